@@ -1,0 +1,64 @@
+// buildApp(config): the whole application as a Fastify instance, without listen().
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { dbPlugin } from './plugins/db.plugin.ts';
+import { errorsPlugin } from './plugins/errors.plugin.ts';
+import { localePlugin } from './plugins/locale.plugin.ts';
+import { openapiPlugin } from './plugins/openapi.plugin.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.plugin.ts';
+import { securityPlugin } from './plugins/security.plugin.ts';
+import { sitePlugin } from './plugins/site.plugin.ts';
+import { webPlugin } from './plugins/web.plugin.ts';
+import { routeNotFound } from './lib/route-not-found.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { sitesRoutes } from './modules/sites/sites.routes.ts';
+
+export type BuildOptions = {
+  /** An open database to use instead of opening one from the config (tests share one per worker). */
+  database?: DatabaseHandle;
+  /** Serve the built web app (default: when it has been built). */
+  serveWeb?: boolean;
+};
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.env === 'test' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await app.register(localePlugin);
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { config, database: options.database });
+  await app.register(sitePlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(openapiPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(sitesRoutes);
+      await api.register(contentRoutes);
+      await api.register(analyticsRoutes);
+      api.all('/*', { schema: { hide: true } }, routeNotFound);
+    },
+    { prefix: '/api' },
+  );
+  if (options.serveWeb ?? true) await app.register(webPlugin, { distDir: config.webDistDir });
+
+  return app;
+}

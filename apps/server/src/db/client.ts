@@ -1,0 +1,42 @@
+// Opens the database: PostgreSQL through node-postgres when a URL is given, embedded PGlite otherwise.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What repository methods accept: the database or a transaction on it. */
+export type Executor = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  close: () => Promise<void>;
+};
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export async function openDatabase(options: { databaseUrl?: string; pgliteDataDir: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+    await migrate(db, { migrationsFolder });
+    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const isMemory = options.pgliteDataDir.startsWith('memory://');
+  if (!isMemory) await fs.mkdir(options.pgliteDataDir, { recursive: true });
+  const client = await PGlite.create(isMemory ? undefined : options.pgliteDataDir);
+  const db = drizzle({ client, schema, casing: 'snake_case' });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}

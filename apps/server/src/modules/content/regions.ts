@@ -1,0 +1,16 @@
+// Regions per country from the maintained country-region-data package, named by the site's region kind.
+import { allCountries } from 'country-region-data';
+import type { RegionsResponse } from '@app/contracts';
+import type { RegionData } from '../../db/schema/index.ts';
+
+const byCountry = new Map(allCountries.map(([, code, regions]) => [code, regions.map(([name, regionCode]) => ({ code: regionCode ?? name, name }))]));
+
+export function regionsOf(country: string) {
+  return byCountry.get(country) ?? [];
+}
+
+export function regionsForCountries(countries: readonly string[], regionData: RegionData): RegionsResponse['regions'] {
+  return Object.fromEntries(
+    countries.map((country) => [country, { kind: regionData[country]?.kind ?? 'region', regions: regionsOf(country) }]),
+  );
+}

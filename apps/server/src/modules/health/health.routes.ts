@@ -1,0 +1,17 @@
+// GET /healthz: the process answers and the database is reachable.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { healthResponseSchema } from '@app/contracts';
+import { AppError } from '../../lib/http-errors.ts';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/healthz', { schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: healthResponseSchema } } }, async (request) => {
+    try {
+      await app.db.execute(sql`select 1`);
+    } catch (err) {
+      request.log.error({ err }, 'database unreachable');
+      throw new AppError(503, 'service_unavailable');
+    }
+    return { status: 'ok' as const, database: 'ok' as const };
+  });
+};

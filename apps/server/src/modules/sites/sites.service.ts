@@ -1,0 +1,88 @@
+// Turns a site row into the public settings and company info the web client reads.
+import type { Company, Settings } from '@app/contracts';
+import type { SiteRow } from '../../db/schema/index.ts';
+
+/** SPEC section 3: the terms version is 2023-12-01 noon UTC, or the company's added date when later. */
+const BASE_TERMS_VERSION = new Date('2023-12-01T12:00:00Z');
+
+export function cleanPhone(phone: string): string {
+  return phone.replace(/[\s-]/g, '');
+}
+
+export function termsVersion(site: Pick<SiteRow, 'companyAdded'>): string {
+  const added = site.companyAdded;
+  return (added && added > BASE_TERMS_VERSION ? added : BASE_TERMS_VERSION).toISOString();
+}
+
+export function toCompany(site: SiteRow): Company {
+  return {
+    name: site.companyName,
+    address: site.companyAddress,
+    kvk: site.companyKvk,
+    city: site.companyCity,
+    country: site.companyCountry,
+    tradenames: site.companyTradenames,
+    vat_numbers: site.companyVatNumbers,
+    added: site.companyAdded ? site.companyAdded.toISOString() : null,
+  };
+}
+
+/**
+ * The country the visitor is treated as being in: the chosen one when the site serves it,
+ * else the GeoIP country when served, else the site's first country.
+ */
+export function selectCountry(site: Pick<SiteRow, 'countries'>, chosen: string | undefined, geoip: string | null): string {
+  if (chosen && site.countries.includes(chosen)) return chosen;
+  if (geoip && site.countries.includes(geoip)) return geoip;
+  return site.countries[0] ?? 'NL';
+}
+
+export function toSettings(site: SiteRow, location: { geoipCountry: string | null; chosenCountry?: string }): Settings {
+  return {
+    name: site.name,
+    domain: site.domain,
+    domain_language: site.domainLanguage,
+    languages: site.languages,
+    cdn_prefix: site.cdnPrefix,
+    niche: site.niche,
+    index_title: site.indexTitle,
+    description: site.description,
+    signups: site.signups,
+    logged_out_search: site.loggedOutSearch,
+    logged_out_search_trafficsource: site.loggedOutSearchTrafficsource,
+    geoip_country: location.geoipCountry,
+    geoip_selected_country: selectCountry(site, location.chosenCountry, location.geoipCountry),
+    minimum_message_costs: site.minimumMessageCosts,
+    currency: site.currency,
+    min_age: site.minAge,
+    support_phone: cleanPhone(site.supportPhone),
+    support_email: site.supportEmail,
+    push_public_key: site.pushPublicKey,
+    enable_site_entry_popup: site.enableSiteEntryPopup,
+    site_entry_popup_countries: site.siteEntryPopupCountries,
+    us_footer: site.usFooter,
+    fictional_icon: site.fictionalIcon,
+    fictional_warning: site.fictionalWarning,
+    fictional_singular: site.fictionalSingular,
+    fictional_plural: site.fictionalPlural,
+    countries: site.countries,
+    visible_profile_fields: site.visibleProfileFields,
+    visible_profile_notes: site.visibleProfileNotes,
+    region_data: site.regionData,
+    message_credits: site.messageCredits,
+    signup_credits: site.signupCredits,
+    photo_credits: site.photoCredits,
+    gift_credits: site.giftCredits,
+    message_length: site.messageLength,
+    search_fields: site.searchFields,
+    interests: site.interests,
+    payment_methods: site.paymentMethods,
+    refund_days: site.refundDays,
+    member_resell: site.memberResell,
+    company_id: site.companyId,
+    mail_name: site.mailName,
+    delete_discount: site.deleteDiscount,
+    company: toCompany(site),
+    terms_version: termsVersion(site),
+  };
+}

@@ -1,0 +1,24 @@
+// Opens the database (or takes one handed in by tests) and exposes it as `app.db`.
+import fp from 'fastify-plugin';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
+import type { AppConfig } from '../config.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    dbKind: DatabaseHandle['kind'];
+  }
+}
+
+export type DbPluginOptions = { config: AppConfig; database?: DatabaseHandle };
+
+export const dbPlugin = fp<DbPluginOptions>(
+  async (app, { config, database }) => {
+    const handle = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir }));
+    app.decorate('db', handle.db);
+    app.decorate('dbKind', handle.kind);
+    // A database handed in by the caller belongs to the caller (tests reuse one per worker).
+    if (!database) app.addHook('onClose', () => handle.close());
+  },
+  { name: 'db' },
+);

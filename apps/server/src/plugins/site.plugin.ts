@@ -1,0 +1,34 @@
+// Resolves the white-label site of each request from its Host header (unknown hosts get the default site).
+import fp from 'fastify-plugin';
+import type { SiteRow } from '../db/schema/index.ts';
+import { createSitesRepository } from '../modules/sites/sites.repository.ts';
+import { createSiteResolver, type SiteResolver } from '../modules/sites/site-resolver.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sites: SiteResolver;
+  }
+  interface FastifyRequest {
+    site: SiteRow;
+  }
+}
+
+/** Strips the port and a trailing dot; hosts are case-insensitive. */
+export function normalizeHost(host: string | undefined): string {
+  const value = (host ?? '').trim().toLowerCase();
+  const withoutPort = value.startsWith('[') ? value.slice(0, value.indexOf(']') + 1) : value.split(':')[0] ?? '';
+  return withoutPort.replace(/\.$/, '');
+}
+
+export const sitePlugin = fp(
+  async (app) => {
+    const resolver = createSiteResolver({ sitesRepository: createSitesRepository(app.db) });
+    await resolver.ensureDefaultSite();
+    app.decorate('sites', resolver);
+    app.decorateRequest('site', null as unknown as SiteRow);
+    app.addHook('onRequest', async (request) => {
+      request.site = await resolver.resolve(normalizeHost(request.hostname));
+    });
+  },
+  { name: 'site', dependencies: ['db'] },
+);

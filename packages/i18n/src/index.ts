@@ -1,0 +1,89 @@
+// Locales, namespaces and the country-to-language rules shared by the web app and the server (mails, errors).
+export const LOCALES = ['nl', 'en', 'de', 'it', 'fr', 'es', 'pl', 'da', 'fi', 'nb', 'sv'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+/** English has a US variant; it only overrides what differs and falls back to en. */
+export const LOCALE_VARIANTS = ['en-US'] as const;
+export type LocaleVariant = (typeof LOCALE_VARIANTS)[number];
+export type UiLanguage = Locale | LocaleVariant;
+
+export const NAMESPACES = ['common', 'errors'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export const LANGUAGE_COOKIE = 'lang';
+export const LANGUAGE_COOKIE_MAX_AGE_DAYS = 365;
+/** The spec's default date locale is Dutch, whatever the interface language. */
+export const DEFAULT_DATE_LOCALE = 'nl';
+
+/** SPEC section 1: which interface languages a visitor from a country sees first. */
+export const COUNTRY_LANGUAGES: Readonly<Record<string, readonly UiLanguage[]>> = {
+  US: ['en-US', 'es'],
+  NL: ['nl'],
+  BE: ['nl', 'fr', 'de'],
+  FR: ['fr'],
+  IT: ['it'],
+  ES: ['es'],
+  DE: ['de'],
+  AT: ['de'],
+  IE: ['en'],
+  GB: ['en'],
+  CA: ['en', 'fr'],
+  PL: ['pl'],
+  AU: ['en'],
+  NZ: ['en'],
+  CH: ['de', 'it', 'fr', 'en'],
+  DK: ['da'],
+  FI: ['fi', 'sv'],
+  NO: ['nb'],
+  SE: ['sv'],
+};
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+export function isUiLanguage(value: unknown): value is UiLanguage {
+  return isLocale(value) || (typeof value === 'string' && (LOCALE_VARIANTS as readonly string[]).includes(value));
+}
+
+/** The base locale of a UI language: en-US -> en. */
+export function baseLocale(language: UiLanguage): Locale {
+  return language === 'en-US' ? 'en' : language;
+}
+
+/** Maps a settings domain_language such as "de_DE" or "nl" to a locale when its first two letters match one. */
+export function localeFromDomainLanguage(domainLanguage: string | null | undefined): Locale | null {
+  const prefix = (domainLanguage ?? '').slice(0, 2).toLowerCase();
+  return isLocale(prefix) ? prefix : null;
+}
+
+/**
+ * The interface languages a site offers, ordered for a visitor from `country`:
+ * the country's own languages first, then the rest of the site's locales.
+ */
+export function orderLanguagesForCountry(visible: readonly UiLanguage[], country: string | null | undefined): UiLanguage[] {
+  const preferred = (country && COUNTRY_LANGUAGES[country.toUpperCase()]) || [];
+  const first = preferred.filter((language) => visible.includes(language));
+  return [...first, ...visible.filter((language) => !first.includes(language))];
+}
+
+/** Picks a supported UI language from an Accept-Language header. */
+export function languageFromAcceptLanguage(header: string | undefined): UiLanguage | null {
+  if (!header) return null;
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag: tag.trim(), q: q ? Number(q.trim().slice(2)) : 1 };
+    })
+    .filter((entry) => entry.tag && !Number.isNaN(entry.q))
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    if (tag.toLowerCase() === 'en-us') return 'en-US';
+    const base = tag.slice(0, 2).toLowerCase();
+    if (base === 'no' || base === 'nn') return 'nb';
+    if (isLocale(base)) return base;
+  }
+  return null;
+}
