@@ -2,18 +2,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import i18next, { type TFunction } from 'i18next';
+import i18next, { type Resource, type TFunction } from 'i18next';
 import { DEFAULT_LOCALE, LOCALES, LOCALE_VARIANTS, NAMESPACES, type UiLanguage } from '@app/i18n';
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../packages/i18n/locales');
 
 function readResources() {
-  const resources: Record<string, Record<string, unknown>> = {};
+  const resources: Resource = {};
   for (const language of [...LOCALES, ...LOCALE_VARIANTS]) {
     resources[language] = {};
     for (const ns of NAMESPACES) {
       const file = path.join(localesDir, language, `${ns}.json`);
-      if (fs.existsSync(file)) resources[language][ns] = JSON.parse(fs.readFileSync(file, 'utf8'));
+      if (fs.existsSync(file)) resources[language]![ns] = JSON.parse(fs.readFileSync(file, 'utf8'));
     }
   }
   return resources;

@@ -40,7 +40,7 @@ export const errorsPlugin = fp(
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fields = error.validation.map((issue) => {
-          const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(issue.params?.issue?.path?.join('.') ?? '');
+          const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
           // Shared schemas carry an error code as their message; anything else is a generic invalid value.
           const message = issue.message ?? '';
           const code = /^[a-z_]+$/.test(message) && hasTranslation(`errors:${message}`) ? message : 'invalid_value';

@@ -15,9 +15,9 @@ export const webPlugin = fp<{ distDir: string }>(
       root: distDir,
       wildcard: false,
       index: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     // Client-side routing: the app decides what a path shows, including its own 404 page.

@@ -6,7 +6,7 @@ import type { RegionData } from '../../db/schema/index.ts';
 const byCountry = new Map(allCountries.map(([, code, regions]) => [code, regions.map(([name, regionCode]) => ({ code: regionCode ?? name, name }))]));
 
 export function regionsOf(country: string) {
-  return byCountry.get(country) ?? [];
+  return byCountry.get(country as (typeof allCountries)[number][1]) ?? [];
 }
 
 export function regionsForCountries(countries: readonly string[], regionData: RegionData): RegionsResponse['regions'] {

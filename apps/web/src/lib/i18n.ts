@@ -1,0 +1,77 @@
+// i18next for the web app: locale files loaded on demand, the language cookie, and the SPEC's language rules.
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import {
+  DEFAULT_LOCALE,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_DAYS,
+  NAMESPACES,
+  isUiLanguage,
+  localeFromDomainLanguage,
+  type UiLanguage,
+} from '@app/i18n';
+
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../../../packages/i18n/locales/*/*.json');
+
+function loaderFor(language: string, namespace: string) {
+  return loaders[`../../../../packages/i18n/locales/${language}/${namespace}.json`];
+}
+
+export function readLanguageCookie(): UiLanguage | null {
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`));
+  const value = match ? decodeURIComponent(match.slice(LANGUAGE_COOKIE.length + 1)) : null;
+  return isUiLanguage(value) ? value : null;
+}
+
+export function writeLanguageCookie(language: UiLanguage): void {
+  const maxAge = LANGUAGE_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;
+  document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; path=/; max-age=${maxAge}; samesite=lax`;
+}
+
+/**
+ * SPEC section 1: the cookie wins; without one, the site's domain_language picks the locale when it
+ * matches one, and is stored.
+ */
+export function initialLanguage(domainLanguage: string | null | undefined): UiLanguage {
+  const fromCookie = readLanguageCookie();
+  if (fromCookie) return fromCookie;
+  const fromDomain = localeFromDomainLanguage(domainLanguage);
+  if (fromDomain) {
+    writeLanguageCookie(fromDomain);
+    return fromDomain;
+  }
+  return DEFAULT_LOCALE;
+}
+
+export async function initI18n(language: UiLanguage) {
+  await i18next
+    .use({
+      type: 'backend',
+      read(lng: string, ns: string, callback: (error: unknown, data?: Record<string, unknown>) => void) {
+        const load = loaderFor(lng, ns);
+        if (!load) return callback(null, {});
+        load().then((module) => callback(null, module.default), (error) => callback(error));
+      },
+    })
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: { 'en-US': ['en'], default: [DEFAULT_LOCALE] },
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+      returnNull: false,
+    });
+  document.documentElement.lang = language;
+  return i18next;
+}
+
+/** Changes the interface language and remembers it for 365 days. */
+export async function changeLanguage(language: UiLanguage): Promise<void> {
+  writeLanguageCookie(language);
+  await i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+}
+
+export { i18next };
