@@ -17,6 +17,8 @@ export default defineConfig({
           isolate: false,
           fileParallelism: !isSharedDatabase,
           maxWorkers: isSharedDatabase ? 1 : 2,
+          // Projects with different worker counts must run in separate groups; the API suite goes first.
+          sequence: { groupOrder: 0 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { NODE_ENV: 'test' },
@@ -29,6 +31,7 @@ export default defineConfig({
           include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'jsdom',
           testTimeout: 15_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -37,7 +40,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],
+          // One server for the run; files one at a time so each keeps one browser and timings stay honest.
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -13,16 +13,22 @@ import { rateLimitPlugin } from './plugins/rate-limit.plugin.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
 import { sitePlugin } from './plugins/site.plugin.ts';
 import { webPlugin } from './plugins/web.plugin.ts';
-import { routeNotFound } from './lib/route-not-found.ts';
+import { jobsPlugin } from './plugins/jobs.plugin.ts';
+import { mailerPlugin } from './plugins/mailer.plugin.ts';
+import { sessionPlugin } from './plugins/session.plugin.ts';
+import { routeNotFound, routeNotFoundOptions } from './lib/route-not-found.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
+import { demoSeedPlugin } from './modules/dev/demo-seed.plugin.ts';
 
 export type BuildOptions = {
   /** An open database to use instead of opening one from the config (tests share one per worker). */
   database?: DatabaseHandle;
-  /** Serve the built web app (default: when it has been built). */
+  /** Serve the built web app (default: config.serveWeb, i.e. SERVE_WEB; skipped when not built). */
   serveWeb?: boolean;
 };
 
@@ -44,9 +50,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(dbPlugin, { config, database: options.database });
   await app.register(sitePlugin);
   await app.register(securityPlugin);
-  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
   await app.register(compress, { threshold: 1024 });
   await app.register(openapiPlugin);
+  await app.register(jobsPlugin, { isPolling: config.env !== 'test' });
+  await app.register(sessionPlugin, { publicUrl: config.publicUrl });
+  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, publicUrl: config.publicUrl });
 
   await app.register(healthRoutes);
   await app.register(
@@ -54,11 +63,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(sitesRoutes);
       await api.register(contentRoutes);
       await api.register(analyticsRoutes);
-      api.all('/*', { schema: { hide: true } }, routeNotFound);
+      await api.register(accountsRoutes);
+      // The mailbox shows every mail with its links: never in production.
+      if (config.env !== 'production') await api.register(devRoutes);
+      api.all('/*', routeNotFoundOptions, routeNotFound);
     },
     { prefix: '/api' },
   );
-  if (options.serveWeb ?? true) await app.register(webPlugin, { distDir: config.webDistDir });
+  await app.register(demoSeedPlugin, { isEnabled: config.env === 'development' });
+  if (options.serveWeb ?? config.serveWeb) await app.register(webPlugin, { distDir: config.webDistDir });
 
   return app;
 }

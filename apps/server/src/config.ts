@@ -5,28 +5,53 @@ import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** A URL whose scheme is one of `protocols`; empty means unset. */
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
     .trim()
-    .optional()
-    .transform((value) => (value === '' ? undefined : value))
-    .refine((value) => value === undefined || protocols.some((p) => value.startsWith(`${p}://`)), {
-      message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
-    });
+    .refine(
+      (value) => {
+        if (!protocols.some((protocol) => value.startsWith(`${protocol}://`))) return false;
+        return URL.canParse(value);
+      },
+      { message: `must be a URL starting with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}` },
+    )
+    .optional();
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number from 0 to 65535')
+    .transform(Number)
+    .refine((port) => port <= 65535, 'must be a whole number from 0 to 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  NODE_ENV: z.enum(['development', 'production', 'test'], 'must be one of development, production, test').default('development'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]*$/, 'may only contain letters, digits and _ : . -')
+    .default('app:'),
   PUBLIC_URL: optionalUrl(['http', 'https']),
-  WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** smtp://user:pass@host:587 or smtps://...; unset keeps mails in the development mailbox (GET /api/dev/mailbox). */
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  /** Sender address of every mail; default noreply@<site domain>. */
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  WEB_DIST_DIR: z.string().trim().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  // `npm run dev` turns this off: Vite serves the web app with hot reload and proxies /api here.
+  SERVE_WEB: z
+    .enum(['true', 'false'], 'must be true or false')
+    .default('true')
+    .transform((value) => value === 'true'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent')
+    .default('info'),
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .enum(['true', 'false'], 'must be true or false')
     .default('false')
     .transform((value) => value === 'true'),
 });
@@ -41,19 +66,38 @@ export type AppConfig = {
   /** Embedded database location; `memory://` keeps it in memory (tests). */
   pgliteDataDir: string;
   redisUrl: string | undefined;
+  /** Prefixes every Redis key, so several apps (or parallel test runs) can share one Redis. */
+  redisKeyPrefix: string;
   publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
   webDistDir: string;
+  /** Serve the built web app from webDistDir beside the API. */
+  serveWeb: boolean;
   logLevel: string;
   trustProxy: boolean;
 };
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
-/** Reads the environment; a bad value throws a ConfigError naming the variable. */
+/** Variables set to an empty string count as unset, as in most shells' `VAR= command`. */
+function dropEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== ''));
+}
+
+/** Reads the environment; a bad value throws a ConfigError naming the variable and the value it got. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  const source = dropEmpty(env);
+  const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      // A password inside a URL must not end up in logs.
+      const value = (source[name] ?? '').replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@');
+      return `${name}=${JSON.stringify(value)}: ${issue.message}`;
+    });
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
@@ -66,8 +110,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     pgliteDataDir: path.join(dataDir, 'pglite'),
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    serveWeb: e.SERVE_WEB,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };

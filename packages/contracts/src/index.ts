@@ -2,3 +2,4 @@
 export * from './errors.ts';
 export * from './sites.ts';
 export * from './interests.ts';
+export * from './accounts.ts';

@@ -79,9 +79,16 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
+/**
+ * The web client passes its route's query parameters through: unknown ones are accepted and ignored,
+ * and a `country` the site does not serve is ignored rather than refused, so settings always load.
+ */
 export const settingsQuerySchema = z
-  .object({ 'forced-domain': z.string().max(253).optional(), country: countryCode.optional() })
-  .catchall(z.string());
+  .object({
+    'forced-domain': z.string().max(253).optional(),
+    country: z.string().optional(),
+  })
+  .catchall(z.union([z.string(), z.array(z.string())]));
 export const settingsResponseSchema = z.object({ settings: settingsSchema });
 
 export const interestSchema = z.object({ key: z.string(), icon: z.string(), adult: z.boolean() });

@@ -1,42 +1,62 @@
-// Country of a client address from the offline GeoIP data shipped in the fast-geoip package.
-import { isIP } from 'node:net';
+// Country of a client address from the offline GeoIP data shipped in the fast-geoip package (no web service).
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import geoip from 'fast-geoip';
 
-const PRIVATE_V4: Array<[number, number]> = [
-  [0x0a000000, 8], // 10/8
-  [0x7f000000, 8], // 127/8
-  [0xac100000, 12], // 172.16/12
-  [0xc0a80000, 16], // 192.168/16
-  [0xa9fe0000, 16], // 169.254/16
-  [0x64400000, 10], // 100.64/10 (carrier-grade NAT)
-  [0x00000000, 8],
-];
-
-function v4ToInt(address: string): number {
-  return address.split('.').reduce((acc, part) => (acc << 8) + Number(part), 0) >>> 0;
+/** Addresses that never belong to a country: the GeoIP data would otherwise guess one for some of them. */
+const nonPublic = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], // "this" network
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16], // link-local
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24], // documentation
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation
+  ['203.0.113.0', 24], // documentation
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved and broadcast
+] as const) {
+  nonPublic.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['ff00::', 8], // multicast
+  ['2001:db8::', 32], // documentation
+] as const) {
+  nonPublic.addSubnet(network, prefix, 'ipv6');
 }
 
-/** Loopback, private and link-local addresses have no country; the GeoIP data would otherwise guess one. */
+/** `::ffff:1.2.3.4` (an IPv4 client on a dual-stack socket) -> `1.2.3.4`. */
+function unmapIPv4(address: string): string {
+  const match = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return match?.[1] ?? address;
+}
+
 export function isPublicAddress(address: string): boolean {
-  const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
-  const version = isIP(plain);
-  if (version === 4) {
-    const value = v4ToInt(plain);
-    return !PRIVATE_V4.some(([base, bits]) => value >>> (32 - bits) === base >>> (32 - bits));
-  }
-  if (version === 6) {
-    const lower = plain.toLowerCase();
-    return !(lower === '::1' || lower === '::' || lower.startsWith('fc') || lower.startsWith('fd') || lower.startsWith('fe80'));
-  }
+  const plain = unmapIPv4(address.trim());
+  if (isIPv4(plain)) return !nonPublic.check(plain, 'ipv4');
+  if (isIPv6(plain)) return !nonPublic.check(plain, 'ipv6');
   return false;
 }
 
+/**
+ * The ISO country code of a client address, or null when unknown. The data covers IPv4 only,
+ * so IPv6 clients get null (the visitor then picks a country or gets the site's first one).
+ */
 export async function lookupCountry(address: string | undefined): Promise<string | null> {
-  if (!address || !isPublicAddress(address)) return null;
-  const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (!address) return null;
+  const plain = unmapIPv4(address.trim());
+  if (!isIPv4(plain) || !isPublicAddress(plain)) return null;
   try {
     const result = await geoip.lookup(plain);
-    return result?.country ? result.country.toUpperCase() : null;
+    return result?.country && /^[A-Z]{2}$/i.test(result.country) ? result.country.toUpperCase() : null;
   } catch {
     return null;
   }

@@ -29,6 +29,8 @@ export function sendError(
     },
     ...(code === 'authentication_required' ? { authentication_required: true as const } : {}),
   };
+  // Says which language `message` is in (it falls back to English where a translation is missing).
+  reply.header('content-language', request.language);
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 

@@ -11,6 +11,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     site: SiteRow;
   }
+  interface FastifyContextConfig {
+    /** false: the route does not need its site (the health check must answer even when the database does not). */
+    site?: boolean;
+  }
 }
 
 /** Strips the port and a trailing dot; hosts are case-insensitive. */
@@ -27,6 +31,7 @@ export const sitePlugin = fp(
     app.decorate('sites', resolver);
     app.decorateRequest('site', null as unknown as SiteRow);
     app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config?.site === false) return;
       request.site = await resolver.resolve(normalizeHost(request.hostname));
     });
   },

@@ -4,6 +4,15 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 
+/** Vite writes content-hashed file names into this folder only; everything else may change under the same name. */
+const HASHED_ASSETS_DIR = 'assets';
+
+/** Paths that must never fall back to index.html: the API, and asset files that do not exist. */
+function isNeverIndex(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith(`/${HASHED_ASSETS_DIR}/`);
+}
+
 export const webPlugin = fp<{ distDir: string }>(
   async (app, { distDir }) => {
     const indexFile = path.join(distDir, 'index.html');
@@ -11,17 +20,23 @@ export const webPlugin = fp<{ distDir: string }>(
       app.log.warn(`web app not built (${indexFile} missing): run "npm run build", or "npm run dev" for hot reload`);
       return;
     }
+    const hashedDir = path.join(distDir, HASHED_ASSETS_DIR) + path.sep;
     await app.register(fastifyStatic, {
       root: distDir,
+      // One route per built file, found at start-up; unknown paths reach the index.html route below.
       wildcard: false,
       index: false,
       setHeaders(reply, filePath) {
-        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        const isHashed = filePath.startsWith(hashedDir);
         reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     // Client-side routing: the app decides what a path shows, including its own 404 page.
-    app.get('/*', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      // A missing chunk must fail as a missing chunk (the client then reloads), not load the HTML as JavaScript.
+      if (isNeverIndex(request.url)) return reply.callNotFound();
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
   },
   { name: 'web' },
 );

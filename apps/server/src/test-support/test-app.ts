@@ -1,11 +1,15 @@
 // Builds the app for API tests on a database opened once per test worker and emptied before each test file.
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
+import { sites, type NewSiteRow, type SiteRow } from '../db/schema/index.ts';
+import { defaultSiteValues } from '../modules/sites/default-site.ts';
 
 type WorkerState = { database?: Promise<DatabaseHandle> };
 const state = ((globalThis as { __testDatabase?: WorkerState }).__testDatabase ??= {});
@@ -16,29 +20,75 @@ function workerDatabase(): Promise<DatabaseHandle> {
   return state.database;
 }
 
+/** Empties every table of the public schema (the migration journal lives in its own schema and stays). */
 export async function resetDatabase(db: Database): Promise<void> {
   const result = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as unknown as { rows: { tablename: string }[] };
   const tables = result.rows.map((row) => `"public"."${row.tablename}"`);
   if (tables.length) await db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`));
 }
 
+/**
+ * The config of a test app. With REDIS_URL set the rate limits use Redis, under a key prefix of
+ * their own so parallel test files and runs never share counters.
+ */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(os.tmpdir(), `app-test-${process.pid}`) }),
-    redisUrl: process.env.REDIS_URL,
+    redisUrl: process.env.REDIS_URL || undefined,
+    redisKeyPrefix: `test:${process.pid}:${randomUUID().slice(0, 8)}:`,
     ...overrides,
   };
 }
 
-export type TestApp = FastifyInstance & { database: DatabaseHandle };
+/** Deletes every Redis key under `prefix`. */
+export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export type TestApp = FastifyInstance & { database: DatabaseHandle; appConfig: AppConfig };
+
+export type TestAppOptions = {
+  /** Registers extra routes or hooks before the app is ready (e.g. a route to exercise a plugin). */
+  configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** Serve the web app from config.webDistDir (off by default). */
+  serveWeb?: boolean;
+};
 
 /** A fresh app on an empty database (the default site is seeded again by the app). */
-export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await workerDatabase();
   await resetDatabase(database.db);
-  const app = await buildApp(testConfig(overrides), { database, serveWeb: false });
+  const config = testConfig(overrides);
+  const app = await buildApp(config, { database, serveWeb: options.serveWeb ?? false });
+  if (config.redisUrl) {
+    const redisUrl = config.redisUrl;
+    app.addHook('onClose', () => deleteRedisKeys(redisUrl, config.redisKeyPrefix));
+  }
+  await options.configure?.(app);
   await app.ready();
-  return Object.assign(app, { database });
+  return Object.assign(app, { database, appConfig: config });
+}
+
+/** Adds a site for another domain (defaults from the default site) and makes the app see it at once. */
+export async function insertSite(app: TestApp, values: Partial<NewSiteRow> & { domain: string }): Promise<SiteRow> {
+  const [row] = await app.db
+    .insert(sites)
+    .values({ ...defaultSiteValues(), isDefault: false, ...values })
+    .returning();
+  app.sites.invalidate();
+  if (!row) throw new Error('site insert returned nothing');
+  return row;
 }
 
 /** Headers a browser client sends on state-changing requests (the CSRF guard wants them). */

@@ -2,6 +2,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
+  DEFAULT_DATE_LOCALE,
   DEFAULT_LOCALE,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE_DAYS,
@@ -72,6 +73,35 @@ export async function changeLanguage(language: UiLanguage): Promise<void> {
   writeLanguageCookie(language);
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;
+}
+
+type LanguageChosenListener = (language: UiLanguage) => void | Promise<void>;
+const languageChosenListeners = new Set<LanguageChosenListener>();
+
+/**
+ * SPEC section 1: a logged-in member's choice is also saved to the account. The session feature
+ * registers here (PUT /api/user.php) so the language switcher needs to know nothing about accounts.
+ */
+export function onLanguageChosen(listener: LanguageChosenListener): () => void {
+  languageChosenListeners.add(listener);
+  return () => languageChosenListeners.delete(listener);
+}
+
+/** The visitor picked a language: switch, remember it, and let listeners save it elsewhere. */
+export async function chooseLanguage(language: UiLanguage): Promise<void> {
+  await changeLanguage(language);
+  // Saving elsewhere is best effort: the interface has already switched and the cookie is set.
+  await Promise.allSettled([...languageChosenListeners].map(async (listener) => listener(language)));
+}
+
+/** SPEC section 1: dates use the Dutch date locale unless a caller asks for another. */
+export function formatDate(
+  value: Date | string | number,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
+  locale: string = DEFAULT_DATE_LOCALE,
+): string {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(locale, options).format(date);
 }
 
 export { i18next };

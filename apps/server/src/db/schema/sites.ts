@@ -1,4 +1,5 @@
 // Sites: one row per white-label domain with every setting of SPEC section 3.
+import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export type MinimumMessageCosts = Record<string, { costs: number; currency: string }>;
@@ -61,7 +62,11 @@ export const sites = pgTable(
     companyAdded: timestamp('company_added', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('sites_domain_key').on(table.domain)],
+  (table) => [
+    uniqueIndex('sites_domain_key').on(table.domain),
+    // At most one site answers for unknown hosts.
+    uniqueIndex('sites_single_default_key').on(table.isDefault).where(sql`${table.isDefault}`),
+  ],
 );
 
 export type SiteRow = typeof sites.$inferSelect;

@@ -2,24 +2,49 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageBounces } from '../../db/schema/index.ts';
+import { badRequest } from '../../lib/http-errors.ts';
+import { rateLimit } from '../../plugins/rate-limit.plugin.ts';
+
+const MAX_PATH_LENGTH = 500;
+
+function pathOfReferer(referer: string | undefined): string {
+  if (!referer) return '/';
+  try {
+    return new URL(referer, 'http://localhost').pathname;
+  } catch {
+    return '/';
+  }
+}
 
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // navigator.sendBeacon(url, string) sends text/plain; the beacon's body is JSON either way.
+  // (This plugin is encapsulated: other routes keep Fastify's plain-text parser.)
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body).trim();
+    if (!text) return done(null, null);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(badRequest('bad_request'), undefined);
+    }
+  });
+
   app.post(
     '/page-hidden.php',
     {
       // navigator.sendBeacon cannot set headers; the beacon changes no member state, only appends a log row.
-      config: { csrf: false, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { csrf: false, ...rateLimit({ max: 30, timeWindow: '1 minute' }) },
       schema: {
         tags: ['analytics'],
         summary: 'Page-bounce beacon',
-        body: z.object({ path: z.string().max(500).optional() }).nullish(),
+        body: z.object({ path: z.string().max(MAX_PATH_LENGTH).optional() }).nullish(),
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      const referer = request.headers.referer;
-      const path = request.body?.path ?? (referer ? new URL(referer, 'http://x').pathname : '/');
-      await app.db.insert(pageBounces).values({ siteId: request.site.id, path: path.slice(0, 500) });
+      const path = request.body?.path ?? pathOfReferer(request.headers.referer);
+      await app.db.insert(pageBounces).values({ siteId: request.site.id, path: path.slice(0, MAX_PATH_LENGTH) });
       return reply.status(204).send(null);
     },
   );

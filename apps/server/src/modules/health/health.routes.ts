@@ -5,7 +5,7 @@ import { healthResponseSchema } from '@app/contracts';
 import { AppError } from '../../lib/http-errors.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/healthz', { schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: healthResponseSchema } } }, async (request) => {
+  app.get('/healthz', { config: { site: false }, schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: healthResponseSchema } } }, async (request) => {
     try {
       await app.db.execute(sql`select 1`);
     } catch (err) {

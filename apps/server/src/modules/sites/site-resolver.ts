@@ -14,6 +14,14 @@ export function createSiteResolver(deps: { sitesRepository: Pick<SitesRepository
     return site;
   }
 
+  /** `www.example.com` is served by the row for `example.com` unless it has a row of its own. */
+  async function findByHost(host: string): Promise<SiteRow | undefined> {
+    if (!host) return undefined;
+    const exact = await deps.sitesRepository.findByDomain(host);
+    if (exact || !host.startsWith('www.')) return exact;
+    return deps.sitesRepository.findByDomain(host.slice(4));
+  }
+
   return {
     /** Seeds the default site into an empty database; a no-op when it exists. */
     async ensureDefaultSite(): Promise<void> {
@@ -23,12 +31,13 @@ export function createSiteResolver(deps: { sitesRepository: Pick<SitesRepository
       const now = Date.now();
       const hit = cache.get(host);
       if (hit && hit.expires > now) return hit.site;
-      const site = (host ? await deps.sitesRepository.findByDomain(host) : undefined) ?? (await loadDefault());
+      const site = (await findByHost(host)) ?? (await loadDefault());
       // Bound the cache: arbitrary Host headers must not grow it without limit.
       if (cache.size > 1000) cache.clear();
       cache.set(host, { site, expires: now + CACHE_TTL_MS });
       return site;
     },
+    /** Forgets cached sites; call after changing a site row. */
     invalidate(): void {
       cache.clear();
     },

@@ -1,5 +1,5 @@
 // Drizzle queries on the sites table.
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sites, type NewSiteRow, type SiteRow } from '../../db/schema/index.ts';
 
@@ -10,7 +10,7 @@ export function createSitesRepository(db: Executor) {
       return row;
     },
     async findDefault(tx: Executor = db): Promise<SiteRow | undefined> {
-      const [row] = await tx.select().from(sites).where(eq(sites.isDefault, true)).limit(1);
+      const [row] = await tx.select().from(sites).where(eq(sites.isDefault, true)).orderBy(asc(sites.id)).limit(1);
       return row;
     },
     async insert(values: NewSiteRow, tx: Executor = db): Promise<SiteRow> {
@@ -19,7 +19,8 @@ export function createSitesRepository(db: Executor) {
       return row;
     },
     async insertIfMissing(values: NewSiteRow, tx: Executor = db): Promise<void> {
-      await tx.insert(sites).values(values).onConflictDoNothing({ target: sites.domain });
+      // No target: a clash on the domain or on the single default site both mean "already there".
+      await tx.insert(sites).values(values).onConflictDoNothing();
     },
   };
 }

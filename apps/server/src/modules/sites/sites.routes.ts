@@ -3,17 +3,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { companyInfoResponseSchema, settingsQuerySchema, settingsResponseSchema } from '@app/contracts';
 import { lookupCountry } from '../../lib/geoip.ts';
 import { normalizeHost } from '../../plugins/site.plugin.ts';
-import { cleanPhone, toCompany, toSettings } from './sites.service.ts';
+import { COUNTRY_COOKIE, cleanPhone, toCompany, toSettings } from './sites.service.ts';
 
 export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings.php',
     { schema: { tags: ['sites'], summary: 'Settings of the site for a domain', querystring: settingsQuerySchema, response: { 200: settingsResponseSchema } } },
-    async (request) => {
+    async (request, reply) => {
+      // The web client sends its own hostname: behind a proxy or CDN the Host header may name another domain.
       const forced = request.query['forced-domain'];
       const site = forced ? await app.sites.resolve(normalizeHost(forced)) : request.site;
       const geoipCountry = await lookupCountry(request.ip);
-      return { settings: toSettings(site, { geoipCountry, chosenCountry: request.query.country }) };
+      const chosenCountry = request.query.country ?? request.cookies[COUNTRY_COOKIE];
+      // The answer depends on the client's address and cookies: no shared cache may keep it.
+      reply.header('cache-control', 'private, no-cache');
+      return { settings: toSettings(site, { geoipCountry, chosenCountry }) };
     },
   );
 

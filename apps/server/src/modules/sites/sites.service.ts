@@ -2,6 +2,9 @@
 import type { Company, Settings } from '@app/contracts';
 import type { SiteRow } from '../../db/schema/index.ts';
 
+/** The country a visitor picked (set by the web client); `?country=` on settings.php wins over it. */
+export const COUNTRY_COOKIE = 'country';
+
 /** SPEC section 3: the terms version is 2023-12-01 noon UTC, or the company's added date when later. */
 const BASE_TERMS_VERSION = new Date('2023-12-01T12:00:00Z');
 
@@ -32,7 +35,8 @@ export function toCompany(site: SiteRow): Company {
  * else the GeoIP country when served, else the site's first country.
  */
 export function selectCountry(site: Pick<SiteRow, 'countries'>, chosen: string | undefined, geoip: string | null): string {
-  if (chosen && site.countries.includes(chosen)) return chosen;
+  const picked = chosen?.trim().toUpperCase();
+  if (picked && site.countries.includes(picked)) return picked;
   if (geoip && site.countries.includes(geoip)) return geoip;
   return site.countries[0] ?? 'NL';
 }

@@ -1,14 +1,8 @@
-// Unknown route: "404 This page could not be found" with a link home.
-import { Link } from 'react-router';
+// Unknown route: "404 This page could not be found" with a link back home.
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../config/paths.ts';
+import { ErrorPage } from './error-page.tsx';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
-  return (
-    <section className="container py-5 text-center">
-      <h1>{t('errorPage.notFoundTitle')}</h1>
-      <Link to={paths.index.getHref()}>{t('errorPage.backHome')}</Link>
-    </section>
-  );
+  return <ErrorPage status={404} message={t('errorPage.notFound')} />;
 }

@@ -1,0 +1,91 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be refused`);
+}
+
+describe('loadConfig', () => {
+  it('has defaults for everything', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      env: 'development',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      trustProxy: false,
+    });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.pgliteDataDir).toBe(path.join(path.resolve('./data'), 'pglite'));
+  });
+
+  it('reads valid values', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://app:secret@db:5432/app',
+      REDIS_URL: 'redis://cache:6379',
+      DATA_DIR: '/srv/data',
+      PUBLIC_URL: 'https://amoria.example/',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      env: 'production',
+      databaseUrl: 'postgres://app:secret@db:5432/app',
+      redisUrl: 'redis://cache:6379',
+      dataDir: '/srv/data',
+      publicUrl: 'https://amoria.example',
+      trustProxy: true,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', REDIS_URL: ' ' })).toMatchObject({ port: 3000, databaseUrl: undefined, redisUrl: undefined });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT="abc"'],
+    [{ PORT: '70000' }, 'PORT="70000"'],
+    [{ PORT: '80.5' }, 'PORT="80.5"'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL="mysql://x"'],
+    [{ NODE_ENV: 'prod' }, 'NODE_ENV="prod"'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL="localhost:6379"'],
+    [{ PUBLIC_URL: 'example.com' }, 'PUBLIC_URL="example.com"'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY="yes"'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL="loud"'],
+  ])('refuses %j with a message naming the variable', (env, named) => {
+    expect(configError(env)).toContain(named);
+  });
+
+  it('names every bad variable at once', () => {
+    const message = configError({ PORT: 'abc', NODE_ENV: 'prod' });
+    expect(message).toMatch(/PORT=.*\n.*NODE_ENV=/);
+  });
+
+  it('never prints a password of a URL', () => {
+    const message = configError({ DATABASE_URL: 'mysql://admin:hunter2@db/app' });
+    expect(message).toContain('DATABASE_URL');
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('stops the server at start-up with that message', async () => {
+    const serverFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts');
+    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', serverFile], {
+      env: { ...process.env, PORT: 'abc', NODE_ENV: 'production' },
+      timeout: 20_000,
+    });
+    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('PORT="abc"') });
+  });
+});

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "sites_single_default_key" ON "sites" USING btree ("is_default") WHERE "sites"."is_default";

@@ -1,0 +1,102 @@
+// Members: accounts (login, status, tracking), their profiles, push subscriptions and signup messages awaiting delivery.
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sites } from './sites.ts';
+
+export type UserStatus = 'not_confirmed' | 'active' | 'deleted_pending';
+export type NotificationsDisabledReason = 'spam' | 'bounce' | 'unsubscribed';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Accounts belong to one white-label site; the same e-mail may have an account on another site. */
+    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    /** Trimmed and lower-cased. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    status: text('status').$type<UserStatus>().notNull().default('not_confirmed'),
+    language: text('language').notNull().default('en'),
+    paidUser: boolean('paid_user').notNull().default(false),
+    /** The next signup step (0-4), 5 when all are done. */
+    signupStep: smallint('signup_step').notNull().default(1),
+    notificationsDisabled: jsonb('notifications_disabled').$type<NotificationsDisabledReason[]>().notNull().default([]),
+    /** Failed logins inside the current 15-minute window, and when that window started. */
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    failedLoginWindowStart: timestamp('failed_login_window_start', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    trackingNetwork: text('tracking_network'),
+    trackingRef: text('tracking_ref'),
+    trackingSub1: text('tracking_sub1'),
+    trackingSub2: text('tracking_sub2'),
+    trackingSub3: text('tracking_sub3'),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deleteReason: text('delete_reason'),
+    deleteRemarks: text('delete_remarks'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_site_email_key').on(table.siteId, table.email),
+    index('users_deleted_at_idx').on(table.deletedAt).where(sql`${table.status} = 'deleted_pending'`),
+  ],
+);
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+export type ProfileStatus = 'active' | 'disabled';
+
+/**
+ * A member's public profile. `user_id` is null for profiles without a login (fictional profiles);
+ * the members issue adds the remaining profile fields and photos.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status').$type<ProfileStatus>().notNull().default('disabled'),
+    gender: text('gender').$type<'male' | 'female'>(),
+    sexuality: text('sexuality').$type<'hetero' | 'gay' | 'lesbian' | 'bi'>(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    country: text('country'),
+    region: text('region'),
+    city: text('city'),
+    aboutMe: text('about_me'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('profiles_user_key').on(table.userId), index('profiles_site_idx').on(table.siteId)],
+);
+export type ProfileRow = typeof profiles.$inferSelect;
+
+/** Web-push subscriptions (POST /api/user.php?push=1); one member may use several browsers. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('push_subscriptions_endpoint_key').on(table.endpoint), index('push_subscriptions_user_idx').on(table.userId)],
+);
+
+/** A first message written during signup from a member's page; the chat feature delivers it (delivered_at) once it exists. */
+export const pendingMessages = pgTable(
+  'pending_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    targetProfileId: integer('target_profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [index('pending_messages_undelivered_idx').on(table.userId).where(sql`${table.deliveredAt} is null`)],
+);

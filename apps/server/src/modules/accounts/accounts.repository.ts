@@ -1,0 +1,155 @@
+// Drizzle queries on users, profiles, account tokens, push subscriptions and pending signup messages.
+import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  accountTokens,
+  creditBalances,
+  pendingMessages,
+  profiles,
+  pushSubscriptions,
+  users,
+  type AccountTokenPurpose,
+  type AccountTokenRow,
+  type NewUserRow,
+  type ProfileRow,
+  type UserRow,
+} from '../../db/schema/index.ts';
+
+export type UserView = { user: UserRow; profile: ProfileRow; credits: number; isPushSubscribed: boolean };
+
+export function createAccountsRepository(db: Executor) {
+  return {
+    async findUserByEmail(siteId: number, email: string, tx: Executor = db): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(and(eq(users.siteId, siteId), eq(users.email, email))).limit(1);
+      return row;
+    },
+
+    /** `forUpdate` locks the row until the transaction ends (serialises per-account counters). */
+    async findUserById(id: number, tx: Executor = db, options: { forUpdate?: boolean } = {}): Promise<UserRow | undefined> {
+      const query = tx.select().from(users).where(eq(users.id, id)).limit(1);
+      const [row] = options.forUpdate ? await query.for('update') : await query;
+      return row;
+    },
+
+    async countUsers(tx: Executor = db): Promise<number> {
+      const [row] = await tx.select({ value: count() }).from(users);
+      return Number(row?.value ?? 0);
+    },
+
+    async insertUser(values: NewUserRow, tx: Executor = db): Promise<UserRow> {
+      const [row] = await tx.insert(users).values(values).returning();
+      if (!row) throw new Error('user insert returned nothing');
+      return row;
+    },
+
+    async insertProfile(values: typeof profiles.$inferInsert, tx: Executor = db): Promise<ProfileRow> {
+      const [row] = await tx.insert(profiles).values(values).returning();
+      if (!row) throw new Error('profile insert returned nothing');
+      return row;
+    },
+
+    async updateUser(id: number, values: Partial<NewUserRow>, tx: Executor = db): Promise<UserRow | undefined> {
+      const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+      return row;
+    },
+
+    async updateProfileOfUser(userId: number, values: Partial<typeof profiles.$inferInsert>, tx: Executor = db): Promise<void> {
+      await tx.update(profiles).set({ ...values, updatedAt: sql`now()` }).where(eq(profiles.userId, userId));
+    },
+
+    async findProfile(id: number, tx: Executor = db): Promise<ProfileRow | undefined> {
+      const [row] = await tx.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+      return row;
+    },
+
+    /** Everything the `{ user }` payload needs, in one query. */
+    async findUserView(userId: number, tx: Executor = db): Promise<UserView | undefined> {
+      const [row] = await tx
+        .select({
+          user: users,
+          profile: profiles,
+          credits: sql<number>`coalesce(${creditBalances.balance}, 0)`.mapWith(Number),
+          isPushSubscribed: sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id})`.mapWith(Boolean),
+        })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.userId, users.id))
+        .leftJoin(creditBalances, eq(creditBalances.userId, users.id))
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Counts a failed login in the current window (a new window starts when the last one began before
+     * `windowStart`); answers the count including this failure.
+     */
+    async recordLoginFailure(userId: number, now: Date, windowStart: Date, tx: Executor = db): Promise<number> {
+      const isNewWindow = sql`(${users.failedLoginWindowStart} is null or ${users.failedLoginWindowStart} <= ${windowStart})`;
+      const [row] = await tx
+        .update(users)
+        .set({
+          failedLoginCount: sql`case when ${isNewWindow} then 1 else ${users.failedLoginCount} + 1 end`,
+          failedLoginWindowStart: sql`case when ${isNewWindow} then ${now}::timestamptz else ${users.failedLoginWindowStart} end`,
+        })
+        .where(eq(users.id, userId))
+        .returning({ failedLoginCount: users.failedLoginCount });
+      return row?.failedLoginCount ?? 0;
+    },
+
+    async insertToken(
+      values: { userId: number; purpose: AccountTokenPurpose; tokenHash: string; expiresAt: Date; newEmail?: string },
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx.insert(accountTokens).values(values);
+    },
+
+    /** An unused, unexpired token of that purpose, locked for the rest of the transaction (single use under concurrency). */
+    async findUsableToken(tokenHash: string, purpose: AccountTokenPurpose, now: Date, tx: Executor = db): Promise<AccountTokenRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(accountTokens)
+        .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+        .limit(1)
+        .for('update');
+      return row;
+    },
+
+    /** Uses up every open token of a purpose for the member: one link working voids its siblings. */
+    async useTokens(userId: number, purpose: AccountTokenPurpose, now: Date, tx: Executor = db): Promise<void> {
+      await tx
+        .update(accountTokens)
+        .set({ usedAt: now })
+        .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+    },
+
+    async countTokensSince(userId: number, purpose: AccountTokenPurpose, since: Date, tx: Executor = db): Promise<number> {
+      const [row] = await tx
+        .select({ value: count() })
+        .from(accountTokens)
+        .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), gte(accountTokens.createdAt, since)));
+      return Number(row?.value ?? 0);
+    },
+
+    /** A browser's endpoint belongs to whoever subscribed with it last. */
+    async savePushSubscription(userId: number, subscription: { endpoint: string; p256dh: string; auth: string }, tx: Executor = db): Promise<void> {
+      await tx
+        .insert(pushSubscriptions)
+        .values({ userId, ...subscription })
+        .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: subscription.p256dh, auth: subscription.auth } });
+    },
+
+    async deletePushSubscriptions(userId: number, tx: Executor = db): Promise<void> {
+      await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    },
+
+    async insertPendingMessage(values: { userId: number; targetProfileId: number; body: string }, tx: Executor = db): Promise<void> {
+      await tx.insert(pendingMessages).values(values);
+    },
+
+    /** Deletes the account; profiles, sessions, tokens, subscriptions, messages and the balance go with it (ON DELETE CASCADE). */
+    async deleteUser(userId: number, tx: Executor = db): Promise<void> {
+      await tx.delete(users).where(eq(users.id, userId));
+    },
+  };
+}
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, clientHeaders, type TestApp } from '../../test-support/test-app.ts';
+import { ACTIVATION_TOKEN_DAYS } from './accounts.service.ts';
+import { advanceClock, createClient, mailsTo, signUp, tokenFromMail } from './accounts.test-helpers.ts';
+
+describe('activation (activate.php, activation-mail.php)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+  beforeEach(() => {
+    app.clock.now = () => new Date();
+  });
+
+  const activate = (token: string, client = createClient(app)) => client.request({ method: 'POST', url: '/api/activate.php', payload: { token } });
+
+  it('activates the account and its profile with the mailed link, and logs that member in', async () => {
+    const { email } = await signUp(app);
+    const token = await tokenFromMail(app, email, '/activate');
+    const browser = createClient(app);
+    const response = await activate(token, browser);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ email, status: 'active', profile: { status: 'active' } });
+    expect((await browser.request({ url: '/api/user.php' })).json().user.status).toBe('active');
+  });
+
+  it('accepts a link once only', async () => {
+    const { email } = await signUp(app);
+    const token = await tokenFromMail(app, email, '/activate');
+    expect((await activate(token)).statusCode).toBe(200);
+    const again = await activate(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toMatchObject({ code: 'activation_failed', message: 'Activation failed (contact customer service)' });
+  });
+
+  it('refuses an unknown or expired link', async () => {
+    expect((await activate('x'.repeat(43))).json().error.code).toBe('activation_failed');
+    const { email } = await signUp(app);
+    const token = await tokenFromMail(app, email, '/activate');
+    advanceClock(app, ACTIVATION_TOKEN_DAYS * 24 * 60 * 60 * 1000 + 1000);
+    expect((await activate(token)).json().error.code).toBe('activation_failed');
+  });
+
+  it('resends the activation mail to a not-confirmed member; every link works until one is used', async () => {
+    const { client, email } = await signUp(app);
+    const first = await tokenFromMail(app, email, '/activate');
+    const resend = await client.request({ method: 'POST', url: '/api/activation-mail.php' });
+    expect(resend.statusCode).toBe(200);
+    expect(await mailsTo(app, email)).toHaveLength(2);
+    const second = await tokenFromMail(app, email, '/activate');
+    expect(second).not.toBe(first);
+    expect((await activate(first)).statusCode).toBe(200);
+    expect((await activate(second)).statusCode).toBe(400);
+    const already = await client.request({ method: 'POST', url: '/api/activation-mail.php' });
+    expect(already.statusCode).toBe(409);
+    expect(already.json().error.code).toBe('already_activated');
+  });
+
+  it('rate-limits resending (3 an hour per member)', async () => {
+    const { client } = await signUp(app);
+    const codes: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) codes.push((await client.request({ method: 'POST', url: '/api/activation-mail.php' })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+  });
+
+  it('answers 403 authentication_required to a visitor asking for a new mail', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/activation-mail.php', headers: clientHeaders });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().authentication_required).toBe(true);
+  });
+});

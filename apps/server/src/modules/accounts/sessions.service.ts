@@ -1,0 +1,76 @@
+// Server-side login sessions: create (new token at every login), resolve a cookie token, renew, and end them.
+import { and, eq, gt, lte, ne } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { sessions, type SessionRow } from '../../db/schema/index.ts';
+import { createToken, hashToken } from './account-secrets.ts';
+
+/** SPEC section 9: the auth cookie lives 30 days. */
+export const SESSION_DAYS = 30;
+export const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+/** A session seen again after this long is extended to a full 30 days (and the cookie re-sent). */
+const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export function createSessionsService(deps: { db: Database; now: () => Date }) {
+  return {
+    async create(userId: number, meta: { ip?: string; userAgent?: string }, tx: Executor = deps.db): Promise<{ token: string; session: SessionRow }> {
+      const { token, tokenHash } = createToken();
+      const now = deps.now();
+      const [session] = await tx
+        .insert(sessions)
+        .values({
+          userId,
+          tokenHash,
+          createdAt: now,
+          lastSeenAt: now,
+          expiresAt: new Date(now.getTime() + SESSION_MS),
+          ip: meta.ip ?? null,
+          userAgent: meta.userAgent?.slice(0, 500) ?? null,
+        })
+        .returning();
+      if (!session) throw new Error('session insert returned nothing');
+      return { token, session };
+    },
+
+    /** The live session of a cookie token; `isRenewed` says the expiry moved and the cookie should be sent again. */
+    async resolve(token: string): Promise<{ session: SessionRow; isRenewed: boolean } | undefined> {
+      const now = deps.now();
+      const [session] = await deps.db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+        .limit(1);
+      if (!session) return undefined;
+      if (now.getTime() - session.lastSeenAt.getTime() < RENEW_AFTER_MS) return { session, isRenewed: false };
+      const expiresAt = new Date(now.getTime() + SESSION_MS);
+      await deps.db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, session.id));
+      return { session: { ...session, lastSeenAt: now, expiresAt }, isRenewed: true };
+    },
+
+    async endByToken(token: string, tx: Executor = deps.db): Promise<void> {
+      await tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    },
+
+    async end(sessionId: number, tx: Executor = deps.db): Promise<void> {
+      await tx.delete(sessions).where(eq(sessions.id, sessionId));
+    },
+
+    /** Ends every session of a member, except `exceptSessionId` (the one changing the password keeps going). */
+    async endAllOfUser(userId: number, options: { exceptSessionId?: number } = {}, tx: Executor = deps.db): Promise<void> {
+      const condition = options.exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, options.exceptSessionId))
+        : eq(sessions.userId, userId);
+      await tx.delete(sessions).where(condition);
+    },
+
+    async countOfUser(userId: number): Promise<number> {
+      const rows = await deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+      return rows.length;
+    },
+
+    /** Housekeeping: expired rows are useless. */
+    async deleteExpired(tx: Executor = deps.db): Promise<void> {
+      await tx.delete(sessions).where(lte(sessions.expiresAt, deps.now()));
+    },
+  };
+}
+export type SessionsService = ReturnType<typeof createSessionsService>;

@@ -1,0 +1,54 @@
+// Development-only endpoints (never registered when NODE_ENV=production): the mailbox of mails not sent without SMTP_URL.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createMailRepository } from '../mail/mail.repository.ts';
+import { extractLinks } from '../mail/mail.service.ts';
+
+const MAILBOX_LIMIT = 100;
+
+export const devMailSchema = z.object({
+  id: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  template: z.string(),
+  links: z.array(z.string()),
+  created_at: z.string(),
+});
+export const devMailboxResponseSchema = z.object({ mails: z.array(devMailSchema) });
+
+export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mailbox = createMailRepository(app.db);
+  app.get(
+    '/dev/mailbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Development mailbox: the newest mails (only without SMTP_URL, never in production)',
+        querystring: z.object({ to: z.string().optional() }),
+        response: { 200: devMailboxResponseSchema },
+      },
+    },
+    async (request) => {
+      const rows = await mailbox.listNewest(MAILBOX_LIMIT);
+      const to = request.query.to?.trim().toLowerCase();
+      return {
+        mails: rows
+          .filter((row) => !to || row.to.toLowerCase() === to)
+          .map((row) => ({
+            id: row.id,
+            from: row.from,
+            to: row.to,
+            subject: row.subject,
+            text: row.text,
+            html: row.html,
+            template: row.template,
+            links: extractLinks(row.text),
+            created_at: row.createdAt.toISOString(),
+          })),
+      };
+    },
+  );
+};

@@ -1,0 +1,56 @@
+// The one mailer: renders a template in the member's language and hands it to the transport (SMTP via a job, or the dev mailbox).
+import type { UiLanguage } from '@app/i18n';
+import type { Executor } from '../../db/client.ts';
+import type { SiteRow } from '../../db/schema/index.ts';
+import { getTranslator } from '../../lib/i18n.ts';
+import { renderMail, type MailTemplate } from './mail.templates.ts';
+
+export type OutgoingMail = { siteId: number | null; from: string; to: string; subject: string; text: string; html: string; template: string };
+/** Delivers (or durably queues) a mail; `tx` makes it part of the caller's transaction. */
+export type MailTransport = (mail: OutgoingMail, tx?: Executor) => Promise<void>;
+
+export type SendMailInput = {
+  template: MailTemplate;
+  to: string;
+  language: UiLanguage;
+  site: Pick<SiteRow, 'id' | 'name' | 'mailName' | 'domain' | 'isDefault'>;
+  name: string;
+  link?: string;
+  params?: Record<string, string | number>;
+};
+
+/** Links in mails: the configured PUBLIC_URL for the default site, the site's own domain (same scheme) for the others. */
+export function siteBaseUrl(site: Pick<SiteRow, 'domain' | 'isDefault'>, publicUrl: string): string {
+  if (site.isDefault) return publicUrl;
+  const scheme = new URL(publicUrl).protocol;
+  return `${scheme}//${site.domain}`;
+}
+
+/** Pulls every http(s) link out of a mail's text (the dev mailbox shows them, tests follow them). */
+export function extractLinks(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"']+/g) ?? [])];
+}
+
+export function createMailer(deps: { transport: MailTransport; publicUrl: string; mailFrom?: string }) {
+  return {
+    /** The absolute URL of a path on the site the mail is about. */
+    linkTo(site: Pick<SiteRow, 'domain' | 'isDefault'>, path: string): string {
+      return `${siteBaseUrl(site, deps.publicUrl)}${path}`;
+    },
+    async send(input: SendMailInput, tx?: Executor): Promise<void> {
+      const siteName = input.site.mailName || input.site.name;
+      const rendered = renderMail({
+        template: input.template,
+        t: getTranslator(input.language),
+        siteName,
+        name: input.name,
+        link: input.link,
+        params: input.params,
+      });
+      const address = deps.mailFrom ?? `noreply@${input.site.domain}`;
+      const from = address.includes('<') ? address : `"${siteName.replaceAll('"', '')}" <${address}>`;
+      await deps.transport({ siteId: input.site.id, from, to: input.to, template: input.template, ...rendered }, tx);
+    },
+  };
+}
+export type Mailer = ReturnType<typeof createMailer>;

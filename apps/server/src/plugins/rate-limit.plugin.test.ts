@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Redis } from 'ioredis';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { buildTestApp, clientHeaders, type TestApp } from '../test-support/test-app.ts';
+import { rateLimit, rateLimitHook } from './rate-limit.plugin.ts';
+
+// Runs on the in-memory store, and on Redis when REDIS_URL is set (then the counters are checked in Redis too).
+const redisUrl = process.env.REDIS_URL;
+const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../packages/i18n/locales');
+
+function readErrors(locale: string): Record<string, string> {
+  const file = path.join(localesDir, locale, 'errors.json');
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+}
+
+function emailOf(request: FastifyRequest): string {
+  return `email:${(request.body as { email: string }).email.trim().toLowerCase()}`;
+}
+
+const loginBody = z.object({ email: z.string() });
+
+const testRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/test/once-a-second', { config: rateLimit({ max: 1, timeWindow: 1000 }) }, async () => ({ ok: true }));
+  app.post(
+    '/test/login',
+    { config: rateLimit({ max: 2, timeWindow: '1 minute', key: emailOf }), schema: { body: loginBody } },
+    async () => ({ ok: true }),
+  );
+  // Two limits on one route: per IP in the route config, per account in a hook shared with another route.
+  const perAccount = rateLimitHook(app, { name: 'test-account', max: 3, timeWindow: '10 minutes', key: emailOf, code: 'test_account_locked' });
+  app.post(
+    '/test/password',
+    { config: rateLimit({ max: 4, timeWindow: '1 minute' }), preHandler: perAccount, schema: { body: loginBody } },
+    async () => ({ ok: true }),
+  );
+  app.post('/test/password-reset', { preHandler: perAccount, schema: { body: loginBody } }, async () => ({ ok: true }));
+};
+
+describe(`rate limits (${redisUrl ? 'Redis' : 'in-memory'} store)`, () => {
+  let app: TestApp;
+  let redis: Redis | undefined;
+
+  beforeAll(async () => {
+    app = await buildTestApp({}, { configure: (instance) => instance.register(testRoutes) });
+    if (redisUrl) redis = new Redis(redisUrl);
+  });
+  afterAll(async () => {
+    await app.close();
+    if (redis) {
+      // Closing the test app removes its counters.
+      expect(await redis.keys(`${app.appConfig.redisKeyPrefix}*`)).toEqual([]);
+      redis.disconnect();
+    }
+  });
+
+  function beacon(remoteAddress: string, cookies?: Record<string, string>) {
+    return app.inject({ method: 'POST', url: '/api/page-hidden.php', payload: {}, remoteAddress, cookies });
+  }
+
+  it('allows 30 page-hidden beacons a minute per address, refusing the 31st with 429', async () => {
+    const address = '203.0.113.10';
+    for (let i = 1; i <= 30; i++) {
+      const response = await beacon(address);
+      expect(response.statusCode, `request ${i}`).toBe(204);
+    }
+    const refused = await beacon(address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.headers['x-ratelimit-limit']).toBe('30');
+    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+    expect(refused.json()).toEqual({
+      error: {
+        status: 429,
+        code: 'rate_limited',
+        params: { count: 60, minutes: 1 },
+        message: readErrors('en').rate_limited_other!.replace('{{count}}', '60'),
+      },
+    });
+    // Another address has its own counter.
+    expect((await beacon('203.0.113.11')).statusCode).toBe(204);
+
+    if (redis) {
+      const key = `${app.appConfig.redisKeyPrefix}ratelimit:POST/api/page-hidden.php-${address}`;
+      expect(await redis.get(key)).toBe('31');
+      const ttl = await redis.pttl(key);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+    }
+  });
+
+  it('translates the refusal by the lang cookie', async () => {
+    const address = '203.0.113.20';
+    for (let i = 0; i < 30; i++) await beacon(address);
+    const refused = await beacon(address, { lang: 'nl' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['content-language']).toBe('nl');
+    const template = readErrors('nl').rate_limited_other ?? readErrors('en').rate_limited_other!;
+    expect(refused.json().error).toMatchObject({ code: 'rate_limited', message: template.replace('{{count}}', '60') });
+  });
+
+  it('uses the singular when one second is left', async () => {
+    expect((await app.inject({ url: '/test/once-a-second' })).statusCode).toBe(200);
+    const refused = await app.inject({ url: '/test/once-a-second' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({
+      params: { count: 1, minutes: 1 },
+      message: readErrors('en').rate_limited_one!.replace('{{count}}', '1'),
+    });
+  });
+
+  it('counts per key when the rule has a key function, whatever the address', async () => {
+    const login = (email: string, remoteAddress: string) =>
+      app.inject({ method: 'POST', url: '/test/login', headers: clientHeaders, payload: { email }, remoteAddress });
+    expect((await login('ann@example.com', '198.51.100.1')).statusCode).toBe(200);
+    expect((await login('ANN@example.com ', '198.51.100.2')).statusCode).toBe(200);
+    const refused = await login('ann@example.com', '198.51.100.3');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('rate_limited');
+    expect((await login('bob@example.com', '198.51.100.3')).statusCode).toBe(200);
+    // A request refused by validation never reaches the counter.
+    const invalid = await app.inject({ method: 'POST', url: '/test/login', headers: clientHeaders, payload: {}, remoteAddress: '198.51.100.4' });
+    expect(invalid.statusCode).toBe(400);
+
+    if (redis) {
+      const key = `${app.appConfig.redisKeyPrefix}ratelimit:POST/test/login-email:ann@example.com`;
+      expect(await redis.get(key)).toBe('3');
+    }
+  });
+
+  it('combines a per-address limit with a named per-key limit shared between routes', async () => {
+    const post = (url: string, email: string, remoteAddress: string) =>
+      app.inject({ method: 'POST', url, headers: clientHeaders, payload: { email }, remoteAddress });
+    // Per account across both routes: 3 attempts, then refused with the rule's own code and minutes.
+    expect((await post('/test/password', 'cy@example.com', '198.51.100.10')).statusCode).toBe(200);
+    expect((await post('/test/password-reset', 'cy@example.com', '198.51.100.11')).statusCode).toBe(200);
+    expect((await post('/test/password', 'cy@example.com', '198.51.100.12')).statusCode).toBe(200);
+    const locked = await post('/test/password-reset', 'cy@example.com', '198.51.100.13');
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(590);
+    expect(locked.json().error).toMatchObject({ code: 'test_account_locked', params: { minutes: 10 } });
+
+    // Per address on /test/password: 4 a minute, whichever accounts they are for.
+    const address = '198.51.100.20';
+    for (const email of ['d1@example.com', 'd2@example.com', 'd3@example.com', 'd4@example.com']) {
+      expect((await post('/test/password', email, address)).statusCode).toBe(200);
+    }
+    const refused = await post('/test/password', 'd5@example.com', address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('rate_limited');
+
+    if (redis) {
+      const keys = await redis.keys(`${app.appConfig.redisKeyPrefix}ratelimit:*test-account:email:cy@example.com`);
+      expect(keys).toHaveLength(1);
+      expect(await redis.get(keys[0]!)).toBe('4');
+    }
+  });
+});

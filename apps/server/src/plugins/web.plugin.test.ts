@@ -1,0 +1,84 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test-support/test-app.ts';
+
+const INDEX_HTML = `<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const APP_JS = `export const answer = 42;\n${'console.log("a fairly compressible line of JavaScript");\n'.repeat(200)}`;
+
+describe('web app serving', () => {
+  let app: TestApp;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'web-dist-'));
+    await fs.mkdir(path.join(distDir, 'assets'));
+    await fs.writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+    await fs.writeFile(path.join(distDir, 'assets', 'app-abc123.js'), APP_JS);
+    await fs.writeFile(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    app = await buildTestApp({ webDistDir: distDir }, { serveWeb: true });
+  });
+  afterAll(async () => {
+    await app.close();
+    await fs.rm(distDir, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/members/42', '/pages/terms', '/landers/video/1', '/no/such/page'])('answers %s with index.html, never cached stale', async (url) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX_HTML);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await app.inject({ url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe(APP_JS);
+  });
+
+  it('revalidates unhashed public files', async () => {
+    const response = await app.inject({ url: '/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses when Accept-Encoding allows, and only then', async () => {
+    const gzipped = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(APP_JS);
+    expect(gzipped.rawPayload.length).toBeLessThan(APP_JS.length / 4);
+
+    const html = await app.inject({ url: '/members', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(html.headers['content-encoding']).toBe('br');
+
+    const plain = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+  });
+
+  it('answers a missing asset with 404, not with the HTML app', async () => {
+    const response = await app.inject({ url: '/assets/app-old999.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('route_not_found');
+  });
+
+  it.each(['/api/unknown', '/api', '/api/'])('still answers %s with JSON 404', async (url) => {
+    const response = await app.inject({ url, headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.json().error.code).toBe('route_not_found');
+  });
+
+  it('still serves the API and the docs', async () => {
+    expect((await app.inject({ url: '/api/settings.php' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/docs' })).headers['content-type']).toMatch(/^text\/html/);
+  });
+});

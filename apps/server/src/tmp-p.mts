@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = performance.now();
+const c = await PGlite.create();
+console.log('create', Math.round(performance.now() - t));
+await c.exec('create table x(a int)');
+t = performance.now();
+const dump = await c.dumpDataDir('none');
+console.log('dump', Math.round(performance.now() - t), dump.size);
+await c.close();
+t = performance.now();
+const d = await PGlite.create({ loadDataDir: dump });
+console.log('create from dump', Math.round(performance.now() - t));
+console.log((await d.query('select count(*) from x')).rows);
+t = performance.now();
+const e = await PGlite.create({ loadDataDir: dump });
+console.log('create from dump 2', Math.round(performance.now() - t));

@@ -1,0 +1,55 @@
+// The alert-banner area: features push banners, closing one with a dismiss key keeps it hidden for good.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { renderWithProviders, setupI18n } from '../../test-support/render.tsx';
+import { STORAGE_KEYS } from '../../lib/storage.ts';
+import { AlertBanners } from './alert-banners.tsx';
+import { clearAlerts, isAlertDismissed, showAlert } from './alert-store.ts';
+
+beforeAll(() => setupI18n());
+afterEach(() => {
+  clearAlerts();
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe('alert banners', () => {
+  it('renders pushed alerts and stores a timestamp when one is dismissed', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+    renderWithProviders(<AlertBanners />);
+    const onDismiss = vi.fn();
+    act(() => {
+      showAlert({ id: 'push', message: 'Turn on notifications', variant: 'warning', dismissKey: STORAGE_KEYS.pushAlert, onDismiss });
+    });
+    expect(await screen.findByText('Turn on notifications')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Turn on notifications')).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.pushAlert)).toBe('1700000000000');
+    expect(onDismiss).toHaveBeenCalledTimes(1);
+
+    let isShown = true;
+    act(() => {
+      isShown = showAlert({ id: 'push', message: 'Turn on notifications', dismissKey: STORAGE_KEYS.pushAlert });
+    });
+    expect(isShown).toBe(false);
+    expect(screen.queryByText('Turn on notifications')).toBeNull();
+  });
+
+  it('replaces an alert with the same id and lets a dismissal expire when asked', () => {
+    localStorage.setItem(STORAGE_KEYS.enrichAlert, String(1_000));
+    expect(isAlertDismissed({ dismissKey: STORAGE_KEYS.enrichAlert }, 5_000)).toBe(true);
+    expect(isAlertDismissed({ dismissKey: STORAGE_KEYS.enrichAlert, dismissForMs: 2_000 }, 5_000)).toBe(false);
+    expect(isAlertDismissed({}, 5_000)).toBe(false);
+  });
+
+  it('shows the latest version of an alert once', async () => {
+    renderWithProviders(<AlertBanners />);
+    act(() => {
+      showAlert({ id: 'a', message: 'first' });
+      showAlert({ id: 'a', message: 'second', isDismissible: false });
+    });
+    expect(await screen.findByText('second')).toBeTruthy();
+    expect(screen.queryByText('first')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Dismiss' })).toBeNull();
+  });
+});

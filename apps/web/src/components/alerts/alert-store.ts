@@ -1,0 +1,87 @@
+// The alert-banner area's store: any feature shows or hides dismissible banners here; dismissals can be remembered.
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { readTimestamp, writeTimestamp } from '../../lib/storage.ts';
+
+export type AlertVariant = 'primary' | 'secondary' | 'success' | 'danger' | 'warning' | 'info' | 'light' | 'dark';
+
+export type AlertBanner = {
+  /** Stable id; showing an alert with the same id replaces it. */
+  id: string;
+  /** Already translated content. */
+  message: ReactNode;
+  variant?: AlertVariant;
+  /** Shows a close button (default true). */
+  isDismissible?: boolean;
+  /**
+   * localStorage key (see STORAGE_KEYS). When set, dismissing stores a timestamp there and the alert
+   * stays hidden from then on (SPEC section 4).
+   */
+  dismissKey?: string;
+  /** How long a remembered dismissal lasts; forever when omitted. */
+  dismissForMs?: number;
+  onDismiss?: () => void;
+};
+
+let alerts: readonly AlertBanner[] = [];
+const listeners = new Set<() => void>();
+
+function setAlerts(next: readonly AlertBanner[]) {
+  alerts = next;
+  listeners.forEach((listener) => listener());
+}
+
+export function isAlertDismissed(alert: Pick<AlertBanner, 'dismissKey' | 'dismissForMs'>, now: number = Date.now()): boolean {
+  if (!alert.dismissKey) return false;
+  const dismissedAt = readTimestamp(alert.dismissKey);
+  if (dismissedAt === null) return false;
+  return alert.dismissForMs === undefined || now - dismissedAt < alert.dismissForMs;
+}
+
+/** Shows (or replaces) an alert; returns false when it was dismissed before and stays hidden. */
+export function showAlert(alert: AlertBanner): boolean {
+  if (isAlertDismissed(alert)) {
+    hideAlert(alert.id);
+    return false;
+  }
+  const index = alerts.findIndex((existing) => existing.id === alert.id);
+  setAlerts(index === -1 ? [...alerts, alert] : alerts.map((existing, i) => (i === index ? alert : existing)));
+  return true;
+}
+
+export function hideAlert(id: string): void {
+  if (alerts.some((alert) => alert.id === id)) setAlerts(alerts.filter((alert) => alert.id !== id));
+}
+
+/** The visitor closed the alert: hide it, and remember that when it has a dismiss key. */
+export function dismissAlert(id: string, now: number = Date.now()): void {
+  const alert = alerts.find((existing) => existing.id === id);
+  if (!alert) return;
+  if (alert.dismissKey) writeTimestamp(alert.dismissKey, now);
+  hideAlert(id);
+  alert.onDismiss?.();
+}
+
+export function clearAlerts(): void {
+  setAlerts([]);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useAlerts(): readonly AlertBanner[] {
+  return useSyncExternalStore(subscribe, () => alerts, () => alerts);
+}
+
+/**
+ * Shows `alert` while the calling component is mounted and passes one (null hides it). Keep the object
+ * stable (useMemo) so it is not re-shown on every render.
+ */
+export function useAlertBanner(alert: AlertBanner | null): void {
+  useEffect(() => {
+    if (!alert) return;
+    showAlert(alert);
+    return () => hideAlert(alert.id);
+  }, [alert]);
+}

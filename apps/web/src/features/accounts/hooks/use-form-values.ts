@@ -1,0 +1,45 @@
+// Controlled form state for the account forms: values, per-field and form errors, validated with a shared zod schema.
+import { useCallback, useState } from 'react';
+import type { z } from 'zod';
+import { toFieldErrors, toFormErrors, type FieldErrors, type FormError } from '../lib/form-errors.ts';
+
+export type FormValues = Record<string, string>;
+
+export function useFormValues<T extends FormValues>(initial: T | (() => T)) {
+  const [values, setValues] = useState<T>(initial);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<FormError | null>(null);
+
+  const setValue = useCallback((name: keyof T & string, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    // A field's error goes once the member edits it; the rest stay until the next submit.
+    setFieldErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+  }, []);
+
+  /** Parses the values; on failure shows the issues and answers null. */
+  function validate<S extends z.ZodType>(schema: S, input: unknown = values, overrides?: Record<string, string>): z.infer<S> | null {
+    const result = schema.safeParse(input);
+    if (result.success) {
+      setFieldErrors({});
+      setFormError(null);
+      return result.data;
+    }
+    setFieldErrors(toFieldErrors(result.error.issues, overrides));
+    setFormError(null);
+    return null;
+  }
+
+  /** Shows what the API answered. */
+  function showApiError(error: unknown) {
+    const { fields, form } = toFormErrors(error);
+    setFieldErrors(fields);
+    setFormError(form);
+  }
+
+  function clearErrors() {
+    setFieldErrors({});
+    setFormError(null);
+  }
+
+  return { values, setValues, setValue, fieldErrors, formError, validate, showApiError, clearErrors };
+}

@@ -1,0 +1,15 @@
+// POST /api/activate.php { token }: activates the account from the e-mailed link and logs that member in.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserResponse } from '@app/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const activateAccount = (token: string) => apiRequest<UserResponse>('activate.php', { method: 'POST', body: { token } });
+
+/**
+ * A query rather than a mutation: the token is single-use, and a query runs once per token even when
+ * React mounts the page twice (strict mode) or the member comes back to it.
+ */
+export const activationQueryOptions = (token: string) =>
+  queryOptions({ queryKey: ['activation', token], queryFn: () => activateAccount(token), staleTime: Infinity, gcTime: Infinity, retry: false });
+
+export const useActivation = (token: string) => useQuery({ ...activationQueryOptions(token), enabled: token !== '' });

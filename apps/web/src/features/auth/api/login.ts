@@ -1,0 +1,18 @@
+// POST /api/user.php { email, password }: logs in and answers the member; the session cache and language follow.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginRequest, UserResponse } from '@app/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { applyAccountLanguage, setSessionUser } from '../../accounts/lib/session-cache.ts';
+
+export const login = (body: LoginRequest) => apiRequest<UserResponse>('user.php', { method: 'POST', body });
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: async ({ user }) => {
+      await applyAccountLanguage(user).catch(() => undefined);
+      setSessionUser(queryClient, user);
+    },
+  });
+}

@@ -1,0 +1,72 @@
+// /login: e-mail and password; failures say "Login failed, please try again" or the lockout minutes; links to reset and signup.
+import type { FormEvent } from 'react';
+import { Button, Form, Spinner } from 'react-bootstrap';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { loginRequestSchema } from '@app/contracts';
+import { paths } from '../../../config/paths.ts';
+import { useUser } from '../../accounts/api/get-user.ts';
+import { AuthCard } from '../../accounts/components/auth-card.tsx';
+import { FormErrorAlert } from '../../accounts/components/form-error-alert.tsx';
+import { FormField } from '../../accounts/components/form-field.tsx';
+import { PageTitle } from '../../accounts/components/page-title.tsx';
+import { useFormValues } from '../../accounts/hooks/use-form-values.ts';
+import { SignupLink } from '../../signup/components/signup-link.tsx';
+import { useLogin } from '../api/login.ts';
+import { getLoginTarget } from '../lib/login-target.ts';
+
+export function LoginPage() {
+  const { t } = useTranslation('accounts');
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get('redirectTo');
+  const { data: user } = useUser();
+  const login = useLogin();
+  const form = useFormValues({ email: '', password: '' });
+
+  if (user) return <Navigate to={getLoginTarget(user, redirectTo)} replace />;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = form.validate(loginRequestSchema);
+    if (!body) return;
+    login.mutate(body, { onError: (error) => form.showApiError(error) });
+  };
+
+  return (
+    <AuthCard title={t('login.title')}>
+      <PageTitle title={t('login.title')} />
+      <Form noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
+        <FormErrorAlert error={form.formError} />
+        <FormField
+          name="email"
+          type="email"
+          label={t('fields.email')}
+          autoComplete="username"
+          inputMode="email"
+          value={form.values.email}
+          onChange={(value) => form.setValue('email', value)}
+          error={form.fieldErrors.email}
+        />
+        <FormField
+          name="password"
+          type="password"
+          label={t('fields.password')}
+          autoComplete="current-password"
+          value={form.values.password}
+          onChange={(value) => form.setValue('password', value)}
+          error={form.fieldErrors.password}
+        />
+        <Button type="submit" variant="primary" className="w-100" disabled={login.isPending}>
+          {login.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          {t('login.submit')}
+        </Button>
+      </Form>
+      <div className="d-flex flex-column gap-2 mt-4 text-center">
+        <Link to={paths.resetPassword.getHref()}>{t('login.forgotPassword')}</Link>
+        <p className="mb-0 text-body-secondary">
+          {t('login.noAccount')} <SignupLink>{t('login.signUp')}</SignupLink>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,18 @@
+// Text marks for the site's payment methods (settings.payment_methods): readable, accessible, nothing to download.
+import { useTranslation } from 'react-i18next';
+
+export function PaymentMethods({ methods }: { methods: readonly string[] }) {
+  const { t, i18n } = useTranslation();
+  // Only methods the app knows (has a name for) get a mark; the list of names lives in the locale files.
+  const shown = methods.filter((method) => i18n.exists(`paymentMethods.${method}`));
+  if (shown.length === 0) return null;
+  return (
+    <ul className="payment-methods list-unstyled d-flex flex-wrap gap-2 mb-0" aria-label={t('footer.paymentMethods')}>
+      {shown.map((method) => (
+        <li key={method} className={`payment-mark payment-mark-${method}`}>
+          {t(`paymentMethods.${method}`)}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,58 @@
+// Footer details that depend on settings and language: US statement, company info source, payment marks.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders, setupI18n } from '../../../test-support/render.tsx';
+import { i18next } from '../../../lib/i18n.ts';
+import { SiteFooter } from './site-footer.tsx';
+import { isUsFooterShown } from './us-footer.tsx';
+
+beforeAll(() => setupI18n());
+afterEach(async () => {
+  await i18next.changeLanguage('en');
+});
+
+describe('US footer', () => {
+  it('shows only for English and en-US when enabled', () => {
+    expect(isUsFooterShown(true, 'en')).toBe(true);
+    expect(isUsFooterShown(true, 'en-US')).toBe(true);
+    expect(isUsFooterShown(true, 'nl')).toBe(false);
+    expect(isUsFooterShown(false, 'en')).toBe(false);
+  });
+
+  it('follows the language and settings.us_footer in the footer', async () => {
+    const english = renderWithProviders(<SiteFooter />);
+    expect((await screen.findByTestId('us-footer')).textContent).toContain('Amoria Media B.V., Keizersgracht 100, Amsterdam');
+    english.unmount();
+
+    await i18next.changeLanguage('de');
+    const german = renderWithProviders(<SiteFooter />);
+    await screen.findByRole('contentinfo');
+    expect(screen.queryByTestId('us-footer')).toBeNull();
+    german.unmount();
+
+    await i18next.changeLanguage('en');
+    renderWithProviders(<SiteFooter />, { settings: { us_footer: false } });
+    await screen.findByRole('contentinfo');
+    expect(screen.queryByTestId('us-footer')).toBeNull();
+  });
+});
+
+describe('SiteFooter', () => {
+  it('shows only known payment methods, and no list when there are none', async () => {
+    const withMethods = renderWithProviders(<SiteFooter />, { settings: { payment_methods: ['paypal', 'bogus', 'sdd'] } });
+    const list = await screen.findByRole('list', { name: 'Payment methods' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['PayPal', 'SEPA Direct Debit']);
+    withMethods.unmount();
+
+    renderWithProviders(<SiteFooter />, { settings: { payment_methods: [] } });
+    await screen.findByRole('contentinfo');
+    expect(screen.queryByRole('list', { name: 'Payment methods' })).toBeNull();
+  });
+
+  it('shows the disclaimer with the fictional-profile notice', async () => {
+    renderWithProviders(<SiteFooter />, { settings: { fictional_warning: 'Some profiles are fictional.' } });
+    expect((await screen.findByText(/online dating and entertainment service for adults aged 18/)).textContent).toContain(
+      'Some profiles are fictional.',
+    );
+  });
+});

@@ -1,0 +1,32 @@
+// The top navigation for visitors: logo home, language dropdown and the Login button.
+import { Container, Navbar } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
+import { Logo } from '../../../components/logo.tsx';
+import { UserIcon } from '../../../components/icons.tsx';
+import { useSettings } from '../../settings/api/get-settings.ts';
+import { LanguageDropdown } from '../../language/components/language-dropdown.tsx';
+
+export function TopNav() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  return (
+    <header className="site-header sticky-top">
+      <Navbar bg="white" className="border-bottom shadow-sm py-2" aria-label={t('nav.label')}>
+        <Container className="gap-2">
+          <Navbar.Brand as={Link} to={paths.index.getHref()} aria-label={t('nav.home', { name: settings.name })} className="me-auto">
+            <Logo name={settings.name} />
+          </Navbar.Brand>
+          <div className="d-flex align-items-center gap-2">
+            <LanguageDropdown />
+            <Link to={paths.login.getHref()} className="btn btn-primary btn-sm d-inline-flex align-items-center gap-1 px-3">
+              <UserIcon />
+              {t('nav.login')}
+            </Link>
+          </div>
+        </Container>
+      </Navbar>
+    </header>
+  );
+}

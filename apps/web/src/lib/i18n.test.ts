@@ -1,0 +1,68 @@
+// Language rules of SPEC section 1: cookie first, then domain_language; choosing stores a 365-day cookie; Dutch dates.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LANGUAGE_COOKIE } from '@app/i18n';
+import { chooseLanguage, formatDate, i18next, initI18n, initialLanguage, onLanguageChosen, readLanguageCookie } from './i18n.ts';
+
+function clearLanguageCookie() {
+  document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+afterEach(() => {
+  clearLanguageCookie();
+  vi.restoreAllMocks();
+});
+
+describe('initialLanguage', () => {
+  it('prefers the language cookie', () => {
+    document.cookie = `${LANGUAGE_COOKIE}=de; path=/`;
+    expect(initialLanguage('nl_NL')).toBe('de');
+  });
+
+  it('takes the first two letters of domain_language without a cookie, and stores them', () => {
+    expect(initialLanguage('nl_NL')).toBe('nl');
+    expect(readLanguageCookie()).toBe('nl');
+  });
+
+  it('falls back to English', () => {
+    expect(initialLanguage('xx')).toBe('en');
+    expect(readLanguageCookie()).toBeNull();
+  });
+});
+
+describe('chooseLanguage', () => {
+  it('switches i18next, sets a 365-day cookie and tells listeners', async () => {
+    const cookieSetter = vi.spyOn(document, 'cookie', 'set');
+    const listener = vi.fn();
+    const unsubscribe = onLanguageChosen(listener);
+    await chooseLanguage('en-US');
+    expect(i18next.language).toBe('en-US');
+    expect(document.documentElement.lang).toBe('en-US');
+    expect(cookieSetter).toHaveBeenCalledWith(expect.stringContaining(`max-age=${365 * 24 * 60 * 60}`));
+    expect(listener).toHaveBeenCalledWith('en-US');
+    unsubscribe();
+    await chooseLanguage('en');
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('still switches when saving elsewhere fails', async () => {
+    const unsubscribe = onLanguageChosen(() => Promise.reject(new Error('offline')));
+    await expect(chooseLanguage('en-US')).resolves.toBeUndefined();
+    expect(i18next.language).toBe('en-US');
+    unsubscribe();
+    await chooseLanguage('en');
+  });
+});
+
+describe('formatDate', () => {
+  it('uses the Dutch date locale by default', () => {
+    expect(formatDate('2024-03-05T12:00:00Z', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })).toBe('5 maart 2024');
+  });
+
+  it('accepts another locale and tolerates invalid dates', () => {
+    expect(formatDate(new Date(Date.UTC(2024, 2, 5, 12)), { month: 'long', timeZone: 'UTC' }, 'en')).toBe('March');
+    expect(formatDate('not a date')).toBe('');
+  });
+});

@@ -1,0 +1,54 @@
+// Renders web components for tests inside the app's providers: primed settings, English i18n and a memory router.
+import { Suspense, type ReactElement } from 'react';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import type { Settings } from '@app/contracts';
+import type { UiLanguage } from '@app/i18n';
+import { i18next, initI18n } from '../lib/i18n.ts';
+import { buildSettings } from './settings.fixture.ts';
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(() => cleanup());
+
+/** Loads the real English locale files once per test file; later calls only switch language. */
+export async function setupI18n(language: UiLanguage = 'en') {
+  if (!i18next.isInitialized) await initI18n(language);
+  else await i18next.changeLanguage(language);
+  return i18next;
+}
+
+export function createTestQueryClient(settings: Settings) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(['settings'], { settings });
+  queryClient.setQueryData(['companyinfo'], { company: settings.company, support_email: settings.support_email, support_phone: settings.support_phone });
+  return queryClient;
+}
+
+export type RenderOptions = {
+  settings?: Partial<Settings>;
+  /** The URL the memory router starts at. */
+  path?: string;
+  /** Extra routes beside the one rendering `ui` at `*`. */
+  routes?: RouteObject[];
+};
+
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
+  const settings = buildSettings(options.settings);
+  const queryClient = createTestQueryClient(settings);
+  const router = createMemoryRouter([...(options.routes ?? []), { path: '*', element: ui }], {
+    initialEntries: [options.path ?? '/'],
+  });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18next}>
+        <Suspense fallback={null}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient, settings };
+}

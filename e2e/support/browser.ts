@@ -1,0 +1,107 @@
+// One headless Chromium per spec file, and a fresh context (cookies, storage) and page per test.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+/** Fails fast with Playwright's own message instead of running into the 60 s test timeout. */
+const ACTION_TIMEOUT_MS = 10_000;
+const artifactsDir = path.resolve('test-results/e2e');
+
+export type ContextOptions = Omit<BrowserContextOptions, 'baseURL'>;
+
+export type BrowserSession = {
+  readonly baseURL: string;
+  readonly browser: Browser;
+  /** This test's visitor: a new context every test, so no cookie or storage leaks between tests. */
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Another independent visitor (own cookies and storage), closed after the test. */
+  newPage(options?: ContextOptions): Promise<Page>;
+};
+
+/**
+ * Call once at the top of a spec file. `options` apply to every test's context
+ * (e.g. `{ locale: 'nl-NL' }`); relative `page.goto('/x')` resolves against the server under test.
+ */
+export function useBrowser(options: ContextOptions = {}): BrowserSession {
+  const baseURL = inject('baseURL');
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+  let current: { context: BrowserContext; page: Page } | undefined;
+  let pageErrors: string[] = [];
+
+  async function openContext(contextOptions: ContextOptions): Promise<{ context: BrowserContext; page: Page }> {
+    if (!browser) throw new Error('useBrowser(): the browser is not running (call it at the top level of a spec file)');
+    const context = await browser.newContext({ locale: 'en', ...options, ...contextOptions, baseURL });
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(`console.error: ${message.text()}`);
+    });
+    return { context, page };
+  }
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: inject('chromiumPath'), headless: true, args: CHROMIUM_ARGS });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+
+  beforeEach(async () => {
+    pageErrors = [];
+    current = await openContext({});
+  });
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && current) {
+      // Leave what the browser saw behind for whoever reads the failure.
+      const name = `${path.basename(task.file?.name ?? 'spec')}-${task.name}`.replace(/[^\w.-]+/g, '_').slice(0, 120);
+      fs.mkdirSync(artifactsDir, { recursive: true });
+      const screenshot = path.join(artifactsDir, `${name}.png`);
+      await current.page.screenshot({ path: screenshot, fullPage: true }).catch(() => undefined);
+      console.error(
+        [`e2e failure: ${task.name}`, `  url: ${current.page.url()}`, `  screenshot: ${path.relative(process.cwd(), screenshot)}`, ...pageErrors.map((line) => `  ${line}`)].join('\n'),
+      );
+    }
+    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+    contexts = [];
+    current = undefined;
+  });
+
+  const requireCurrent = () => {
+    if (!current) throw new Error('useBrowser(): page and context exist only inside a test');
+    return current;
+  };
+
+  return {
+    baseURL,
+    get browser() {
+      if (!browser) throw new Error('useBrowser(): the browser is not running');
+      return browser;
+    },
+    get context() {
+      return requireCurrent().context;
+    },
+    get page() {
+      return requireCurrent().page;
+    },
+    async newPage(contextOptions: ContextOptions = {}) {
+      return (await openContext(contextOptions)).page;
+    },
+  };
+}

@@ -1,0 +1,140 @@
+// Vitest global setup of the e2e project: finds Chromium, starts the real server on a free port and a throw-away database.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the server under test listens, e.g. http://127.0.0.1:41234 */
+    baseURL: string;
+    /** The Chromium executable the specs launch. */
+    chromiumPath: string;
+  }
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+const serverLog = path.join(repoRoot, 'test-results/e2e-server.log');
+const SERVER_START_TIMEOUT_MS = 90_000;
+const SERVER_STOP_TIMEOUT_MS = 10_000;
+
+/** CHROMIUM_PATH wins; otherwise Debian's /usr/bin/chromium. Never skips: a run without a browser tests nothing. */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
+  const candidate = env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';
+  try {
+    fs.accessSync(candidate, fs.constants.X_OK);
+    return candidate;
+  } catch {
+    const source = env.CHROMIUM_PATH ? `CHROMIUM_PATH=${env.CHROMIUM_PATH}` : '/usr/bin/chromium';
+    throw new Error(
+      `End-to-end tests need Chromium, but ${source} is not an executable file.\n` +
+        '  Install it:  apt-get update && apt-get install -y chromium\n' +
+        '  or point CHROMIUM_PATH at a Chromium or Chrome executable.',
+    );
+  }
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls /healthz until it answers 200; rejects at once with the server's output when the process dies first. */
+async function waitForHealthy(baseURL: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
+  let exitCode: number | null = null;
+  server.once('exit', (code, signal) => {
+    exitCode = code ?? (signal ? -1 : 0);
+  });
+  while (Date.now() < deadline) {
+    if (exitCode !== null) throw new Error(`The server under test exited early (code ${exitCode}):\n${output()}`);
+    try {
+      const response = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`The server under test did not answer ${baseURL}/healthz within ${SERVER_START_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => server.kill('SIGKILL'), SERVER_STOP_TIMEOUT_MS);
+    server.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    server.kill('SIGTERM');
+  });
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const chromiumPath = findChromium();
+  if (!fs.existsSync(webIndex)) {
+    throw new Error(`The web app is not built (${path.relative(repoRoot, webIndex)} is missing). Run "npm run test:e2e", which builds first, or "npm run build".`);
+  }
+
+  const port = await findFreePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'e2e-data-'));
+  // A fresh embedded database every run: an outside DATABASE_URL or REDIS_URL would leak state between runs.
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      // development: the dev mailbox and demo data of later issues exist, as on a developer's laptop.
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      SERVE_WEB: 'true',
+      WEB_DIST_DIR: path.dirname(webIndex),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The whole log goes to a file for post-mortems; the tail is kept to explain a failed start.
+  await fs.promises.mkdir(path.dirname(serverLog), { recursive: true });
+  const logFile = fs.createWriteStream(serverLog);
+  let output = '';
+  const keepOutput = (chunk: Buffer) => {
+    logFile.write(chunk);
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  server.stdout?.on('data', keepOutput);
+  server.stderr?.on('data', keepOutput);
+
+  const teardown = async () => {
+    await stopServer(server);
+    logFile.end();
+    await fs.promises.rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealthy(baseURL, server, () => output);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+
+  project.provide('baseURL', baseURL);
+  project.provide('chromiumPath', chromiumPath);
+  return teardown;
+}
