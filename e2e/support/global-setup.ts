@@ -92,8 +92,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await findFreePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'e2e-data-'));
-  // A fresh embedded database every run: an outside DATABASE_URL or REDIS_URL would leak state between runs.
-  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
+  // A fresh embedded database every run (an outside DATABASE_URL or REDIS_URL would leak state between runs),
+  // and mails kept in the development mailbox where specs can read them, never sent through a real SMTP_URL.
+  const { DATABASE_URL: _database, REDIS_URL: _redis, SMTP_URL: _smtp, ...inherited } = process.env;
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env: {

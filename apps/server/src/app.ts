@@ -16,6 +16,7 @@ import { webPlugin } from './plugins/web.plugin.ts';
 import { jobsPlugin } from './plugins/jobs.plugin.ts';
 import { mailerPlugin } from './plugins/mailer.plugin.ts';
 import { sessionPlugin } from './plugins/session.plugin.ts';
+import { storagePlugin } from './plugins/storage.plugin.ts';
 import { routeNotFound, routeNotFoundOptions } from './lib/route-not-found.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -24,6 +25,13 @@ import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { demoSeedPlugin } from './modules/dev/demo-seed.plugin.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { photosRoutes } from './modules/photos/photos.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { likesRoutes } from './modules/likes/likes.routes.ts';
+import { blocksRoutes } from './modules/blocks/blocks.routes.ts';
+import { swipeRoutes } from './modules/swipe/swipe.routes.ts';
+import { matchesRoutes } from './modules/matches/matches.routes.ts';
 
 export type BuildOptions = {
   /** An open database to use instead of opening one from the config (tests share one per worker). */
@@ -56,6 +64,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(jobsPlugin, { isPolling: config.env !== 'test' });
   await app.register(sessionPlugin, { publicUrl: config.publicUrl });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, publicUrl: config.publicUrl });
+  await app.register(storagePlugin, { dataDir: config.dataDir });
 
   await app.register(healthRoutes);
   await app.register(
@@ -64,6 +73,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(contentRoutes);
       await api.register(analyticsRoutes);
       await api.register(accountsRoutes);
+      for (const routes of [profilesRoutes, photosRoutes, searchRoutes, likesRoutes, blocksRoutes, swipeRoutes, matchesRoutes]) await api.register(routes);
       // The mailbox shows every mail with its links: never in production.
       if (config.env !== 'production') await api.register(devRoutes);
       api.all('/*', routeNotFoundOptions, routeNotFound);

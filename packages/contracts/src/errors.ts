@@ -24,6 +24,9 @@ export type FieldError = z.infer<typeof fieldErrorSchema>;
 /** Error codes double as i18n keys in the `errors` namespace. */
 export const ERROR_CODES = [
   'error_generic',
+  'error_occurred',
+  'bad_request',
+  'invalid_value',
   'not_found',
   'route_not_found',
   'validation_failed',

@@ -3,3 +3,4 @@ export * from './errors.ts';
 export * from './sites.ts';
 export * from './interests.ts';
 export * from './accounts.ts';
+export * from './members.ts';

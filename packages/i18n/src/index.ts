@@ -7,7 +7,7 @@ export const LOCALE_VARIANTS = ['en-US'] as const;
 export type LocaleVariant = (typeof LOCALE_VARIANTS)[number];
 export type UiLanguage = Locale | LocaleVariant;
 
-export const NAMESPACES = ['common', 'errors', 'accounts', 'mail'] as const;
+export const NAMESPACES = ['common', 'errors', 'accounts', 'mail', 'members'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const LANGUAGE_COOKIE = 'lang';
@@ -63,7 +63,10 @@ export function localeFromDomainLanguage(domainLanguage: string | null | undefin
  */
 export function orderLanguagesForCountry(visible: readonly UiLanguage[], country: string | null | undefined): UiLanguage[] {
   const preferred = (country && COUNTRY_LANGUAGES[country.toUpperCase()]) || [];
-  const first = preferred.filter((language) => visible.includes(language));
+  // A site without the US variant still shows English first to a US visitor.
+  const first = [...new Set(preferred.map((language) => (visible.includes(language) ? language : baseLocale(language))))].filter((language) =>
+    visible.includes(language),
+  );
   return [...first, ...visible.filter((language) => !first.includes(language))];
 }
 
@@ -77,7 +80,8 @@ export function languageFromAcceptLanguage(header: string | undefined): UiLangua
       const q = params.find((p) => p.trim().startsWith('q='));
       return { tag: tag.trim(), q: q ? Number(q.trim().slice(2)) : 1 };
     })
-    .filter((entry) => entry.tag && !Number.isNaN(entry.q))
+    // q=0 means "not acceptable"; `*` names no language.
+    .filter((entry) => entry.tag && entry.tag !== '*' && !Number.isNaN(entry.q) && entry.q > 0)
     .sort((a, b) => b.q - a.q);
   for (const { tag } of ranked) {
     if (tag.toLowerCase() === 'en-us') return 'en-US';

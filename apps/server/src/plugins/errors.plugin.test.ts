@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@app/contracts';
+import { ERROR_CODES, apiErrorSchema } from '@app/contracts';
 import { AppError } from '../lib/http-errors.ts';
+import { hasTranslation } from '../lib/i18n.ts';
 import { buildTestApp, clientHeaders, insertSite, type TestApp } from '../test-support/test-app.ts';
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../packages/i18n/locales');
@@ -124,6 +125,10 @@ describe('errors', () => {
         message: expectedMessage('en', 'rate_limited_other').replace('{{count}}', '5'),
       });
     });
+  });
+
+  it.each(ERROR_CODES)('has an English message for %s', (code) => {
+    expect(hasTranslation(`errors:${code}`, { count: 2 })).toBe(true);
   });
 
   it('flags authentication_required for the client to log out', async () => {

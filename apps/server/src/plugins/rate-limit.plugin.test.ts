@@ -160,3 +160,9 @@ describe(`rate limits (${redisUrl ? 'Redis' : 'in-memory'} store)`, () => {
     }
   });
 });
+
+describe('rate limits with an unreachable Redis', () => {
+  it('stops start-up with a message naming REDIS_URL', async () => {
+    await expect(buildTestApp({ redisUrl: 'redis://127.0.0.1:1' })).rejects.toThrow(/^REDIS_URL: cannot connect to Redis/);
+  });
+});

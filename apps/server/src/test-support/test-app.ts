@@ -1,5 +1,7 @@
 // Builds the app for API tests on a database opened once per test worker and emptied before each test file.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -7,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
-import { openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
+import { migrationsFolder, openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
 import { sites, type NewSiteRow, type SiteRow } from '../db/schema/index.ts';
 import { defaultSiteValues } from '../modules/sites/default-site.ts';
 
@@ -16,8 +19,47 @@ const state = ((globalThis as { __testDatabase?: WorkerState }).__testDatabase ?
 
 /** TEST_DATABASE_URL runs the suite on PostgreSQL; otherwise an in-memory PGlite per worker. */
 function workerDatabase(): Promise<DatabaseHandle> {
-  state.database ??= openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgliteDataDir: 'memory://' });
+  state.database ??= process.env.TEST_DATABASE_URL
+    ? openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgliteDataDir: 'memory://' })
+    : openSnapshotPglite();
   return state.database;
+}
+
+/** Names the snapshot after everything that shapes it, so a new migration or PGlite version makes a new one. */
+async function snapshotFile(): Promise<string> {
+  const hash = createHash('sha256');
+  // The package does not export its package.json: its entry file's size and date stand for its version.
+  const pgliteEntry = await fs.stat(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  hash.update(`${pgliteEntry.size}:${pgliteEntry.mtimeMs}`);
+  for (const entry of (await fs.readdir(migrationsFolder, { recursive: true })).sort()) {
+    const file = path.join(migrationsFolder, entry);
+    if ((await fs.stat(file)).isFile()) hash.update(entry).update(await fs.readFile(file));
+  }
+  return path.join(os.tmpdir(), `app-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+/**
+ * An in-memory PGlite with the migrations applied. Creating one from scratch takes seconds (initdb);
+ * restoring the data directory of an already migrated one takes a fraction, so the first worker
+ * leaves a snapshot in the temp folder for every later worker and run.
+ */
+async function openSnapshotPglite(): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const file = await snapshotFile();
+  const snapshot = await fs.readFile(file).catch(() => undefined);
+  const client = await PGlite.create(snapshot ? { loadDataDir: new Blob([snapshot]) } : {});
+  const db = drizzle({ client, schema, casing: 'snake_case' });
+  await migrate(db, { migrationsFolder });
+  if (!snapshot) {
+    const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+    // Written under a private name, then renamed: workers starting together never read half a file.
+    const partial = `${file}.${process.pid}.${randomUUID()}`;
+    await fs.writeFile(partial, dump);
+    await fs.rename(partial, file);
+  }
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
 
 /** Empties every table of the public schema (the migration journal lives in its own schema and stays). */
@@ -60,7 +102,7 @@ export type TestApp = FastifyInstance & { database: DatabaseHandle; appConfig: A
 
 export type TestAppOptions = {
   /** Registers extra routes or hooks before the app is ready (e.g. a route to exercise a plugin). */
-  configure?: (app: FastifyInstance) => void | Promise<void>;
+  configure?: (app: FastifyInstance) => unknown;
   /** Serve the web app from config.webDistDir (off by default). */
   serveWeb?: boolean;
 };

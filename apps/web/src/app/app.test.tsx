@@ -36,7 +36,8 @@ describe('App', () => {
     expect(document.title).toBe(settings.index_title);
 
     const banner = screen.getByRole('banner');
-    expect(within(banner).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    // The Login button waits for the session check (GET /api/user.php), so a member never sees it flash.
+    expect((await within(banner).findByRole('link', { name: 'Login' }, SLOW)).getAttribute('href')).toBe('/login');
     expect(within(banner).getByRole('link', { name: 'Amoria home page' }).getAttribute('href')).toBe('/');
     expect(within(banner).getByRole('button', { name: 'Language: English' })).toBeTruthy();
 

@@ -4,9 +4,51 @@ import { paths } from '../config/paths.ts';
 import { RootShell } from './root-shell.tsx';
 import { RouteErrorBoundary } from './routes/route-error-boundary.tsx';
 
+/** Accounts (issue 3): login, signup, activation, password reset, e-mail change, settings, deletion, dev mailbox. */
+const accountRoutes: RouteObject[] = [
+  { path: paths.login.path, lazy: async () => ({ Component: (await import('../features/auth/components/login-page.tsx')).LoginPage }) },
+  { path: paths.signup.path, lazy: async () => ({ Component: (await import('../features/signup/components/signup-page.tsx')).SignupPage }) },
+  { path: paths.membersIdSignup.path, lazy: async () => ({ Component: (await import('../features/signup/components/signup-page.tsx')).SignupPage }) },
+  {
+    path: paths.completeSignup.path,
+    lazy: async () => ({ Component: (await import('../features/signup/components/complete-signup-page.tsx')).CompleteSignupPage }),
+  },
+  { path: paths.activate.path, lazy: async () => ({ Component: (await import('../features/activation/components/activate-page.tsx')).ActivatePage }) },
+  {
+    path: paths.activateDone.path,
+    lazy: async () => ({ Component: (await import('../features/activation/components/activate-done-page.tsx')).ActivateDonePage }),
+  },
+  {
+    path: paths.activateError.path,
+    lazy: async () => ({ Component: (await import('../features/activation/components/activate-error-page.tsx')).ActivateErrorPage }),
+  },
+  {
+    path: paths.resetPassword.path,
+    lazy: async () => ({ Component: (await import('../features/password-reset/components/reset-password-page.tsx')).ResetPasswordPage }),
+  },
+  {
+    path: paths.resetPasswordDo.path,
+    lazy: async () => ({ Component: (await import('../features/password-reset/components/reset-password-do-page.tsx')).ResetPasswordDoPage }),
+  },
+  {
+    path: paths.mailChangeDo.path,
+    lazy: async () => ({ Component: (await import('../features/mail-change/components/mail-change-do-page.tsx')).MailChangeDoPage }),
+  },
+  {
+    path: paths.notifications.path,
+    lazy: async () => ({ Component: (await import('../features/accounts/components/account-settings-page.tsx')).AccountSettingsPage }),
+  },
+  {
+    path: paths.accountDeleted.path,
+    lazy: async () => ({ Component: (await import('../features/account-deletion/components/account-deleted-page.tsx')).AccountDeletedPage }),
+  },
+  { path: paths.devMailbox.path, lazy: async () => ({ Component: (await import('../features/dev-mailbox/components/dev-mailbox-page.tsx')).DevMailboxPage }) },
+];
+
 /** Screens in the default layout (top navigation, alerts, footer). The catch-all 404 stays last. */
 const defaultLayoutRoutes: RouteObject[] = [
   { path: paths.index.path, lazy: async () => ({ Component: (await import('../features/home/home-page.tsx')).HomePage }) },
+  ...accountRoutes,
   { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found-page.tsx')).NotFoundPage }) },
 ];
 

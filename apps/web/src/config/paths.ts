@@ -43,9 +43,13 @@ export const paths = {
     getHref: (id: number | string, method = '') => `/credits/${id}${method ? `/${method}` : ''}`,
   },
   transactions: { path: '/transactions/:id?', getHref: (id: number | string = '') => `/transactions${id ? `/${id}` : ''}` },
+  /** The activation mail's link target (`?token=`); it forwards to activateDone or activateError. */
+  activate: { path: '/activate', getHref: (token?: string) => `/activate${token ? `?token=${encodeURIComponent(token)}` : ''}` },
   activateDone: { path: '/activate/done', getHref: () => '/activate/done' },
   activateError: { path: '/activate/error', getHref: () => '/activate/error' },
   mailChangeDo: { path: '/mail-change/do', getHref: () => '/mail-change/do' },
+  /** Development only: the mailbox of mails not sent without SMTP (the route shows 404 when the API has none). */
+  devMailbox: { path: '/dev/mailbox', getHref: () => '/dev/mailbox' },
   staticPage: { path: '/pages/:page', getHref: (page: StaticPage) => `/pages/${page}` },
   token: { path: '/:token', getHref: (token: string) => `/${token}` },
   landerTinderswipe: { path: '/landers/tinderswipe', getHref: () => '/landers/tinderswipe' },

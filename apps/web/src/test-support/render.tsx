@@ -5,7 +5,7 @@ import { afterEach } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
-import type { Settings } from '@app/contracts';
+import type { Settings, User } from '@app/contracts';
 import type { UiLanguage } from '@app/i18n';
 import { i18next, initI18n } from '../lib/i18n.ts';
 import { buildSettings } from './settings.fixture.ts';
@@ -20,10 +20,12 @@ export async function setupI18n(language: UiLanguage = 'en') {
   return i18next;
 }
 
-export function createTestQueryClient(settings: Settings) {
+export function createTestQueryClient(settings: Settings, user: User | null = null) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(['settings'], { settings });
   queryClient.setQueryData(['companyinfo'], { company: settings.company, support_email: settings.support_email, support_phone: settings.support_phone });
+  // The session: a visitor unless the test logs someone in (key of features/accounts/api/get-user.ts).
+  queryClient.setQueryData(['user'], user);
   return queryClient;
 }
 
@@ -33,11 +35,13 @@ export type RenderOptions = {
   path?: string;
   /** Extra routes beside the one rendering `ui` at `*`. */
   routes?: RouteObject[];
+  /** The logged-in member (default: a visitor). */
+  user?: User | null;
 };
 
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
   const settings = buildSettings(options.settings);
-  const queryClient = createTestQueryClient(settings);
+  const queryClient = createTestQueryClient(settings, options.user ?? null);
   const router = createMemoryRouter([...(options.routes ?? []), { path: '*', element: ui }], {
     initialEntries: [options.path ?? '/'],
   });

@@ -7,3 +7,7 @@ export * from './tokens.ts';
 export * from './credits.ts';
 export * from './mail.ts';
 export * from './jobs.ts';
+export * from './photos.ts';
+export * from './likes.ts';
+export * from './blocks.ts';
+export * from './swipes.ts';

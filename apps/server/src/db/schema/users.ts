@@ -46,10 +46,26 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
 export type ProfileStatus = 'active' | 'disabled';
+export type RelationshipStatus = 'divorced' | 'living_together' | 'married' | 'single' | 'widowed' | 'unmarried';
+export type BodyType = 'slim' | 'normal' | 'fat';
+export type HairColor = 'black' | 'brown' | 'blonde' | 'red' | 'grey' | 'white' | 'bald' | 'other';
+export type EyeColor = 'blue' | 'brown' | 'green' | 'grey' | 'hazel' | 'other';
+export type TattooOption = 'none' | 'some' | 'many';
+export type SignupReason = 'chat' | 'dating' | 'relationship' | 'friendship' | 'casual' | 'adventure';
+
+/** The search filter combinations (besides site and age) that get an index of their own. */
+const searchIndexes: [string, ('gender' | 'country' | 'region')[]][] = [
+  ['profiles_search_idx', []],
+  ['profiles_search_g_idx', ['gender']],
+  ['profiles_search_c_idx', ['country']],
+  ['profiles_search_gc_idx', ['gender', 'country']],
+  ['profiles_search_cr_idx', ['country', 'region']],
+  ['profiles_search_gcr_idx', ['gender', 'country', 'region']],
+];
 
 /**
- * A member's public profile. `user_id` is null for profiles without a login (fictional profiles);
- * the members issue adds the remaining profile fields and photos.
+ * A member's public profile. `user_id` is null for profiles without a login (fictional profiles).
+ * Photos are in photos.ts; likes, matches, blocks and swipes refer to profiles, not users.
  */
 export const profiles = pgTable(
   'profiles',
@@ -66,10 +82,33 @@ export const profiles = pgTable(
     region: text('region'),
     city: text('city'),
     aboutMe: text('about_me'),
+    relationshipStatus: text('relationship_status').$type<RelationshipStatus>(),
+    bodyType: text('body_type').$type<BodyType>(),
+    hairColor: text('hair_color').$type<HairColor>(),
+    eyeColor: text('eye_color').$type<EyeColor>(),
+    tattoos: text('tattoos').$type<TattooOption>(),
+    signupReason: text('signup_reason').$type<SignupReason>(),
+    /** Keys of the interest catalogue (packages/contracts/src/interests.ts). */
+    interests: jsonb('interests').$type<string[]>().notNull().default([]),
+    /** Operated by staff; the profile page shows the site's fictional-profile warning. */
+    isFictional: boolean('is_fictional').notNull().default(false),
+    /** Invisible mode: left out of search, suggestions and the swipe game. */
+    isInvisible: boolean('is_invisible').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('profiles_user_key').on(table.userId), index('profiles_site_idx').on(table.siteId)],
+  (table) => [
+    uniqueIndex('profiles_user_key').on(table.userId),
+    index('profiles_site_idx').on(table.siteId),
+    // Member search (docs/members.md): newest first (id desc, keyset), one index per combination of the
+    // equality filters gender / country / region, the birth date last so age ranges filter inside the index.
+    // Partial: only listed profiles (active, not invisible) are ever searched.
+    ...searchIndexes.map(([name, columns]) =>
+      index(name)
+        .on(table.siteId, ...columns.map((column) => table[column]), table.id, table.dateOfBirth)
+        .where(sql`${table.status} = 'active' and ${table.isInvisible} = false`),
+    ),
+  ],
 );
 export type ProfileRow = typeof profiles.$inferSelect;
 

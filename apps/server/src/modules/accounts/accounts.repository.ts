@@ -5,6 +5,7 @@ import {
   accountTokens,
   creditBalances,
   pendingMessages,
+  photos,
   profiles,
   pushSubscriptions,
   users,
@@ -15,7 +16,14 @@ import {
   type UserRow,
 } from '../../db/schema/index.ts';
 
-export type UserView = { user: UserRow; profile: ProfileRow; credits: number; isPushSubscribed: boolean };
+export type UserView = {
+  user: UserRow;
+  profile: ProfileRow;
+  credits: number;
+  isPushSubscribed: boolean;
+  /** Storage keys of the main photo (members feature), null without one. */
+  mainPhoto: { fileKey: string; thumbKey: string } | null;
+};
 
 export function createAccountsRepository(db: Executor) {
   return {
@@ -70,10 +78,12 @@ export function createAccountsRepository(db: Executor) {
           profile: profiles,
           credits: sql<number>`coalesce(${creditBalances.balance}, 0)`.mapWith(Number),
           isPushSubscribed: sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id})`.mapWith(Boolean),
+          mainPhoto: { fileKey: photos.fileKey, thumbKey: photos.thumbKey },
         })
         .from(users)
         .innerJoin(profiles, eq(profiles.userId, users.id))
         .leftJoin(creditBalances, eq(creditBalances.userId, users.id))
+        .leftJoin(photos, and(eq(photos.profileId, profiles.id), sql`${photos.isMain}`))
         .where(eq(users.id, userId))
         .limit(1);
       return row;

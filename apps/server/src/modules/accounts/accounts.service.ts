@@ -14,6 +14,7 @@ import type { FieldError } from '@app/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { SiteRow, UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
+import { uploadUrl } from '../../plugins/storage.plugin.ts';
 import { postLedgerEntry } from '../credits/credits.service.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import type { Mailer } from '../mail/mail.service.ts';
@@ -77,7 +78,7 @@ function cleanTracking(tracking: Tracking | undefined) {
   };
 }
 
-export function toUserPayload(view: UserView, site: Pick<SiteRow, 'fictionalIcon'>): User {
+export function toUserPayload(view: UserView, site: Pick<SiteRow, 'fictionalIcon' | 'cdnPrefix'>): User {
   const { user, profile } = view;
   return {
     id: user.id,
@@ -95,8 +96,9 @@ export function toUserPayload(view: UserView, site: Pick<SiteRow, 'fictionalIcon
       id: profile.id,
       name: profile.name,
       country: profile.country,
-      // Photos arrive with the members feature; until then nobody has a main image.
-      main_image: null,
+      main_image: view.mainPhoto
+        ? { filename: uploadUrl(site.cdnPrefix, view.mainPhoto.fileKey), thumb_filename: uploadUrl(site.cdnPrefix, view.mainPhoto.thumbKey) }
+        : null,
       status: profile.status,
     },
   };
@@ -171,7 +173,7 @@ export function createAccountsService(deps: {
   return {
     toUserPayload,
 
-    async getUser(userId: number, site: Pick<SiteRow, 'fictionalIcon'>): Promise<User> {
+    async getUser(userId: number, site: Pick<SiteRow, 'fictionalIcon' | 'cdnPrefix'>): Promise<User> {
       const view = await repo.findUserView(userId);
       if (!view) throw new AppError(403, 'authentication_required');
       return toUserPayload(view, site);

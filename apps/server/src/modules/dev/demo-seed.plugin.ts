@@ -1,6 +1,10 @@
-// Development demo data: an empty database gets an activated demo member so a newcomer can log in at once.
+// Development demo data: an empty database gets an activated demo member so a newcomer can log in at once,
+// and (in the background once the server listens) DEMO_MEMBER_COUNT demo members with photos and likes.
+import { count, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import { profiles, users } from '../../db/schema/index.ts';
 import { buildAccountsService } from '../accounts/accounts.routes.ts';
+import { completeDemoProfile, seedDemoMembers } from './demo-members.ts';
 
 export const DEMO_LOGIN = { email: 'demo@example.com', password: 'demo1234' } as const;
 
@@ -29,6 +33,41 @@ export const demoSeedPlugin = fp<{ isEnabled: boolean }>(
       app.log.info(`demo member created: ${DEMO_LOGIN.email}`);
     }
     if (await accounts.hasAccount(site.id, DEMO_LOGIN.email)) app.demoLogin = DEMO_LOGIN;
+
+    // Only a database holding nothing but the demo user gets demo members (an interrupted seeding left nothing).
+    const [profileCount] = await app.db.select({ value: count() }).from(profiles);
+    if (Number(profileCount?.value ?? 0) > 1) return;
+    const [demo] = await app.db
+      .select({ profileId: profiles.id })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(eq(users.email, DEMO_LOGIN.email));
+    let isClosing = false;
+    let seeding: Promise<void> | null = null;
+    // After listen, so start-up is not delayed by rendering photos.
+    app.addHook('onListen', async () => {
+      const started = Date.now();
+      seeding = (async () => {
+        if (demo) await completeDemoProfile(app.db, demo.profileId);
+        const result = await seedDemoMembers({
+          db: app.db,
+          storage: app.storage,
+          siteId: site.id,
+          now: app.clock.now(),
+          demoProfileId: demo?.profileId ?? null,
+          isAborted: () => isClosing,
+        });
+        console.log(
+          `Demo members ready: ${result.members} members, ${result.photos} photos, ${result.likesOfDemoUser} likes and ${result.matchesOfDemoUser} matches for the demo user (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+        );
+      })().catch((error: Error) => {
+        if (!isClosing) app.log.error({ err: error }, 'demo members could not be created');
+      });
+    });
+    app.addHook('onClose', async () => {
+      isClosing = true;
+      await seeding;
+    });
   },
-  { name: 'demo-seed', dependencies: ['db', 'site', 'session', 'mailer', 'jobs'] },
+  { name: 'demo-seed', dependencies: ['db', 'site', 'session', 'mailer', 'jobs', 'storage'] },
 );

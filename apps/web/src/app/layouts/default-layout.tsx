@@ -1,10 +1,11 @@
-// Default layout: top navigation, alert banners, footer with disclaimer, and the site-entry warning.
+// Default layout: top navigation, alert banners, footer with disclaimer, the site-entry warning and the signup modal.
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlertBanners } from '../../components/alerts/alert-banners.tsx';
 import { TopNav } from '../../features/layout/components/top-nav.tsx';
 import { SiteFooter } from '../../features/layout/components/site-footer.tsx';
 import { SiteEntryWarning } from '../../features/site-entry/components/site-entry-warning.tsx';
+import { SignupModal } from '../../features/signup/components/signup-modal.tsx';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -22,6 +23,7 @@ export function DefaultLayout() {
       </main>
       <SiteFooter />
       <SiteEntryWarning layout="default" />
+      <SignupModal />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-// Empty layout: the page alone (the signup modal joins with the accounts work); entry warning only for NL and DE.
+// Empty layout: the page alone with the signup modal; entry warning only for NL and DE.
 import { Outlet } from 'react-router';
 import { SiteEntryWarning } from '../../features/site-entry/components/site-entry-warning.tsx';
+import { SignupModal } from '../../features/signup/components/signup-modal.tsx';
 
 export function EmptyLayout() {
   return (
@@ -9,6 +10,7 @@ export function EmptyLayout() {
         <Outlet />
       </main>
       <SiteEntryWarning layout="empty" />
+      <SignupModal />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
 import { ChatIcon, HeartIcon, SearchIcon, ShieldIcon } from '../../components/icons.tsx';
 import { useSettings } from '../settings/api/get-settings.ts';
+import { SignupLink } from '../signup/components/signup-link.tsx';
 
 const HIGHLIGHTS: { key: string; icon: ReactNode }[] = [
   { key: 'search', icon: <SearchIcon size={28} /> },
@@ -30,9 +31,7 @@ export function HomePage() {
             </h1>
             <p className="home-hero-lead">{settings.description}</p>
             <div className="d-flex flex-wrap gap-2 mt-4">
-              <Link to={paths.signup.getHref()} className="btn btn-light btn-lg px-4 fw-semibold text-primary-emphasis">
-                {t('home.signUp')}
-              </Link>
+              <SignupLink className="btn btn-light btn-lg px-4 fw-semibold text-primary-emphasis">{t('home.signUp')}</SignupLink>
               <Link to={paths.login.getHref()} className="btn btn-outline-light btn-lg px-4">
                 {t('home.logIn')}
               </Link>
@@ -87,9 +86,7 @@ export function HomePage() {
           {t('home.ctaTitle')}
         </h2>
         <p className="text-body-secondary mb-4">{t('home.ctaText', { name: settings.name })}</p>
-        <Link to={paths.signup.getHref()} className="btn btn-primary btn-lg px-5">
-          {t('home.ctaButton')}
-        </Link>
+        <SignupLink className="btn btn-primary btn-lg px-5">{t('home.ctaButton')}</SignupLink>
       </section>
     </>
   );

@@ -51,27 +51,25 @@ export function FormField({
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const controlProps = {
+    name,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
+    onBlur,
+    isInvalid: Boolean(error),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    autoComplete,
+    maxLength,
+    inputMode,
+    placeholder,
+    required: isRequired,
+    disabled: isDisabled,
+  };
   return (
     <Form.Group className={className} controlId={id}>
       <Form.Label>{label}</Form.Label>
-      <Form.Control
-        name={name}
-        as={as}
-        type={as === 'input' ? type : undefined}
-        rows={rows}
-        value={value}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
-        onBlur={onBlur}
-        isInvalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        inputMode={inputMode}
-        placeholder={placeholder}
-        required={isRequired}
-        disabled={isDisabled}
-      />
+      {as === 'textarea' ? <Form.Control as="textarea" rows={rows} {...controlProps} /> : <Form.Control type={type} {...controlProps} />}
       {error && (
         <Form.Control.Feedback type="invalid" id={errorId}>
           {translateError(t, error)}

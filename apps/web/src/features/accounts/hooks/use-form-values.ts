@@ -16,6 +16,10 @@ export function useFormValues<T extends FormValues>(initial: T | (() => T)) {
     setFieldErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
   }, []);
 
+  const clearFieldError = useCallback((name: string) => {
+    setFieldErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+  }, []);
+
   /** Parses the values; on failure shows the issues and answers null. */
   function validate<S extends z.ZodType>(schema: S, input: unknown = values, overrides?: Record<string, string>): z.infer<S> | null {
     const result = schema.safeParse(input);
@@ -41,5 +45,5 @@ export function useFormValues<T extends FormValues>(initial: T | (() => T)) {
     setFormError(null);
   }
 
-  return { values, setValues, setValue, fieldErrors, formError, validate, showApiError, clearErrors };
+  return { values, setValues, setValue, clearFieldError, fieldErrors, formError, validate, showApiError, clearErrors };
 }

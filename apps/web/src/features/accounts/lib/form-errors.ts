@@ -37,7 +37,7 @@ export function toFieldErrors(issues: readonly z.core.$ZodIssue[], overrides: Re
 
 /**
  * An API failure as form errors: per-field errors from `error.fields`, and the error itself for the form
- * unless it only says "see the fields". Anything that is not an API answer is the generic error.
+ * unless it only says "see the fields" or is one field's own. Anything that is not an API answer is the generic error.
  */
 export function toFormErrors(error: unknown): FormErrors {
   if (!(error instanceof ApiError)) return { fields: {}, form: { code: GENERIC_ERROR_CODE } };
@@ -46,7 +46,9 @@ export function toFormErrors(error: unknown): FormErrors {
     fields[field.path] ??= field.params ? { code: toCode(field.code), params: field.params } : { code: toCode(field.code) };
   }
   const hasFields = Object.keys(fields).length > 0;
-  if (error.code === 'validation_failed' && hasFields) return { fields, form: null };
+  // Said once: beside the field when the error is that field's own (e.g. "Please check your old password").
+  const isFieldError = Object.values(fields).some((field) => field?.code === error.code);
+  if ((error.code === 'validation_failed' && hasFields) || isFieldError) return { fields, form: null };
   const params = error.body?.error?.params;
   return { fields, form: params ? { code: error.code, params } : { code: error.code } };
 }

@@ -24,6 +24,16 @@ export function setSessionUser(queryClient: QueryClient, user: User): void {
   queryClient.setQueryData(USER_QUERY_KEY, user);
 }
 
+/**
+ * Navigation state that ends the local session once the destination has rendered (see SessionManager):
+ * forgetting the member while a members-only page is still on screen would send that page to login.
+ */
+export const END_SESSION_STATE = { endSession: true } as const;
+
+export function isEndSessionState(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { endSession?: unknown }).endSession === true;
+}
+
 /** The session ended (logout, deletion, or the API said authentication is required). */
 export function clearSession(queryClient: QueryClient): void {
   queryClient.setQueryData(USER_QUERY_KEY, null);

@@ -1,4 +1,4 @@
-// The top navigation for visitors: logo home, language dropdown and the Login button.
+// The top navigation: logo home, language dropdown, and the Login button for visitors or the account dropdown for members.
 import { Container, Navbar } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,14 @@ import { Logo } from '../../../components/logo.tsx';
 import { UserIcon } from '../../../components/icons.tsx';
 import { useSettings } from '../../settings/api/get-settings.ts';
 import { LanguageDropdown } from '../../language/components/language-dropdown.tsx';
+import { useUser } from '../../accounts/api/get-user.ts';
+import { AccountDropdown } from '../../accounts/components/account-dropdown.tsx';
 
 export function TopNav() {
   const { t } = useTranslation();
   const settings = useSettings();
+  // While the session loads neither shows, so a member never sees a Login button flash.
+  const { data: user, isPending: isSessionLoading } = useUser();
   return (
     <header className="site-header sticky-top">
       <Navbar bg="white" className="border-bottom shadow-sm py-2" aria-label={t('nav.label')}>
@@ -20,10 +24,16 @@ export function TopNav() {
           </Navbar.Brand>
           <div className="d-flex align-items-center gap-2">
             <LanguageDropdown />
-            <Link to={paths.login.getHref()} className="btn btn-primary btn-sm d-inline-flex align-items-center gap-1 px-3">
-              <UserIcon />
-              {t('nav.login')}
-            </Link>
+            {user ? (
+              <AccountDropdown user={user} />
+            ) : (
+              !isSessionLoading && (
+                <Link to={paths.login.getHref()} className="btn btn-primary btn-sm d-inline-flex align-items-center gap-1 px-3">
+                  <UserIcon />
+                  {t('nav.login')}
+                </Link>
+              )
+            )}
           </div>
         </Container>
       </Navbar>

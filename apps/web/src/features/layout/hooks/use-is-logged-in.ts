@@ -1,4 +1,6 @@
-// Whether a member is logged in. Visitors only until the accounts work replaces the body with the session state.
+// Whether a member is logged in: the session's user query (false while it loads and for visitors).
+import { useUser } from '../../accounts/api/get-user.ts';
+
 export function useIsLoggedIn(): boolean {
-  return false;
+  return Boolean(useUser().data);
 }

@@ -1,6 +1,12 @@
 // Tracking data of SPEC section 3 (network, ref, sub1-3): read from the landing URL, kept for the tab, sent with signup step 0.
-import { TRACKING_KEYS, type Tracking } from '@app/contracts';
+import type { TRACKING_KEYS, Tracking } from '@app/contracts';
 import { readItem, writeItem } from '../../../lib/storage.ts';
+
+/**
+ * The contract's TRACKING_KEYS, checked to be identical at compile time: a runtime import of the contracts
+ * would pull zod into the chunk every page loads first.
+ */
+const TRACKING_PARAMS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const satisfies typeof TRACKING_KEYS;
 
 export const TRACKING_STORAGE_KEY = 'signup_tracking';
 const MAX_VALUE_LENGTH = 200;
@@ -15,7 +21,7 @@ export function cleanTrackingValue(value: string | null | undefined): string | u
 export function parseTrackingParams(search: string): Tracking | null {
   const params = new URLSearchParams(search);
   const tracking: Tracking = {};
-  for (const key of TRACKING_KEYS) {
+  for (const key of TRACKING_PARAMS) {
     const value = cleanTrackingValue(params.get(key));
     if (value !== undefined) tracking[key] = value;
   }
@@ -32,7 +38,7 @@ export function readTracking(): Tracking {
   try {
     const stored = JSON.parse(readItem(TRACKING_STORAGE_KEY, 'session') ?? '{}') as Record<string, unknown>;
     const tracking: Tracking = {};
-    for (const key of TRACKING_KEYS) {
+    for (const key of TRACKING_PARAMS) {
       const value = typeof stored[key] === 'string' ? cleanTrackingValue(stored[key]) : undefined;
       if (value !== undefined) tracking[key] = value;
     }

@@ -1,0 +1,48 @@
+// Blocking rules: block/unblock, the blocked list, and the checks every member-to-member action runs (likes, swipes, chat).
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/http-errors.ts';
+import type { Viewer } from '../profiles/profile-cards.ts';
+import type { BlocksRepository, BlockState } from './blocks.repository.ts';
+
+/** SPEC section 8: "You're blocked by {name}". */
+export const blockedBy = (name: string) => new AppError(403, 'blocked_by', { name });
+/** The member acting blocked the other one: unblock first. */
+export const memberBlocked = () => new AppError(403, 'member_blocked');
+
+export function createBlocksService(deps: { db: Database; blocksRepository: BlocksRepository }) {
+  const repo = deps.blocksRepository;
+  return {
+    getState(profileId: number, otherId: number): Promise<BlockState> {
+      return repo.findState(profileId, otherId);
+    },
+
+    /**
+     * Throws unless the two may interact: 403 `blocked_by` { name } when `other` blocked the viewer,
+     * 403 `member_blocked` when the viewer blocked `other`. For likes, swipes and (later) chat and gifts.
+     */
+    async assertCanInteract(viewer: Pick<Viewer, 'profileId'>, other: { id: number; name: string }, tx: Executor = deps.db): Promise<void> {
+      const state = await repo.findState(viewer.profileId, other.id, tx);
+      if (state.isBlockedBy) throw blockedBy(other.name);
+      if (state.isBlocked) throw memberBlocked();
+    },
+
+    async block(viewer: Pick<Viewer, 'profileId'>, otherId: number): Promise<void> {
+      if (otherId === viewer.profileId) throw new AppError(400, 'cannot_block_self');
+      await deps.db.transaction(async (tx) => {
+        await repo.lockPair(viewer.profileId, otherId, tx);
+        await repo.block(viewer.profileId, otherId, tx);
+      });
+    },
+
+    unblock(viewer: Pick<Viewer, 'profileId'>, otherId: number): Promise<void> {
+      return repo.unblock(viewer.profileId, otherId);
+    },
+
+    listBlocked(viewer: Pick<Viewer, 'profileId' | 'siteId'>) {
+      return repo.listBlocked(viewer.siteId, viewer.profileId);
+    },
+
+    lockPair: repo.lockPair,
+  };
+}
+export type BlocksService = ReturnType<typeof createBlocksService>;

@@ -1,0 +1,198 @@
+// Drizzle queries on likes and matches; lists are keyset-paginated and leave out blocked and unopenable members.
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { likes, matches, profiles } from '../../db/schema/index.ts';
+import { cardColumns, isListed, isNotBlockedWith, isViewable, mainPhoto, mainPhotoJoin, type CardRow } from '../profiles/profile-cards.ts';
+
+/** A list row: the card, whether the like is unseen, when it happened, and its sort key as exact text. */
+export type LikeListRow = CardRow & { likeNew: boolean; createdAt: Date; sortAt: string; sortId: number };
+
+const orderedPair = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
+
+export function createLikesRepository(db: Executor) {
+  return {
+    /** Inserts the like (a repeat changes nothing); answers whether it is new. */
+    async insertLike(profileId: number, targetId: number, tx: Executor): Promise<boolean> {
+      const rows = await tx.insert(likes).values({ profileId, targetProfileId: targetId }).onConflictDoNothing().returning({ profileId: likes.profileId });
+      return rows.length > 0;
+    },
+
+    async deleteLike(profileId: number, targetId: number, tx: Executor): Promise<void> {
+      await tx.delete(likes).where(and(eq(likes.profileId, profileId), eq(likes.targetProfileId, targetId)));
+    },
+
+    async hasLike(profileId: number, targetId: number, tx: Executor = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ one: sql`1` })
+        .from(likes)
+        .where(and(eq(likes.profileId, profileId), eq(likes.targetProfileId, targetId)))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** Creates the match of a pair; answers true only for the call that created it (the pair is unique). */
+    async insertMatch(a: number, b: number, tx: Executor): Promise<boolean> {
+      const [low, high] = orderedPair(a, b);
+      const rows = await tx.insert(matches).values({ lowProfileId: low, highProfileId: high }).onConflictDoNothing().returning({ id: matches.id });
+      return rows.length > 0;
+    },
+
+    async deleteMatch(a: number, b: number, tx: Executor): Promise<void> {
+      const [low, high] = orderedPair(a, b);
+      await tx.delete(matches).where(and(eq(matches.lowProfileId, low), eq(matches.highProfileId, high)));
+    },
+
+    /** Opening a profile: the like that member gave the viewer is no longer new. */
+    async markSeen(likerId: number, viewerProfileId: number, tx: Executor = db): Promise<void> {
+      await tx
+        .update(likes)
+        .set({ isNew: false })
+        .where(and(eq(likes.profileId, likerId), eq(likes.targetProfileId, viewerProfileId), sql`${likes.isNew}`));
+    },
+
+    /** Cards of the members this one likes, newest like first. */
+    async listLikedCards(siteId: number, profileId: number, limit: number, tx: Executor = db): Promise<CardRow[]> {
+      return tx
+        .select(cardColumns)
+        .from(likes)
+        .innerJoin(profiles, eq(profiles.id, likes.targetProfileId))
+        .leftJoin(mainPhoto, mainPhotoJoin)
+        .where(and(eq(likes.profileId, profileId), isViewable(siteId), isNotBlockedWith(profileId)))
+        .orderBy(desc(likes.createdAt), desc(likes.targetProfileId))
+        .limit(limit);
+    },
+
+    /** Who likes this member: new likes first, then newest. */
+    async listLikedBy(siteId: number, profileId: number, limit: number, tx: Executor = db): Promise<{ id: number; isNew: boolean }[]> {
+      return tx
+        .select({ id: profiles.id, isNew: likes.isNew })
+        .from(likes)
+        .innerJoin(profiles, eq(profiles.id, likes.profileId))
+        .where(and(eq(likes.targetProfileId, profileId), isViewable(siteId), isNotBlockedWith(profileId)))
+        .orderBy(desc(likes.isNew), desc(likes.createdAt), desc(likes.profileId))
+        .limit(limit);
+    },
+
+    /** One page of liked (newest first); `after` is the last row's [sortAt, id]. */
+    async pageLiked(siteId: number, profileId: number, after: [string, number] | null, limit: number, tx: Executor = db): Promise<LikeListRow[]> {
+      return tx
+        .select({ ...cardColumns, likeNew: sql<boolean>`false`, createdAt: likes.createdAt, sortAt: sql<string>`${likes.createdAt}::text`, sortId: likes.targetProfileId })
+        .from(likes)
+        .innerJoin(profiles, eq(profiles.id, likes.targetProfileId))
+        .leftJoin(mainPhoto, mainPhotoJoin)
+        .where(
+          and(
+            eq(likes.profileId, profileId),
+            isViewable(siteId),
+            isNotBlockedWith(profileId),
+            after ? sql`(${likes.createdAt}, ${likes.targetProfileId}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
+          ),
+        )
+        .orderBy(desc(likes.createdAt), desc(likes.targetProfileId))
+        .limit(limit);
+    },
+
+    /** One page of liked-by (new first, then newest); `after` is the last row's [isNew, sortAt, id]. */
+    async pageLikedBy(
+      siteId: number,
+      profileId: number,
+      after: [boolean, string, number] | null,
+      limit: number,
+      tx: Executor = db,
+    ): Promise<LikeListRow[]> {
+      return tx
+        .select({ ...cardColumns, likeNew: likes.isNew, createdAt: likes.createdAt, sortAt: sql<string>`${likes.createdAt}::text`, sortId: likes.profileId })
+        .from(likes)
+        .innerJoin(profiles, eq(profiles.id, likes.profileId))
+        .leftJoin(mainPhoto, mainPhotoJoin)
+        .where(
+          and(
+            eq(likes.targetProfileId, profileId),
+            isViewable(siteId),
+            isNotBlockedWith(profileId),
+            after ? sql`(${likes.isNew}, ${likes.createdAt}, ${likes.profileId}) < (${after[0]}, ${after[1]}::timestamptz, ${after[2]})` : undefined,
+          ),
+        )
+        .orderBy(desc(likes.isNew), desc(likes.createdAt), desc(likes.profileId))
+        .limit(limit);
+    },
+
+    /** One page of matches (newest first); `after` is the last row's [sortAt, match id]. */
+    async pageMatches(siteId: number, profileId: number, after: [string, number] | null, limit: number, tx: Executor = db): Promise<LikeListRow[]> {
+      const otherId: SQL = sql`case when ${matches.lowProfileId} = ${profileId} then ${matches.highProfileId} else ${matches.lowProfileId} end`;
+      return tx
+        .select({
+          ...cardColumns,
+          likeNew: sql<boolean>`exists (select 1 from ${likes} where ${likes.profileId} = ${profiles.id} and ${likes.targetProfileId} = ${profileId} and ${likes.isNew})`,
+          createdAt: matches.createdAt,
+          sortAt: sql<string>`${matches.createdAt}::text`,
+          sortId: matches.id,
+        })
+        .from(matches)
+        .innerJoin(profiles, eq(profiles.id, otherId))
+        .leftJoin(mainPhoto, mainPhotoJoin)
+        .where(
+          and(
+            or(eq(matches.lowProfileId, profileId), eq(matches.highProfileId, profileId)),
+            isViewable(siteId),
+            isNotBlockedWith(profileId),
+            after ? sql`(${matches.createdAt}, ${matches.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
+          ),
+        )
+        .orderBy(desc(matches.createdAt), desc(matches.id))
+        .limit(limit);
+    },
+
+    /** When each side liked the other and when they matched (null where not). */
+    async findPairTimes(profileId: number, otherId: number, tx: Executor = db) {
+      const [low, high] = orderedPair(profileId, otherId);
+      const [row] = await tx
+        .select({
+          likedAt: sql<Date | null>`(select ${likes.createdAt} from ${likes} where ${likes.profileId} = ${profileId} and ${likes.targetProfileId} = ${otherId})`.mapWith(
+            (value) => (value ? new Date(value) : null),
+          ),
+          likedByAt: sql<Date | null>`(select ${likes.createdAt} from ${likes} where ${likes.profileId} = ${otherId} and ${likes.targetProfileId} = ${profileId})`.mapWith(
+            (value) => (value ? new Date(value) : null),
+          ),
+          matchedAt: sql<Date | null>`(select ${matches.createdAt} from ${matches} where ${matches.lowProfileId} = ${low} and ${matches.highProfileId} = ${high})`.mapWith(
+            (value) => (value ? new Date(value) : null),
+          ),
+        })
+        .from(sql`(select 1) as one`);
+      return row ?? { likedAt: null, likedByAt: null, matchedAt: null };
+    },
+
+    /** The newest member who likes this one and is not liked back (for the like modal), new likes first. */
+    async findUnansweredLiker(siteId: number, profileId: number, tx: Executor = db): Promise<CardRow | undefined> {
+      const [row] = await tx
+        .select(cardColumns)
+        .from(likes)
+        .innerJoin(profiles, eq(profiles.id, likes.profileId))
+        .leftJoin(mainPhoto, mainPhotoJoin)
+        .where(
+          and(
+            eq(likes.targetProfileId, profileId),
+            isViewable(siteId),
+            isNotBlockedWith(profileId),
+            sql`not exists (select 1 from ${likes} as answer where answer.profile_id = ${profileId} and answer.target_profile_id = ${profiles.id})`,
+          ),
+        )
+        .orderBy(desc(likes.isNew), desc(likes.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    /** The newest listed member with a photo (the like pop-up for visitors). */
+    async findNewestWithPhoto(siteId: number, tx: Executor = db): Promise<CardRow | undefined> {
+      const [row] = await tx
+        .select(cardColumns)
+        .from(profiles)
+        .innerJoin(mainPhoto, mainPhotoJoin)
+        .where(isListed(siteId))
+        .orderBy(desc(profiles.id))
+        .limit(1);
+      return row;
+    },
+  };
+}
+export type LikesRepository = ReturnType<typeof createLikesRepository>;

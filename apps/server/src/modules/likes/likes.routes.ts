@@ -1,0 +1,138 @@
+// Like endpoints: POST / DELETE /api/like.php, GET /api/likes.php, /api/likes-list.php, /api/likes-member.php and /api/auto-like.php.
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  autoLikeResponseSchema,
+  likeResponseSchema,
+  likesListQuerySchema,
+  likesListResponseSchema,
+  likesMemberResponseSchema,
+  likesResponseSchema,
+  profileIdSchema,
+} from '@app/contracts';
+import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
+import { buildBlocksService } from '../blocks/blocks.routes.ts';
+import { buildMatchesService } from '../matches/matches.routes.ts';
+import { createProfilesRepository } from '../profiles/profiles.repository.ts';
+import { profileNotFound } from '../profiles/profiles.service.ts';
+import { toImage } from '../profiles/profile-cards.ts';
+import { createViewerLoader, errorResponses, memberRateKey } from '../profiles/viewer.ts';
+import { createLikesRepository } from './likes.repository.ts';
+import { createLikesService, type LikesService } from './likes.service.ts';
+
+export function buildLikesService(app: FastifyInstance): LikesService {
+  return createLikesService({
+    db: app.db,
+    likesRepository: createLikesRepository(app.db),
+    blocks: buildBlocksService(app),
+    now: () => app.clock.now(),
+  });
+}
+
+const TAGS = ['members'];
+
+export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const likes = buildLikesService(app);
+  const blocks = buildBlocksService(app);
+  const matches = buildMatchesService(app);
+  const profiles = createProfilesRepository(app.db);
+  const viewers = createViewerLoader(app);
+  const likeLimit = rateLimitHook(app, { name: 'like', max: 60, timeWindow: '1 minute', key: memberRateKey });
+
+  app.post(
+    '/like.php',
+    {
+      preValidation: [app.requireMember],
+      preHandler: [likeLimit],
+      schema: {
+        tags: TAGS,
+        summary: 'Like a member; a mutual like is a match (is_new_match: show "It\'s a match")',
+        body: profileIdSchema,
+        response: { 200: likeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = await viewers.require(request);
+      const target = await viewers.openable(request, request.body.id);
+      return likes.like(viewer, target);
+    },
+  );
+
+  app.delete(
+    '/like.php',
+    {
+      preValidation: [app.requireMember],
+      preHandler: [likeLimit],
+      schema: { tags: TAGS, summary: 'Take a like back (a match ends with it)', body: profileIdSchema, response: { 200: likeResponseSchema, ...errorResponses } },
+    },
+    async (request) => likes.unlike(await viewers.require(request), request.body.id),
+  );
+
+  app.get(
+    '/likes.php',
+    {
+      preValidation: [app.requireMember],
+      schema: {
+        tags: TAGS,
+        summary: 'The members the member likes (profiles, newest first) and who likes the member (liked_by, new likes first)',
+        response: { 200: likesResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => likes.getOverview(await viewers.require(request), request.site),
+  );
+
+  app.get(
+    '/likes-list.php',
+    {
+      preValidation: [app.requireMember],
+      schema: {
+        tags: TAGS,
+        summary: 'One page of liked, liked-by (new first) or matches; follow next_cursor',
+        querystring: likesListQuerySchema,
+        response: { 200: likesListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => likes.getList(await viewers.require(request), request.site, request.query.type, request.query.cursor),
+  );
+
+  app.get(
+    '/likes-member.php',
+    {
+      preValidation: [app.requireMember],
+      schema: {
+        tags: TAGS,
+        summary: 'The likes between the member and one other member (/likes/m/{id}); clears like_new',
+        querystring: profileIdSchema,
+        response: { 200: likesMemberResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = await viewers.require(request);
+      const card = await profiles.findViewableCard(request.site.id, request.query.id);
+      if (!card) throw profileNotFound();
+      if (card.id !== viewer.profileId) await blocks.assertCanInteract(viewer, card);
+      return likes.getPair(viewer, request.site, card);
+    },
+  );
+
+  app.get(
+    '/auto-like.php',
+    {
+      preValidation: [app.optionalMember],
+      schema: {
+        tags: TAGS,
+        summary: 'A profile for the like modal: someone who likes the member and is not liked back, else a suggestion',
+        response: { 200: autoLikeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = await viewers.optional(request);
+      const picked = viewer
+        ? ((await likes.findUnansweredLiker(viewer)) ??
+          (await matches.suggest(viewer, request.site, 1, { requireMainImage: true, excludeLiked: true }))[0])
+        : await likes.findNewestWithPhoto(request.site.id);
+      if (!picked) throw profileNotFound();
+      return { id: picked.id, name: picked.name, main_image: toImage(request.site.cdnPrefix, picked.mainFileKey, picked.mainThumbKey) };
+    },
+  );
+};

@@ -1,0 +1,129 @@
+// Like rules: like/unlike with matches made exactly once, the likes overview and lists, and like_new bookkeeping.
+import {
+  LIKES_PAGE_SIZE,
+  type LikeListItem,
+  type LikeListType,
+  type LikeResponse,
+  type LikesMemberResponse,
+  type LikesResponse,
+} from '@app/contracts';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/http-errors.ts';
+import type { BlocksService } from '../blocks/blocks.service.ts';
+import { decodeCursor, encodeCursor } from '../profiles/cursor.ts';
+import { toProfileCard, type CardRow, type SiteView, type Viewer } from '../profiles/profile-cards.ts';
+import type { LikeListRow, LikesRepository } from './likes.repository.ts';
+
+/** likes.php lists at most this many liked members and likers; the paged lists go further. */
+const OVERVIEW_LIMIT = 500;
+
+type Target = { id: number; name: string };
+
+export function createLikesService(deps: {
+  db: Database;
+  likesRepository: LikesRepository;
+  blocks: Pick<BlocksService, 'assertCanInteract' | 'lockPair'>;
+  now: () => Date;
+}) {
+  const repo = deps.likesRepository;
+
+  function toListItem(row: LikeListRow, site: SiteView, now: Date): LikeListItem {
+    return { ...toProfileCard(row, site, now), like_new: Boolean(row.likeNew), created_at: row.createdAt.toISOString() };
+  }
+
+  return {
+    /**
+     * Likes `target`. The pair is locked for the transaction (the same lock blocking takes), so two
+     * members liking each other at the same moment make exactly one match, and a block cannot slip
+     * between the check and the like. `executor` lets the swipe game like inside its own transaction.
+     */
+    async like(viewer: Pick<Viewer, 'profileId'>, target: Target, executor: Executor = deps.db): Promise<LikeResponse> {
+      if (target.id === viewer.profileId) throw new AppError(400, 'cannot_like_self');
+      return executor.transaction(async (tx) => {
+        await deps.blocks.lockPair(viewer.profileId, target.id, tx);
+        await deps.blocks.assertCanInteract(viewer, target, tx);
+        await repo.insertLike(viewer.profileId, target.id, tx);
+        const isMatch = await repo.hasLike(target.id, viewer.profileId, tx);
+        const isNewMatch = isMatch && (await repo.insertMatch(viewer.profileId, target.id, tx));
+        return { is_liked: true, is_match: isMatch, is_new_match: isNewMatch };
+      });
+    },
+
+    /** Takes a like back; a match between the two ends with it. Unliking what was never liked is fine. */
+    async unlike(viewer: Pick<Viewer, 'profileId'>, targetId: number): Promise<LikeResponse> {
+      await deps.db.transaction(async (tx) => {
+        await deps.blocks.lockPair(viewer.profileId, targetId, tx);
+        await repo.deleteLike(viewer.profileId, targetId, tx);
+        await repo.deleteMatch(viewer.profileId, targetId, tx);
+      });
+      return { is_liked: false, is_match: false, is_new_match: false };
+    },
+
+    markSeen(viewer: Pick<Viewer, 'profileId'>, likerId: number): Promise<void> {
+      return repo.markSeen(likerId, viewer.profileId);
+    },
+
+    /** GET /api/likes.php: the members liked (newest first) and the likers (new likes first). */
+    async getOverview(viewer: Pick<Viewer, 'profileId' | 'siteId'>, site: SiteView): Promise<LikesResponse> {
+      const now = deps.now();
+      const [liked, likedBy] = await Promise.all([
+        repo.listLikedCards(viewer.siteId, viewer.profileId, OVERVIEW_LIMIT),
+        repo.listLikedBy(viewer.siteId, viewer.profileId, OVERVIEW_LIMIT * 2),
+      ]);
+      return {
+        profiles: liked.map((row) => toProfileCard(row, site, now)),
+        liked_by: likedBy.map((row) => ({ id: row.id, like_new: row.isNew })),
+      };
+    },
+
+    /** One page of a likes list (`/likes/{type}`). */
+    async getList(viewer: Pick<Viewer, 'profileId' | 'siteId'>, site: SiteView, type: LikeListType, cursor?: string) {
+      const limit = LIKES_PAGE_SIZE + 1;
+      let rows: LikeListRow[];
+      if (type === 'liked-by') {
+        const after = cursor ? (decodeCursor('liked-by', cursor, 'bsn') as [boolean, string, number]) : null;
+        rows = await repo.pageLikedBy(viewer.siteId, viewer.profileId, after, limit);
+      } else if (type === 'liked') {
+        const after = cursor ? (decodeCursor('liked', cursor, 'sn') as [string, number]) : null;
+        rows = await repo.pageLiked(viewer.siteId, viewer.profileId, after, limit);
+      } else {
+        const after = cursor ? (decodeCursor('matches', cursor, 'sn') as [string, number]) : null;
+        rows = await repo.pageMatches(viewer.siteId, viewer.profileId, after, limit);
+      }
+      const page = rows.slice(0, LIKES_PAGE_SIZE);
+      const last = page.at(-1);
+      const hasMore = rows.length > LIKES_PAGE_SIZE && last;
+      const nextCursor = !hasMore
+        ? null
+        : type === 'liked-by'
+          ? encodeCursor(type, [Boolean(last.likeNew), last.sortAt, last.sortId])
+          : encodeCursor(type, [last.sortAt, last.sortId]);
+      const now = deps.now();
+      return { profiles: page.map((row) => toListItem(row, site, now)), next_cursor: nextCursor };
+    },
+
+    /** `/likes/m/{id}`: the likes between the member and one other; opening it clears like_new. */
+    async getPair(viewer: Pick<Viewer, 'profileId'>, site: SiteView, other: CardRow): Promise<LikesMemberResponse> {
+      const times = await repo.findPairTimes(viewer.profileId, other.id);
+      await repo.markSeen(other.id, viewer.profileId);
+      return {
+        profile: toProfileCard(other, site, deps.now()),
+        is_liked: Boolean(times.likedAt),
+        is_liked_by: Boolean(times.likedByAt),
+        is_match: Boolean(times.matchedAt),
+        liked_at: times.likedAt?.toISOString() ?? null,
+        liked_by_at: times.likedByAt?.toISOString() ?? null,
+        matched_at: times.matchedAt?.toISOString() ?? null,
+      };
+    },
+
+    findUnansweredLiker(viewer: Pick<Viewer, 'profileId' | 'siteId'>): Promise<CardRow | undefined> {
+      return repo.findUnansweredLiker(viewer.siteId, viewer.profileId);
+    },
+
+    findNewestWithPhoto(siteId: number): Promise<CardRow | undefined> {
+      return repo.findNewestWithPhoto(siteId);
+    },
+  };
+}
+export type LikesService = ReturnType<typeof createLikesService>;

@@ -1,0 +1,179 @@
+import { and, eq, or } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  autoLikeResponseSchema,
+  likeResponseSchema,
+  likesListResponseSchema,
+  likesMemberResponseSchema,
+  likesResponseSchema,
+  type LikeListType,
+} from '@app/contracts';
+import { likes, matches, users } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { createMember, insertProfiles, uploadPhoto, visitor, type TestMember } from '../profiles/members.test-helpers.ts';
+
+describe('likes and matches', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  const like = (member: TestMember, id: number) => member.client.request({ method: 'POST', url: '/api/like.php', payload: { id } });
+  const unlike = (member: TestMember, id: number) => member.client.request({ method: 'DELETE', url: '/api/like.php', payload: { id } });
+  const overview = async (member: TestMember) => likesResponseSchema.parse((await member.client.request({ url: '/api/likes.php' })).json());
+  const matchRows = (a: number, b: number) =>
+    app.db
+      .select()
+      .from(matches)
+      .where(or(and(eq(matches.lowProfileId, a), eq(matches.highProfileId, b)), and(eq(matches.lowProfileId, b), eq(matches.highProfileId, a))));
+
+  it('likes, lists in likes.php (liked_by new first) and unlikes', async () => {
+    const [anna, bert, carl] = await Promise.all([createMember(app), createMember(app), createMember(app)]);
+    const response = await like(anna, bert.profileId);
+    expect(response.statusCode).toBe(200);
+    expect(likeResponseSchema.parse(response.json())).toEqual({ is_liked: true, is_match: false, is_new_match: false });
+    expect((await like(anna, bert.profileId)).json()).toEqual({ is_liked: true, is_match: false, is_new_match: false });
+
+    expect((await overview(anna)).profiles.map((profile) => profile.id)).toEqual([bert.profileId]);
+    await like(carl, bert.profileId);
+    // Bert opens Anna's profile: her like is no longer new, Carl's is, and new likes come first.
+    await bert.client.request({ url: `/api/member.php?id=${anna.profileId}` });
+    expect((await overview(bert)).liked_by).toEqual([
+      { id: carl.profileId, like_new: true },
+      { id: anna.profileId, like_new: false },
+    ]);
+
+    expect((await unlike(anna, bert.profileId)).json()).toEqual({ is_liked: false, is_match: false, is_new_match: false });
+    expect((await overview(anna)).profiles).toEqual([]);
+    expect((await overview(bert)).liked_by.map((entry) => entry.id)).toEqual([carl.profileId]);
+  });
+
+  it('makes a match of a mutual like exactly once, and unliking ends it', async () => {
+    const [anna, bert] = await Promise.all([createMember(app), createMember(app)]);
+    expect((await like(anna, bert.profileId)).json()).toMatchObject({ is_match: false, is_new_match: false });
+    expect((await like(bert, anna.profileId)).json()).toEqual({ is_liked: true, is_match: true, is_new_match: true });
+    expect((await like(bert, anna.profileId)).json()).toEqual({ is_liked: true, is_match: true, is_new_match: false });
+    expect(await matchRows(anna.profileId, bert.profileId)).toHaveLength(1);
+
+    await unlike(anna, bert.profileId);
+    expect(await matchRows(anna.profileId, bert.profileId)).toHaveLength(0);
+    expect((await like(anna, bert.profileId)).json()).toEqual({ is_liked: true, is_match: true, is_new_match: true });
+    expect(await matchRows(anna.profileId, bert.profileId)).toHaveLength(1);
+  });
+
+  it('makes exactly one match when both like each other at the same moment', async () => {
+    for (let round = 0; round < 3; round++) {
+      const [anna, bert] = await Promise.all([createMember(app), createMember(app)]);
+      const responses = await Promise.all([like(anna, bert.profileId), like(bert, anna.profileId)]);
+      const bodies = responses.map((response) => likeResponseSchema.parse(response.json()));
+      // Whichever like comes second sees the first and makes the match; never both, never neither.
+      expect(bodies.filter((body) => body.is_new_match)).toHaveLength(1);
+      expect(bodies.filter((body) => body.is_match && !body.is_new_match)).toHaveLength(0);
+      expect(await matchRows(anna.profileId, bert.profileId)).toHaveLength(1);
+    }
+  });
+
+  it('pages liked, liked-by and matches without duplicates or gaps', async () => {
+    const me = await createMember(app);
+    const others = await insertProfiles(app, Array.from({ length: 30 }, (_, index) => ({ name: `fan${index}` })));
+    // The first 26 like me (10 of them seen), I like 20 of them back and 4 who did not like me.
+    await app.db.insert(likes).values(others.slice(0, 26).map((other, index) => ({ profileId: other.id, targetProfileId: me.profileId, isNew: index >= 10 })));
+    for (const other of [...others.slice(0, 20), ...others.slice(26)]) expect((await like(me, other.id)).statusCode).toBe(200);
+
+    async function collect(type: LikeListType) {
+      const seen: { id: number; like_new: boolean }[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const response = await me.client.request({ url: `/api/likes-list.php?type=${type}${cursor ? `&cursor=${cursor}` : ''}` });
+        expect(response.statusCode).toBe(200);
+        const body = likesListResponseSchema.parse(response.json());
+        seen.push(...body.profiles.map((profile) => ({ id: profile.id, like_new: profile.like_new })));
+        cursor = body.next_cursor;
+        pages++;
+      } while (cursor);
+      return { seen, pages };
+    }
+    const likedBy = await collect('liked-by');
+    expect(likedBy.pages).toBe(2);
+    expect(likedBy.seen).toHaveLength(26);
+    expect(new Set(likedBy.seen.map((entry) => entry.id)).size).toBe(26);
+    expect(likedBy.seen.slice(0, 16).every((entry) => entry.like_new)).toBe(true);
+    expect(likedBy.seen.slice(16).some((entry) => entry.like_new)).toBe(false);
+
+    const liked = await collect('liked');
+    expect(liked.seen.map((entry) => entry.id).sort((a, b) => a - b)).toEqual([...others.slice(0, 20), ...others.slice(26)].map((other) => other.id));
+    expect(liked.seen[0]?.id).toBe(others[29]!.id);
+
+    const matched = await collect('matches');
+    expect(matched.seen.map((entry) => entry.id).sort((a, b) => a - b)).toEqual(others.slice(0, 20).map((other) => other.id));
+
+    const bad = await me.client.request({ url: `/api/likes-list.php?type=matches&cursor=nonsense` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('cursor_invalid');
+  });
+
+  it('shows the likes between two members (/likes/m/{id}) and clears like_new there', async () => {
+    const [anna, bert] = await Promise.all([createMember(app), createMember(app)]);
+    await like(bert, anna.profileId);
+    const response = await anna.client.request({ url: `/api/likes-member.php?id=${bert.profileId}` });
+    expect(response.statusCode).toBe(200);
+    const body = likesMemberResponseSchema.parse(response.json());
+    expect(body).toMatchObject({ profile: { id: bert.profileId, name: bert.name }, is_liked: false, is_liked_by: true, is_match: false, liked_at: null });
+    expect(body.liked_by_at).toEqual(expect.any(String));
+    expect((await overview(anna)).liked_by).toEqual([{ id: bert.profileId, like_new: false }]);
+  });
+
+  it('picks for auto-like someone who likes the member and is not liked back, else a suggestion with a photo', async () => {
+    const me = await createMember(app, { gender: 'male', sexuality: 'hetero', country: 'DK' });
+    const admirer = await createMember(app, { gender: 'female', country: 'DK' });
+    const suggestion = await createMember(app, { gender: 'female', sexuality: 'bi', country: 'DK' });
+    await uploadPhoto(suggestion.client);
+    await like(admirer, me.profileId);
+    const first = autoLikeResponseSchema.parse((await me.client.request({ url: '/api/auto-like.php' })).json());
+    expect(first).toEqual({ id: admirer.profileId, name: admirer.name, main_image: null });
+    await like(me, admirer.profileId);
+    const second = autoLikeResponseSchema.parse((await me.client.request({ url: '/api/auto-like.php' })).json());
+    expect(second.id).toBe(suggestion.profileId);
+    expect(second.main_image?.filename).toMatch(/^\/uploads\//);
+    // Visitors (the like pop-up) get the newest listed member with a photo.
+    const forVisitor = await visitor(app).request({ url: '/api/auto-like.php' });
+    expect(forVisitor.statusCode).toBe(200);
+    expect(forVisitor.json().main_image).not.toBeNull();
+  });
+
+  it('refuses liking oneself, unknown members and visitors', async () => {
+    const me = await createMember(app);
+    const self = await like(me, me.profileId);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error.code).toBe('cannot_like_self');
+    expect((await like(me, 987_654)).statusCode).toBe(404);
+    const anonymous = await visitor(app).request({ method: 'POST', url: '/api/like.php', payload: { id: me.profileId } });
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json().authentication_required).toBe(true);
+    for (const url of ['/api/likes.php', '/api/likes-list.php?type=liked', `/api/likes-member.php?id=${me.profileId}`]) {
+      expect((await visitor(app).request({ url })).statusCode, url).toBe(403);
+    }
+  });
+
+  it('leaves members pending deletion out of the lists', async () => {
+    const [me, leaving] = await Promise.all([createMember(app), createMember(app)]);
+    await like(leaving, me.profileId);
+    await like(me, leaving.profileId);
+    await app.db.update(users).set({ status: 'deleted_pending', deletedAt: new Date() }).where(eq(users.id, leaving.user.id));
+    const body = await overview(me);
+    expect(body).toEqual({ profiles: [], liked_by: [] });
+    const matchesList = likesListResponseSchema.parse((await me.client.request({ url: '/api/likes-list.php?type=matches' })).json());
+    expect(matchesList.profiles).toEqual([]);
+  });
+
+  it('rate-limits liking', async () => {
+    const me = await createMember(app);
+    const targets = await insertProfiles(app, Array.from({ length: 61 }, (_, index) => ({ name: `target${index}` })));
+    const statuses: number[] = [];
+    for (const target of targets) statuses.push((await like(me, target.id)).statusCode);
+    expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+});

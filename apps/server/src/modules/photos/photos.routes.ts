@@ -1,0 +1,115 @@
+// Photo endpoints: upload (multipart, also during signup), make main, mark private, delete; POST/PUT/DELETE /api/photo.php, GET /api/photos.php.
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_MEGABYTES,
+  deletePhotoRequestSchema,
+  photosResponseSchema,
+  updatePhotoRequestSchema,
+  uploadPhotoResponseSchema,
+} from '@app/contracts';
+import { AppError } from '../../lib/http-errors.ts';
+import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
+import { createViewerLoader, errorResponses, memberRateKey } from '../profiles/viewer.ts';
+import { createPhotosRepository } from './photos.repository.ts';
+import { createPhotosService, mainImageOf, toPhoto, type PhotosService } from './photos.service.ts';
+
+export function buildPhotosService(app: FastifyInstance): PhotosService {
+  return createPhotosService({ db: app.db, photosRepository: createPhotosRepository(app.db), storage: app.storage });
+}
+
+const TAGS = ['members'];
+const photoTooLarge = () => new AppError(413, 'photo_too_large', { max_mb: PHOTO_MAX_MEGABYTES });
+const isTrue = (value: unknown) => value === '1' || value === 'true';
+
+export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only this plugin's routes take multipart bodies; everything else stays JSON-only.
+  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
+  const photos = buildPhotosService(app);
+  const viewers = createViewerLoader(app);
+  const memberLimit = (name: string, max: number, timeWindow: string) => rateLimitHook(app, { name, max, timeWindow, key: memberRateKey });
+
+  async function photosOf(profileId: number, cdnPrefix: string) {
+    const rows = await photos.listOwn(profileId);
+    return { photos: rows.map((row) => toPhoto(row, cdnPrefix)), main_image: mainImageOf(rows, cdnPrefix) };
+  }
+
+  app.get(
+    '/photos.php',
+    {
+      preValidation: [app.requireMember],
+      schema: { tags: TAGS, summary: 'The own photos, main first', response: { 200: photosResponseSchema, ...errorResponses } },
+    },
+    async (request) => photosOf((await viewers.require(request)).profileId, request.site.cdnPrefix),
+  );
+
+  app.post(
+    '/photo.php',
+    {
+      preValidation: [app.requireMember],
+      preHandler: [memberLimit('photo-upload', 60, '1 hour')],
+      schema: {
+        tags: TAGS,
+        summary: `Upload a photo: multipart/form-data, file field "photo" (JPEG, PNG, WebP; at most ${PHOTO_MAX_MEGABYTES} MB), optional field or query "is_private"`,
+        querystring: z.object({ is_private: z.enum(['0', '1', 'true', 'false']).optional() }),
+        response: { 201: uploadPhotoResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewers.require(request);
+      if (!request.isMultipart()) throw new AppError(400, 'photo_required');
+      let buffer: Buffer;
+      let isPrivate = isTrue(request.query.is_private);
+      try {
+        const file = await request.file();
+        if (!file) throw new AppError(400, 'photo_required');
+        const field = file.fields.is_private;
+        if (field && !Array.isArray(field) && field.type === 'field') isPrivate ||= isTrue(field.value);
+        buffer = await file.toBuffer();
+      } catch (error) {
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw photoTooLarge();
+        if (error instanceof app.multipartErrors.FilesLimitError || error instanceof app.multipartErrors.PartsLimitError) throw photoTooLarge();
+        throw error;
+      }
+      const photo = await photos.upload(viewer, buffer, { isPrivate });
+      reply.status(201);
+      return { photo: toPhoto(photo, request.site.cdnPrefix), ...(await photosOf(viewer.profileId, request.site.cdnPrefix)) };
+    },
+  );
+
+  app.put(
+    '/photo.php',
+    {
+      preValidation: [app.requireMember],
+      preHandler: [memberLimit('photo-change', 120, '1 minute')],
+      schema: {
+        tags: TAGS,
+        summary: 'Make a photo the main one ({ id, is_main: true }) and/or mark it private ({ id, is_private })',
+        body: updatePhotoRequestSchema,
+        response: { 200: photosResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = await viewers.require(request);
+      await photos.update(viewer, request.body);
+      return photosOf(viewer.profileId, request.site.cdnPrefix);
+    },
+  );
+
+  app.delete(
+    '/photo.php',
+    {
+      preValidation: [app.requireMember],
+      preHandler: [memberLimit('photo-change', 120, '1 minute')],
+      schema: { tags: TAGS, summary: 'Delete a photo ({ id })', body: deletePhotoRequestSchema, response: { 200: photosResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const viewer = await viewers.require(request);
+      await photos.remove(viewer, request.body.id);
+      return photosOf(viewer.profileId, request.site.cdnPrefix);
+    },
+  );
+};

@@ -1,0 +1,134 @@
+// Photo rules: upload with the free/premium limits, main photo, private photos, deletion, and which photos a viewer may see.
+import { randomUUID } from 'node:crypto';
+import { FREE_VIEWER_PHOTOS, PHOTO_LIMITS, type Image, type Photo } from '@app/contracts';
+import type { Database } from '../../db/client.ts';
+import type { PhotoRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/http-errors.ts';
+import type { FileStorage } from '../../plugins/storage.plugin.ts';
+import { toImage, type Viewer } from '../profiles/profile-cards.ts';
+import { processPhoto } from './photo-processing.ts';
+import type { PhotosRepository } from './photos.repository.ts';
+
+export type PhotosLockedReason = 'login_required_photos' | 'premium_required_photos';
+export type VisiblePhotos = { photos: PhotoRow[]; hiddenCount: number; lockedReason: PhotosLockedReason | null };
+
+export const photoNotFound = () => new AppError(404, 'photo_not_found');
+
+export function photoLimitOf(isPremium: boolean): number {
+  return isPremium ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free;
+}
+
+function photoLimitReached(isPremium: boolean): AppError {
+  // SPEC section 8 names the free members' message; premium members reach the absolute maximum.
+  return isPremium
+    ? new AppError(403, 'photo_limit_max', { max: PHOTO_LIMITS.premium })
+    : new AppError(403, 'photo_limit_reached', { max: PHOTO_LIMITS.free });
+}
+
+export function toPhoto(row: PhotoRow, cdnPrefix: string): Photo {
+  const image = toImage(cdnPrefix, row.fileKey, row.thumbKey)!;
+  return { id: row.id, ...image, width: row.width, height: row.height, is_private: row.isPrivate, is_main: row.isMain };
+}
+
+export function mainImageOf(rows: PhotoRow[], cdnPrefix: string): Image | null {
+  const main = rows.find((row) => row.isMain);
+  return main ? toImage(cdnPrefix, main.fileKey, main.thumbKey) : null;
+}
+
+/**
+ * Which of a member's photos (main first) a viewer sees: the owner and premium members all of them;
+ * free members the main photo and public ones up to FREE_VIEWER_PHOTOS; visitors the main photo only.
+ * Private photos are for the owner and premium members.
+ */
+export function selectVisiblePhotos(rows: PhotoRow[], viewer: Pick<Viewer, 'profileId' | 'isPremium'> | null, ownerProfileId: number): VisiblePhotos {
+  if (viewer && (viewer.profileId === ownerProfileId || viewer.isPremium)) return { photos: rows, hiddenCount: 0, lockedReason: null };
+  const publicRows = rows.filter((row) => !row.isPrivate);
+  const shown = viewer ? publicRows.slice(0, FREE_VIEWER_PHOTOS) : publicRows.filter((row) => row.isMain);
+  const hiddenCount = rows.length - shown.length;
+  const lockedReason = hiddenCount === 0 ? null : viewer ? 'premium_required_photos' : 'login_required_photos';
+  return { photos: shown, hiddenCount, lockedReason };
+}
+
+export function createPhotosService(deps: { db: Database; photosRepository: PhotosRepository; storage: FileStorage }) {
+  const repo = deps.photosRepository;
+
+  async function removeFiles(row: Pick<PhotoRow, 'fileKey' | 'thumbKey'>): Promise<void> {
+    await Promise.all([deps.storage.remove(row.fileKey), deps.storage.remove(row.thumbKey)]);
+  }
+
+  return {
+    listOwn(profileId: number): Promise<PhotoRow[]> {
+      return repo.listByProfile(profileId);
+    },
+
+    async listVisible(ownerProfileId: number, viewer: Pick<Viewer, 'profileId' | 'isPremium'> | null): Promise<VisiblePhotos> {
+      return selectVisiblePhotos(await repo.listByProfile(ownerProfileId), viewer, ownerProfileId);
+    },
+
+    /**
+     * Re-encodes and stores one upload. The first public photo becomes the main photo. The limit is
+     * checked before the (slow) decoding and again under the profile lock, so parallel uploads cannot pass it.
+     */
+    async upload(viewer: Pick<Viewer, 'profileId' | 'isPremium'>, input: Buffer, options: { isPrivate: boolean }): Promise<PhotoRow> {
+      const limit = photoLimitOf(viewer.isPremium);
+      if ((await repo.countByProfile(viewer.profileId)) >= limit) throw photoLimitReached(viewer.isPremium);
+      const processed = await processPhoto(input);
+      const id = randomUUID();
+      const directory = `photos/${id.slice(0, 2)}`;
+      const keys = { fileKey: `${directory}/${id}.jpg`, thumbKey: `${directory}/${id}_thumb.jpg` };
+      await Promise.all([deps.storage.write(keys.fileKey, processed.full), deps.storage.write(keys.thumbKey, processed.thumb)]);
+      try {
+        return await deps.db.transaction(async (tx) => {
+          await repo.lockProfile(viewer.profileId, tx);
+          const existing = await repo.listByProfile(viewer.profileId, tx);
+          if (existing.length >= limit) throw photoLimitReached(viewer.isPremium);
+          const hasMain = existing.some((row) => row.isMain);
+          return repo.insert(
+            {
+              profileId: viewer.profileId,
+              ...keys,
+              width: processed.width,
+              height: processed.height,
+              isPrivate: options.isPrivate,
+              isMain: !options.isPrivate && !hasMain,
+            },
+            tx,
+          );
+        });
+      } catch (error) {
+        await removeFiles(keys);
+        throw error;
+      }
+    },
+
+    /** Makes a photo the main one and/or marks it private; the main photo cannot be private. */
+    async update(viewer: Pick<Viewer, 'profileId'>, input: { id: number; is_main?: true; is_private?: boolean }): Promise<void> {
+      await deps.db.transaction(async (tx) => {
+        await repo.lockProfile(viewer.profileId, tx);
+        const row = await repo.find(viewer.profileId, input.id, tx);
+        if (!row) throw photoNotFound();
+        const willBePrivate = input.is_private ?? row.isPrivate;
+        const willBeMain = input.is_main ?? row.isMain;
+        if (willBePrivate && willBeMain) throw new AppError(400, 'photo_private_main');
+        if (input.is_private !== undefined && input.is_private !== row.isPrivate) await repo.setPrivate(row.id, input.is_private, tx);
+        if (input.is_main && !row.isMain) await repo.setMain(viewer.profileId, row.id, tx);
+        // A photo made public may become the main photo of a profile that has none.
+        await repo.promoteMain(viewer.profileId, tx);
+      });
+    },
+
+    /** Deletes a photo and its files; when it was the main photo, the oldest public photo takes over. */
+    async remove(viewer: Pick<Viewer, 'profileId'>, photoId: number): Promise<void> {
+      const row = await deps.db.transaction(async (tx) => {
+        await repo.lockProfile(viewer.profileId, tx);
+        const found = await repo.find(viewer.profileId, photoId, tx);
+        if (!found) throw photoNotFound();
+        await repo.delete(found.id, tx);
+        if (found.isMain) await repo.promoteMain(viewer.profileId, tx);
+        return found;
+      });
+      await removeFiles(row);
+    },
+  };
+}
+export type PhotosService = ReturnType<typeof createPhotosService>;

@@ -1,0 +1,119 @@
+// Shared by the member modules (search, likes, blocks, swipe, matches): who may be listed or opened, and member cards in one query.
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { ageOn, type Image, type ProfileCard } from '@app/contracts';
+import { blocks, photos, profiles, users, type ProfileRow, type SiteRow } from '../../db/schema/index.ts';
+import { uploadUrl } from '../../plugins/storage.plugin.ts';
+
+/** The logged-in member acting, with what preferences and permissions need. */
+export type Viewer = {
+  userId: number;
+  profileId: number;
+  siteId: number;
+  name: string;
+  /** paid_user: bought credits once (SPEC section 1). */
+  isPremium: boolean;
+  gender: ProfileRow['gender'];
+  sexuality: ProfileRow['sexuality'];
+  dateOfBirth: string | null;
+  country: string | null;
+};
+
+export type SiteView = Pick<SiteRow, 'id' | 'cdnPrefix' | 'visibleProfileFields' | 'minAge'>;
+
+/** The main photo, joined with `mainPhotoJoin` (served by the unique partial index photos_main_key). */
+export const mainPhoto = alias(photos, 'main_photo');
+export const mainPhotoJoin = sql`${mainPhoto.profileId} = ${profiles.id} and ${mainPhoto.isMain}`;
+
+/** Select these from `profiles` left-joined with `mainPhoto`, then map with `toProfileCard`. */
+export const cardColumns = {
+  id: profiles.id,
+  name: profiles.name,
+  dateOfBirth: profiles.dateOfBirth,
+  gender: profiles.gender,
+  country: profiles.country,
+  region: profiles.region,
+  city: profiles.city,
+  isFictional: profiles.isFictional,
+  mainFileKey: mainPhoto.fileKey,
+  mainThumbKey: mainPhoto.thumbKey,
+};
+export type CardRow = {
+  id: number;
+  name: string;
+  dateOfBirth: string | null;
+  gender: ProfileRow['gender'];
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  isFictional: boolean;
+  mainFileKey: string | null;
+  mainThumbKey: string | null;
+};
+
+/**
+ * Profiles anyone may open on the site: activated (profile active) and the account not pending deletion.
+ * Fictional profiles have no account and are always openable when active.
+ */
+export function isViewable(siteId: number): SQL {
+  return sql`(${profiles.siteId} = ${siteId} and ${profiles.status} = 'active' and not exists (select 1 from ${users} where ${users.id} = ${profiles.userId} and ${users.status} = 'deleted_pending'))`;
+}
+
+/**
+ * Profiles that may appear in search, suggestions and the swipe game: viewable and not invisible.
+ * The literal predicates match the partial search indexes (profiles_search_*).
+ */
+export function isListed(siteId: number): SQL {
+  return sql`(${isViewable(siteId)} and ${profiles.isInvisible} = false)`;
+}
+
+/** Neither has blocked the other (the blocks primary key and blocks_blocked_idx serve both lookups). */
+export function isNotBlockedWith(viewerProfileId: number, column: SQL | AnyColumn = profiles.id): SQL {
+  return sql`(not exists (select 1 from ${blocks} where ${blocks.profileId} = ${viewerProfileId} and ${blocks.blockedProfileId} = ${column})
+    and not exists (select 1 from ${blocks} where ${blocks.profileId} = ${column} and ${blocks.blockedProfileId} = ${viewerProfileId}))`;
+}
+
+export function toImage(cdnPrefix: string, fileKey: string | null, thumbKey: string | null): Image | null {
+  if (!fileKey || !thumbKey) return null;
+  return { filename: uploadUrl(cdnPrefix, fileKey), thumb_filename: uploadUrl(cdnPrefix, thumbKey) };
+}
+
+export function isFieldVisible(site: Pick<SiteRow, 'visibleProfileFields'>, field: string): boolean {
+  return site.visibleProfileFields.includes(field);
+}
+
+/** A card; the fields the site hides (settings.visible_profile_fields) are null. */
+export function toProfileCard(row: CardRow, site: SiteView, now: Date): ProfileCard {
+  const shown = <T>(field: string, value: T): T | null => (isFieldVisible(site, field) ? value : null);
+  return {
+    id: row.id,
+    name: row.name,
+    age: shown('age', row.dateOfBirth ? ageOn(row.dateOfBirth, now) : null),
+    gender: shown('gender', row.gender),
+    country: shown('country', row.country),
+    region: shown('region', row.region),
+    city: shown('city', row.city),
+    main_image: toImage(site.cdnPrefix, row.mainFileKey, row.mainThumbKey),
+    is_fictional: row.isFictional,
+  };
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * The latest birth date (YYYY-MM-DD) of someone at least `years` old on `now` (UTC calendar days, as
+ * `ageOn`): age >= n  <=>  date_of_birth <= birthDateCutoff(now, n). A 29 February falls back to the 28th.
+ */
+export function birthDateCutoff(now: Date, years: number): string {
+  const year = now.getUTCFullYear() - years;
+  const month = now.getUTCMonth() + 1;
+  const day = Math.min(now.getUTCDate(), daysInMonth(year, month));
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** SQL for min_age <= age <= max_age on profiles.date_of_birth. */
+export function isAgeBetween(now: Date, minAge: number, maxAge: number): SQL {
+  return sql`(${profiles.dateOfBirth} <= ${birthDateCutoff(now, minAge)} and ${profiles.dateOfBirth} > ${birthDateCutoff(now, maxAge + 1)})`;
+}

@@ -1,0 +1,207 @@
+// Profile rules: the member's own profile (read, validated update) and another member's profile as a given viewer may see it.
+import {
+  INTEREST_KEYS,
+  VISITOR_PROFILE_FIELDS,
+  ageOn,
+  dateOfBirthSchema,
+  type FieldError,
+  type MemberProfile,
+  type OwnProfile,
+  type UpdateProfileRequest,
+} from '@app/contracts';
+import type { ProfileRow, SiteRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/http-errors.ts';
+import { blockedBy } from '../blocks/blocks.service.ts';
+import { regionsOf } from '../content/regions.ts';
+import { mainImageOf, photoLimitOf, toPhoto, type PhotosService } from '../photos/photos.service.ts';
+import { isFieldVisible, type Viewer } from './profile-cards.ts';
+import type { ProfilesRepository } from './profiles.repository.ts';
+
+type FieldIssue = Omit<FieldError, 'message'>;
+type SiteRef = Pick<SiteRow, 'id' | 'cdnPrefix' | 'visibleProfileFields' | 'minAge' | 'countries' | 'interests'>;
+
+export const profileNotFound = () => new AppError(404, 'profile_not_found');
+
+const validationFailed = (fields: FieldIssue[]) => new AppError(400, 'validation_failed', undefined, fields);
+
+/** The profile fields of SPEC section 3 that `visible_profile_fields` can show or hide, besides name and photos. */
+const DETAIL_FIELDS = [
+  'gender', 'sexuality', 'age', 'country', 'region', 'city', 'relationship_status', 'body_type', 'hair_color',
+  'eye_color', 'tattoos', 'signup_reason', 'interests', 'about_me',
+] as const;
+type DetailField = (typeof DETAIL_FIELDS)[number];
+
+function detailValues(profile: ProfileRow, now: Date): Record<DetailField, unknown> {
+  return {
+    gender: profile.gender,
+    sexuality: profile.sexuality,
+    age: profile.dateOfBirth ? ageOn(profile.dateOfBirth, now) : null,
+    country: profile.country,
+    region: profile.region,
+    city: profile.city,
+    relationship_status: profile.relationshipStatus,
+    body_type: profile.bodyType,
+    hair_color: profile.hairColor,
+    eye_color: profile.eyeColor,
+    tattoos: profile.tattoos,
+    signup_reason: profile.signupReason,
+    interests: profile.interests,
+    about_me: profile.aboutMe,
+  };
+}
+
+const emptyToNull = (value: string | null | undefined) => (value === undefined ? undefined : value === null || value === '' ? null : value);
+
+export function createProfilesService(deps: {
+  profilesRepository: ProfilesRepository;
+  photos: Pick<PhotosService, 'listOwn' | 'listVisible'>;
+  now: () => Date;
+}) {
+  const repo = deps.profilesRepository;
+
+  async function loadOwn(viewer: Viewer, site: SiteRef): Promise<OwnProfile> {
+    const profile = await repo.findById(viewer.profileId);
+    if (!profile) throw profileNotFound();
+    const rows = await deps.photos.listOwn(profile.id);
+    const now = deps.now();
+    return {
+      id: profile.id,
+      name: profile.name,
+      status: profile.status,
+      date_of_birth: profile.dateOfBirth,
+      age: profile.dateOfBirth ? ageOn(profile.dateOfBirth, now) : null,
+      gender: profile.gender,
+      sexuality: profile.sexuality,
+      country: profile.country,
+      region: profile.region,
+      city: profile.city,
+      relationship_status: profile.relationshipStatus,
+      body_type: profile.bodyType,
+      hair_color: profile.hairColor,
+      eye_color: profile.eyeColor,
+      tattoos: profile.tattoos,
+      signup_reason: profile.signupReason,
+      interests: profile.interests,
+      about_me: profile.aboutMe,
+      is_fictional: profile.isFictional,
+      is_invisible: profile.isInvisible,
+      main_image: mainImageOf(rows, site.cdnPrefix),
+      photos: rows.map((row) => toPhoto(row, site.cdnPrefix)),
+      photo_limit: photoLimitOf(viewer.isPremium),
+    };
+  }
+
+  return {
+    /** The logged-in member as a Viewer; a session without a profile does not count. */
+    async getViewer(userId: number): Promise<Viewer> {
+      const viewer = await repo.findViewer(userId);
+      if (!viewer) throw new AppError(403, 'authentication_required');
+      return viewer;
+    },
+
+    getOwnProfile: loadOwn,
+
+    /** A profile anyone may open on the site (the target of a like, block or swipe), else 404 `profile_not_found`. */
+    async getOpenable(siteId: number, profileId: number): Promise<ProfileRow> {
+      const profile = await repo.findViewable(siteId, profileId);
+      if (!profile) throw profileNotFound();
+      return profile;
+    },
+
+    /**
+     * Saves the fields sent (PUT semantics per field). Beyond the shared schema: the date of birth meets
+     * the site's min_age, the country is one of the site's, the region one of that country's, the
+     * interests ones the site offers, and the name differs from the e-mail address.
+     */
+    async updateOwnProfile(viewer: Viewer, email: string, site: SiteRef, input: UpdateProfileRequest): Promise<OwnProfile> {
+      const current = await repo.findById(viewer.profileId);
+      if (!current) throw profileNotFound();
+      const issues: FieldIssue[] = [];
+      const values: Partial<ProfileRow> = {};
+
+      if (input.name !== undefined) {
+        if (input.name.toLowerCase() === email.toLowerCase()) issues.push({ path: 'name', code: 'username_equals_email' });
+        else values.name = input.name;
+      }
+      if (input.date_of_birth !== undefined) {
+        const parsed = dateOfBirthSchema(site.minAge, deps.now).safeParse(input.date_of_birth);
+        if (parsed.success) values.dateOfBirth = parsed.data;
+        else {
+          const code = parsed.error.issues[0]?.message ?? 'date_of_birth_invalid';
+          issues.push({ path: 'date_of_birth', code, ...(code === 'date_of_birth_min_age' ? { params: { min_age: site.minAge } } : {}) });
+        }
+      }
+      if (input.gender !== undefined) values.gender = input.gender;
+      if (input.sexuality !== undefined) values.sexuality = input.sexuality;
+      if (input.country !== undefined) {
+        if (site.countries.includes(input.country)) values.country = input.country;
+        else issues.push({ path: 'country', code: 'country_invalid' });
+      }
+      const country = values.country ?? current.country;
+      const region = emptyToNull(input.region);
+      if (region !== undefined) {
+        if (region === null || (country && regionsOf(country).some((known) => known.code === region))) values.region = region;
+        else issues.push({ path: 'region', code: 'region_invalid' });
+      } else if (values.country && values.country !== current.country && current.region) {
+        // A region of the old country means nothing in the new one.
+        const isStillValid = regionsOf(values.country).some((known) => known.code === current.region);
+        if (!isStillValid) values.region = null;
+      }
+      if (input.city !== undefined) values.city = emptyToNull(input.city) ?? null;
+      if (input.relationship_status !== undefined) values.relationshipStatus = input.relationship_status;
+      if (input.body_type !== undefined) values.bodyType = input.body_type;
+      if (input.hair_color !== undefined) values.hairColor = input.hair_color;
+      if (input.eye_color !== undefined) values.eyeColor = input.eye_color;
+      if (input.tattoos !== undefined) values.tattoos = input.tattoos;
+      if (input.signup_reason !== undefined) values.signupReason = input.signup_reason;
+      if (input.interests !== undefined) {
+        const offered = new Set(site.interests.filter((key) => (INTEREST_KEYS as string[]).includes(key)));
+        if (input.interests.every((key) => offered.has(key))) values.interests = [...new Set(input.interests)];
+        else issues.push({ path: 'interests', code: 'interests_invalid' });
+      }
+      if (input.about_me !== undefined) values.aboutMe = emptyToNull(input.about_me) ?? null;
+      if (input.is_invisible !== undefined) values.isInvisible = input.is_invisible;
+
+      if (issues.length) throw validationFailed(issues);
+      if (Object.keys(values).length) await repo.update(viewer.profileId, values);
+      return loadOwn(viewer, site);
+    },
+
+    /**
+     * Another member's profile (GET /api/member.php). 404 unless openable; 403 `blocked_by` when that
+     * member blocked the viewer. Fields follow the site's visible_profile_fields; visitors get the basics.
+     */
+    async getMemberProfile(viewer: Viewer | null, site: SiteRef, profileId: number): Promise<MemberProfile> {
+      const profile = await repo.findViewable(site.id, profileId);
+      if (!profile) throw profileNotFound();
+      const isSelf = viewer?.profileId === profile.id;
+      const relation = viewer && !isSelf ? await repo.findRelation(viewer.profileId, profile.id) : null;
+      if (relation?.isBlockedBy) throw blockedBy(profile.name);
+
+      const visible = await deps.photos.listVisible(profile.id, viewer);
+      const values = detailValues(profile, deps.now());
+      const fields: Partial<Record<DetailField, unknown>> = {};
+      for (const field of DETAIL_FIELDS) {
+        const isShown = isSelf || isFieldVisible(site, field);
+        const isAllowed = viewer || (VISITOR_PROFILE_FIELDS as readonly string[]).includes(field);
+        if (isShown && isAllowed) fields[field] = values[field];
+      }
+      return {
+        id: profile.id,
+        name: profile.name,
+        ...(fields as Partial<MemberProfile>),
+        main_image: mainImageOf(visible.photos, site.cdnPrefix),
+        photos: visible.photos.map((row) => toPhoto(row, site.cdnPrefix)),
+        hidden_photo_count: visible.hiddenCount,
+        photos_locked: visible.lockedReason,
+        is_fictional: profile.isFictional,
+        is_self: isSelf,
+        is_limited: !viewer,
+        relation: relation
+          ? { is_liked: relation.isLiked, is_liked_by: relation.isLikedBy, is_match: relation.isMatch, is_blocked: relation.isBlocked }
+          : null,
+      };
+    },
+  };
+}
+export type ProfilesService = ReturnType<typeof createProfilesService>;

@@ -1,0 +1,52 @@
+// Route helpers shared by the member modules: the request's Viewer (loaded once), the member rate-limit key, the error responses.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiErrorSchema } from '@app/contracts';
+import { AppError } from '../../lib/http-errors.ts';
+import type { ProfileRow } from '../../db/schema/index.ts';
+import type { Viewer } from './profile-cards.ts';
+import { createProfilesRepository } from './profiles.repository.ts';
+import { profileNotFound } from './profiles.service.ts';
+
+const loadedViewers = new WeakMap<FastifyRequest, Viewer>();
+
+/**
+ * The logged-in member of a request (after `requireMember`) as a Viewer: profile, premium flag and
+ * preferences, loaded once per request. Every member module's routes start from this.
+ */
+export function createViewerLoader(app: FastifyInstance) {
+  const repository = createProfilesRepository(app.db);
+  return {
+    async require(request: FastifyRequest): Promise<Viewer> {
+      const known = loadedViewers.get(request);
+      if (known) return known;
+      const userId = request.member?.user.id;
+      const viewer = userId === undefined ? undefined : await repository.findViewer(userId);
+      if (!viewer) throw new AppError(403, 'authentication_required');
+      loadedViewers.set(request, viewer);
+      return viewer;
+    },
+    /** The viewer, or null for a visitor (after `optionalMember`). */
+    async optional(request: FastifyRequest): Promise<Viewer | null> {
+      return request.member ? this.require(request) : null;
+    },
+    /** The target of an action (like, block, swipe): a profile anyone may open on the request's site, else 404. */
+    async openable(request: FastifyRequest, profileId: number): Promise<ProfileRow> {
+      const profile = await repository.findViewable(request.site.id, profileId);
+      if (!profile) throw profileNotFound();
+      return profile;
+    },
+  };
+}
+
+/** Rate-limit key of the logged-in member. */
+export const memberRateKey = (request: FastifyRequest) => `user:${request.member?.user.id ?? 0}`;
+
+export const errorResponses = {
+  400: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  413: apiErrorSchema,
+  415: apiErrorSchema,
+  429: apiErrorSchema,
+};

@@ -1,0 +1,61 @@
+// The member search queries: one keyset page (main photo joined, no N+1) and a capped count, both on the partial search indexes.
+import { and, count, desc, eq, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { profiles } from '../../db/schema/index.ts';
+import { cardColumns, isAgeBetween, isListed, isNotBlockedWith, mainPhoto, mainPhotoJoin, type CardRow } from '../profiles/profile-cards.ts';
+
+export type SearchCriteria = {
+  siteId: number;
+  /** The searching member's profile (left out, and blocks both ways apply); null for visitors. */
+  viewerProfileId: number | null;
+  gender: 'male' | 'female' | null;
+  country: string | null;
+  region: string | null;
+  minAge: number;
+  maxAge: number;
+  now: Date;
+  /** Profiles to leave out (similar results leave out the main results). */
+  excludeIds?: number[];
+};
+
+function whereOf(criteria: SearchCriteria): SQL | undefined {
+  return and(
+    isListed(criteria.siteId),
+    criteria.gender ? eq(profiles.gender, criteria.gender) : undefined,
+    criteria.country ? eq(profiles.country, criteria.country) : undefined,
+    criteria.country && criteria.region ? eq(profiles.region, criteria.region) : undefined,
+    isAgeBetween(criteria.now, criteria.minAge, criteria.maxAge),
+    criteria.viewerProfileId !== null ? ne(profiles.id, criteria.viewerProfileId) : undefined,
+    criteria.viewerProfileId !== null ? isNotBlockedWith(criteria.viewerProfileId) : undefined,
+    criteria.excludeIds?.length ? notInArray(profiles.id, criteria.excludeIds) : undefined,
+  );
+}
+
+export function createSearchRepository(db: Executor) {
+  return {
+    /** Newest first: the profiles with id below `afterId` (keyset; never OFFSET), at most `limit`. */
+    async page(criteria: SearchCriteria, afterId: number | null, limit: number, tx: Executor = db): Promise<CardRow[]> {
+      return tx
+        .select(cardColumns)
+        .from(profiles)
+        .leftJoin(mainPhoto, mainPhotoJoin)
+        .where(and(whereOf(criteria), afterId !== null ? lt(profiles.id, afterId) : undefined))
+        .orderBy(desc(profiles.id))
+        .limit(limit);
+    },
+
+    /** How many match, counting no further than `cap + 1` so a broad search stays as cheap as a narrow one. */
+    async count(criteria: SearchCriteria, cap: number, tx: Executor = db): Promise<number> {
+      const matching = tx.select({ id: profiles.id }).from(profiles).where(whereOf(criteria)).limit(cap + 1).as('matching');
+      const [row] = await tx.select({ value: count() }).from(matching);
+      return Number(row?.value ?? 0);
+    },
+
+    /** Primary-key lookup of cards (the benchmark's baseline, and a helper for callers holding ids). */
+    async findCards(ids: number[], tx: Executor = db): Promise<CardRow[]> {
+      if (!ids.length) return [];
+      return tx.select(cardColumns).from(profiles).leftJoin(mainPhoto, mainPhotoJoin).where(inArray(profiles.id, ids));
+    },
+  };
+}
+export type SearchRepository = ReturnType<typeof createSearchRepository>;

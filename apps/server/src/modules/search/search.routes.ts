@@ -1,0 +1,39 @@
+// Member search: GET /api/search.php (members and, as the site allows, visitors).
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { searchQuerySchema, searchResponseSchema } from '@app/contracts';
+import { rateLimit } from '../../plugins/rate-limit.plugin.ts';
+import { createViewerLoader, errorResponses } from '../profiles/viewer.ts';
+import { createSearchRepository } from './search.repository.ts';
+import { createSearchService, type SearchService } from './search.service.ts';
+
+export function buildSearchService(app: FastifyInstance): SearchService {
+  return createSearchService({ searchRepository: createSearchRepository(app.db), now: () => app.clock.now() });
+}
+
+/** Tracking data counts when a value is left once ad-network placeholders ({sub1}) are stripped. */
+const hasValue = (value: string | undefined) => Boolean(value?.replace(/[{}]/g, '').trim());
+
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const search = buildSearchService(app);
+  const viewers = createViewerLoader(app);
+
+  app.get(
+    '/search.php',
+    {
+      config: rateLimit({ max: 120, timeWindow: '1 minute' }),
+      preValidation: [app.optionalMember],
+      schema: {
+        tags: ['members'],
+        summary: 'Search members: filters of settings.search_fields, newest first, keyset pages (follow next_cursor)',
+        querystring: searchQuerySchema,
+        response: { 200: searchResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { query } = request;
+      const viewer = await viewers.optional(request);
+      return search.search({ viewer, site: request.site, hasTracking: hasValue(query.network) || hasValue(query.ref) }, query);
+    },
+  );
+};

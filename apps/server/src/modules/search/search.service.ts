@@ -1,0 +1,139 @@
+// Search rules: which filters the site offers, visitor access, keyset pages with a capped count, and similar results when few match.
+import {
+  SEARCH_COUNT_CAP,
+  SEARCH_MAX_AGE,
+  SEARCH_PAGE_SIZE,
+  VISITOR_SEARCH_PAGES,
+  type SearchFilters,
+  type SearchQuery,
+  type SearchResponse,
+} from '@app/contracts';
+import type { SiteRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/http-errors.ts';
+import { decodeCursor, encodeCursor } from '../profiles/cursor.ts';
+import { toProfileCard, type Viewer } from '../profiles/profile-cards.ts';
+import type { SearchCriteria, SearchRepository } from './search.repository.ts';
+
+/** Similar results widen the age range by this many years on each side. */
+export const SIMILAR_AGE_WIDENING = 5;
+
+export type SearchSite = Pick<
+  SiteRow,
+  'id' | 'cdnPrefix' | 'visibleProfileFields' | 'minAge' | 'countries' | 'searchFields' | 'loggedOutSearch' | 'loggedOutSearchTrafficsource'
+>;
+
+export const loginRequiredSearch = () => new AppError(403, 'login_required_search');
+
+/** Visitors search as the site allows: logged_out_search, or logged_out_search_trafficsource when they came with tracking data. */
+export function isVisitorSearchAllowed(site: SearchSite, hasTracking: boolean): boolean {
+  return (hasTracking ? site.loggedOutSearchTrafficsource : site.loggedOutSearch) !== 'none';
+}
+
+/** The filters applied: only those in settings.search_fields, ages within the site's minimum age and SEARCH_MAX_AGE. */
+export function normalizeFilters(site: SearchSite, query: Pick<SearchQuery, 'gender' | 'country' | 'region' | 'min_age' | 'max_age'>): SearchFilters {
+  const offers = (field: string) => site.searchFields.includes(field);
+  const country = offers('country') ? (query.country ?? null) : null;
+  if (country && !site.countries.includes(country)) {
+    throw new AppError(400, 'validation_failed', undefined, [{ path: 'country', code: 'country_invalid' }]);
+  }
+  const minAge = Math.max(site.minAge, offers('min_age') ? (query.min_age ?? site.minAge) : site.minAge);
+  const maxAge = offers('max_age') ? (query.max_age ?? SEARCH_MAX_AGE) : SEARCH_MAX_AGE;
+  if (minAge > maxAge) throw new AppError(400, 'validation_failed', undefined, [{ path: 'max_age', code: 'search_age_range_invalid' }]);
+  return {
+    gender: offers('gender') ? (query.gender ?? null) : null,
+    country,
+    region: country && offers('region') ? query.region || null : null,
+    min_age: minAge,
+    max_age: maxAge,
+  };
+}
+
+/** The looser filter sets tried, in order, when few members match: region dropped, ages widened, country dropped. */
+export function relaxFilters(filters: SearchFilters, site: Pick<SearchSite, 'minAge'>): SearchFilters[] {
+  const steps: SearchFilters[] = [];
+  let current = filters;
+  if (current.region) steps.push((current = { ...current, region: null }));
+  const widened = {
+    ...current,
+    min_age: Math.max(site.minAge, current.min_age - SIMILAR_AGE_WIDENING),
+    max_age: Math.min(SEARCH_MAX_AGE, current.max_age + SIMILAR_AGE_WIDENING),
+  };
+  if (widened.min_age !== current.min_age || widened.max_age !== current.max_age) steps.push((current = widened));
+  if (current.country) steps.push({ ...current, country: null, region: null });
+  return steps;
+}
+
+export function createSearchService(deps: { searchRepository: SearchRepository; now: () => Date }) {
+  const repo = deps.searchRepository;
+
+  return {
+    /**
+     * One page of results. The first page (no cursor) also counts (up to SEARCH_COUNT_CAP) and, when
+     * fewer than a page match, adds similar results. Visitors need the site's permission and get
+     * VISITOR_SEARCH_PAGES pages at most.
+     */
+    async search(
+      context: { viewer: Pick<Viewer, 'profileId'> | null; site: SearchSite; hasTracking: boolean },
+      query: SearchQuery,
+    ): Promise<SearchResponse> {
+      const { viewer, site } = context;
+      if (!viewer && !isVisitorSearchAllowed(site, context.hasTracking)) throw loginRequiredSearch();
+      const filters = normalizeFilters(site, query);
+      const limit = query.limit ?? SEARCH_PAGE_SIZE;
+      const [pageIndex, afterId] = query.cursor ? (decodeCursor('search', query.cursor, 'nn') as [number, number]) : [0, null];
+      if (!viewer && pageIndex >= VISITOR_SEARCH_PAGES) throw loginRequiredSearch();
+
+      const now = deps.now();
+      const criteriaOf = (applied: SearchFilters, excludeIds?: number[]): SearchCriteria => ({
+        siteId: site.id,
+        viewerProfileId: viewer?.profileId ?? null,
+        gender: applied.gender,
+        country: applied.country,
+        region: applied.region,
+        minAge: applied.min_age,
+        maxAge: applied.max_age,
+        now,
+        excludeIds,
+      });
+      const criteria = criteriaOf(filters);
+      const rows = await repo.page(criteria, afterId, limit + 1);
+      const results = rows.slice(0, limit);
+      const last = results.at(-1);
+      const hasMore = rows.length > limit;
+      const response: SearchResponse = {
+        results: results.map((row) => toProfileCard(row, site, now)),
+        next_cursor: hasMore && last ? encodeCursor('search', [pageIndex + 1, last.id]) : null,
+        num_results: null,
+        is_num_results_capped: false,
+        filters,
+        similar_results: [],
+        similar_num_results: 0,
+        similar_filters: null,
+      };
+      if (query.cursor) return response;
+
+      // A first page that is not full holds every match: no count query needed.
+      const total = hasMore ? await repo.count(criteria, SEARCH_COUNT_CAP) : results.length;
+      response.num_results = Math.min(total, SEARCH_COUNT_CAP);
+      response.is_num_results_capped = total > SEARCH_COUNT_CAP;
+      if (hasMore) return response;
+
+      const needed = limit - results.length;
+      const excludeIds = results.map((row) => row.id);
+      let similar: { filters: SearchFilters; rows: typeof rows } | null = null;
+      for (const relaxed of relaxFilters(filters, site)) {
+        const similarRows = await repo.page(criteriaOf(relaxed, excludeIds), null, limit + 1);
+        similar = { filters: relaxed, rows: similarRows };
+        if (similarRows.length >= needed) break;
+      }
+      if (similar && similar.rows.length) {
+        const similarTotal = similar.rows.length > limit ? await repo.count(criteriaOf(similar.filters, excludeIds), SEARCH_COUNT_CAP) : similar.rows.length;
+        response.similar_results = similar.rows.slice(0, limit).map((row) => toProfileCard(row, site, now));
+        response.similar_num_results = Math.min(similarTotal, SEARCH_COUNT_CAP);
+        response.similar_filters = similar.filters;
+      }
+      return response;
+    },
+  };
+}
+export type SearchService = ReturnType<typeof createSearchService>;

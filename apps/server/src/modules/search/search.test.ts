@@ -1,0 +1,195 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, VISITOR_SEARCH_PAGES, searchResponseSchema, type SearchResponse } from '@app/contracts';
+import { sites, users } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import type { Client } from '../accounts/accounts.test-helpers.ts';
+import { birthDateForAge, createMember, insertProfiles, uploadPhoto, visitor } from '../profiles/members.test-helpers.ts';
+
+describe('search (search.php)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  async function setSite(values: Partial<typeof sites.$inferInsert>) {
+    await app.db.update(sites).set(values);
+    app.sites.invalidate();
+  }
+  beforeEach(() => setSite({ loggedOutSearch: 'all', loggedOutSearchTrafficsource: 'all', searchFields: ['gender', 'country', 'region', 'min_age', 'max_age'] }));
+
+  async function search(client: Client, query: string): Promise<SearchResponse> {
+    const response = await client.request({ url: `/api/search.php?${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return searchResponseSchema.parse(response.json());
+  }
+
+  /** Every result of a search, page by page. */
+  async function searchAll(client: Client, query: string) {
+    const pages: SearchResponse[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: SearchResponse = await search(client, `${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      pages.push(page);
+      cursor = page.next_cursor;
+    } while (cursor && pages.length < 100);
+    return { pages, ids: pages.flatMap((page) => page.results.map((result) => result.id)) };
+  }
+
+  it('filters by gender, country, region and age, newest first, with the main image in the card', async () => {
+    const member = await createMember(app, { country: 'FI' });
+    const rows = await insertProfiles(app, [
+      { name: 'match-a', gender: 'female', country: 'AT', region: '9', dateOfBirth: birthDateForAge(30) },
+      { name: 'wrong-gender', gender: 'male', country: 'AT', region: '9', dateOfBirth: birthDateForAge(30) },
+      { name: 'wrong-country', gender: 'female', country: 'CH', region: 'ZH', dateOfBirth: birthDateForAge(30) },
+      { name: 'wrong-region', gender: 'female', country: 'AT', region: '7', dateOfBirth: birthDateForAge(30) },
+      { name: 'too-young', gender: 'female', country: 'AT', region: '9', dateOfBirth: birthDateForAge(24, 30) },
+      { name: 'too-old', gender: 'female', country: 'AT', region: '9', dateOfBirth: birthDateForAge(41) },
+      { name: 'match-b-edge-young', gender: 'female', country: 'AT', region: '9', dateOfBirth: birthDateForAge(25, 0) },
+      { name: 'match-c-edge-old', gender: 'female', country: 'AT', region: '9', dateOfBirth: birthDateForAge(40, -360) },
+    ]);
+    const body = await search(member.client, 'gender=female&country=AT&region=9&min_age=25&max_age=40');
+    expect(body.results.map((result) => result.name)).toEqual(['match-c-edge-old', 'match-b-edge-young', 'match-a']);
+    expect(body.results[2]).toEqual({ id: rows[0]!.id, name: 'match-a', age: 30, gender: 'female', country: 'AT', region: '9', city: null, main_image: null, is_fictional: false });
+    expect(body).toMatchObject({ num_results: 3, is_num_results_capped: false, next_cursor: null });
+    expect(body.filters).toEqual({ gender: 'female', country: 'AT', region: '9', min_age: 25, max_age: 40 });
+
+    const withoutRegion = await search(member.client, 'gender=female&country=AT&min_age=25&max_age=40');
+    expect(withoutRegion.results.map((result) => result.name)).toContain('wrong-region');
+    const anyGender = await search(member.client, 'country=AT&region=9&min_age=25&max_age=40');
+    expect(anyGender.results.map((result) => result.name)).toContain('wrong-gender');
+  });
+
+  it('includes the main image in each result in the same query', async () => {
+    const searcher = await createMember(app, { country: 'FI' });
+    const withPhoto = await createMember(app, { country: 'CA', gender: 'male' });
+    await uploadPhoto(withPhoto.client);
+    const body = await search(searcher.client, 'country=CA&gender=male');
+    expect(body.results.find((result) => result.id === withPhoto.profileId)?.main_image?.thumb_filename).toMatch(/_thumb\.jpg$/);
+  });
+
+  it('pages with a cursor across page boundaries without duplicates or gaps, also while members join', async () => {
+    const member = await createMember(app, { country: 'FI' });
+    const rows = await insertProfiles(app, Array.from({ length: 47 }, (_, index) => ({ name: `pl${index}`, gender: 'female' as const, country: 'PL' })));
+    const expected = rows.map((row) => row.id).sort((a, b) => b - a);
+
+    const first = await search(member.client, 'country=PL&gender=female');
+    expect(first.results).toHaveLength(SEARCH_PAGE_SIZE);
+    expect(first.num_results).toBe(47);
+    // Someone joins between page 1 and page 2: they are newer, so they never shift later pages.
+    await insertProfiles(app, [{ name: 'late', gender: 'female', country: 'PL' }]);
+    const ids = [...first.results.map((result) => result.id)];
+    let cursor = first.next_cursor;
+    while (cursor) {
+      const page = await search(member.client, `country=PL&gender=female&cursor=${encodeURIComponent(cursor)}`);
+      expect(page.num_results).toBeNull();
+      ids.push(...page.results.map((result) => result.id));
+      cursor = page.next_cursor;
+    }
+    expect(ids).toEqual(expected);
+
+    const small = await searchAll(member.client, 'country=PL&gender=female&limit=7');
+    expect(small.pages.map((page) => page.results.length)).toEqual([7, 7, 7, 7, 7, 7, 6]);
+    expect(new Set(small.ids).size).toBe(48);
+    const bad = await member.client.request({ url: '/api/search.php?country=PL&cursor=abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('cursor_invalid');
+  });
+
+  it('caps the count at SEARCH_COUNT_CAP', async () => {
+    const member = await createMember(app, { country: 'FI' });
+    await insertProfiles(app, Array.from({ length: SEARCH_COUNT_CAP + 5 }, (_, index) => ({ name: `se${index}`, country: 'SE', gender: 'male' as const })));
+    const body = await search(member.client, 'country=SE&gender=male');
+    expect(body).toMatchObject({ num_results: SEARCH_COUNT_CAP, is_num_results_capped: true });
+  });
+
+  it('never lists the searcher, blocked, invisible, not activated, disabled or leaving members', async () => {
+    const member = await createMember(app, { country: 'DK', gender: 'male' });
+    const visible = await createMember(app, { country: 'DK', gender: 'male' });
+    const invisible = await createMember(app, { country: 'DK', gender: 'male', isInvisible: true });
+    const unconfirmed = await createMember(app, { country: 'DK', gender: 'male', isActive: false });
+    const leaving = await createMember(app, { country: 'DK', gender: 'male' });
+    await app.db.update(users).set({ status: 'deleted_pending', deletedAt: new Date() }).where(eq(users.id, leaving.user.id));
+    const [disabled] = await insertProfiles(app, [{ name: 'disabled', country: 'DK', gender: 'male', status: 'disabled' }]);
+    const ids = (await searchAll(member.client, 'country=DK&gender=male')).ids;
+    expect(ids).toContain(visible.profileId);
+    for (const hidden of [member.profileId, invisible.profileId, unconfirmed.profileId, leaving.profileId, disabled!.id]) expect(ids).not.toContain(hidden);
+    // A visitor does not see them either.
+    const visitorIds = (await searchAll(visitor(app), 'country=DK&gender=male')).ids;
+    expect(visitorIds).toEqual([visible.profileId, member.profileId].sort((a, b) => b - a));
+  });
+
+  it('adds similar results when few match: region dropped, then ages widened, then country dropped', async () => {
+    const member = await createMember(app, { country: 'FI' });
+    await insertProfiles(app, [
+      { name: 'exact', gender: 'female', country: 'IT', region: '21', dateOfBirth: birthDateForAge(30) },
+      { name: 'other-region', gender: 'female', country: 'IT', region: '25', dateOfBirth: birthDateForAge(30) },
+      { name: 'bit-older', gender: 'female', country: 'IT', region: '25', dateOfBirth: birthDateForAge(34) },
+    ]);
+    // One more result fills a page of 2: dropping the region is enough.
+    const small = await search(member.client, 'gender=female&country=IT&region=21&min_age=28&max_age=31&limit=2');
+    expect(small.results.map((result) => result.name)).toEqual(['exact']);
+    expect(small.similar_results.map((result) => result.name)).toEqual(['other-region']);
+    expect(small.similar_filters).toEqual({ gender: 'female', country: 'IT', region: null, min_age: 28, max_age: 31 });
+    expect(small.similar_num_results).toBe(1);
+    // A page of 20 needs more: ages widen by 5 years, then the country goes (other countries' members follow, newest first).
+    const body = await search(member.client, 'gender=female&country=IT&region=21&min_age=28&max_age=31');
+    expect(body.results.map((result) => result.name)).toEqual(['exact']);
+    expect(body.similar_results.slice(0, 2).map((result) => result.name)).toEqual(['bit-older', 'other-region']);
+    expect(body.similar_results.map((result) => result.name)).not.toContain('exact');
+    expect(body.similar_filters).toEqual({ gender: 'female', country: null, region: null, min_age: 23, max_age: 36 });
+    expect(body.similar_num_results).toBeGreaterThanOrEqual(body.similar_results.length);
+    // A full page has no similar results.
+    await insertProfiles(app, Array.from({ length: SEARCH_PAGE_SIZE }, (_, index) => ({ name: `it${index}`, gender: 'female' as const, country: 'IT', region: '21' })));
+    const full = await search(member.client, 'gender=female&country=IT&region=21');
+    expect(full).toMatchObject({ similar_results: [], similar_filters: null, similar_num_results: 0 });
+  });
+
+  it('lets visitors search as logged_out_search allows, or logged_out_search_trafficsource with tracking data', async () => {
+    await insertProfiles(app, [{ name: 'nz', country: 'NZ' }]);
+    await setSite({ loggedOutSearch: 'none', loggedOutSearchTrafficsource: 'all' });
+    const refused = await visitor(app).request({ url: '/api/search.php?country=NZ' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: 'login_required_search', message: 'Sign up for free to search members.' });
+    expect(refused.json().authentication_required).toBeUndefined();
+    expect((await search(visitor(app), 'country=NZ&network=adnet')).results).toHaveLength(1);
+    expect((await visitor(app).request({ url: '/api/search.php?country=NZ&ref=%7B%7D' })).statusCode).toBe(403);
+
+    await setSite({ loggedOutSearch: 'all', loggedOutSearchTrafficsource: 'none' });
+    expect((await search(visitor(app), 'country=NZ')).results).toHaveLength(1);
+    expect((await visitor(app).request({ url: '/api/search.php?country=NZ&network=adnet' })).statusCode).toBe(403);
+    // Members always search.
+    const member = await createMember(app);
+    await setSite({ loggedOutSearch: 'none', loggedOutSearchTrafficsource: 'none' });
+    expect((await search(member.client, 'country=NZ')).results).toHaveLength(1);
+  });
+
+  it(`gives visitors ${VISITOR_SEARCH_PAGES} pages at most`, async () => {
+    await insertProfiles(app, Array.from({ length: VISITOR_SEARCH_PAGES + 2 }, (_, index) => ({ name: `au${index}`, country: 'AU' })));
+    const client = visitor(app);
+    let cursor: string | null = null;
+    for (let page = 0; page < VISITOR_SEARCH_PAGES; page++) {
+      const body: SearchResponse = await search(client, `country=AU&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      cursor = body.next_cursor;
+    }
+    const beyond = await client.request({ url: `/api/search.php?country=AU&limit=1&cursor=${encodeURIComponent(cursor!)}` });
+    expect(beyond.statusCode).toBe(403);
+    expect(beyond.json().error.code).toBe('login_required_search');
+  });
+
+  it('applies only the filters of settings.search_fields, and validates the rest', async () => {
+    const member = await createMember(app, { country: 'FI' });
+    await setSite({ searchFields: ['country'] });
+    const body = await search(member.client, 'gender=male&country=GB&min_age=50');
+    expect(body.filters).toEqual({ gender: null, country: 'GB', region: null, min_age: 18, max_age: 99 });
+    await setSite({ searchFields: ['gender', 'country', 'region', 'min_age', 'max_age'] });
+    const range = await member.client.request({ url: '/api/search.php?min_age=50&max_age=30' });
+    expect(range.statusCode).toBe(400);
+    expect(range.json().error.fields).toEqual([expect.objectContaining({ path: 'max_age', code: 'search_age_range_invalid' })]);
+    const country = await member.client.request({ url: '/api/search.php?country=JP' });
+    expect(country.json().error.fields).toEqual([expect.objectContaining({ path: 'country', code: 'country_invalid' })]);
+    const young = await search(member.client, 'min_age=10');
+    expect(young.filters.min_age).toBe(18);
+  });
+});

@@ -1,0 +1,11 @@
+// POST /api/delete-account.php { reason, remarks }: account pending deletion, sessions end, reactivation link mailed.
+import { useMutation } from '@tanstack/react-query';
+import type { DeleteAccountRequest } from '@app/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export type DeleteAccountResponse = { success: true; reactivate_until: string };
+
+export const deleteAccount = (body: DeleteAccountRequest) => apiRequest<DeleteAccountResponse>('delete-account.php', { method: 'POST', body });
+
+/** The caller ends the local session once it has left the members-only page (see DeleteAccountSection). */
+export const useDeleteAccount = () => useMutation({ mutationFn: deleteAccount });

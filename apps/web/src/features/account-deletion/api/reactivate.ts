@@ -1,0 +1,12 @@
+// POST /api/reactivate.php { token }: brings a deleted account back from the mailed link and logs that member in.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserResponse } from '@app/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const reactivateAccount = (token: string) => apiRequest<UserResponse>('reactivate.php', { method: 'POST', body: { token } });
+
+/** A query so the single-use token is sent once, even when the page mounts twice. */
+export const reactivationQueryOptions = (token: string) =>
+  queryOptions({ queryKey: ['reactivation', token], queryFn: () => reactivateAccount(token), staleTime: Infinity, gcTime: Infinity, retry: false });
+
+export const useReactivation = (token: string) => useQuery({ ...reactivationQueryOptions(token), enabled: token !== '' });

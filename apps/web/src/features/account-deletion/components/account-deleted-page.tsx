@@ -1,0 +1,84 @@
+// /account-deleted: explains the 14-day reactivation; opened from the mailed link (?token=) it reactivates the account.
+import { useEffect } from 'react';
+import { Alert } from 'react-bootstrap';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { REACTIVATION_DAYS } from '@app/contracts';
+import { HOME_AFTER_LOGIN, paths } from '../../../config/paths.ts';
+import { formatDate } from '../../../lib/i18n.ts';
+import { useSettings } from '../../settings/api/get-settings.ts';
+import { AuthCard } from '../../accounts/components/auth-card.tsx';
+import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
+import { PageTitle } from '../../accounts/components/page-title.tsx';
+import { toFormErrors, translateError } from '../../accounts/lib/form-errors.ts';
+import { setSessionUser } from '../../accounts/lib/session-cache.ts';
+import { useReactivation } from '../api/reactivate.ts';
+import type { AccountDeletedState } from './delete-account-section.tsx';
+
+function Reactivation({ token }: { token: string }) {
+  const { t } = useTranslation('accounts');
+  const settings = useSettings();
+  const reactivation = useReactivation(token);
+  const queryClient = useQueryClient();
+  const user = reactivation.data?.user;
+
+  useEffect(() => {
+    if (user) setSessionUser(queryClient, user);
+  }, [user, queryClient]);
+
+  if (reactivation.isPending) return <LoadingSpinner />;
+  if (reactivation.isError) {
+    return (
+      <>
+        <Alert variant="danger" role="alert">
+          {translateError(t, toFormErrors(reactivation.error).form ?? { code: 'link_invalid' })}
+        </Alert>
+        <p>
+          <Trans
+            t={t}
+            i18nKey="activation.contactSupport"
+            values={{ email: settings.support_email }}
+            components={{ support: <a href={`mailto:${settings.support_email}`} /> }}
+          />
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <Alert variant="success" role="status">
+        {t('accountDeleted.reactivated')}
+      </Alert>
+      <Link to={HOME_AFTER_LOGIN} className="btn btn-primary">
+        {t('accountDeleted.continue')}
+      </Link>
+    </>
+  );
+}
+
+export function AccountDeletedPage() {
+  const { t } = useTranslation('accounts');
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  const state = useLocation().state as AccountDeletedState | null;
+  const title = token ? t('accountDeleted.reactivateTitle') : t('accountDeleted.title');
+
+  return (
+    <AuthCard title={title}>
+      <PageTitle title={title} />
+      {token ? (
+        <Reactivation token={token} />
+      ) : (
+        <>
+          <p>{t('accountDeleted.text', { days: REACTIVATION_DAYS })}</p>
+          {state?.reactivateUntil && <p className="fw-semibold">{t('accountDeleted.until', { date: formatDate(state.reactivateUntil) })}</p>}
+          <p className="text-body-secondary">{t('accountDeleted.afterwards')}</p>
+          <Link to={paths.index.getHref()} className="btn btn-outline-dark">
+            {t('common.backHome')}
+          </Link>
+        </>
+      )}
+    </AuthCard>
+  );
+}

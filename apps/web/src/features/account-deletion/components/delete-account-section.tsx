@@ -1,0 +1,119 @@
+// Settings: the delete-account item — a reason (remarks for "other"), the site's discount as an alternative, then pending deletion.
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DELETE_REASONS, DELETE_REMARKS_MAX_LENGTH, REACTIVATION_DAYS, deleteAccountRequestSchema } from '@app/contracts';
+import { paths } from '../../../config/paths.ts';
+import { useSettings } from '../../settings/api/get-settings.ts';
+import { FormErrorAlert } from '../../accounts/components/form-error-alert.tsx';
+import { FormField } from '../../accounts/components/form-field.tsx';
+import { useFormValues } from '../../accounts/hooks/use-form-values.ts';
+import { translateError } from '../../accounts/lib/form-errors.ts';
+import { END_SESSION_STATE } from '../../accounts/lib/session-cache.ts';
+import { useDeleteAccount } from '../api/delete-account.ts';
+
+export type AccountDeletedState = { reactivateUntil?: string; endSession?: boolean };
+
+const REASON_REQUIRED = { reason: 'accounts:deleteAccount.reasonRequired' };
+
+export function DeleteAccountSection() {
+  const { t } = useTranslation('accounts');
+  const settings = useSettings();
+  const navigate = useNavigate();
+  const [isOpen, setIsOpen] = useState(false);
+  const deletion = useDeleteAccount();
+  const form = useFormValues({ reason: '', remarks: '' });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = { reason: form.values.reason, ...(form.values.remarks.trim() ? { remarks: form.values.remarks } : {}) };
+    const body = form.validate(deleteAccountRequestSchema, input, REASON_REQUIRED);
+    if (!body) return;
+    deletion.mutate(body, {
+      onSuccess: ({ reactivate_until }) => {
+        setIsOpen(false);
+        // The session is forgotten once the account-deleted page shows (END_SESSION_STATE).
+        void navigate(paths.accountDeleted.getHref(), { state: { reactivateUntil: reactivate_until, ...END_SESSION_STATE } satisfies AccountDeletedState });
+      },
+      onError: (error) => form.showApiError(error),
+    });
+  };
+
+  const close = () => {
+    if (!deletion.isPending) setIsOpen(false);
+  };
+
+  return (
+    <section aria-labelledby="delete-account-title">
+      <h2 id="delete-account-title" className="h5 mb-3">
+        {t('deleteAccount.title')}
+      </h2>
+      <p className="text-body-secondary">{t('deleteAccount.intro')}</p>
+      <Button variant="outline-danger" onClick={() => setIsOpen(true)}>
+        {t('deleteAccount.open')}
+      </Button>
+
+      <Modal show={isOpen} onHide={close} centered aria-labelledby="delete-account-modal-title" backdrop={deletion.isPending ? 'static' : true}>
+        <Form noValidate onSubmit={onSubmit}>
+          <Modal.Header closeButton closeLabel={t('common.close')}>
+            <Modal.Title id="delete-account-modal-title">{t('deleteAccount.title')}</Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            {settings.delete_discount > 0 && (
+              <Alert variant="success">
+                <p className="mb-2 fw-semibold">{t('deleteDiscountOffer', { discount: settings.delete_discount })}</p>
+                <Link to={paths.credits.getHref()} className="btn btn-success btn-sm">
+                  {t('deleteAccount.stay', { discount: settings.delete_discount })}
+                </Link>
+              </Alert>
+            )}
+            <FormErrorAlert error={form.formError} />
+            <fieldset className="mb-3" aria-describedby={form.fieldErrors.reason ? 'delete-reason-error' : undefined}>
+              <legend className="form-label fs-6">{t('deleteAccount.reasonLegend')}</legend>
+              {DELETE_REASONS.map((reason) => (
+                <Form.Check
+                  key={reason}
+                  type="radio"
+                  id={`delete-reason-${reason}`}
+                  name="reason"
+                  value={reason}
+                  label={t(`deleteReasons.${reason}`)}
+                  checked={form.values.reason === reason}
+                  onChange={() => form.setValue('reason', reason)}
+                  isInvalid={Boolean(form.fieldErrors.reason)}
+                />
+              ))}
+              {form.fieldErrors.reason && (
+                <div id="delete-reason-error" className="invalid-feedback d-block">
+                  {translateError(t, form.fieldErrors.reason)}
+                </div>
+              )}
+            </fieldset>
+            <FormField
+              name="remarks"
+              as="textarea"
+              rows={3}
+              label={form.values.reason === 'other' ? t('deleteAccount.remarksRequired') : t('deleteAccount.remarks')}
+              value={form.values.remarks}
+              maxLength={DELETE_REMARKS_MAX_LENGTH}
+              isRequired={form.values.reason === 'other'}
+              onChange={(value) => form.setValue('remarks', value)}
+              error={form.fieldErrors.remarks}
+            />
+            <p className="small text-body-secondary mb-0">{t('deleteAccount.reactivationNote', { days: REACTIVATION_DAYS })}</p>
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="outline-dark" onClick={close} disabled={deletion.isPending}>
+              {t('deleteAccount.cancel')}
+            </Button>
+            <Button type="submit" variant="danger" disabled={deletion.isPending}>
+              {deletion.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+              {t('deleteAccount.confirm')}
+            </Button>
+          </Modal.Footer>
+        </Form>
+      </Modal>
+    </section>
+  );
+}

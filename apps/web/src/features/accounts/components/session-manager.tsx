@@ -1,0 +1,56 @@
+// Session behaviour for every layout: polls the user, ends sessions, logs out when the API says so, saves language choices, keeps tracking data.
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import type { User } from '@app/contracts';
+import { onAuthenticationRequired } from '../../../lib/api-client.ts';
+import { onLanguageChosen } from '../../../lib/i18n.ts';
+import { paths } from '../../../config/paths.ts';
+import { captureTracking } from '../../signup/lib/tracking.ts';
+import { ActivationReminder } from '../../activation/components/activation-reminder.tsx';
+import { USER_QUERY_KEY, useUserRefresh } from '../api/get-user.ts';
+import { updateLanguage } from '../api/update-language.ts';
+import { clearSession, isEndSessionState } from '../lib/session-cache.ts';
+
+export function SessionManager() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  useUserRefresh();
+
+  // Logout and deletion navigate away first and end the session here, after the destination rendered.
+  const shouldEndSession = isEndSessionState(location.state);
+  useEffect(() => {
+    if (!shouldEndSession) return;
+    clearSession(queryClient);
+    // Coming back to this history entry later must not end a newer session.
+    const { endSession: _done, ...state } = location.state as Record<string, unknown>;
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state });
+  }, [shouldEndSession, location.state, location.pathname, location.search, queryClient, navigate]);
+
+  useEffect(() => {
+    captureTracking(window.location.search);
+  }, []);
+
+  useEffect(
+    () =>
+      onAuthenticationRequired(() => {
+        clearSession(queryClient);
+        const { pathname, search } = window.location;
+        if (pathname !== paths.login.path) void navigate(paths.login.getHref(`${pathname}${search}`));
+      }),
+    [queryClient, navigate],
+  );
+
+  useEffect(
+    () =>
+      onLanguageChosen(async (language) => {
+        if (!queryClient.getQueryData<User | null>(USER_QUERY_KEY)) return;
+        const { user } = await updateLanguage({ language });
+        queryClient.setQueryData(USER_QUERY_KEY, user);
+      }),
+    [queryClient],
+  );
+
+  return <ActivationReminder />;
+}

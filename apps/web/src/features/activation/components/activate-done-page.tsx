@@ -1,0 +1,61 @@
+// /activate/done: the account is active — the member's signup profile card, a get-premium card and the way to all members.
+import { Card, Col, Container, Row } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
+import { HeartIcon, SearchIcon } from '../../../components/icons.tsx';
+import { useUser } from '../../accounts/api/get-user.ts';
+import { PageTitle } from '../../accounts/components/page-title.tsx';
+import { UserAvatar } from '../../accounts/components/user-avatar.tsx';
+
+export function ActivateDonePage() {
+  const { t } = useTranslation('accounts');
+  const { data: user } = useUser();
+  return (
+    <Container className="py-4 py-md-5">
+      <PageTitle title={t('activation.doneTitle')} />
+      <h1 className="h2 mb-2">{t('activation.doneTitle')}</h1>
+      <p className="lead text-body-secondary mb-4">{t('activation.doneText')}</p>
+      <Row className="g-4">
+        {user && (
+          <Col md={4}>
+            <Card className="h-100 border-0 shadow-sm">
+              <Card.Body className="d-flex flex-column align-items-center text-center">
+                <UserAvatar profile={user.profile} size={96} className="mb-3" />
+                <h2 className="h5">{user.profile.name}</h2>
+                <p className="text-body-secondary">{t('activation.profileCardText')}</p>
+                <Link to={paths.profile.getHref()} className="btn btn-outline-primary mt-auto">
+                  {t('activation.profileCardLink')}
+                </Link>
+              </Card.Body>
+            </Card>
+          </Col>
+        )}
+        <Col md={4}>
+          <Card className="h-100 border-0 shadow-sm text-bg-primary">
+            <Card.Body className="d-flex flex-column">
+              <HeartIcon size={32} />
+              <h2 className="h5 mt-3">{t('activation.premiumCardTitle')}</h2>
+              <p>{t('activation.premiumCardText')}</p>
+              <Link to={paths.premium.getHref()} className="btn btn-light mt-auto align-self-start">
+                {t('activation.premiumCardLink')}
+              </Link>
+            </Card.Body>
+          </Card>
+        </Col>
+        <Col md={4}>
+          <Card className="h-100 border-0 shadow-sm">
+            <Card.Body className="d-flex flex-column">
+              <SearchIcon size={32} />
+              <h2 className="h5 mt-3">{t('activation.membersCardTitle')}</h2>
+              <p className="text-body-secondary">{t('activation.membersCardText')}</p>
+              <Link to={paths.members.getHref()} className="btn btn-primary mt-auto align-self-start">
+                {t('activation.membersCardLink')}
+              </Link>
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+    </Container>
+  );
+}

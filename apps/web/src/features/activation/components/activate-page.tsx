@@ -1,0 +1,40 @@
+// /activate?token= (the activation mail's link): activates, logs in, then shows /activate/done or /activate/error.
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
+import { AuthCard } from '../../accounts/components/auth-card.tsx';
+import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
+import { PageTitle } from '../../accounts/components/page-title.tsx';
+import { applyAccountLanguage, setSessionUser } from '../../accounts/lib/session-cache.ts';
+import { useActivation } from '../api/activate.ts';
+
+export function ActivatePage() {
+  const { t } = useTranslation('accounts');
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  const activation = useActivation(token);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const user = activation.data?.user;
+  const hasFailed = token === '' || activation.isError;
+
+  useEffect(() => {
+    if (hasFailed) {
+      void navigate(paths.activateError.getHref(), { replace: true });
+    } else if (user) {
+      setSessionUser(queryClient, user);
+      void applyAccountLanguage(user)
+        .catch(() => undefined)
+        .then(() => navigate(paths.activateDone.getHref(), { replace: true }));
+    }
+  }, [hasFailed, user, queryClient, navigate]);
+
+  return (
+    <AuthCard title={t('activation.activating')}>
+      <PageTitle title={t('activation.activating')} />
+      <LoadingSpinner />
+    </AuthCard>
+  );
+}

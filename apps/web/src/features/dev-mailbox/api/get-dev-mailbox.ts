@@ -1,0 +1,22 @@
+// GET /api/dev/mailbox: mails kept by the development mailbox (newest first); the API answers 404 outside development.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export type DevMail = {
+  id: number;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  template: string;
+  links: string[];
+  created_at: string;
+};
+
+export const getDevMailbox = (to: string) => apiRequest<{ mails: DevMail[] }>('dev/mailbox', { query: { to: to || undefined }, retries: 0 });
+
+export const devMailboxQueryOptions = (to: string) =>
+  queryOptions({ queryKey: ['dev-mailbox', to], queryFn: () => getDevMailbox(to), staleTime: 0, select: (data) => data.mails });
+
+export const useDevMailbox = (to: string) => useQuery(devMailboxQueryOptions(to));

@@ -1,0 +1,157 @@
+// /dev/mailbox (development only): the mails the app "sent" without SMTP, each with its links, text and HTML.
+import { useState } from 'react';
+import { Badge, Button, Card, Col, Container, Form, ListGroup, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
+import { PageTitle } from '../../accounts/components/page-title.tsx';
+import { useDevMailbox, type DevMail } from '../api/get-dev-mailbox.ts';
+
+/** Links inside the sandboxed preview open in the app's own window. */
+export function buildPreviewDocument(html: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><base target="_top"></head><body>${html}</body></html>`;
+}
+
+function formatTime(value: string, language: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' }).format(date);
+}
+
+function MailView({ mail }: { mail: DevMail }) {
+  const { t, i18n } = useTranslation('accounts');
+  return (
+    <article aria-labelledby="dev-mail-subject">
+      <h2 id="dev-mail-subject" className="h4">
+        {mail.subject}
+      </h2>
+      <dl className="row small mb-3">
+        <dt className="col-3">{t('devMailbox.from')}</dt>
+        <dd className="col-9 text-break">{mail.from}</dd>
+        <dt className="col-3">{t('devMailbox.to')}</dt>
+        <dd className="col-9 text-break">{mail.to}</dd>
+        <dt className="col-3">{t('devMailbox.time')}</dt>
+        <dd className="col-9">{formatTime(mail.created_at, i18n.language)}</dd>
+      </dl>
+      {mail.links.length > 0 && (
+        <section aria-labelledby="dev-mail-links" className="mb-3">
+          <h3 id="dev-mail-links" className="h6">
+            {t('devMailbox.links')}
+          </h3>
+          <ul className="small">
+            {mail.links.map((link) => (
+              <li key={link} className="text-break">
+                <a href={link}>{link}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <h3 className="h6">{t('devMailbox.html')}</h3>
+      <iframe
+        title={t('devMailbox.htmlFrame', { subject: mail.subject })}
+        srcDoc={buildPreviewDocument(mail.html)}
+        sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
+        className="w-100 border rounded mb-3 bg-white"
+        style={{ height: '28rem' }}
+      />
+      <h3 className="h6">{t('devMailbox.text')}</h3>
+      <pre className="bg-body-tertiary p-3 rounded small" style={{ whiteSpace: 'pre-wrap' }}>
+        {mail.text}
+      </pre>
+    </article>
+  );
+}
+
+export function DevMailboxPage() {
+  const { t, i18n } = useTranslation('accounts');
+  const [recipient, setRecipient] = useState('');
+  const [filter, setFilter] = useState('');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const mailbox = useDevMailbox(filter);
+
+  // Outside development the API has no mailbox: this route does not exist then either.
+  if (mailbox.error instanceof ApiError && mailbox.error.status === 404) throw mailbox.error;
+
+  const mails = mailbox.data ?? [];
+  const selected = mails.find((mail) => mail.id === selectedId) ?? mails[0];
+
+  return (
+    <Container fluid="lg" className="py-4">
+      <PageTitle title={t('devMailbox.title')} />
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0 me-auto">
+          {t('devMailbox.title')} <Badge bg="secondary">{t('devMailbox.devOnly')}</Badge>
+        </h1>
+        <Form
+          className="d-flex gap-2"
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setFilter(recipient.trim());
+          }}
+        >
+          <Form.Label htmlFor="dev-mailbox-recipient" visuallyHidden>
+            {t('devMailbox.recipient')}
+          </Form.Label>
+          <Form.Control
+            id="dev-mailbox-recipient"
+            type="search"
+            size="sm"
+            placeholder={t('devMailbox.recipient')}
+            value={recipient}
+            onChange={(event) => setRecipient(event.target.value)}
+          />
+          <Button type="submit" size="sm" variant="outline-dark">
+            {t('devMailbox.filter')}
+          </Button>
+        </Form>
+        <Button size="sm" variant="primary" onClick={() => void mailbox.refetch()} disabled={mailbox.isFetching}>
+          {t('devMailbox.refresh')}
+        </Button>
+      </div>
+      {mailbox.isPending && <LoadingSpinner />}
+      {mailbox.isError && (
+        <p role="alert" className="text-danger">
+          {t('errors:error_generic')}
+        </p>
+      )}
+      {mailbox.isSuccess && mails.length === 0 && <p className="text-body-secondary">{t('devMailbox.empty')}</p>}
+      {mails.length > 0 && (
+        <Row className="g-4">
+          <Col lg={4}>
+            <ListGroup as="ul" aria-label={t('devMailbox.listLabel')}>
+              {mails.map((mail) => (
+                <ListGroup.Item
+                  as="li"
+                  key={mail.id}
+                  active={mail.id === selected?.id}
+                  className="p-0"
+                >
+                  <button
+                    type="button"
+                    className="btn w-100 text-start p-3 border-0 text-reset rounded-0"
+                    aria-current={mail.id === selected?.id ? 'true' : undefined}
+                    onClick={() => setSelectedId(mail.id)}
+                  >
+                    <span className="d-block fw-semibold text-truncate">{mail.subject}</span>
+                    <span className="d-block small text-truncate">{mail.to}</span>
+                    <span className="d-block small opacity-75">{formatTime(mail.created_at, i18n.language)}</span>
+                  </button>
+                </ListGroup.Item>
+              ))}
+            </ListGroup>
+          </Col>
+          <Col lg={8}>
+            {selected && (
+              <Card className="border-0 shadow-sm">
+                <Card.Body>
+                  <MailView mail={selected} />
+                </Card.Body>
+              </Card>
+            )}
+          </Col>
+        </Row>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,8 @@
+// POST /api/mail-change.php { email, password }: mails a confirmation link to the new address.
+import { useMutation } from '@tanstack/react-query';
+import type { MailChangeRequest, SuccessResponse } from '@app/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const requestMailChange = (body: MailChangeRequest) => apiRequest<SuccessResponse>('mail-change.php', { method: 'POST', body });
+
+export const useRequestMailChange = () => useMutation({ mutationFn: requestMailChange });

@@ -1,0 +1,63 @@
+// Settings: change the e-mail address (new address and current password); the change waits for the link mailed to the new address.
+import type { FormEvent } from 'react';
+import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { mailChangeRequestSchema, type User } from '@app/contracts';
+import { FormErrorAlert } from '../../accounts/components/form-error-alert.tsx';
+import { FormField } from '../../accounts/components/form-field.tsx';
+import { useFormValues } from '../../accounts/hooks/use-form-values.ts';
+import { useRequestMailChange } from '../api/request-mail-change.ts';
+
+export function ChangeEmailForm({ user }: { user: User }) {
+  const { t } = useTranslation('accounts');
+  const request = useRequestMailChange();
+  const form = useFormValues({ email: '', password: '' });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = form.validate(mailChangeRequestSchema);
+    if (!body) return;
+    request.mutate(body, {
+      onSuccess: () => form.setValues({ email: '', password: '' }),
+      onError: (error) => form.showApiError(error),
+    });
+  };
+
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-labelledby="change-email-title">
+      <h2 id="change-email-title" className="h5 mb-3">
+        {t('settings.email.title')}
+      </h2>
+      <p className="text-body-secondary">{t('settings.email.current', { email: user.email })}</p>
+      {request.isSuccess && (
+        <Alert variant="success" role="status">
+          {t('settings.email.sent', { email: request.variables.email })}
+        </Alert>
+      )}
+      <FormErrorAlert error={form.formError} />
+      <FormField
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        label={t('fields.newEmail')}
+        value={form.values.email}
+        onChange={(value) => form.setValue('email', value)}
+        error={form.fieldErrors.email}
+      />
+      <FormField
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        label={t('fields.currentPassword')}
+        value={form.values.password}
+        onChange={(value) => form.setValue('password', value)}
+        error={form.fieldErrors.password}
+      />
+      <Button type="submit" variant="primary" disabled={request.isPending}>
+        {request.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        {t('settings.email.submit')}
+      </Button>
+    </Form>
+  );
+}

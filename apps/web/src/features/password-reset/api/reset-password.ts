@@ -1,0 +1,12 @@
+// POST /api/reset-password-do.php: sets the new password from the link; every session ends and this browser is logged in.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ResetPasswordDoRequest, UserResponse } from '@app/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { setSessionUser } from '../../accounts/lib/session-cache.ts';
+
+export const resetPassword = (body: ResetPasswordDoRequest) => apiRequest<UserResponse>('reset-password-do.php', { method: 'POST', body });
+
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: resetPassword, onSuccess: ({ user }) => setSessionUser(queryClient, user) });
+}

@@ -1,0 +1,58 @@
+// /reset-password: asks for the e-mail address and mails a reset link.
+import type { FormEvent } from 'react';
+import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { resetPasswordRequestSchema } from '@app/contracts';
+import { paths } from '../../../config/paths.ts';
+import { AuthCard } from '../../accounts/components/auth-card.tsx';
+import { FormErrorAlert } from '../../accounts/components/form-error-alert.tsx';
+import { FormField } from '../../accounts/components/form-field.tsx';
+import { PageTitle } from '../../accounts/components/page-title.tsx';
+import { useFormValues } from '../../accounts/hooks/use-form-values.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation('accounts');
+  const request = useRequestPasswordReset();
+  const form = useFormValues({ email: '' });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = form.validate(resetPasswordRequestSchema);
+    if (body) request.mutate(body, { onError: (error) => form.showApiError(error) });
+  };
+
+  return (
+    <AuthCard title={t('resetPassword.title')}>
+      <PageTitle title={t('resetPassword.title')} />
+      {request.isSuccess ? (
+        <Alert variant="success" role="status">
+          {t('resetPassword.sent', { email: request.variables.email })}
+        </Alert>
+      ) : (
+        <Form noValidate onSubmit={onSubmit} aria-label={t('resetPassword.title')}>
+          <p className="text-body-secondary">{t('resetPassword.intro')}</p>
+          <FormErrorAlert error={form.formError} />
+          <FormField
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            label={t('fields.email')}
+            value={form.values.email}
+            onChange={(value) => form.setValue('email', value)}
+            error={form.fieldErrors.email}
+          />
+          <Button type="submit" variant="primary" className="w-100" disabled={request.isPending}>
+            {request.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            {t('resetPassword.submit')}
+          </Button>
+        </Form>
+      )}
+      <p className="mt-4 mb-0 text-center">
+        <Link to={paths.login.getHref()}>{t('resetPassword.backToLogin')}</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,13 @@
+// GET /api/email-suggestion.php?email= : "Did you mean …?" for a mistyped e-mail domain (null when it looks right).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EmailSuggestionResponse } from '@app/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const getEmailSuggestion = (email: string) => apiRequest<EmailSuggestionResponse>('email-suggestion.php', { query: { email }, retries: 0 });
+
+export const emailSuggestionQueryOptions = (email: string) =>
+  queryOptions({ queryKey: ['email-suggestion', email], queryFn: () => getEmailSuggestion(email), staleTime: Infinity, select: (data) => data.suggestion });
+
+/** Asks only for an address that looks complete (something@domain.tld). */
+export const useEmailSuggestion = (email: string) =>
+  useQuery({ ...emailSuggestionQueryOptions(email), enabled: /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) });

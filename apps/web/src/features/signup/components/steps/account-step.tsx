@@ -1,0 +1,157 @@
+// Signup step 0: e-mail (with "Did you mean …?"), username, password, date of birth and, from a member's page, a first message.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { SIGNUP_MESSAGE_MAX_LENGTH, signupAccountFormSchema } from '@app/contracts';
+import { paths } from '../../../../config/paths.ts';
+import { useSettings } from '../../../settings/api/get-settings.ts';
+import { FormErrorAlert } from '../../../accounts/components/form-error-alert.tsx';
+import { FormField } from '../../../accounts/components/form-field.tsx';
+import { useFormValues } from '../../../accounts/hooks/use-form-values.ts';
+import { useEmailSuggestion } from '../../api/get-email-suggestion.ts';
+import { useSignupAccount } from '../../api/signup-account.ts';
+import { composeDateOfBirth } from '../../lib/date-of-birth.ts';
+import { clearSignupDraft, readSignupDraft, writeSignupDraft } from '../../lib/signup-drafts.ts';
+import { readTracking } from '../../lib/tracking.ts';
+import { DateOfBirthField } from '../date-of-birth-field.tsx';
+
+const EMPTY = { email: '', username: '', password: '', day: '', month: '', year: '', signup_message: '' };
+
+export function AccountStep({ targetProfileId }: { targetProfileId?: number }) {
+  const { t } = useTranslation('accounts');
+  const settings = useSettings();
+  const signup = useSignupAccount();
+  const form = useFormValues(() => ({ ...EMPTY, ...readSignupDraft('account') }));
+  const { values, setValue } = form;
+  const [checkedEmail, setCheckedEmail] = useState('');
+  const suggestion = useEmailSuggestion(checkedEmail).data;
+  const isSuggestionShown = Boolean(suggestion) && values.email.trim().toLowerCase() === checkedEmail;
+
+  useEffect(() => {
+    writeSignupDraft('account', values);
+  }, [values]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = {
+      email: values.email,
+      username: values.username,
+      password: values.password,
+      date_of_birth: composeDateOfBirth(values),
+      ...(targetProfileId && values.signup_message.trim() ? { signup_message: values.signup_message, target_profile_id: targetProfileId } : {}),
+    };
+    const body = form.validate(signupAccountFormSchema(settings.min_age), input);
+    if (!body) return;
+    signup.mutate(
+      { ...body, tracking: readTracking() },
+      {
+        onSuccess: () => clearSignupDraft('account'),
+        onError: (error) => form.showApiError(error),
+      },
+    );
+  };
+
+  const formErrorCode = form.formError?.code;
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-labelledby="signup-step-title">
+      <h2 id="signup-step-title" className="h4 mb-3">
+        {t('signup.account.title')}
+      </h2>
+      <FormErrorAlert error={form.formError}>
+        {formErrorCode === 'account_exists' && (
+          <div className="mt-2">
+            <Link to={paths.login.getHref()} className="alert-link">
+              {t('signup.account.goToLogin')}
+            </Link>
+          </div>
+        )}
+      </FormErrorAlert>
+      {targetProfileId !== undefined && (
+        <FormField
+          name="signup_message"
+          as="textarea"
+          rows={3}
+          label={t('fields.signupMessage')}
+          value={values.signup_message}
+          maxLength={SIGNUP_MESSAGE_MAX_LENGTH}
+          onChange={(value) => setValue('signup_message', value)}
+          error={form.fieldErrors.signup_message ?? form.fieldErrors.target_profile_id}
+        />
+      )}
+      <FormField
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        label={t('fields.email')}
+        value={values.email}
+        onChange={(value) => setValue('email', value)}
+        onBlur={() => setCheckedEmail(values.email.trim().toLowerCase())}
+        error={form.fieldErrors.email}
+      >
+        {form.fieldErrors.email?.code === 'deleted_account_exists' && (
+          <Alert variant="warning" className="py-2 px-3 mt-2 mb-0 small">
+            <Trans
+              t={t}
+              i18nKey="signup.account.reactivateHint"
+              values={{ email: settings.support_email }}
+              components={{ support: <a href={`mailto:${settings.support_email}`} className="alert-link" /> }}
+            />
+          </Alert>
+        )}
+        {isSuggestionShown && suggestion && (
+          <Alert variant="info" className="py-2 px-3 mt-2 mb-0 small" role="status">
+            <Button
+              variant="link"
+              className="p-0 align-baseline text-start"
+              onClick={() => {
+                setValue('email', suggestion);
+                setCheckedEmail(suggestion);
+              }}
+            >
+              {t('emailSuggestion', { suggestion })}
+            </Button>
+          </Alert>
+        )}
+      </FormField>
+      <FormField
+        name="username"
+        label={t('fields.username')}
+        autoComplete="nickname"
+        value={values.username}
+        onChange={(value) => setValue('username', value)}
+        error={form.fieldErrors.username}
+      />
+      <FormField
+        name="password"
+        type="password"
+        label={t('fields.password')}
+        autoComplete="new-password"
+        value={values.password}
+        onChange={(value) => setValue('password', value)}
+        error={form.fieldErrors.password}
+      />
+      <DateOfBirthField
+        value={values}
+        minAge={settings.min_age}
+        onChange={(part, value) => {
+          setValue(part, value);
+          form.clearFieldError('date_of_birth');
+        }}
+        error={form.fieldErrors.date_of_birth}
+      />
+      <p className="small text-body-secondary">
+        <Trans
+          t={t}
+          i18nKey="signup.account.terms"
+          components={{ terms: <Link to={paths.staticPage.getHref('terms')} />, privacy: <Link to={paths.staticPage.getHref('privacy')} /> }}
+        />
+      </p>
+      <Button type="submit" variant="primary" className="w-100" disabled={signup.isPending}>
+        {signup.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        {t('signup.account.submit')}
+      </Button>
+    </Form>
+  );
+}

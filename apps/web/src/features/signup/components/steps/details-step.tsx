@@ -1,0 +1,125 @@
+// Signup step 3: gender, sexuality, country (the site's countries), region (named per country) and city.
+import { useEffect, useMemo, type FormEvent } from 'react';
+import { Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { GENDERS, SEXUALITIES, SIGNUP_STEPS, signupDetailsStepSchema, type Settings } from '@app/contracts';
+import { useSettings } from '../../../settings/api/get-settings.ts';
+import { useRegions } from '../../../settings/api/get-regions.ts';
+import { FormErrorAlert } from '../../../accounts/components/form-error-alert.tsx';
+import { FormField } from '../../../accounts/components/form-field.tsx';
+import { FormSelect } from '../../../accounts/components/form-select.tsx';
+import { useFormValues } from '../../../accounts/hooks/use-form-values.ts';
+import { useSaveSignupStep } from '../../api/signup-step.ts';
+import { readSignupDraft, writeSignupDraft } from '../../lib/signup-drafts.ts';
+import { StepActions } from './step-actions.tsx';
+
+/** zod only knows "invalid option" for an empty select; these say which choice is missing. */
+const REQUIRED_MESSAGES = {
+  gender: 'accounts:signup.details.genderRequired',
+  sexuality: 'accounts:signup.details.sexualityRequired',
+  country: 'accounts:signup.details.countryRequired',
+};
+
+/** The visitor's own country when the site serves it, else the site's preselected one. */
+export function getDefaultCountry(settings: Pick<Settings, 'countries' | 'geoip_country' | 'geoip_selected_country'>): string {
+  if (settings.geoip_country && settings.countries.includes(settings.geoip_country)) return settings.geoip_country;
+  if (settings.countries.includes(settings.geoip_selected_country)) return settings.geoip_selected_country;
+  return settings.countries[0] ?? '';
+}
+
+export function DetailsStep() {
+  const { t, i18n } = useTranslation('accounts');
+  const settings = useSettings();
+  const regions = useRegions().data;
+  const saveStep = useSaveSignupStep();
+  const form = useFormValues(() => ({ gender: '', sexuality: '', country: getDefaultCountry(settings), region: '', city: '', ...readSignupDraft('details') }));
+  const { values, setValue } = form;
+  const countryRegions = regions?.[values.country];
+
+  useEffect(() => {
+    writeSignupDraft('details', values);
+  }, [values]);
+
+  const countryNames = useMemo(() => {
+    const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
+    return settings.countries
+      .map((code) => ({ code, name: names.of(code) ?? code }))
+      .sort((a, b) => a.name.localeCompare(b.name, i18n.language));
+  }, [settings.countries, i18n.language]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = {
+      step: SIGNUP_STEPS.details,
+      gender: values.gender,
+      sexuality: values.sexuality,
+      country: values.country,
+      ...(values.region ? { region: values.region } : {}),
+      ...(values.city.trim() ? { city: values.city } : {}),
+    };
+    const body = form.validate(signupDetailsStepSchema, input, REQUIRED_MESSAGES);
+    if (body) saveStep.mutate(body, { onError: (error) => form.showApiError(error) });
+  };
+
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-labelledby="signup-step-title">
+      <h2 id="signup-step-title" className="h4 mb-3">
+        {t('signup.details.title')}
+      </h2>
+      <FormErrorAlert error={form.formError} />
+      <FormSelect
+        name="gender"
+        label={t('fields.gender')}
+        value={values.gender}
+        onChange={(value) => setValue('gender', value)}
+        error={form.fieldErrors.gender}
+        placeholder={t('fields.choose')}
+        options={GENDERS.map((gender) => ({ value: gender, label: t(`genders.${gender}`) }))}
+      />
+      <FormSelect
+        name="sexuality"
+        label={t('fields.sexuality')}
+        value={values.sexuality}
+        onChange={(value) => setValue('sexuality', value)}
+        error={form.fieldErrors.sexuality}
+        placeholder={t('fields.choose')}
+        options={SEXUALITIES.map((sexuality) => ({ value: sexuality, label: t(`sexualities.${sexuality}`) }))}
+      />
+      <FormSelect
+        name="country"
+        label={t('fields.country')}
+        value={values.country}
+        autoComplete="country"
+        onChange={(value) => {
+          setValue('country', value);
+          setValue('region', '');
+        }}
+        error={form.fieldErrors.country}
+        placeholder={t('fields.choose')}
+        options={countryNames.map(({ code, name }) => ({ value: code, label: name }))}
+      />
+      {countryRegions && countryRegions.regions.length > 0 && (
+        <FormSelect
+          name="region"
+          label={t(`regionKinds.${countryRegions.kind}`)}
+          value={values.region}
+          onChange={(value) => setValue('region', value)}
+          error={form.fieldErrors.region}
+          placeholder={t('fields.choose')}
+          options={countryRegions.regions.map((region) => ({ value: region.code, label: region.name }))}
+        />
+      )}
+      <FormField
+        name="city"
+        label={t('fields.city')}
+        autoComplete="address-level2"
+        value={values.city}
+        maxLength={100}
+        onChange={(value) => setValue('city', value)}
+        error={form.fieldErrors.city}
+      />
+      <Form.Text className="d-block">{t('signup.details.privacy')}</Form.Text>
+      <StepActions isSaving={saveStep.isPending} submitLabel={t('signup.next')} />
+    </Form>
+  );
+}

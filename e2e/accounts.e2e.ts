@@ -1,0 +1,216 @@
+// Journeys of the accounts issue: sign up through every step, activate from the development mailbox, log in and out,
+// reset a forgotten password, delete the account and reactivate it from the mailed link.
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from './support/browser.ts';
+import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
+
+const session = useBrowser();
+
+/** Unique per run and test, so reruns against one server never collide. */
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Signup step 0 through the API (for journeys that are not about signing up); the browser context is then logged in. */
+async function signUpThroughApi(page: Page, email: string, password: string, username: string): Promise<void> {
+  const response = await page.request.post('/api/signup.php', {
+    headers: { 'Request-Type': 'client' },
+    data: { email, username, password, date_of_birth: '1990-04-12' },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** Opens the development mailbox, narrows it to one recipient and follows the newest link to `path`. */
+async function followMailLink(page: Page, to: string, path: string): Promise<void> {
+  await page.goto('/dev/mailbox');
+  await page.getByRole('heading', { name: 'Development mailbox', level: 1 }).waitFor();
+  await page.getByRole('searchbox', { name: 'Recipient' }).fill(to);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const link = page.getByRole('link', { name: new RegExp(`${path.replace(/[/?]/g, '\\$&')}\\?token=`) }).first();
+  await link.click();
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+function accountMenu(page: Page, username: string) {
+  return page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: `Account menu of ${username}` });
+}
+
+async function logOut(page: Page, username: string): Promise<void> {
+  await accountMenu(page, username).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Login', exact: true }).waitFor();
+}
+
+async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+describe('signup, activation, login and logout', () => {
+  test('a visitor signs up in the modal through every step, activates from the mailbox, logs out and back in', async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    const email = uniqueEmail('signup');
+    const username = `Walker${Date.now() % 100000}`;
+    const password = 'walking-2-you';
+
+    await page.goto('/');
+    await page.getByRole('main').getByRole('link', { name: 'Sign up' }).first().click();
+    const modal = page.getByRole('dialog', { name: 'Sign up' });
+
+    // Step 0: the form checks itself before the server is asked.
+    await modal.getByRole('button', { name: 'Create account' }).click();
+    await modal.getByText('Enter your date of birth (18+)').waitFor();
+    await modal.getByLabel('E-mail address').fill(email);
+    await modal.getByLabel('Username').fill(username);
+    await modal.getByLabel('Password').fill(password);
+    await modal.getByLabel('Day').selectOption('12');
+    await modal.getByLabel('Month').selectOption('4');
+    await modal.getByLabel('Year').selectOption('1990');
+    await modal.getByRole('button', { name: 'Create account' }).click();
+
+    // Step 1: the photo dropzone; uploads arrive with the members work, so the photo is skipped.
+    await modal.getByRole('heading', { name: 'Add a profile photo' }).waitFor();
+    expect(await modal.getByRole('button', { name: 'Choose a photo' }).isVisible()).toBe(true);
+    // From here on the signup is in progress: Escape does not close the modal, and a reload keeps the step.
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await modal.getByRole('heading', { name: 'Add a profile photo' }).waitFor();
+    await modal.getByRole('button', { name: 'Skip' }).click();
+
+    // Step 2: about me.
+    await modal.getByLabel('About me').fill('I like long walks and short messages.');
+    await modal.getByRole('button', { name: 'Next' }).click();
+
+    // Step 3: profile details.
+    await modal.getByRole('heading', { name: 'Your profile details' }).waitFor();
+    await modal.getByLabel('I am a').selectOption('male');
+    await modal.getByLabel('Sexuality').selectOption('hetero');
+    await modal.getByLabel('City').fill('Utrecht');
+    await modal.getByRole('button', { name: 'Next' }).click();
+
+    // Step 4: push permission, declined.
+    await modal.getByRole('heading', { name: 'Never miss a message' }).waitFor();
+    await modal.getByRole('button', { name: 'Not now' }).click();
+
+    // Confirm e-mail.
+    await modal.getByRole('heading', { name: 'Confirm your e-mail address' }).waitFor();
+    expect(await modal.innerText()).toContain(email);
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/members');
+
+    // Activation from the development mailbox.
+    await followMailLink(page, email, '/activate');
+    await page.waitForURL((url) => url.pathname === '/activate/done');
+    await page.getByRole('heading', { name: 'Your account is activated', level: 1 }).waitFor();
+    expect(await page.getByRole('link', { name: 'Get Premium' }).getAttribute('href')).toBe('/premium');
+    expect(await page.getByRole('link', { name: 'View all members' }).getAttribute('href')).toBe('/members');
+
+    await logOut(page, username);
+
+    await logIn(page, email, 'not-my-password');
+    await page.getByRole('alert').filter({ hasText: 'Login failed, please try again' }).waitFor();
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/members');
+    await accountMenu(page, username).waitFor();
+
+    // A member's language choice is saved to the account too.
+    const saved = page.waitForRequest((request) => request.method() === 'PUT' && new URL(request.url()).pathname === '/api/user.php');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: /^Language: / }).click();
+    await page.getByRole('button', { name: 'Nederlands' }).click();
+    expect((await saved).postDataJSON()).toEqual({ language: 'nl' });
+  });
+
+  test('an unknown or already used activation link shows the activation error', async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    await page.goto('/activate?token=this-token-was-never-issued');
+    await page.waitForURL((url) => url.pathname === '/activate/error');
+    await page.getByText('Activation failed (contact customer service)').waitFor();
+  });
+});
+
+describe('password reset', () => {
+  test('a member requests a reset link, sets a new password twice and logs in with it', async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    const email = uniqueEmail('reset');
+    await signUpThroughApi(page, email, 'old-password-1', 'Resetter');
+    await context.clearCookies();
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL((url) => url.pathname === '/reset-password');
+    await page.getByLabel('E-mail address').fill(uniqueEmail('nobody'));
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('E-mail address not found').waitFor();
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText(`We sent an e-mail to ${email}`).waitFor();
+
+    await followMailLink(page, email, '/reset-password/do');
+    const resetUrl = page.url();
+    await page.getByLabel('New password', { exact: true }).fill('new-password-2');
+    await page.getByLabel('Repeat new password').fill('new-password-3');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('The entered passwords are not the same').waitFor();
+    await page.getByLabel('Repeat new password').fill('new-password-2');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('Your password has been changed and you are logged in.').waitFor();
+    await accountMenu(page, 'Resetter').waitFor();
+
+    // The link is single-use.
+    await page.goto(resetUrl);
+    await page.getByText('Link expired or invalid, request a new email').waitFor();
+    expect(await page.getByRole('link', { name: 'Request a new e-mail' }).getAttribute('href')).toBe('/reset-password');
+
+    await logOut(page, 'Resetter');
+    await logIn(page, email, 'old-password-1');
+    await page.getByRole('alert').filter({ hasText: 'Login failed, please try again' }).waitFor();
+    await page.getByLabel('Password').fill('new-password-2');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await accountMenu(page, 'Resetter').waitFor();
+  });
+});
+
+describe('account deletion', () => {
+  test('a member deletes the account from the settings and reactivates it with the mailed link', async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    const email = uniqueEmail('delete');
+    await signUpThroughApi(page, email, 'leaving-soon-1', 'Leaver');
+
+    await page.goto('/');
+    await accountMenu(page, 'Leaver').click();
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL((url) => url.pathname === '/notifications');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Delete account' });
+    // The site's discount is offered as the alternative.
+    expect(await dialog.getByRole('link', { name: /^Stay and get \d+% off$/ }).getAttribute('href')).toBe('/credits');
+    await dialog.getByLabel('Other reason').check();
+    await dialog.getByRole('button', { name: 'Delete my account now' }).click();
+    await dialog.getByText('Please tell us your reason').last().waitFor();
+    await dialog.getByLabel('Your reason').fill('Just testing the way out.');
+    await dialog.getByRole('button', { name: 'Delete my account now' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/account-deleted');
+    await page.getByRole('heading', { name: 'Your account has been deleted', level: 1 }).waitFor();
+    expect(await page.getByRole('main').innerText()).toContain('14 days');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Login', exact: true }).waitFor();
+
+    await logIn(page, email, 'leaving-soon-1');
+    await page.getByRole('alert').filter({ hasText: 'pending deletion' }).waitFor();
+
+    await followMailLink(page, email, '/account-deleted');
+    await page.getByText('Welcome back! Your account has been reactivated.').waitFor();
+    await accountMenu(page, 'Leaver').waitFor();
+  });
+});

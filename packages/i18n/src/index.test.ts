@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { COUNTRY_LANGUAGES, LOCALES, languageFromAcceptLanguage, localeFromDomainLanguage, orderLanguagesForCountry } from './index.ts';
+
+describe('languageFromAcceptLanguage', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['nl-NL,nl;q=0.9,en;q=0.8', 'nl'],
+    ['ja, de;q=0.5', 'de'],
+    ['en-US,en;q=0.9', 'en-US'],
+    ['en-GB', 'en'],
+    ['no', 'nb'],
+    ['nn-NO', 'nb'],
+    ['fr;q=0.2, it;q=0.8', 'it'],
+    ['nl;q=0, de', 'de'],
+    ['nl;q=0', null],
+    ['*', null],
+  ])('%j -> %j', (header, expected) => {
+    expect(languageFromAcceptLanguage(header)).toBe(expected);
+  });
+});
+
+describe('localeFromDomainLanguage', () => {
+  it('takes the first two letters when they name a locale', () => {
+    expect(localeFromDomainLanguage('de_DE')).toBe('de');
+    expect(localeFromDomainLanguage('NL')).toBe('nl');
+    expect(localeFromDomainLanguage('pt_BR')).toBeNull();
+    expect(localeFromDomainLanguage(undefined)).toBeNull();
+  });
+});
+
+describe('country languages (SPEC section 1)', () => {
+  it('maps every country of the spec to locales that exist', () => {
+    expect(Object.keys(COUNTRY_LANGUAGES).sort()).toEqual(
+      ['US', 'NL', 'BE', 'FR', 'IT', 'ES', 'DE', 'AT', 'IE', 'GB', 'CA', 'PL', 'AU', 'NZ', 'CH', 'DK', 'FI', 'NO', 'SE'].sort(),
+    );
+    expect(COUNTRY_LANGUAGES.CH).toEqual(['de', 'it', 'fr', 'en']);
+    expect(COUNTRY_LANGUAGES.US).toEqual(['en-US', 'es']);
+  });
+
+  it("orders a site's languages with the visitor country's first", () => {
+    expect(orderLanguagesForCountry([...LOCALES], 'BE').slice(0, 3)).toEqual(['nl', 'fr', 'de']);
+    expect(orderLanguagesForCountry(['en', 'de', 'fr'], 'ch')).toEqual(['de', 'fr', 'en']);
+    expect(orderLanguagesForCountry(['en', 'de'], null)).toEqual(['en', 'de']);
+    expect(orderLanguagesForCountry(['es', 'en'], 'US')).toEqual(['en', 'es']);
+    expect(orderLanguagesForCountry(['es', 'en', 'en-US'], 'US')).toEqual(['en-US', 'es', 'en']);
+  });
+});
