@@ -70,15 +70,18 @@ describe(`rate limits (${redisUrl ? 'Redis' : 'in-memory'} store)`, () => {
     }
     const refused = await beacon(address);
     expect(refused.statusCode).toBe(429);
-    expect(refused.headers['retry-after']).toBe('60');
+    // The seconds left of the minute: 60 unless the 31 requests took over a second.
+    const seconds = Number(refused.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(30);
+    expect(seconds).toBeLessThanOrEqual(60);
     expect(refused.headers['x-ratelimit-limit']).toBe('30');
     expect(refused.headers['x-ratelimit-remaining']).toBe('0');
     expect(refused.json()).toEqual({
       error: {
         status: 429,
         code: 'rate_limited',
-        params: { count: 60, minutes: 1 },
-        message: readErrors('en').rate_limited_other!.replace('{{count}}', '60'),
+        params: { count: seconds, minutes: 1 },
+        message: readErrors('en').rate_limited_other!.replace('{{count}}', String(seconds)),
       },
     });
     // Another address has its own counter.
@@ -100,12 +103,14 @@ describe(`rate limits (${redisUrl ? 'Redis' : 'in-memory'} store)`, () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['content-language']).toBe('nl');
     const template = readErrors('nl').rate_limited_other ?? readErrors('en').rate_limited_other!;
-    expect(refused.json().error).toMatchObject({ code: 'rate_limited', message: template.replace('{{count}}', '60') });
+    const seconds = String(refused.json().error.params.count);
+    expect(refused.json().error).toMatchObject({ code: 'rate_limited', message: template.replace('{{count}}', seconds) });
   });
 
   it('uses the singular when one second is left', async () => {
-    expect((await app.inject({ url: '/test/once-a-second' })).statusCode).toBe(200);
-    const refused = await app.inject({ url: '/test/once-a-second' });
+    // On a loaded machine the one-second window may end between two requests: try until one is refused.
+    let refused = await app.inject({ url: '/test/once-a-second' });
+    for (let attempt = 0; attempt < 5 && refused.statusCode === 200; attempt++) refused = await app.inject({ url: '/test/once-a-second' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toMatchObject({
       params: { count: 1, minutes: 1 },
@@ -141,7 +146,7 @@ describe(`rate limits (${redisUrl ? 'Redis' : 'in-memory'} store)`, () => {
     expect((await post('/test/password', 'cy@example.com', '198.51.100.12')).statusCode).toBe(200);
     const locked = await post('/test/password-reset', 'cy@example.com', '198.51.100.13');
     expect(locked.statusCode).toBe(429);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(590);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(540);
     expect(locked.json().error).toMatchObject({ code: 'test_account_locked', params: { minutes: 10 } });
 
     // Per address on /test/password: 4 a minute, whichever accounts they are for.

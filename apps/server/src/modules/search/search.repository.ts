@@ -35,6 +35,11 @@ export function createSearchRepository(db: Executor) {
   return {
     /** Newest first: the profiles with id below `afterId` (keyset; never OFFSET), at most `limit`. */
     async page(criteria: SearchCriteria, afterId: number | null, limit: number, tx: Executor = db): Promise<CardRow[]> {
+      return this.pageQuery(criteria, afterId, limit, tx);
+    },
+
+    /** The page query unexecuted (the benchmark prints its plan). */
+    pageQuery(criteria: SearchCriteria, afterId: number | null, limit: number, tx: Executor = db) {
       return tx
         .select(cardColumns)
         .from(profiles)
