@@ -78,6 +78,9 @@ describe('signup, activation, login and logout', () => {
     expect(await modal.getByRole('button', { name: 'Choose a photo' }).isVisible()).toBe(true);
     // From here on the signup is in progress: Escape does not close the modal, and a reload keeps the step.
     await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await page.waitForTimeout(300);
+    expect(await modal.isVisible()).toBe(true);
     await page.reload();
     await modal.getByRole('heading', { name: 'Add a profile photo' }).waitFor();
     await modal.getByRole('button', { name: 'Skip' }).click();

@@ -71,7 +71,9 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
         buffer = await file.toBuffer();
       } catch (error) {
         if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw photoTooLarge();
-        if (error instanceof app.multipartErrors.FilesLimitError || error instanceof app.multipartErrors.PartsLimitError) throw photoTooLarge();
+        if (error instanceof app.multipartErrors.PartsLimitError || error instanceof app.multipartErrors.FieldsLimitError) {
+          throw new AppError(413, 'payload_too_large');
+        }
         throw error;
       }
       const photo = await photos.upload(viewer, buffer, { isPrivate });

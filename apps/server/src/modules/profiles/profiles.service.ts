@@ -1,6 +1,7 @@
 // Profile rules: the member's own profile (read, validated update) and another member's profile as a given viewer may see it.
 import {
   INTEREST_KEYS,
+  PROFILE_FIELDS,
   VISITOR_PROFILE_FIELDS,
   ageOn,
   dateOfBirthSchema,
@@ -25,11 +26,8 @@ export const profileNotFound = () => new AppError(404, 'profile_not_found');
 const validationFailed = (fields: FieldIssue[]) => new AppError(400, 'validation_failed', undefined, fields);
 
 /** The profile fields of SPEC section 3 that `visible_profile_fields` can show or hide, besides name and photos. */
-const DETAIL_FIELDS = [
-  'gender', 'sexuality', 'age', 'country', 'region', 'city', 'relationship_status', 'body_type', 'hair_color',
-  'eye_color', 'tattoos', 'signup_reason', 'interests', 'about_me',
-] as const;
-type DetailField = (typeof DETAIL_FIELDS)[number];
+const DETAIL_FIELDS = PROFILE_FIELDS;
+type DetailField = (typeof PROFILE_FIELDS)[number];
 
 function detailValues(profile: ProfileRow, now: Date): Record<DetailField, unknown> {
   return {
@@ -172,9 +170,10 @@ export function createProfilesService(deps: {
      * member blocked the viewer. Fields follow the site's visible_profile_fields; visitors get the basics.
      */
     async getMemberProfile(viewer: Viewer | null, site: SiteRef, profileId: number): Promise<MemberProfile> {
-      const profile = await repo.findViewable(site.id, profileId);
+      const isSelf = viewer?.profileId === profileId;
+      // Members see their own page even before activation (a preview of what others will see).
+      const profile = isSelf ? await repo.findById(profileId) : await repo.findViewable(site.id, profileId);
       if (!profile) throw profileNotFound();
-      const isSelf = viewer?.profileId === profile.id;
       const relation = viewer && !isSelf ? await repo.findRelation(viewer.profileId, profile.id) : null;
       if (relation?.isBlockedBy) throw blockedBy(profile.name);
 

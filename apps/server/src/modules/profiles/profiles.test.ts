@@ -187,10 +187,12 @@ describe('profiles (profile.php, member.php)', () => {
       expect(member).toMatchObject({ hidden_photo_count: 0, photos_locked: null });
     });
 
-    it('shows the member their own profile whole', async () => {
+    it('shows the member their own profile whole, even before activation', async () => {
       const { member } = memberResponseSchema.parse((await view(owner.client)).json());
       expect(member).toMatchObject({ is_self: true, relation: null, hidden_photo_count: 0 });
       expect(member.photos).toHaveLength(5);
+      const newcomer = await createMember(app, { isActive: false });
+      expect((await view(newcomer.client, newcomer.profileId)).statusCode).toBe(200);
     });
 
     it("honours the site's visible_profile_fields", async () => {

@@ -1,5 +1,5 @@
 // The member search queries: one keyset page (main photo joined, no N+1) and a capped count, both on the partial search indexes.
-import { and, count, desc, eq, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, ne, notInArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { cardColumns, isAgeBetween, isListed, isNotBlockedWith, mainPhoto, mainPhotoJoin, type CardRow } from '../profiles/profile-cards.ts';

@@ -24,7 +24,7 @@ function Reactivation({ token }: { token: string }) {
   const user = reactivation.data?.user;
 
   useEffect(() => {
-    if (user) setSessionUser(queryClient, user);
+    if (user) void setSessionUser(queryClient, user);
   }, [user, queryClient]);
 
   if (reactivation.isPending) return <LoadingSpinner />;

@@ -22,7 +22,7 @@ export function SessionManager() {
   const shouldEndSession = isEndSessionState(location.state);
   useEffect(() => {
     if (!shouldEndSession) return;
-    clearSession(queryClient);
+    void clearSession(queryClient);
     // Coming back to this history entry later must not end a newer session.
     const { endSession: _done, ...state } = location.state as Record<string, unknown>;
     void navigate(`${location.pathname}${location.search}`, { replace: true, state });
@@ -35,7 +35,7 @@ export function SessionManager() {
   useEffect(
     () =>
       onAuthenticationRequired(() => {
-        clearSession(queryClient);
+        void clearSession(queryClient);
         const { pathname, search } = window.location;
         if (pathname !== paths.login.path) void navigate(paths.login.getHref(`${pathname}${search}`));
       }),

@@ -17,8 +17,17 @@ function removeMemberQueries(queryClient: QueryClient): void {
   });
 }
 
+/**
+ * A refresh of the user that started before the session changed would answer for the old session (a visitor,
+ * or the previous member) and overwrite the new one: it is cancelled, and its revert settled, first.
+ */
+async function cancelUserRefresh(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: USER_QUERY_KEY });
+}
+
 /** A login, signup, activation or reactivation answered this member. */
-export function setSessionUser(queryClient: QueryClient, user: User): void {
+export async function setSessionUser(queryClient: QueryClient, user: User): Promise<void> {
+  await cancelUserRefresh(queryClient);
   const previous = queryClient.getQueryData<User | null>(USER_QUERY_KEY);
   if (previous && previous.id !== user.id) removeMemberQueries(queryClient);
   queryClient.setQueryData(USER_QUERY_KEY, user);
@@ -35,7 +44,8 @@ export function isEndSessionState(state: unknown): boolean {
 }
 
 /** The session ended (logout, deletion, or the API said authentication is required). */
-export function clearSession(queryClient: QueryClient): void {
+export async function clearSession(queryClient: QueryClient): Promise<void> {
+  await cancelUserRefresh(queryClient);
   queryClient.setQueryData(USER_QUERY_KEY, null);
   removeMemberQueries(queryClient);
 }

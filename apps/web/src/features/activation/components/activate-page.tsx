@@ -24,10 +24,11 @@ export function ActivatePage() {
     if (hasFailed) {
       void navigate(paths.activateError.getHref(), { replace: true });
     } else if (user) {
-      setSessionUser(queryClient, user);
-      void applyAccountLanguage(user)
-        .catch(() => undefined)
-        .then(() => navigate(paths.activateDone.getHref(), { replace: true }));
+      void (async () => {
+        await setSessionUser(queryClient, user);
+        await applyAccountLanguage(user).catch(() => undefined);
+        await navigate(paths.activateDone.getHref(), { replace: true });
+      })();
     }
   }, [hasFailed, user, queryClient, navigate]);
 

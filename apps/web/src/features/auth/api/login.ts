@@ -12,7 +12,7 @@ export function useLogin() {
     mutationFn: login,
     onSuccess: async ({ user }) => {
       await applyAccountLanguage(user).catch(() => undefined);
-      setSessionUser(queryClient, user);
+      await setSessionUser(queryClient, user);
     },
   });
 }
