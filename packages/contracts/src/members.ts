@@ -62,7 +62,7 @@ export const MEMBER_ERROR_CODES = [
   'tattoos_invalid',
   'signup_reason_invalid',
   'interests_invalid',
-  'interests_too_many',
+  'interests_max',
   'about_me_too_long',
   'photo_required',
   'photo_invalid',
@@ -153,7 +153,7 @@ export const profileFieldsSchema = z.object({
   tattoos: nullableEnum(TATTOO_OPTIONS, 'tattoos_invalid'),
   signup_reason: nullableEnum(SIGNUP_REASONS, 'signup_reason_invalid'),
   /** Keys of GET /api/interests.php (the site's settings.interests), at most INTERESTS_MAX. */
-  interests: z.array(z.string().max(40, 'interests_invalid'), 'interests_invalid').max(INTERESTS_MAX, 'interests_too_many'),
+  interests: z.array(z.string().max(40, 'interests_invalid'), 'interests_invalid').max(INTERESTS_MAX, 'interests_max'),
   about_me: z.string().trim().max(ABOUT_ME_MAX_LENGTH, 'about_me_too_long').nullable(),
   /** Invisible mode: not listed in search, suggestions or the swipe game; still reachable by link and in likes. */
   is_invisible: z.boolean(),

@@ -96,7 +96,7 @@ describe('profiles (profile.php, member.php)', () => {
         expect.arrayContaining([
           expect.objectContaining({ path: 'gender', code: 'gender_invalid', message: 'Choose a gender' }),
           expect.objectContaining({ path: 'body_type', code: 'body_type_invalid', message: 'Choose a body type' }),
-          expect.objectContaining({ path: 'interests', code: 'interests_too_many', message: 'You can choose up to 20 interests' }),
+          expect.objectContaining({ path: 'interests', code: 'interests_max', message: 'You can choose up to 20 interests' }),
           expect.objectContaining({ path: 'about_me', code: 'about_me_too_long' }),
         ]),
       );

@@ -1,4 +1,4 @@
-// Default layout: top navigation, alert banners, footer with disclaimer, the site-entry warning and the signup modal.
+// Default layout: top navigation, alert banners, footer with disclaimer, the site-entry warning, the signup modal and the members' modals (likes, notices).
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlertBanners } from '../../components/alerts/alert-banners.tsx';
@@ -6,6 +6,7 @@ import { TopNav } from '../../features/layout/components/top-nav.tsx';
 import { SiteFooter } from '../../features/layout/components/site-footer.tsx';
 import { SiteEntryWarning } from '../../features/site-entry/components/site-entry-warning.tsx';
 import { SignupModal } from '../../features/signup/components/signup-modal.tsx';
+import { MembersOverlays } from '../../features/members/components/members-overlays.tsx';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -24,6 +25,7 @@ export function DefaultLayout() {
       <SiteFooter />
       <SiteEntryWarning layout="default" />
       <SignupModal />
+      <MembersOverlays />
     </div>
   );
 }

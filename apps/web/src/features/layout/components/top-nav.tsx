@@ -9,6 +9,7 @@ import { useSettings } from '../../settings/api/get-settings.ts';
 import { LanguageDropdown } from '../../language/components/language-dropdown.tsx';
 import { useUser } from '../../accounts/api/get-user.ts';
 import { AccountDropdown } from '../../accounts/components/account-dropdown.tsx';
+import { MemberNavLinks } from '../../members/components/member-nav-links.tsx';
 
 export function TopNav() {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export function TopNav() {
           </Navbar.Brand>
           <div className="d-flex align-items-center gap-2">
             <LanguageDropdown />
+            {user && <MemberNavLinks user={user} />}
             {user ? (
               <AccountDropdown user={user} />
             ) : (

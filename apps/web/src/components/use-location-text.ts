@@ -1,0 +1,41 @@
+// A member's place as one line: city (or region), country, in the interface language.
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRegions } from '../features/settings/api/get-regions.ts';
+
+type Place = { city?: string | null; region?: string | null; country?: string | null };
+
+export function useCountryName(): (code: string) => string {
+  const { i18n } = useTranslation();
+  const names = useMemo(() => {
+    try {
+      return new Intl.DisplayNames([i18n.language], { type: 'region' });
+    } catch {
+      return null;
+    }
+  }, [i18n.language]);
+  return useCallback((code: string) => names?.of(code) ?? code, [names]);
+}
+
+export function useRegionName(): (country: string | null | undefined, region: string | null | undefined) => string | null {
+  const { data: regions } = useRegions();
+  return useCallback(
+    (country, region) => {
+      if (!country || !region) return null;
+      return regions?.[country]?.regions.find((entry) => entry.code === region)?.name ?? null;
+    },
+    [regions],
+  );
+}
+
+export function useLocationText(): (place: Place) => string {
+  const countryName = useCountryName();
+  const regionName = useRegionName();
+  return useCallback(
+    (place: Place) => {
+      const local = place.city || regionName(place.country, place.region);
+      return [local, place.country ? countryName(place.country) : null].filter(Boolean).join(', ');
+    },
+    [countryName, regionName],
+  );
+}

@@ -1,0 +1,17 @@
+// GET /api/likes-list.php?type=liked|liked-by|matches&cursor=: one page of a likes list; pages follow next_cursor.
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { LikeListType, LikesListResponse } from '@app/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const getLikesList = (type: LikeListType, cursor?: string) =>
+  apiRequest<LikesListResponse>('likes-list.php', { query: { type, cursor } });
+
+export const likesListQueryOptions = (type: LikeListType) =>
+  infiniteQueryOptions({
+    queryKey: ['likes-list', type],
+    queryFn: ({ pageParam }) => getLikesList(type, pageParam ?? undefined),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.next_cursor,
+  });
+
+export const useLikesList = (type: LikeListType) => useInfiniteQuery(likesListQueryOptions(type));

@@ -1,0 +1,38 @@
+// GET /api/likes.php: the members the member likes and who likes the member (SPEC section 7); the top navigation polls it.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LikesResponse, User } from '@app/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useUser } from '../../accounts/api/get-user.ts';
+import { getUserRefreshInterval } from '../../accounts/lib/user-refresh.ts';
+
+export const LIKES_QUERY_KEY = ['likes'] as const;
+
+export const getLikes = () => apiRequest<LikesResponse>('likes.php');
+
+export const likesQueryOptions = () => queryOptions({ queryKey: LIKES_QUERY_KEY, queryFn: getLikes, staleTime: 30_000 });
+
+/** Likes of a member; visitors have none (no request is made). */
+export function useLikes() {
+  const { data: user } = useUser();
+  return useQuery({ ...likesQueryOptions(), enabled: Boolean(user) });
+}
+
+/** SPEC sections 7 and 9: refreshed like the user, the first time 5 s after loading, then every 60 s (300 s with push). */
+export function getLikesRefreshInterval(user: User | null | undefined, fetchCount: number): number | false {
+  return getUserRefreshInterval(user, fetchCount);
+}
+
+/** The one polling observer (mounted once, by the members' top navigation). */
+export function useLikesRefresh() {
+  const { data: user } = useUser();
+  return useQuery({
+    ...likesQueryOptions(),
+    enabled: Boolean(user),
+    refetchInterval: (query) => getLikesRefreshInterval(user, query.state.dataUpdateCount),
+  });
+}
+
+/** SPEC section 3: the new-likes total is the number of liked_by entries still flagged like_new. */
+export function countNewLikes(likes: Pick<LikesResponse, 'liked_by'> | undefined): number {
+  return likes?.liked_by.filter((entry) => entry.like_new).length ?? 0;
+}

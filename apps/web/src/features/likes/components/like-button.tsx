@@ -1,0 +1,71 @@
+// The like button of profiles and cards: Like, Like back (they like you) or Liked (click to unlike); its own errors show beside it.
+import { useState } from 'react';
+import { Button, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { HeartFilledIcon } from '../../../components/member-icons.tsx';
+import { HeartIcon } from '../../../components/icons.tsx';
+import { translateError, toFormErrors } from '../../accounts/lib/form-errors.ts';
+import { useLikeActions } from '../hooks/use-like-actions.ts';
+import type { LikeModalProfile } from '../lib/like-modal-store.ts';
+
+type LikeButtonProps = {
+  profile: LikeModalProfile;
+  isLiked: boolean;
+  isLikedBy?: boolean;
+  /** Cards offer only liking; the profile page also unliking. */
+  canUnlike?: boolean;
+  size?: 'sm' | 'lg';
+  className?: string;
+  onChange?: (isLiked: boolean) => void;
+};
+
+export function LikeButton({ profile, isLiked: initialIsLiked, isLikedBy = false, canUnlike = true, size, className = '', onChange }: LikeButtonProps) {
+  const { t } = useTranslation('members');
+  const actions = useLikeActions();
+  // Follows the answer at once; the lists refresh behind it.
+  const [localIsLiked, setLocalIsLiked] = useState<boolean | null>(null);
+  const isLiked = localIsLiked ?? initialIsLiked;
+  const [error, setError] = useState<unknown>(null);
+
+  const toggle = async () => {
+    setError(null);
+    try {
+      if (isLiked) {
+        if (!canUnlike) return;
+        await actions.unlike(profile);
+        setLocalIsLiked(false);
+        onChange?.(false);
+      } else {
+        const result = await actions.like(profile);
+        if (result) {
+          setLocalIsLiked(result.is_liked);
+          onChange?.(result.is_liked);
+        }
+      }
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+
+  const label = isLiked ? (canUnlike ? t('profile.unlike') : t('likes.liked')) : isLikedBy ? t('likes.likeBack') : t('profile.like');
+  const formError = error ? toFormErrors(error).form : null;
+  return (
+    <>
+      <Button
+        variant={isLiked ? 'outline-primary' : 'primary'}
+        size={size}
+        className={`d-inline-flex align-items-center justify-content-center gap-2 ${className}`}
+        onClick={() => void toggle()}
+        disabled={actions.isPending || (isLiked && !canUnlike)}
+      >
+        {actions.isPending ? <Spinner size="sm" aria-hidden="true" /> : isLiked ? <HeartFilledIcon /> : <HeartIcon />}
+        {label}
+      </Button>
+      {formError && (
+        <p className="small text-danger mt-1 mb-0" role="alert">
+          {translateError(t, formError)}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+// The new-like modal and its "It's a match" variant (SPEC section 2): thumbs-up, the title, the member's photo opening their page, the caller's button.
+import { useEffect } from 'react';
+import { Modal, Spinner } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
+import { MemberPhoto } from '../../../components/member-photo.tsx';
+import { HeartFilledIcon, ThumbsUpIcon } from '../../../components/member-icons.tsx';
+import { useAutoLike } from '../api/get-auto-like.ts';
+import { LIKES_QUERY_KEY } from '../api/get-likes.ts';
+import type { LikeModalProfile, LikeModalRequest } from '../lib/like-modal-store.ts';
+import '../likes.css';
+
+/** SPEC section 4: likes reload half a second after the modal opened. */
+export const LIKES_RELOAD_DELAY_MS = 500;
+
+type LikeModalProps = LikeModalRequest & { onClose: () => void };
+
+export function LikeModal({ variant, profile: givenProfile, buttonLabel, getButtonHref, onClose }: LikeModalProps) {
+  const { t } = useTranslation('members');
+  const queryClient = useQueryClient();
+  const autoLike = useAutoLike(!givenProfile);
+  const profile: LikeModalProfile | undefined = givenProfile ?? autoLike.data;
+  const isMatch = variant === 'match';
+  // Nobody to show: the modal has nothing to say.
+  const hasNothingToShow = !givenProfile && autoLike.isError;
+
+  useEffect(() => {
+    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: LIKES_QUERY_KEY }), LIKES_RELOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (hasNothingToShow) onClose();
+  }, [hasNothingToShow, onClose]);
+
+  const titleId = 'like-modal-title';
+  const profileHref = profile ? paths.membersId.getHref(profile.id) : '';
+  return (
+    <Modal show={!hasNothingToShow} onHide={onClose} centered size="sm" aria-labelledby={titleId} contentClassName={`like-modal ${isMatch ? 'like-modal-match' : ''}`}>
+      <Modal.Body className="text-center p-4">
+        <button type="button" className="btn-close like-modal-close" aria-label={t('common.close')} onClick={onClose} />
+        <div className="like-modal-icon mx-auto mb-2" aria-hidden="true">
+          {isMatch ? <HeartFilledIcon size={36} /> : <ThumbsUpIcon size={36} />}
+        </div>
+        <h2 id={titleId} className="h3 fw-bold mb-3">
+          {isMatch ? t('likes.itsAMatch') : t('likes.newLike')}
+        </h2>
+        {!profile ? (
+          <div className="py-4">
+            <Spinner role="status">
+              <span className="visually-hidden">{t('common.loading')}</span>
+            </Spinner>
+          </div>
+        ) : (
+          <>
+            <Link to={profileHref} onClick={onClose} className="like-modal-photo d-block mx-auto mb-3">
+              <MemberPhoto image={profile.main_image} alt={t('likes.openProfileOf', { name: profile.name })} variant="thumb" isLazy={false} />
+            </Link>
+            <p className="mb-3">{isMatch ? t('likes.matchText', { name: profile.name }) : t('likes.newLikeText', { name: profile.name })}</p>
+            <Link to={getButtonHref ? getButtonHref(profile) : profileHref} onClick={onClose} className="btn btn-primary btn-lg w-100">
+              {buttonLabel}
+            </Link>
+          </>
+        )}
+      </Modal.Body>
+    </Modal>
+  );
+}

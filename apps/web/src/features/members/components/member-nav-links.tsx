@@ -1,0 +1,64 @@
+// The members' part of the top navigation: search, likes with the new-likes badge, credits or Get Premium; also keeps likes fresh and the title count.
+import type { ReactNode } from 'react';
+import { Badge } from 'react-bootstrap';
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@app/contracts';
+import { paths } from '../../../config/paths.ts';
+import { CountBadge } from '../../../components/count-badge.tsx';
+import { useDocumentTitleCount } from '../../../components/document-title-count.ts';
+import { HeartIcon, SearchIcon } from '../../../components/icons.tsx';
+import { CoinsIcon, StarIcon } from '../../../components/member-icons.tsx';
+import { countNewLikes, useLikesRefresh } from '../../likes/api/get-likes.ts';
+import { getCreditBadge } from '../lib/nav-badges.ts';
+import '../../../components/members-ui.css';
+
+function NavItem({ to, icon, label, badge, end }: { to: string; icon: ReactNode; label: string; badge?: ReactNode; end?: boolean }) {
+  return (
+    <NavLink to={to} end={end} className="member-nav-link">
+      {icon}
+      <span className="member-nav-text">{label}</span>
+      {badge}
+    </NavLink>
+  );
+}
+
+export function MemberNavLinks({ user }: { user: User }) {
+  const { t } = useTranslation('members');
+  const { data: likes } = useLikesRefresh();
+  const newLikes = countNewLikes(likes);
+  useDocumentTitleCount('likes', newLikes);
+  const creditBadge = getCreditBadge(user);
+
+  return (
+    <div className="member-nav d-flex align-items-center gap-1">
+      <NavItem to={paths.members.getHref()} end icon={<SearchIcon size={20} />} label={t('nav.search')} />
+      <NavItem
+        to={paths.likes.getHref()}
+        icon={<HeartIcon size={20} />}
+        label={t('nav.likes')}
+        badge={<CountBadge count={newLikes} label={t('nav.newLikes', { count: newLikes })} />}
+      />
+      {user.paid_user ? (
+        <NavItem
+          to={paths.credits.getHref()}
+          icon={<CoinsIcon size={20} />}
+          label={t('nav.credits')}
+          badge={
+            creditBadge && (
+              <Badge pill bg={creditBadge.variant} text={creditBadge.variant === 'warning' ? 'dark' : undefined} className="count-badge" data-testid="credit-badge">
+                <span aria-hidden="true">{creditBadge.text}</span>
+                <span className="visually-hidden">{t('nav.creditsLeft', { count: user.credits })}</span>
+              </Badge>
+            )
+          }
+        />
+      ) : (
+        <NavLink to={paths.premium.getHref()} className="btn btn-sm btn-secondary d-inline-flex align-items-center gap-1 rounded-pill px-2 px-md-3 text-white fw-semibold">
+          <StarIcon size={16} />
+          <span className="member-nav-text">{t('nav.getPremium')}</span>
+        </NavLink>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+// The members' modals every page of the default layout can open: the like modal (and the ?t= like pop-up) and the login/premium notices.
+import { LikeModalHost } from '../../likes/components/like-modal-host.tsx';
+import { MemberNoticeModal } from './member-notice-modal.tsx';
+
+export function MembersOverlays() {
+  return (
+    <>
+      <LikeModalHost />
+      <MemberNoticeModal />
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+// GET /api/swipe.php: the next swipe-game candidates with today's likes left and when they reset.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SwipeResponse } from '@app/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const getSwipeCandidates = () => apiRequest<SwipeResponse>('swipe.php');
+
+export const swipeCandidatesQueryOptions = () =>
+  queryOptions({ queryKey: ['swipe'], queryFn: getSwipeCandidates, staleTime: 0, refetchOnMount: 'always' });
+
+export const useSwipeCandidates = () => useQuery(swipeCandidatesQueryOptions());
