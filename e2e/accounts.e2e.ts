@@ -7,6 +7,10 @@ import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
 
 const session = useBrowser();
 
+/** An 8x8 PNG: small, but a real image the upload re-encodes. */
+const TINY_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGP4z8CAFWEXHbQSACj/P8Fu7N9hAAAAAElFTkSuQmCC';
+
 /** Unique per run and test, so reruns against one server never collide. */
 function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -73,19 +77,24 @@ describe('signup, activation, login and logout', () => {
     await modal.getByLabel('Year').selectOption('1990');
     await modal.getByRole('button', { name: 'Create account' }).click();
 
-    // Step 1: the photo dropzone; uploads arrive with the members work, so the photo is skipped.
+    // Step 1: a photo through the dropzone's picker.
     await modal.getByRole('heading', { name: 'Add a profile photo' }).waitFor();
-    expect(await modal.getByRole('button', { name: 'Choose a photo' }).isVisible()).toBe(true);
-    // From here on the signup is in progress: Escape does not close the modal, and a reload keeps the step.
+    // From here on the signup is in progress: Escape and backdrop clicks do not close the modal, and a reload keeps the step.
     await page.keyboard.press('Escape');
     await page.mouse.click(5, 5);
     await page.waitForTimeout(300);
     expect(await modal.isVisible()).toBe(true);
     await page.reload();
     await modal.getByRole('heading', { name: 'Add a profile photo' }).waitFor();
-    await modal.getByRole('button', { name: 'Skip' }).click();
+    const chooser = page.waitForEvent('filechooser');
+    await modal.getByRole('button', { name: 'Choose a photo' }).click();
+    await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(TINY_PNG_BASE64, 'base64') });
+    await modal.getByRole('img', { name: 'The photo you chose' }).waitFor();
+    await modal.getByRole('button', { name: 'Upload photo' }).click();
 
-    // Step 2: about me.
+    // Step 2: about me. The uploaded photo is now the avatar in the top navigation.
+    await modal.getByRole('heading', { name: 'Tell others about yourself' }).waitFor();
+    expect(await accountMenu(page, username).locator('img').count()).toBe(1);
     await modal.getByLabel('About me').fill('I like long walks and short messages.');
     await modal.getByRole('button', { name: 'Next' }).click();
 
@@ -111,8 +120,9 @@ describe('signup, activation, login and logout', () => {
     await followMailLink(page, email, '/activate');
     await page.waitForURL((url) => url.pathname === '/activate/done');
     await page.getByRole('heading', { name: 'Your account is activated', level: 1 }).waitFor();
-    expect(await page.getByRole('link', { name: 'Get Premium' }).getAttribute('href')).toBe('/premium');
-    expect(await page.getByRole('link', { name: 'View all members' }).getAttribute('href')).toBe('/members');
+    const main = page.getByRole('main');
+    expect(await main.getByRole('link', { name: 'Get Premium' }).getAttribute('href')).toBe('/premium');
+    expect(await main.getByRole('link', { name: 'View all members' }).getAttribute('href')).toBe('/members');
 
     await logOut(page, username);
 

@@ -22,7 +22,8 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: Number(process.env.PORT ?? 3000),
-    proxy: { '/api': `http://localhost:${apiPort}`, '/healthz': `http://localhost:${apiPort}` },
+    // /uploads: member photos are files the API serves (docs/members.md, Storage).
+    proxy: { '/api': `http://localhost:${apiPort}`, '/healthz': `http://localhost:${apiPort}`, '/uploads': `http://localhost:${apiPort}` },
   },
   css: { preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] } } },
   build: {

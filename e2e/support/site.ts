@@ -44,8 +44,13 @@ export function readLocaleText(language: string, key: string, namespace = 'commo
  */
 export async function acceptSiteEntryWarningBeforehand(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
-    if (!window.localStorage.getItem('site_entry_warning_dismissed_at')) {
-      window.localStorage.setItem('site_entry_warning_dismissed_at', String(Date.now()));
+    // Init scripts run in every frame; sandboxed ones (mail previews) have no storage and throw on access.
+    try {
+      if (!window.localStorage.getItem('site_entry_warning_dismissed_at')) {
+        window.localStorage.setItem('site_entry_warning_dismissed_at', String(Date.now()));
+      }
+    } catch {
+      // nothing to accept in a frame without storage
     }
   });
 }

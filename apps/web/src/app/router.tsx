@@ -45,10 +45,36 @@ const accountRoutes: RouteObject[] = [
   { path: paths.devMailbox.path, lazy: async () => ({ Component: (await import('../features/dev-mailbox/components/dev-mailbox-page.tsx')).DevMailboxPage }) },
 ];
 
+/** Members (issue 4): search (home after login), profiles, own profile and photos, likes, swipe game, match finder. */
+const memberRoutes: RouteObject[] = [
+  { path: paths.members.path, lazy: async () => ({ Component: (await import('../features/search/components/search-page.tsx')).SearchPage }) },
+  { path: paths.membersId.path, lazy: async () => ({ Component: (await import('../features/members/components/member-page.tsx')).MemberPage }) },
+  { path: paths.profile.path, lazy: async () => ({ Component: (await import('../features/profile/components/profile-page.tsx')).ProfilePage }) },
+  { path: paths.likes.path, lazy: async () => ({ Component: (await import('../features/likes/components/likes-page.tsx')).LikesPage }) },
+  {
+    path: paths.likesType.path,
+    lazy: async () => {
+      const { LikesPage, likesTypeLoader } = await import('../features/likes/components/likes-page.tsx');
+      return { Component: LikesPage, loader: likesTypeLoader };
+    },
+  },
+  { path: paths.likesMId.path, lazy: async () => ({ Component: (await import('../features/likes/components/likes-member-page.tsx')).LikesMemberPage }) },
+  { path: paths.swipeGame.path, lazy: async () => ({ Component: (await import('../features/swipe-game/components/swipe-game-page.tsx')).SwipeGamePage }) },
+  {
+    path: paths.matchFinder.path,
+    lazy: async () => ({ Component: (await import('../features/match-finder/components/match-finder-page.tsx')).MatchFinderPage }),
+  },
+  {
+    path: paths.signupMatches.path,
+    lazy: async () => ({ Component: (await import('../features/match-finder/components/signup-matches-page.tsx')).SignupMatchesPage }),
+  },
+];
+
 /** Screens in the default layout (top navigation, alerts, footer). The catch-all 404 stays last. */
 const defaultLayoutRoutes: RouteObject[] = [
   { path: paths.index.path, lazy: async () => ({ Component: (await import('../features/home/home-page.tsx')).HomePage }) },
   ...accountRoutes,
+  ...memberRoutes,
   { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found-page.tsx')).NotFoundPage }) },
 ];
 

@@ -3,7 +3,8 @@ import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 
-export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif';
+/** What the photo upload reads (SPEC: JPEG, PNG, WebP). */
+export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
 
 type PhotoDropzoneProps = {
   onFilesSelected: (files: File[]) => void;

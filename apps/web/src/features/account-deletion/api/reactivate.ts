@@ -2,8 +2,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { changeSession } from '../../accounts/lib/session-cache.ts';
 
-export const reactivateAccount = (token: string) => apiRequest<UserResponse>('reactivate.php', { method: 'POST', body: { token } });
+export const reactivateAccount = (token: string) => changeSession(apiRequest<UserResponse>('reactivate.php', { method: 'POST', body: { token } }));
 
 /** A query so the single-use token is sent once, even when the page mounts twice. */
 export const reactivationQueryOptions = (token: string) =>

@@ -10,7 +10,7 @@ import { FormErrorAlert } from '../../accounts/components/form-error-alert.tsx';
 import { FormField } from '../../accounts/components/form-field.tsx';
 import { useFormValues } from '../../accounts/hooks/use-form-values.ts';
 import { translateError } from '../../accounts/lib/form-errors.ts';
-import { END_SESSION_STATE } from '../../accounts/lib/session-cache.ts';
+import { END_SESSION_STATE, setSessionEnding } from '../../accounts/lib/session-cache.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 
 export type AccountDeletedState = { reactivateUntil?: string; endSession?: boolean };
@@ -30,13 +30,17 @@ export function DeleteAccountSection() {
     const input = { reason: form.values.reason, ...(form.values.remarks.trim() ? { remarks: form.values.remarks } : {}) };
     const body = form.validate(deleteAccountRequestSchema, input, REASON_REQUIRED);
     if (!body) return;
+    setSessionEnding(true);
     deletion.mutate(body, {
       onSuccess: ({ reactivate_until }) => {
         setIsOpen(false);
         // The session is forgotten once the account-deleted page shows (END_SESSION_STATE).
         void navigate(paths.accountDeleted.getHref(), { state: { reactivateUntil: reactivate_until, ...END_SESSION_STATE } satisfies AccountDeletedState });
       },
-      onError: (error) => form.showApiError(error),
+      onError: (error) => {
+        setSessionEnding(false);
+        form.showApiError(error);
+      },
     });
   };
 

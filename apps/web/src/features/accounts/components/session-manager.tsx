@@ -1,5 +1,5 @@
 // Session behaviour for every layout: polls the user, ends sessions, logs out when the API says so, saves language choices, keeps tracking data.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import type { User } from '@app/contracts';
@@ -8,9 +8,9 @@ import { onLanguageChosen } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { captureTracking } from '../../signup/lib/tracking.ts';
 import { ActivationReminder } from '../../activation/components/activation-reminder.tsx';
-import { USER_QUERY_KEY, useUserRefresh } from '../api/get-user.ts';
+import { USER_QUERY_KEY, getUser, useUserRefresh } from '../api/get-user.ts';
 import { updateLanguage } from '../api/update-language.ts';
-import { clearSession, isEndSessionState } from '../lib/session-cache.ts';
+import { clearSession, isEndSessionState, isSessionExpected, setSessionUser, waitForSessionChanges } from '../lib/session-cache.ts';
 
 export function SessionManager() {
   const queryClient = useQueryClient();
@@ -32,15 +32,33 @@ export function SessionManager() {
     captureTracking(window.location.search);
   }, []);
 
-  useEffect(
-    () =>
-      onAuthenticationRequired(() => {
-        void clearSession(queryClient);
-        const { pathname, search } = window.location;
-        if (pathname !== paths.login.path) void navigate(paths.login.getHref(`${pathname}${search}`));
-      }),
-    [queryClient, navigate],
-  );
+  const currentPathRef = useRef('');
+  useEffect(() => {
+    currentPathRef.current = `${location.pathname}${location.search}`;
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    let check: Promise<void> | null = null;
+    // A request sent with the cookie of a session that a login or activation just replaced answers 403 too:
+    // once such a change is done the session is asked, and only a visitor is logged out. Several 403s share one check.
+    const verifySession = async () => {
+      await waitForSessionChanges();
+      if (!isSessionExpected(queryClient)) return;
+      const user = await getUser().catch(() => null);
+      if (user) {
+        await setSessionUser(queryClient, user);
+        return;
+      }
+      await clearSession(queryClient);
+      const currentPath = currentPathRef.current;
+      if (!currentPath.startsWith(paths.login.path)) await navigate(paths.login.getHref(currentPath));
+    };
+    return onAuthenticationRequired(() => {
+      check ??= verifySession().finally(() => {
+        check = null;
+      });
+    });
+  }, [queryClient, navigate]);
 
   useEffect(
     () =>

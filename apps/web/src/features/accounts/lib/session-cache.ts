@@ -5,14 +5,28 @@ import { isUiLanguage } from '@app/i18n';
 import { changeLanguage, i18next } from '../../../lib/i18n.ts';
 import { USER_QUERY_KEY } from '../api/get-user.ts';
 
-/** Queries that belong to the site, not to whoever is logged in: they survive a logout. */
-const SITE_QUERY_ROOTS = new Set(['settings', 'companyinfo', 'interests', 'regions', 'dev-mailbox']);
+/**
+ * Queries that do not belong to whoever is logged in, so they survive a session change: the site's data, and the
+ * single-use links (removing one while its page shows would send its token again, and a used token fails).
+ */
+const KEPT_QUERY_ROOTS = new Set([
+  'settings',
+  'companyinfo',
+  'interests',
+  'regions',
+  'dev-mailbox',
+  'email-suggestion',
+  'activation',
+  'reactivation',
+  'mail-change',
+  'reset-token',
+]);
 
 function removeMemberQueries(queryClient: QueryClient): void {
   queryClient.removeQueries({
     predicate: (query) => {
       const root = String(query.queryKey[0]);
-      return root !== USER_QUERY_KEY[0] && !SITE_QUERY_ROOTS.has(root);
+      return root !== USER_QUERY_KEY[0] && !KEPT_QUERY_ROOTS.has(root);
     },
   });
 }
@@ -25,8 +39,41 @@ async function cancelUserRefresh(queryClient: QueryClient): Promise<void> {
   await queryClient.cancelQueries({ queryKey: USER_QUERY_KEY });
 }
 
+let isSessionEnding = false;
+const sessionChanges = new Set<Promise<unknown>>();
+
+/**
+ * Marks a request that starts a new session (login, signup, activation, reactivation, password reset): the server
+ * replaces the session cookie, so requests sent meanwhile with the old one may answer 403.
+ */
+export function changeSession<T>(request: Promise<T>): Promise<T> {
+  sessionChanges.add(request);
+  const forget = () => sessionChanges.delete(request);
+  request.then(forget, forget);
+  return request;
+}
+
+/** Resolves once no request that starts a new session is under way. */
+export async function waitForSessionChanges(): Promise<void> {
+  while (sessionChanges.size > 0) await Promise.allSettled([...sessionChanges]);
+}
+
+/**
+ * Logout and deletion say so before they ask the server: requests still under way answer 403 from then on,
+ * which is expected and no reason to send the member to login. `false` when the attempt failed.
+ */
+export function setSessionEnding(isEnding: boolean): void {
+  isSessionEnding = isEnding;
+}
+
+/** Whether a 403 authentication_required is news: not while the session is being ended or already is. */
+export function isSessionExpected(queryClient: QueryClient): boolean {
+  return !isSessionEnding && queryClient.getQueryData<User | null>(USER_QUERY_KEY) !== null;
+}
+
 /** A login, signup, activation or reactivation answered this member. */
 export async function setSessionUser(queryClient: QueryClient, user: User): Promise<void> {
+  isSessionEnding = false;
   await cancelUserRefresh(queryClient);
   const previous = queryClient.getQueryData<User | null>(USER_QUERY_KEY);
   if (previous && previous.id !== user.id) removeMemberQueries(queryClient);
@@ -45,6 +92,7 @@ export function isEndSessionState(state: unknown): boolean {
 
 /** The session ended (logout, deletion, or the API said authentication is required). */
 export async function clearSession(queryClient: QueryClient): Promise<void> {
+  isSessionEnding = false;
   await cancelUserRefresh(queryClient);
   queryClient.setQueryData(USER_QUERY_KEY, null);
   removeMemberQueries(queryClient);

@@ -2,8 +2,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { changeSession } from '../../accounts/lib/session-cache.ts';
 
-export const activateAccount = (token: string) => apiRequest<UserResponse>('activate.php', { method: 'POST', body: { token } });
+export const activateAccount = (token: string) => changeSession(apiRequest<UserResponse>('activate.php', { method: 'POST', body: { token } }));
 
 /**
  * A query rather than a mutation: the token is single-use, and a query runs once per token even when

@@ -4,14 +4,17 @@ import { useNavigate } from 'react-router';
 import type { SuccessResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { HOME_AFTER_LOGOUT } from '../../../config/paths.ts';
-import { END_SESSION_STATE } from '../../accounts/lib/session-cache.ts';
+import { END_SESSION_STATE, setSessionEnding } from '../../accounts/lib/session-cache.ts';
 
 export const logout = () => apiRequest<SuccessResponse>('logout.php');
 
 export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: logout,
+    mutationFn: () => {
+      setSessionEnding(true);
+      return logout();
+    },
     // Even when the request failed the member asked to leave: the session is forgotten here too, once the
     // root page shows (END_SESSION_STATE), so members-only pages do not send the visitor to login on the way out.
     onSettled: () => navigate(HOME_AFTER_LOGOUT, { state: END_SESSION_STATE }),

@@ -47,7 +47,7 @@ export function LikeButton({ profile, isLiked: initialIsLiked, isLikedBy = false
     }
   };
 
-  const label = isLiked ? (canUnlike ? t('profile.unlike') : t('likes.liked')) : isLikedBy ? t('likes.likeBack') : t('profile.like');
+  const label = isLiked ? (canUnlike ? t('profile.unlike') : t('likes.likedState')) : isLikedBy ? t('likes.likeBack') : t('profile.like');
   const formError = error ? toFormErrors(error).form : null;
   return (
     <>

@@ -12,5 +12,6 @@ export function LikeModalHost() {
   const showLikePopup = useCallback(() => openLikeModal({ variant: 'new-like', buttonLabel: t('likes.viewProfile') }), [t]);
   useLikePopupTrigger(showLikePopup);
   if (!request) return null;
-  return <LikeModal key={request.key} {...request} onClose={closeLikeModal} />;
+  const { key, ...props } = request;
+  return <LikeModal key={key} {...props} onClose={closeLikeModal} />;
 }

@@ -13,11 +13,14 @@ import { countNewLikes, useLikesRefresh } from '../../likes/api/get-likes.ts';
 import { getCreditBadge } from '../lib/nav-badges.ts';
 import '../../../components/members-ui.css';
 
-function NavItem({ to, icon, label, badge, end }: { to: string; icon: ReactNode; label: string; badge?: ReactNode; end?: boolean }) {
+type NavItemProps = { to: string; icon: ReactNode; label: string; badge?: ReactNode; end?: boolean; className?: string };
+
+function NavItem({ to, icon, label, badge, end, className = '' }: NavItemProps) {
   return (
-    <NavLink to={to} end={end} className="member-nav-link">
+    <NavLink to={to} end={end} className={`member-nav-link ${className}`}>
       {icon}
       <span className="member-nav-text">{label}</span>
+      {badge && ' '}
       {badge}
     </NavLink>
   );
@@ -43,7 +46,7 @@ export function MemberNavLinks({ user }: { user: User }) {
         <NavItem
           to={paths.credits.getHref()}
           icon={<CoinsIcon size={20} />}
-          label={t('nav.credits')}
+          label={t('nav.creditsLink')}
           badge={
             creditBadge && (
               <Badge pill bg={creditBadge.variant} text={creditBadge.variant === 'warning' ? 'dark' : undefined} className="count-badge" data-testid="credit-badge">
@@ -54,10 +57,7 @@ export function MemberNavLinks({ user }: { user: User }) {
           }
         />
       ) : (
-        <NavLink to={paths.premium.getHref()} className="btn btn-sm btn-secondary d-inline-flex align-items-center gap-1 rounded-pill px-2 px-md-3 text-white fw-semibold">
-          <StarIcon size={16} />
-          <span className="member-nav-text">{t('nav.getPremium')}</span>
-        </NavLink>
+        <NavItem to={paths.premium.getHref()} icon={<StarIcon size={20} />} label={t('nav.getPremium')} className="member-nav-premium" />
       )}
     </div>
   );

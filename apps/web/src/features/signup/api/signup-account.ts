@@ -2,12 +2,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignupAccountRequest, UserResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { setSessionUser } from '../../accounts/lib/session-cache.ts';
+import { changeSession, setSessionUser } from '../../accounts/lib/session-cache.ts';
 
 /** Every signup request carries this key, so the modal knows a step is being saved. */
 export const SIGNUP_MUTATION_KEY = ['signup'] as const;
 
-export const signupAccount = (body: SignupAccountRequest) => apiRequest<UserResponse>('signup.php', { method: 'POST', body });
+export const signupAccount = (body: SignupAccountRequest) => changeSession(apiRequest<UserResponse>('signup.php', { method: 'POST', body }));
 
 export function useSignupAccount() {
   const queryClient = useQueryClient();

@@ -1,9 +1,10 @@
 // The signup steps 0-4 and the confirm-e-mail step, picked from the server's signup_step; shared by the page and the modal.
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../settings/api/get-settings.ts';
 import { useUser } from '../../accounts/api/get-user.ts';
+import { useUploadPhoto } from '../../photos/api/upload-photo.ts';
 import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
 import { clearSignupDrafts } from '../lib/signup-drafts.ts';
 import { getSignupAvailability, resolveSignupScreen } from '../lib/signup-steps.ts';
@@ -30,6 +31,12 @@ export function SignupFlow({ targetProfileId, onFinish }: SignupFlowProps) {
   const { data: user, isPending } = useUser();
   const screen = resolveSignupScreen(user);
   const isFinished = screen === 'confirm' || screen === 'complete';
+  const upload = useUploadPhoto();
+  const { mutateAsync: uploadAsync } = upload;
+  // The first photo becomes the main image (POST /api/photo.php); step 1 is then saved.
+  const uploadPhoto = useCallback(async (file: File) => {
+    await uploadAsync({ file });
+  }, [uploadAsync]);
 
   useEffect(() => {
     if (isFinished) clearSignupDrafts();
@@ -42,7 +49,7 @@ export function SignupFlow({ targetProfileId, onFinish }: SignupFlowProps) {
     <div className="signup-flow">
       <SignupProgress screen={screen} />
       {screen === 0 && <AccountStep targetProfileId={targetProfileId} />}
-      {screen === 1 && <PhotoStep />}
+      {screen === 1 && <PhotoStep uploadPhoto={uploadPhoto} />}
       {screen === 2 && <AboutMeStep />}
       {screen === 3 && <DetailsStep />}
       {screen === 4 && <PushStep />}

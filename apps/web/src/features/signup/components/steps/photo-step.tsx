@@ -1,4 +1,4 @@
-// Signup step 1: a photo by drag and drop or picker. Uploading arrives with the members work; until then the step can be skipped.
+// Signup step 1: a photo by drag and drop or picker, uploaded to the profile; the step can be skipped.
 import { useEffect, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { toFormErrors } from '../../../accounts/lib/form-errors.ts';
 import { useSaveSignupStep } from '../../api/signup-step.ts';
 import { StepActions } from './step-actions.tsx';
 
-/** How a later feature plugs in the upload: resolves once the photo is stored on the profile. */
+/** Stores the photo on the profile (POST /api/photo.php); without one the step only offers Skip. */
 export type PhotoUploader = (file: File) => Promise<void>;
 
 export function PhotoStep({ uploadPhoto }: { uploadPhoto?: PhotoUploader }) {
@@ -63,7 +63,7 @@ export function PhotoStep({ uploadPhoto }: { uploadPhoto?: PhotoUploader }) {
           </figure>
         ) : undefined}
       </PhotoDropzone>
-      {!uploadPhoto && <p className="small text-body-secondary mt-2 mb-0">{t('signup.photo.later')}</p>}
+      <p className="small text-body-secondary mt-2 mb-0">{t('signup.photo.later')}</p>
       <StepActions
         isSaving={isSaving}
         submitLabel={uploadPhoto && file ? t('signup.photo.upload') : undefined}

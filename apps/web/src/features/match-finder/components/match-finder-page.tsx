@@ -1,0 +1,43 @@
+// /match-finder: members who suit the member (gender and sexuality, age, own country first), page by page, with like buttons.
+import { Alert, Button, Container, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
+import { PageTitle } from '../../accounts/components/page-title.tsx';
+import { translateError, toFormErrors } from '../../accounts/lib/form-errors.ts';
+import { MembersOnly } from '../../members/components/members-only.tsx';
+import { useMatchFinder } from '../api/get-match-finder.ts';
+import { SuggestionGrid } from './suggestion-grid.tsx';
+
+function MatchFinder() {
+  const { t } = useTranslation('members');
+  const finder = useMatchFinder();
+  if (finder.isPending) return <LoadingSpinner />;
+  if (finder.isError) return <Alert variant="danger">{translateError(t, toFormErrors(finder.error).form ?? { code: 'error_generic' })}</Alert>;
+  const profiles = finder.data.pages.flatMap((page) => page.profiles);
+  if (profiles.length === 0) return <p className="text-body-secondary text-center py-4">{t('matchFinder.empty')}</p>;
+  return (
+    <>
+      <SuggestionGrid profiles={profiles} label={t('matchFinder.title')} />
+      {finder.hasNextPage && (
+        <div className="text-center mt-4">
+          <Button variant="outline-primary" onClick={() => void finder.fetchNextPage()} disabled={finder.isFetchingNextPage}>
+            {finder.isFetchingNextPage && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            {t('search.loadMore')}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+export function MatchFinderPage() {
+  const { t } = useTranslation('members');
+  return (
+    <Container className="py-4">
+      <PageTitle title={t('matchFinder.title')} />
+      <h1 className="h2 mb-1">{t('matchFinder.title')}</h1>
+      <p className="text-body-secondary mb-4">{t('matchFinder.intro')}</p>
+      <MembersOnly>{() => <MatchFinder />}</MembersOnly>
+    </Container>
+  );
+}

@@ -1,0 +1,57 @@
+// The profile fields a site shows (keys the API left in), with the site's visible_profile_notes beside them.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MemberProfile } from '@app/contracts';
+import { useSettings } from '../../settings/api/get-settings.ts';
+import { useCountryName, useRegionName } from '../../../components/use-location-text.ts';
+
+/** Field key -> its label key in members.json `fields`, and the group of its translated values (none: shown as is). */
+const DETAIL_FIELDS = [
+  { key: 'gender', label: 'gender', values: 'genders' },
+  { key: 'sexuality', label: 'sexuality', values: 'sexualities' },
+  { key: 'age', label: 'age' },
+  { key: 'country', label: 'country' },
+  { key: 'region', label: 'region' },
+  { key: 'city', label: 'city' },
+  { key: 'relationship_status', label: 'relationshipStatus', values: 'relationshipStatuses' },
+  { key: 'body_type', label: 'bodyType', values: 'bodyTypes' },
+  { key: 'hair_color', label: 'hairColor', values: 'hairColors' },
+  { key: 'eye_color', label: 'eyeColor', values: 'eyeColors' },
+  { key: 'tattoos', label: 'tattoos', values: 'tattooOptions' },
+  { key: 'signup_reason', label: 'signupReason', values: 'signupReasons' },
+] as const;
+
+export function MemberDetails({ member }: { member: MemberProfile }) {
+  const { t } = useTranslation('members');
+  const settings = useSettings();
+  const countryName = useCountryName();
+  const regionName = useRegionName();
+  const notes = settings.visible_profile_notes;
+
+  const rows: { key: string; label: string; value: ReactNode }[] = [];
+  for (const field of DETAIL_FIELDS) {
+    const raw = member[field.key];
+    if (raw === undefined || raw === null || raw === '') continue;
+    let value: ReactNode = String(raw);
+    if (field.key === 'age') value = t('ageYears', { count: Number(raw) });
+    else if (field.key === 'country') value = countryName(String(raw));
+    else if (field.key === 'region') value = regionName(member.country, String(raw)) ?? String(raw);
+    else if ('values' in field) value = t(`${field.values}.${String(raw)}`);
+    rows.push({ key: field.key, label: t(`fields.${field.label}`), value });
+  }
+  if (rows.length === 0) return null;
+
+  return (
+    <dl className="member-details row g-0 mb-0">
+      {rows.map((row) => (
+        <div key={row.key} className="member-details-row col-6 d-flex flex-column py-2 pe-3">
+          <dt className="small text-body-secondary fw-normal">{row.label}</dt>
+          <dd className="mb-0 fw-semibold">
+            {row.value}
+            {notes[row.key] && <span className="d-block small fw-normal text-body-secondary">{notes[row.key]}</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,181 @@
+// /members/:id: a member's profile (SPEC sections 2 and 6): photos, fields with notes, interests, the actions, the fictional warning; "blocked by" instead when blocked.
+import { useEffect } from 'react';
+import { Alert, Badge, Col, Container, Row } from 'react-bootstrap';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { MemberProfile, User } from '@app/contracts';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { FictionalIcon } from '../../../components/fictional-icon.tsx';
+import { InterestList } from '../../../components/interest-list.tsx';
+import { useLocationText } from '../../../components/use-location-text.ts';
+import { useUser } from '../../accounts/api/get-user.ts';
+import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
+import { PageTitle } from '../../accounts/components/page-title.tsx';
+import { translateError } from '../../accounts/lib/form-errors.ts';
+import { SignupLink } from '../../signup/components/signup-link.tsx';
+import { getSearchState } from '../../search/lib/search-store.ts';
+import { LIKES_QUERY_KEY } from '../../likes/api/get-likes.ts';
+import { useMember } from '../api/get-member.ts';
+import { FictionalWarning } from './fictional-warning.tsx';
+import { MemberActions } from './member-actions.tsx';
+import { MemberDetails } from './member-details.tsx';
+import { MemberPhotoGallery } from './member-photo-gallery.tsx';
+import '../members.css';
+
+/** SPEC section 8: "You're blocked by {name}"; nothing of the profile is shown. */
+export function BlockedByNotice({ name }: { name: string }) {
+  const { t } = useTranslation('members');
+  const text = t('errors:blocked_by', { name });
+  return (
+    <Container className="py-5 text-center" style={{ maxWidth: '36rem' }}>
+      <PageTitle title={text} />
+      <h1 className="h3 mb-3">{text}</h1>
+      <p className="text-body-secondary">{t('blocks.blockedByText')}</p>
+      <Link to={paths.members.getHref()} className="btn btn-primary">
+        {t('blocks.backToSearch')}
+      </Link>
+    </Container>
+  );
+}
+
+function MemberProfileView({ member, viewer }: { member: MemberProfile; viewer: User | null }) {
+  const { t } = useTranslation('members');
+  const locationText = useLocationText();
+  const place = locationText(member);
+  const relation = member.relation;
+
+  return (
+    <Container className="py-4">
+      <PageTitle title={member.name} />
+      <Row className="g-4">
+        <Col xs={12} md={5} lg={4}>
+          <MemberPhotoGallery member={member} />
+        </Col>
+        <Col xs={12} md={7} lg={8}>
+          {member.is_fictional && <FictionalWarning />}
+          <header className="mb-3">
+            <h1 className="h2 mb-1 d-flex flex-wrap align-items-center gap-2">
+              <span>
+                {member.name}
+                {typeof member.age === 'number' && <span className="fw-normal">, {member.age}</span>}
+              </span>
+              {member.is_fictional && <FictionalIcon />}
+            </h1>
+            {place && <p className="text-body-secondary mb-2">{place}</p>}
+            <div className="d-flex flex-wrap gap-2">
+              {relation?.is_match && (
+                <Badge bg="primary" pill>
+                  {t('likes.match')}
+                </Badge>
+              )}
+              {relation && !relation.is_match && relation.is_liked_by && (
+                <Badge bg="secondary" pill>
+                  {t('likes.likesYouBadge')}
+                </Badge>
+              )}
+            </div>
+          </header>
+
+          {member.is_self ? (
+            <Link to={paths.profile.getHref()} className="btn btn-primary mb-4">
+              {t('profile.edit')}
+            </Link>
+          ) : (
+            <div className="mb-4">
+              {relation?.is_blocked && (
+                <Alert variant="warning" className="py-2">
+                  {t('profile.blocked', { name: member.name })}
+                </Alert>
+              )}
+              <MemberActions member={member} viewer={viewer} />
+            </div>
+          )}
+
+          {member.is_limited && (
+            <Alert variant="light" className="border d-flex flex-wrap align-items-center justify-content-between gap-2">
+              <span>{t('profile.loginForMore')}</span>
+              <SignupLink className="btn btn-sm btn-primary" targetProfileId={member.id}>
+                {t('notices.login.signUp')}
+              </SignupLink>
+            </Alert>
+          )}
+
+          {member.about_me && (
+            <section className="mb-4" aria-labelledby="about-title">
+              <h2 id="about-title" className="h5">
+                {t('fields.aboutMe')}
+              </h2>
+              <p className="member-about mb-0">{member.about_me}</p>
+            </section>
+          )}
+
+          <section className="mb-4" aria-labelledby="details-title">
+            <h2 id="details-title" className="h5">
+              {t('profile.detailsTitle')}
+            </h2>
+            <MemberDetails member={member} />
+          </section>
+
+          {member.interests && member.interests.length > 0 && (
+            <section className="mb-4" aria-labelledby="interests-title">
+              <h2 id="interests-title" className="h5">
+                {t('fields.interests')}
+              </h2>
+              <InterestList keys={member.interests} label={t('fields.interests')} />
+            </section>
+          )}
+        </Col>
+      </Row>
+    </Container>
+  );
+}
+
+export function MemberPage() {
+  const { t } = useTranslation('members');
+  const { id: rawId } = useParams();
+  const id = Number(rawId);
+  const { data: viewer, isPending: isSessionPending } = useUser();
+  const member = useMember(id);
+  const queryClient = useQueryClient();
+  const isLikedBy = member.data?.relation?.is_liked_by ?? false;
+
+  // Opening a liker's profile cleared their like_new on the server: the new-likes badge follows.
+  useEffect(() => {
+    if (isLikedBy) void queryClient.invalidateQueries({ queryKey: LIKES_QUERY_KEY });
+  }, [isLikedBy, id, queryClient]);
+
+  if (!Number.isInteger(id) || id <= 0 || (member.error instanceof ApiError && member.error.status === 404)) {
+    return (
+      <Container className="py-5 text-center">
+        <PageTitle title={t('errors:profile_not_found')} />
+        <h1 className="h3 mb-3">{t('errors:profile_not_found')}</h1>
+        <Link to={paths.members.getHref()} className="btn btn-primary">
+          {t('blocks.backToSearch')}
+        </Link>
+      </Container>
+    );
+  }
+  if (member.error instanceof ApiError && member.error.code === 'blocked_by') {
+    const params = member.error.body?.error?.params as { name?: string } | undefined;
+    return <BlockedByNotice name={params?.name ?? getSearchState().otherCachedProfiles[id]?.name ?? ''} />;
+  }
+  if (member.error) {
+    return (
+      <Container className="py-5">
+        <Alert variant="danger">{translateError(t, { code: member.error instanceof ApiError ? member.error.code : 'error_generic' })}</Alert>
+      </Container>
+    );
+  }
+  if (member.isPending || isSessionPending) {
+    const cached = getSearchState().otherCachedProfiles[id];
+    return (
+      <>
+        {cached && <PageTitle title={cached.name} />}
+        <LoadingSpinner />
+      </>
+    );
+  }
+  return <MemberProfileView member={member.data} viewer={viewer ?? null} />;
+}

@@ -1,0 +1,229 @@
+// The member's photos on /profile: upload by drag and drop or picker with progress and errors, choose the main photo, mark private, delete.
+import { useRef, useState } from 'react';
+import { Alert, Badge, Button, Form, ProgressBar } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_MEGABYTES, type OwnProfile, type Photo } from '@app/contracts';
+import { paths } from '../../../config/paths.ts';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { MemberPhoto } from '../../../components/member-photo.tsx';
+import { LockIcon, StarIcon } from '../../../components/member-icons.tsx';
+import { PhotoDropzone } from '../../../components/photo-dropzone.tsx';
+import { translateError, toFormErrors, type FormError } from '../../accounts/lib/form-errors.ts';
+import { usePhotos } from '../api/get-photos.ts';
+import { useUploadPhoto } from '../api/upload-photo.ts';
+import { useUpdatePhoto } from '../api/update-photo.ts';
+import { useDeletePhoto } from '../api/delete-photo.ts';
+import '../photos.css';
+
+type Upload = { key: number; name: string; progress: number; status: 'waiting' | 'uploading' | 'done' | 'failed'; error?: FormError };
+
+/** The limit error of this member: free members hear about premium (SPEC section 8). */
+export function getPhotoLimitError(isPremium: boolean, limit: number): FormError {
+  return isPremium ? { code: 'photo_limit_max', params: { max: limit } } : { code: 'photo_limit_reached', params: { max: limit } };
+}
+
+function PhotoTile({ photo, number, isBusy, onMakeMain, onTogglePrivate, onDelete }: {
+  photo: Photo;
+  number: number;
+  isBusy: boolean;
+  onMakeMain: () => void;
+  onTogglePrivate: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation('members');
+  const label = t('photos.photoNumber', { number });
+  return (
+    <li className="photo-tile card border-0 shadow-sm overflow-hidden">
+      <div className="ratio ratio-1x1 position-relative">
+        <MemberPhoto image={photo} alt={label} />
+      </div>
+      <div className="photo-tile-badges">
+        {photo.is_main && (
+          <Badge bg="primary" className="d-inline-flex align-items-center gap-1">
+            <StarIcon size={12} />
+            {t('photos.main')}
+          </Badge>
+        )}
+        {photo.is_private && (
+          <Badge bg="dark" className="d-inline-flex align-items-center gap-1">
+            <LockIcon size={12} />
+            {t('photos.private')}
+          </Badge>
+        )}
+      </div>
+      <div className="d-flex flex-column gap-1 p-2" role="group" aria-label={label}>
+        {!photo.is_main && !photo.is_private && (
+          <Button size="sm" variant="outline-primary" onClick={onMakeMain} disabled={isBusy}>
+            {t('photos.makeMain')}
+          </Button>
+        )}
+        {!photo.is_main && (
+          <Button size="sm" variant="outline-secondary" onClick={onTogglePrivate} disabled={isBusy}>
+            {photo.is_private ? t('photos.makePublic') : t('photos.makePrivate')}
+          </Button>
+        )}
+        <Button size="sm" variant="outline-danger" onClick={onDelete} disabled={isBusy}>
+          {t('photos.delete')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+export function PhotosManager({ profile, isPremium }: { profile: OwnProfile; isPremium: boolean }) {
+  const { t } = useTranslation('members');
+  const photosQuery = usePhotos();
+  const photos = photosQuery.data?.photos ?? profile.photos;
+  const mainImage = photosQuery.data ? photosQuery.data.main_image : profile.main_image;
+  const limit = profile.photo_limit;
+  const upload = useUploadPhoto();
+  const update = useUpdatePhoto();
+  const remove = useDeletePhoto();
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [isPrivateUpload, setIsPrivateUpload] = useState(false);
+  const [actionError, setActionError] = useState<FormError | null>(null);
+  const [photoToDelete, setPhotoToDelete] = useState<Photo | null>(null);
+  const nextKey = useRef(1);
+  const isUploading = uploads.some((entry) => entry.status === 'uploading' || entry.status === 'waiting');
+  const isAtLimit = photos.length >= limit;
+
+  const patchUpload = (key: number, patch: Partial<Upload>) =>
+    setUploads((current) => current.map((entry) => (entry.key === key ? { ...entry, ...patch } : entry)));
+
+  /** One after the other: the limit is checked per photo, and progress stays readable. */
+  const uploadFiles = async (files: File[]) => {
+    setActionError(null);
+    const queued = files.map((file) => ({ file, entry: { key: nextKey.current++, name: file.name, progress: 0, status: 'waiting' as const } }));
+    setUploads((current) => [...current.filter((entry) => entry.status !== 'done'), ...queued.map((item) => item.entry)]);
+    let count = photos.length;
+    for (const { file, entry } of queued) {
+      if (count >= limit) {
+        patchUpload(entry.key, { status: 'failed', error: getPhotoLimitError(isPremium, limit) });
+        continue;
+      }
+      if (file.size > PHOTO_MAX_BYTES) {
+        patchUpload(entry.key, { status: 'failed', error: { code: 'photo_too_large', params: { max_mb: PHOTO_MAX_MEGABYTES } } });
+        continue;
+      }
+      patchUpload(entry.key, { status: 'uploading' });
+      try {
+        await upload.mutateAsync({ file, isPrivate: isPrivateUpload, onProgress: (fraction) => patchUpload(entry.key, { progress: Math.round(fraction * 100) }) });
+        patchUpload(entry.key, { status: 'done', progress: 100 });
+        count += 1;
+      } catch (error) {
+        patchUpload(entry.key, { status: 'failed', error: toFormErrors(error).form ?? { code: 'error_generic' } });
+      }
+    }
+  };
+
+  const runAction = (promise: Promise<unknown>) => {
+    setActionError(null);
+    promise.catch((error: unknown) => setActionError(toFormErrors(error).form ?? { code: 'error_generic' }));
+  };
+
+  const isBusy = update.isPending || remove.isPending;
+  return (
+    <section aria-labelledby="photos-title">
+      <h2 id="photos-title" className="h4 mb-3">
+        {t('photos.title')}
+      </h2>
+      <div className="photos-main-preview d-flex align-items-center gap-3 mb-3">
+        <div className="photos-main-preview-image rounded-circle overflow-hidden flex-shrink-0">
+          <MemberPhoto image={mainImage} alt={mainImage ? t('photos.mainAlt') : t('photos.noPhoto')} />
+        </div>
+        <div>
+          <p className="fw-semibold mb-1">{mainImage ? t('photos.main') : t('photos.noPhoto')}</p>
+          <p className="small text-body-secondary mb-0" data-testid="photo-count">
+            {t('photos.limit', { count: photos.length, max: limit })}
+          </p>
+        </div>
+      </div>
+
+      {actionError && (
+        <Alert variant="danger" dismissible onClose={() => setActionError(null)}>
+          {translateError(t, actionError)}
+        </Alert>
+      )}
+
+      {photos.length > 0 && (
+        <ul className="photo-tiles list-unstyled mb-3" aria-label={t('photos.listLabel')}>
+          {photos.map((photo, index) => (
+            <PhotoTile
+              key={photo.id}
+              photo={photo}
+              number={index + 1}
+              isBusy={isBusy}
+              onMakeMain={() => runAction(update.mutateAsync({ id: photo.id, is_main: true }))}
+              onTogglePrivate={() => runAction(update.mutateAsync({ id: photo.id, is_private: !photo.is_private }))}
+              onDelete={() => setPhotoToDelete(photo)}
+            />
+          ))}
+        </ul>
+      )}
+
+      {isAtLimit ? (
+        <Alert variant={isPremium ? 'info' : 'warning'} className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+          <span>{translateError(t, getPhotoLimitError(isPremium, limit))}</span>
+          {!isPremium && (
+            <Link to={paths.premium.getHref()} className="btn btn-sm btn-primary">
+              {t('nav.getPremium')}
+            </Link>
+          )}
+        </Alert>
+      ) : (
+        <>
+          <PhotoDropzone onFilesSelected={(files) => void uploadFiles(files)} isMultiple isDisabled={isUploading}>
+            <p className="mb-3 text-body-secondary">{t('photos.dropzone')}</p>
+          </PhotoDropzone>
+          <Form.Check
+            type="checkbox"
+            id="photo-upload-private"
+            className="mt-2"
+            label={t('photos.uploadPrivate')}
+            checked={isPrivateUpload}
+            onChange={(event) => setIsPrivateUpload(event.target.checked)}
+          />
+          <Form.Text className="d-block">{t('photos.privateHelp')}</Form.Text>
+        </>
+      )}
+
+      {uploads.length > 0 && (
+        <ul className="list-unstyled mt-3 mb-0 d-flex flex-column gap-2" aria-label={t('photos.uploadsLabel')} aria-live="polite">
+          {uploads.map((entry) => (
+            <li key={entry.key} className="small">
+              <div className="d-flex justify-content-between gap-2">
+                <span className="text-truncate">{entry.name}</span>
+                <span className={entry.status === 'failed' ? 'text-danger' : 'text-body-secondary'}>{t(`photos.status.${entry.status}`)}</span>
+              </div>
+              {entry.status === 'uploading' && (
+                <ProgressBar now={entry.progress} label={`${entry.progress}%`} visuallyHidden className="mt-1" style={{ height: 6 }} aria-label={t('photos.progress', { name: entry.name })} />
+              )}
+              {entry.error && (
+                <p className="text-danger mb-0" role="alert">
+                  {translateError(t, entry.error)}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ConfirmModal
+        isOpen={photoToDelete !== null}
+        title={t('photos.deleteTitle')}
+        confirmLabel={t('photos.delete')}
+        isBusy={remove.isPending}
+        onCancel={() => setPhotoToDelete(null)}
+        onConfirm={() => {
+          if (!photoToDelete) return;
+          const id = photoToDelete.id;
+          setPhotoToDelete(null);
+          runAction(remove.mutateAsync(id));
+        }}
+      >
+        <p className="mb-0">{t('photos.deleteConfirm')}</p>
+      </ConfirmModal>
+    </section>
+  );
+}

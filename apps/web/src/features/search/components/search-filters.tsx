@@ -1,0 +1,159 @@
+// The search filters the site offers (settings.search_fields): gender, country, region (named per country), minimum and maximum age.
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useSettings } from '../../settings/api/get-settings.ts';
+import { useRegions } from '../../settings/api/get-regions.ts';
+import { useCountryName } from '../../../components/use-location-text.ts';
+import { pickFilters, type SearchFilterValues } from '../lib/search-store.ts';
+
+/** Mirrors GENDERS and SEARCH_MAX_AGE of @app/contracts. */
+const GENDERS = ['male', 'female'] as const;
+const MAX_AGE = 99;
+
+type SearchFiltersProps = {
+  filters: SearchFilterValues;
+  isSearching: boolean;
+  onSearch: (filters: SearchFilterValues) => void;
+  onClear: () => void;
+};
+
+export function SearchFilters({ filters, isSearching, onSearch, onClear }: SearchFiltersProps) {
+  const { t, i18n } = useTranslation('members');
+  const settings = useSettings();
+  const { data: regions } = useRegions();
+  const countryName = useCountryName();
+  const id = useId();
+  // The form edits a copy; the store changes on Search. The page remounts the form when the store's filters change (Clear).
+  const [values, setValues] = useState<SearchFilterValues>(() => pickFilters(filters));
+  const [ageError, setAgeError] = useState(false);
+  const offers = (field: string) => settings.search_fields.includes(field);
+  const countryRegions = values.country ? regions?.[values.country] : undefined;
+
+  const countries = useMemo(
+    () => settings.countries.map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name, i18n.language)),
+    [settings.countries, countryName, i18n.language],
+  );
+  const ages = useMemo(() => Array.from({ length: MAX_AGE - settings.min_age + 1 }, (_, index) => settings.min_age + index), [settings.min_age]);
+
+  const set = (name: keyof SearchFilterValues, value: string) => {
+    setValues((current) => ({ ...current, [name]: value, ...(name === 'country' ? { countryregion: '' } : {}) }));
+    if (name === 'min_age' || name === 'max_age') setAgeError(false);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const minAge = Number(values.min_age || settings.min_age);
+    const maxAge = Number(values.max_age || MAX_AGE);
+    if (minAge > maxAge) {
+      setAgeError(true);
+      return;
+    }
+    onSearch(values);
+  };
+
+  const ageErrorId = `${id}-age-error`;
+  return (
+    <Form noValidate onSubmit={onSubmit} role="search" aria-label={t('search.filtersLabel')} className="search-filters card border-0 shadow-sm p-3 p-md-4">
+      <Row className="g-2 g-md-3 align-items-end">
+        {offers('gender') && (
+          <Col xs={12} sm={6} lg>
+            <Form.Group controlId={`${id}-gender`}>
+              <Form.Label className="small fw-semibold mb-1">{t('search.gender')}</Form.Label>
+              <Form.Select value={values.gender} onChange={(event) => set('gender', event.target.value)}>
+                <option value="">{t('search.anyGender')}</option>
+                {GENDERS.map((gender) => (
+                  <option key={gender} value={gender}>
+                    {t(`search.genders.${gender}`)}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+        )}
+        {offers('country') && (
+          <Col xs={12} sm={6} lg>
+            <Form.Group controlId={`${id}-country`}>
+              <Form.Label className="small fw-semibold mb-1">{t('search.country')}</Form.Label>
+              <Form.Select value={values.country} onChange={(event) => set('country', event.target.value)}>
+                <option value="">{t('search.anyCountry')}</option>
+                {countries.map(({ code, name }) => (
+                  <option key={code} value={code}>
+                    {name}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+        )}
+        {offers('country') && offers('region') && countryRegions && countryRegions.regions.length > 0 && (
+          <Col xs={12} sm={6} lg>
+            <Form.Group controlId={`${id}-region`}>
+              <Form.Label className="small fw-semibold mb-1">{t(`accounts:regionKinds.${countryRegions.kind}`)}</Form.Label>
+              <Form.Select value={values.countryregion} onChange={(event) => set('countryregion', event.target.value)}>
+                <option value="">{t(`search.anyRegionOfKind.${countryRegions.kind}`)}</option>
+                {countryRegions.regions.map((region) => (
+                  <option key={region.code} value={region.code}>
+                    {region.name}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+        )}
+        {offers('min_age') && (
+          <Col xs={6} sm={3} lg={2}>
+            <Form.Group controlId={`${id}-min-age`}>
+              <Form.Label className="small fw-semibold mb-1">{t('search.minAge')}</Form.Label>
+              <Form.Select
+                value={values.min_age || String(settings.min_age)}
+                onChange={(event) => set('min_age', event.target.value)}
+                isInvalid={ageError}
+                aria-describedby={ageError ? ageErrorId : undefined}
+              >
+                {ages.map((age) => (
+                  <option key={age} value={age}>
+                    {age}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+        )}
+        {offers('max_age') && (
+          <Col xs={6} sm={3} lg={2}>
+            <Form.Group controlId={`${id}-max-age`}>
+              <Form.Label className="small fw-semibold mb-1">{t('search.maxAge')}</Form.Label>
+              <Form.Select
+                value={values.max_age || String(MAX_AGE)}
+                onChange={(event) => set('max_age', event.target.value)}
+                isInvalid={ageError}
+                aria-describedby={ageError ? ageErrorId : undefined}
+              >
+                {ages.map((age) => (
+                  <option key={age} value={age}>
+                    {age}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+        )}
+        <Col xs={12} lg="auto" className="d-flex gap-2">
+          <Button type="submit" className="flex-grow-1 px-4" disabled={isSearching}>
+            {isSearching && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            {t('search.submit')}
+          </Button>
+          <Button type="button" variant="outline-secondary" onClick={onClear} disabled={isSearching}>
+            {t('search.clear')}
+          </Button>
+        </Col>
+      </Row>
+      {ageError && (
+        <p id={ageErrorId} className="text-danger small mt-2 mb-0" role="alert">
+          {t('errors:search_age_range_invalid')}
+        </p>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,226 @@
+// /swipe-game: swipe (drag) or press Like / Skip through candidates; 4 likes a day (SPEC section 9), then it waits for the next day.
+import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { Alert, Button, Container, Spinner } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ProfileCard } from '@app/contracts';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { MemberPhoto } from '../../../components/member-photo.tsx';
+import { CloseIcon, HeartFilledIcon } from '../../../components/member-icons.tsx';
+import { FictionalIcon } from '../../../components/fictional-icon.tsx';
+import { useLocationText } from '../../../components/use-location-text.ts';
+import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
+import { PageTitle } from '../../accounts/components/page-title.tsx';
+import { translateError, toFormErrors } from '../../accounts/lib/form-errors.ts';
+import { MembersOnly } from '../../members/components/members-only.tsx';
+import { useOpenMatchModal } from '../../likes/hooks/use-like-actions.ts';
+import { useSwipeCandidates } from '../api/get-swipe-candidates.ts';
+import { useSwipe } from '../api/swipe.ts';
+import { formatCountdown, getSwipeDecision } from '../lib/countdown.ts';
+import { useNow } from '../hooks/use-now.ts';
+import '../swipe-game.css';
+
+type Action = 'like' | 'skip';
+
+function SwipeCard({ profile, onDecide, isDisabled }: { profile: ProfileCard; onDecide: (action: Action) => void; isDisabled: boolean }) {
+  const { t } = useTranslation('members');
+  const locationText = useLocationText();
+  const [deltaX, setDeltaX] = useState(0);
+  const [isDragging, setIsDragging] = useState(false);
+  const start = useRef<{ x: number; pointerId: number } | null>(null);
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (isDisabled || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    start.current = { x: event.clientX, pointerId: event.pointerId };
+    event.currentTarget.setPointerCapture(event.pointerId);
+    setIsDragging(true);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (start.current?.pointerId === event.pointerId) setDeltaX(event.clientX - start.current.x);
+  };
+  const endDrag = (event: PointerEvent<HTMLDivElement>) => {
+    if (start.current?.pointerId !== event.pointerId) return;
+    const decision = getSwipeDecision(event.clientX - start.current.x);
+    start.current = null;
+    setIsDragging(false);
+    setDeltaX(0);
+    if (decision) onDecide(decision);
+  };
+
+  const place = locationText(profile);
+  const intent = getSwipeDecision(deltaX);
+  return (
+    <div
+      className={`swipe-card card border-0 shadow ${isDragging ? 'is-dragging' : ''}`}
+      style={{ transform: `translateX(${deltaX}px) rotate(${deltaX / 20}deg)` }}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={endDrag}
+      onPointerCancel={endDrag}
+      data-testid="swipe-card"
+    >
+      <div className="ratio ratio-1x1">
+        <MemberPhoto image={profile.main_image} alt={t('profile.photoOf', { name: profile.name })} variant="full" isLazy={false} />
+      </div>
+      {intent && (
+        <span className={`swipe-stamp swipe-stamp-${intent}`} aria-hidden="true">
+          {intent === 'like' ? t('swipe.like') : t('swipe.skip')}
+        </span>
+      )}
+      <div className="card-body">
+        <h2 className="h4 mb-0">
+          {profile.name}
+          {profile.age !== null && <span className="fw-normal">, {profile.age}</span>}
+          {profile.is_fictional && <FictionalIcon className="ms-2" />}
+        </h2>
+        {place && <p className="text-body-secondary mb-1">{place}</p>}
+        <Link to={paths.membersId.getHref(profile.id)} className="small">
+          {t('likes.viewProfile')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function OutOfLikes({ resetsAt, onReset }: { resetsAt: string; onReset: () => void }) {
+  const { t } = useTranslation('members');
+  const resetTime = new Date(resetsAt).getTime();
+  const now = useNow(true);
+  const msLeft = resetTime - now;
+  const isOver = msLeft <= 0;
+  const hasReset = useRef(false);
+  useEffect(() => {
+    if (!isOver || hasReset.current) return;
+    hasReset.current = true;
+    onReset();
+  }, [isOver, onReset]);
+  return (
+    <div className="text-center py-4">
+      <div role="status">
+        <p className="h5">{t('swipe.outOfLikes')}</p>
+        <p className="text-body-secondary">{t('swipe.waitUntilTomorrow')}</p>
+      </div>
+      <p className="mb-1">{t('swipe.nextLikesLabel')}</p>
+      <p className="display-6 fw-bold font-monospace" data-testid="swipe-countdown">
+        {formatCountdown(msLeft)}
+      </p>
+      <Link to={paths.members.getHref()} className="btn btn-outline-primary mt-2">
+        {t('swipe.toSearch')}
+      </Link>
+    </div>
+  );
+}
+
+function SwipeGame() {
+  const { t } = useTranslation('members');
+  const candidates = useSwipeCandidates();
+  const swipe = useSwipe();
+  const openMatchModal = useOpenMatchModal();
+  const [doneIds, setDoneIds] = useState<Set<number>>(() => new Set());
+  const [state, setState] = useState<{ likesLeft: number; resetsAt: string } | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const { refetch } = candidates;
+  const reload = useCallback(() => {
+    setState(null);
+    setDoneIds(new Set());
+    void refetch();
+  }, [refetch]);
+
+  if (candidates.isPending) return <LoadingSpinner />;
+  if (candidates.isError) return <Alert variant="danger">{translateError(t, toFormErrors(candidates.error).form ?? { code: 'error_generic' })}</Alert>;
+
+  const likesLeft = state?.likesLeft ?? candidates.data.likes_left;
+  const resetsAt = state?.resetsAt ?? candidates.data.resets_at;
+  const queue = candidates.data.profiles.filter((profile) => !doneIds.has(profile.id));
+  const current = queue[0];
+
+
+  const decide = (profile: ProfileCard, action: Action) => {
+    setError(null);
+    swipe.mutate(
+      { id: profile.id, action },
+      {
+        onSuccess: (result) => {
+          setState({ likesLeft: result.likes_left, resetsAt: result.resets_at });
+          const next = new Set(doneIds).add(profile.id);
+          setDoneIds(next);
+          if (result.is_new_match) openMatchModal(profile);
+          // The batch is used up: fetch the next candidates.
+          if (candidates.data.profiles.every((candidate) => next.has(candidate.id))) {
+            setDoneIds(new Set());
+            void candidates.refetch();
+          }
+        },
+        onError: (caught) => {
+          if (caught instanceof ApiError && caught.code === 'swipe_limit_reached') {
+            const params = caught.body?.error?.params as { resets_at?: string } | undefined;
+            setState({ likesLeft: 0, resetsAt: params?.resets_at ?? resetsAt });
+            return;
+          }
+          setError(caught);
+        },
+      },
+    );
+  };
+
+  const formError = error ? toFormErrors(error).form : null;
+  return (
+    <div className="swipe-game mx-auto">
+      <p className="text-center fw-semibold mb-3" aria-live="polite">
+        {t('swipe.likesLeft', { count: likesLeft })}
+      </p>
+      {formError && <Alert variant="danger">{translateError(t, formError)}</Alert>}
+      {likesLeft <= 0 ? (
+        <OutOfLikes resetsAt={resetsAt} onReset={reload} />
+      ) : candidates.isFetching && !current ? (
+        <LoadingSpinner />
+      ) : !current ? (
+        <div className="text-center py-5">
+          <p className="text-body-secondary">{t('swipe.noCandidates')}</p>
+          <Link to={paths.members.getHref()} className="btn btn-outline-primary">
+            {t('swipe.toSearch')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <div className="swipe-stack">
+            <SwipeCard key={current.id} profile={current} onDecide={(action) => decide(current, action)} isDisabled={swipe.isPending} />
+          </div>
+          <div className="d-flex justify-content-center gap-4 mt-4">
+            <Button
+              variant="light"
+              className="swipe-button swipe-button-skip shadow-sm"
+              onClick={() => decide(current, 'skip')}
+              disabled={swipe.isPending}
+              aria-label={t('swipe.skipName', { name: current.name })}
+            >
+              <CloseIcon size={28} />
+            </Button>
+            <Button
+              variant="primary"
+              className="swipe-button swipe-button-like shadow"
+              onClick={() => decide(current, 'like')}
+              disabled={swipe.isPending}
+              aria-label={t('swipe.likeName', { name: current.name })}
+            >
+              {swipe.isPending ? <Spinner size="sm" aria-hidden="true" /> : <HeartFilledIcon size={28} />}
+            </Button>
+          </div>
+          <p className="text-center small text-body-secondary mt-3 mb-0">{t('swipe.hint')}</p>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function SwipeGamePage() {
+  const { t } = useTranslation('members');
+  return (
+    <Container className="py-4">
+      <PageTitle title={t('swipe.title')} />
+      <h1 className="h2 mb-3 text-center">{t('swipe.title')}</h1>
+      <MembersOnly>{() => <SwipeGame />}</MembersOnly>
+    </Container>
+  );
+}

@@ -1,0 +1,281 @@
+// Journeys of the members issue: edit a profile and upload a photo, search with filters over two pages,
+// like back a member who liked you and see the match, block a member who then cannot open your profile.
+import zlib from 'node:zlib';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { useBrowser } from './support/browser.ts';
+import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
+
+const session = useBrowser();
+
+/** The development server seeds demo members in the background after it starts (docs/members.md, Demo data). */
+const DEMO = { email: 'demo@example.com', password: 'demo1234' };
+const DEMO_MEMBER_PASSWORD = 'demo1234';
+const SEED_TIMEOUT_MS = 100_000;
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A small real PNG, made here: a 96 x 96 gradient (RGB, no filter), so the upload has an image to re-encode.
+// ---------------------------------------------------------------------------------------------
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buffer: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of buffer) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+function makePng(size = 96): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x++) {
+      row[1 + x * 3] = 255;
+      row[2 + x * 3] = Math.round((x / size) * 200);
+      row[3 + x * 3] = Math.round((y / size) * 160);
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions through the API (these journeys are not about logging in)
+// ---------------------------------------------------------------------------------------------
+
+type SessionUser = { profile: { id: number; name: string } };
+
+async function logInThroughApi(request: APIRequestContext, email: string, password: string): Promise<SessionUser | null> {
+  const response = await request.post('/api/user.php', { headers: { 'Request-Type': 'client' }, data: { email, password } });
+  if (!response.ok()) return null;
+  return ((await response.json()) as { user: SessionUser }).user;
+}
+
+async function signUpThroughApi(page: Page, email: string, username: string): Promise<void> {
+  const response = await page.request.post('/api/signup.php', {
+    headers: { 'Request-Type': 'client' },
+    data: { email, username, password: 'profile-editor-1', date_of_birth: '1991-03-08' },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** Waits until the demo members exist (a visitor's search counts them). */
+async function waitForDemoMembers(baseURL: string): Promise<void> {
+  const deadline = Date.now() + SEED_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseURL}/api/search.php?limit=1`).catch(() => null);
+    if (response?.ok) {
+      const body = (await response.json()) as { num_results: number | null; is_num_results_capped: boolean };
+      if (body.is_num_results_capped || (body.num_results ?? 0) >= 300) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error('The demo members were not seeded in time');
+}
+
+function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Main navigation' });
+}
+
+beforeAll(async () => {
+  await waitForDemoMembers(session.baseURL);
+}, SEED_TIMEOUT_MS + 10_000);
+
+describe('own profile and photos', () => {
+  test('a member edits profile fields, sees a translated validation error, and uploads a photo that becomes the main one', async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    const username = `Editor${Date.now() % 100000}`;
+    await signUpThroughApi(page, uniqueEmail('profile'), username);
+
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'My profile', level: 1 }).waitFor();
+    // No photo yet: a neutral placeholder.
+    await page.getByRole('img', { name: 'No photo yet' }).waitFor();
+    expect(await page.getByTestId('photo-count').innerText()).toBe('You have 0 of 3 photos.');
+
+    // The shared schema checks the username before anything is sent.
+    await page.getByLabel('Username').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Enter a username').waitFor();
+
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Gender').selectOption('female');
+    await page.getByLabel('Sexuality').selectOption('bi');
+    await page.getByLabel('City').fill('Haarlem');
+    await page.getByLabel('Relationship status').selectOption('single');
+    await page.getByLabel('Hair color').selectOption('red');
+    await page.getByLabel('Looking for').selectOption('dating');
+    await page.locator('label', { hasText: /Hiking$/ }).click();
+    await page.locator('label', { hasText: /Coffee$/ }).click();
+    await page.getByLabel('About me').fill('Hiking on Sundays, coffee every day.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your profile has been saved.').waitFor();
+
+    const saved = (await (await page.request.get('/api/profile.php')).json()) as { profile: Record<string, unknown> };
+    expect(saved.profile).toMatchObject({
+      gender: 'female',
+      sexuality: 'bi',
+      city: 'Haarlem',
+      relationship_status: 'single',
+      hair_color: 'red',
+      signup_reason: 'dating',
+      about_me: 'Hiking on Sundays, coffee every day.',
+    });
+    expect(saved.profile.interests).toEqual(['hiking', 'coffee']);
+
+    // A file that claims to be a PNG but is not: the server's error shows beside the upload.
+    const input = page.getByTestId('photo-dropzone').locator('input[type=file]');
+    await input.setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('this is not an image') });
+    await page.getByText('This file is not a photo we can read').waitFor();
+
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng() });
+    await page.getByText('You have 1 of 3 photos.').waitFor();
+    const tile = page.getByRole('listitem').filter({ has: page.getByRole('group', { name: 'Photo 1' }) });
+    await tile.getByText('Main photo').waitFor();
+    // The top navigation's avatar now shows the photo instead of the placeholder.
+    await mainNav(page).getByRole('button', { name: `Account menu of ${username}` }).locator('img').waitFor();
+
+    // The photo is served, re-encoded as JPEG.
+    const photos = (await (await page.request.get('/api/photos.php')).json()) as { photos: { filename: string; is_main: boolean }[] };
+    expect(photos.photos).toHaveLength(1);
+    expect(photos.photos[0]!.is_main).toBe(true);
+    const image = await page.request.get(photos.photos[0]!.filename);
+    expect(image.headers()['content-type']).toContain('image/jpeg');
+  });
+});
+
+describe('search', () => {
+  test('a member searches with filters and loads a second page without repeats', async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    expect(await logInThroughApi(page.request, DEMO.email, DEMO.password)).not.toBeNull();
+
+    await page.goto('/members');
+    await page.getByRole('heading', { name: 'Search members', level: 1 }).waitFor();
+    await page.getByTestId('search-count').waitFor();
+
+    const filters = page.getByRole('search', { name: 'Search filters' });
+    await filters.getByLabel('Looking for').selectOption('female');
+    await filters.getByLabel('Country').selectOption({ value: '' });
+    await filters.getByLabel('From age').selectOption('25');
+    await filters.getByLabel('To age').selectOption('60');
+    const firstPage = page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === '/api/search.php' && !url.searchParams.has('cursor');
+    });
+    await filters.getByRole('button', { name: 'Search' }).click();
+    const firstUrl = new URL((await firstPage).url());
+    expect(Object.fromEntries(firstUrl.searchParams)).toEqual({ gender: 'female', min_age: '25', max_age: '60' });
+
+    const results = page.getByRole('list', { name: 'Search results' });
+    await expect.poll(() => results.getByRole('listitem').count()).toBe(20);
+    expect(await page.getByTestId('search-count').innerText()).toMatch(/^\d+\+? members found$/);
+
+    const secondPage = page.waitForResponse((response) => new URL(response.url()).searchParams.has('cursor'));
+    await page.getByRole('button', { name: 'Show more' }).click();
+    const secondUrl = new URL((await secondPage).url());
+    expect(secondUrl.searchParams.get('gender')).toBe('female');
+    expect(secondUrl.searchParams.get('min_age')).toBe('25');
+    await expect.poll(() => results.getByRole('listitem').count()).toBe(40);
+
+    const hrefs = await results.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(new Set(hrefs).size).toBe(40);
+    // Every card is a woman between 25 and 60 (the age is printed after the name).
+    const ages = await results.locator('h3').evaluateAll((headings) => headings.map((heading) => Number(/, (\d+)/.exec(heading.textContent ?? '')?.[1])));
+    expect(ages.every((age) => age >= 25 && age <= 60)).toBe(true);
+  });
+});
+
+describe('likes and matches', () => {
+  test('a member likes back someone who liked them and sees the match modal', async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    expect(await logInThroughApi(page.request, DEMO.email, DEMO.password)).not.toBeNull();
+    const likes = (await (await page.request.get('/api/likes.php')).json()) as { profiles: { id: number }[]; liked_by: { id: number }[] };
+    const likedIds = new Set(likes.profiles.map((profile) => profile.id));
+    const liker = likes.liked_by.find((entry) => !likedIds.has(entry.id));
+    expect(liker, 'a demo member who likes the demo user and is not liked back').toBeDefined();
+    const member = ((await (await page.request.get(`/api/member.php?id=${liker!.id}`)).json()) as { member: { name: string } }).member;
+
+    await page.goto(`/members/${liker!.id}`);
+    await page.getByRole('heading', { name: member.name, level: 1 }).waitFor();
+    await page.getByText('Likes you', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Like back' }).click();
+
+    const modal = page.getByRole('dialog', { name: "It's a match!" });
+    await modal.waitFor();
+    await modal.getByText(`You and ${member.name} like each other.`).waitFor();
+    expect(await modal.getByRole('link', { name: `Open the profile of ${member.name}` }).getAttribute('href')).toBe(`/members/${liker!.id}`);
+    await modal.getByRole('link', { name: 'See your matches' }).click();
+    await page.waitForURL((url) => url.pathname === '/likes/matches');
+    await page.getByRole('list', { name: 'Matches' }).getByRole('link', { name: member.name }).waitFor();
+  });
+});
+
+describe('blocking', () => {
+  test('a member blocks another, who then cannot open the blocker\'s profile', async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    const otherPage = await session.newPage();
+    await acceptSiteEntryWarningBeforehand(otherPage.context());
+
+    // Two demo members with an account (about one in ten is fictional and has none).
+    const members: { page: Page; user: SessionUser }[] = [];
+    for (let n = 1; members.length < 2 && n <= 12; n++) {
+      const target = members.length === 0 ? page : otherPage;
+      const user = await logInThroughApi(target.request, `demo.member${n}@example.com`, DEMO_MEMBER_PASSWORD);
+      if (user) members.push({ page: target, user });
+    }
+    expect(members).toHaveLength(2);
+    const [blocker, blocked] = members as [(typeof members)[number], (typeof members)[number]];
+
+    // Before the block the other member can open the profile.
+    await blocked.page.goto(`/members/${blocker.user.profile.id}`);
+    await blocked.page.getByRole('heading', { name: blocker.user.profile.name, level: 1 }).waitFor();
+
+    await blocker.page.goto(`/members/${blocked.user.profile.id}`);
+    await blocker.page.getByRole('heading', { name: blocked.user.profile.name, level: 1 }).waitFor();
+    await blocker.page.getByRole('button', { name: 'Block', exact: true }).click();
+    const confirm = blocker.page.getByRole('dialog', { name: `Block ${blocked.user.profile.name}` });
+    await confirm.getByRole('button', { name: 'Block', exact: true }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await blocker.page.getByText(`You have blocked ${blocked.user.profile.name}.`).waitFor();
+    await blocker.page.getByRole('button', { name: 'Unblock' }).waitFor();
+    expect(await blocker.page.getByRole('button', { name: 'Send a message' }).count()).toBe(0);
+
+    await blocked.page.reload();
+    await blocked.page.getByRole('heading', { name: `You're blocked by ${blocker.user.profile.name}`, level: 1 }).waitFor();
+    expect(await blocked.page.getByRole('button', { name: /Like/ }).count()).toBe(0);
+    // Enforced by the server, not only hidden: liking answers 403.
+    const like = await blocked.page.request.post('/api/like.php', { headers: { 'Request-Type': 'client' }, data: { id: blocker.user.profile.id } });
+    expect(like.status()).toBe(403);
+  });
+});
