@@ -53,10 +53,9 @@ export const sessionPlugin = fp<SessionPluginOptions>(
       const resolved = await sessions.resolve(token);
       const user = resolved && (await accounts.findUserById(resolved.session.userId));
       // A session on another site's account, or of an account pending deletion, does not count.
-      if (!resolved || !user || user.siteId !== request.site.id || user.status === 'deleted_pending') {
-        clearCookie(reply);
-        return null;
-      }
+      // The cookie is left alone: a dead token grants nothing, and clearing it here would race with a
+      // concurrent response (login, activation) that has just set a fresh token in the same browser.
+      if (!resolved || !user || user.siteId !== request.site.id || user.status === 'deleted_pending') return null;
       if (resolved.isRenewed) setCookie(reply, token);
       request.member = { user, sessionId: resolved.session.id };
       return request.member;
