@@ -13,7 +13,6 @@ const accountRoutes: RouteObject[] = [
     path: paths.completeSignup.path,
     lazy: async () => ({ Component: (await import('../features/signup/components/complete-signup-page.tsx')).CompleteSignupPage }),
   },
-  { path: paths.activate.path, lazy: async () => ({ Component: (await import('../features/activation/components/activate-page.tsx')).ActivatePage }) },
   {
     path: paths.activateDone.path,
     lazy: async () => ({ Component: (await import('../features/activation/components/activate-done-page.tsx')).ActivateDonePage }),
@@ -85,7 +84,10 @@ const chatLayoutRoutes: RouteObject[] = [];
 const landerLayoutRoutes: RouteObject[] = [];
 
 /** Screens with no chrome at all. */
-const emptyLayoutRoutes: RouteObject[] = [];
+const emptyLayoutRoutes: RouteObject[] = [
+  // The activation link only passes through: no chrome, so no member requests race the session the activation starts.
+  { path: paths.activate.path, lazy: async () => ({ Component: (await import('../features/activation/components/activate-page.tsx')).ActivatePage }) },
+];
 
 /**
  * A layout whose pages fail show the error page inside the layout's chrome: the errorElement sits on a

@@ -1,9 +1,10 @@
 // Small inline SVG icons (decorative: always hidden from assistive technology; the surrounding control carries the name).
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 16, children, ...props }: IconProps) {
+/** The frame every icon shares: 24-unit stroke drawing, decorative. */
+export function Icon({ size = 16, children, ...props }: IconProps) {
   return (
     <svg
       width={size}

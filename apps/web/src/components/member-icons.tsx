@@ -1,27 +1,5 @@
-// Icons of the members screens (likes, gifts, blocks, photos, coins), drawn like components/icons.tsx: decorative, hidden from assistive technology.
-import type { SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 16, children, ...props }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+// Icons of the members screens (likes, gifts, blocks, photos, coins), drawn on the shared Icon frame: decorative, hidden from assistive technology.
+import { Icon, type IconProps } from './icons.tsx';
 
 export const ThumbsUpIcon = (props: IconProps) => (
   <Icon {...props}>

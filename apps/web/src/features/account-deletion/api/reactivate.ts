@@ -10,4 +10,5 @@ export const reactivateAccount = (token: string) => changeSession(apiRequest<Use
 export const reactivationQueryOptions = (token: string) =>
   queryOptions({ queryKey: ['reactivation', token], queryFn: () => reactivateAccount(token), staleTime: Infinity, gcTime: Infinity, retry: false });
 
-export const useReactivation = (token: string) => useQuery({ ...reactivationQueryOptions(token), enabled: token !== '' });
+/** `isReady` holds the request back while the page's session check is under way (see useActivation). */
+export const useReactivation = (token: string, isReady = true) => useQuery({ ...reactivationQueryOptions(token), enabled: token !== '' && isReady });

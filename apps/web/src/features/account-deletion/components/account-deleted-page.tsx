@@ -8,6 +8,7 @@ import { REACTIVATION_DAYS } from '@app/contracts';
 import { HOME_AFTER_LOGIN, paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useSettings } from '../../settings/api/get-settings.ts';
+import { useUser } from '../../accounts/api/get-user.ts';
 import { AuthCard } from '../../accounts/components/auth-card.tsx';
 import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
 import { PageTitle } from '../../accounts/components/page-title.tsx';
@@ -19,7 +20,9 @@ import type { AccountDeletedState } from './delete-account-section.tsx';
 function Reactivation({ token }: { token: string }) {
   const { t } = useTranslation('accounts');
   const settings = useSettings();
-  const reactivation = useReactivation(token);
+  // The session check of this page load goes first: the reactivation replaces the session cookie.
+  const session = useUser();
+  const reactivation = useReactivation(token, !session.isPending && !session.isFetching);
   const queryClient = useQueryClient();
   const user = reactivation.data?.user;
 

@@ -13,4 +13,8 @@ export const activateAccount = (token: string) => changeSession(apiRequest<UserR
 export const activationQueryOptions = (token: string) =>
   queryOptions({ queryKey: ['activation', token], queryFn: () => activateAccount(token), staleTime: Infinity, gcTime: Infinity, retry: false });
 
-export const useActivation = (token: string) => useQuery({ ...activationQueryOptions(token), enabled: token !== '' });
+/**
+ * `isReady` holds the request back while the page's session check is under way: the server replaces the session
+ * cookie, and a request still carrying the old one must not overtake it.
+ */
+export const useActivation = (token: string, isReady = true) => useQuery({ ...activationQueryOptions(token), enabled: token !== '' && isReady });

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
+import { useUser } from '../../accounts/api/get-user.ts';
 import { AuthCard } from '../../accounts/components/auth-card.tsx';
 import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
 import { PageTitle } from '../../accounts/components/page-title.tsx';
@@ -14,7 +15,9 @@ export function ActivatePage() {
   const { t } = useTranslation('accounts');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
-  const activation = useActivation(token);
+  // The session check of this page load goes first (useUser starts it if nobody has yet).
+  const session = useUser();
+  const activation = useActivation(token, !session.isPending && !session.isFetching);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const user = activation.data?.user;

@@ -17,7 +17,7 @@ import { MembersOnly } from '../../members/components/members-only.tsx';
 import { useOpenMatchModal } from '../../likes/hooks/use-like-actions.ts';
 import { useSwipeCandidates } from '../api/get-swipe-candidates.ts';
 import { useSwipe } from '../api/swipe.ts';
-import { formatCountdown, getSwipeDecision } from '../lib/countdown.ts';
+import { SWIPE_THRESHOLD_PX, formatCountdown, getSwipeDecision } from '../lib/countdown.ts';
 import { useNow } from '../hooks/use-now.ts';
 import '../swipe-game.css';
 
@@ -32,6 +32,8 @@ function SwipeCard({ profile, onDecide, isDisabled }: { profile: ProfileCard; on
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (isDisabled || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    // The "View profile" link stays a link.
+    if (event.target instanceof Element && event.target.closest('a, button')) return;
     start.current = { x: event.clientX, pointerId: event.pointerId };
     event.currentTarget.setPointerCapture(event.pointerId);
     setIsDragging(true);
@@ -49,7 +51,9 @@ function SwipeCard({ profile, onDecide, isDisabled }: { profile: ProfileCard; on
   };
 
   const place = locationText(profile);
-  const intent = getSwipeDecision(deltaX);
+  // The stamp fades in as the drag nears the point where letting go decides.
+  const intent = deltaX > 0 ? 'like' : deltaX < 0 ? 'skip' : null;
+  const intentStrength = Math.min(1, Math.abs(deltaX) / SWIPE_THRESHOLD_PX);
   return (
     <div
       className={`swipe-card card border-0 shadow ${isDragging ? 'is-dragging' : ''}`}
@@ -63,8 +67,8 @@ function SwipeCard({ profile, onDecide, isDisabled }: { profile: ProfileCard; on
       <div className="ratio ratio-1x1">
         <MemberPhoto image={profile.main_image} alt={t('profile.photoOf', { name: profile.name })} variant="full" isLazy={false} />
       </div>
-      {intent && (
-        <span className={`swipe-stamp swipe-stamp-${intent}`} aria-hidden="true">
+      {intent && intentStrength > 0.2 && (
+        <span className={`swipe-stamp swipe-stamp-${intent}`} style={{ opacity: intentStrength }} aria-hidden="true">
           {intent === 'like' ? t('swipe.like') : t('swipe.skip')}
         </span>
       )}
@@ -217,7 +221,7 @@ function SwipeGame() {
 export function SwipeGamePage() {
   const { t } = useTranslation('members');
   return (
-    <Container className="py-4">
+    <Container className="swipe-game-page py-4">
       <PageTitle title={t('swipe.title')} />
       <h1 className="h2 mb-3 text-center">{t('swipe.title')}</h1>
       <MembersOnly>{() => <SwipeGame />}</MembersOnly>
