@@ -29,7 +29,7 @@ const validationFailed = (fields: FieldIssue[]) => new AppError(400, 'validation
 const DETAIL_FIELDS = PROFILE_FIELDS;
 type DetailField = (typeof PROFILE_FIELDS)[number];
 
-function detailValues(profile: ProfileRow, now: Date): Record<DetailField, unknown> {
+function detailValues(profile: ProfileRow, now: Date): Pick<OwnProfile, DetailField> {
   return {
     gender: profile.gender,
     sexuality: profile.sexuality,
@@ -67,20 +67,7 @@ export function createProfilesService(deps: {
       name: profile.name,
       status: profile.status,
       date_of_birth: profile.dateOfBirth,
-      age: profile.dateOfBirth ? ageOn(profile.dateOfBirth, now) : null,
-      gender: profile.gender,
-      sexuality: profile.sexuality,
-      country: profile.country,
-      region: profile.region,
-      city: profile.city,
-      relationship_status: profile.relationshipStatus,
-      body_type: profile.bodyType,
-      hair_color: profile.hairColor,
-      eye_color: profile.eyeColor,
-      tattoos: profile.tattoos,
-      signup_reason: profile.signupReason,
-      interests: profile.interests,
-      about_me: profile.aboutMe,
+      ...detailValues(profile, now),
       is_fictional: profile.isFictional,
       is_invisible: profile.isInvisible,
       main_image: mainImageOf(rows, site.cdnPrefix),
