@@ -118,7 +118,8 @@ describe('photos (photo.php, photos.php)', () => {
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': 'de' },
     });
     expect(fieldsOnly.statusCode).toBe(400);
-    expect(fieldsOnly.json().error).toMatchObject({ code: 'photo_required', message: 'Choose a photo to upload.' });
+    // The message follows the request's language: German here.
+    expect(fieldsOnly.json().error).toMatchObject({ code: 'photo_required', message: 'Wähle ein Foto zum Hochladen aus.' });
     const json = await member.client.request({ method: 'POST', url: '/api/photo.php', payload: { photo: 'x' } });
     expect(json.statusCode).toBe(400);
     expect(json.json().error.code).toBe('photo_required');
