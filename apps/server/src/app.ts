@@ -23,6 +23,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { serializeRequestForLog } from './modules/accounts/account-secrets.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { demoSeedPlugin } from './modules/dev/demo-seed.plugin.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
@@ -44,7 +45,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.env === 'test' ? false : { level: config.logLevel },
+    logger: config.env === 'test' ? false : { level: config.logLevel, serializers: { req: serializeRequestForLog } },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },

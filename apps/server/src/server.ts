@@ -1,4 +1,5 @@
 // Process entry: reads the config, listens, and closes cleanly on SIGTERM/SIGINT.
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -13,23 +14,38 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp(config);
-  let closing = false;
+  // Handlers go in before the app is built: a signal during start-up (migrations, seeding) waits for the
+  // build and then closes, instead of killing the process half-way through writing the embedded database.
+  const shutdown: { app?: FastifyInstance; signal?: NodeJS.Signals } = {};
+  const close = (exitCode: number) => {
+    shutdown.app?.close().then(
+      () => process.exit(exitCode),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
-      if (closing) return;
-      closing = true;
-      app.log.info(`${signal} received, closing`);
-      app.close().then(
-        () => process.exit(0),
-        (error) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
+      if (shutdown.signal) return;
+      shutdown.signal = signal;
+      shutdown.app?.log.info(`${signal} received, closing`);
+      close(0);
     });
   }
-  await app.listen({ port: config.port, host: config.host });
+  const app = await buildApp(config);
+  shutdown.app = app;
+  if (shutdown.signal) {
+    app.log.info(`${shutdown.signal} received during start-up, closing`);
+    return close(0);
+  }
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    console.error(error);
+    return close(1);
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Site running at http://localhost:${port} (database: ${app.dbKind}${config.databaseUrl ? '' : `, ${config.pgliteDataDir}`})`);

@@ -25,6 +25,36 @@ describe('OpenAPI document', () => {
     expect(document.paths['/api/page-hidden.php'].post.requestBody).toBeDefined();
   });
 
+  it('documents every route with its request and response schemas', async () => {
+    const document = (await app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: { in: string }[]; requestBody?: unknown; responses?: Record<string, { content?: unknown }> }>>;
+    };
+    const gaps: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        const success = Object.entries(operation.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
+        if (!success.length) gaps.push(`${name}: no success response schema`);
+        for (const [status, response] of success) if (status !== '204' && !response.content) gaps.push(`${name}: ${status} has no body schema`);
+        if (['post', 'put', 'patch', 'delete'].includes(method) && !operation.requestBody) gaps.push(`${name}: no body schema`);
+        const pathParams = [...path.matchAll(/\{(\w+)\}/g)].length;
+        if ((operation.parameters ?? []).filter((parameter) => parameter.in === 'path').length !== pathParams) gaps.push(`${name}: path params not declared`);
+      }
+    }
+    expect(gaps).toEqual([]);
+  });
+
+  it('documents the errors the foundation routes answer, in the one error shape', async () => {
+    const document = (await app.inject({ url: '/api/docs/json' })).json();
+    const errorStatuses = (path: string, method: string) =>
+      Object.entries<{ content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }>(document.paths[path][method].responses)
+        .filter(([status, response]) => Number(status) >= 400 && response.content?.['application/json']?.schema?.properties?.error)
+        .map(([status]) => status);
+    expect(errorStatuses('/healthz', 'get')).toContain('503');
+    expect(errorStatuses('/api/settings.php', 'get')).toContain('400');
+    expect(errorStatuses('/api/page-hidden.php', 'post')).toEqual(expect.arrayContaining(['400', '413', '415', '429']));
+  });
+
   it('is browsable at /api/docs', async () => {
     const response = await app.inject({ url: '/api/docs' });
     expect(response.statusCode).toBe(200);

@@ -30,6 +30,20 @@ describe('security', () => {
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('asks browsers to upgrade insecure requests only over HTTPS', async () => {
+    // Over plain HTTP on any host but localhost the upgrade sends every asset to https:// and the page stays blank.
+    const plain = await app.inject({ url: '/api/settings.php', headers: { host: '192.0.2.10:3000' } });
+    expect(plain.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    const proxied = await buildTestApp({ trustProxy: true });
+    try {
+      const secure = await proxied.inject({ url: '/api/settings.php', headers: { 'x-forwarded-proto': 'https' } });
+      expect(secure.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(secure.headers['content-security-policy']).toMatch(/;upgrade-insecure-requests$/);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('sends them on errors too', async () => {
     const response = await app.inject({ url: '/api/nope' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');

@@ -19,9 +19,17 @@ export const securityPlugin = fp(
         directives: {
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'connect-src': ["'self'", 'ws:', 'wss:'],
+          // Added per request below, only over HTTPS: on a plain-HTTP address other than localhost (a LAN IP,
+          // a test domain) it would send every script and stylesheet to https:// and leave a blank page.
+          'upgrade-insecure-requests': null,
         },
       },
       crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.protocol !== 'https') return;
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string') reply.header('content-security-policy', `${policy};upgrade-insecure-requests`);
     });
 
     // A cross-site form or image cannot set a custom header, and a cross-site fetch that sets one

@@ -29,6 +29,17 @@ export function onAuthenticationRequired(listener: AuthRequiredListener): () => 
   return () => authRequiredListeners.delete(listener);
 }
 
+/**
+ * SPEC section 7: a 403 with authentication_required from any endpoint but user.php logs the member out.
+ * Exported for the one request that cannot go through apiRequest (the photo upload, for its progress).
+ */
+export function notifyIfAuthenticationRequired(url: string, error: ApiError): void {
+  const pathname = new URL(url, window.location.origin).pathname;
+  if (error.status === 403 && error.isAuthenticationRequired && pathname !== '/api/user.php') {
+    authRequiredListeners.forEach((listener) => listener());
+  }
+}
+
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   query?: Record<string, string | number | boolean | undefined | null>;
@@ -99,9 +110,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
     if (!response.ok) {
       const error = await toApiError(response);
-      if (response.status === 403 && error.isAuthenticationRequired && !url.startsWith('/api/user.php')) {
-        authRequiredListeners.forEach((listener) => listener());
-      }
+      notifyIfAuthenticationRequired(url, error);
       throw error;
     }
     if (response.status === 204) return undefined as T;

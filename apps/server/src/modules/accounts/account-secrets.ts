@@ -39,3 +39,22 @@ export function createToken(): { token: string; tokenHash: string } {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/** `token=` values in a URL replaced: a request log must not hold working activation, reset or reactivation links. */
+export function redactLinkTokens(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
+
+type LoggedRequest = { method: string; url: string; headers?: Record<string, unknown>; host?: string; ip?: string; socket?: { remotePort?: number } | null };
+
+/** Fastify's own request log fields, with the link tokens of the URL redacted (the e-mailed pages and their API calls carry them). */
+export function serializeRequestForLog(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: redactLinkTokens(request.url),
+    version: typeof request.headers?.['accept-version'] === 'string' ? request.headers['accept-version'] : undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}

@@ -27,10 +27,10 @@ import {
   userResponseSchema,
 } from '@app/contracts';
 import { isUiLanguage } from '@app/i18n';
-import { AppError } from '../../lib/http-errors.ts';
+import { AppError, forbidden } from '../../lib/http-errors.ts';
 import { rateLimit, rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
-import { PURGE_JOB, createAccountsService, type AccountsService } from './accounts.service.ts';
+import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, PURGE_JOB, createAccountsService, type AccountsService } from './accounts.service.ts';
 import { parseBody } from './validation.ts';
 
 /** The accounts service wired to the app's database, clock, sessions, mailer and jobs. */
@@ -77,6 +77,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const loginPerAccount = rateLimitHook(app, { name: 'login-email', max: 20, timeWindow: '15 minutes', key: bodyEmailKey });
   const signupPerAccount = rateLimitHook(app, { name: 'signup-email', max: 5, timeWindow: '1 hour', key: bodyEmailKey });
   const resetPerAccount = rateLimitHook(app, { name: 'reset-email', max: 5, timeWindow: '1 hour', key: bodyEmailKey });
+  // Failed logins for addresses without an account, counted like an account's: the fifth within the window "locks".
+  const unknownEmailLogins = app.createRateLimit({
+    max: LOGIN_MAX_FAILURES - 1,
+    timeWindow: LOGIN_LOCK_MS,
+    keyGenerator: (request: FastifyRequest) => `login-unknown:${bodyEmailKey(request)}`,
+  });
 
   app.get(
     '/user.php',
@@ -115,7 +121,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendUser(request, user.id);
       }
       const { email, password } = parseBody(loginRequestSchema, request.body);
-      const user = await accounts.login(request.site, email, password);
+      const user = await accounts.login(request.site, email, password, {
+        recordUnknownEmailFailure: async () => {
+          const count = await unknownEmailLogins(request);
+          return !count.isAllowed && count.isExceeded ? count.ttl : 0;
+        },
+      });
       return logIn(request, reply, user.id);
     },
   );
@@ -137,7 +148,14 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/logout.php',
-    { schema: { tags: TAGS, summary: 'End the session', response: { 200: successResponseSchema } } },
+    {
+      // SPEC section 7 makes logout a GET, which the CSRF guard lets through: it asks for the client header itself,
+      // so a link or redirect from another site (SameSite=Lax sends the cookie along) cannot end a member's session.
+      onRequest: async (request) => {
+        if (request.headers['request-type'] !== 'client') throw forbidden('csrf_rejected');
+      },
+      schema: { tags: TAGS, summary: 'End the session (needs the Request-Type: client header)', response: { 200: successResponseSchema, 403: apiErrorSchema } },
+    },
     async (request, reply) => {
       await app.endSession(request, reply);
       return { success: true as const };
@@ -202,7 +220,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: [app.requireMember],
       preHandler: [rateLimitHook(app, { name: 'activation-mail', max: 3, timeWindow: '1 hour', key: memberKey })],
-      schema: { tags: TAGS, summary: 'Send the activation mail again', response: { 200: successResponseSchema, ...errorResponses } },
+      schema: { tags: TAGS, summary: 'Send the activation mail again', body: z.object({}).nullish(), response: { 200: successResponseSchema, ...errorResponses } },
     },
     async (request) => {
       await accounts.resendActivation(member(request).user, request.site);

@@ -15,6 +15,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { SiteRow, UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import { uploadUrl } from '../../plugins/storage.plugin.ts';
+import { regionsOf } from '../content/regions.ts';
 import { postLedgerEntry } from '../credits/credits.service.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import type { Mailer } from '../mail/mail.service.ts';
@@ -247,6 +248,10 @@ export function createAccountsService(deps: {
         if (step.step === 2) await repo.updateProfileOfUser(user.id, { aboutMe: step.about_me || null }, tx);
         if (step.step === 3) {
           if (!site.countries.includes(step.country)) throw validationFailed([{ path: 'country', code: 'invalid_value' }]);
+          // The same rule as the profile editor: a region is one of GET /api/regions.php for that country.
+          if (step.region && !regionsOf(step.country).some((known) => known.code === step.region)) {
+            throw validationFailed([{ path: 'region', code: 'region_invalid' }]);
+          }
           await repo.updateProfileOfUser(
             user.id,
             { gender: step.gender, sexuality: step.sexuality, country: step.country, region: step.region || null, city: step.city || null },
@@ -262,15 +267,28 @@ export function createAccountsService(deps: {
      * Password login. Unknown e-mail and wrong password answer the same; LOGIN_MAX_FAILURES wrong
      * passwords within LOGIN_WINDOW_MS lock the account for LOGIN_LOCK_MS, right password or not.
      */
-    async login(site: Pick<SiteRow, 'id'>, email: string, password: string): Promise<UserRow> {
+    async login(
+      site: Pick<SiteRow, 'id'>,
+      email: string,
+      password: string,
+      options: {
+        /** Counts a failed login for an address without an account; answers how long that address now counts as locked (ms, 0 = not). */
+        recordUnknownEmailFailure?: () => Promise<number>;
+      } = {},
+    ): Promise<UserRow> {
       const user = await repo.findUserByEmail(site.id, email);
+      const now = deps.now();
       if (!user) {
         await verifyAgainstDummy(password);
+        // An address without an account locks like an account does, so the lockout does not tell which addresses exist.
+        const lockedForMs = (await options.recordUnknownEmailFailure?.()) ?? 0;
+        if (lockedForMs > 0) throw accountLocked(new Date(now.getTime() + lockedForMs), now);
         throw loginFailed();
       }
-      const now = deps.now();
+      // Checked even while locked, so a locked account answers as slowly as an unknown address.
+      const isPasswordRight = await verifyPassword(user.passwordHash, password);
       if (user.lockedUntil && user.lockedUntil > now) throw accountLocked(user.lockedUntil, now);
-      if (!(await verifyPassword(user.passwordHash, password))) {
+      if (!isPasswordRight) {
         const failures = await repo.recordLoginFailure(user.id, now, new Date(now.getTime() - LOGIN_WINDOW_MS));
         if (failures >= LOGIN_MAX_FAILURES) {
           const until = new Date(now.getTime() + LOGIN_LOCK_MS);
@@ -374,8 +392,11 @@ export function createAccountsService(deps: {
       }
       const passwordHash = await hashPassword(password);
       await deps.db.transaction(async (tx) => {
-        await repo.updateUser(user.id, { passwordHash, passwordChangedAt: deps.now() }, tx);
+        const now = deps.now();
+        await repo.updateUser(user.id, { passwordHash, passwordChangedAt: now }, tx);
         await deps.sessions.endAllOfUser(user.id, { exceptSessionId: currentSessionId }, tx);
+        // A reset link asked for earlier would otherwise still undo the new password.
+        await repo.useTokens(user.id, 'password_reset', now, tx);
       });
     },
 
@@ -422,6 +443,8 @@ export function createAccountsService(deps: {
           const taken = await repo.findUserByEmail(site.id, newEmail, tx);
           if (taken && taken.id !== found.user.id) throw accountExists();
           await repo.updateUser(found.user.id, { email: newEmail }, tx);
+          // Reset links mailed to the old address stop working with it.
+          await repo.useTokens(found.user.id, 'password_reset', found.now, tx);
           await activate(tx, found.user, found.now);
           await deps.mailer.send(
             {

@@ -70,3 +70,17 @@ describe('activation (activate.php, activation-mail.php)', () => {
     expect(response.json().authentication_required).toBe(true);
   });
 });
+
+describe('link tokens in request logs', () => {
+  it('are redacted: a log reader cannot follow an activation, reset or reactivation link', async () => {
+    const loggingApp = await buildTestApp({ env: 'production', logLevel: 'silent' });
+    try {
+      const serializers = (loggingApp.log as unknown as Record<symbol, { req: (request: unknown) => { url: string } }>)[Symbol.for('pino.serializers')];
+      const logged = serializers!.req({ method: 'GET', url: '/reset-password/do?token=s3cr3t&x=1', headers: {}, ip: '127.0.0.1' });
+      expect(logged).toMatchObject({ method: 'GET', url: '/reset-password/do?token=[redacted]&x=1', remoteAddress: '127.0.0.1' });
+      expect(serializers!.req({ method: 'GET', url: '/api/reset-password-do.php?token=s3cr3t' }).url).not.toContain('s3cr3t');
+    } finally {
+      await loggingApp.close();
+    }
+  });
+});

@@ -93,6 +93,20 @@ describe('login, sessions and the current user (user.php, logout.php)', () => {
     expect((await login(client, email, password)).statusCode).toBe(200);
   });
 
+  it('"locks" an address without an account the same way, so the lockout does not reveal which addresses exist', async () => {
+    const client = createClient(app);
+    const email = uniqueEmail('nobody');
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      expect((await login(client, email, `wrong ${attempt}`)).json().error.code).toBe('login_failed');
+    }
+    const fifth = await login(client, email, 'wrong 5');
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json().error).toMatchObject({ code: 'account_locked', params: { minutes: 15 } });
+    expect((await login(client, email, 'wrong 6')).json().error.code).toBe('account_locked');
+    // Other addresses are not affected.
+    expect((await login(client, uniqueEmail('nobody'), 'wrong')).json().error.code).toBe('login_failed');
+  });
+
   it('does not lock when the failures are spread over more than 15 minutes, and a success resets the count', async () => {
     const { email, password } = await signUp(app);
     const client = createClient(app);
@@ -125,6 +139,15 @@ describe('login, sessions and the current user (user.php, logout.php)', () => {
     expect(client.cookie).toBeUndefined();
     const reused = await app.inject({ url: '/api/user.php', cookies: { sid: token } });
     expect(reused.statusCode).toBe(403);
+  });
+
+  it('refuses a logout without the client header (a cross-site link cannot end the session)', async () => {
+    const { client } = await signUp(app);
+    const forged = await app.inject({ url: '/api/logout.php', cookies: { sid: client.cookie! } });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().error.code).toBe('csrf_rejected');
+    expect(forged.cookies.find((cookie) => cookie.name === 'sid')).toBeUndefined();
+    expect((await client.request({ url: '/api/user.php' })).statusCode).toBe(200);
   });
 
   it('expires a session after 30 days without use, and renews one in use', async () => {
@@ -176,7 +199,8 @@ describe('login, sessions and the current user (user.php, logout.php)', () => {
     let perAccount = 0;
     for (let attempt = 0; attempt < 21; attempt += 1) {
       const response = await login(createClient(app), target, 'nope nope');
-      if (response.statusCode === 429) perAccount += 1;
+      // (From the fifth attempt the address also answers account_locked, which is not this limit.)
+      if (response.json().error.code === 'rate_limited') perAccount += 1;
     }
     expect(perAccount).toBe(1);
     // Per IP: 20 a minute.

@@ -39,6 +39,21 @@ describe('e-mail change (mail-change.php, mail-change-do.php)', () => {
     expect((await login(createClient(app), email, password)).statusCode).toBe(401);
   });
 
+  it('voids reset links mailed to the old address once the new one is confirmed', async () => {
+    const { client, email, password } = await signUp(app);
+    await createClient(app).request({ method: 'POST', url: '/api/reset-password.php', payload: { email } });
+    const resetToken = await tokenFromMail(app, email, '/reset-password/do');
+    const newEmail = uniqueEmail('moved');
+    await requestChange(client, newEmail, password);
+    expect((await confirm(await tokenFromMail(app, newEmail, '/mail-change/do'))).statusCode).toBe(200);
+    const reset = await createClient(app).request({
+      method: 'POST',
+      url: '/api/reset-password-do.php',
+      payload: { token: resetToken, password: 'taken over 1', password_confirmation: 'taken over 1' },
+    });
+    expect(reset.json().error.code).toBe('link_invalid');
+  });
+
   it('answers "New email adress is invalid" for a bad or unchanged address', async () => {
     const { client, email, password } = await signUp(app);
     for (const value of ['not-an-address', email]) {

@@ -151,6 +151,20 @@ describe('password change (password.php)', () => {
     expect((await login(createClient(app), email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('voids reset links mailed before the change', async () => {
+    const { client, email, password } = await signUp(app);
+    await createClient(app).request({ method: 'POST', url: '/api/reset-password.php', payload: { email } });
+    const token = await tokenFromMail(app, email, '/reset-password/do');
+    expect((await change(client, { old_password: password, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })).statusCode).toBe(200);
+    const reset = await createClient(app).request({
+      method: 'POST',
+      url: '/api/reset-password-do.php',
+      payload: { token, password: 'someone else 1', password_confirmation: 'someone else 1' },
+    });
+    expect(reset.json().error.code).toBe('link_invalid');
+    expect((await login(createClient(app), email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('answers 403 authentication_required to a visitor', async () => {
     const response = await app.inject({
       method: 'POST',

@@ -190,6 +190,9 @@ describe('signup (signup.php, email-suggestion.php)', () => {
     const badCountry = await step({ step: 3, gender: 'male', sexuality: 'gay', country: 'ZZ' });
     expect(badCountry.statusCode).toBe(400);
     expect(badCountry.json().error.fields).toEqual([expect.objectContaining({ path: 'country' })]);
+    const badRegion = await step({ step: 3, gender: 'male', sexuality: 'gay', country: 'NL', region: 'CA' });
+    expect(badRegion.statusCode).toBe(400);
+    expect(badRegion.json().error.fields).toEqual([expect.objectContaining({ path: 'region', code: 'region_invalid' })]);
     const badGender = await step({ step: 3, gender: 'other', sexuality: 'gay', country: 'NL' });
     expect(badGender.statusCode).toBe(400);
   });

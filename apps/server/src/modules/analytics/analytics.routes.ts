@@ -1,6 +1,7 @@
 // POST /api/page-hidden.php: the page-bounce beacon sent when `?lb` is present and the page becomes hidden.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiErrorSchema } from '@app/contracts';
 import { pageBounces } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { rateLimit } from '../../plugins/rate-limit.plugin.ts';
@@ -39,7 +40,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['analytics'],
         summary: 'Page-bounce beacon',
         body: z.object({ path: z.string().max(MAX_PATH_LENGTH).optional() }).nullish(),
-        response: { 204: z.null() },
+        response: { 204: z.null(), 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {

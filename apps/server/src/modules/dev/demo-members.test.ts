@@ -5,6 +5,7 @@ import { photos, profiles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createClient, login } from '../accounts/accounts.test-helpers.ts';
 import { createMember } from '../profiles/members.test-helpers.ts';
+import { regionsOf } from '../content/regions.ts';
 import { DEMO_MEMBER_PASSWORD, completeDemoProfile, seedDemoMembers } from './demo-members.ts';
 
 describe('demo members', () => {
@@ -29,6 +30,15 @@ describe('demo members', () => {
     expect(new Set(seeded.map((row) => row.country)).size).toBeGreaterThan(10);
     expect(new Set(seeded.map((row) => row.sexuality)).size).toBeGreaterThanOrEqual(3);
     expect(seeded.some((row) => row.isFictional && row.userId === null)).toBe(true);
+    // City, region and country agree: a city lies in the member's region, and every region is one of the country's.
+    const regionOfCity: Record<string, string> = { Amsterdam: 'NH', Rotterdam: 'ZH', Utrecht: 'UT', Groningen: 'GR', Bern: 'BE', Wien: '9', Gent: 'VLG', Toronto: 'ON', Auckland: 'AUK', Warszawa: '14' };
+    const withCity = seeded.filter((row) => row.city);
+    expect(withCity.length).toBeGreaterThan(20);
+    for (const row of seeded) {
+      if (row.region) expect(regionsOf(row.country!).map((region) => region.code), `${row.country} ${row.region}`).toContain(row.region);
+      if (row.city) expect(row.region, `${row.city} needs its region`).not.toBeNull();
+      if (row.city && regionOfCity[row.city]) expect(row.region, `${row.city}, ${row.country}`).toBe(regionOfCity[row.city]);
+    }
     expect(await app.db.$count(photos)).toBe(result.photos);
     const [photo] = await app.db.select().from(photos).where(eq(photos.isMain, true)).limit(1);
     const served = await app.inject({ url: `/uploads/${photo!.thumbKey}` });

@@ -18,7 +18,6 @@ import type { Database } from '../../db/client.ts';
 import { likes, matches, photos, profiles, users, type ProfileRow } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../plugins/storage.plugin.ts';
 import { hashPassword } from '../accounts/account-secrets.ts';
-import { regionsOf } from '../content/regions.ts';
 import { SPEC_COUNTRIES } from '../sites/default-site.ts';
 
 export const DEMO_MEMBER_COUNT = 500;
@@ -31,12 +30,27 @@ const THUMB_SIDE = 400;
 
 const FEMALE_NAMES = ['Anna', 'Sofie', 'Emma', 'Julia', 'Lotte', 'Mia', 'Lena', 'Chloé', 'Giulia', 'Lucía', 'Zofia', 'Freja', 'Aino', 'Ingrid', 'Elsa', 'Olivia', 'Aoife', 'Grace', 'Ruby', 'Maya', 'Clara', 'Marta', 'Nora', 'Ida'];
 const MALE_NAMES = ['Daan', 'Lucas', 'Noah', 'Finn', 'Jonas', 'Luca', 'Hugo', 'Mateo', 'Jakub', 'Magnus', 'Eero', 'Lars', 'Oskar', 'Liam', 'Seán', 'Oliver', 'Jack', 'Ethan', 'Leo', 'Max', 'Tom', 'Milan', 'Elias', 'Arthur'];
-const CITIES: Record<string, string[]> = {
-  NL: ['Amsterdam', 'Rotterdam', 'Utrecht', 'Groningen'], BE: ['Antwerpen', 'Gent', 'Brussel'], DE: ['Berlin', 'Hamburg', 'München', 'Köln'],
-  AT: ['Wien', 'Graz', 'Linz'], CH: ['Zürich', 'Genève', 'Bern'], FR: ['Paris', 'Lyon', 'Marseille'], IT: ['Roma', 'Milano', 'Napoli'],
-  ES: ['Madrid', 'Barcelona', 'Valencia'], PL: ['Warszawa', 'Kraków', 'Gdańsk'], DK: ['København', 'Aarhus'], FI: ['Helsinki', 'Tampere'],
-  NO: ['Oslo', 'Bergen'], SE: ['Stockholm', 'Göteborg'], GB: ['London', 'Manchester', 'Leeds'], IE: ['Dublin', 'Cork'],
-  US: ['New York', 'Chicago', 'Austin'], CA: ['Toronto', 'Montréal', 'Vancouver'], AU: ['Sydney', 'Melbourne'], NZ: ['Auckland', 'Wellington'],
+/** Demo cities with the code (GET /api/regions.php) of the region they lie in, so city, region and country agree. */
+export const DEMO_CITIES: Record<string, [city: string, region: string][]> = {
+  NL: [['Amsterdam', 'NH'], ['Haarlem', 'NH'], ['Rotterdam', 'ZH'], ['Den Haag', 'ZH'], ['Utrecht', 'UT'], ['Groningen', 'GR'], ['Eindhoven', 'NB'], ['Zwolle', 'OV'], ['Enschede', 'OV'], ['Arnhem', 'GE'], ['Nijmegen', 'GE'], ['Maastricht', 'LI'], ['Leeuwarden', 'FR'], ['Almere', 'FL'], ['Middelburg', 'ZE'], ['Assen', 'DR']],
+  BE: [['Antwerpen', 'VLG'], ['Gent', 'VLG'], ['Brugge', 'VLG'], ['Leuven', 'VLG'], ['Brussel', 'BRU'], ['Liège', 'WAL'], ['Namur', 'WAL'], ['Charleroi', 'WAL']],
+  DE: [['Berlin', 'BE'], ['Hamburg', 'HH'], ['München', 'BY'], ['Nürnberg', 'BY'], ['Köln', 'NW'], ['Düsseldorf', 'NW'], ['Frankfurt am Main', 'HE'], ['Stuttgart', 'BW'], ['Leipzig', 'SN'], ['Dresden', 'SN'], ['Bremen', 'HB'], ['Hannover', 'NI']],
+  AT: [['Wien', '9'], ['Graz', '6'], ['Linz', '4'], ['Salzburg', '5'], ['Innsbruck', '7'], ['Klagenfurt', '2']],
+  CH: [['Zürich', 'ZH'], ['Genève', 'GE'], ['Bern', 'BE'], ['Basel', 'BS'], ['Lausanne', 'VD'], ['Luzern', 'LU'], ['Lugano', 'TI'], ['St. Gallen', 'SG']],
+  FR: [['Paris', 'IDF'], ['Lyon', 'ARA'], ['Marseille', 'PAC'], ['Nice', 'PAC'], ['Toulouse', 'OCC'], ['Nantes', 'PDL'], ['Bordeaux', 'NAQ'], ['Lille', 'HDF'], ['Strasbourg', 'GES'], ['Rennes', 'BRE']],
+  IT: [['Roma', '62'], ['Milano', '25'], ['Napoli', '72'], ['Torino', '21'], ['Bologna', '45'], ['Firenze', '52'], ['Palermo', '82'], ['Venezia', '34'], ['Bari', '75'], ['Genova', '42']],
+  ES: [['Madrid', 'M'], ['Barcelona', 'B'], ['Valencia', 'V'], ['Sevilla', 'SE'], ['Málaga', 'MA'], ['Bilbao', 'BI'], ['Zaragoza', 'Z'], ['Alicante', 'A']],
+  PL: [['Warszawa', '14'], ['Kraków', '12'], ['Gdańsk', '22'], ['Wrocław', '02'], ['Poznań', '30'], ['Łódź', '10'], ['Lublin', '06'], ['Szczecin', '32']],
+  DK: [['København', 'DK-84'], ['Aarhus', 'DK-82'], ['Odense', 'DK-83'], ['Aalborg', 'DK-81'], ['Roskilde', 'DK-85']],
+  FI: [['Helsinki', 'FI-18'], ['Espoo', 'FI-18'], ['Tampere', 'FI-11'], ['Turku', 'FI-19'], ['Oulu', 'FI-14'], ['Jyväskylä', 'FI-08']],
+  NO: [['Oslo', '03'], ['Bergen', '46'], ['Trondheim', '50'], ['Stavanger', '11'], ['Kristiansand', '09'], ['Tromsø', '54']],
+  SE: [['Stockholm', 'AB'], ['Göteborg', 'O'], ['Malmö', 'M'], ['Uppsala', 'C'], ['Örebro', 'T'], ['Linköping', 'E']],
+  GB: [['London', 'LND'], ['Manchester', 'MAN'], ['Leeds', 'LDS'], ['Birmingham', 'BIR'], ['Liverpool', 'LIV'], ['Bristol', 'BST'], ['Glasgow', 'GLG'], ['Edinburgh', 'EDH'], ['Cardiff', 'CRF'], ['Belfast', 'BFS']],
+  IE: [['Dublin', 'D'], ['Cork', 'CO'], ['Galway', 'G'], ['Limerick', 'LK'], ['Waterford', 'WD']],
+  US: [['New York', 'NY'], ['Chicago', 'IL'], ['Austin', 'TX'], ['Houston', 'TX'], ['Los Angeles', 'CA'], ['San Francisco', 'CA'], ['Seattle', 'WA'], ['Miami', 'FL'], ['Boston', 'MA'], ['Denver', 'CO']],
+  CA: [['Toronto', 'ON'], ['Ottawa', 'ON'], ['Montréal', 'QC'], ['Vancouver', 'BC'], ['Calgary', 'AB'], ['Halifax', 'NS'], ['Winnipeg', 'MB']],
+  AU: [['Sydney', 'NSW'], ['Melbourne', 'VIC'], ['Brisbane', 'QLD'], ['Perth', 'WA'], ['Adelaide', 'SA'], ['Hobart', 'TAS'], ['Canberra', 'ACT']],
+  NZ: [['Auckland', 'AUK'], ['Wellington', 'WGN'], ['Christchurch', 'CAN'], ['Dunedin', 'OTA'], ['Hamilton', 'WKO'], ['Tauranga', 'BOP']],
 };
 const ABOUT_OPENINGS = ['Easy-going and curious.', 'Always up for something new.', 'Coffee first, then adventures.', 'Weekend traveller, weekday dreamer.', 'Honest, warm and a little bit nerdy.'];
 const ABOUT_ENDINGS = ['Say hi if you like what you see!', 'Looking for someone to laugh with.', 'Tell me about your favourite place.', 'Let us see where a chat takes us.'];
@@ -74,6 +88,18 @@ function sexualityFor(random: Random, gender: Gender): Sexuality {
   if (roll < 0.78) return 'hetero';
   if (roll < 0.88) return gender === 'male' ? 'gay' : 'lesbian';
   return 'bi';
+}
+
+/**
+ * Where a demo member lives: mostly a city with its own region; otherwise only a region (one that holds a
+ * demo city, so no one lives in an overseas territory) or nothing. A city never sits in another region.
+ */
+function placeFor(random: Random, country: string): { region: string | null; city: string | null } {
+  const cities = DEMO_CITIES[country] ?? [];
+  if (!cities.length) return { region: null, city: null };
+  const [city, region] = random.pick(cities);
+  if (random.chance(0.7)) return { region, city };
+  return { region: random.chance(0.6) ? region : null, city: null };
 }
 
 /** An avatar: gradient background, shoulders, head, hair in the profile's hair colour, sometimes glasses or a beard. */
@@ -148,7 +174,7 @@ export async function seedDemoMembers(deps: {
   const drafts: Draft[] = Array.from({ length: count }, (_, index) => {
     const gender: Gender = random.chance(0.55) ? 'female' : 'male';
     const country = random.pick(SPEC_COUNTRIES);
-    const regions = regionsOf(country);
+    const place = placeFor(random, country);
     const hairColor = random.pick(HAIR_COLORS);
     const isFictional = random.chance(0.1);
     const photoCount = random.chance(0.06) ? 0 : random.integer(1, 3);
@@ -168,8 +194,8 @@ export async function seedDemoMembers(deps: {
         sexuality: sexualityFor(random, gender),
         dateOfBirth: dateOfBirthFor(random, deps.now),
         country,
-        region: regions.length && random.chance(0.85) ? random.pick(regions).code : null,
-        city: random.chance(0.7) ? random.pick(CITIES[country] ?? ['']) || null : null,
+        region: place.region,
+        city: place.city,
         aboutMe: random.chance(0.85) ? `${random.pick(ABOUT_OPENINGS)} ${random.pick(ABOUT_ENDINGS)}` : null,
         relationshipStatus: random.pick(RELATIONSHIP_STATUSES),
         bodyType: random.pick(BODY_TYPES),

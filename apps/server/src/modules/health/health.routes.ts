@@ -1,11 +1,11 @@
 // GET /healthz: the process answers and the database is reachable.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { healthResponseSchema } from '@app/contracts';
+import { apiErrorSchema, healthResponseSchema } from '@app/contracts';
 import { AppError } from '../../lib/http-errors.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/healthz', { config: { site: false }, schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: healthResponseSchema } } }, async (request) => {
+  app.get('/healthz', { config: { site: false }, schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: healthResponseSchema, 503: apiErrorSchema } } }, async (request) => {
     try {
       await app.db.execute(sql`select 1`);
     } catch (err) {

@@ -9,6 +9,15 @@ export type LikeListRow = CardRow & { likeNew: boolean; createdAt: Date; sortAt:
 
 const orderedPair = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
 
+/**
+ * The likes a list shows, with the other member's profile joined as `profiles`: `given` (by `profileId`)
+ * or `received` (by others), only from or to openable members, never across a block either way.
+ */
+function isVisibleLike(direction: 'given' | 'received', siteId: number, profileId: number): SQL | undefined {
+  const own = direction === 'given' ? eq(likes.profileId, profileId) : eq(likes.targetProfileId, profileId);
+  return and(own, isViewable(siteId), isNotBlockedWith(profileId));
+}
+
 export function createLikesRepository(db: Executor) {
   return {
     /** Inserts the like (a repeat changes nothing); answers whether it is new. */
@@ -57,7 +66,7 @@ export function createLikesRepository(db: Executor) {
         .from(likes)
         .innerJoin(profiles, eq(profiles.id, likes.targetProfileId))
         .leftJoin(mainPhoto, mainPhotoJoin)
-        .where(and(eq(likes.profileId, profileId), isViewable(siteId), isNotBlockedWith(profileId)))
+        .where(isVisibleLike('given', siteId, profileId))
         .orderBy(desc(likes.createdAt), desc(likes.targetProfileId))
         .limit(limit);
     },
@@ -68,7 +77,7 @@ export function createLikesRepository(db: Executor) {
         .select({ id: profiles.id, isNew: likes.isNew })
         .from(likes)
         .innerJoin(profiles, eq(profiles.id, likes.profileId))
-        .where(and(eq(likes.targetProfileId, profileId), isViewable(siteId), isNotBlockedWith(profileId)))
+        .where(isVisibleLike('received', siteId, profileId))
         .orderBy(desc(likes.isNew), desc(likes.createdAt), desc(likes.profileId))
         .limit(limit);
     },
@@ -82,9 +91,7 @@ export function createLikesRepository(db: Executor) {
         .leftJoin(mainPhoto, mainPhotoJoin)
         .where(
           and(
-            eq(likes.profileId, profileId),
-            isViewable(siteId),
-            isNotBlockedWith(profileId),
+            isVisibleLike('given', siteId, profileId),
             after ? sql`(${likes.createdAt}, ${likes.targetProfileId}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
           ),
         )
@@ -107,9 +114,7 @@ export function createLikesRepository(db: Executor) {
         .leftJoin(mainPhoto, mainPhotoJoin)
         .where(
           and(
-            eq(likes.targetProfileId, profileId),
-            isViewable(siteId),
-            isNotBlockedWith(profileId),
+            isVisibleLike('received', siteId, profileId),
             after ? sql`(${likes.isNew}, ${likes.createdAt}, ${likes.profileId}) < (${after[0]}, ${after[1]}::timestamptz, ${after[2]})` : undefined,
           ),
         )
@@ -171,9 +176,7 @@ export function createLikesRepository(db: Executor) {
         .leftJoin(mainPhoto, mainPhotoJoin)
         .where(
           and(
-            eq(likes.targetProfileId, profileId),
-            isViewable(siteId),
-            isNotBlockedWith(profileId),
+            isVisibleLike('received', siteId, profileId),
             sql`not exists (select 1 from ${likes} as answer where answer.profile_id = ${profileId} and answer.target_profile_id = ${profiles.id})`,
           ),
         )

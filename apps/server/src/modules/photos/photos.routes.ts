@@ -24,6 +24,15 @@ export function buildPhotosService(app: FastifyInstance): PhotosService {
 const TAGS = ['members'];
 const photoTooLarge = () => new AppError(413, 'photo_too_large', { max_mb: PHOTO_MAX_MEGABYTES });
 const isTrue = (value: unknown) => value === '1' || value === 'true';
+/**
+ * The multipart form, for the OpenAPI document only: the parts are read by @fastify/multipart in the
+ * handler, so validation lets anything through (a body that is not multipart gets photo_required there).
+ */
+const uploadPhotoBodySchema = z.unknown().meta({
+  type: 'object',
+  properties: { photo: { type: 'string', format: 'binary' }, is_private: { type: 'string', enum: ['0', '1', 'true', 'false'] } },
+  required: ['photo'],
+});
 
 export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this plugin's routes take multipart bodies; everything else stays JSON-only.
@@ -55,6 +64,8 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: `Upload a photo: multipart/form-data, file field "photo" (JPEG, PNG, WebP; at most ${PHOTO_MAX_MEGABYTES} MB), optional field or query "is_private"`,
         querystring: z.object({ is_private: z.enum(['0', '1', 'true', 'false']).optional() }),
+        consumes: ['multipart/form-data'],
+        body: uploadPhotoBodySchema,
         response: { 201: uploadPhotoResponseSchema, ...errorResponses },
       },
     },

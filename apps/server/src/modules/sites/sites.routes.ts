@@ -1,6 +1,6 @@
 // GET /api/settings.php and /api/companyinfo.php: the per-domain settings every page starts from.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { companyInfoResponseSchema, settingsQuerySchema, settingsResponseSchema } from '@app/contracts';
+import { apiErrorSchema, companyInfoResponseSchema, settingsQuerySchema, settingsResponseSchema } from '@app/contracts';
 import { lookupCountry } from '../../lib/geoip.ts';
 import { normalizeHost } from '../../plugins/site.plugin.ts';
 import { COUNTRY_COOKIE, cleanPhone, toCompany, toSettings } from './sites.service.ts';
@@ -8,7 +8,7 @@ import { COUNTRY_COOKIE, cleanPhone, toCompany, toSettings } from './sites.servi
 export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings.php',
-    { schema: { tags: ['sites'], summary: 'Settings of the site for a domain', querystring: settingsQuerySchema, response: { 200: settingsResponseSchema } } },
+    { schema: { tags: ['sites'], summary: 'Settings of the site for a domain', querystring: settingsQuerySchema, response: { 200: settingsResponseSchema, 400: apiErrorSchema } } },
     async (request, reply) => {
       // The web client sends its own hostname: behind a proxy or CDN the Host header may name another domain.
       const forced = request.query['forced-domain'];

@@ -22,6 +22,13 @@ describe('getVisibleLanguages', () => {
     expect(getVisibleLanguages(['nl', 'de'], 'US')).toEqual(['nl', 'de']);
   });
 
+  it('gives a site with only English no choice, not even US English', () => {
+    const languages = getVisibleLanguages(['en'], 'US');
+    expect(languages).toEqual(['en']);
+    expect(hasLanguageChoice(languages)).toBe(false);
+    expect(getVisibleLanguages(['en', 'en-US'], 'US')).toEqual(['en-US', 'en']);
+  });
+
   it('drops unknown and duplicate languages', () => {
     expect(getVisibleLanguages(['nl', 'xx', 'nl', 'de'], 'DE')).toEqual(['de', 'nl']);
   });

@@ -21,12 +21,19 @@ const DETAIL_FIELDS = [
   { key: 'signup_reason', label: 'signupReason', values: 'signupReasons' },
 ] as const;
 
+/** The site's note on a profile field (settings.visible_profile_notes), shown beside the field. */
+export function FieldNote({ field }: { field: string }) {
+  const note = useSettings().visible_profile_notes[field];
+  return note ? <span className="d-block small fw-normal text-body-secondary">{note}</span> : null;
+}
+
 export function MemberDetails({ member }: { member: MemberProfile }) {
   const { t } = useTranslation('members');
   const settings = useSettings();
   const countryName = useCountryName();
   const regionName = useRegionName();
-  const notes = settings.visible_profile_notes;
+  // The region is named as the member's country names it: province, state, canton...
+  const regionKind = (member.country && settings.region_data[member.country]?.kind) || 'region';
 
   const rows: { key: string; label: string; value: ReactNode }[] = [];
   for (const field of DETAIL_FIELDS) {
@@ -37,7 +44,8 @@ export function MemberDetails({ member }: { member: MemberProfile }) {
     else if (field.key === 'country') value = countryName(String(raw));
     else if (field.key === 'region') value = regionName(member.country, String(raw)) ?? String(raw);
     else if ('values' in field) value = t(`${field.values}.${String(raw)}`);
-    rows.push({ key: field.key, label: t(`fields.${field.label}`), value });
+    const label = field.key === 'region' ? t(`accounts:regionKinds.${regionKind}`) : t(`fields.${field.label}`);
+    rows.push({ key: field.key, label, value });
   }
   if (rows.length === 0) return null;
 
@@ -48,7 +56,7 @@ export function MemberDetails({ member }: { member: MemberProfile }) {
           <dt className="small text-body-secondary fw-normal">{row.label}</dt>
           <dd className="mb-0 fw-semibold">
             {row.value}
-            {notes[row.key] && <span className="d-block small fw-normal text-body-secondary">{notes[row.key]}</span>}
+            <FieldNote field={row.key} />
           </dd>
         </div>
       ))}

@@ -20,7 +20,7 @@ import { LIKES_QUERY_KEY } from '../../likes/api/get-likes.ts';
 import { useMember } from '../api/get-member.ts';
 import { FictionalWarning } from './fictional-warning.tsx';
 import { MemberActions } from './member-actions.tsx';
-import { MemberDetails } from './member-details.tsx';
+import { FieldNote, MemberDetails } from './member-details.tsx';
 import { MemberPhotoGallery } from './member-photo-gallery.tsx';
 import '../members.css';
 
@@ -108,6 +108,7 @@ function MemberProfileView({ member, viewer }: { member: MemberProfile; viewer: 
                 {t('fields.aboutMe')}
               </h2>
               <p className="member-about mb-0">{member.about_me}</p>
+              <FieldNote field="about_me" />
             </section>
           )}
 
@@ -124,6 +125,7 @@ function MemberProfileView({ member, viewer }: { member: MemberProfile; viewer: 
                 {t('fields.interests')}
               </h2>
               <InterestList keys={member.interests} label={t('fields.interests')} />
+              <FieldNote field="interests" />
             </section>
           )}
         </Col>

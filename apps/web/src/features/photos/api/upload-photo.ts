@@ -1,7 +1,7 @@
 // POST /api/photo.php (multipart, file field `photo`): uploads one photo with progress; answers the photo and the new list.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiError as ApiErrorBody, UploadPhotoResponse } from '@app/contracts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, notifyIfAuthenticationRequired } from '../../../lib/api-client.ts';
 import { syncPhotos } from './sync-photos.ts';
 
 /** Mirrors PHOTO_FIELD of @app/contracts (a runtime import there would pull zod into this chunk). */
@@ -23,12 +23,13 @@ function toApiError(xhr: XMLHttpRequest): ApiError {
 
 /**
  * fetch() reports no upload progress, so this one request uses XMLHttpRequest, with the same
- * Request-Type header and cookies as the API client. Uploads are never retried (not idempotent).
+ * Request-Type header, cookies and auth-required logout as the API client. Uploads are never retried (not idempotent).
  */
 export function uploadPhoto({ file, isPrivate = false, onProgress }: UploadPhotoInput): Promise<UploadPhotoResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/photo.php${isPrivate ? '?is_private=1' : ''}`);
+    const url = `/api/photo.php${isPrivate ? '?is_private=1' : ''}`;
+    xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Request-Type', 'client');
@@ -42,7 +43,11 @@ export function uploadPhoto({ file, isPrivate = false, onProgress }: UploadPhoto
         } catch (error) {
           reject(error);
         }
-      } else reject(toApiError(xhr));
+      } else {
+        const error = toApiError(xhr);
+        notifyIfAuthenticationRequired(url, error);
+        reject(error);
+      }
     });
     xhr.addEventListener('error', () => reject(new ApiError(0, 'error_generic', 'network error')));
     xhr.addEventListener('abort', () => reject(new ApiError(0, 'error_generic', 'aborted')));

@@ -101,43 +101,27 @@ export function SearchFilters({ filters, isSearching, onSearch, onClear }: Searc
             </Form.Group>
           </Col>
         )}
-        {offers('min_age') && (
-          <Col xs={6} sm={3} lg={2}>
-            <Form.Group controlId={`${id}-min-age`}>
-              <Form.Label className="small fw-semibold mb-1">{t('search.minAge')}</Form.Label>
-              <Form.Select
-                value={values.min_age || String(settings.min_age)}
-                onChange={(event) => set('min_age', event.target.value)}
-                isInvalid={ageError}
-                aria-describedby={ageError ? ageErrorId : undefined}
-              >
-                {ages.map((age) => (
-                  <option key={age} value={age}>
-                    {age}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-          </Col>
-        )}
-        {offers('max_age') && (
-          <Col xs={6} sm={3} lg={2}>
-            <Form.Group controlId={`${id}-max-age`}>
-              <Form.Label className="small fw-semibold mb-1">{t('search.maxAge')}</Form.Label>
-              <Form.Select
-                value={values.max_age || String(MAX_AGE)}
-                onChange={(event) => set('max_age', event.target.value)}
-                isInvalid={ageError}
-                aria-describedby={ageError ? ageErrorId : undefined}
-              >
-                {ages.map((age) => (
-                  <option key={age} value={age}>
-                    {age}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-          </Col>
+        {(['min_age', 'max_age'] as const).map(
+          (field) =>
+            offers(field) && (
+              <Col key={field} xs={6} sm={3} lg={2}>
+                <Form.Group controlId={`${id}-${field}`}>
+                  <Form.Label className="small fw-semibold mb-1">{t(field === 'min_age' ? 'search.minAge' : 'search.maxAge')}</Form.Label>
+                  <Form.Select
+                    value={values[field] || String(field === 'min_age' ? settings.min_age : MAX_AGE)}
+                    onChange={(event) => set(field, event.target.value)}
+                    isInvalid={ageError}
+                    aria-describedby={ageError ? ageErrorId : undefined}
+                  >
+                    {ages.map((age) => (
+                      <option key={age} value={age}>
+                        {age}
+                      </option>
+                    ))}
+                  </Form.Select>
+                </Form.Group>
+              </Col>
+            ),
         )}
         <Col xs={12} lg="auto" className="d-flex gap-2">
           <Button type="submit" className="flex-grow-1 px-4" disabled={isSearching}>

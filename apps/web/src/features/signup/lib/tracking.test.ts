@@ -48,6 +48,17 @@ describe('captureTracking and readTracking', () => {
     expect(readTracking()).toEqual({ ref: 'b' });
   });
 
+  it('reads the parameters of the current page even before they were stored (signup page opened straight from an ad)', () => {
+    const original = window.location.href;
+    window.history.replaceState(null, '', '/signup?ref={partner}');
+    try {
+      expect(readTracking()).toEqual({ ref: 'partner' });
+    } finally {
+      window.history.replaceState(null, '', original);
+    }
+    expect(readTracking()).toEqual({ ref: 'partner' });
+  });
+
   it('reads nothing from a missing or damaged entry', () => {
     expect(readTracking()).toEqual({});
     sessionStorage.setItem(TRACKING_STORAGE_KEY, '{oops');
