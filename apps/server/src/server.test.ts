@@ -1,5 +1,5 @@
 // The real process: it listens, and SIGTERM closes it cleanly, also when the signal arrives during start-up.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,12 +13,17 @@ type Server = { child: ChildProcess; dataDir: string; output: () => string; exit
 
 const started: Server[] = [];
 
-function startServer(): Server {
+/** The server as `node` runs it, or through a shell command (as `npm start` runs its script). */
+function startServer(shellCommand?: string): Server {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-server-test-'));
   // The embedded database, whatever the test run points the API suite at.
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
   const env = { ...inherited, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', SERVE_WEB: 'false', LOG_LEVEL: 'info' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const options: SpawnOptions = { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] };
+  const child: ChildProcess = shellCommand
+    ? // A process group of its own, so cleanup also reaches a server the shell left behind.
+      spawn('sh', ['-c', shellCommand], { ...options, detached: true })
+    : spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], options);
   let output = '';
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
   child.stderr?.on('data', (chunk) => (output += String(chunk)));
@@ -43,6 +48,13 @@ afterEach(async () => {
   for (const server of started.splice(0)) {
     if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
     await server.exited;
+    if (server.child.spawnargs[0] === 'sh' && server.child.pid) {
+      try {
+        process.kill(-server.child.pid, 'SIGKILL');
+      } catch {
+        // the group is gone already
+      }
+    }
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   }
 });
@@ -56,6 +68,20 @@ describe('server process', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(server.output()).toContain('SIGTERM received, closing');
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  }, 90_000);
+
+  it('closes on a SIGTERM sent to the shell of `npm start` (npm forwards it there; docker stop, systemd)', async () => {
+    const packageJson = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
+    // The script without its web build, which this test does not need.
+    const startScript = packageJson.scripts.start.replace(/^npm run build && /, '');
+    expect(startScript).not.toBe(packageJson.scripts.start);
+    const server = startServer(startScript);
+    const port = await waitFor(() => /Site running at http:\/\/localhost:(\d+)/.exec(server.output())?.[1], server);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    // Without `exec` the shell dies and the server, orphaned, keeps the port.
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   }, 90_000);
 

@@ -1,12 +1,48 @@
-// /activate/done: the account is active — the member's signup profile card, a get-premium card and the way to all members.
+// /activate/done: the account is active — the member's signup profile card, a get-premium card and an overview of the members.
 import { Card, Col, Container, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
-import { HeartIcon, SearchIcon } from '../../../components/icons.tsx';
+import { HeartIcon } from '../../../components/icons.tsx';
+import { ProfileCard, ProfileCardGrid, ProfileCardGridItem } from '../../../components/profile-card.tsx';
+import { searchMembers } from '../../search/api/search-members.ts';
 import { useUser } from '../../accounts/api/get-user.ts';
 import { PageTitle } from '../../accounts/components/page-title.tsx';
 import { UserAvatar } from '../../accounts/components/user-avatar.tsx';
+
+/** Two rows of the wide grid. */
+const OVERVIEW_SIZE = 10;
+
+/** SPEC section 2 "all-member overview": the newest members (the first search page), then the way to all of them. */
+function MembersOverview() {
+  const { t } = useTranslation('accounts');
+  const { data } = useQuery({
+    queryKey: ['activation-members'],
+    queryFn: ({ signal }) => searchMembers({ limit: OVERVIEW_SIZE }, signal),
+  });
+  const cards = data ? [...data.results, ...data.similar_results].slice(0, OVERVIEW_SIZE) : [];
+  return (
+    <section className="mt-5" aria-labelledby="activate-members-title">
+      <h2 id="activate-members-title" className="h4 mb-1">
+        {t('activation.membersCardTitle')}
+      </h2>
+      <p className="text-body-secondary">{t('activation.membersCardText')}</p>
+      {cards.length > 0 && (
+        <ProfileCardGrid label={t('activation.membersCardTitle')}>
+          {cards.map((card) => (
+            <ProfileCardGridItem key={card.id}>
+              <ProfileCard profile={card} to={paths.membersId.getHref(card.id)} />
+            </ProfileCardGridItem>
+          ))}
+        </ProfileCardGrid>
+      )}
+      <Link to={paths.members.getHref()} className="btn btn-primary mt-3">
+        {t('activation.membersCardLink')}
+      </Link>
+    </section>
+  );
+}
 
 export function ActivateDonePage() {
   const { t } = useTranslation('accounts');
@@ -18,7 +54,7 @@ export function ActivateDonePage() {
       <p className="lead text-body-secondary mb-4">{t('activation.doneText')}</p>
       <Row className="g-4">
         {user && (
-          <Col md={4}>
+          <Col md={6}>
             <Card className="h-100 border-0 shadow-sm">
               <Card.Body className="d-flex flex-column align-items-center text-center">
                 <UserAvatar profile={user.profile} size={96} className="mb-3" />
@@ -31,7 +67,7 @@ export function ActivateDonePage() {
             </Card>
           </Col>
         )}
-        <Col md={4}>
+        <Col md={6}>
           <Card className="h-100 border-0 shadow-sm text-bg-primary">
             <Card.Body className="d-flex flex-column">
               <HeartIcon size={32} />
@@ -43,19 +79,8 @@ export function ActivateDonePage() {
             </Card.Body>
           </Card>
         </Col>
-        <Col md={4}>
-          <Card className="h-100 border-0 shadow-sm">
-            <Card.Body className="d-flex flex-column">
-              <SearchIcon size={32} />
-              <h2 className="h5 mt-3">{t('activation.membersCardTitle')}</h2>
-              <p className="text-body-secondary">{t('activation.membersCardText')}</p>
-              <Link to={paths.members.getHref()} className="btn btn-primary mt-auto align-self-start">
-                {t('activation.membersCardLink')}
-              </Link>
-            </Card.Body>
-          </Card>
-        </Col>
       </Row>
+      <MembersOverview />
     </Container>
   );
 }

@@ -34,7 +34,8 @@ export function ChangeEmailForm({ user }: { user: User }) {
           {t('settings.email.sent', { email: request.variables.email })}
         </Alert>
       )}
-      <FormErrorAlert error={form.formError} />
+      {/* A taken address is said beside the field; the signup's "Please log in" would mislead a member who is logged in. */}
+      <FormErrorAlert error={form.formError?.code === 'account_exists' ? null : form.formError} />
       <FormField
         name="email"
         type="email"

@@ -1,0 +1,54 @@
+// /activate/done: the signup profile card, the get-premium card and the overview of members (SPEC section 2).
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { ProfileCard } from '@app/contracts';
+import { renderWithProviders, setupI18n } from '../../../test-support/render.tsx';
+import { mockFetch } from '../../../test-support/fetch-mock.ts';
+import { buildUser } from '../../../test-support/user.fixture.ts';
+import { ActivateDonePage } from './activate-done-page.tsx';
+
+beforeAll(() => setupI18n());
+afterEach(() => vi.unstubAllGlobals());
+
+const card = (id: number, name: string): ProfileCard => ({
+  id,
+  name,
+  age: 30,
+  gender: 'female',
+  country: 'NL',
+  region: null,
+  city: 'Utrecht',
+  main_image: null,
+  is_fictional: false,
+});
+
+describe('ActivateDonePage', () => {
+  it('shows the profile card, the premium card and an overview of the newest members', async () => {
+    const { calls } = mockFetch(({ url }) =>
+      url.pathname === '/api/search.php'
+        ? {
+            body: {
+              results: [card(11, 'Bea'), card(12, 'Cleo')],
+              next_cursor: null,
+              num_results: 2,
+              is_num_results_capped: false,
+              filters: { gender: null, country: null, region: null, min_age: 18, max_age: 99 },
+              similar_results: [],
+              similar_num_results: 0,
+              similar_filters: null,
+            },
+          }
+        : undefined,
+    );
+    renderWithProviders(<ActivateDonePage />, { path: '/activate/done', user: buildUser() });
+    expect(await screen.findByRole('heading', { name: 'Your account is activated', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Complete my profile' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Get Premium' }).getAttribute('href')).toBe('/premium');
+
+    const overview = await screen.findByRole('list', { name: 'Discover members' });
+    expect(within(overview).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(overview).getByRole('link', { name: 'Bea' }).getAttribute('href')).toBe('/members/11');
+    expect(screen.getByRole('link', { name: 'View all members' }).getAttribute('href')).toBe('/members');
+    expect(calls.some((call) => call.path.startsWith('/api/search.php'))).toBe(true);
+  });
+});
