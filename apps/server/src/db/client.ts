@@ -18,6 +18,9 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
+/** Arbitrary, fixed: the key of the advisory lock held while migrating PostgreSQL. */
+const MIGRATION_LOCK_KEY = 727_001;
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function openDatabase(options: { databaseUrl?: string; pgliteDataDir: string }): Promise<DatabaseHandle> {
@@ -27,7 +30,15 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDataDi
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzle({ client: pool, schema, casing: 'snake_case' });
-    await migrate(db, { migrationsFolder });
+    // Several instances may start at once on one database: an advisory lock lets one migrate at a time.
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migrate(db, { migrationsFolder });
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      lock.release();
+    }
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
