@@ -42,6 +42,7 @@ export function createMailer(deps: { transport: MailTransport; publicUrl: string
       const rendered = renderMail({
         template: input.template,
         t: getTranslator(input.language),
+        language: input.language,
         siteName,
         name: input.name,
         link: input.link,

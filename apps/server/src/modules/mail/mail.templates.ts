@@ -7,6 +7,8 @@ export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 export type RenderInput = {
   template: MailTemplate;
   t: TFunction;
+  /** The member's language, for the HTML lang attribute (mail clients pick fonts and hyphenation by it). */
+  language: string;
   siteName: string;
   /** The member's name in the greeting. */
   name: string;
@@ -48,7 +50,7 @@ export function renderMail(input: RenderInput): RenderedMail {
       `<p style="margin:0 0 16px;font-size:13px;color:#666">${escapeHtml(line('layout.buttonFallback'))}<br><a href="${escapeHtml(input.link!)}">${escapeHtml(input.link!)}</a></p>`
     : '';
   const html = `<!doctype html>
-<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<html lang="${escapeHtml(input.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f6f3f2;font-family:Arial,Helvetica,sans-serif;color:#3b2a26">
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(input.siteName)}</h1>

@@ -19,6 +19,7 @@ describe('mail rendering', () => {
         const mail = renderMail({
           template,
           t: getTranslator(language),
+          language,
           siteName: 'Amoria',
           name: 'Anna',
           link: 'https://amoria.example/x?token=abc',
@@ -27,13 +28,14 @@ describe('mail rendering', () => {
         expect(mail.subject, `${language} ${template}`).not.toBe('');
         expect(`${mail.subject}${mail.text}${mail.html}`, `${language} ${template}`).not.toMatch(/{{|(?<![\w-])mail:\w/); // an untranslated key would read "mail:activation.subject"
         expect(mail.html).toMatch(/^<!doctype html>/);
+        expect(mail.html).toContain(`<html lang="${language}">`);
         if (template !== 'emailChanged') expect(mail.text).toContain('https://amoria.example/x?token=abc');
       }
     }
   });
 
   it('escapes HTML in names and links', () => {
-    const mail = renderMail({ template: 'activation', t: getTranslator('en'), siteName: 'A&B', name: '<script>x</script>', link: 'https://e.example/?a="b"' });
+    const mail = renderMail({ template: 'activation', t: getTranslator('en'), language: 'en', siteName: 'A&B', name: '<script>x</script>', link: 'https://e.example/?a="b"' });
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.html).toContain('href="https://e.example/?a=&quot;b&quot;"');
