@@ -1,9 +1,10 @@
 // Settings: the delete-account item — a reason (remarks for "other"), the site's discount as an alternative, then pending deletion.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DELETE_REASONS, DELETE_REMARKS_MAX_LENGTH, REACTIVATION_DAYS, deleteAccountRequestSchema } from '@app/contracts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSettings } from '../../settings/api/get-settings.ts';
 import { FormErrorAlert } from '../../accounts/components/form-error-alert.tsx';
@@ -95,15 +96,12 @@ export function DeleteAccountSection() {
               )}
             </fieldset>
             <FormField
-              name="remarks"
+              {...form.bind('remarks')}
               as="textarea"
               rows={3}
               label={form.values.reason === 'other' ? t('deleteAccount.remarksRequired') : t('deleteAccount.remarks')}
-              value={form.values.remarks}
               maxLength={DELETE_REMARKS_MAX_LENGTH}
               isRequired={form.values.reason === 'other'}
-              onChange={(value) => form.setValue('remarks', value)}
-              error={form.fieldErrors.remarks}
             />
             <p className="small text-body-secondary mb-0">{t('deleteAccount.reactivationNote', { days: REACTIVATION_DAYS })}</p>
           </Modal.Body>
@@ -111,10 +109,9 @@ export function DeleteAccountSection() {
             <Button variant="outline-dark" onClick={close} disabled={deletion.isPending}>
               {t('deleteAccount.cancel')}
             </Button>
-            <Button type="submit" variant="danger" disabled={deletion.isPending}>
-              {deletion.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            <SubmitButton variant="danger" isPending={deletion.isPending}>
               {t('deleteAccount.confirm')}
-            </Button>
+            </SubmitButton>
           </Modal.Footer>
         </Form>
       </Modal>

@@ -5,6 +5,9 @@ import { toFieldErrors, toFormErrors, type FieldErrors, type FormError } from '.
 
 export type FormValues = Record<string, string>;
 
+/** The props a FormField (or FormSelect) takes to show and edit one value of the form. */
+export type FieldBinding = { name: string; value: string; onChange: (value: string) => void; error: FormError | undefined };
+
 export function useFormValues<T extends FormValues>(initial: T | (() => T)) {
   const [values, setValues] = useState<T>(initial);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -45,5 +48,11 @@ export function useFormValues<T extends FormValues>(initial: T | (() => T)) {
     setFormError(null);
   }
 
-  return { values, setValues, setValue, clearFieldError, fieldErrors, formError, validate, showApiError, clearErrors };
+  /** Wires a field to its value, its setter and its error: `<FormField {...form.bind('email')} … />`. */
+  function bind(name: keyof T & string): FieldBinding {
+    // Every key of T holds a string; only FormValues' index signature makes the compiler doubt it.
+    return { name, value: values[name] as string, onChange: (value) => setValue(name, value), error: fieldErrors[name] };
+  }
+
+  return { values, setValues, setValue, clearFieldError, fieldErrors, formError, validate, showApiError, clearErrors, bind };
 }

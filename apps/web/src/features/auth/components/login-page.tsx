@@ -1,9 +1,10 @@
 // /login: e-mail and password; failures say "Login failed, please try again" or the lockout minutes; links to reset and signup.
 import type { FormEvent } from 'react';
-import { Button, Form, Spinner } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loginRequestSchema } from '@app/contracts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useUser } from '../../accounts/api/get-user.ts';
 import { AuthCard } from '../../accounts/components/auth-card.tsx';
@@ -37,29 +38,11 @@ export function LoginPage() {
       <PageTitle title={t('login.title')} />
       <Form noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
         <FormErrorAlert error={form.formError} />
-        <FormField
-          name="email"
-          type="email"
-          label={t('fields.email')}
-          autoComplete="username"
-          inputMode="email"
-          value={form.values.email}
-          onChange={(value) => form.setValue('email', value)}
-          error={form.fieldErrors.email}
-        />
-        <FormField
-          name="password"
-          type="password"
-          label={t('fields.password')}
-          autoComplete="current-password"
-          value={form.values.password}
-          onChange={(value) => form.setValue('password', value)}
-          error={form.fieldErrors.password}
-        />
-        <Button type="submit" variant="primary" className="w-100" disabled={login.isPending}>
-          {login.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        <FormField {...form.bind('email')} type="email" label={t('fields.email')} autoComplete="username" inputMode="email" />
+        <FormField {...form.bind('password')} type="password" label={t('fields.password')} autoComplete="current-password" />
+        <SubmitButton variant="primary" className="w-100" isPending={login.isPending}>
           {t('login.submit')}
-        </Button>
+        </SubmitButton>
       </Form>
       <div className="d-flex flex-column gap-2 mt-4 text-center">
         <Link to={paths.resetPassword.getHref()}>{t('login.forgotPassword')}</Link>

@@ -1,8 +1,9 @@
 // Settings: change the e-mail address (new address and current password); the change waits for the link mailed to the new address.
 import type { FormEvent } from 'react';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { mailChangeRequestSchema, type User } from '@app/contracts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { FormErrorAlert } from '../../accounts/components/form-error-alert.tsx';
 import { FormField } from '../../accounts/components/form-field.tsx';
 import { useFormValues } from '../../accounts/hooks/use-form-values.ts';
@@ -36,29 +37,11 @@ export function ChangeEmailForm({ user }: { user: User }) {
       )}
       {/* A taken address is said beside the field; the signup's "Please log in" would mislead a member who is logged in. */}
       <FormErrorAlert error={form.formError?.code === 'account_exists' ? null : form.formError} />
-      <FormField
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        label={t('fields.newEmail')}
-        value={form.values.email}
-        onChange={(value) => form.setValue('email', value)}
-        error={form.fieldErrors.email}
-      />
-      <FormField
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        label={t('fields.currentPassword')}
-        value={form.values.password}
-        onChange={(value) => form.setValue('password', value)}
-        error={form.fieldErrors.password}
-      />
-      <Button type="submit" variant="primary" disabled={request.isPending}>
-        {request.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+      <FormField {...form.bind('email')} type="email" inputMode="email" autoComplete="email" label={t('fields.newEmail')} />
+      <FormField {...form.bind('password')} type="password" autoComplete="current-password" label={t('fields.currentPassword')} />
+      <SubmitButton variant="primary" isPending={request.isPending}>
         {t('settings.email.submit')}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

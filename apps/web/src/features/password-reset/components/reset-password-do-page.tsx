@@ -1,14 +1,15 @@
 // /reset-password/do?token= : the new password twice; an expired or used link offers to request a new mail.
 import type { FormEvent } from 'react';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordDoRequestSchema } from '@app/contracts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { HOME_AFTER_LOGIN, paths } from '../../../config/paths.ts';
 import { AuthCard } from '../../accounts/components/auth-card.tsx';
 import { FormErrorAlert } from '../../accounts/components/form-error-alert.tsx';
-import { FormField } from '../../accounts/components/form-field.tsx';
 import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
+import { NewPasswordFields } from '../../accounts/components/new-password-fields.tsx';
 import { PageTitle } from '../../accounts/components/page-title.tsx';
 import { useFormValues } from '../../accounts/hooks/use-form-values.ts';
 import { useResetTokenCheck } from '../api/check-reset-token.ts';
@@ -60,28 +61,10 @@ export function ResetPasswordDoPage() {
     return (
       <Form noValidate onSubmit={onSubmit} aria-label={t('resetPassword.newTitle')}>
         <FormErrorAlert error={form.formError} />
-        <FormField
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          label={t('fields.newPassword')}
-          value={form.values.password}
-          onChange={(value) => form.setValue('password', value)}
-          error={form.fieldErrors.password}
-        />
-        <FormField
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          label={t('fields.repeatNewPassword')}
-          value={form.values.password_confirmation}
-          onChange={(value) => form.setValue('password_confirmation', value)}
-          error={form.fieldErrors.password_confirmation}
-        />
-        <Button type="submit" variant="primary" className="w-100" disabled={reset.isPending}>
-          {reset.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        <NewPasswordFields bind={form.bind} />
+        <SubmitButton variant="primary" className="w-100" isPending={reset.isPending}>
           {t('resetPassword.save')}
-        </Button>
+        </SubmitButton>
       </Form>
     );
   };

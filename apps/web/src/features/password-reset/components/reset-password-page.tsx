@@ -1,9 +1,10 @@
 // /reset-password: asks for the e-mail address and mails a reset link.
 import type { FormEvent } from 'react';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordRequestSchema } from '@app/contracts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { AuthCard } from '../../accounts/components/auth-card.tsx';
 import { FormErrorAlert } from '../../accounts/components/form-error-alert.tsx';
@@ -34,20 +35,10 @@ export function ResetPasswordPage() {
         <Form noValidate onSubmit={onSubmit} aria-label={t('resetPassword.title')}>
           <p className="text-body-secondary">{t('resetPassword.intro')}</p>
           <FormErrorAlert error={form.formError} />
-          <FormField
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            label={t('fields.email')}
-            value={form.values.email}
-            onChange={(value) => form.setValue('email', value)}
-            error={form.fieldErrors.email}
-          />
-          <Button type="submit" variant="primary" className="w-100" disabled={request.isPending}>
-            {request.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          <FormField {...form.bind('email')} type="email" inputMode="email" autoComplete="email" label={t('fields.email')} />
+          <SubmitButton variant="primary" className="w-100" isPending={request.isPending}>
             {t('resetPassword.submit')}
-          </Button>
+          </SubmitButton>
         </Form>
       )}
       <p className="mt-4 mb-0 text-center">

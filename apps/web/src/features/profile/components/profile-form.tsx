@@ -1,6 +1,6 @@
 // The own-profile form of /profile: every profile field, validated with the shared schemas; only changed fields are sent.
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Button, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Alert, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import {
   ABOUT_ME_MAX_LENGTH,
@@ -26,6 +26,7 @@ import { DateOfBirthField } from '../../signup/components/date-of-birth-field.ts
 import { composeDateOfBirth, type DateParts } from '../../signup/lib/date-of-birth.ts';
 import { useSettings } from '../../settings/api/get-settings.ts';
 import { useRegions } from '../../settings/api/get-regions.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useCountryName } from '../../../components/use-location-text.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { InterestsPicker } from './interests-picker.tsx';
@@ -305,10 +306,9 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
       </Form.Group>
 
       <div className="d-flex flex-wrap align-items-center gap-3">
-        <Button type="submit" size="lg" className="px-5" disabled={update.isPending}>
-          {update.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        <SubmitButton size="lg" className="px-5" isPending={update.isPending}>
           {t('profile.save')}
-        </Button>
+        </SubmitButton>
         <span role="status" className="text-success fw-semibold">
           {isSaved ? t('profile.saved') : ''}
         </span>

@@ -1,9 +1,10 @@
 // The search filters the site offers (settings.search_fields): gender, country, region (named per country), minimum and maximum age.
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Button, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../settings/api/get-settings.ts';
 import { useRegions } from '../../settings/api/get-regions.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useCountryName } from '../../../components/use-location-text.ts';
 import { pickFilters, type SearchFilterValues } from '../lib/search-store.ts';
 
@@ -124,10 +125,9 @@ export function SearchFilters({ filters, isSearching, onSearch, onClear }: Searc
             ),
         )}
         <Col xs={12} lg="auto" className="d-flex gap-2">
-          <Button type="submit" className="flex-grow-1 px-4" disabled={isSearching}>
-            {isSearching && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          <SubmitButton className="flex-grow-1 px-4" isPending={isSearching}>
             {t('search.submit')}
-          </Button>
+          </SubmitButton>
           <Button type="button" variant="outline-secondary" onClick={onClear} disabled={isSearching}>
             {t('search.clear')}
           </Button>

@@ -37,14 +37,11 @@ export function AboutMeStep() {
       <p className="text-body-secondary">{t('signup.aboutMe.intro')}</p>
       <FormErrorAlert error={form.formError} />
       <FormField
-        name="about_me"
+        {...form.bind('about_me')}
         as="textarea"
         rows={5}
         label={t('fields.aboutMe')}
-        value={values.about_me}
         maxLength={ABOUT_ME_MAX_LENGTH}
-        onChange={(value) => form.setValue('about_me', value)}
-        error={form.fieldErrors.about_me}
         hint={t('signup.aboutMe.count', { length: values.about_me.length, max: ABOUT_ME_MAX_LENGTH })}
       />
       <StepActions isSaving={saveStep.isPending} submitLabel={t('signup.next')} skipLabel={t('signup.skip')} onSkip={() => save('')} />

@@ -1,9 +1,10 @@
 // Signup step 0: e-mail (with "Did you mean …?"), username, password, date of birth and, from a member's page, a first message.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Button, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { SIGNUP_MESSAGE_MAX_LENGTH, signupAccountFormSchema } from '@app/contracts';
+import { SubmitButton } from '../../../../components/submit-button.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { useSettings } from '../../../settings/api/get-settings.ts';
 import { FormErrorAlert } from '../../../accounts/components/form-error-alert.tsx';
@@ -69,26 +70,21 @@ export function AccountStep({ targetProfileId }: { targetProfileId?: number }) {
       </FormErrorAlert>
       {targetProfileId !== undefined && (
         <FormField
-          name="signup_message"
+          {...form.bind('signup_message')}
           as="textarea"
           rows={3}
           label={t('fields.signupMessage')}
-          value={values.signup_message}
           maxLength={SIGNUP_MESSAGE_MAX_LENGTH}
-          onChange={(value) => setValue('signup_message', value)}
           error={form.fieldErrors.signup_message ?? form.fieldErrors.target_profile_id}
         />
       )}
       <FormField
-        name="email"
+        {...form.bind('email')}
         type="email"
         inputMode="email"
         autoComplete="email"
         label={t('fields.email')}
-        value={values.email}
-        onChange={(value) => setValue('email', value)}
         onBlur={() => setCheckedEmail(values.email.trim().toLowerCase())}
-        error={form.fieldErrors.email}
       >
         {form.fieldErrors.email?.code === 'deleted_account_exists' && (
           <Alert variant="warning" className="py-2 px-3 mt-2 mb-0 small">
@@ -115,23 +111,8 @@ export function AccountStep({ targetProfileId }: { targetProfileId?: number }) {
           </Alert>
         )}
       </FormField>
-      <FormField
-        name="username"
-        label={t('fields.username')}
-        autoComplete="nickname"
-        value={values.username}
-        onChange={(value) => setValue('username', value)}
-        error={form.fieldErrors.username}
-      />
-      <FormField
-        name="password"
-        type="password"
-        label={t('fields.password')}
-        autoComplete="new-password"
-        value={values.password}
-        onChange={(value) => setValue('password', value)}
-        error={form.fieldErrors.password}
-      />
+      <FormField {...form.bind('username')} label={t('fields.username')} autoComplete="nickname" />
+      <FormField {...form.bind('password')} type="password" label={t('fields.password')} autoComplete="new-password" />
       <DateOfBirthField
         value={values}
         minAge={settings.min_age}
@@ -148,10 +129,9 @@ export function AccountStep({ targetProfileId }: { targetProfileId?: number }) {
           components={{ terms: <Link to={paths.staticPage.getHref('terms')} />, privacy: <Link to={paths.staticPage.getHref('privacy')} /> }}
         />
       </p>
-      <Button type="submit" variant="primary" className="w-100" disabled={signup.isPending}>
-        {signup.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+      <SubmitButton variant="primary" className="w-100" isPending={signup.isPending}>
         {t('signup.account.submit')}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

@@ -68,56 +68,37 @@ export function DetailsStep() {
       </h2>
       <FormErrorAlert error={form.formError} />
       <FormSelect
-        name="gender"
+        {...form.bind('gender')}
         label={t('fields.gender')}
-        value={values.gender}
-        onChange={(value) => setValue('gender', value)}
-        error={form.fieldErrors.gender}
         placeholder={t('fields.choose')}
         options={GENDERS.map((gender) => ({ value: gender, label: t(`genders.${gender}`) }))}
       />
       <FormSelect
-        name="sexuality"
+        {...form.bind('sexuality')}
         label={t('fields.sexuality')}
-        value={values.sexuality}
-        onChange={(value) => setValue('sexuality', value)}
-        error={form.fieldErrors.sexuality}
         placeholder={t('fields.choose')}
         options={SEXUALITIES.map((sexuality) => ({ value: sexuality, label: t(`sexualities.${sexuality}`) }))}
       />
       <FormSelect
-        name="country"
+        {...form.bind('country')}
         label={t('fields.country')}
-        value={values.country}
         autoComplete="country"
         onChange={(value) => {
           setValue('country', value);
           setValue('region', '');
         }}
-        error={form.fieldErrors.country}
         placeholder={t('fields.choose')}
         options={countryNames.map(({ code, name }) => ({ value: code, label: name }))}
       />
       {countryRegions && countryRegions.regions.length > 0 && (
         <FormSelect
-          name="region"
+          {...form.bind('region')}
           label={t(`regionKinds.${countryRegions.kind}`)}
-          value={values.region}
-          onChange={(value) => setValue('region', value)}
-          error={form.fieldErrors.region}
           placeholder={t('fields.choose')}
           options={countryRegions.regions.map((region) => ({ value: region.code, label: region.name }))}
         />
       )}
-      <FormField
-        name="city"
-        label={t('fields.city')}
-        autoComplete="address-level2"
-        value={values.city}
-        maxLength={100}
-        onChange={(value) => setValue('city', value)}
-        error={form.fieldErrors.city}
-      />
+      <FormField {...form.bind('city')} label={t('fields.city')} autoComplete="address-level2" maxLength={100} />
       <Form.Text className="d-block">{t('signup.details.privacy')}</Form.Text>
       <StepActions isSaving={saveStep.isPending} submitLabel={t('signup.next')} />
     </Form>

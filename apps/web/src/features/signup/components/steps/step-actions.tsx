@@ -1,5 +1,6 @@
 // The buttons under a signup step: the main action (submit) and an optional skip, both disabled while saving.
-import { Button, Spinner } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
+import { SubmitButton } from '../../../../components/submit-button.tsx';
 
 type StepActionsProps = {
   submitLabel?: string;
@@ -17,10 +18,9 @@ export function StepActions({ submitLabel, skipLabel, onSkip, isSaving }: StepAc
         </Button>
       )}
       {submitLabel && (
-        <Button type="submit" variant="primary" disabled={isSaving}>
-          {isSaving && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        <SubmitButton variant="primary" isPending={isSaving}>
           {submitLabel}
-        </Button>
+        </SubmitButton>
       )}
     </div>
   );
