@@ -3,15 +3,15 @@ import { useEffect } from 'react';
 import { Alert } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { REACTIVATION_DAYS } from '@app/contracts';
 import { HOME_AFTER_LOGIN, paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/i18n.ts';
-import { useSettings } from '../../settings/api/get-settings.ts';
 import { useUser } from '../../accounts/api/get-user.ts';
 import { AuthCard } from '../../accounts/components/auth-card.tsx';
 import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
 import { PageTitle } from '../../accounts/components/page-title.tsx';
+import { ContactSupport } from '../../accounts/components/contact-support.tsx';
 import { toFormErrors, translateError } from '../../accounts/lib/form-errors.ts';
 import { setSessionUser } from '../../accounts/lib/session-cache.ts';
 import { useReactivation } from '../api/reactivate.ts';
@@ -19,7 +19,6 @@ import type { AccountDeletedState } from './delete-account-section.tsx';
 
 function Reactivation({ token }: { token: string }) {
   const { t } = useTranslation('accounts');
-  const settings = useSettings();
   // The session check of this page load goes first: the reactivation replaces the session cookie.
   const session = useUser();
   const reactivation = useReactivation(token, !session.isPending && !session.isFetching);
@@ -37,14 +36,7 @@ function Reactivation({ token }: { token: string }) {
         <Alert variant="danger" role="alert">
           {translateError(t, toFormErrors(reactivation.error).form ?? { code: 'link_invalid' })}
         </Alert>
-        <p>
-          <Trans
-            t={t}
-            i18nKey="activation.contactSupport"
-            values={{ email: settings.support_email }}
-            components={{ support: <a href={`mailto:${settings.support_email}`} /> }}
-          />
-        </p>
+        <ContactSupport />
       </>
     );
   }
