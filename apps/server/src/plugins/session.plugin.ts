@@ -31,6 +31,9 @@ export type SessionPluginOptions = { publicUrl: string };
 
 export const authenticationRequired = () => new AppError(403, 'authentication_required');
 
+/** Rate-limit key of the signed-in member (routes behind requireMember). */
+export const memberRateKey = (request: FastifyRequest) => `user:${request.member?.user.id ?? 0}`;
+
 export const sessionPlugin = fp<SessionPluginOptions>(
   async (app, { publicUrl }) => {
     const isSecure = publicUrl.startsWith('https://');

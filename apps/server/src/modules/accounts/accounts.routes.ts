@@ -29,6 +29,7 @@ import {
 import { isUiLanguage } from '@app/i18n';
 import { AppError, forbidden } from '../../lib/http-errors.ts';
 import { rateLimit, rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
+import { memberRateKey } from '../../plugins/session.plugin.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, PURGE_JOB, createAccountsService, type AccountsService } from './accounts.service.ts';
 import { parseBody } from './validation.ts';
@@ -52,7 +53,6 @@ const emailKey = (email: unknown) =>
     .digest('hex')
     .slice(0, 32);
 const bodyEmailKey = (request: FastifyRequest) => emailKey((request.body as { email?: unknown } | undefined)?.email);
-const memberKey = (request: FastifyRequest) => `user:${request.member?.user.id ?? 0}`;
 
 const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 const TAGS = ['accounts'];
@@ -219,7 +219,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/activation-mail.php',
     {
       preValidation: [app.requireMember],
-      preHandler: [rateLimitHook(app, { name: 'activation-mail', max: 3, timeWindow: '1 hour', key: memberKey })],
+      preHandler: [rateLimitHook(app, { name: 'activation-mail', max: 3, timeWindow: '1 hour', key: memberRateKey })],
       schema: { tags: TAGS, summary: 'Send the activation mail again', body: z.object({}).nullish(), response: { 200: successResponseSchema, ...errorResponses } },
     },
     async (request) => {
@@ -274,7 +274,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/password.php',
     {
       preValidation: [app.requireMember],
-      preHandler: [rateLimitHook(app, { name: 'password-change', max: 10, timeWindow: '15 minutes', key: memberKey })],
+      preHandler: [rateLimitHook(app, { name: 'password-change', max: 10, timeWindow: '15 minutes', key: memberRateKey })],
       schema: {
         tags: TAGS,
         summary: 'Change the password (other sessions end)',
@@ -293,7 +293,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mail-change.php',
     {
       preValidation: [app.requireMember],
-      preHandler: [rateLimitHook(app, { name: 'mail-change', max: 5, timeWindow: '1 hour', key: memberKey })],
+      preHandler: [rateLimitHook(app, { name: 'mail-change', max: 5, timeWindow: '1 hour', key: memberRateKey })],
       schema: {
         tags: TAGS,
         summary: 'Mail a confirmation link to a new e-mail address',

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { blockResponseSchema, blocksResponseSchema, profileIdSchema } from '@app/contracts';
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { toProfileCard } from '../profiles/profile-cards.ts';
-import { createViewerLoader, errorResponses, memberRateKey } from '../profiles/viewer.ts';
+import { memberRateKey } from '../../plugins/session.plugin.ts';
+import { createViewerLoader, errorResponses } from '../profiles/viewer.ts';
 import { createBlocksRepository } from './blocks.repository.ts';
 import { createBlocksService, type BlocksService } from './blocks.service.ts';
 

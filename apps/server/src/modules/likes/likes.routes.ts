@@ -16,7 +16,8 @@ import { buildMatchesService } from '../matches/matches.routes.ts';
 import { createProfilesRepository } from '../profiles/profiles.repository.ts';
 import { profileNotFound } from '../profiles/profiles.service.ts';
 import { toImage } from '../profiles/profile-cards.ts';
-import { createViewerLoader, errorResponses, memberRateKey } from '../profiles/viewer.ts';
+import { memberRateKey } from '../../plugins/session.plugin.ts';
+import { createViewerLoader, errorResponses } from '../profiles/viewer.ts';
 import { createLikesRepository } from './likes.repository.ts';
 import { createLikesService, type LikesService } from './likes.service.ts';
 

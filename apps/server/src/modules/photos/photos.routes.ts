@@ -13,7 +13,8 @@ import {
 } from '@app/contracts';
 import { AppError } from '../../lib/http-errors.ts';
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
-import { createViewerLoader, errorResponses, memberRateKey } from '../profiles/viewer.ts';
+import { memberRateKey } from '../../plugins/session.plugin.ts';
+import { createViewerLoader, errorResponses } from '../profiles/viewer.ts';
 import { createPhotosRepository } from './photos.repository.ts';
 import { createPhotosService, mainImageOf, toPhoto, type PhotosService } from './photos.service.ts';
 

@@ -7,7 +7,8 @@ import { buildLikesService } from '../likes/likes.routes.ts';
 import { buildPhotosService } from '../photos/photos.routes.ts';
 import { createProfilesRepository } from './profiles.repository.ts';
 import { createProfilesService, type ProfilesService } from './profiles.service.ts';
-import { createViewerLoader, errorResponses, memberRateKey } from './viewer.ts';
+import { memberRateKey } from '../../plugins/session.plugin.ts';
+import { createViewerLoader, errorResponses } from './viewer.ts';
 
 export function buildProfilesService(app: FastifyInstance): ProfilesService {
   return createProfilesService({

@@ -39,7 +39,6 @@ export function createViewerLoader(app: FastifyInstance) {
 }
 
 /** Rate-limit key of the logged-in member. */
-export const memberRateKey = (request: FastifyRequest) => `user:${request.member?.user.id ?? 0}`;
 
 export const errorResponses = {
   400: apiErrorSchema,

@@ -5,7 +5,8 @@ import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { buildBlocksService } from '../blocks/blocks.routes.ts';
 import { buildLikesService } from '../likes/likes.routes.ts';
 import { buildMatchesService } from '../matches/matches.routes.ts';
-import { createViewerLoader, errorResponses, memberRateKey } from '../profiles/viewer.ts';
+import { memberRateKey } from '../../plugins/session.plugin.ts';
+import { createViewerLoader, errorResponses } from '../profiles/viewer.ts';
 import { createSwipeRepository } from './swipe.repository.ts';
 import { createSwipeService } from './swipe.service.ts';
 
