@@ -111,6 +111,7 @@ export const profiles = pgTable(
   ],
 );
 export type ProfileRow = typeof profiles.$inferSelect;
+export type NewProfileRow = typeof profiles.$inferInsert;
 
 /** Web-push subscriptions (POST /api/user.php?push=1); one member may use several browsers. */
 export const pushSubscriptions = pgTable(

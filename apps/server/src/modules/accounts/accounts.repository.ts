@@ -12,6 +12,7 @@ import {
   type AccountTokenPurpose,
   type AccountTokenRow,
   type NewUserRow,
+  type NewProfileRow,
   type ProfileRow,
   type UserRow,
 } from '../../db/schema/index.ts';
@@ -50,7 +51,7 @@ export function createAccountsRepository(db: Executor) {
       return row;
     },
 
-    async insertProfile(values: typeof profiles.$inferInsert, tx: Executor = db): Promise<ProfileRow> {
+    async insertProfile(values: NewProfileRow, tx: Executor = db): Promise<ProfileRow> {
       const [row] = await tx.insert(profiles).values(values).returning();
       if (!row) throw new Error('profile insert returned nothing');
       return row;

@@ -12,7 +12,7 @@ import {
 import { DEFAULT_LOCALE, isUiLanguage, type UiLanguage } from '@app/i18n';
 import type { FieldError } from '@app/contracts';
 import type { Database, Executor } from '../../db/client.ts';
-import type { SiteRow, UserRow } from '../../db/schema/index.ts';
+import type { NewProfileRow, NewUserRow, SiteRow, UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import { uploadUrl } from '../../plugins/storage.plugin.ts';
 import { regionsOf } from '../content/regions.ts';
@@ -143,6 +143,21 @@ export function createAccountsService(deps: {
     );
   }
 
+  /** Every new member: the account, its profile and the site's signup credits, in the caller's transaction. */
+  async function insertMember(
+    tx: Executor,
+    site: Pick<SiteRow, 'id' | 'signupCredits'>,
+    user: Omit<NewUserRow, 'siteId'>,
+    profile: Omit<NewProfileRow, 'siteId' | 'userId'>,
+  ): Promise<UserRow> {
+    const row = await repo.insertUser({ ...user, siteId: site.id }, tx);
+    await repo.insertProfile({ ...profile, siteId: site.id, userId: row.id }, tx);
+    if (site.signupCredits > 0) {
+      await postLedgerEntry(tx, { userId: row.id, amount: site.signupCredits, reason: 'signup_bonus', idempotencyKey: `signup_bonus:${row.id}` });
+    }
+    return row;
+  }
+
   async function profileName(userId: number, tx: Executor = deps.db): Promise<string> {
     return (await repo.findUserView(userId, tx))?.profile.name ?? '';
   }
@@ -214,23 +229,12 @@ export function createAccountsService(deps: {
       try {
         return await deps.db.transaction(async (tx) => {
           const now = deps.now();
-          const user = await repo.insertUser(
-            {
-              siteId: site.id,
-              email: input.email,
-              passwordHash,
-              status: 'not_confirmed',
-              language: context.language,
-              signupStep: SIGNUP_STEPS.photo,
-              createdAt: now,
-              ...tracking,
-            },
+          const user = await insertMember(
             tx,
+            site,
+            { email: input.email, passwordHash, status: 'not_confirmed', language: context.language, signupStep: SIGNUP_STEPS.photo, createdAt: now, ...tracking },
+            { name: input.username, dateOfBirth: dateOfBirth.data, status: 'disabled' },
           );
-          await repo.insertProfile({ siteId: site.id, userId: user.id, name: input.username, dateOfBirth: dateOfBirth.data, status: 'disabled' }, tx);
-          if (site.signupCredits > 0) {
-            await postLedgerEntry(tx, { userId: user.id, amount: site.signupCredits, reason: 'signup_bonus', idempotencyKey: `signup_bonus:${user.id}` });
-          }
           if (message && targetProfileId !== undefined) await repo.insertPendingMessage({ userId: user.id, targetProfileId, body: message }, tx);
           await sendActivationMail(user, input.username, site, tx);
           return user;
@@ -539,27 +543,12 @@ export function createAccountsService(deps: {
       const passwordHash = await hashPassword(input.password);
       return deps.db.transaction(async (tx) => {
         const now = deps.now();
-        const user = await repo.insertUser(
-          {
-            siteId: site.id,
-            email: input.email,
-            passwordHash,
-            status: 'active',
-            activatedAt: now,
-            language: input.language,
-            signupStep: SIGNUP_STEPS.done,
-            createdAt: now,
-          },
+        return insertMember(
           tx,
+          site,
+          { email: input.email, passwordHash, status: 'active', activatedAt: now, language: input.language, signupStep: SIGNUP_STEPS.done, createdAt: now },
+          { name: input.username, dateOfBirth: input.dateOfBirth, country: input.country, status: 'active' },
         );
-        await repo.insertProfile(
-          { siteId: site.id, userId: user.id, name: input.username, dateOfBirth: input.dateOfBirth, country: input.country, status: 'active' },
-          tx,
-        );
-        if (site.signupCredits > 0) {
-          await postLedgerEntry(tx, { userId: user.id, amount: site.signupCredits, reason: 'signup_bonus', idempotencyKey: `signup_bonus:${user.id}` });
-        }
-        return user;
       });
     },
 
