@@ -17,7 +17,7 @@ import { jobsPlugin } from './plugins/jobs.plugin.ts';
 import { mailerPlugin } from './plugins/mailer.plugin.ts';
 import { sessionPlugin } from './plugins/session.plugin.ts';
 import { storagePlugin } from './plugins/storage.plugin.ts';
-import { routeNotFound, routeNotFoundOptions } from './lib/route-not-found.ts';
+import { rejectUnknownRoute, routeNotFoundOptions } from './lib/route-not-found.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -77,7 +77,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       for (const routes of [profilesRoutes, photosRoutes, searchRoutes, likesRoutes, blocksRoutes, swipeRoutes, matchesRoutes]) await api.register(routes);
       // The mailbox shows every mail with its links: never in production.
       if (config.env !== 'production') await api.register(devRoutes);
-      api.all('/*', routeNotFoundOptions, routeNotFound);
+      api.all('/*', routeNotFoundOptions, rejectUnknownRoute);
     },
     { prefix: '/api' },
   );

@@ -18,5 +18,4 @@ export class AppError extends Error {
 export const notFound = (code = 'not_found', params?: ErrorParams) => new AppError(404, code, params);
 export const badRequest = (code: string, params?: ErrorParams) => new AppError(400, code, params);
 export const forbidden = (code = 'forbidden', params?: ErrorParams) => new AppError(403, code, params);
-export const conflict = (code: string, params?: ErrorParams) => new AppError(409, code, params);
 export const tooManyRequests = (code = 'rate_limited', params?: ErrorParams) => new AppError(429, code, params);

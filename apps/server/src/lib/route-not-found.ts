@@ -2,7 +2,7 @@
 import type { RouteShorthandOptions } from 'fastify';
 import { notFound } from './http-errors.ts';
 
-async function rejectUnknownRoute(): Promise<never> {
+export async function rejectUnknownRoute(): Promise<never> {
   throw notFound('route_not_found');
 }
 
@@ -15,5 +15,3 @@ export const routeNotFoundOptions = {
   config: { csrf: false },
   onRequest: rejectUnknownRoute,
 } satisfies RouteShorthandOptions;
-
-export const routeNotFound = rejectUnknownRoute;
