@@ -17,7 +17,7 @@ import { AppError } from '../../lib/http-errors.ts';
 import { uploadUrl } from '../../plugins/storage.plugin.ts';
 import { regionsOf } from '../content/regions.ts';
 import { postLedgerEntry } from '../credits/credits.service.ts';
-import type { JobQueue } from '../jobs/jobs.service.ts';
+import type { JobQueue } from '../../plugins/jobs/index.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import { createToken, hashPassword, hashToken, verifyAgainstDummy, verifyPassword } from './account-secrets.ts';
 import type { AccountsRepository, UserView } from './accounts.repository.ts';

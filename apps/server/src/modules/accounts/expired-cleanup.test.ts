@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountTokens, jobSchedules, sessions } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { signUp } from './accounts.test-helpers.ts';
+import { EXPIRED_CLEANUP_JOB, TOKEN_KEEP_MS } from './expired-cleanup.ts';
+
+const HOUR_MS = 60 * 60_000;
+
+describe('expired sessions and tokens cleanup (recurring job)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('runs hourly and deletes expired sessions and long expired or used tokens, keeping everything still usable or recent', async () => {
+    const { user } = await signUp(app);
+    const now = new Date(Date.now() + 30 * 24 * HOUR_MS);
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    const insertSession = async (expiresAt: Date) =>
+      (await app.db.insert(sessions).values({ userId: user.id, tokenHash: `s-${Math.random()}`, expiresAt }).returning())[0]!.id;
+    const insertToken = async (values: { purpose: 'activation' | 'password_reset' | 'email_change' | 'reactivation'; expiresAt: Date; usedAt?: Date }) =>
+      (await app.db.insert(accountTokens).values({ userId: user.id, tokenHash: `t-${Math.random()}`, ...values }).returning())[0]!.id;
+
+    const expiredSession = await insertSession(at(-1000));
+    const liveSession = await insertSession(at(HOUR_MS));
+    const oldExpired = {
+      activation: await insertToken({ purpose: 'activation', expiresAt: at(-TOKEN_KEEP_MS - 1000) }),
+      reset: await insertToken({ purpose: 'password_reset', expiresAt: at(-TOKEN_KEEP_MS - 1000) }),
+      mailChange: await insertToken({ purpose: 'email_change', expiresAt: at(-TOKEN_KEEP_MS - 1000) }),
+    };
+    const oldUsed = await insertToken({ purpose: 'password_reset', expiresAt: at(HOUR_MS), usedAt: at(-TOKEN_KEEP_MS - 1000) });
+    const kept = {
+      recentlyExpired: await insertToken({ purpose: 'password_reset', expiresAt: at(-HOUR_MS) }),
+      recentlyUsed: await insertToken({ purpose: 'activation', expiresAt: at(HOUR_MS), usedAt: at(-HOUR_MS) }),
+      live: await insertToken({ purpose: 'email_change', expiresAt: at(HOUR_MS) }),
+    };
+
+    // The schedule is saved on the first poll; its first period is within the hour.
+    expect(await app.jobs.enqueueDueSchedules(now)).toBe(0);
+    const [schedule] = await app.db.select().from(jobSchedules).where(eq(jobSchedules.name, EXPIRED_CLEANUP_JOB));
+    expect(schedule!.nextRunAt.getTime() - now.getTime()).toBeLessThanOrEqual(HOUR_MS);
+    const due = new Date(schedule!.nextRunAt.getTime() + 1000);
+    expect(await app.jobs.enqueueDueSchedules(due)).toBeGreaterThanOrEqual(1);
+    await app.jobs.runDueJobs(due);
+
+    const sessionIds = (await app.db.select({ id: sessions.id }).from(sessions)).map((row) => row.id);
+    expect(sessionIds).toContain(liveSession);
+    expect(sessionIds).not.toContain(expiredSession);
+    const tokenIds = (await app.db.select({ id: accountTokens.id }).from(accountTokens)).map((row) => row.id);
+    expect(tokenIds).toEqual(expect.arrayContaining(Object.values(kept)));
+    for (const id of [...Object.values(oldExpired), oldUsed]) expect(tokenIds).not.toContain(id);
+  });
+});

@@ -1,0 +1,46 @@
+// Housekeeping, as a recurring job: deletes expired sessions and account tokens (activation, reset, e-mail change,
+// reactivation) that expired or were used more than TOKEN_KEEP_MS ago.
+import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { accountTokens, sessions } from '../../db/schema/index.ts';
+import type { JobQueue } from '../../plugins/jobs/index.ts';
+
+export const EXPIRED_CLEANUP_JOB = 'accounts.delete-expired';
+/** Hourly, at minute 7 (UTC). */
+export const EXPIRED_CLEANUP_CRON = '7 * * * *';
+/**
+ * Used and expired tokens are kept a while: the reset-mail limit counts the tokens of the last 24 hours, and a
+ * link opened again shortly after its use can still be told apart from an unknown one.
+ */
+export const TOKEN_KEEP_MS = 7 * 24 * 60 * 60_000;
+const BATCH = 1000;
+
+/** Deletes, in batches, what no request can use any more; answers how many rows of each kind went. */
+export async function deleteExpiredAccountRows(db: Database, now: Date): Promise<{ sessions: number; tokens: number }> {
+  const keptSince = new Date(now.getTime() - TOKEN_KEEP_MS);
+  const deleted = { sessions: 0, tokens: 0 };
+  for (;;) {
+    const batch = db.select({ id: sessions.id }).from(sessions).where(lt(sessions.expiresAt, now)).limit(BATCH);
+    const rows = await db.delete(sessions).where(sql`${sessions.id} in (${batch})`).returning({ id: sessions.id });
+    deleted.sessions += rows.length;
+    if (rows.length < BATCH) break;
+  }
+  for (;;) {
+    const batch = db
+      .select({ id: accountTokens.id })
+      .from(accountTokens)
+      .where(or(lt(accountTokens.expiresAt, keptSince), and(isNotNull(accountTokens.usedAt), lt(accountTokens.usedAt, keptSince))))
+      .limit(BATCH);
+    const rows = await db.delete(accountTokens).where(sql`${accountTokens.id} in (${batch})`).returning({ id: accountTokens.id });
+    deleted.tokens += rows.length;
+    if (rows.length < BATCH) break;
+  }
+  return deleted;
+}
+
+/** Registers the cleanup as a recurring job of the app's queue. */
+export function scheduleExpiredCleanup(jobs: Pick<JobQueue, 'schedule'>, db: Database): void {
+  jobs.schedule(EXPIRED_CLEANUP_JOB, EXPIRED_CLEANUP_CRON, async (_payload, { now }) => {
+    await deleteExpiredAccountRows(db, now);
+  });
+}
