@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/src/db/migrations/**', 'data/**', 'scratch/**', '.e2e-data/**'] },
+  { ignores: ['**/dist/**', '**/dist-releases/**', '**/node_modules/**', 'apps/server/src/db/migrations/**', 'data/**', 'scratch/**', '.e2e-data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

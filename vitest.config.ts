@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // On a shared PostgreSQL every test file resets the same database, so files run one at a time there.
@@ -11,6 +11,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          // Tests that start real processes (the server, the web build) are slow: project `process` below.
+          exclude: [...configDefaults.exclude, '**/*.process.test.ts'],
           environment: 'node',
           pool: 'forks',
           // One embedded database per worker, reset between files (starting PGlite costs seconds).
@@ -29,9 +31,23 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.process.test.ts'],
           environment: 'jsdom',
           testTimeout: 15_000,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'process',
+          // Real child processes: the server started as `npm start` does, the web build. Part of `npm test`.
+          include: ['apps/server/src/**/*.process.test.ts', 'scripts/**/*.process.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          maxWorkers: 2,
+          sequence: { groupOrder: 3 },
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {

@@ -82,3 +82,55 @@ describe('web app serving', () => {
     expect((await app.inject({ url: '/api/docs' })).headers['content-type']).toMatch(/^text\/html/);
   });
 });
+
+describe('web app serving across a rebuild (dist swapped to a new release, as scripts/build-web.mjs does)', () => {
+  const release = (hash: string) => ({
+    html: `<!doctype html><html><head><script type="module" src="/assets/app-${hash}.js"></script></head><body></body></html>`,
+    js: `export const release = '${hash}';`,
+  });
+  let root: string;
+  const apps: TestApp[] = [];
+
+  async function writeRelease(name: string, hash: string): Promise<string> {
+    const dir = path.join(root, 'dist-releases', name);
+    await fs.mkdir(path.join(dir, 'assets'), { recursive: true });
+    await fs.writeFile(path.join(dir, 'index.html'), release(hash).html);
+    await fs.writeFile(path.join(dir, 'assets', `app-${hash}.js`), release(hash).js);
+    return dir;
+  }
+  async function pointDistAt(dir: string): Promise<void> {
+    await fs.symlink(path.relative(root, dir), path.join(root, 'dist.tmp'));
+    await fs.rename(path.join(root, 'dist.tmp'), path.join(root, 'dist'));
+  }
+  /** What a browser loading the home page gets: the page and the script it names. */
+  async function loadPage(app: TestApp): Promise<{ html: string; scriptStatus: number; script: string }> {
+    const html = (await app.inject({ url: '/members' })).body;
+    const src = /src="([^"]+)"/.exec(html)?.[1] ?? '';
+    const script = await app.inject({ url: src });
+    return { html, scriptStatus: script.statusCode, script: script.body };
+  }
+
+  beforeAll(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'web-releases-'));
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  it('keeps serving the release it started with, index.html and assets alike; a new instance serves the new one', async () => {
+    await pointDistAt(await writeRelease('1-old', 'aaa111'));
+    const first = await buildTestApp({ webDistDir: path.join(root, 'dist') }, { serveWeb: true });
+    apps.push(first);
+    expect(await loadPage(first)).toEqual({ html: release('aaa111').html, scriptStatus: 200, script: release('aaa111').js });
+
+    // A second `npm start` (or `npm run build`) from the same checkout builds a new release and swaps dist to it.
+    await pointDistAt(await writeRelease('2-new', 'bbb222'));
+    expect(await loadPage(first)).toEqual({ html: release('aaa111').html, scriptStatus: 200, script: release('aaa111').js });
+    expect((await first.inject({ url: '/index.html' })).body).toBe(release('aaa111').html);
+
+    const second = await buildTestApp({ webDistDir: path.join(root, 'dist') }, { serveWeb: true });
+    apps.push(second);
+    expect(await loadPage(second)).toEqual({ html: release('bbb222').html, scriptStatus: 200, script: release('bbb222').js });
+  });
+});

@@ -1,4 +1,6 @@
 // Serves the built web app: hashed assets cached for a year, index.html for every other non-API path.
+// One release for the life of the process: `dist` is resolved to its release folder and index.html read once at
+// start-up, so a build swapping `dist` to a new release (scripts/build-web.mjs) never mixes two releases here.
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
@@ -15,17 +17,20 @@ function isNeverIndex(url: string): boolean {
 
 export const webPlugin = fp<{ distDir: string }>(
   async (app, { distDir }) => {
-    const indexFile = path.join(distDir, 'index.html');
-    if (!fs.existsSync(indexFile)) {
-      app.log.warn(`web app not built (${indexFile} missing): run "npm run build", or "npm run dev" for hot reload`);
+    if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+      app.log.warn(`web app not built (${path.join(distDir, 'index.html')} missing): run "npm run build", or "npm run dev" for hot reload`);
       return;
     }
-    const hashedDir = path.join(distDir, HASHED_ASSETS_DIR) + path.sep;
+    const releaseDir = fs.realpathSync(distDir);
+    const indexHtml = fs.readFileSync(path.join(releaseDir, 'index.html'));
+    const hashedDir = path.join(releaseDir, HASHED_ASSETS_DIR) + path.sep;
     await app.register(fastifyStatic, {
-      root: distDir,
+      root: releaseDir,
       // One route per built file, found at start-up; unknown paths reach the index.html route below.
       wildcard: false,
       index: false,
+      // index.html comes from memory (below), read once with the rest of this release.
+      globIgnore: ['index.html'],
       setHeaders(reply, filePath) {
         const isHashed = filePath.startsWith(hashedDir);
         reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -35,7 +40,7 @@ export const webPlugin = fp<{ distDir: string }>(
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       // A missing chunk must fail as a missing chunk (the client then reloads), not load the HTML as JavaScript.
       if (isNeverIndex(request.url)) return reply.callNotFound();
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     });
   },
   { name: 'web' },

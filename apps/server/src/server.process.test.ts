@@ -1,9 +1,11 @@
-// The real process: it listens, and SIGTERM closes it cleanly, also when the signal arrives during start-up.
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+// The real process: it listens, and SIGTERM closes it cleanly, also when the signal arrives during start-up;
+// a bad configuration stops it. Vitest project `process` (slow: each test starts a server).
+import { execFile, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -95,4 +97,13 @@ describe('server process', () => {
     expect(server.output()).toContain('SIGTERM received during start-up, closing');
     expect(server.output()).not.toContain('Site running at');
   }, 90_000);
+
+  it('stops at start-up with a message naming a bad variable', async () => {
+    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: 'abc', NODE_ENV: 'production' },
+      timeout: 20_000,
+    });
+    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('PORT="abc"') });
+  });
 });

@@ -1,0 +1,61 @@
+// Builds the web app into a fresh release folder, then swaps the `dist` symlink to it in one rename, so a server
+// already running keeps serving the release it started with (docs/web-build.md). Always a production build.
+//   node scripts/build-web.mjs [--dist <path of the dist link>]   (default apps/web/dist)
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Before Vite loads: a NODE_ENV of development in the shell must not ship development React.
+process.env.NODE_ENV = 'production';
+
+/** Releases kept (the newest, the current one among them), for instances started from older ones that still run. */
+export const KEPT_RELEASES = 5;
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web');
+
+function parseArgs(argv) {
+  const index = argv.indexOf('--dist');
+  return { distLink: path.resolve(index >= 0 ? argv[index + 1] : path.join(webRoot, 'dist')) };
+}
+
+/** Sortable by time: 20261122T110501123Z-4242. */
+function releaseName() {
+  return `${new Date().toISOString().replace(/[-:.]/g, '')}-${process.pid}`;
+}
+
+export async function buildWeb({ distLink }) {
+  const releasesDir = `${distLink}-releases`;
+  await fs.mkdir(releasesDir, { recursive: true });
+  const release = path.join(releasesDir, releaseName());
+
+  const { build } = await import('vite');
+  await build({ root: webRoot, mode: 'production', logLevel: 'warn', build: { outDir: release, emptyOutDir: true } });
+
+  // A checkout built before releases existed has a real dist folder: keep it as a release (once, not atomic).
+  const existing = await fs.lstat(distLink).catch(() => null);
+  if (existing && !existing.isSymbolicLink()) await fs.rename(distLink, path.join(releasesDir, `00000000-legacy-${process.pid}`));
+
+  // rename() over the old link is atomic: every reader sees the old release or the new one, never a mix.
+  const temporaryLink = `${distLink}.${process.pid}.tmp`;
+  await fs.rm(temporaryLink, { force: true });
+  await fs.symlink(path.relative(path.dirname(distLink), release), temporaryLink);
+  await fs.rename(temporaryLink, distLink);
+
+  await pruneReleases(releasesDir, release);
+  console.log(`web app built: ${path.relative(process.cwd(), distLink) || distLink} -> ${path.relative(path.dirname(distLink), release)}`);
+  return release;
+}
+
+/** Deletes all but the newest KEPT_RELEASES releases; never the current one. */
+async function pruneReleases(releasesDir, current) {
+  const names = (await fs.readdir(releasesDir)).sort().reverse();
+  const old = names.slice(KEPT_RELEASES).map((name) => path.join(releasesDir, name)).filter((dir) => dir !== current);
+  await Promise.all(old.map((dir) => fs.rm(dir, { recursive: true, force: true })));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildWeb(parseArgs(process.argv.slice(2))).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
