@@ -83,7 +83,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     { prefix: '/api' },
   );
-  await app.register(demoSeedPlugin, { isEnabled: config.env === 'development' });
+  await app.register(demoSeedPlugin, { isEnabled: config.env === 'development', memberCount: config.demoMemberCount });
   if (options.serveWeb ?? config.serveWeb) await app.register(webPlugin, { distDir: config.webDistDir });
 
   return app;

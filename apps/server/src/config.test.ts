@@ -62,6 +62,7 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'example.com' }, 'PUBLIC_URL="example.com"'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY="yes"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL="loud"'],
+    [{ DEMO_MEMBER_COUNT: 'many' }, 'DEMO_MEMBER_COUNT="many"'],
   ])('refuses %j with a message naming the variable', (env, named) => {
     expect(configError(env)).toContain(named);
   });

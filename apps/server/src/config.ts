@@ -54,6 +54,8 @@ const envSchema = z.object({
     .enum(['true', 'false'], 'must be true or false')
     .default('false')
     .transform((value) => value === 'true'),
+  /** Development only: demo members seeded into an empty database; 0 seeds only the demo login. */
+  DEMO_MEMBER_COUNT: z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number).default(500),
 });
 
 export type AppConfig = {
@@ -76,6 +78,8 @@ export type AppConfig = {
   serveWeb: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** Demo members seeded into an empty development database. */
+  demoMemberCount: number;
 };
 
 export class ConfigError extends Error {
@@ -118,5 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveWeb: e.SERVE_WEB,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    demoMemberCount: e.DEMO_MEMBER_COUNT,
   };
 }

@@ -16,10 +16,25 @@ export type DatabaseHandle = {
   db: Database;
   kind: 'postgres' | 'pglite';
   close: () => Promise<void>;
+  /**
+   * Runs `work` holding the start-up lock, the one the migrations hold: instances starting together on one
+   * database do their start-up writes (migrations, development demo data) one at a time.
+   */
+  withStartupLock: <T>(work: () => Promise<T>) => Promise<T>;
 };
 
-/** Arbitrary, fixed: the key of the advisory lock held while migrating PostgreSQL. */
-const MIGRATION_LOCK_KEY = 727_001;
+/** Arbitrary, fixed: the key of the advisory lock held while migrating PostgreSQL and seeding demo data. */
+const STARTUP_LOCK_KEY = 727_001;
+
+/** The start-up lock of an embedded database, which only this process opens: one piece of work at a time. */
+export function createSerialLock(): DatabaseHandle['withStartupLock'] {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -30,16 +45,19 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDataDi
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzle({ client: pool, schema, casing: 'snake_case' });
-    // Several instances may start at once on one database: an advisory lock lets one migrate at a time.
-    const lock = await pool.connect();
-    try {
-      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migrate(db, { migrationsFolder });
-    } finally {
-      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-      lock.release();
-    }
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    // Several instances may start at once on one database: a session advisory lock lets one at a time migrate (and seed).
+    const withStartupLock = async <T>(work: () => Promise<T>): Promise<T> => {
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await work();
+      } finally {
+        await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+        lock.release();
+      }
+    };
+    await withStartupLock(() => migrate(db, { migrationsFolder }));
+    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end(), withStartupLock };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -49,5 +67,5 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDataDi
   const client = await PGlite.create(isMemory ? undefined : options.pgliteDataDir);
   const db = drizzle({ client, schema, casing: 'snake_case' });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), withStartupLock: createSerialLock() };
 }

@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     dbKind: DatabaseHandle['kind'];
+    /** Start-up writes under the migrations' lock (see DatabaseHandle). */
+    withStartupLock: DatabaseHandle['withStartupLock'];
   }
 }
 
@@ -17,6 +19,7 @@ export const dbPlugin = fp<DbPluginOptions>(
     const handle = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir }));
     app.decorate('db', handle.db);
     app.decorate('dbKind', handle.kind);
+    app.decorate('withStartupLock', handle.withStartupLock);
     // A database handed in by the caller belongs to the caller (tests reuse one per worker).
     if (!database) app.addHook('onClose', () => handle.close());
   },

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
-import { migrationsFolder, openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
+import { createSerialLock, migrationsFolder, openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import { sites, type NewSiteRow, type SiteRow } from '../db/schema/index.ts';
 import { defaultSiteValues } from '../modules/sites/default-site.ts';
@@ -59,7 +59,7 @@ async function openSnapshotPglite(): Promise<DatabaseHandle> {
     await fs.writeFile(partial, dump);
     await fs.rename(partial, file);
   }
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), withStartupLock: createSerialLock() };
 }
 
 /** Empties every table of the public schema (the migration journal lives in its own schema and stays). */

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditBalances, creditLedger } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
+import { concurrencyProves } from '../../test-support/concurrency.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { signUp } from '../accounts/accounts.test-helpers.ts';
 import { getBalance, postLedgerEntry } from './credits.service.ts';
@@ -60,7 +61,7 @@ describe('credit ledger', () => {
     await expect(postLedgerEntry(app.db, { ...entry, amount: -4 })).rejects.toThrow(/different ledger entry/);
   });
 
-  it('lets concurrent debits spend the balance at most once', async () => {
+  it(`lets concurrent debits spend the balance at most once (${concurrencyProves})`, async () => {
     const { user } = await signUp(app);
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, (_, index) =>

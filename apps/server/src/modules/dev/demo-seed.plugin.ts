@@ -1,10 +1,11 @@
 // Development demo data: an empty database gets an activated demo member so a newcomer can log in at once,
-// and (in the background once the server listens) DEMO_MEMBER_COUNT demo members with photos and likes.
+// and (in the background once the server listens) `memberCount` demo members with photos and likes. Both happen
+// under the start-up lock, re-checked inside it, so instances starting together on one database seed once.
 import { count, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { profiles, users } from '../../db/schema/index.ts';
 import { buildAccountsService } from '../accounts/accounts.routes.ts';
-import { completeDemoProfile, seedDemoMembers } from './demo-members.ts';
+import { DEMO_MEMBER_COUNT, completeDemoProfile, seedDemoMembers } from './demo-members.ts';
 
 export const DEMO_LOGIN = { email: 'demo@example.com', password: 'demo1234' } as const;
 
@@ -15,13 +16,14 @@ declare module 'fastify' {
   }
 }
 
-export const demoSeedPlugin = fp<{ isEnabled: boolean }>(
-  async (app, { isEnabled }) => {
+export const demoSeedPlugin = fp<{ isEnabled: boolean; memberCount?: number }>(
+  async (app, { isEnabled, memberCount = DEMO_MEMBER_COUNT }) => {
     app.decorate('demoLogin', null);
     if (!isEnabled) return;
     const accounts = buildAccountsService(app);
     const site = await app.sites.resolve('');
-    if ((await accounts.countUsers()) === 0) {
+    await app.withStartupLock(async () => {
+      if ((await accounts.countUsers()) !== 0) return;
       await accounts.createActivatedMember(site, {
         email: DEMO_LOGIN.email,
         password: DEMO_LOGIN.password,
@@ -31,12 +33,15 @@ export const demoSeedPlugin = fp<{ isEnabled: boolean }>(
         language: 'en',
       });
       app.log.info(`demo member created: ${DEMO_LOGIN.email}`);
-    }
+    });
     if (await accounts.hasAccount(site.id, DEMO_LOGIN.email)) app.demoLogin = DEMO_LOGIN;
 
     // Only a database holding nothing but the demo user gets demo members (an interrupted seeding left nothing).
-    const [profileCount] = await app.db.select({ value: count() }).from(profiles);
-    if (Number(profileCount?.value ?? 0) > 1) return;
+    const hasOnlyDemoUser = async () => {
+      const [profileCount] = await app.db.select({ value: count() }).from(profiles);
+      return Number(profileCount?.value ?? 0) <= 1;
+    };
+    if (memberCount === 0 || !(await hasOnlyDemoUser())) return;
     const [demo] = await app.db
       .select({ profileId: profiles.id })
       .from(profiles)
@@ -47,22 +52,27 @@ export const demoSeedPlugin = fp<{ isEnabled: boolean }>(
     // After listen, so start-up is not delayed by rendering photos.
     app.addHook('onListen', async () => {
       const started = Date.now();
-      seeding = (async () => {
-        if (demo) await completeDemoProfile(app.db, demo.profileId);
-        const result = await seedDemoMembers({
-          db: app.db,
-          storage: app.storage,
-          siteId: site.id,
-          now: app.clock.now(),
-          demoProfileId: demo?.profileId ?? null,
-          isAborted: () => isClosing,
+      seeding = app
+        .withStartupLock(async () => {
+          // Another instance may have seeded while this one waited for the lock.
+          if (isClosing || !(await hasOnlyDemoUser())) return;
+          if (demo) await completeDemoProfile(app.db, demo.profileId);
+          const result = await seedDemoMembers({
+            db: app.db,
+            storage: app.storage,
+            siteId: site.id,
+            now: app.clock.now(),
+            count: memberCount,
+            demoProfileId: demo?.profileId ?? null,
+            isAborted: () => isClosing,
+          });
+          console.log(
+            `Demo members ready: ${result.members} members, ${result.photos} photos, ${result.likesOfDemoUser} likes and ${result.matchesOfDemoUser} matches for the demo user (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+          );
+        })
+        .catch((error: Error) => {
+          if (!isClosing) app.log.error({ err: error }, 'demo members could not be created');
         });
-        console.log(
-          `Demo members ready: ${result.members} members, ${result.photos} photos, ${result.likesOfDemoUser} likes and ${result.matchesOfDemoUser} matches for the demo user (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-        );
-      })().catch((error: Error) => {
-        if (!isClosing) app.log.error({ err: error }, 'demo members could not be created');
-      });
     });
     app.addHook('onClose', async () => {
       isClosing = true;

@@ -3,14 +3,12 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobSchedules, jobs } from '../../db/schema/index.ts';
 import { dbPlugin } from '../db.plugin.ts';
+import { concurrencyProves } from '../../test-support/concurrency.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createJobQueue } from './job-queue.ts';
 import { createJobStore } from './job-store.ts';
 import { JOB_RETENTION, JOB_RETENTION_JOB, LOCK_MS, MAX_ATTEMPTS, jobsPlugin } from './index.ts';
 
-const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
-/** PGlite has one connection, so queries never overlap there: concurrency tests prove the locking only on PostgreSQL. */
-const concurrencyProves = isPostgres ? 'on PostgreSQL: proves the row locking' : 'on PGlite (one connection): proves only the logic';
 const DAY_MS = 24 * 60 * 60_000;
 
 /** A promise with its resolve function outside, to hold a handler mid-run. */
