@@ -1,6 +1,7 @@
 // Journey: a new visitor opens the home page, meets the adult-content warning, accepts it and looks around.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useBrowser } from './support/browser.ts';
+import { expectModalStaysOpen, nextFrames } from './support/conditions.ts';
 import { acceptSiteEntryWarningBeforehand, fetchSettings, type SiteSettings } from './support/site.ts';
 
 const session = useBrowser();
@@ -37,10 +38,13 @@ describe('site-entry warning', () => {
     await warning.getByRole('button', { name: 'Enter' }).click();
     await warning.waitFor({ state: 'hidden' });
 
+    // The warning depends on the settings, the stored dismissal and the session: once the page has rendered with the
+    // session's answer, it would be there.
+    const sessionAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user.php');
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
-    // The warning would have opened together with the page; give it a moment to prove it does not.
-    await page.waitForTimeout(300);
+    await sessionAnswered;
+    await nextFrames(page);
     expect(await page.getByRole('dialog', ENTRY_WARNING).count()).toBe(0);
   });
 
@@ -49,10 +53,8 @@ describe('site-entry warning', () => {
     await page.goto('/');
     const warning = page.getByRole('dialog', ENTRY_WARNING);
     await warning.waitFor();
-    await page.keyboard.press('Escape');
-    await page.mouse.click(5, 5);
-    await page.waitForTimeout(300);
-    expect(await warning.isVisible()).toBe(true);
+    await expectModalStaysOpen(warning, () => page.keyboard.press('Escape'));
+    await expectModalStaysOpen(warning, () => page.mouse.click(5, 5));
   });
 });
 
