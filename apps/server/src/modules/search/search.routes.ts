@@ -25,7 +25,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [app.optionalMember],
       schema: {
         tags: ['members'],
-        summary: 'Search members: filters of settings.search_fields, newest first, keyset pages (follow next_cursor)',
+        summary: 'Search members: filters of settings.search_fields, relevance order (photo, activity day, newest), keyset pages (follow next_cursor)',
         querystring: searchQuerySchema,
         response: { 200: searchResponseSchema, ...errorResponses },
       },

@@ -12,6 +12,7 @@ import type { SiteRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import { decodeCursor, encodeCursor } from '../profiles/cursor.ts';
 import { toProfileCard, type Viewer } from '../profiles/profile-cards.ts';
+import { RELEVANCE_CURSOR_TYPES, relevanceCursorValues, relevanceKeyFromCursor, type RelevanceKey } from '../profiles/relevance.ts';
 import type { SearchCriteria, SearchRepository } from './search.repository.ts';
 
 /** Similar results widen the age range by this many years on each side. */
@@ -80,7 +81,14 @@ export function createSearchService(deps: { searchRepository: SearchRepository; 
       if (!viewer && !isVisitorSearchAllowed(site, context.hasTracking)) throw loginRequiredSearch();
       const filters = normalizeFilters(site, query);
       const limit = query.limit ?? SEARCH_PAGE_SIZE;
-      const [pageIndex, afterId] = query.cursor ? (decodeCursor('search', query.cursor, 'nn') as [number, number]) : [0, null];
+      // The cursor: the page index (visitors' page limit) and the relevance key of the last result.
+      let pageIndex = 0;
+      let after: RelevanceKey | null = null;
+      if (query.cursor) {
+        const [index, ...key] = decodeCursor('search', query.cursor, `n${RELEVANCE_CURSOR_TYPES}`);
+        pageIndex = index as number;
+        after = relevanceKeyFromCursor(key);
+      }
       if (!viewer && pageIndex >= VISITOR_SEARCH_PAGES) throw loginRequiredSearch();
 
       const now = deps.now();
@@ -96,13 +104,13 @@ export function createSearchService(deps: { searchRepository: SearchRepository; 
         excludeIds,
       });
       const criteria = criteriaOf(filters);
-      const rows = await repo.page(criteria, afterId, limit + 1);
+      const rows = await repo.page(criteria, after, limit + 1);
       const results = rows.slice(0, limit);
       const last = results.at(-1);
       const hasMore = rows.length > limit;
       const response: SearchResponse = {
         results: results.map((row) => toProfileCard(row, site, now)),
-        next_cursor: hasMore && last ? encodeCursor('search', [pageIndex + 1, last.id]) : null,
+        next_cursor: hasMore && last ? encodeCursor('search', [pageIndex + 1, ...relevanceCursorValues(last)]) : null,
         num_results: null,
         is_num_results_capped: false,
         filters,
