@@ -20,10 +20,6 @@ export function isAfterRelevance(key: RelevanceKey): SQL {
   return sql`(${profiles.hasPhoto}, ${profiles.lastActiveDay}, ${profiles.id}) < (${key.hasPhoto}, ${key.lastActiveDay}::date, ${key.id})`;
 }
 
-export function relevanceKeyOf(row: RelevanceKey): RelevanceKey {
-  return { hasPhoto: row.hasPhoto, lastActiveDay: row.lastActiveDay, id: row.id };
-}
-
 /** The key as cursor values (for `encodeCursor`), and the `decodeCursor` types of those values. */
 export const relevanceCursorValues = (key: RelevanceKey): CursorValue => [key.hasPhoto, key.lastActiveDay, key.id];
 export const RELEVANCE_CURSOR_TYPES = 'bsn';
@@ -31,12 +27,17 @@ export const RELEVANCE_CURSOR_TYPES = 'bsn';
 /** The UTC calendar day of `now` (YYYY-MM-DD): the activity bucket. */
 export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY = /^[1-9]\d{3}-\d{2}-\d{2}$/;
+/** profiles.id is a PostgreSQL integer: a larger id in a cursor would fail in SQL. */
+const MAX_ID = 2 ** 31 - 1;
 
-/** The key from decoded cursor values (`RELEVANCE_CURSOR_TYPES`); a day that is no date is `cursor_invalid`. */
+/**
+ * The key from decoded cursor values (`RELEVANCE_CURSOR_TYPES`); a day that is no calendar date (years
+ * 1000-9999) or an id beyond the integer range is `cursor_invalid`.
+ */
 export function relevanceKeyFromCursor(values: CursorValue): RelevanceKey {
   const [hasPhoto, lastActiveDay, id] = values as [boolean, string, number];
   const parsed = DAY.test(lastActiveDay) ? new Date(`${lastActiveDay}T00:00:00Z`) : null;
-  if (!parsed || Number.isNaN(parsed.getTime()) || utcDay(parsed) !== lastActiveDay) throw cursorInvalid();
+  if (!parsed || Number.isNaN(parsed.getTime()) || utcDay(parsed) !== lastActiveDay || id > MAX_ID) throw cursorInvalid();
   return { hasPhoto, lastActiveDay, id };
 }

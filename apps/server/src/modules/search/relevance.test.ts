@@ -178,6 +178,8 @@ describe('relevance order', () => {
     for (const values of [
       [1, true, '2026-02-30', 5],
       [1, true, 'yesterday', 5],
+      [1, true, '0000-01-01', 5],
+      [1, true, '2026-01-01', 2 ** 31],
       [1, 'yes', '2026-01-01', 5],
       [1, 5],
     ]) {
