@@ -18,7 +18,7 @@ const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 
 /**
  * Every request made with a live member session (after `requireMember` / `optionalMember`) counts as
- * activity (docs/search-relevance.md). The first one of a UTC day moves the member's day bucket with one
+ * activity, and so does a login (the accounts routes call `markActive`; docs/search-relevance.md). The first one of a UTC day moves the member's day bucket with one
  * conditional UPDATE; later ones are answered from memory, so the table is written once a day per member
  * (per instance at most, and the `<` in the UPDATE makes further instances write nothing).
  */

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_PAGE_SIZE, photosResponseSchema, searchResponseSchema, uploadPhotoResponseSchema, type SearchResponse } from '@app/contracts';
 import { photos, profiles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import type { Client } from '../accounts/accounts.test-helpers.ts';
+import { DEFAULT_PASSWORD, createClient, login, type Client } from '../accounts/accounts.test-helpers.ts';
 import { encodeCursor } from '../profiles/cursor.ts';
 import { createMember, insertProfiles, makeJpeg, uploadPhoto, visitor, type ProfileValues } from '../profiles/members.test-helpers.ts';
 import { utcDay } from '../profiles/relevance.ts';
@@ -93,23 +93,34 @@ describe('relevance order', () => {
     expect((await profileOf(fictional!.id)).hasPhoto).toBe(false);
   });
 
-  it('moves the activity day on the first member request of a UTC day, and writes it once a day', async () => {
+  it('moves the activity day on the first member request or login of a UTC day, and writes it once a day', async () => {
     const member = await createMember(app);
     const setDay = (day: string) => app.db.update(profiles).set({ lastActiveDay: day }).where(eq(profiles.id, member.profileId));
+    const dayOf = async () => (await profileOf(member.profileId)).lastActiveDay;
+    const at = (days: number) => {
+      const now = new Date(Date.now() + days * DAY_MS);
+      app.clock.now = () => now;
+      return utcDay(now);
+    };
+    // Signing up made the member active today; the next day's first request moves the day.
+    expect(await dayOf()).toBe(daysAgo(0));
     await setDay(daysAgo(9));
+    const tomorrow = at(1);
     expect((await member.client.request({ url: '/api/profile.php' })).statusCode).toBe(200);
-    expect((await profileOf(member.profileId)).lastActiveDay).toBe(daysAgo(0));
+    expect(await dayOf()).toBe(tomorrow);
 
     // Later requests of the same day write nothing (the day set back here stays).
     await setDay(daysAgo(9));
     await member.client.request({ url: '/api/search.php' });
-    expect((await profileOf(member.profileId)).lastActiveDay).toBe(daysAgo(9));
+    expect(await dayOf()).toBe(daysAgo(9));
 
-    // The next UTC day moves it again.
-    const tomorrow = new Date(Date.now() + DAY_MS);
-    app.clock.now = () => tomorrow;
+    // The next UTC day moves it again; logging in counts too.
+    const dayAfter = at(2);
     await member.client.request({ url: '/api/profile.php' });
-    expect((await profileOf(member.profileId)).lastActiveDay).toBe(utcDay(tomorrow));
+    expect(await dayOf()).toBe(dayAfter);
+    const third = at(3);
+    expect((await login(createClient(app), member.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    expect(await dayOf()).toBe(third);
 
     // Visitors are nobody's activity.
     const other = await createMember(app);
