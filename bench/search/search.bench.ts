@@ -5,7 +5,7 @@ import { sites, type SiteRow } from '../../apps/server/src/db/schema/index.ts';
 import { createSearchRepository } from '../../apps/server/src/modules/search/search.repository.ts';
 import { createSearchService } from '../../apps/server/src/modules/search/search.service.ts';
 import { decodeCursor, encodeCursor } from '../../apps/server/src/modules/profiles/cursor.ts';
-import { RELEVANCE_CURSOR_TYPES, relevanceCursorValues, relevanceKeyFromCursor } from '../../apps/server/src/modules/profiles/relevance.ts';
+import { POSITION_CURSOR_TYPES, positionCursorValues, positionFromCursor } from '../../apps/server/src/modules/profiles/relevance.ts';
 import { defaultSiteValues } from '../../apps/server/src/modules/sites/default-site.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -14,6 +14,8 @@ const WARMUP = 30;
 const TARGET_PAGE = 50;
 const TARGET_RATIO = 1.5;
 const QUERY = { gender: 'female' as const, country: 'NL', min_age: 25, max_age: 45 };
+/** No country filter: read near the searcher (NL, Noord-Holland) in phases, photo x location tier. */
+const NEAR_QUERY = { gender: 'female' as const, min_age: 25, max_age: 45 };
 const OTHER_COUNTRIES = ['BE', 'DE', 'AT', 'CH', 'FR', 'IT', 'ES', 'PL', 'DK', 'FI', 'NO', 'SE', 'GB', 'IE', 'US', 'CA', 'AU', 'NZ'];
 const NL_REGIONS = ['DR', 'FL', 'FR', 'GE', 'GR', 'LI', 'NB', 'NH', 'OV', 'UT', 'ZE', 'ZH'];
 
@@ -68,16 +70,20 @@ async function main() {
   const repository = createSearchRepository(db);
   const now = new Date();
   const search = createSearchService({ searchRepository: repository, now: () => now });
-  const context = { viewer: { profileId: viewerProfileId }, site, hasTracking: false };
+  const context = { viewer: { profileId: viewerProfileId, country: 'NL', region: 'NH' }, site, hasTracking: false };
 
   // The cursor of page 50, reached by following next_cursor from page 1.
-  let cursor: string | null = null;
-  for (let page = 1; page < TARGET_PAGE; page++) {
-    const response = await search.search(context, { ...QUERY, ...(cursor ? { cursor } : {}) });
-    if (!response.next_cursor) throw new Error(`the filter matches fewer than ${TARGET_PAGE} pages`);
-    cursor = response.next_cursor;
+  async function cursorOfPage(query: typeof QUERY | typeof NEAR_QUERY, target: number): Promise<string> {
+    let cursor: string | null = null;
+    for (let page = 1; page < target; page++) {
+      const response = await search.search(context, { ...query, ...(cursor ? { cursor } : {}) });
+      if (!response.next_cursor) throw new Error(`the filter matches fewer than ${target} pages`);
+      cursor = response.next_cursor;
+    }
+    return cursor!;
   }
-  const pageFiftyCursor = cursor!;
+  const pageFiftyCursor = await cursorOfPage(QUERY, TARGET_PAGE);
+  const nearPageFiftyCursor = await cursorOfPage(NEAR_QUERY, TARGET_PAGE);
   const first = await search.search(context, QUERY);
   const fiftieth = await search.search(context, { ...QUERY, cursor: pageFiftyCursor });
   if (fiftieth.results.length !== 20) throw new Error('page 50 is not full');
@@ -88,10 +94,12 @@ async function main() {
     'search page 1 (with count)': async () => search.search(context, QUERY),
     'search page 1 (rows only)': async () => search.search(context, { ...QUERY, cursor: encodeFirstPage() }),
     [`search page ${TARGET_PAGE}`]: async () => search.search(context, { ...QUERY, cursor: pageFiftyCursor }),
+    'near-you search page 1 (with count)': async () => search.search(context, NEAR_QUERY),
+    [`near-you search page ${TARGET_PAGE}`]: async () => search.search(context, { ...NEAR_QUERY, cursor: nearPageFiftyCursor }),
   };
   // A cursor before the first result (photo, a day in the future, the largest id) is page 1 without the count (what every later page costs).
   function encodeFirstPage() {
-    return encodeCursor('search', [0, ...relevanceCursorValues({ hasPhoto: true, lastActiveDay: '9999-12-31', id: 2 ** 31 - 1 })]);
+    return encodeCursor('search', [0, ...positionCursorValues('all', { hasPhoto: true, lastActiveDay: '9999-12-31', id: 2 ** 31 - 1 })]);
   }
   const timings = new Map<string, number[]>(Object.keys(measures).map((name) => [name, []]));
   for (let iteration = 0; iteration < WARMUP + ITERATIONS; iteration++) {
@@ -131,13 +139,18 @@ async function main() {
   console.log(
     `Page ${TARGET_PAGE} / page 1 without its count: median ${(pageFifty.median / pageOneRows.median).toFixed(2)}x, p99 ${(pageFifty.p99 / pageOneRows.p99).toFixed(2)}x (keyset: no page gets slower the deeper it is).`,
   );
+  const nearOne = stats.get('near-you search page 1 (with count)')!;
+  const nearFifty = stats.get(`near-you search page ${TARGET_PAGE}`)!;
+  console.log(
+    `Near-you page ${TARGET_PAGE} / page 1 (no country filter, read in phases): median ${(nearFifty.median / nearOne.median).toFixed(2)}x, p99 ${(nearFifty.p99 / nearOne.p99).toFixed(2)}x.`,
+  );
 
   if (process.argv.includes('--explain')) {
-    const [, ...key] = decodeCursor('search', pageFiftyCursor, `n${RELEVANCE_CURSOR_TYPES}`);
+    const [, ...position] = decodeCursor('search', pageFiftyCursor, `n${POSITION_CURSOR_TYPES}`);
     const query = repository
       .pageQuery(
-        { siteId: site.id, viewerProfileId, gender: QUERY.gender, country: QUERY.country, region: null, minAge: QUERY.min_age, maxAge: QUERY.max_age, now },
-        relevanceKeyFromCursor(key),
+        { siteId: site.id, viewerProfileId, gender: QUERY.gender, country: QUERY.country, region: null, minAge: QUERY.min_age, maxAge: QUERY.max_age, now, near: null },
+        positionFromCursor(position).after,
         21,
       )
       .toSQL();

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { DEFAULT_PASSWORD, createClient, login, type Client } from '../accounts/accounts.test-helpers.ts';
 import { encodeCursor } from '../profiles/cursor.ts';
 import { createMember, insertProfiles, makeJpeg, uploadPhoto, visitor, type ProfileValues } from '../profiles/members.test-helpers.ts';
-import { utcDay } from '../profiles/relevance.ts';
+import { relevancePhases, utcDay } from '../profiles/relevance.ts';
 import { createSearchRepository } from './search.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -184,14 +184,47 @@ describe('relevance order', () => {
     expect(fresh.results.map((result) => result.id).slice(0, 3)).toEqual([joined!.id, aheadThenActive, shownThenActive].sort((a, b) => b - a));
   });
 
+  it('lists the searcher\'s place first when no country is filtered: the member\'s region and country, a visitor\'s GeoIP country', async () => {
+    const rows = await insertRanked([
+      { name: 'ie-no-photo-today', gender: 'male', country: 'IE', region: 'D', lastActiveDay: daysAgo(0) },
+      { name: 'de-photo-today', gender: 'male', country: 'DE', region: 'BE', lastActiveDay: daysAgo(0), photo: true },
+      { name: 'ie-other-region-photo', gender: 'male', country: 'IE', region: 'C', lastActiveDay: daysAgo(0), photo: true },
+      { name: 'ie-region-photo-old', gender: 'male', country: 'IE', region: 'D', lastActiveDay: daysAgo(6), photo: true },
+      { name: 'ie-region-photo-today', gender: 'male', country: 'IE', region: 'D', lastActiveDay: daysAgo(0), photo: true },
+      { name: 'de-no-photo-old', gender: 'male', country: 'DE', lastActiveDay: daysAgo(8) },
+    ]);
+    const ours = new Set(rows.map((row) => row.id));
+    const namesOf = (ids: number[]) => ids.filter((id) => ours.has(id)).map((id) => rows.find((row) => row.id === id)!.name);
+    const member = await createMember(app, { gender: 'female', country: 'IE', region: 'D' });
+    // Page by page (2 a page) across the phases: the same order, nobody twice.
+    const memberIds = await searchAll(member.client, 'gender=male&limit=2');
+    expect(new Set(memberIds).size).toBe(memberIds.length);
+    expect(namesOf(memberIds)).toEqual([
+      'ie-region-photo-today', 'ie-region-photo-old', 'ie-other-region-photo', 'de-photo-today', 'ie-no-photo-today', 'de-no-photo-old',
+    ]);
+    // A country filter lists that country only, in plain relevance order.
+    expect(namesOf(await searchAll(member.client, 'gender=male&country=IE'))).toEqual(['ie-region-photo-today', 'ie-other-region-photo', 'ie-region-photo-old', 'ie-no-photo-today']);
+    // A visitor from Germany (GeoIP) sees German members first; one without a known country, plain relevance.
+    const fromGermany = createClient(app, '85.214.132.117');
+    expect(namesOf(await searchAll(fromGermany, 'gender=male&limit=3'))).toEqual([
+      'de-photo-today', 'ie-region-photo-today', 'ie-other-region-photo', 'ie-region-photo-old', 'de-no-photo-old', 'ie-no-photo-today',
+    ]);
+    expect(namesOf(await searchAll(visitor(app), 'gender=male'))).toEqual([
+      'ie-region-photo-today', 'ie-other-region-photo', 'de-photo-today', 'ie-region-photo-old', 'ie-no-photo-today', 'de-no-photo-old',
+    ]);
+  });
+
   it('refuses cursors whose relevance key is malformed, and keeps the visitor page limit', async () => {
     const member = await createMember(app, { country: 'FI' });
     for (const values of [
-      [1, true, '2026-02-30', 5],
-      [1, true, 'yesterday', 5],
-      [1, true, '0000-01-01', 5],
-      [1, true, '2026-01-01', 2 ** 31],
-      [1, 'yes', '2026-01-01', 5],
+      [1, 'all', true, '2026-02-30', 5],
+      [1, 'all', true, 'yesterday', 5],
+      [1, 'all', true, '0000-01-01', 5],
+      [1, 'all', true, '2026-01-01', 2 ** 31],
+      [1, 'all', 'yes', '2026-01-01', 5],
+      [1, 'near', true, '2026-01-01', 5],
+      [1, 'region', true, '2026-01-01', 5],
+      [1, true, '2026-01-01', 5],
       [1, 5],
     ]) {
       const response = await member.client.request({ url: `/api/search.php?cursor=${encodeCursor('search', values)}` });
@@ -222,10 +255,17 @@ describe('relevance order', () => {
       ['profiles_search_cr_idx', { gender: null, country: 'NL', region: 'NH' }],
       ['profiles_search_gcr_idx', { gender: 'female', country: 'NL', region: 'NH' }],
     ];
-    for (const [index, filters] of combinations) {
+    // Without a country filter, searches near a place read in phases (photo x location tier): each phase too.
+    const near = { country: 'NL', region: 'NH' };
+    const phased = relevancePhases(near).map((phase) => {
+      const expected = { region: 'profiles_search_gcr_idx', country: 'profiles_search_gc_idx', other: 'profiles_search_g_idx', all: '' }[phase.tier];
+      return [expected, { gender: 'female' as const, country: null, region: null }, phase, near] as const;
+    });
+    const cases = [...combinations.map(([index, filters]) => [index, filters, undefined, null] as const), ...phased];
+    for (const [index, filters, phase, place] of cases) {
       for (const after of [null, { hasPhoto: true, lastActiveDay: daysAgo(2), id: 1000 }]) {
         const query = repository
-          .pageQuery({ siteId: site.id, viewerProfileId: 1, ...filters, minAge: 25, maxAge: 45, now }, after, SEARCH_PAGE_SIZE + 1)
+          .pageQuery({ siteId: site.id, viewerProfileId: 1, ...filters, minAge: 25, maxAge: 45, now, near: place }, after, SEARCH_PAGE_SIZE + 1, phase)
           .toSQL();
         const plan = await app.db.transaction(async (tx) => {
           // A few test rows make a sequential scan cheapest; forbidding it shows which index the order can use.
@@ -238,7 +278,7 @@ describe('relevance order', () => {
           const { rows } = (await tx.execute(sql.raw(`explain ${inlined}`))) as unknown as { rows: Record<string, string>[] };
           return rows.map((row) => Object.values(row)[0]).join('\n');
         });
-        expect(plan, plan).toMatch(new RegExp(`Index (Only )?Scan Backward using ${index} on profiles`));
+        expect(plan, plan).toMatch(new RegExp(`Index (Only )?Scan Backward using (${index}${phase?.tier === 'other' ? '|profiles_search_idx' : ''}) on profiles`));
         expect(plan, plan).not.toMatch(/\bSort\b/);
         if (process.env.PRINT_PLANS) console.log(plan);
       }
