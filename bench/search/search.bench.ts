@@ -1,9 +1,11 @@
-// Search benchmark: 100,000 members in a fresh embedded database; first page and page 50 of a filtered search against a primary-key lookup.
+// Search benchmark: 100,000 members in a fresh embedded database; first page and page 50 of a filtered search (relevance order) against a primary-key lookup.
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { sites, type SiteRow } from '../../apps/server/src/db/schema/index.ts';
 import { createSearchRepository } from '../../apps/server/src/modules/search/search.repository.ts';
 import { createSearchService } from '../../apps/server/src/modules/search/search.service.ts';
+import { decodeCursor, encodeCursor } from '../../apps/server/src/modules/profiles/cursor.ts';
+import { POSITION_CURSOR_TYPES, positionCursorValues, positionFromCursor } from '../../apps/server/src/modules/profiles/relevance.ts';
 import { defaultSiteValues } from '../../apps/server/src/modules/sites/default-site.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -12,6 +14,8 @@ const WARMUP = 30;
 const TARGET_PAGE = 50;
 const TARGET_RATIO = 1.5;
 const QUERY = { gender: 'female' as const, country: 'NL', min_age: 25, max_age: 45 };
+/** No country filter: read near the searcher (NL, Noord-Holland) in phases, photo x location tier. */
+const NEAR_QUERY = { gender: 'female' as const, min_age: 25, max_age: 45 };
 const OTHER_COUNTRIES = ['BE', 'DE', 'AT', 'CH', 'FR', 'IT', 'ES', 'PL', 'DK', 'FI', 'NO', 'SE', 'GB', 'IE', 'US', 'CA', 'AU', 'NZ'];
 const NL_REGIONS = ['DR', 'FL', 'FR', 'GE', 'GR', 'LI', 'NB', 'NH', 'OV', 'UT', 'ZE', 'ZH'];
 
@@ -31,15 +35,16 @@ async function main() {
   if (databaseUrl) await db.execute(sql`truncate sites, users, profiles, photos, blocks restart identity cascade`);
   const [site] = (await db.insert(sites).values(defaultSiteValues()).returning()) as [SiteRow];
 
-  // Seed with set-based SQL: 100,000 accounts, their profiles (25% in NL), a main photo for 85%,
-  // 0.5% pending deletion, 2% disabled, 2.5% invisible, and some blocks around the searcher.
+  // Seed with set-based SQL: 100,000 accounts, their profiles (25% in NL, last active within 120 days,
+  // most of them lately), a main photo for 85% (the trigger sets has_photo), 0.5% pending deletion,
+  // 2% disabled, 2.5% invisible, and some blocks around the searcher.
   await db.execute(sql`select setseed(0.42)`);
   await db.execute(sql`
     insert into users (site_id, email, password_hash, status, language, signup_step, activated_at, created_at)
     select ${site.id}, 'bench' || i || '@example.com', 'x', case when i % 200 = 0 then 'deleted_pending' else 'active' end, 'en', 5, now(), now()
     from generate_series(1, ${MEMBERS}) as i`);
   await db.execute(sql`
-    insert into profiles (site_id, user_id, name, status, gender, sexuality, date_of_birth, country, region, is_invisible)
+    insert into profiles (site_id, user_id, name, status, gender, sexuality, date_of_birth, country, region, is_invisible, last_active_day)
     select ${site.id}, u.id, 'Member' || u.id,
       case when u.id % 50 = 0 then 'disabled' else 'active' end,
       case when r.g < 0.55 then 'female' else 'male' end,
@@ -47,9 +52,10 @@ async function main() {
       (current_date - (floor((18 + r.a * 52) * 365.25))::int)::date,
       case when r.c < 0.25 then 'NL' else (${textArray(OTHER_COUNTRIES)})[1 + floor(r.o * ${OTHER_COUNTRIES.length})::int] end,
       case when r.c < 0.25 then (${textArray(NL_REGIONS)})[1 + floor(r.o * ${NL_REGIONS.length})::int] else null end,
-      u.id % 40 = 0
-    from (select id, random() as g, random() as s, random() as a, random() as c, random() as o from users order by id) as u
-    cross join lateral (select u.g, u.s, u.a, u.c, u.o) as r`);
+      u.id % 40 = 0,
+      current_date - floor(r.d * r.d * 120)::int
+    from (select id, random() as g, random() as s, random() as a, random() as c, random() as o, random() as d from users order by id) as u
+    cross join lateral (select u.g, u.s, u.a, u.c, u.o, u.d) as r`);
   await db.execute(sql`
     insert into photos (profile_id, file_key, thumb_key, width, height, is_main)
     select id, 'photos/bench/' || id || '.jpg', 'photos/bench/' || id || '_thumb.jpg', 640, 640, true from profiles where random() < 0.85`);
@@ -64,16 +70,20 @@ async function main() {
   const repository = createSearchRepository(db);
   const now = new Date();
   const search = createSearchService({ searchRepository: repository, now: () => now });
-  const context = { viewer: { profileId: viewerProfileId }, site, hasTracking: false };
+  const context = { viewer: { profileId: viewerProfileId, country: 'NL', region: 'NH' }, site, hasTracking: false };
 
   // The cursor of page 50, reached by following next_cursor from page 1.
-  let cursor: string | null = null;
-  for (let page = 1; page < TARGET_PAGE; page++) {
-    const response = await search.search(context, { ...QUERY, ...(cursor ? { cursor } : {}) });
-    if (!response.next_cursor) throw new Error(`the filter matches fewer than ${TARGET_PAGE} pages`);
-    cursor = response.next_cursor;
+  async function cursorOfPage(query: typeof QUERY | typeof NEAR_QUERY, target: number): Promise<string> {
+    let cursor: string | null = null;
+    for (let page = 1; page < target; page++) {
+      const response = await search.search(context, { ...query, ...(cursor ? { cursor } : {}) });
+      if (!response.next_cursor) throw new Error(`the filter matches fewer than ${target} pages`);
+      cursor = response.next_cursor;
+    }
+    return cursor!;
   }
-  const pageFiftyCursor = cursor!;
+  const pageFiftyCursor = await cursorOfPage(QUERY, TARGET_PAGE);
+  const nearPageFiftyCursor = await cursorOfPage(NEAR_QUERY, TARGET_PAGE);
   const first = await search.search(context, QUERY);
   const fiftieth = await search.search(context, { ...QUERY, cursor: pageFiftyCursor });
   if (fiftieth.results.length !== 20) throw new Error('page 50 is not full');
@@ -84,10 +94,12 @@ async function main() {
     'search page 1 (with count)': async () => search.search(context, QUERY),
     'search page 1 (rows only)': async () => search.search(context, { ...QUERY, cursor: encodeFirstPage() }),
     [`search page ${TARGET_PAGE}`]: async () => search.search(context, { ...QUERY, cursor: pageFiftyCursor }),
+    'near-you search page 1 (with count)': async () => search.search(context, NEAR_QUERY),
+    [`near-you search page ${TARGET_PAGE}`]: async () => search.search(context, { ...NEAR_QUERY, cursor: nearPageFiftyCursor }),
   };
-  // A cursor "after the newest id" is page 1 without the count (what every later page costs).
+  // A cursor before the first result (photo, a day in the future, the largest id) is page 1 without the count (what every later page costs).
   function encodeFirstPage() {
-    return Buffer.from(JSON.stringify(['search', 0, 2 ** 31 - 1])).toString('base64url');
+    return encodeCursor('search', [0, ...positionCursorValues('all', { hasPhoto: true, lastActiveDay: '9999-12-31', id: 2 ** 31 - 1 })]);
   }
   const timings = new Map<string, number[]>(Object.keys(measures).map((name) => [name, []]));
   for (let iteration = 0; iteration < WARMUP + ITERATIONS; iteration++) {
@@ -107,7 +119,7 @@ async function main() {
   const baseline = stats.get('primary-key lookup (card by id)')!;
   const [countRow] = (await db.execute(sql`select count(*)::int as n from profiles`) as unknown as { rows: { n: number }[] }).rows;
   console.log(`Database: ${handle.kind}; ${countRow?.n} members seeded in ${(seededMs / 1000).toFixed(1)} s; ${ITERATIONS} runs each after ${WARMUP} warm-up runs.`);
-  console.log(`Filter: gender=female country=NL age 25-45 -> ${first.num_results}${first.is_num_results_capped ? '+' : ''} matches (count capped), 20 per page, newest first.`);
+  console.log(`Filter: gender=female country=NL age 25-45 -> ${first.num_results}${first.is_num_results_capped ? '+' : ''} matches (count capped), 20 per page, in relevance order (photo, activity day, newest).`);
   console.log('');
   console.log('measure                              median ms   p99 ms   median/PK   p99/PK');
   for (const [name, value] of stats) {
@@ -127,19 +139,30 @@ async function main() {
   console.log(
     `Page ${TARGET_PAGE} / page 1 without its count: median ${(pageFifty.median / pageOneRows.median).toFixed(2)}x, p99 ${(pageFifty.p99 / pageOneRows.p99).toFixed(2)}x (keyset: no page gets slower the deeper it is).`,
   );
+  const nearOne = stats.get('near-you search page 1 (with count)')!;
+  const nearFifty = stats.get(`near-you search page ${TARGET_PAGE}`)!;
+  console.log(
+    `Near-you page ${TARGET_PAGE} / page 1 (no country filter, read in phases): median ${(nearFifty.median / nearOne.median).toFixed(2)}x, p99 ${(nearFifty.p99 / nearOne.p99).toFixed(2)}x.`,
+  );
 
   if (process.argv.includes('--explain')) {
-    const lastId = (JSON.parse(Buffer.from(pageFiftyCursor, 'base64url').toString()) as [string, number, number])[2];
+    const [, ...position] = decodeCursor('search', pageFiftyCursor, `n${POSITION_CURSOR_TYPES}`);
     const query = repository
-      .pageQuery({ siteId: site.id, viewerProfileId, gender: QUERY.gender, country: QUERY.country, region: null, minAge: QUERY.min_age, maxAge: QUERY.max_age, now }, lastId, 21)
+      .pageQuery(
+        { siteId: site.id, viewerProfileId, gender: QUERY.gender, country: QUERY.country, region: null, minAge: QUERY.min_age, maxAge: QUERY.max_age, now, near: null },
+        positionFromCursor(position).after,
+        21,
+      )
       .toSQL();
     // Parameters inlined (numbers and dates only here) so EXPLAIN can run the statement as the app does.
     const inlined = query.sql.replace(/\$(\d+)/g, (_, index: string) => {
       const value = query.params[Number(index) - 1];
-      return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+      return typeof value === 'number' || typeof value === 'boolean' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
     });
     const { rows } = (await db.execute(sql.raw(`explain analyze ${inlined}`))) as unknown as { rows: Record<string, string>[] };
-    console.log(`\nPlan of page ${TARGET_PAGE}:\n${rows.map((row) => Object.values(row)[0]).join('\n')}`);
+    const plan = rows.map((row) => Object.values(row)[0]).join('\n');
+    console.log(`\nPlan of page ${TARGET_PAGE}:\n${plan}`);
+    console.log(/\bSort\b/.test(plan) ? 'The plan SORTS: the relevance order is not read from an index.' : 'No sort step: the relevance order is read from the index.');
   }
   await handle.close();
 }

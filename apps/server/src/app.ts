@@ -17,6 +17,7 @@ import { jobsPlugin } from './plugins/jobs/index.ts';
 import { mailerPlugin } from './plugins/mailer.plugin.ts';
 import { sessionPlugin } from './plugins/session.plugin.ts';
 import { storagePlugin } from './plugins/storage.plugin.ts';
+import { activityPlugin } from './plugins/activity.plugin.ts';
 import { rejectUnknownRoute, routeNotFoundOptions } from './lib/route-not-found.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -66,6 +67,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(jobsPlugin, { isPolling: config.env !== 'test' });
   scheduleExpiredCleanup(app.jobs, app.db);
   await app.register(sessionPlugin, { publicUrl: config.publicUrl });
+  await app.register(activityPlugin);
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, publicUrl: config.publicUrl });
   await app.register(storagePlugin, { dataDir: config.dataDir });
 

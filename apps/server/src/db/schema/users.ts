@@ -94,18 +94,28 @@ export const profiles = pgTable(
     isFictional: boolean('is_fictional').notNull().default(false),
     /** Invisible mode: left out of search, suggestions and the swipe game. */
     isInvisible: boolean('is_invisible').notNull().default(false),
+    /**
+     * The profile has a main photo (search relevance, docs/search-relevance.md). Kept by the trigger
+     * photos_keep_profile_has_photo (migration 0006), whichever code path changes the photos.
+     */
+    hasPhoto: boolean('has_photo').notNull().default(false),
+    /** The last UTC day the member used the site (search relevance); written at most once a day (plugins/activity.plugin.ts). */
+    lastActiveDay: date('last_active_day', { mode: 'string' })
+      .notNull()
+      .default(sql`((now() at time zone 'utc')::date)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('profiles_user_key').on(table.userId),
     index('profiles_site_idx').on(table.siteId),
-    // Member search (docs/members.md): newest first (id desc, keyset), one index per combination of the
-    // equality filters gender / country / region, the birth date last so age ranges filter inside the index.
+    // Member search and suggestions (docs/search-relevance.md): one index per combination of the equality
+    // filters gender / country / region, then the relevance order (has_photo, last_active_day, id; read
+    // backwards, keyset), the birth date last so age ranges filter inside the index.
     // Partial: only listed profiles (active, not invisible) are ever searched.
     ...searchIndexes.map(([name, columns]) =>
       index(name)
-        .on(table.siteId, ...columns.map((column) => table[column]), table.id, table.dateOfBirth)
+        .on(table.siteId, ...columns.map((column) => table[column]), table.hasPhoto, table.lastActiveDay, table.id, table.dateOfBirth)
         .where(sql`${table.status} = 'active' and ${table.isInvisible} = false`),
     ),
   ],

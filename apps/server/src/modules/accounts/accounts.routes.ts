@@ -70,6 +70,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const sendUser = async (request: FastifyRequest, userId: number) => ({ user: await accounts.getUser(userId, request.site) });
   const logIn = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
     await app.startSession(request, reply, userId);
+    await app.markActive(userId);
     return sendUser(request, userId);
   };
 

@@ -40,6 +40,11 @@ describe('demo members', () => {
       if (row.city && regionOfCity[row.city]) expect(row.region, `${row.city}, ${row.country}`).toBe(regionOfCity[row.city]);
     }
     expect(await app.db.$count(photos)).toBe(result.photos);
+    // Search relevance: has_photo follows the main photos, activity days are spread out.
+    const mainPhotoOwners = new Set((await app.db.select({ profileId: photos.profileId }).from(photos).where(eq(photos.isMain, true))).map((row) => row.profileId));
+    for (const row of seeded) expect(row.hasPhoto, `profile ${row.id}`).toBe(mainPhotoOwners.has(row.id));
+    expect(seeded.some((row) => !row.hasPhoto)).toBe(true);
+    expect(new Set(seeded.map((row) => row.lastActiveDay)).size).toBeGreaterThan(20);
     const [photo] = await app.db.select().from(photos).where(eq(photos.isMain, true)).limit(1);
     const served = await app.inject({ url: `/uploads/${photo!.thumbKey}` });
     expect(served.statusCode).toBe(200);

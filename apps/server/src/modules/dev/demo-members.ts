@@ -183,6 +183,7 @@ export async function seedDemoMembers(deps: {
       isPrivate: photoIndex > 0 && random.chance(0.3),
       isMain: photoIndex === 0,
     }));
+    const createdAt = new Date(deps.now.getTime() - random.integer(0, 90 * 24 * 3600) * 1000);
     return {
       email: isFictional ? null : `demo.member${index + 1}@example.com`,
       photos: draftPhotos,
@@ -206,7 +207,9 @@ export async function seedDemoMembers(deps: {
         interests: random.sample(INTEREST_KEYS, random.integer(3, 7)),
         isFictional,
         isInvisible: random.chance(0.03),
-        createdAt: new Date(deps.now.getTime() - random.integer(0, 90 * 24 * 3600) * 1000),
+        createdAt,
+        // Active some day between joining and today (search relevance buckets by day); fictional ones too.
+        lastActiveDay: new Date(createdAt.getTime() + random.next() * (deps.now.getTime() - createdAt.getTime())).toISOString().slice(0, 10),
       },
     };
   });

@@ -3,6 +3,7 @@ import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { likes, matches, profiles } from '../../db/schema/index.ts';
 import { cardColumns, isListed, isNotBlockedWith, isViewable, mainPhoto, mainPhotoJoin, type CardRow } from '../profiles/profile-cards.ts';
+import { relevanceOrder } from '../profiles/relevance.ts';
 
 /** A list row: the card, whether the like is unseen, when it happened, and its sort key as exact text. */
 export type LikeListRow = CardRow & { likeNew: boolean; createdAt: Date; sortAt: string; sortId: number };
@@ -185,14 +186,14 @@ export function createLikesRepository(db: Executor) {
       return row;
     },
 
-    /** The newest listed member with a photo (the like pop-up for visitors). */
-    async findNewestWithPhoto(siteId: number, tx: Executor = db): Promise<CardRow | undefined> {
+    /** The most relevant listed member with a photo (the like pop-up for visitors), of `country` when given. */
+    async findRelevantWithPhoto(siteId: number, country: string | null, tx: Executor = db): Promise<CardRow | undefined> {
       const [row] = await tx
         .select(cardColumns)
         .from(profiles)
         .innerJoin(mainPhoto, mainPhotoJoin)
-        .where(isListed(siteId))
-        .orderBy(desc(profiles.id))
+        .where(and(isListed(siteId), eq(profiles.hasPhoto, true), country ? eq(profiles.country, country) : undefined))
+        .orderBy(...relevanceOrder)
         .limit(1);
       return row;
     },

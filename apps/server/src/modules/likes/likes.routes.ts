@@ -10,6 +10,7 @@ import {
   likesResponseSchema,
   profileIdSchema,
 } from '@app/contracts';
+import { lookupCountry } from '../../lib/geoip.ts';
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { buildBlocksService } from '../blocks/blocks.routes.ts';
 import { buildMatchesService } from '../matches/matches.routes.ts';
@@ -131,7 +132,7 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
       const picked = viewer
         ? ((await likes.findUnansweredLiker(viewer)) ??
           (await matches.suggest(viewer, request.site, 1, { requireMainImage: true, excludeLiked: true }))[0])
-        : await likes.findNewestWithPhoto(request.site.id);
+        : await likes.findRelevantWithPhoto(request.site.id, await lookupCountry(request.ip));
       if (!picked) throw profileNotFound();
       return { id: picked.id, name: picked.name, main_image: toImage(request.site.cdnPrefix, picked.mainFileKey, picked.mainThumbKey) };
     },

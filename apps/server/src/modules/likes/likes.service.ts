@@ -121,8 +121,9 @@ export function createLikesService(deps: {
       return repo.findUnansweredLiker(viewer.siteId, viewer.profileId);
     },
 
-    findNewestWithPhoto(siteId: number): Promise<CardRow | undefined> {
-      return repo.findNewestWithPhoto(siteId);
+    /** For visitors: the most relevant member with a photo, from the visitor's GeoIP country when it has one (docs/search-relevance.md). */
+    async findRelevantWithPhoto(siteId: number, visitorCountry: string | null): Promise<CardRow | undefined> {
+      return ((visitorCountry ? await repo.findRelevantWithPhoto(siteId, visitorCountry) : undefined) ?? repo.findRelevantWithPhoto(siteId, null));
     },
   };
 }

@@ -8,8 +8,9 @@ import {
   likesResponseSchema,
   type LikeListType,
 } from '@app/contracts';
-import { likes, matches, users } from '../../db/schema/index.ts';
+import { likes, matches, profiles, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { createClient } from '../accounts/accounts.test-helpers.ts';
 import { createMember, insertProfiles, uploadPhoto, visitor, type TestMember } from '../profiles/members.test-helpers.ts';
 
 describe('likes and matches', () => {
@@ -137,10 +138,17 @@ describe('likes and matches', () => {
     const second = autoLikeResponseSchema.parse((await me.client.request({ url: '/api/auto-like.php' })).json());
     expect(second.id).toBe(suggestion.profileId);
     expect(second.main_image?.filename).toMatch(/^\/uploads\//);
-    // Visitors (the like pop-up) get the newest listed member with a photo.
+    // Visitors (the like pop-up) get the most relevant listed member with a photo, from their GeoIP country first.
     const forVisitor = await visitor(app).request({ url: '/api/auto-like.php' });
     expect(forVisitor.statusCode).toBe(200);
     expect(forVisitor.json().main_image).not.toBeNull();
+    const german = await createMember(app, { country: 'DE' });
+    await uploadPhoto(german.client);
+    await app.db.update(profiles).set({ lastActiveDay: '2020-01-01' }).where(eq(profiles.id, german.profileId));
+    const fromGermany = autoLikeResponseSchema.parse((await createClient(app, '85.214.132.117').request({ url: '/api/auto-like.php' })).json());
+    expect(fromGermany.id).toBe(german.profileId);
+    const fromNowhere = autoLikeResponseSchema.parse((await visitor(app).request({ url: '/api/auto-like.php' })).json());
+    expect(fromNowhere.id).not.toBe(german.profileId);
   });
 
   it('refuses liking oneself, unknown members and visitors', async () => {

@@ -1,20 +1,19 @@
-// The suggestion query behind the match finder, signup matches, swipe candidates and auto-like: one keyset page, main photo joined.
-import { and, desc, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
+// The suggestion query behind the match finder, signup matches, swipe candidates and auto-like: one keyset page of one phase, main photo joined.
+import { and, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { likes, profiles } from '../../db/schema/index.ts';
 import { cardColumns, isListed, isNotBlockedWith, mainPhoto, mainPhotoJoin, type CardRow, type Viewer } from '../profiles/profile-cards.ts';
+import { isAfterRelevance, isInPhase, relevanceColumns, relevanceOrder, type RelevanceKey, type RelevancePhase } from '../profiles/relevance.ts';
 import { isSuitableFor } from './preferences.ts';
 
-/** Suggestions come from the member's own country first, then from the others; 'all' when the member has no country. */
-export type SuggestionPhase = 'own' | 'other' | 'all';
-export type SuggestionRow = CardRow & { isLiked: boolean; isLikedBy: boolean };
+export type SuggestionRow = CardRow & RelevanceKey & { isLiked: boolean; isLikedBy: boolean };
 export type SuggestionOptions = {
-  phase: SuggestionPhase;
-  afterId: number | null;
+  phase: RelevancePhase;
+  /** The key of the last row shown in this phase (keyset), null from its start. */
+  after: RelevanceKey | null;
   limit: number;
   minAge: number;
   now: Date;
-  requireMainImage?: boolean;
   excludeLiked?: boolean;
   /** A further condition of the caller (the swipe game leaves out what was swiped). */
   where?: SQL;
@@ -22,16 +21,12 @@ export type SuggestionOptions = {
 
 export function createMatchesRepository(db: Executor) {
   return {
+    /** One phase's suitable members after `options.after`, in relevance order (activity day, then newest). */
     async pageSuggestions(viewer: Viewer, options: SuggestionOptions, tx: Executor = db): Promise<SuggestionRow[]> {
-      const country =
-        options.phase === 'own'
-          ? eq(profiles.country, viewer.country ?? '')
-          : options.phase === 'other'
-            ? sql`${profiles.country} is distinct from ${viewer.country}`
-            : undefined;
       return tx
         .select({
           ...cardColumns,
+          ...relevanceColumns,
           isLiked: sql<boolean>`exists (select 1 from ${likes} where ${likes.profileId} = ${viewer.profileId} and ${likes.targetProfileId} = ${profiles.id})`,
           isLikedBy: sql<boolean>`exists (select 1 from ${likes} where ${likes.profileId} = ${profiles.id} and ${likes.targetProfileId} = ${viewer.profileId})`,
         })
@@ -43,16 +38,15 @@ export function createMatchesRepository(db: Executor) {
             ne(profiles.id, viewer.profileId),
             isNotBlockedWith(viewer.profileId),
             isSuitableFor(viewer, options.minAge, options.now),
-            country,
-            options.requireMainImage ? sql`${mainPhoto.id} is not null` : undefined,
+            isInPhase(viewer, options.phase),
             options.excludeLiked
               ? sql`not exists (select 1 from ${likes} where ${likes.profileId} = ${viewer.profileId} and ${likes.targetProfileId} = ${profiles.id})`
               : undefined,
             options.where,
-            options.afterId !== null ? lt(profiles.id, options.afterId) : undefined,
+            options.after ? isAfterRelevance(options.after) : undefined,
           ),
         )
-        .orderBy(desc(profiles.id))
+        .orderBy(...relevanceOrder)
         .limit(options.limit);
     },
   };

@@ -1,46 +1,41 @@
 // Suggestions by the member's preferences: the match finder (paged), signup matches, and single picks for auto-like.
 import type { SQL } from 'drizzle-orm';
 import { MATCH_FINDER_PAGE_SIZE, SIGNUP_MATCHES_COUNT, type MatchFinderResponse, type Suggestion } from '@app/contracts';
-import { decodeCursor, encodeCursor, cursorInvalid } from '../profiles/cursor.ts';
+import { decodeCursor, encodeCursor } from '../profiles/cursor.ts';
 import { toProfileCard, type SiteView, type Viewer } from '../profiles/profile-cards.ts';
-import type { MatchesRepository, SuggestionPhase, SuggestionRow } from './matches.repository.ts';
+import {
+  POSITION_CURSOR_TYPES,
+  positionCursorValues,
+  positionFromCursor,
+  readPhases,
+  relevancePhases,
+  type RelevancePhase,
+  type RelevancePosition,
+} from '../profiles/relevance.ts';
+import type { MatchesRepository, SuggestionRow } from './matches.repository.ts';
 
 export type SuggestOptions = { requireMainImage?: boolean; excludeLiked?: boolean; where?: SQL };
-
-const PHASES: SuggestionPhase[] = ['own', 'other', 'all'];
 
 export function createMatchesService(deps: { matchesRepository: MatchesRepository; now: () => Date }) {
   const repo = deps.matchesRepository;
 
   /**
-   * Up to `limit` suggestions after the position `from`: the member's own country first, then the other
-   * countries, so a page that runs out of compatriots continues abroad. Answers the rows with their phase.
+   * Up to `limit` suggestions after the position `from`, in the phases of docs/search-relevance.md (photo
+   * first, then the member's region, country, elsewhere), so a page that runs out of members near the
+   * viewer continues further away. Answers the rows with their phase.
    */
   async function collect(
     viewer: Viewer,
     site: SiteView,
     limit: number,
-    from: { phase: SuggestionPhase; afterId: number | null } | null,
+    from: RelevancePosition | null,
     options: SuggestOptions,
-  ): Promise<{ row: SuggestionRow; phase: SuggestionPhase }[]> {
-    const phases: SuggestionPhase[] = viewer.country ? ['own', 'other'] : ['all'];
-    const start = from ? phases.indexOf(from.phase) : 0;
-    if (start < 0) throw cursorInvalid();
-    const collected: { row: SuggestionRow; phase: SuggestionPhase }[] = [];
+  ): Promise<{ row: SuggestionRow; phase: RelevancePhase }[]> {
+    const { requireMainImage, ...queryOptions } = options;
     const now = deps.now();
-    for (let index = start; index < phases.length && collected.length < limit; index++) {
-      const phase = phases[index]!;
-      const rows = await repo.pageSuggestions(viewer, {
-        phase,
-        afterId: index === start ? (from?.afterId ?? null) : null,
-        limit: limit - collected.length,
-        minAge: site.minAge,
-        now,
-        ...options,
-      });
-      collected.push(...rows.map((row) => ({ row, phase })));
-    }
-    return collected;
+    return readPhases(relevancePhases(viewer, { requireMainImage }), from, limit, (phase, after, remaining) =>
+      repo.pageSuggestions(viewer, { phase, after, limit: remaining, minAge: site.minAge, now, ...queryOptions }),
+    );
   }
 
   function toSuggestion(row: SuggestionRow, site: SiteView, now: Date): Suggestion {
@@ -48,21 +43,17 @@ export function createMatchesService(deps: { matchesRepository: MatchesRepositor
   }
 
   return {
-    /** GET /api/match-finder.php: suitable members (liked ones included, with their like state), newest first per phase. */
+    /** GET /api/match-finder.php: suitable members (liked ones included, with their like state), in the suggestion order. */
     async findMatches(viewer: Viewer, site: SiteView, cursor?: string): Promise<MatchFinderResponse> {
-      let from: { phase: SuggestionPhase; afterId: number | null } | null = null;
-      if (cursor) {
-        const [phase, afterId] = decodeCursor('finder', cursor, 'sn') as [SuggestionPhase, number];
-        if (!PHASES.includes(phase)) throw cursorInvalid();
-        from = { phase, afterId };
-      }
+      // The cursor: the last row's location tier and relevance key.
+      const from = cursor ? positionFromCursor(decodeCursor('finder', cursor, POSITION_CURSOR_TYPES)) : null;
       const collected = await collect(viewer, site, MATCH_FINDER_PAGE_SIZE + 1, from, {});
       const page = collected.slice(0, MATCH_FINDER_PAGE_SIZE);
       const last = page.at(-1);
       const now = deps.now();
       return {
         profiles: page.map(({ row }) => toSuggestion(row, site, now)),
-        next_cursor: collected.length > MATCH_FINDER_PAGE_SIZE && last ? encodeCursor('finder', [last.phase, last.row.id]) : null,
+        next_cursor: collected.length > MATCH_FINDER_PAGE_SIZE && last ? encodeCursor('finder', positionCursorValues(last.phase.tier, last.row)) : null,
       };
     },
 

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATCH_FINDER_PAGE_SIZE, matchFinderResponseSchema, signupMatchesResponseSchema, type Suggestion } from '@app/contracts';
+import { photos } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { birthDateForAge, createMember, insertProfiles, uploadPhoto, visitor, type TestMember } from '../profiles/members.test-helpers.ts';
+import { encodeCursor } from '../profiles/cursor.ts';
+import { birthDateForAge, createMember, insertProfiles, uploadPhoto, visitor, type ProfileValues, type TestMember } from '../profiles/members.test-helpers.ts';
+import { utcDay } from '../profiles/relevance.ts';
 import { attractedGenders } from './preferences.ts';
 
 describe('match finder and signup matches', () => {
@@ -74,6 +77,60 @@ describe('match finder and signup matches', () => {
     const { profiles } = signupMatchesResponseSchema.parse(response.json());
     expect(profiles.map((profile) => profile.id)).toEqual([withPhoto.profileId]);
     expect(profiles[0]).toMatchObject({ is_liked: false, main_image: { filename: expect.stringMatching(/^\/uploads\//) } });
+  });
+
+  it('lists members near you in relevance order: photo first, then region, country, abroad, then activity; orientation both ways', async () => {
+    const daysAgo = (days: number) => utcDay(new Date(Date.now() - days * 24 * 60 * 60 * 1000));
+    const me = await createMember(app, { gender: 'male', sexuality: 'hetero', country: 'NL', region: 'NH', dateOfBirth: birthDateForAge(30) });
+    const woman = { gender: 'female' as const, sexuality: 'hetero' as const, dateOfBirth: birthDateForAge(31) };
+    const candidates: (ProfileValues & { photo?: boolean })[] = [
+      { name: 'nh-no-photo-today', ...woman, country: 'NL', region: 'NH', lastActiveDay: daysAgo(0) },
+      { name: 'de-photo-today', ...woman, country: 'DE', region: 'BE', lastActiveDay: daysAgo(0), photo: true },
+      { name: 'nl-no-region-photo', ...woman, country: 'NL', region: null, lastActiveDay: daysAgo(2), photo: true },
+      { name: 'ut-photo-today', ...woman, country: 'NL', region: 'UT', lastActiveDay: daysAgo(0), photo: true },
+      { name: 'nh-photo-week-ago', ...woman, country: 'NL', region: 'NH', lastActiveDay: daysAgo(7), photo: true },
+      { name: 'nh-photo-today', ...woman, country: 'NL', region: 'NH', lastActiveDay: daysAgo(0), photo: true },
+      { name: 'de-no-photo', ...woman, country: 'DE', lastActiveDay: daysAgo(0) },
+      { name: 'ut-no-photo-old', ...woman, country: 'NL', region: 'UT', lastActiveDay: daysAgo(30) },
+      // Near and with a photo, but not whom he looks for, or not looking for him.
+      { name: 'nh-lesbian', ...woman, sexuality: 'lesbian', country: 'NL', region: 'NH', photo: true },
+      { name: 'nh-hetero-man', ...woman, gender: 'male', country: 'NL', region: 'NH', photo: true },
+      { name: 'nh-gay-man', ...woman, gender: 'male', sexuality: 'gay', country: 'NL', region: 'NH', photo: true },
+    ];
+    const rows = await insertProfiles(app, candidates.map(({ photo: _photo, ...row }) => row));
+    await app.db.insert(photos).values(
+      rows
+        .filter((_, index) => candidates[index]!.photo)
+        .map((row) => ({ profileId: row.id, fileKey: `photos/t/${row.id}.jpg`, thumbKey: `photos/t/${row.id}_thumb.jpg`, width: 400, height: 400, isMain: true })),
+    );
+
+    const ours = new Set(candidates.map((candidate) => candidate.name));
+    const namesOf = (suggestions: Suggestion[]) => suggestions.map((suggestion) => suggestion.name).filter((name) => ours.has(name));
+    const expectedWithPhoto = ['nh-photo-today', 'nh-photo-week-ago', 'ut-photo-today', 'nl-no-region-photo', 'de-photo-today'];
+    const expected = [...expectedWithPhoto, 'nh-no-photo-today', 'ut-no-photo-old', 'de-no-photo'];
+    expect(namesOf(await finderAll(me))).toEqual(expected);
+    // The activation page's "members near you" (signup matches): those with a photo, in the same order.
+    const signup = signupMatchesResponseSchema.parse((await me.client.request({ url: '/api/signup-matches.php' })).json());
+    expect(namesOf(signup.profiles)).toEqual(expectedWithPhoto);
+
+    // Without a region: the whole country first; without a country: one tier.
+    const noRegion = await createMember(app, { gender: 'male', sexuality: 'hetero', country: 'NL', region: null, dateOfBirth: birthDateForAge(30) });
+    expect(namesOf(await finderAll(noRegion))).toEqual([
+      'nh-photo-today', 'ut-photo-today', 'nl-no-region-photo', 'nh-photo-week-ago', 'de-photo-today', 'nh-no-photo-today', 'ut-no-photo-old', 'de-no-photo',
+    ]);
+    const nowhere = await createMember(app, { gender: 'male', sexuality: 'hetero', country: null, region: null, dateOfBirth: birthDateForAge(30) });
+    expect(namesOf(await finderAll(nowhere))).toEqual([
+      'nh-photo-today', 'ut-photo-today', 'de-photo-today', 'nl-no-region-photo', 'nh-photo-week-ago', 'de-no-photo', 'nh-no-photo-today', 'ut-no-photo-old',
+    ]);
+  });
+
+  it('refuses finder cursors of an unknown tier or a malformed key', async () => {
+    const me = await createMember(app);
+    for (const values of [['own', true, '2026-01-01', 5], ['region', true, '2026-13-01', 5], ['region', 1, 5]]) {
+      const response = await me.client.request({ url: `/api/match-finder.php?cursor=${encodeCursor('finder', values)}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('cursor_invalid');
+    }
   });
 
   it('is for members only', async () => {

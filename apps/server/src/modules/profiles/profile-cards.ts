@@ -17,6 +17,8 @@ export type Viewer = {
   sexuality: ProfileRow['sexuality'];
   dateOfBirth: string | null;
   country: string | null;
+  /** With the country: suggestions list the member's region first (docs/search-relevance.md). */
+  region: string | null;
 };
 
 export type SiteView = Pick<SiteRow, 'id' | 'cdnPrefix' | 'visibleProfileFields' | 'minAge'>;

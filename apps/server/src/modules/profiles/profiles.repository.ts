@@ -21,6 +21,7 @@ export function createProfilesRepository(db: Executor) {
           sexuality: profiles.sexuality,
           dateOfBirth: profiles.dateOfBirth,
           country: profiles.country,
+          region: profiles.region,
         })
         .from(profiles)
         .innerJoin(users, eq(users.id, profiles.userId))

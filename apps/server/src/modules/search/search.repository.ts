@@ -1,8 +1,11 @@
-// The member search queries: one keyset page (main photo joined, no N+1) and a capped count, both on the partial search indexes.
-import { and, count, desc, eq, inArray, lt, ne, notInArray, type SQL } from 'drizzle-orm';
+// The member search queries: one keyset page in relevance order (main photo joined, no N+1) and a capped count, both on the partial search indexes.
+import { and, count, eq, inArray, ne, notInArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { cardColumns, isAgeBetween, isListed, isNotBlockedWith, mainPhoto, mainPhotoJoin, type CardRow } from '../profiles/profile-cards.ts';
+import { isAfterRelevance, isInPhase, relevanceColumns, relevanceOrder, type Place, type RelevanceKey, type RelevancePhase } from '../profiles/relevance.ts';
+
+export type SearchRow = CardRow & RelevanceKey;
 
 export type SearchCriteria = {
   siteId: number;
@@ -16,7 +19,12 @@ export type SearchCriteria = {
   now: Date;
   /** Profiles to leave out (similar results leave out the main results). */
   excludeIds?: number[];
+  /** The place the pages are read near (phases by location tier), null for plain relevance order. */
+  near: Place | null;
 };
+
+/** The one phase of a search read without a place. */
+export const WHOLE_LIST: RelevancePhase = { hasPhoto: null, tier: 'all' };
 
 function whereOf(criteria: SearchCriteria): SQL | undefined {
   return and(
@@ -33,19 +41,19 @@ function whereOf(criteria: SearchCriteria): SQL | undefined {
 
 export function createSearchRepository(db: Executor) {
   return {
-    /** Newest first: the profiles with id below `afterId` (keyset; never OFFSET), at most `limit`. */
-    async page(criteria: SearchCriteria, afterId: number | null, limit: number, tx: Executor = db): Promise<CardRow[]> {
-      return this.pageQuery(criteria, afterId, limit, tx);
+    /** One phase in relevance order: the profiles after `after` (keyset; never OFFSET), at most `limit`. */
+    async page(criteria: SearchCriteria, after: RelevanceKey | null, limit: number, phase = WHOLE_LIST, tx: Executor = db): Promise<SearchRow[]> {
+      return this.pageQuery(criteria, after, limit, phase, tx);
     },
 
-    /** The page query unexecuted (the benchmark prints its plan). */
-    pageQuery(criteria: SearchCriteria, afterId: number | null, limit: number, tx: Executor = db) {
+    /** The page query unexecuted (the benchmark and the index test print its plan). */
+    pageQuery(criteria: SearchCriteria, after: RelevanceKey | null, limit: number, phase = WHOLE_LIST, tx: Executor = db) {
       return tx
-        .select(cardColumns)
+        .select({ ...cardColumns, ...relevanceColumns })
         .from(profiles)
         .leftJoin(mainPhoto, mainPhotoJoin)
-        .where(and(whereOf(criteria), afterId !== null ? lt(profiles.id, afterId) : undefined))
-        .orderBy(desc(profiles.id))
+        .where(and(whereOf(criteria), isInPhase(criteria.near, phase), after ? isAfterRelevance(after) : undefined))
+        .orderBy(...relevanceOrder)
         .limit(limit);
     },
 

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuerySchema, searchResponseSchema } from '@app/contracts';
+import { lookupCountry } from '../../lib/geoip.ts';
 import { rateLimit } from '../../plugins/rate-limit.plugin.ts';
 import { createViewerLoader, errorResponses } from '../profiles/viewer.ts';
 import { createSearchRepository } from './search.repository.ts';
@@ -25,7 +26,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [app.optionalMember],
       schema: {
         tags: ['members'],
-        summary: 'Search members: filters of settings.search_fields, newest first, keyset pages (follow next_cursor)',
+        summary: 'Search members: filters of settings.search_fields, relevance order (photo, activity day, newest), keyset pages (follow next_cursor)',
         querystring: searchQuerySchema,
         response: { 200: searchResponseSchema, ...errorResponses },
       },
@@ -33,7 +34,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { query } = request;
       const viewer = await viewers.optional(request);
-      return search.search({ viewer, site: request.site, hasTracking: hasValue(query.network) || hasValue(query.ref) }, query);
+      const visitorCountry = viewer ? null : await lookupCountry(request.ip);
+      return search.search({ viewer, site: request.site, hasTracking: hasValue(query.network) || hasValue(query.ref), visitorCountry }, query);
     },
   );
 };

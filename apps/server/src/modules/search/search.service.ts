@@ -12,7 +12,16 @@ import type { SiteRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import { decodeCursor, encodeCursor } from '../profiles/cursor.ts';
 import { toProfileCard, type Viewer } from '../profiles/profile-cards.ts';
-import type { SearchCriteria, SearchRepository } from './search.repository.ts';
+import {
+  POSITION_CURSOR_TYPES,
+  positionCursorValues,
+  positionFromCursor,
+  readPhases,
+  relevancePhases,
+  type Place,
+  type RelevancePosition,
+} from '../profiles/relevance.ts';
+import type { SearchCriteria, SearchRepository, SearchRow } from './search.repository.ts';
 
 /** Similar results widen the age range by this many years on each side. */
 export const SIMILAR_AGE_WIDENING = 5;
@@ -73,17 +82,39 @@ export function createSearchService(deps: { searchRepository: SearchRepository; 
      * VISITOR_SEARCH_PAGES pages at most.
      */
     async search(
-      context: { viewer: Pick<Viewer, 'profileId'> | null; site: SearchSite; hasTracking: boolean },
+      context: {
+        viewer: Pick<Viewer, 'profileId' | 'country' | 'region'> | null;
+        site: SearchSite;
+        hasTracking: boolean;
+        /** The visitor's GeoIP country (null when unknown, and for members). */
+        visitorCountry?: string | null;
+      },
       query: SearchQuery,
     ): Promise<SearchResponse> {
       const { viewer, site } = context;
       if (!viewer && !isVisitorSearchAllowed(site, context.hasTracking)) throw loginRequiredSearch();
       const filters = normalizeFilters(site, query);
       const limit = query.limit ?? SEARCH_PAGE_SIZE;
-      const [pageIndex, afterId] = query.cursor ? (decodeCursor('search', query.cursor, 'nn') as [number, number]) : [0, null];
+      // The cursor: the page index (visitors' page limit), the last result's location tier and relevance key.
+      let pageIndex = 0;
+      let from: RelevancePosition | null = null;
+      if (query.cursor) {
+        const [index, ...position] = decodeCursor('search', query.cursor, `n${POSITION_CURSOR_TYPES}`);
+        pageIndex = index as number;
+        from = positionFromCursor(position);
+      }
       if (!viewer && pageIndex >= VISITOR_SEARCH_PAGES) throw loginRequiredSearch();
 
       const now = deps.now();
+      // Without a country filter, the searcher's place comes first: the member's country and region, a
+      // visitor's GeoIP country; similar results that dropped the country start from the one searched.
+      const searcherPlace: Place | null = viewer
+        ? { country: viewer.country, region: viewer.region }
+        : context.visitorCountry && site.countries.includes(context.visitorCountry)
+          ? { country: context.visitorCountry, region: null }
+          : null;
+      const nearOf = (applied: SearchFilters): Place | null =>
+        applied.country ? null : filters.country ? { country: filters.country, region: filters.region } : searcherPlace;
       const criteriaOf = (applied: SearchFilters, excludeIds?: number[]): SearchCriteria => ({
         siteId: site.id,
         viewerProfileId: viewer?.profileId ?? null,
@@ -94,15 +125,20 @@ export function createSearchService(deps: { searchRepository: SearchRepository; 
         maxAge: applied.max_age,
         now,
         excludeIds,
+        near: nearOf(applied),
       });
+      /** Up to `count` results after `position`, phase after phase (docs/search-relevance.md). */
+      const read = (applied: SearchCriteria, position: RelevancePosition | null, count: number) =>
+        readPhases<SearchRow>(relevancePhases(applied.near), position, count, (phase, after, remaining) => repo.page(applied, after, remaining, phase));
       const criteria = criteriaOf(filters);
-      const rows = await repo.page(criteria, afterId, limit + 1);
+      const collected = await read(criteria, from, limit + 1);
+      const rows = collected.map(({ row }) => row);
       const results = rows.slice(0, limit);
-      const last = results.at(-1);
+      const last = collected.at(results.length - 1);
       const hasMore = rows.length > limit;
       const response: SearchResponse = {
         results: results.map((row) => toProfileCard(row, site, now)),
-        next_cursor: hasMore && last ? encodeCursor('search', [pageIndex + 1, last.id]) : null,
+        next_cursor: hasMore && last ? encodeCursor('search', [pageIndex + 1, ...positionCursorValues(last.phase.tier, last.row)]) : null,
         num_results: null,
         is_num_results_capped: false,
         filters,
@@ -122,7 +158,7 @@ export function createSearchService(deps: { searchRepository: SearchRepository; 
       const excludeIds = results.map((row) => row.id);
       let similar: { filters: SearchFilters; rows: typeof rows } | null = null;
       for (const relaxed of relaxFilters(filters, site)) {
-        const similarRows = await repo.page(criteriaOf(relaxed, excludeIds), null, limit + 1);
+        const similarRows = (await read(criteriaOf(relaxed, excludeIds), null, limit + 1)).map(({ row }) => row);
         similar = { filters: relaxed, rows: similarRows };
         if (similarRows.length >= needed) break;
       }

@@ -23,21 +23,10 @@ const card = (id: number, name: string): ProfileCard => ({
 });
 
 describe('ActivateDonePage', () => {
-  it('shows the profile card, the premium card and an overview of the newest members', async () => {
+  it('shows the profile card, the premium card and an overview of the members near the member (signup matches)', async () => {
     const { calls } = mockFetch(({ url }) =>
-      url.pathname === '/api/search.php'
-        ? {
-            body: {
-              results: [card(11, 'Bea'), card(12, 'Cleo')],
-              next_cursor: null,
-              num_results: 2,
-              is_num_results_capped: false,
-              filters: { gender: null, country: null, region: null, min_age: 18, max_age: 99 },
-              similar_results: [],
-              similar_num_results: 0,
-              similar_filters: null,
-            },
-          }
+      url.pathname === '/api/signup-matches.php'
+        ? { body: { profiles: [{ ...card(11, 'Bea'), is_liked: false, is_liked_by: false }, { ...card(12, 'Cleo'), is_liked: false, is_liked_by: true }] } }
         : undefined,
     );
     renderWithProviders(<ActivateDonePage />, { path: '/activate/done', user: buildUser() });
@@ -49,6 +38,7 @@ describe('ActivateDonePage', () => {
     expect(within(overview).getAllByRole('listitem')).toHaveLength(2);
     expect(within(overview).getByRole('link', { name: 'Bea' }).getAttribute('href')).toBe('/members/11');
     expect(screen.getByRole('link', { name: 'View all members' }).getAttribute('href')).toBe('/members');
-    expect(calls.some((call) => call.path.startsWith('/api/search.php'))).toBe(true);
+    expect(calls.some((call) => call.path.startsWith('/api/signup-matches.php'))).toBe(true);
+    expect(calls.some((call) => call.path.startsWith('/api/search.php'))).toBe(false);
   });
 });

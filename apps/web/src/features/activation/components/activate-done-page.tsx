@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { HeartIcon } from '../../../components/icons.tsx';
 import { ProfileCard, ProfileCardGrid, ProfileCardGridItem } from '../../../components/profile-card.tsx';
-import { searchMembers } from '../../search/api/search-members.ts';
+import { signupMatchesQueryOptions } from '../../match-finder/api/get-signup-matches.ts';
 import { useUser } from '../../accounts/api/get-user.ts';
 import { PageTitle } from '../../accounts/components/page-title.tsx';
 import { UserAvatar } from '../../accounts/components/user-avatar.tsx';
@@ -14,14 +14,16 @@ import { UserAvatar } from '../../accounts/components/user-avatar.tsx';
 /** Two rows of the wide grid. */
 const OVERVIEW_SIZE = 10;
 
-/** SPEC section 2 "all-member overview": the newest members (the first search page), then the way to all of them. */
+/**
+ * SPEC section 2 "all-member overview": members near the new member who suit them (the signup matches:
+ * with a photo, orientation both ways, region and country first; docs/search-relevance.md), then the way to all of them.
+ */
 function MembersOverview() {
   const { t } = useTranslation('accounts');
-  const { data } = useQuery({
-    queryKey: ['activation-members'],
-    queryFn: ({ signal }) => searchMembers({ limit: OVERVIEW_SIZE }, signal),
-  });
-  const cards = data ? [...data.results, ...data.similar_results].slice(0, OVERVIEW_SIZE) : [];
+  const { data: user } = useUser();
+  // Suggestions are for members: a visitor on this page gets the link to the members only.
+  const { data } = useQuery({ ...signupMatchesQueryOptions(), enabled: Boolean(user) });
+  const cards = data ? data.slice(0, OVERVIEW_SIZE) : [];
   return (
     <section className="mt-5" aria-labelledby="activate-members-title">
       <h2 id="activate-members-title" className="h4 mb-1">

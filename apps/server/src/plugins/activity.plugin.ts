@@ -1,0 +1,52 @@
+// Member activity for the search relevance order: profiles.last_active_day, written at most once per member and UTC day.
+import fp from 'fastify-plugin';
+import { and, eq, lt } from 'drizzle-orm';
+import { profiles } from '../db/schema/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Records that the member used the site today (UTC); cheap to call on every request. */
+    markActive: (userId: number) => Promise<void>;
+  }
+}
+
+/** The members this instance already marked today are remembered up to this many (then the memory starts over). */
+const REMEMBERED_MEMBERS = 100_000;
+
+/** The UTC calendar day (YYYY-MM-DD), as `utcDay` of modules/profiles/relevance.ts. */
+const utcDay = (now: Date) => now.toISOString().slice(0, 10);
+
+/**
+ * Every request made with a live member session (after `requireMember` / `optionalMember`) counts as
+ * activity, and so does a login (the accounts routes call `markActive`; docs/search-relevance.md). The first one of a UTC day moves the member's day bucket with one
+ * conditional UPDATE; later ones are answered from memory, so the table is written once a day per member
+ * (per instance at most, and the `<` in the UPDATE makes further instances write nothing).
+ */
+export const activityPlugin = fp(
+  async (app) => {
+    let day = '';
+    const marked = new Set<number>();
+
+    app.decorate('markActive', async (userId: number) => {
+      const today = utcDay(app.clock.now());
+      if (today !== day || marked.size >= REMEMBERED_MEMBERS) {
+        day = today;
+        marked.clear();
+      }
+      if (marked.has(userId)) return;
+      await app.db
+        .update(profiles)
+        .set({ lastActiveDay: today })
+        .where(and(eq(profiles.userId, userId), lt(profiles.lastActiveDay, today)));
+      marked.add(userId);
+    });
+
+    app.addHook('preHandler', async (request) => {
+      const userId = request.member?.user.id;
+      if (userId === undefined) return;
+      // Activity is bookkeeping: a failure is logged and never fails the member's request.
+      await app.markActive(userId).catch((error: unknown) => request.log.error({ err: error }, 'marking activity failed'));
+    });
+  },
+  { name: 'activity', dependencies: ['db', 'jobs', 'session'] },
+);
