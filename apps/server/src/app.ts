@@ -16,7 +16,7 @@ import { webPlugin } from './plugins/web.plugin.ts';
 import { jobsPlugin } from './plugins/jobs/index.ts';
 import { mailerPlugin } from './plugins/mailer.plugin.ts';
 import { sessionPlugin } from './plugins/session.plugin.ts';
-import { storagePlugin } from './plugins/storage.plugin.ts';
+import { storagePlugin } from './plugins/storage/index.ts';
 import { rejectUnknownRoute, routeNotFoundOptions } from './lib/route-not-found.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -67,7 +67,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   scheduleExpiredCleanup(app.jobs, app.db);
   await app.register(sessionPlugin, { publicUrl: config.publicUrl });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, publicUrl: config.publicUrl });
-  await app.register(storagePlugin, { dataDir: config.dataDir });
+  await app.register(storagePlugin, { dataDir: config.dataDir, s3: config.s3 });
 
   await app.register(healthRoutes);
   await app.register(

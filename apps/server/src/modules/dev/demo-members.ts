@@ -16,7 +16,7 @@ import {
 } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
 import { likes, matches, photos, profiles, users, type ProfileRow } from '../../db/schema/index.ts';
-import type { FileStorage } from '../../plugins/storage.plugin.ts';
+import type { FileStorage } from '../../plugins/storage/index.ts';
 import { hashPassword } from '../accounts/account-secrets.ts';
 import { SPEC_COUNTRIES } from '../sites/default-site.ts';
 
