@@ -1,10 +1,9 @@
 // Photo rules: upload with the free/premium limits, main photo, private photos, deletion, and which photos a viewer may see.
-import { randomUUID } from 'node:crypto';
 import { FREE_VIEWER_PHOTOS, PHOTO_LIMITS, type Image, type Photo } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
 import type { PhotoRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
-import { DELETE_FILES_JOB, PRIVATE_KEY_PREFIX, type FileStorage } from '../../plugins/storage/index.ts';
+import { DELETE_FILES_JOB, newPhotoKeys, type FileStorage } from '../../plugins/storage/index.ts';
 import type { JobQueue } from '../../plugins/jobs/index.ts';
 import type { Executor } from '../../db/client.ts';
 import { toImage, type Viewer } from '../profiles/profile-cards.ts';
@@ -33,13 +32,6 @@ function photoLimitReached(isPremium: boolean): AppError {
  */
 export function privatePhotoUrl(photoId: number, size: 'full' | 'thumb'): string {
   return `/api/photo-file.php?id=${photoId}${size === 'thumb' ? '&size=thumb' : ''}`;
-}
-
-/** Storage keys of a new photo's files; private ones live under their own prefix, which /uploads never serves. */
-function newPhotoKeys(isPrivate: boolean): { fileKey: string; thumbKey: string } {
-  const id = randomUUID();
-  const directory = `${isPrivate ? PRIVATE_KEY_PREFIX : ''}photos/${id.slice(0, 2)}`;
-  return { fileKey: `${directory}/${id}.jpg`, thumbKey: `${directory}/${id}_thumb.jpg` };
 }
 
 export function toPhoto(row: PhotoRow, cdnPrefix: string): Photo {

@@ -1,5 +1,6 @@
 // `app.storage` (a folder under DATA_DIR, or S3-compatible object storage), public files served at /uploads/...,
 // and the job that deletes files after the rows that named them are gone.
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import fp from 'fastify-plugin';
@@ -18,6 +19,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     storage: FileStorage;
   }
+}
+
+/** Storage keys of a new photo's image and thumbnail; private ones live under the prefix /uploads never serves. */
+export function newPhotoKeys(isPrivate: boolean): { fileKey: string; thumbKey: string } {
+  const id = randomUUID();
+  const directory = `${isPrivate ? PRIVATE_KEY_PREFIX : ''}photos/${id.slice(0, 2)}`;
+  return { fileKey: `${directory}/${id}.jpg`, thumbKey: `${directory}/${id}_thumb.jpg` };
 }
 
 /** The public URL of a stored file: the site's cdn_prefix (may be empty or end in /) then /uploads/<key>. */
