@@ -16,7 +16,7 @@ import { webPlugin } from './plugins/web.plugin.ts';
 import { jobsPlugin } from './plugins/jobs/index.ts';
 import { mailerPlugin } from './plugins/mailer.plugin.ts';
 import { sessionPlugin } from './plugins/session.plugin.ts';
-import { storagePlugin } from './plugins/storage.plugin.ts';
+import { storagePlugin } from './plugins/storage/index.ts';
 import { activityPlugin } from './plugins/activity.plugin.ts';
 import { rejectUnknownRoute, routeNotFoundOptions } from './lib/route-not-found.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -69,7 +69,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(sessionPlugin, { publicUrl: config.publicUrl });
   await app.register(activityPlugin);
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, publicUrl: config.publicUrl });
-  await app.register(storagePlugin, { dataDir: config.dataDir });
+  await app.register(storagePlugin, { dataDir: config.dataDir, s3: config.s3 });
 
   await app.register(healthRoutes);
   await app.register(

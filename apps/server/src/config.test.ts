@@ -63,6 +63,11 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY="yes"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL="loud"'],
     [{ DEMO_MEMBER_COUNT: 'many' }, 'DEMO_MEMBER_COUNT="many"'],
+    [{ S3_BUCKET: 'Not_A_Bucket' }, 'S3_BUCKET="Not_A_Bucket"'],
+    [{ S3_BUCKET: 'photos', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT="minio:9000"'],
+    [{ S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE="yes"'],
+    [{ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'key' }, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY'],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_BUCKET: required'],
   ])('refuses %j with a message naming the variable', (env, named) => {
     expect(configError(env)).toContain(named);
   });
@@ -76,5 +81,12 @@ describe('loadConfig', () => {
     const message = configError({ DATABASE_URL: 'mysql://admin:hunter2@db/app' });
     expect(message).toContain('DATABASE_URL');
     expect(message).not.toContain('hunter2');
+  });
+
+  it('keeps uploads in DATA_DIR without S3_BUCKET, and reads the S3 settings with it', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' }).s3,
+    ).toEqual({ bucket: 'photos', region: 'us-east-1', endpoint: 'http://minio:9000', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true });
   });
 });

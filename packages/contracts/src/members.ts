@@ -24,6 +24,8 @@ export const FREE_VIEWER_PHOTOS = 3;
 export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 export const PHOTO_MAX_MEGABYTES = PHOTO_MAX_BYTES / 1024 / 1024;
 /** Largest image accepted, in pixels (width x height), against decompression bombs; 48 MP phone photos pass. */
+/** Photos smaller than this on either side are refused (a main photo must show a face). */
+export const PHOTO_MIN_SIDE = 200;
 export const PHOTO_MAX_PIXELS = 50_000_000;
 export const PHOTO_MAX_MEGAPIXELS = PHOTO_MAX_PIXELS / 1_000_000;
 /** What the upload field accepts (HEIC only where the server's image library decodes it). */
@@ -69,6 +71,7 @@ export const MEMBER_ERROR_CODES = [
   'photo_type_unsupported',
   'photo_too_large',
   'photo_too_many_pixels',
+  'photo_too_small',
   'photo_limit_reached',
   'photo_limit_max',
   'photo_not_found',
@@ -272,6 +275,16 @@ export const updatePhotoRequestSchema = z.object({
 });
 export type UpdatePhotoRequest = z.infer<typeof updatePhotoRequestSchema>;
 export const deletePhotoRequestSchema = z.object({ id: z.number().int().positive() });
+
+/** GET /api/photo-file.php: a private photo's file (`Photo.filename` / `thumb_filename` of a private photo point here). */
+export const photoFileQuerySchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'photo_not_found')
+    .transform(Number)
+    .pipe(z.number().max(2_147_483_647, 'photo_not_found')),
+  size: z.enum(['full', 'thumb']).default('full'),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Search: GET /api/search.php

@@ -2,6 +2,7 @@
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { PHOTO_MIN_SIDE } from '@app/contracts';
 
 /** What the photo upload reads (SPEC: JPEG, PNG, WebP). */
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -15,23 +16,44 @@ type PhotoDropzoneProps = {
   children?: ReactNode;
 };
 
-/** Keeps only image files: a drop may carry anything. */
-export function filterImageFiles(files: Iterable<File>): File[] {
-  return [...files].filter((file) => file.type.startsWith('image/'));
+export type PhotoFileCheck = 'ok' | 'not_image' | 'too_small';
+
+/** Width and height of an image file the browser can decode, or null for anything else (a renamed PDF, a broken file). */
+async function imageSize(file: File): Promise<{ width: number; height: number } | null> {
+  if (typeof createImageBitmap !== 'function') return null;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the server would say about a photo, said before uploading it: a file of another type or one the
+ * browser cannot decode is not a photo; one under PHOTO_MIN_SIDE on a side is too small (the server checks both again).
+ */
+export async function checkPhotoFile(file: File): Promise<PhotoFileCheck> {
+  if (!PHOTO_ACCEPT.split(',').includes(file.type)) return 'not_image';
+  const size = await imageSize(file);
+  if (!size) return 'not_image';
+  return Math.min(size.width, size.height) < PHOTO_MIN_SIDE ? 'too_small' : 'ok';
 }
 
 export function PhotoDropzone({ onFilesSelected, accept = PHOTO_ACCEPT, isMultiple = false, isDisabled = false, children }: PhotoDropzoneProps) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setIsDragging] = useState(false);
-  const [hasRejected, setHasRejected] = useState(false);
+  const [rejected, setRejected] = useState<Exclude<PhotoFileCheck, 'ok'> | null>(null);
   const hintId = useId();
 
-  const select = (files: Iterable<File>) => {
-    const all = [...files];
-    const images = filterImageFiles(all);
-    setHasRejected(images.length < all.length);
-    const chosen = isMultiple ? images : images.slice(0, 1);
+  const select = async (files: Iterable<File>) => {
+    const all = isMultiple ? [...files] : [...files].slice(0, 1);
+    const checks = await Promise.all(all.map(checkPhotoFile));
+    const chosen = all.filter((_file, index) => checks[index] === 'ok');
+    setRejected(checks.includes('not_image') ? 'not_image' : checks.includes('too_small') ? 'too_small' : null);
     if (chosen.length > 0) onFilesSelected(chosen);
   };
 
@@ -42,7 +64,7 @@ export function PhotoDropzone({ onFilesSelected, accept = PHOTO_ACCEPT, isMultip
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setIsDragging(false);
-    if (!isDisabled) select(event.dataTransfer.files);
+    if (!isDisabled) void select(event.dataTransfer.files);
   };
 
   return (
@@ -67,7 +89,7 @@ export function PhotoDropzone({ onFilesSelected, accept = PHOTO_ACCEPT, isMultip
         aria-hidden="true"
         disabled={isDisabled}
         onChange={(event) => {
-          if (event.target.files) select(event.target.files);
+          if (event.target.files) void select(event.target.files);
           // The same file picked again must fire change again.
           event.target.value = '';
         }}
@@ -78,9 +100,9 @@ export function PhotoDropzone({ onFilesSelected, accept = PHOTO_ACCEPT, isMultip
       <p id={hintId} className="small text-body-secondary mt-2 mb-0">
         {t('photoDropzone.hint')}
       </p>
-      {hasRejected && (
+      {rejected && (
         <p className="small text-danger mt-2 mb-0" role="alert">
-          {t('photoDropzone.notAnImage')}
+          {rejected === 'not_image' ? t('photoDropzone.notAnImage') : t('photoDropzone.tooSmall', { min: PHOTO_MIN_SIDE })}
         </p>
       )}
     </div>

@@ -158,6 +158,16 @@ export function createAccountsRepository(db: Executor) {
     },
 
     /** Deletes the account; profiles, sessions, tokens, subscriptions, messages and the balance go with it (ON DELETE CASCADE). */
+    /** Every stored file of the account's photos (main and thumbnail). */
+    async findPhotoFileKeys(userId: number, tx: Executor = db): Promise<string[]> {
+      const rows = await tx
+        .select({ fileKey: photos.fileKey, thumbKey: photos.thumbKey })
+        .from(photos)
+        .innerJoin(profiles, eq(profiles.id, photos.profileId))
+        .where(eq(profiles.userId, userId));
+      return rows.flatMap((row) => [row.fileKey, row.thumbKey]);
+    },
+
     async deleteUser(userId: number, tx: Executor = db): Promise<void> {
       await tx.delete(users).where(eq(users.id, userId));
     },

@@ -14,7 +14,7 @@ import type { FieldError } from '@app/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { NewProfileRow, NewUserRow, SiteRow, UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
-import { uploadUrl } from '../../plugins/storage.plugin.ts';
+import { DELETE_FILES_JOB, uploadUrl } from '../../plugins/storage/index.ts';
 import { regionsOf } from '../content/regions.ts';
 import { postLedgerEntry } from '../credits/credits.service.ts';
 import type { JobQueue } from '../../plugins/jobs/index.ts';
@@ -530,7 +530,10 @@ export function createAccountsService(deps: {
         const user = await repo.findUserById(userId, tx, { forUpdate: true });
         if (!user || user.status !== 'deleted_pending' || !user.deletedAt) return false;
         if (now.getTime() - user.deletedAt.getTime() < REACTIVATION_MS) return false;
+        const fileKeys = await repo.findPhotoFileKeys(user.id, tx);
         await repo.deleteUser(user.id, tx);
+        // The files go once the rows are gone for good, retried until they are (docs/storage.md).
+        if (fileKeys.length) await deps.jobs.enqueue(DELETE_FILES_JOB, { keys: fileKeys }, { tx });
         return true;
       });
     },

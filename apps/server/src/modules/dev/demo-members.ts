@@ -1,5 +1,4 @@
 // Development demo members: a few hundred varied profiles with avatar photos drawn locally (SVG rendered by sharp), and likes for the demo user.
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
@@ -16,7 +15,7 @@ import {
 } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
 import { likes, matches, photos, profiles, users, type ProfileRow } from '../../db/schema/index.ts';
-import type { FileStorage } from '../../plugins/storage.plugin.ts';
+import { newPhotoKeys, type FileStorage } from '../../plugins/storage/index.ts';
 import { hashPassword } from '../accounts/account-secrets.ts';
 import { SPEC_COUNTRIES } from '../sites/default-site.ts';
 
@@ -220,8 +219,7 @@ export async function seedDemoMembers(deps: {
     if (deps.isAborted?.()) throw new Error('demo seeding aborted');
     const full = await sharp(Buffer.from(photo.svg)).jpeg({ quality: 80 }).toBuffer();
     const thumb = await sharp(full).resize(THUMB_SIDE, THUMB_SIDE).jpeg({ quality: 76 }).toBuffer();
-    const id = randomUUID();
-    const keys = { fileKey: `photos/${id.slice(0, 2)}/${id}.jpg`, thumbKey: `photos/${id.slice(0, 2)}/${id}_thumb.jpg` };
+    const keys = newPhotoKeys(photo.isPrivate);
     await Promise.all([deps.storage.write(keys.fileKey, full), deps.storage.write(keys.thumbKey, thumb)]);
     return { draftIndex, ...keys, isPrivate: photo.isPrivate, isMain: photo.isMain };
   });

@@ -1,6 +1,6 @@
 // Decodes an uploaded image and re-encodes it with sharp: orientation applied, every metadata block (EXIF, GPS, XMP, ICC) dropped.
 import sharp, { type Metadata } from 'sharp';
-import { PHOTO_MAX_MEGAPIXELS, PHOTO_MAX_PIXELS } from '@app/contracts';
+import { PHOTO_MAX_MEGAPIXELS, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE } from '@app/contracts';
 import { AppError } from '../../lib/http-errors.ts';
 
 /** The large image fits inside this square; smaller images are not enlarged. */
@@ -16,6 +16,7 @@ export type ProcessedPhoto = { full: Buffer; thumb: Buffer; width: number; heigh
 
 export const photoInvalid = () => new AppError(400, 'photo_invalid');
 export const photoTypeUnsupported = () => new AppError(415, 'photo_type_unsupported');
+export const photoTooSmall = () => new AppError(400, 'photo_too_small', { min: PHOTO_MIN_SIDE });
 export const photoTooManyPixels = () => new AppError(400, 'photo_too_many_pixels', { max_megapixels: PHOTO_MAX_MEGAPIXELS });
 
 /**
@@ -32,6 +33,8 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw photoTypeUnsupported();
   if (!metadata.width || !metadata.height) throw photoInvalid();
   if (metadata.width * metadata.height > PHOTO_MAX_PIXELS) throw photoTooManyPixels();
+  // Rotation swaps the sides but never makes the shorter one longer.
+  if (Math.min(metadata.width, metadata.height) < PHOTO_MIN_SIDE) throw photoTooSmall();
 
   // First frame only (animated WebP), failing on a broken file rather than returning a half-grey image.
   const source = sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error', animated: false })

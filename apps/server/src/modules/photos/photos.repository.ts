@@ -1,7 +1,7 @@
 // Drizzle queries on photos; each method takes an optional transaction.
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { photos, profiles, type PhotoRow } from '../../db/schema/index.ts';
+import { blocks, photos, profiles, type PhotoRow } from '../../db/schema/index.ts';
 
 export function createPhotosRepository(db: Executor) {
   return {
@@ -20,6 +20,23 @@ export function createPhotosRepository(db: Executor) {
       await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for('update');
     },
 
+    async findById(photoId: number, tx: Executor = db): Promise<PhotoRow | undefined> {
+      const [row] = await tx.select().from(photos).where(eq(photos.id, photoId)).limit(1);
+      return row;
+    },
+
+    /** Either profile has blocked the other (the blocks primary key serves both lookups). */
+    async isBlockedEitherWay(profileId: number, otherProfileId: number, tx: Executor = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: blocks.profileId })
+        .from(blocks)
+        .where(
+          sql`(${blocks.profileId} = ${profileId} and ${blocks.blockedProfileId} = ${otherProfileId}) or (${blocks.profileId} = ${otherProfileId} and ${blocks.blockedProfileId} = ${profileId})`,
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
     async find(profileId: number, photoId: number, tx: Executor = db): Promise<PhotoRow | undefined> {
       const [row] = await tx.select().from(photos).where(and(eq(photos.id, photoId), eq(photos.profileId, profileId))).limit(1);
       return row;
@@ -36,8 +53,8 @@ export function createPhotosRepository(db: Executor) {
       await tx.update(photos).set({ isMain: true }).where(and(eq(photos.id, photoId), eq(photos.profileId, profileId)));
     },
 
-    async setPrivate(photoId: number, isPrivate: boolean, tx: Executor = db): Promise<void> {
-      await tx.update(photos).set({ isPrivate }).where(eq(photos.id, photoId));
+    async setPrivate(photoId: number, isPrivate: boolean, keys: { fileKey: string; thumbKey: string }, tx: Executor = db): Promise<void> {
+      await tx.update(photos).set({ isPrivate, ...keys }).where(eq(photos.id, photoId));
     },
 
     async delete(photoId: number, tx: Executor = db): Promise<void> {

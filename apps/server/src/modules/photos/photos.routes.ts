@@ -7,6 +7,7 @@ import {
   PHOTO_MAX_BYTES,
   PHOTO_MAX_MEGABYTES,
   deletePhotoRequestSchema,
+  photoFileQuerySchema,
   photosResponseSchema,
   updatePhotoRequestSchema,
   uploadPhotoResponseSchema,
@@ -16,10 +17,11 @@ import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { memberRateKey } from '../../plugins/session.plugin.ts';
 import { createViewerLoader, errorResponses } from '../profiles/viewer.ts';
 import { createPhotosRepository } from './photos.repository.ts';
-import { createPhotosService, mainImageOf, toPhoto, type PhotosService } from './photos.service.ts';
+import { createPhotosService, mainImageOf, photoNotFound, toPhoto, type PhotosService } from './photos.service.ts';
+import { contentTypeOf } from '../../plugins/storage/index.ts';
 
 export function buildPhotosService(app: FastifyInstance): PhotosService {
-  return createPhotosService({ db: app.db, photosRepository: createPhotosRepository(app.db), storage: app.storage });
+  return createPhotosService({ db: app.db, photosRepository: createPhotosRepository(app.db), storage: app.storage, jobs: app.jobs });
 }
 
 const TAGS = ['members'];
@@ -34,6 +36,9 @@ const uploadPhotoBodySchema = z.unknown().meta({
   properties: { photo: { type: 'string', format: 'binary' }, is_private: { type: 'string', enum: ['0', '1', 'true', 'false'] } },
   required: ['photo'],
 });
+
+/** The JPEG bytes, for the OpenAPI document: a stream is sent as it is, never serialised. */
+const photoFileSchema = z.unknown().meta({ type: 'string', format: 'binary', description: 'image/jpeg' });
 
 export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this plugin's routes take multipart bodies; everything else stays JSON-only.
@@ -73,6 +78,8 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await viewers.require(request);
       if (!request.isMultipart()) throw new AppError(400, 'photo_required');
+      // Before a byte of the body is read: a member at the limit does not upload 15 MB to be refused.
+      await photos.assertBelowLimit(viewer);
       let buffer: Buffer;
       let isPrivate = isTrue(request.query.is_private);
       try {
@@ -91,6 +98,37 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       const photo = await photos.upload(viewer, buffer, { isPrivate });
       reply.status(201);
       return { photo: toPhoto(photo, request.site.cdnPrefix), ...(await photosOf(viewer.profileId, request.site.cdnPrefix)) };
+    },
+  );
+
+  app.get(
+    '/photo-file.php',
+    {
+      preValidation: [app.optionalMember],
+      schema: {
+        tags: TAGS,
+        summary: 'The file of a private photo, for the owner and premium members who may open the profile (docs/storage.md)',
+        querystring: photoFileQuerySchema,
+        response: { 200: photoFileSchema, 404: errorResponses[404] },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewers.optional(request);
+      const photo = await photos.findServable(request.query.id, viewer, async (profileId) => {
+        try {
+          await viewers.openable(request, profileId);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      const key = request.query.size === 'thumb' ? photo.thumbKey : photo.fileKey;
+      const file = await app.storage.read(key);
+      if (!file) throw photoNotFound();
+      // Only this member's browser may keep it, and not for long: access can end (a block, a lost premium).
+      reply.header('cache-control', 'private, max-age=300').header('vary', 'Cookie').type(contentTypeOf(key));
+      if (file.size !== undefined) reply.header('content-length', file.size);
+      return reply.send(file.body);
     },
   );
 

@@ -1,10 +1,11 @@
 // Photo rules: upload with the free/premium limits, main photo, private photos, deletion, and which photos a viewer may see.
-import { randomUUID } from 'node:crypto';
 import { FREE_VIEWER_PHOTOS, PHOTO_LIMITS, type Image, type Photo } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
 import type { PhotoRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
-import type { FileStorage } from '../../plugins/storage.plugin.ts';
+import { DELETE_FILES_JOB, newPhotoKeys, type FileStorage } from '../../plugins/storage/index.ts';
+import type { JobQueue } from '../../plugins/jobs/index.ts';
+import type { Executor } from '../../db/client.ts';
 import { toImage, type Viewer } from '../profiles/profile-cards.ts';
 import { processPhoto } from './photo-processing.ts';
 import type { PhotosRepository } from './photos.repository.ts';
@@ -25,8 +26,18 @@ function photoLimitReached(isPremium: boolean): AppError {
     : new AppError(403, 'photo_limit_reached', { max: PHOTO_LIMITS.free });
 }
 
+/**
+ * Where a private photo is served: the app's own authorised route, never the public /uploads files or a CDN
+ * (docs/storage.md). The route answers only members allowed to see the photo.
+ */
+export function privatePhotoUrl(photoId: number, size: 'full' | 'thumb'): string {
+  return `/api/photo-file.php?id=${photoId}${size === 'thumb' ? '&size=thumb' : ''}`;
+}
+
 export function toPhoto(row: PhotoRow, cdnPrefix: string): Photo {
-  const image = toImage(cdnPrefix, row.fileKey, row.thumbKey)!;
+  const image = row.isPrivate
+    ? { filename: privatePhotoUrl(row.id, 'full'), thumb_filename: privatePhotoUrl(row.id, 'thumb') }
+    : toImage(cdnPrefix, row.fileKey, row.thumbKey)!;
   return { id: row.id, ...image, width: row.width, height: row.height, is_private: row.isPrivate, is_main: row.isMain };
 }
 
@@ -49,11 +60,21 @@ export function selectVisiblePhotos(rows: PhotoRow[], viewer: Pick<Viewer, 'prof
   return { photos: shown, hiddenCount, lockedReason };
 }
 
-export function createPhotosService(deps: { db: Database; photosRepository: PhotosRepository; storage: FileStorage }) {
+export function createPhotosService(deps: {
+  db: Database;
+  photosRepository: PhotosRepository;
+  storage: FileStorage;
+  jobs: Pick<JobQueue, 'enqueue'>;
+}) {
   const repo = deps.photosRepository;
 
   async function removeFiles(row: Pick<PhotoRow, 'fileKey' | 'thumbKey'>): Promise<void> {
     await Promise.all([deps.storage.remove(row.fileKey), deps.storage.remove(row.thumbKey)]);
+  }
+
+  /** The files go once the transaction that dropped the row commits, and again until they are gone (a job). */
+  async function removeFilesAfterCommit(row: Pick<PhotoRow, 'fileKey' | 'thumbKey'>, tx: Executor): Promise<void> {
+    await deps.jobs.enqueue(DELETE_FILES_JOB, { keys: [row.fileKey, row.thumbKey] }, { tx });
   }
 
   return {
@@ -71,11 +92,9 @@ export function createPhotosService(deps: { db: Database; photosRepository: Phot
      */
     async upload(viewer: Pick<Viewer, 'profileId' | 'isPremium'>, input: Buffer, options: { isPrivate: boolean }): Promise<PhotoRow> {
       const limit = photoLimitOf(viewer.isPremium);
-      if ((await repo.countByProfile(viewer.profileId)) >= limit) throw photoLimitReached(viewer.isPremium);
+      await this.assertBelowLimit(viewer);
       const processed = await processPhoto(input);
-      const id = randomUUID();
-      const directory = `photos/${id.slice(0, 2)}`;
-      const keys = { fileKey: `${directory}/${id}.jpg`, thumbKey: `${directory}/${id}_thumb.jpg` };
+      const keys = newPhotoKeys(options.isPrivate);
       await Promise.all([deps.storage.write(keys.fileKey, processed.full), deps.storage.write(keys.thumbKey, processed.thumb)]);
       try {
         return await deps.db.transaction(async (tx) => {
@@ -101,33 +120,73 @@ export function createPhotosService(deps: { db: Database; photosRepository: Phot
       }
     },
 
-    /** Makes a photo the main one and/or marks it private; the main photo cannot be private. */
+    /** Refuses an upload over the member's photo limit: called before the upload's body is read. */
+    async assertBelowLimit(viewer: Pick<Viewer, 'profileId' | 'isPremium'>): Promise<void> {
+      if ((await repo.countByProfile(viewer.profileId)) >= photoLimitOf(viewer.isPremium)) throw photoLimitReached(viewer.isPremium);
+    },
+
+    /**
+     * Makes a photo the main one and/or marks it private; the main photo cannot be private. A photo that turns
+     * private or public gets new file keys: the URL it had while public stops answering (CDN and browser caches
+     * held it for a year), and a private file never sits where /uploads serves.
+     */
     async update(viewer: Pick<Viewer, 'profileId'>, input: { id: number; is_main?: true; is_private?: boolean }): Promise<void> {
-      await deps.db.transaction(async (tx) => {
-        await repo.lockProfile(viewer.profileId, tx);
-        const row = await repo.find(viewer.profileId, input.id, tx);
-        if (!row) throw photoNotFound();
-        const willBePrivate = input.is_private ?? row.isPrivate;
-        const willBeMain = input.is_main ?? row.isMain;
-        if (willBePrivate && willBeMain) throw new AppError(400, 'photo_private_main');
-        if (input.is_private !== undefined && input.is_private !== row.isPrivate) await repo.setPrivate(row.id, input.is_private, tx);
-        if (input.is_main && !row.isMain) await repo.setMain(viewer.profileId, row.id, tx);
-        // A photo made public may become the main photo of a profile that has none.
-        await repo.promoteMain(viewer.profileId, tx);
-      });
+      const copies: { fileKey: string; thumbKey: string }[] = [];
+      try {
+        await deps.db.transaction(async (tx) => {
+          await repo.lockProfile(viewer.profileId, tx);
+          const row = await repo.find(viewer.profileId, input.id, tx);
+          if (!row) throw photoNotFound();
+          const willBePrivate = input.is_private ?? row.isPrivate;
+          const willBeMain = input.is_main ?? row.isMain;
+          if (willBePrivate && willBeMain) throw new AppError(400, 'photo_private_main');
+          if (input.is_private !== undefined && input.is_private !== row.isPrivate) {
+            const keys = newPhotoKeys(input.is_private);
+            copies.push(keys);
+            await Promise.all([deps.storage.copy(row.fileKey, keys.fileKey), deps.storage.copy(row.thumbKey, keys.thumbKey)]);
+            await repo.setPrivate(row.id, input.is_private, keys, tx);
+            await removeFilesAfterCommit(row, tx);
+          }
+          if (input.is_main && !row.isMain) await repo.setMain(viewer.profileId, row.id, tx);
+          // A photo made public may become the main photo of a profile that has none.
+          await repo.promoteMain(viewer.profileId, tx);
+        });
+      } catch (error) {
+        // Nothing names the copies: the row still has its old keys.
+        await Promise.all(copies.map(removeFiles));
+        throw error;
+      }
     },
 
     /** Deletes a photo and its files; when it was the main photo, the oldest public photo takes over. */
     async remove(viewer: Pick<Viewer, 'profileId'>, photoId: number): Promise<void> {
-      const row = await deps.db.transaction(async (tx) => {
+      await deps.db.transaction(async (tx) => {
         await repo.lockProfile(viewer.profileId, tx);
         const found = await repo.find(viewer.profileId, photoId, tx);
         if (!found) throw photoNotFound();
         await repo.delete(found.id, tx);
         if (found.isMain) await repo.promoteMain(viewer.profileId, tx);
-        return found;
+        await removeFilesAfterCommit(found, tx);
       });
-      await removeFiles(row);
+    },
+
+    /**
+     * The photo a viewer asks for at the authorised file route, when they may see it: the owner always; others
+     * only on a profile they may open (checked by `isOpenable`), not blocked either way, and a private photo
+     * only as a premium member. Anything else is "not found", telling nothing about the photo.
+     */
+    async findServable(
+      photoId: number,
+      viewer: Pick<Viewer, 'profileId' | 'isPremium'> | null,
+      isOpenable: (profileId: number) => Promise<boolean>,
+    ): Promise<PhotoRow> {
+      const photo = await repo.findById(photoId);
+      if (!photo) throw photoNotFound();
+      if (viewer?.profileId === photo.profileId) return photo;
+      if (photo.isPrivate && !viewer?.isPremium) throw photoNotFound();
+      if (!(await isOpenable(photo.profileId))) throw photoNotFound();
+      if (viewer && (await repo.isBlockedEitherWay(viewer.profileId, photo.profileId))) throw photoNotFound();
+      return photo;
     },
   };
 }

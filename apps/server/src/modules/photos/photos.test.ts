@@ -1,10 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES, photosResponseSchema, uploadPhotoResponseSchema, userResponseSchema } from '@app/contracts';
-import { photos, sites } from '../../db/schema/index.ts';
+import { jobs, photos, sites, users } from '../../db/schema/index.ts';
+import { startS3StandIn, type S3StandIn } from '../../test-support/s3-stand-in.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { signUp } from '../accounts/accounts.test-helpers.ts';
 import { createMember, makeJpeg, makePremium, multipartBody, uploadPhoto } from '../profiles/members.test-helpers.ts';
@@ -20,14 +20,31 @@ async function pngClaiming(width: number, height: number): Promise<Buffer> {
   return png;
 }
 
-describe('photos (photo.php, photos.php)', () => {
+/** Every photo test runs on both storage backends: a folder (DATA_DIR) and S3-compatible object storage. */
+describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s storage', (backend) => {
   let app: TestApp;
+  let s3: S3StandIn | undefined;
   beforeAll(async () => {
-    app = await buildTestApp();
+    s3 = backend === 's3' ? await startS3StandIn() : undefined;
+    app = await buildTestApp(
+      s3 ? { s3: { bucket: 'test-photos', region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true } } : {},
+    );
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await s3?.close();
+  });
 
-  const fileOf = (url: string) => path.join(app.appConfig.dataDir, url.replace(/^.*\/uploads\//, 'uploads/'));
+  /** The stored file behind a public /uploads URL or a stored key, through whichever backend the app uses. */
+  const keyOf = (url: string) => url.replace(/^.*\/uploads\//, '');
+  const storedFile = async (key: string): Promise<Buffer | null> => {
+    const file = await app.storage.read(key);
+    return file ? buffer(file.body) : null;
+  };
+  const keysOf = async (photoId: number) => {
+    const [row] = await app.db.select().from(photos).where(eq(photos.id, photoId));
+    return row ? [row.fileKey, row.thumbKey] : [];
+  };
 
   it('re-encodes an upload to JPEG, makes the first one the main photo and serves it with long caching', async () => {
     const member = await createMember(app);
@@ -46,7 +63,7 @@ describe('photos (photo.php, photos.php)', () => {
     expect(image.headers['content-type']).toBe('image/jpeg');
     expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await sharp(image.rawPayload).metadata()).format).toBe('jpeg');
-    const thumb = await sharp(fs.readFileSync(fileOf(body.photo.thumb_filename))).metadata();
+    const thumb = await sharp((await storedFile(keyOf(body.photo.thumb_filename)))!).metadata();
     expect([thumb.width, thumb.height]).toEqual([400, 400]);
 
     // The user payload (top navigation avatar) carries the main image too.
@@ -56,7 +73,7 @@ describe('photos (photo.php, photos.php)', () => {
 
   it('strips EXIF and GPS metadata and applies the EXIF orientation', async () => {
     const member = await createMember(app);
-    const input = await makeJpeg(120, 80, { withGps: true, orientation: 6 });
+    const input = await makeJpeg(300, 200, { withGps: true, orientation: 6 });
     const inputMeta = await sharp(input).metadata();
     expect(inputMeta.exif?.toString('latin1')).toContain('Spy 3000');
     expect(inputMeta.orientation).toBe(6);
@@ -65,7 +82,7 @@ describe('photos (photo.php, photos.php)', () => {
     expect(response.statusCode).toBe(201);
     const { photo } = uploadPhotoResponseSchema.parse(response.json());
     for (const url of [photo.filename, photo.thumb_filename]) {
-      const stored = fs.readFileSync(fileOf(url));
+      const stored = (await storedFile(keyOf(url)))!;
       const meta = await sharp(stored).metadata();
       expect(meta.exif).toBeUndefined();
       expect(meta.xmp).toBeUndefined();
@@ -74,8 +91,8 @@ describe('photos (photo.php, photos.php)', () => {
       expect(stored.includes(Buffer.from('Spy 3000'))).toBe(false);
       expect(stored.includes(Buffer.from('GPS'))).toBe(false);
     }
-    // Orientation 6 is a 90 degree turn: 120 x 80 becomes 80 x 120.
-    expect([photo.width, photo.height]).toEqual([80, 120]);
+    // Orientation 6 is a 90 degree turn: 300 x 200 becomes 200 x 300.
+    expect([photo.width, photo.height]).toEqual([200, 300]);
   });
 
   it('refuses a file that is not an image, and an SVG', async () => {
@@ -171,12 +188,15 @@ describe('photos (photo.php, photos.php)', () => {
     const mainPrivate = await member.client.request({ method: 'PUT', url: '/api/photo.php', payload: { id: third.id, is_main: true } });
     expect(mainPrivate.json().error.code).toBe('photo_private_main');
 
+    const secondKeys = await keysOf(second.id);
     const removed = await member.client.request({ method: 'DELETE', url: '/api/photo.php', payload: { id: second.id } });
     expect(removed.statusCode).toBe(200);
     const afterDelete = photosResponseSchema.parse(removed.json());
     expect(afterDelete.main_image?.filename).toBe(first.filename);
-    expect(fs.existsSync(fileOf(second.filename))).toBe(false);
-    expect(fs.existsSync(fileOf(second.thumb_filename))).toBe(false);
+    // The files go through the job queue once the row is gone (retried until they are).
+    await app.jobs.runDueJobs(app.clock.now());
+    for (const key of secondKeys) expect(await app.storage.exists(key)).toBe(false);
+    expect((await app.inject({ url: second.filename })).statusCode).toBe(404);
   });
 
   it('lets nobody change or delete another member\'s photo', async () => {
@@ -216,5 +236,117 @@ describe('photos (photo.php, photos.php)', () => {
       await app.db.update(sites).set({ cdnPrefix: '' });
       app.sites.invalidate();
     }
+  });
+
+  it('refuses a photo smaller than 200 x 200 pixels', async () => {
+    const member = await createMember(app);
+    for (const [width, height] of [[40, 40], [199, 600], [600, 199]] as const) {
+      const response = await uploadPhoto(member.client, await makeJpeg(width, height));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({ code: 'photo_too_small', params: { min: 200 } });
+    }
+    expect((await uploadPhoto(member.client, await makeJpeg(200, 200))).statusCode).toBe(201);
+    expect(await app.db.$count(photos, eq(photos.profileId, member.profileId))).toBe(1);
+  });
+
+  it('refuses an upload over the limit before reading its body', async () => {
+    const member = await createMember(app);
+    for (let index = 0; index < 3; index += 1) expect((await uploadPhoto(member.client)).statusCode).toBe(201);
+    let bytesRead = 0;
+    const { Readable } = await import('node:stream');
+    const { payload: body, headers } = multipartBody({ data: await makeJpeg(), filename: 'me.jpg', contentType: 'image/jpeg' });
+    // A slow body: 1 KB at a time, counting what the server pulls.
+    const stream = Readable.from(
+      (async function* () {
+        for (let offset = 0; offset < body.length; offset += 1024) {
+          bytesRead += Math.min(1024, body.length - offset);
+          yield body.subarray(offset, offset + 1024);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      })(),
+    );
+    const response = await member.client.request({ method: 'POST', url: '/api/photo.php', headers, payload: stream });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('photo_limit_reached');
+    expect(bytesRead).toBeLessThan(body.length / 2);
+  });
+
+  it('serves a private photo only to its owner and to premium members who may open the profile, never at /uploads', async () => {
+    const owner = await createMember(app);
+    const free = await createMember(app);
+    const premium = await createMember(app);
+    await makePremium(app, premium);
+    const { createClient } = await import('../accounts/accounts.test-helpers.ts');
+    const visitor = createClient(app);
+    expect((await uploadPhoto(owner.client)).statusCode).toBe(201);
+    const hidden = uploadPhotoResponseSchema.parse((await uploadPhoto(owner.client, undefined, { isPrivate: true })).json()).photo;
+    expect(hidden.filename).toBe(`/api/photo-file.php?id=${hidden.id}`);
+    expect(hidden.thumb_filename).toBe(`/api/photo-file.php?id=${hidden.id}&size=thumb`);
+    const [fileKey, thumbKey] = await keysOf(hidden.id);
+    expect(fileKey).toMatch(/^private\/photos\//);
+    // The public file route never serves the private prefix, whoever asks.
+    expect((await owner.client.request({ url: `/uploads/${fileKey}` })).statusCode).toBe(404);
+
+    const ownView = await owner.client.request({ url: hidden.filename });
+    expect(ownView.statusCode).toBe(200);
+    expect(ownView.headers['content-type']).toBe('image/jpeg');
+    expect(ownView.headers['cache-control']).toBe('private, max-age=300');
+    expect(ownView.rawPayload.equals((await storedFile(fileKey!))!)).toBe(true);
+    expect((await premium.client.request({ url: hidden.thumb_filename })).rawPayload.equals((await storedFile(thumbKey!))!)).toBe(true);
+    expect((await free.client.request({ url: hidden.filename })).statusCode).toBe(404);
+    expect((await visitor.request({ url: hidden.filename })).statusCode).toBe(404);
+
+    // A block, either way, ends a premium member's access.
+    expect((await owner.client.request({ method: 'POST', url: '/api/block.php', payload: { id: premium.profileId } })).statusCode).toBe(200);
+    expect((await premium.client.request({ url: hidden.filename })).statusCode).toBe(404);
+
+    for (const bad of ['', '?id=abc', '?id=0', '?id=99999999999', `?id=${hidden.id}&size=huge`]) {
+      expect((await owner.client.request({ url: `/api/photo-file.php${bad}` })).statusCode).toBeGreaterThanOrEqual(400);
+    }
+  });
+
+  it('gives a photo new files when it turns private or public: the old URL stops answering', async () => {
+    const member = await createMember(app);
+    expect((await uploadPhoto(member.client)).statusCode).toBe(201);
+    const photo = uploadPhotoResponseSchema.parse((await uploadPhoto(member.client)).json()).photo;
+    const publicKeys = await keysOf(photo.id);
+    expect((await app.inject({ url: photo.filename })).statusCode).toBe(200);
+
+    const madePrivate = await member.client.request({ method: 'PUT', url: '/api/photo.php', payload: { id: photo.id, is_private: true } });
+    expect(madePrivate.statusCode).toBe(200);
+    const privateKeys = await keysOf(photo.id);
+    expect(privateKeys.every((key) => key.startsWith('private/'))).toBe(true);
+    await app.jobs.runDueJobs(app.clock.now());
+    for (const key of publicKeys) expect(await app.storage.exists(key)).toBe(false);
+    expect((await app.inject({ url: photo.filename })).statusCode).toBe(404);
+    expect((await member.client.request({ url: `/api/photo-file.php?id=${photo.id}` })).statusCode).toBe(200);
+
+    const madePublic = await member.client.request({ method: 'PUT', url: '/api/photo.php', payload: { id: photo.id, is_private: false } });
+    const again = photosResponseSchema.parse(madePublic.json()).photos.find((entry) => entry.id === photo.id)!;
+    expect(again.filename).toMatch(/^\/uploads\/photos\//);
+    expect(again.filename).not.toBe(photo.filename);
+    await app.jobs.runDueJobs(app.clock.now());
+    for (const key of privateKeys) expect(await app.storage.exists(key)).toBe(false);
+    expect((await app.inject({ url: again.filename })).statusCode).toBe(200);
+  });
+
+  it('deletes the photo files of a purged account through the job queue', async () => {
+    const member = await createMember(app);
+    const first = uploadPhotoResponseSchema.parse((await uploadPhoto(member.client)).json()).photo;
+    const hidden = uploadPhotoResponseSchema.parse((await uploadPhoto(member.client, undefined, { isPrivate: true })).json()).photo;
+    const keys = [...(await keysOf(first.id)), ...(await keysOf(hidden.id))];
+    for (const key of keys) expect(await app.storage.exists(key)).toBe(true);
+
+    // Pending deletion long enough ago that the purge job removes the account.
+    await app.db.update(users).set({ status: 'deleted_pending', deletedAt: new Date(Date.now() - 30 * 24 * 3600_000) }).where(eq(users.id, member.user.id));
+    const { PURGE_JOB } = await import('../accounts/accounts.service.ts');
+    await app.jobs.enqueue(PURGE_JOB, { userId: member.user.id });
+    await app.jobs.runDueJobs(app.clock.now());
+    expect(await app.db.$count(users, eq(users.id, member.user.id))).toBe(0);
+    // The purge enqueued the files' deletion in its own transaction; the next run removes them.
+    expect(await app.db.$count(jobs, eq(jobs.name, 'storage.delete-files'))).toBeGreaterThan(0);
+    await app.jobs.runDueJobs(app.clock.now());
+    for (const key of keys) expect(await app.storage.exists(key)).toBe(false);
+    expect((await app.inject({ url: first.filename })).statusCode).toBe(404);
   });
 });

@@ -53,7 +53,7 @@ export function visitor(app: TestApp): Client {
 }
 
 /** A JPEG of the given size in one colour; `withGps` adds EXIF with GPS coordinates and a camera. */
-export async function makeJpeg(width = 64, height = 48, options: { withGps?: boolean; orientation?: number } = {}): Promise<Buffer> {
+export async function makeJpeg(width = 240, height = 200, options: { withGps?: boolean; orientation?: number } = {}): Promise<Buffer> {
   let image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 60 } } }).jpeg();
   if (options.withGps) {
     image = image.withExif({

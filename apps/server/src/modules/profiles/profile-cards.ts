@@ -3,7 +3,7 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ageOn, type Image, type ProfileCard } from '@app/contracts';
 import { blocks, photos, profiles, users, type ProfileRow, type SiteRow } from '../../db/schema/index.ts';
-import { uploadUrl } from '../../plugins/storage.plugin.ts';
+import { uploadUrl } from '../../plugins/storage/index.ts';
 
 /** The logged-in member acting, with what preferences and permissions need. */
 export type Viewer = {
