@@ -2,9 +2,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
+import { pgliteOptions } from './pglite-options.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -23,6 +24,25 @@ const MIGRATION_LOCK_KEY = 727_001;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+async function appliedMigrations(db: Database): Promise<number> {
+  const result = (await db.execute(
+    sql`select count(*)::int as count from information_schema.tables where table_schema = 'drizzle' and table_name = '__drizzle_migrations'`,
+  )) as unknown as { rows: { count: number }[] };
+  if (!result.rows[0]?.count) return 0;
+  const applied = (await db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`)) as unknown as { rows: { count: number }[] };
+  return applied.rows[0]?.count ?? 0;
+}
+
+/**
+ * Applies the migrations, then refreshes the planner's statistics when any was applied: PGlite never
+ * analyzes by itself (no autovacuum), and a PostgreSQL may run with autovacuum off.
+ */
+async function migrateAndAnalyze(db: Database, migrate: () => Promise<void>): Promise<void> {
+  const before = await appliedMigrations(db);
+  await migrate();
+  if ((await appliedMigrations(db)) !== before) await db.execute(sql`analyze`);
+}
+
 export async function openDatabase(options: { databaseUrl?: string; pgliteDataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -34,7 +54,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDataDi
     const lock = await pool.connect();
     try {
       await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migrate(db, { migrationsFolder });
+      await migrateAndAnalyze(db as unknown as Database, () => migrate(db, { migrationsFolder }));
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       lock.release();
@@ -46,8 +66,8 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDataDi
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const isMemory = options.pgliteDataDir.startsWith('memory://');
   if (!isMemory) await fs.mkdir(options.pgliteDataDir, { recursive: true });
-  const client = await PGlite.create(isMemory ? undefined : options.pgliteDataDir);
+  const client = await PGlite.create(isMemory ? undefined : await pgliteOptions(options.pgliteDataDir));
   const db = drizzle({ client, schema, casing: 'snake_case' });
-  await migrate(db, { migrationsFolder });
+  await migrateAndAnalyze(db, () => migrate(db, { migrationsFolder }));
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
