@@ -10,6 +10,8 @@ import { errorsPlugin } from './plugins/errors.plugin.ts';
 import { localePlugin } from './plugins/locale.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.plugin.ts';
+import { redisPlugin } from './plugins/redis.plugin.ts';
+import { busPlugin } from './plugins/bus/index.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
 import { sitePlugin } from './plugins/site.plugin.ts';
 import { webPlugin } from './plugins/web.plugin.ts';
@@ -61,6 +63,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(dbPlugin, { config, database: options.database });
   await app.register(sitePlugin);
   await app.register(securityPlugin);
+  await app.register(redisPlugin, { redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
+  await app.register(busPlugin);
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
   await app.register(compress, { threshold: 1024 });
   await app.register(openapiPlugin);

@@ -2,9 +2,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
+import { pgliteOptions } from './pglite-options.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -38,6 +39,25 @@ export function createSerialLock(): DatabaseHandle['withStartupLock'] {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+async function appliedMigrations(db: Database): Promise<number> {
+  const result = (await db.execute(
+    sql`select count(*)::int as count from information_schema.tables where table_schema = 'drizzle' and table_name = '__drizzle_migrations'`,
+  )) as unknown as { rows: { count: number }[] };
+  if (!result.rows[0]?.count) return 0;
+  const applied = (await db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`)) as unknown as { rows: { count: number }[] };
+  return applied.rows[0]?.count ?? 0;
+}
+
+/**
+ * Applies the migrations, then refreshes the planner's statistics when any was applied: PGlite never
+ * analyzes by itself (no autovacuum), and a PostgreSQL may run with autovacuum off.
+ */
+async function migrateAndAnalyze(db: Database, migrate: () => Promise<void>): Promise<void> {
+  const before = await appliedMigrations(db);
+  await migrate();
+  if ((await appliedMigrations(db)) !== before) await db.execute(sql`analyze`);
+}
+
 export async function openDatabase(options: { databaseUrl?: string; pgliteDataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -56,7 +76,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDataDi
         lock.release();
       }
     };
-    await withStartupLock(() => migrate(db, { migrationsFolder }));
+    await withStartupLock(() => migrateAndAnalyze(db as unknown as Database, () => migrate(db, { migrationsFolder })));
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end(), withStartupLock };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -64,8 +84,8 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDataDi
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const isMemory = options.pgliteDataDir.startsWith('memory://');
   if (!isMemory) await fs.mkdir(options.pgliteDataDir, { recursive: true });
-  const client = await PGlite.create(isMemory ? undefined : options.pgliteDataDir);
+  const client = await PGlite.create(isMemory ? undefined : await pgliteOptions(options.pgliteDataDir));
   const db = drizzle({ client, schema, casing: 'snake_case' });
-  await migrate(db, { migrationsFolder });
+  await migrateAndAnalyze(db, () => migrate(db, { migrationsFolder }));
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), withStartupLock: createSerialLock() };
 }

@@ -1,7 +1,7 @@
 // Development demo data: an empty database gets an activated demo member so a newcomer can log in at once,
 // and (in the background once the server listens) `memberCount` demo members with photos and likes. Both happen
 // under the start-up lock, re-checked inside it, so instances starting together on one database seed once.
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { profiles, users } from '../../db/schema/index.ts';
 import { buildAccountsService } from '../accounts/accounts.routes.ts';
@@ -66,6 +66,8 @@ export const demoSeedPlugin = fp<{ isEnabled: boolean; memberCount?: number }>(
             demoProfileId: demo?.profileId ?? null,
             isAborted: () => isClosing,
           });
+          // The planner's statistics still describe an empty database (PGlite never analyzes by itself).
+          await app.db.execute(sql`analyze`);
           console.log(
             `Demo members ready: ${result.members} members, ${result.photos} photos, ${result.likesOfDemoUser} likes and ${result.matchesOfDemoUser} matches for the demo user (${((Date.now() - started) / 1000).toFixed(1)} s)`,
           );

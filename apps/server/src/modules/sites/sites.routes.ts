@@ -13,7 +13,7 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
       // The web client sends its own hostname: behind a proxy or CDN the Host header may name another domain.
       const forced = request.query['forced-domain'];
       const site = forced ? await app.sites.resolve(normalizeHost(forced)) : request.site;
-      const geoipCountry = await lookupCountry(request.ip);
+      const geoipCountry = lookupCountry(request.ip);
       const chosenCountry = request.query.country ?? request.cookies[COUNTRY_COOKIE];
       // The answer depends on the client's address and cookies: no shared cache may keep it.
       reply.header('cache-control', 'private, no-cache');

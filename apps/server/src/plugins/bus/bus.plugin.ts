@@ -1,0 +1,21 @@
+// `app.bus`: Redis pub/sub when the app has a Redis connection, in-process otherwise.
+import fp from 'fastify-plugin';
+import { createInProcessBus, createRedisBus, type EventBus } from './bus.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    bus: EventBus;
+  }
+}
+
+export const busPlugin = fp(
+  async (app) => {
+    const onError = (err: unknown, context: string) => app.log.error({ err }, context);
+    const bus = app.redis ? await createRedisBus({ redis: app.redis, keyPrefix: app.redisKeyPrefix, onError }) : createInProcessBus({ onError });
+    app.decorate('bus', bus);
+    app.addHook('onClose', async () => {
+      await bus.close();
+    });
+  },
+  { name: 'bus', dependencies: ['redis'] },
+);

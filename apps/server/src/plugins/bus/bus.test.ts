@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createInProcessBus, createOutbox, createRedisBus, type BusEvents, type EventBus } from './bus.ts';
+import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+/** Resolves with the next payload of `topic` the bus delivers, or rejects after `ms`. */
+function nextEvent<T extends keyof BusEvents>(bus: EventBus, topic: T, ms = 2000): Promise<BusEvents[T]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no ${topic} event within ${ms} ms`));
+    }, ms);
+    const stop = bus.subscribe(topic, (payload) => {
+      clearTimeout(timer);
+      stop();
+      resolve(payload);
+    });
+  });
+}
+
+describe('in-process bus', () => {
+  it('delivers to every subscriber of the topic, after publish returned, and not after unsubscribing', async () => {
+    const bus = createInProcessBus({ onError: () => undefined });
+    const first = vi.fn();
+    const second = vi.fn();
+    const other = vi.fn();
+    const stopFirst = bus.subscribe('member.changed', first);
+    bus.subscribe('member.changed', second);
+    bus.subscribe('session.revoked', other);
+    await bus.publish('member.changed', { userId: 7 });
+    expect(first).not.toHaveBeenCalled();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(first).toHaveBeenCalledWith({ userId: 7 });
+    expect(second).toHaveBeenCalledWith({ userId: 7 });
+    expect(other).not.toHaveBeenCalled();
+    stopFirst();
+    await bus.publish('member.changed', { userId: 8 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(second).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps delivering to the other subscribers when one throws, and reports the error', async () => {
+    const onError = vi.fn();
+    const bus = createInProcessBus({ onError });
+    const healthy = vi.fn();
+    bus.subscribe('member.changed', () => {
+      throw new Error('boom');
+    });
+    bus.subscribe('member.changed', healthy);
+    await bus.publish('member.changed', { userId: 1 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(healthy).toHaveBeenCalledOnce();
+    expect(onError).toHaveBeenCalledOnce();
+  });
+});
+
+describe('outbox', () => {
+  it('publishes only on flush, in order, once', async () => {
+    const publish = vi.fn(async () => undefined);
+    const outbox = createOutbox({ publish });
+    outbox.add('member.changed', { userId: 1 });
+    outbox.add('session.revoked', { userId: 1, sessionIds: [3] });
+    expect(publish).not.toHaveBeenCalled();
+    await outbox.flush();
+    await outbox.flush();
+    expect(publish.mock.calls).toEqual([
+      ['member.changed', { userId: 1 }],
+      ['session.revoked', { userId: 1, sessionIds: [3] }],
+    ]);
+  });
+
+  it('publishes nothing when the transaction it collected for rolled back', async () => {
+    const publish = vi.fn(async () => undefined);
+    const outbox = createOutbox({ publish });
+    const transaction = async () => {
+      outbox.add('member.changed', { userId: 1 });
+      throw new Error('rolled back');
+    };
+    await expect(transaction().then(() => outbox.flush())).rejects.toThrow('rolled back');
+    expect(publish).not.toHaveBeenCalled();
+  });
+});
+
+const redisUrl = process.env.REDIS_URL;
+
+describe.skipIf(!redisUrl)('Redis bus (runs when REDIS_URL is set)', () => {
+  const closers: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  });
+
+  async function redisBus(keyPrefix: string): Promise<EventBus> {
+    const redis = new Redis(redisUrl as string, { maxRetriesPerRequest: 1 });
+    const bus = await createRedisBus({ redis, keyPrefix, onError: () => undefined });
+    closers.push(() => redis.quit(), () => bus.close());
+    return bus;
+  }
+
+  it('delivers an event published on one instance to the subscribers of another, and to itself', async () => {
+    const prefix = `test:bus:${randomUUID()}:`;
+    const a = await redisBus(prefix);
+    const b = await redisBus(prefix);
+    const onB = nextEvent(b, 'session.revoked');
+    const onA = nextEvent(a, 'session.revoked');
+    await a.publish('session.revoked', { userId: 42, sessionIds: [1, 2] });
+    await expect(onB).resolves.toEqual({ userId: 42, sessionIds: [1, 2] });
+    await expect(onA).resolves.toEqual({ userId: 42, sessionIds: [1, 2] });
+  });
+
+  it('keeps apps with different key prefixes apart', async () => {
+    const a = await redisBus(`test:bus:${randomUUID()}:`);
+    const b = await redisBus(`test:bus:${randomUUID()}:`);
+    const heard = vi.fn();
+    b.subscribe('member.changed', heard);
+    const onA = nextEvent(a, 'member.changed');
+    await a.publish('member.changed', { userId: 1 });
+    await onA;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).not.toHaveBeenCalled();
+  });
+
+  it('connects two app instances on one Redis: app.bus of one reaches the other', async () => {
+    const first: TestApp = await buildTestApp();
+    closers.push(() => first.close());
+    const second: TestApp = await buildTestApp({ redisKeyPrefix: first.appConfig.redisKeyPrefix });
+    closers.push(() => second.close());
+    const received = nextEvent(second.bus, 'member.changed');
+    await first.bus.publish('member.changed', { userId: 5 });
+    await expect(received).resolves.toEqual({ userId: 5 });
+  });
+});
+
+describe('app.bus without REDIS_URL', () => {
+  it('is the in-process bus', async () => {
+    const app = await buildTestApp({ redisUrl: undefined });
+    try {
+      expect(app.redis).toBeNull();
+      const received = nextEvent(app.bus, 'member.changed');
+      await app.bus.publish('member.changed', { userId: 3 });
+      await expect(received).resolves.toEqual({ userId: 3 });
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,117 @@
+// The event bus between app instances: in-process without Redis, Redis pub/sub with it; one interface for both.
+import { EventEmitter } from 'node:events';
+import type { Redis } from 'ioredis';
+
+/**
+ * Every event the bus carries and its payload. Payloads are JSON: ids and small facts, never rows;
+ * the database stays the source of truth and a receiver reads what it needs from there.
+ */
+export type BusEvents = {
+  /** Sessions ended (logout, password change, deletion, ban): no instance may answer for them any longer. */
+  'session.revoked': { userId: number; sessionIds?: number[] };
+  /** Something shown in the member's own view changed (credits, premium, profile, photos, language). */
+  'member.changed': { userId: number };
+};
+export type BusTopic = keyof BusEvents;
+export type BusHandler<T extends BusTopic> = (payload: BusEvents[T]) => void;
+
+export interface EventBus {
+  /** Delivers to every subscriber on every instance, this one included, at most once each. */
+  publish<T extends BusTopic>(topic: T, payload: BusEvents[T]): Promise<void>;
+  /** Returns the unsubscribe function. */
+  subscribe<T extends BusTopic>(topic: T, handler: BusHandler<T>): () => void;
+  close(): Promise<void>;
+}
+
+/**
+ * Events to publish once a transaction has committed: collect them inside it, then `flush()` after it
+ * returned. A rolled-back transaction never flushes, so no instance hears of a change that did not happen.
+ */
+export type Outbox = {
+  add<T extends BusTopic>(topic: T, payload: BusEvents[T]): void;
+  flush(): Promise<void>;
+};
+
+export function createOutbox(bus: Pick<EventBus, 'publish'>): Outbox {
+  const pending: { topic: BusTopic; payload: BusEvents[BusTopic] }[] = [];
+  return {
+    add(topic, payload) {
+      pending.push({ topic, payload });
+    },
+    async flush() {
+      const events = pending.splice(0);
+      for (const { topic, payload } of events) await bus.publish(topic, payload as never);
+    },
+  };
+}
+
+type ErrorLogger = (error: unknown, context: string) => void;
+
+function deliver(handlers: EventEmitter, topic: string, payload: unknown, onError: ErrorLogger) {
+  for (const handler of handlers.listeners(topic)) {
+    // One failing subscriber must not keep the event from the others.
+    try {
+      (handler as (payload: unknown) => void)(payload);
+    } catch (error) {
+      onError(error, `bus subscriber of ${topic}`);
+    }
+  }
+}
+
+/** A bus for one process: the default without REDIS_URL (one instance, nothing to share). */
+export function createInProcessBus(options: { onError: ErrorLogger }): EventBus {
+  const handlers = new EventEmitter().setMaxListeners(0);
+  return {
+    async publish(topic, payload) {
+      // Asynchronous like Redis delivery, so callers never depend on handlers having run when publish returns.
+      const copy = structuredClone(payload);
+      setImmediate(() => deliver(handlers, topic, copy, options.onError));
+    },
+    subscribe(topic, handler) {
+      handlers.on(topic, handler);
+      return () => handlers.off(topic, handler);
+    },
+    async close() {
+      handlers.removeAllListeners();
+    },
+  };
+}
+
+/**
+ * A bus over Redis pub/sub. Publishing uses the shared command connection; subscribing needs a
+ * connection of its own (a subscribed Redis connection accepts no other commands), duplicated from it.
+ * Channels are `<prefix>bus:<topic>`, so apps and test runs sharing one Redis stay apart.
+ */
+export async function createRedisBus(options: { redis: Redis; keyPrefix: string; onError: ErrorLogger }): Promise<EventBus> {
+  const { redis, keyPrefix, onError } = options;
+  const channelPrefix = `${keyPrefix}bus:`;
+  const handlers = new EventEmitter().setMaxListeners(0);
+  const subscriber = redis.duplicate();
+  subscriber.on('error', (error) => onError(error, 'redis bus subscriber'));
+  subscriber.on('pmessage', (_pattern: string, channel: string, message: string) => {
+    if (!channel.startsWith(channelPrefix)) return;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(message);
+    } catch (error) {
+      onError(error, `bus message on ${channel}`);
+      return;
+    }
+    deliver(handlers, channel.slice(channelPrefix.length), payload, onError);
+  });
+  // One pattern subscription for every topic: subscribers come and go without Redis round trips.
+  await subscriber.psubscribe(`${channelPrefix}*`);
+  return {
+    async publish(topic, payload) {
+      await redis.publish(`${channelPrefix}${topic}`, JSON.stringify(payload));
+    },
+    subscribe(topic, handler) {
+      handlers.on(topic, handler);
+      return () => handlers.off(topic, handler);
+    },
+    async close() {
+      handlers.removeAllListeners();
+      await subscriber.quit().catch(() => subscriber.disconnect());
+    },
+  };
+}
