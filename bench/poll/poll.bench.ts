@@ -131,7 +131,7 @@ async function main() {
         LOG_LEVEL: 'warn',
         TRUST_PROXY: 'true',
         DATABASE_URL: databaseUrl ?? '',
-        RATE_LIMITS: 'off',
+        RATE_LIMIT_FACTOR: '100000',
       },
       '/healthz',
     );

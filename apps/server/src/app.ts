@@ -65,7 +65,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(securityPlugin);
   await app.register(redisPlugin, { redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
   await app.register(busPlugin);
-  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
+  await app.register(rateLimitPlugin, { factor: config.rateLimitFactor });
   await app.register(compress, { threshold: 1024 });
   await app.register(openapiPlugin);
   await app.register(jobsPlugin, { isPolling: config.env !== 'test' });

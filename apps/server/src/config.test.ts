@@ -63,6 +63,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY="yes"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL="loud"'],
     [{ DEMO_MEMBER_COUNT: 'many' }, 'DEMO_MEMBER_COUNT="many"'],
+    [{ RATE_LIMIT_FACTOR: '0' }, 'RATE_LIMIT_FACTOR="0"'],
+    [{ RATE_LIMIT_FACTOR: 'lots' }, 'RATE_LIMIT_FACTOR="lots"'],
     [{ S3_BUCKET: 'Not_A_Bucket' }, 'S3_BUCKET="Not_A_Bucket"'],
     [{ S3_BUCKET: 'photos', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT="minio:9000"'],
     [{ S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE="yes"'],
@@ -81,6 +83,12 @@ describe('loadConfig', () => {
     const message = configError({ DATABASE_URL: 'mysql://admin:hunter2@db/app' });
     expect(message).toContain('DATABASE_URL');
     expect(message).not.toContain('hunter2');
+  });
+
+  it('keeps every rate limit as it is unless RATE_LIMIT_FACTOR says otherwise', () => {
+    expect(loadConfig({}).rateLimitFactor).toBe(1);
+    expect(loadConfig({ RATE_LIMIT_FACTOR: '1000' }).rateLimitFactor).toBe(1000);
+    expect(loadConfig({ RATE_LIMIT_FACTOR: '0.5' }).rateLimitFactor).toBe(0.5);
   });
 
   it('keeps uploads in DATA_DIR without S3_BUCKET, and reads the S3 settings with it', () => {

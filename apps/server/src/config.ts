@@ -56,6 +56,14 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   /** Development only: demo members seeded into an empty database; 0 seeds only the demo login. */
   DEMO_MEMBER_COUNT: z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number).default(500),
+  /** Multiplies every rate limit's max (benchmarks and load tests raise it; production keeps 1). */
+  RATE_LIMIT_FACTOR: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, 'must be a positive number')
+    .transform(Number)
+    .refine((factor) => factor > 0, 'must be a positive number')
+    .default(1),
   /** S3-compatible object storage for uploaded files; unset keeps them in DATA_DIR/uploads. */
   S3_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots and dashes').optional(),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
@@ -90,6 +98,8 @@ export type AppConfig = {
   trustProxy: boolean;
   /** Demo members seeded into an empty development database. */
   demoMemberCount: number;
+  /** Every rate limit's max is multiplied by this. */
+  rateLimitFactor: number;
   /** Object storage for uploaded files (S3_BUCKET set), else files live in DATA_DIR/uploads. */
   s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | undefined;
 };
@@ -141,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     demoMemberCount: e.DEMO_MEMBER_COUNT,
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

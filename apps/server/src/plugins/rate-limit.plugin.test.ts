@@ -159,9 +159,27 @@ describe(`rate limits (${redisUrl ? 'Redis' : 'in-memory'} store)`, () => {
     expect(refused.json().error.code).toBe('rate_limited');
 
     if (redis) {
-      const keys = await redis.keys(`${app.appConfig.redisKeyPrefix}ratelimit:*test-account:email:cy@example.com`);
-      expect(keys).toHaveLength(1);
-      expect(await redis.get(keys[0]!)).toBe('4');
+      // A named limit's keys are its name and key under the prefix (the library alone wrote `undefinedundefined-` between).
+      expect(await redis.keys(`${app.appConfig.redisKeyPrefix}ratelimit:*undefined*`)).toEqual([]);
+      expect(await redis.get(`${app.appConfig.redisKeyPrefix}ratelimit:test-account:email:cy@example.com`)).toBe('4');
+    }
+  });
+});
+
+describe('RATE_LIMIT_FACTOR', () => {
+  it('multiplies every limit, route limits and named hooks alike (benchmarks raise it; the default is 1)', async () => {
+    const app = await buildTestApp({ rateLimitFactor: 3 }, { configure: (instance) => instance.register(testRoutes) });
+    try {
+      const post = (url: string, email: string, remoteAddress: string) =>
+        app.inject({ method: 'POST', url, headers: clientHeaders, payload: { email }, remoteAddress });
+      // /test/login allows 2 per e-mail: 6 with the factor, the 7th is refused.
+      for (let attempt = 0; attempt < 6; attempt += 1) expect((await post('/test/login', 'fay@example.com', `198.51.100.${attempt + 1}`)).statusCode).toBe(200);
+      expect((await post('/test/login', 'fay@example.com', '198.51.100.9')).statusCode).toBe(429);
+      // The named per-account hook allows 3: 9 with the factor.
+      for (let attempt = 0; attempt < 9; attempt += 1) expect((await post('/test/password-reset', 'gil@example.com', '198.51.100.30')).statusCode).toBe(200);
+      expect((await post('/test/password-reset', 'gil@example.com', '198.51.100.30')).statusCode).toBe(429);
+    } finally {
+      await app.close();
     }
   });
 });

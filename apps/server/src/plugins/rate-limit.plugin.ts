@@ -1,15 +1,50 @@
 // Rate limiting, opt-in per route; counters live in Redis when REDIS_URL is set so instances share them.
+import { createRequire } from 'node:module';
 import fp from 'fastify-plugin';
-import fastifyRateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
+import fastifyRateLimit, { normalizeIP, type FastifyRateLimitOptions, type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { tooManyRequests } from '../lib/http-errors.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** RATE_LIMIT_FACTOR: every limit's max is multiplied by it (1 in production; benchmarks raise it). */
+    rateLimitFactor: number;
+  }
+}
+
 export type RateLimitPluginOptions = {
-  redisUrl?: string;
-  /** Every counter key starts with this (then `ratelimit:`), so apps and test runs sharing a Redis stay apart. */
-  redisKeyPrefix?: string;
+  /** RATE_LIMIT_FACTOR (default 1). */
+  factor?: number;
 };
+
+type StoreParams = { continueExceeding: boolean; exponentialBackoff: boolean; routeInfo?: { method?: string; url?: string } };
+type RedisStoreConstructor = new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => { key: string; redis: Redis };
+// The library's Redis store is not exported by name; its file is part of the published package.
+const LibraryRedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore.js') as RedisStoreConstructor;
+
+/**
+ * The library's Redis store, with one difference: a limiter made with `createRateLimit` has no route, and the
+ * library would name its keys `<prefix>undefinedundefined-<key>`. Route limits keep `<prefix><METHOD><url>-<key>`;
+ * route-less ones (our named hooks, whose keys start with their name) get `<prefix><key>`.
+ */
+class RouteNamedRedisStore extends LibraryRedisStore {
+  child(params: StoreParams) {
+    const route = params.routeInfo?.method ? `${params.routeInfo.method}${params.routeInfo.url}-` : '';
+    return new RouteNamedRedisStore(params.continueExceeding, params.exponentialBackoff, this.redis, `${this.key}${route}`);
+  }
+}
+
+function redisStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
+  // The plugin constructs a custom store with its global parameters only: bind the connection and name space here.
+  return class {
+    constructor(options: FastifyRateLimitOptions) {
+      // The library hands its merged global parameters, which carry these two (typed on the route options only).
+      const params = options as FastifyRateLimitOptions & Partial<StoreParams>;
+      return new RouteNamedRedisStore(params.continueExceeding ?? false, params.exponentialBackoff ?? false, redis, nameSpace);
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
+}
 
 /**
  * What a limit counts per: `'ip'` (the client address; IPv6 per /64 network), or a function of the
@@ -41,7 +76,8 @@ function buildErrorResponse(code: string) {
 function toLibraryOptions(rule: RateLimitRule): RateLimitOptions {
   const key = rule.key ?? 'ip';
   return {
-    max: rule.max,
+    // Read per request: the factor is the app's configuration, and these options are made before any app exists.
+    max: (request: FastifyRequest) => Math.max(1, Math.round(rule.max * (request.server.rateLimitFactor ?? 1))),
     timeWindow: rule.timeWindow,
     errorResponseBuilder: buildErrorResponse(rule.code ?? 'rate_limited'),
     // A key function usually reads the body, which exists only after parsing and validation;
@@ -87,30 +123,17 @@ export function rateLimitHook(app: FastifyInstance, rule: RateLimitRule & { name
 }
 
 export const rateLimitPlugin = fp<RateLimitPluginOptions>(
-  async (app, { redisUrl, redisKeyPrefix = '' }) => {
-    let redis: Redis | undefined;
-    if (redisUrl) {
-      redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
-      // Without a listener ioredis reports every reconnect attempt as an unhandled error event.
-      redis.on('error', (err) => app.log.warn({ err }, 'redis (rate limits) unavailable'));
-      try {
-        await redis.connect();
-      } catch (error) {
-        redis.disconnect();
-        throw new Error(`REDIS_URL: cannot connect to Redis (${(error as Error).message})`, { cause: error });
-      }
-      const client = redis;
-      app.addHook('onClose', async () => {
-        await client.quit().catch(() => client.disconnect());
-      });
-    }
+  async (app, { factor = 1 }) => {
+    app.decorate('rateLimitFactor', factor);
+    // Counters live in the app's shared Redis connection when there is one (plugins/redis.plugin.ts).
+    const { redis, redisKeyPrefix } = app;
     await app.register(fastifyRateLimit, {
       global: false,
       // A Redis outage must not take the whole API down: requests pass uncounted until it is back.
       skipOnError: true,
-      ...(redis ? { redis, nameSpace: `${redisKeyPrefix}ratelimit:` } : {}),
+      ...(redis ? { store: redisStore(redis, `${redisKeyPrefix}ratelimit:`) } : {}),
       errorResponseBuilder: buildErrorResponse('rate_limited'),
     });
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['redis'] },
 );

@@ -3,12 +3,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, companyInfoResponseSchema, settingsQuerySchema, settingsResponseSchema } from '@app/contracts';
 import { lookupCountry } from '../../lib/geoip.ts';
 import { normalizeHost } from '../../plugins/site.plugin.ts';
+import { rateLimit } from '../../plugins/rate-limit.plugin.ts';
+
+/** Every page load asks once; a browser navigating fast, or a household behind one address, stays far below. */
+export const SETTINGS_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
 import { COUNTRY_COOKIE, cleanPhone, toCompany, toSettings } from './sites.service.ts';
 
 export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings.php',
-    { schema: { tags: ['sites'], summary: 'Settings of the site for a domain', querystring: settingsQuerySchema, response: { 200: settingsResponseSchema, 400: apiErrorSchema } } },
+    {
+      config: rateLimit(SETTINGS_RATE_LIMIT),
+      schema: {
+        tags: ['sites'],
+        summary: 'Settings of the site for a domain',
+        querystring: settingsQuerySchema,
+        response: { 200: settingsResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
     async (request, reply) => {
       // The web client sends its own hostname: behind a proxy or CDN the Host header may name another domain.
       const forced = request.query['forced-domain'];

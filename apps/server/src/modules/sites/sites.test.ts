@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsResponseSchema, type Settings } from '@app/contracts';
+import { SETTINGS_RATE_LIMIT } from './sites.routes.ts';
 import { buildTestApp, insertSite, type TestApp } from '../../test-support/test-app.ts';
 import { SPEC_COUNTRIES } from './default-site.ts';
 import { cleanPhone, selectCountry, termsVersion } from './sites.service.ts';
@@ -97,6 +98,17 @@ describe('sites', () => {
       expect((await getSettings({ host: 'localhost', query: { 'forced-domain': 'flirt.example' } })).name).toBe('Flirt');
       expect((await getSettings({ host: 'flirt.example', query: { 'forced-domain': 'localhost' } })).domain).toBe('localhost');
       expect((await getSettings({ host: 'flirt.example', query: { 'forced-domain': 'FLIRT.example:443' } })).name).toBe('Flirt');
+    });
+
+    it(`allows ${SETTINGS_RATE_LIMIT.max} requests a minute per address, refusing the next with 429`, async () => {
+      const address = '198.51.100.77';
+      for (let count = 0; count < SETTINGS_RATE_LIMIT.max; count += 1) {
+        expect((await app.inject({ url: '/api/settings.php', remoteAddress: address })).statusCode).toBe(200);
+      }
+      const refused = await app.inject({ url: '/api/settings.php', remoteAddress: address });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('rate_limited');
+      expect((await app.inject({ url: '/api/settings.php', remoteAddress: '198.51.100.78' })).statusCode).toBe(200);
     });
 
     it('accepts the route query parameters passed through, repeated ones too', async () => {
