@@ -24,7 +24,7 @@ export function createTestQueryClient(settings: Settings, user: User | null = nu
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(['settings'], { settings });
   queryClient.setQueryData(['companyinfo'], { company: settings.company, support_email: settings.support_email, support_phone: settings.support_phone });
-  // The session: a visitor unless the test logs someone in (key of features/accounts/api/get-user.ts).
+  // The session: a visitor unless the test logs someone in (key of lib/session/get-user.ts).
   queryClient.setQueryData(['user'], user);
   return queryClient;
 }

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { changeSession } from '../../accounts/lib/session-cache.ts';
+import { changeSession } from '../../../lib/session/session-cache.ts';
 
 export const reactivateAccount = (token: string) => changeSession(apiRequest<UserResponse>('reactivate.php', { method: 'POST', body: { token } }));
 

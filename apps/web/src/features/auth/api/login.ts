@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest, UserResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { applyAccountLanguage, changeSession, setSessionUser } from '../../accounts/lib/session-cache.ts';
+import { applyAccountLanguage, changeSession, setSessionUser } from '../../../lib/session/session-cache.ts';
 
 export const login = (body: LoginRequest) => changeSession(apiRequest<UserResponse>('user.php', { method: 'POST', body }));
 

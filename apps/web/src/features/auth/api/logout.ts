@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { SuccessResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { HOME_AFTER_LOGOUT } from '../../../config/paths.ts';
-import { END_SESSION_STATE, setSessionEnding } from '../../accounts/lib/session-cache.ts';
+import { END_SESSION_STATE, setSessionEnding } from '../../../lib/session/session-cache.ts';
 
 export const logout = () => apiRequest<SuccessResponse>('logout.php');
 

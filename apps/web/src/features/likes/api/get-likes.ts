@@ -2,8 +2,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LikesResponse, User } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useUser } from '../../accounts/api/get-user.ts';
-import { getUserRefreshInterval } from '../../accounts/lib/user-refresh.ts';
+import { useUser } from '../../../lib/session/get-user.ts';
+import { getUserRefreshInterval } from '../../../lib/session/user-refresh.ts';
 
 export const LIKES_QUERY_KEY = ['likes'] as const;
 

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResetPasswordDoRequest, UserResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { changeSession, setSessionUser } from '../../accounts/lib/session-cache.ts';
+import { changeSession, setSessionUser } from '../../../lib/session/session-cache.ts';
 
 export const resetPassword = (body: ResetPasswordDoRequest) =>
   changeSession(apiRequest<UserResponse>('reset-password-do.php', { method: 'POST', body }));

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { resetPasswordDoRequestSchema } from '@app/contracts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { HOME_AFTER_LOGIN, paths } from '../../../config/paths.ts';
-import { AuthCard } from '../../accounts/components/auth-card.tsx';
-import { FormErrorAlert } from '../../accounts/components/form-error-alert.tsx';
-import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
-import { NewPasswordFields } from '../../accounts/components/new-password-fields.tsx';
-import { PageTitle } from '../../accounts/components/page-title.tsx';
-import { useFormValues } from '../../accounts/hooks/use-form-values.ts';
+import { AuthCard } from '../../../components/auth-card.tsx';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { useResetTokenCheck } from '../api/check-reset-token.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 

@@ -2,8 +2,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnProfileResponse, UpdateProfileRequest } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { USER_QUERY_KEY } from '../../accounts/api/get-user.ts';
-import { OWN_PROFILE_QUERY_KEY } from './get-own-profile.ts';
+import { USER_QUERY_KEY } from '../../../lib/session/get-user.ts';
+import { OWN_PROFILE_QUERY_KEY } from '../../../lib/session/get-own-profile.ts';
 
 export const updateProfile = (body: UpdateProfileRequest) => apiRequest<OwnProfileResponse>('profile.php', { method: 'PUT', body });
 

@@ -2,8 +2,8 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../settings/api/get-settings.ts';
-import { useRegions } from '../../settings/api/get-regions.ts';
+import { useSettings } from '../../../lib/settings/get-settings.ts';
+import { useRegions } from '../../../lib/settings/get-regions.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useCountryName } from '../../../components/use-location-text.ts';
 import { pickFilters, type SearchFilterValues } from '../lib/search-store.ts';

@@ -1,10 +1,10 @@
 // Drives the search store for the /members page: whose search it is, the first search with the member's defaults, the fetcher.
 import { useCallback, useEffect } from 'react';
 import type { SearchQuery } from '@app/contracts';
-import { useUser } from '../../accounts/api/get-user.ts';
-import { useSettings } from '../../settings/api/get-settings.ts';
-import { useOwnProfile } from '../../profile/api/get-own-profile.ts';
-import { readTracking } from '../../signup/lib/tracking.ts';
+import { useUser } from '../../../lib/session/get-user.ts';
+import { useSettings } from '../../../lib/settings/get-settings.ts';
+import { useOwnProfile } from '../../../lib/session/get-own-profile.ts';
+import { readTracking } from '../../../lib/tracking.ts';
 import { searchMembers } from '../api/search-members.ts';
 import { getDefaultSearchFilters } from '../lib/search-defaults.ts';
 import {

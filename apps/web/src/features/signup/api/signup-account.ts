@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignupAccountRequest, UserResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { changeSession, setSessionUser } from '../../accounts/lib/session-cache.ts';
+import { changeSession, setSessionUser } from '../../../lib/session/session-cache.ts';
 
 /** Every signup request carries this key, so the modal knows a step is being saved. */
 export const SIGNUP_MUTATION_KEY = ['signup'] as const;

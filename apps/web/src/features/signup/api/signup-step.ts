@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignupStepRequest, UserResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { setSessionUser } from '../../accounts/lib/session-cache.ts';
+import { setSessionUser } from '../../../lib/session/session-cache.ts';
 import { SIGNUP_MUTATION_KEY } from './signup-account.ts';
 
 export const saveSignupStep = (body: SignupStepRequest) => apiRequest<UserResponse>('signup.php', { method: 'PUT', body });

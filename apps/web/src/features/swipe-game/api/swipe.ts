@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SwipeActionResponse, SwipeRequest } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { invalidateLikeState } from '../../likes/api/like-member.ts';
+import { invalidateLikeState } from '../../likes/index.ts';
 
 export const swipe = (body: SwipeRequest) => apiRequest<SwipeActionResponse>('swipe.php', { method: 'POST', body });
 

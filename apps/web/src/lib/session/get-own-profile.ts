@@ -1,0 +1,18 @@
+// GET /api/profile.php: the member's own profile with every field and photo (private ones too).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OwnProfileResponse } from '@app/contracts';
+import { apiRequest } from '../api-client.ts';
+import { useUser } from './get-user.ts';
+
+export const OWN_PROFILE_QUERY_KEY = ['own-profile'] as const;
+
+export const getOwnProfile = () => apiRequest<OwnProfileResponse>('profile.php');
+
+export const ownProfileQueryOptions = () =>
+  queryOptions({ queryKey: OWN_PROFILE_QUERY_KEY, queryFn: getOwnProfile, staleTime: 60_000, select: (data) => data.profile });
+
+/** The member's own profile; visitors have none (no request is made). */
+export function useOwnProfile() {
+  const { data: user } = useUser();
+  return useQuery({ ...ownProfileQueryOptions(), enabled: Boolean(user) });
+}

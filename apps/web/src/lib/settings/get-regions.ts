@@ -1,0 +1,11 @@
+// GET /api/regions.php: regions per country of this site, loaded once and kept.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RegionsResponse } from '@app/contracts';
+import { apiRequest } from '../api-client.ts';
+
+export const getRegions = () => apiRequest<RegionsResponse>('regions.php');
+
+export const regionsQueryOptions = () =>
+  queryOptions({ queryKey: ['regions'], queryFn: getRegions, staleTime: Infinity, gcTime: Infinity, select: (data) => data.regions });
+
+export const useRegions = () => useQuery(regionsQueryOptions());
