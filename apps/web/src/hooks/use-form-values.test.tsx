@@ -15,7 +15,7 @@ function TestForm({ apiError }: { apiError?: unknown }) {
   const form = useFormValues({ name: 'Anna', email: '', city: '' });
   return (
     <Form
-      ref={form.formRef}
+      id={form.formId}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -80,11 +80,11 @@ describe('useFormValues focus on errors', () => {
 });
 
 describe('every form of the app', () => {
-  it('puts the form ref of useFormValues on its <Form>, so a failed submit focuses the error', () => {
+  it('puts the form id of useFormValues on its <Form>, so a failed submit focuses the error', () => {
     const sources = import.meta.glob<string>(['../features/**/*.tsx', '../components/**/*.tsx', '!**/*.test.tsx'], { query: '?raw', import: 'default', eager: true });
     const forms = Object.entries(sources).filter(([, source]) => /\buseFormValues[<(]/.test(source));
     expect(forms.length).toBeGreaterThanOrEqual(10);
-    const withoutRef = forms.filter(([, source]) => !/<Form ref=\{form\.formRef\}/.test(source)).map(([file]) => file);
-    expect(withoutRef).toEqual([]);
+    const withoutId = forms.filter(([, source]) => !/<Form id=\{form\.formId\}/.test(source)).map(([file]) => file);
+    expect(withoutId).toEqual([]);
   });
 });

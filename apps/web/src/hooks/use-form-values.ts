@@ -1,5 +1,5 @@
 // Controlled form state for every form: values, per-field and form errors (validated with a shared zod schema), and focus on the first error.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import type { z } from 'zod';
 import { toFieldErrors, toFormErrors, type FieldErrors, type FormError } from '../lib/form-errors.ts';
 import { focusFirstError } from '../lib/focus-first-error.ts';
@@ -13,14 +13,14 @@ export function useFormValues<T extends FormValues>(initial: T | (() => T)) {
   const [values, setValues] = useState<T>(initial);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<FormError | null>(null);
-  /** Put on the <Form>: a failed submit moves focus to its error summary or first invalid field. */
-  const formRef = useRef<HTMLFormElement>(null);
+  /** Put on the <Form> as its id: a failed submit moves focus to its error summary or first invalid field. */
+  const formId = useId();
   // Bumped when a submit fails; focusing waits for the render that shows the errors.
   const [errorFocusRequest, setErrorFocusRequest] = useState(0);
 
   useEffect(() => {
-    if (errorFocusRequest > 0) focusFirstError(formRef.current);
-  }, [errorFocusRequest]);
+    if (errorFocusRequest > 0) focusFirstError(document.getElementById(formId));
+  }, [errorFocusRequest, formId]);
 
   const setValue = useCallback((name: keyof T & string, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -65,5 +65,5 @@ export function useFormValues<T extends FormValues>(initial: T | (() => T)) {
     return { name, value: values[name] as string, onChange: (value) => setValue(name, value), error: fieldErrors[name] };
   }
 
-  return { formRef, values, setValues, setValue, clearFieldError, fieldErrors, formError, validate, showApiError, clearErrors, bind };
+  return { formId, values, setValues, setValue, clearFieldError, fieldErrors, formError, validate, showApiError, clearErrors, bind };
 }

@@ -60,7 +60,7 @@ export function DeleteAccountSection() {
       </Button>
 
       <Modal show={isOpen} onHide={close} centered aria-labelledby="delete-account-modal-title" backdrop={deletion.isPending ? 'static' : true}>
-        <Form ref={form.formRef} noValidate onSubmit={onSubmit}>
+        <Form id={form.formId} noValidate onSubmit={onSubmit}>
           <Modal.Header closeButton closeLabel={t('common.close')}>
             <Modal.Title id="delete-account-modal-title">{t('deleteAccount.title')}</Modal.Title>
           </Modal.Header>

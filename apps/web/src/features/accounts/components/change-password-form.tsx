@@ -28,7 +28,7 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <Form ref={form.formRef} noValidate onSubmit={onSubmit} aria-labelledby="change-password-title">
+    <Form id={form.formId} noValidate onSubmit={onSubmit} aria-labelledby="change-password-title">
       <h2 id="change-password-title" className="h5 mb-3">
         {t('settings.password.title')}
       </h2>

@@ -36,7 +36,7 @@ export function LoginPage() {
   return (
     <AuthCard title={t('login.title')}>
       <PageTitle title={t('login.title')} />
-      <Form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
+      <Form id={form.formId} noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
         <FormErrorAlert error={form.formError} />
         <FormField {...form.bind('email')} type="email" label={t('fields.email')} autoComplete="username" inputMode="email" />
         <FormField {...form.bind('password')} type="password" label={t('fields.password')} autoComplete="current-password" />

@@ -25,7 +25,7 @@ export function ChangeEmailForm({ user }: { user: User }) {
   };
 
   return (
-    <Form ref={form.formRef} noValidate onSubmit={onSubmit} aria-labelledby="change-email-title">
+    <Form id={form.formId} noValidate onSubmit={onSubmit} aria-labelledby="change-email-title">
       <h2 id="change-email-title" className="h5 mb-3">
         {t('settings.email.title')}
       </h2>

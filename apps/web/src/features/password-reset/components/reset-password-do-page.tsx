@@ -59,7 +59,7 @@ export function ResetPasswordDoPage() {
     if (token === '' || check.isError || form.formError?.code === 'link_invalid' || form.fieldErrors.token) return <LinkInvalid />;
     if (check.isPending) return <LoadingSpinner />;
     return (
-      <Form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('resetPassword.newTitle')}>
+      <Form id={form.formId} noValidate onSubmit={onSubmit} aria-label={t('resetPassword.newTitle')}>
         <FormErrorAlert error={form.formError} />
         <NewPasswordFields bind={form.bind} />
         <SubmitButton variant="primary" className="w-100" isPending={reset.isPending}>

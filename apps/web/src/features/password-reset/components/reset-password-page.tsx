@@ -32,7 +32,7 @@ export function ResetPasswordPage() {
           {t('resetPassword.sent', { email: request.variables.email })}
         </Alert>
       ) : (
-        <Form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('resetPassword.title')}>
+        <Form id={form.formId} noValidate onSubmit={onSubmit} aria-label={t('resetPassword.title')}>
           <p className="text-body-secondary">{t('resetPassword.intro')}</p>
           <FormErrorAlert error={form.formError} />
           <FormField {...form.bind('email')} type="email" inputMode="email" autoComplete="email" label={t('fields.email')} />

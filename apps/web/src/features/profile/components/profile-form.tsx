@@ -143,7 +143,7 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
   const errors = form.fieldErrors;
   const choose = t('profileForm.choose');
   return (
-    <Form ref={form.formRef} noValidate onSubmit={onSubmit} aria-labelledby="profile-form-title">
+    <Form id={form.formId} noValidate onSubmit={onSubmit} aria-labelledby="profile-form-title">
       <h2 id="profile-form-title" className="h4 mb-3">
         {t('profileForm.title')}
       </h2>

@@ -30,7 +30,7 @@ export function AboutMeStep() {
   };
 
   return (
-    <Form ref={form.formRef} noValidate onSubmit={onSubmit} aria-labelledby="signup-step-title">
+    <Form id={form.formId} noValidate onSubmit={onSubmit} aria-labelledby="signup-step-title">
       <h2 id="signup-step-title" className="h4 mb-2">
         {t('signup.aboutMe.title')}
       </h2>

@@ -55,7 +55,7 @@ export function AccountStep({ targetProfileId }: { targetProfileId?: number }) {
 
   const formErrorCode = form.formError?.code;
   return (
-    <Form ref={form.formRef} noValidate onSubmit={onSubmit} aria-labelledby="signup-step-title">
+    <Form id={form.formId} noValidate onSubmit={onSubmit} aria-labelledby="signup-step-title">
       <h2 id="signup-step-title" className="h4 mb-3">
         {t('signup.account.title')}
       </h2>

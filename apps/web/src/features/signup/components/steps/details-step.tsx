@@ -62,7 +62,7 @@ export function DetailsStep() {
   };
 
   return (
-    <Form ref={form.formRef} noValidate onSubmit={onSubmit} aria-labelledby="signup-step-title">
+    <Form id={form.formId} noValidate onSubmit={onSubmit} aria-labelledby="signup-step-title">
       <h2 id="signup-step-title" className="h4 mb-3">
         {t('signup.details.title')}
       </h2>
