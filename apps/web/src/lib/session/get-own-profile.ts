@@ -4,12 +4,12 @@ import type { OwnProfileResponse } from '@app/contracts';
 import { apiRequest } from '../api-client.ts';
 import { useUser } from './get-user.ts';
 
-export const OWN_PROFILE_QUERY_KEY = ['own-profile'] as const;
+export const ownProfileKeys = { all: ['own-profile'] as const };
 
 export const getOwnProfile = () => apiRequest<OwnProfileResponse>('profile.php');
 
 export const ownProfileQueryOptions = () =>
-  queryOptions({ queryKey: OWN_PROFILE_QUERY_KEY, queryFn: getOwnProfile, staleTime: 60_000, select: (data) => data.profile });
+  queryOptions({ queryKey: ownProfileKeys.all, queryFn: getOwnProfile, staleTime: 60_000, select: (data) => data.profile });
 
 /** The member's own profile; visitors have none (no request is made). */
 export function useOwnProfile() {

@@ -4,7 +4,7 @@ import type { User, UserResponse } from '@app/contracts';
 import { ApiError, apiRequest } from '../api-client.ts';
 import { getUserRefreshInterval } from './user-refresh.ts';
 
-export const USER_QUERY_KEY = ['user'] as const;
+export const userKeys = { all: ['user'] as const };
 
 export async function getUser(): Promise<User | null> {
   try {
@@ -16,7 +16,7 @@ export async function getUser(): Promise<User | null> {
 }
 
 /** Kept until a refresh, a mutation or the session manager's poll replaces it. */
-export const userQueryOptions = () => queryOptions({ queryKey: USER_QUERY_KEY, queryFn: getUser, staleTime: Infinity });
+export const userQueryOptions = () => queryOptions({ queryKey: userKeys.all, queryFn: getUser, staleTime: Infinity });
 
 /** The current user: `data` is the member, null for a visitor, undefined while loading or when the API failed. */
 export const useUser = () => useQuery(userQueryOptions());

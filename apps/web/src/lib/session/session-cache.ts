@@ -3,30 +3,26 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@app/contracts';
 import { isUiLanguage } from '@app/i18n';
 import { changeLanguage, i18next } from '../i18n.ts';
-import { USER_QUERY_KEY } from './get-user.ts';
+import { userKeys } from './get-user.ts';
+import { settingsKeys } from '../settings/get-settings.ts';
+import { companyInfoKeys } from '../settings/get-company-info.ts';
+import { interestsKeys } from '../settings/get-interests.ts';
+import { regionsKeys } from '../settings/get-regions.ts';
+
+/** The site's data: it does not belong to whoever is logged in, so it survives a session change. */
+const SITE_QUERY_ROOTS = new Set<unknown>([settingsKeys.all[0], companyInfoKeys.all[0], interestsKeys.all[0], regionsKeys.all[0]]);
 
 /**
- * Queries that do not belong to whoever is logged in, so they survive a session change: the site's data, and the
- * single-use links (removing one while its page shows would send its token again, and a used token fails).
+ * Put in the queryOptions of a query that survives a session change although it is no site data: the single-use
+ * links (removing one while its page shows would send its token again, and a used token fails), the dev mailbox.
  */
-const KEPT_QUERY_ROOTS = new Set([
-  'settings',
-  'companyinfo',
-  'interests',
-  'regions',
-  'dev-mailbox',
-  'email-suggestion',
-  'activation',
-  'reactivation',
-  'mail-change',
-  'reset-token',
-]);
+export const SESSION_INDEPENDENT_META = { isSessionIndependent: true } as const;
 
 function removeMemberQueries(queryClient: QueryClient): void {
   queryClient.removeQueries({
     predicate: (query) => {
-      const root = String(query.queryKey[0]);
-      return root !== USER_QUERY_KEY[0] && !KEPT_QUERY_ROOTS.has(root);
+      const root = query.queryKey[0];
+      return root !== userKeys.all[0] && !SITE_QUERY_ROOTS.has(root) && query.meta?.isSessionIndependent !== true;
     },
   });
 }
@@ -36,7 +32,7 @@ function removeMemberQueries(queryClient: QueryClient): void {
  * or the previous member) and overwrite the new one: it is cancelled, and its revert settled, first.
  */
 async function cancelUserRefresh(queryClient: QueryClient): Promise<void> {
-  await queryClient.cancelQueries({ queryKey: USER_QUERY_KEY });
+  await queryClient.cancelQueries({ queryKey: userKeys.all });
 }
 
 let isSessionEnding = false;
@@ -68,16 +64,16 @@ export function setSessionEnding(isEnding: boolean): void {
 
 /** Whether a 403 authentication_required is news: not while the session is being ended or already is. */
 export function isSessionExpected(queryClient: QueryClient): boolean {
-  return !isSessionEnding && queryClient.getQueryData<User | null>(USER_QUERY_KEY) !== null;
+  return !isSessionEnding && queryClient.getQueryData<User | null>(userKeys.all) !== null;
 }
 
 /** A login, signup, activation or reactivation answered this member. */
 export async function setSessionUser(queryClient: QueryClient, user: User): Promise<void> {
   isSessionEnding = false;
   await cancelUserRefresh(queryClient);
-  const previous = queryClient.getQueryData<User | null>(USER_QUERY_KEY);
+  const previous = queryClient.getQueryData<User | null>(userKeys.all);
   if (previous && previous.id !== user.id) removeMemberQueries(queryClient);
-  queryClient.setQueryData(USER_QUERY_KEY, user);
+  queryClient.setQueryData(userKeys.all, user);
 }
 
 /**
@@ -94,7 +90,7 @@ export function isEndSessionState(state: unknown): boolean {
 export async function clearSession(queryClient: QueryClient): Promise<void> {
   isSessionEnding = false;
   await cancelUserRefresh(queryClient);
-  queryClient.setQueryData(USER_QUERY_KEY, null);
+  queryClient.setQueryData(userKeys.all, null);
   removeMemberQueries(queryClient);
 }
 

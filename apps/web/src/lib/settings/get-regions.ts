@@ -3,9 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RegionsResponse } from '@app/contracts';
 import { apiRequest } from '../api-client.ts';
 
+export const regionsKeys = { all: ['regions'] as const };
+
 export const getRegions = () => apiRequest<RegionsResponse>('regions.php');
 
 export const regionsQueryOptions = () =>
-  queryOptions({ queryKey: ['regions'], queryFn: getRegions, staleTime: Infinity, gcTime: Infinity, select: (data) => data.regions });
+  queryOptions({ queryKey: regionsKeys.all, queryFn: getRegions, staleTime: Infinity, gcTime: Infinity, select: (data) => data.regions });
 
 export const useRegions = () => useQuery(regionsQueryOptions());

@@ -3,13 +3,15 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { Settings } from '@app/contracts';
 import { apiRequest } from '../api-client.ts';
 
+export const settingsKeys = { all: ['settings'] as const };
+
 export function getSettings(): Promise<{ settings: Settings }> {
   const query = Object.fromEntries(new URLSearchParams(window.location.search));
   return apiRequest('settings.php', { query: { ...query, 'forced-domain': window.location.hostname } });
 }
 
 export const settingsQueryOptions = () =>
-  queryOptions({ queryKey: ['settings'], queryFn: getSettings, staleTime: Infinity, gcTime: Infinity, select: (data) => data.settings });
+  queryOptions({ queryKey: settingsKeys.all, queryFn: getSettings, staleTime: Infinity, gcTime: Infinity, select: (data) => data.settings });
 
 export function useSettings(): Settings {
   return useSuspenseQuery(settingsQueryOptions()).data;

@@ -8,7 +8,7 @@ import { onLanguageChosen } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { captureTracking } from '../../../lib/tracking.ts';
 import { ActivationReminder } from '../../activation/index.ts';
-import { USER_QUERY_KEY, getUser, useUserRefresh } from '../../../lib/session/get-user.ts';
+import { userKeys, getUser, useUserRefresh } from '../../../lib/session/get-user.ts';
 import { updateLanguage } from '../api/update-language.ts';
 import { clearSession, isEndSessionState, isSessionExpected, setSessionUser, waitForSessionChanges } from '../../../lib/session/session-cache.ts';
 
@@ -63,9 +63,9 @@ export function SessionManager() {
   useEffect(
     () =>
       onLanguageChosen(async (language) => {
-        if (!queryClient.getQueryData<User | null>(USER_QUERY_KEY)) return;
+        if (!queryClient.getQueryData<User | null>(userKeys.all)) return;
         const { user } = await updateLanguage({ language });
-        queryClient.setQueryData(USER_QUERY_KEY, user);
+        queryClient.setQueryData(userKeys.all, user);
       }),
     [queryClient],
   );

@@ -3,6 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { changeSession } from '../../../lib/session/session-cache.ts';
+import { SESSION_INDEPENDENT_META } from '../../../lib/session/session-cache.ts';
+
+/** A single-use link: its answer is kept across the session change it causes. */
+export const activationKeys = { all: ['activation'] as const, token: (token: string) => [...activationKeys.all, token] as const };
 
 export const activateAccount = (token: string) => changeSession(apiRequest<UserResponse>('activate.php', { method: 'POST', body: { token } }));
 
@@ -11,7 +15,7 @@ export const activateAccount = (token: string) => changeSession(apiRequest<UserR
  * React mounts the page twice (strict mode) or the member comes back to it.
  */
 export const activationQueryOptions = (token: string) =>
-  queryOptions({ queryKey: ['activation', token], queryFn: () => activateAccount(token), staleTime: Infinity, gcTime: Infinity, retry: false });
+  queryOptions({ queryKey: activationKeys.token(token), meta: SESSION_INDEPENDENT_META, queryFn: () => activateAccount(token), staleTime: Infinity, gcTime: Infinity, retry: false });
 
 /**
  * `isReady` holds the request back while the page's session check is under way: the server replaces the session

@@ -3,8 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AutoLikeResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
+export const autoLikeKeys = { all: ['auto-like'] as const };
+
 export const getAutoLike = () => apiRequest<AutoLikeResponse>('auto-like.php');
 
-export const autoLikeQueryOptions = () => queryOptions({ queryKey: ['auto-like'], queryFn: getAutoLike, staleTime: 0, gcTime: 0 });
+export const autoLikeQueryOptions = () => queryOptions({ queryKey: autoLikeKeys.all, queryFn: getAutoLike, staleTime: 0, gcTime: 0 });
 
 export const useAutoLike = (isEnabled: boolean) => useQuery({ ...autoLikeQueryOptions(), enabled: isEnabled });

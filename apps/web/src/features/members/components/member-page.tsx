@@ -17,7 +17,7 @@ import { translateError } from '../../../lib/form-errors.ts';
 import { SignupLink } from '../../../components/signup-link.tsx';
 import { BlockedByNotice } from '../../../components/blocked-by-notice.tsx';
 import { getSearchState } from '../../search/index.ts';
-import { LIKES_QUERY_KEY } from '../../likes/index.ts';
+import { likesKeys } from '../../likes/index.ts';
 import { useMember } from '../api/get-member.ts';
 import { FictionalWarning } from './fictional-warning.tsx';
 import { MemberActions } from './member-actions.tsx';
@@ -130,7 +130,7 @@ export function MemberPage() {
 
   // Opening a liker's profile cleared their like_new on the server: the new-likes badge follows.
   useEffect(() => {
-    if (isLikedBy) void queryClient.invalidateQueries({ queryKey: LIKES_QUERY_KEY });
+    if (isLikedBy) void queryClient.invalidateQueries({ queryKey: likesKeys.all });
   }, [isLikedBy, id, queryClient]);
 
   if (!Number.isInteger(id) || id <= 0 || (member.error instanceof ApiError && member.error.status === 404)) {

@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PhotosResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const PHOTOS_QUERY_KEY = ['photos'] as const;
+export const photosKeys = { all: ['photos'] as const };
 
 export const getPhotos = () => apiRequest<PhotosResponse>('photos.php');
 
-export const photosQueryOptions = () => queryOptions({ queryKey: PHOTOS_QUERY_KEY, queryFn: getPhotos });
+export const photosQueryOptions = () => queryOptions({ queryKey: photosKeys.all, queryFn: getPhotos });
 
 export const usePhotos = () => useQuery(photosQueryOptions());

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SwipeActionResponse, SwipeRequest } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { invalidateLikeState } from '../../likes/index.ts';
+import { invalidateMemberRelations } from '../../../lib/member-relations-cache.ts';
 
 export const swipe = (body: SwipeRequest) => apiRequest<SwipeActionResponse>('swipe.php', { method: 'POST', body });
 
@@ -10,6 +10,6 @@ export function useSwipe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: swipe,
-    onSuccess: (_data, variables) => (variables.action === 'like' ? invalidateLikeState(queryClient) : undefined),
+    onSuccess: (_data, variables) => (variables.action === 'like' ? invalidateMemberRelations(queryClient, 'like') : undefined),
   });
 }
