@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { HeartIcon } from '../../../components/icons.tsx';
 import { ProfileCard, ProfileCardGrid, ProfileCardGridItem } from '../../../components/profile-card.tsx';
-import { searchMembers } from '../../search/index.ts';
+import { searchKeys, searchMembers } from '../../search/index.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
@@ -18,7 +18,7 @@ const OVERVIEW_SIZE = 10;
 function MembersOverview() {
   const { t } = useTranslation('accounts');
   const { data } = useQuery({
-    queryKey: ['activation-members'],
+    queryKey: searchKeys.overview(OVERVIEW_SIZE),
     queryFn: ({ signal }) => searchMembers({ limit: OVERVIEW_SIZE }, signal),
   });
   const cards = data ? [...data.results, ...data.similar_results].slice(0, OVERVIEW_SIZE) : [];

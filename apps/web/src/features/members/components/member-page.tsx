@@ -16,7 +16,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { translateError } from '../../../lib/form-errors.ts';
 import { SignupLink } from '../../../components/signup-link.tsx';
 import { BlockedByNotice } from '../../../components/blocked-by-notice.tsx';
-import { getSearchState } from '../../search/index.ts';
+import { findSearchedCard } from '../../search/index.ts';
 import { likesKeys } from '../../likes/index.ts';
 import { useMember } from '../api/get-member.ts';
 import { FictionalWarning } from './fictional-warning.tsx';
@@ -146,7 +146,7 @@ export function MemberPage() {
   }
   if (member.error instanceof ApiError && member.error.code === 'blocked_by') {
     const params = member.error.body?.error?.params as { name?: string } | undefined;
-    return <BlockedByNotice name={params?.name ?? getSearchState().otherCachedProfiles[id]?.name ?? ''} />;
+    return <BlockedByNotice name={params?.name ?? findSearchedCard(queryClient, id)?.name ?? ''} />;
   }
   if (member.error) {
     return (
@@ -156,7 +156,7 @@ export function MemberPage() {
     );
   }
   if (member.isPending || isSessionPending) {
-    const cached = getSearchState().otherCachedProfiles[id];
+    const cached = findSearchedCard(queryClient, id);
     return (
       <>
         {cached && <PageTitle title={cached.name} />}

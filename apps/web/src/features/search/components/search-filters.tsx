@@ -6,7 +6,7 @@ import { useSettings } from '../../../lib/settings/get-settings.ts';
 import { useRegions } from '../../../lib/settings/get-regions.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useCountryName } from '../../../components/use-location-text.ts';
-import { pickFilters, type SearchFilterValues } from '../lib/search-store.ts';
+import { pickFilters, type SearchFilterValues } from '../lib/search-filters.ts';
 
 /** Mirrors GENDERS and SEARCH_MAX_AGE of @app/contracts. */
 const GENDERS = ['male', 'female'] as const;
