@@ -1,29 +1,18 @@
 // The notice shown instead of a members feature the viewer cannot use yet: log in (visitors), premium only (free members), coming with chat.
-import { useSyncExternalStore } from 'react';
+import { create } from 'zustand';
 
 /** What the viewer tried: the notice names it. */
 export type NoticeAction = 'like' | 'message' | 'gift' | 'photos';
 export type MemberNotice = { kind: 'login'; action: NoticeAction } | { kind: 'premium'; action: NoticeAction } | { kind: 'chat-soon'; action: NoticeAction };
 
-let notice: MemberNotice | null = null;
-const listeners = new Set<() => void>();
+const useMemberNoticeStore = create<{ notice: MemberNotice | null }>()(() => ({ notice: null }));
 
-function setNotice(next: MemberNotice | null) {
-  notice = next;
-  listeners.forEach((listener) => listener());
-}
-
-export const showMemberNotice = (next: MemberNotice): void => setNotice(next);
-export const closeMemberNotice = (): void => setNotice(null);
-export const getMemberNotice = (): MemberNotice | null => notice;
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const showMemberNotice = (notice: MemberNotice): void => useMemberNoticeStore.setState({ notice });
+export const closeMemberNotice = (): void => useMemberNoticeStore.setState({ notice: null });
+export const getMemberNotice = (): MemberNotice | null => useMemberNoticeStore.getState().notice;
 
 export function useMemberNotice(): MemberNotice | null {
-  return useSyncExternalStore(subscribe, getMemberNotice, getMemberNotice);
+  return useMemberNoticeStore((state) => state.notice);
 }
 
 /**

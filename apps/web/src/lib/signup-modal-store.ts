@@ -1,5 +1,5 @@
 // Whether the signup modal is open (and for which member's page); kept in sessionStorage so a reload reopens it mid-signup.
-import { useSyncExternalStore } from 'react';
+import { create } from 'zustand';
 import { readItem, removeItem, writeItem } from './storage.ts';
 
 export type SignupModalState = { isOpen: boolean; targetProfileId?: number };
@@ -16,20 +16,16 @@ function readStored(): SignupModalState {
   }
 }
 
-let state: SignupModalState | null = null;
-const listeners = new Set<() => void>();
+const useSignupModalStore = create<{ modal: SignupModalState }>()(() => ({ modal: readStored() }));
 /** How many layouts render the modal right now: without one, Sign up links go to the signup page instead. */
 let mountedCount = 0;
 
-function getState(): SignupModalState {
-  return (state ??= readStored());
-}
+const getState = (): SignupModalState => useSignupModalStore.getState().modal;
 
 function setState(next: SignupModalState) {
-  state = next;
   if (next.isOpen) writeItem(STORAGE_KEY, JSON.stringify(next), 'session');
   else removeItem(STORAGE_KEY, 'session');
-  listeners.forEach((listener) => listener());
+  useSignupModalStore.setState({ modal: next });
 }
 
 export function openSignupModal(options: { targetProfileId?: number } = {}): void {
@@ -40,13 +36,8 @@ export function closeSignupModal(): void {
   if (getState().isOpen) setState(CLOSED);
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function useSignupModalState(): SignupModalState {
-  return useSyncExternalStore(subscribe, getState, getState);
+  return useSignupModalStore((state) => state.modal);
 }
 
 export function registerSignupModal(): () => void {
@@ -62,6 +53,6 @@ export function isSignupModalAvailable(): boolean {
 
 /** Tests start from a closed modal. */
 export function resetSignupModal(): void {
-  state = null;
   removeItem(STORAGE_KEY, 'session');
+  useSignupModalStore.setState({ modal: CLOSED });
 }
