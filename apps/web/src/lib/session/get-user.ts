@@ -1,6 +1,6 @@
 // GET /api/user.php: the logged-in member, or null for a visitor (the API answers 403 then, which is not an error here).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User, UserResponse } from '@app/contracts';
+import type { User } from '@app/contracts';
 import { ApiError, apiRequest } from '../api-client.ts';
 import { getUserRefreshInterval } from './user-refresh.ts';
 
@@ -8,7 +8,7 @@ export const userKeys = { all: ['user'] as const };
 
 export async function getUser(): Promise<User | null> {
   try {
-    return (await apiRequest<UserResponse>('user.php')).user;
+    return (await apiRequest('user.php', { response: 'userResponseSchema' })).user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) return null;
     throw error;

@@ -37,7 +37,9 @@ describe('useUserRefresh', () => {
   let responses: User[];
   const fetchMock = vi.fn(async () => new Response(JSON.stringify({ user: responses.shift() ?? buildUser() }), { status: 200 }));
 
-  beforeEach(() => {
+  beforeEach(async () => {
+    // The API client checks answers against the contracts, loaded by a dynamic import that fake timers would stall.
+    await import('@app/contracts');
     vi.useFakeTimers();
     fetchMock.mockClear();
     vi.stubGlobal('fetch', fetchMock);

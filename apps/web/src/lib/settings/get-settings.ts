@@ -7,7 +7,7 @@ export const settingsKeys = { all: ['settings'] as const };
 
 export function getSettings(): Promise<{ settings: Settings }> {
   const query = Object.fromEntries(new URLSearchParams(window.location.search));
-  return apiRequest('settings.php', { query: { ...query, 'forced-domain': window.location.hostname } });
+  return apiRequest('settings.php', { query: { ...query, 'forced-domain': window.location.hostname }, response: 'settingsResponseSchema' });
 }
 
 export const settingsQueryOptions = () =>

@@ -1,6 +1,5 @@
 // POST /api/reactivate.php { token }: brings a deleted account back from the mailed link and logs that member in.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { changeSession } from '../../../lib/session/session-cache.ts';
 import { SESSION_INDEPENDENT_META } from '../../../lib/session/session-cache.ts';
@@ -8,7 +7,7 @@ import { SESSION_INDEPENDENT_META } from '../../../lib/session/session-cache.ts'
 /** A single-use link: its answer is kept across the session change it causes. */
 export const reactivationKeys = { all: ['reactivation'] as const, token: (token: string) => [...reactivationKeys.all, token] as const };
 
-export const reactivateAccount = (token: string) => changeSession(apiRequest<UserResponse>('reactivate.php', { method: 'POST', body: { token } }));
+export const reactivateAccount = (token: string) => changeSession(apiRequest('reactivate.php', { method: 'POST', body: { token }, response: 'userResponseSchema' }));
 
 /** A query so the single-use token is sent once, even when the page mounts twice. */
 export const reactivationQueryOptions = (token: string) =>

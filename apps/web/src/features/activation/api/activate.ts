@@ -1,6 +1,5 @@
 // POST /api/activate.php { token }: activates the account from the e-mailed link and logs that member in.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { changeSession } from '../../../lib/session/session-cache.ts';
 import { SESSION_INDEPENDENT_META } from '../../../lib/session/session-cache.ts';
@@ -8,7 +7,7 @@ import { SESSION_INDEPENDENT_META } from '../../../lib/session/session-cache.ts'
 /** A single-use link: its answer is kept across the session change it causes. */
 export const activationKeys = { all: ['activation'] as const, token: (token: string) => [...activationKeys.all, token] as const };
 
-export const activateAccount = (token: string) => changeSession(apiRequest<UserResponse>('activate.php', { method: 'POST', body: { token } }));
+export const activateAccount = (token: string) => changeSession(apiRequest('activate.php', { method: 'POST', body: { token }, response: 'userResponseSchema' }));
 
 /**
  * A query rather than a mutation: the token is single-use, and a query runs once per token even when

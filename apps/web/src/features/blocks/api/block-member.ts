@@ -1,10 +1,9 @@
 // POST /api/block.php { id }: block a member (likes both ways and a match end; neither sees the other again).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BlockResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { memberRelationMutation } from '../../../lib/member-relations-cache.ts';
 
-export const blockMember = (id: number) => apiRequest<BlockResponse>('block.php', { method: 'POST', body: { id } });
+export const blockMember = (id: number) => apiRequest('block.php', { method: 'POST', body: { id }, response: 'blockResponseSchema' });
 
 /** The profile shows the block and the member leaves every list at once; a failure puts them back; all refetch after. */
 export function useBlockMember() {

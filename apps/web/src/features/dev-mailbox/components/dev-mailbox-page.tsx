@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { useDevMailbox, type DevMail } from '../api/get-dev-mailbox.ts';
+import type { DevMail } from '@app/contracts';
+import { useDevMailbox } from '../api/get-dev-mailbox.ts';
 
 /** Links inside the sandboxed preview open in the app's own window. */
 export function buildPreviewDocument(html: string): string {

@@ -9,7 +9,7 @@ import { memberRelationsMeta } from '../../../lib/member-relations-cache.ts';
 /** Query keys of the member's likes (the counts in the navigation). */
 export const likesKeys = { all: ['likes'] as const };
 
-export const getLikes = () => apiRequest<LikesResponse>('likes.php');
+export const getLikes = () => apiRequest('likes.php', { response: 'likesResponseSchema' });
 
 export const likesQueryOptions = () => queryOptions({ queryKey: likesKeys.all, meta: memberRelationsMeta('like', 'block'), queryFn: getLikes, staleTime: 30_000 });
 

@@ -15,7 +15,7 @@ export const searchKeys = {
 
 /** 4xx answers are not retried by the API client; a newer search cancels an older one through `signal`. */
 export const searchMembers = (query: SearchQuery, signal?: AbortSignal) =>
-  apiRequest<SearchResponse>('search.php', { query: { ...query }, signal });
+  apiRequest('search.php', { query: { ...query }, signal, response: 'searchResponseSchema' });
 
 /** Visitors send the traffic source they came with (logged_out_search_trafficsource). */
 function searchAs(isVisitor: boolean, query: SearchQuery, signal: AbortSignal) {

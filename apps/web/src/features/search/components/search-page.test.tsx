@@ -106,7 +106,11 @@ describe('SearchPage', () => {
   });
 
   it("a member starts from their profile's defaults; Clear goes back to them and searches again", async () => {
-    const profile = { gender: 'male', sexuality: 'hetero', country: 'NL' };
+    const profile = {
+      ...{ id: 70, name: 'Anna', status: 'active', age: 30, date_of_birth: '1995-01-01', region: null, city: null, relationship_status: null, body_type: null },
+      ...{ hair_color: null, eye_color: null, tattoos: null, signup_reason: null, interests: [], about_me: null, is_fictional: false },
+      ...{ is_invisible: false, main_image: null, photos: [], photo_limit: 3, gender: 'male', sexuality: 'hetero', country: 'NL' },
+    };
     const { calls } = mockFetch(({ url }) => {
       if (url.pathname === '/api/profile.php') return { body: { profile } };
       if (url.pathname === '/api/search.php') return page([Number(url.searchParams.has('country')) + 30], { num_results: 1 });
