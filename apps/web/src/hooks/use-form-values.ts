@@ -1,8 +1,8 @@
 // Controlled form state for every form: values, per-field and form errors (validated with a shared zod schema), and focus on the first error.
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { z } from 'zod';
 import { toFieldErrors, toFormErrors, type FieldErrors, type FormError } from '../lib/form-errors.ts';
-import { focusFirstError } from '../lib/focus-first-error.ts';
+import { useErrorFocus } from './use-error-focus.ts';
 
 export type FormValues = Record<string, string>;
 
@@ -13,14 +13,10 @@ export function useFormValues<T extends FormValues>(initial: T | (() => T)) {
   const [values, setValues] = useState<T>(initial);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<FormError | null>(null);
-  /** Put on the <Form> as its id: a failed submit moves focus to its error summary or first invalid field. */
-  const formId = useId();
   // Bumped when a submit fails; focusing waits for the render that shows the errors.
   const [errorFocusRequest, setErrorFocusRequest] = useState(0);
-
-  useEffect(() => {
-    if (errorFocusRequest > 0) focusFirstError(document.getElementById(formId));
-  }, [errorFocusRequest, formId]);
+  /** Put on the <Form> as its id: a failed submit moves focus to its error summary or first invalid field. */
+  const formId = useErrorFocus(errorFocusRequest);
 
   const setValue = useCallback((name: keyof T & string, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));

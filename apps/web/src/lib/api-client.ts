@@ -64,12 +64,13 @@ export class ApiContractError extends Error {
  * unchanged either way: both builds behave the same.
  */
 const isCheckingContracts = import.meta.env.DEV;
-/** Loaded once, as early as possible, so checking an answer adds no wait after the first request. */
-const contractsModule = isCheckingContracts ? import('@app/contracts') : null;
+/** Loaded once, with the first answer to check. */
+let contractsModule: Promise<typeof Contracts> | null = null;
 
 /** Checks an answer that did not come through apiRequest (the photo upload) like apiRequest does. */
 export async function checkContract(path: string, schemaName: ContractSchemaName, data: unknown): Promise<void> {
-  if (!contractsModule) return;
+  if (!isCheckingContracts) return;
+  contractsModule ??= import('@app/contracts');
   const contracts = await contractsModule;
   const schema = contracts[schemaName] as z.ZodType;
   const result = schema.safeParse(data);
