@@ -2,6 +2,76 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
+
+/**
+ * Web layout rules (docs/web-layout.md). Shared code (components, hooks, lib, config) never imports a feature.
+ * A feature reaches another feature only through its index.ts, and only one listed below: the list is the
+ * features' dependency graph, checked here to have no cycle, so no two features import each other, even
+ * through a third. app/ composes everything (its route table lazy-loads each screen by its own file).
+ */
+export const WEB_FEATURE_DEPENDENCIES = {
+  accounts: ['account-deletion', 'activation', 'auth', 'mail-change'],
+  activation: ['match-finder'],
+  layout: ['accounts', 'language', 'members'],
+  'match-finder': ['likes'],
+  members: ['blocks', 'likes', 'search'],
+  profile: ['blocks', 'photos', 'signup'],
+  signup: ['activation', 'photos'],
+  'swipe-game': ['likes'],
+};
+
+/** Throws at load time when the declared feature graph has a cycle (a imports b imports ... a). */
+export function assertAcyclic(graph) {
+  const state = new Map();
+  const visit = (node, trail) => {
+    if (state.get(node) === 'done') return;
+    if (state.get(node) === 'active') throw new Error(`web features import each other: ${[...trail, node].join(' -> ')}`);
+    state.set(node, 'active');
+    for (const next of graph[node] ?? []) visit(next, [...trail, node]);
+    state.set(node, 'done');
+  };
+  for (const node of Object.keys(graph)) visit(node, []);
+}
+assertAcyclic(WEB_FEATURE_DEPENDENCIES);
+
+const webFeature = (feature, extra = {}) => ({ element: { type: 'web-feature', captured: { feature }, ...extra } });
+
+const webBoundaries = {
+  files: ['apps/web/src/**/*.{ts,tsx}'],
+  plugins: { boundaries },
+  settings: {
+    'boundaries/root-path': import.meta.dirname,
+    'boundaries/legacy-templates': false,
+    'boundaries/elements': [
+      { type: 'web-app', pattern: 'apps/web/src/app', partialMatch: false },
+      { type: 'web-feature', pattern: 'apps/web/src/features/*', partialMatch: false, capture: ['feature'] },
+      { type: 'web-shared', pattern: 'apps/web/src/{components,hooks,lib,config,test-support,styles}', partialMatch: false },
+    ],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'disallow',
+        message:
+          'Web layout (docs/web-layout.md): shared code imports no feature; a feature imports another only through its index.ts and only if listed in WEB_FEATURE_DEPENDENCIES (eslint.config.js).',
+        policies: [
+          { from: { element: { type: 'web-app' } }, allow: { to: { element: { type: ['web-app', 'web-feature', 'web-shared'] } } } },
+          { from: { element: { type: 'web-shared' } }, allow: { to: { element: { type: 'web-shared' } } } },
+          {
+            from: { element: { type: 'web-feature' } },
+            allow: [{ to: { element: { type: 'web-shared' } } }, { to: webFeature('{{ from.captured.feature }}') }],
+          },
+          ...Object.entries(WEB_FEATURE_DEPENDENCIES).map(([feature, uses]) => ({
+            from: webFeature(feature),
+            allow: uses.map((used) => ({ to: webFeature(used, { internalPath: 'index.ts' }) })),
+          })),
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-releases/**', '**/node_modules/**', 'apps/server/src/db/migrations/**', 'data/**', 'scratch/**', '.e2e-data/**'] },
@@ -21,4 +91,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  webBoundaries,
 );

@@ -322,6 +322,7 @@ export type MailChangeRequest = z.infer<typeof mailChangeRequestSchema>;
 /** POST /api/mail-change-do.php: confirms the new address; answers the new `email`. 400 `link_invalid`, 409 `account_exists`. */
 export const mailChangeDoRequestSchema = z.object({ token: tokenSchema });
 export const mailChangeDoResponseSchema = z.object({ success: z.literal(true), email: z.string() });
+export type MailChangeDoResponse = z.infer<typeof mailChangeDoResponseSchema>;
 
 /** POST /api/delete-account.php: pending deletion, sessions end, reactivation link mailed (14 days). */
 export const deleteAccountRequestSchema = z
@@ -332,9 +333,29 @@ export const deleteAccountRequestSchema = z
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 /** What the account-deleted page needs: until when the reactivation link works. */
 export const deleteAccountResponseSchema = z.object({ success: z.literal(true), reactivate_until: z.string() });
+export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;
 
 /** POST /api/reactivate.php: answers `{ user }` and logs in; 400 `link_invalid`. */
 export const reactivateRequestSchema = z.object({ token: tokenSchema });
 
 /** Days a deleted account can be reactivated (SPEC section 9). */
 export const REACTIVATION_DAYS = 14;
+
+// ---------------------------------------------------------------------------------------------
+// Development mailbox: GET /dev/mailbox?to= (never in production): the mails not sent without SMTP_URL
+// ---------------------------------------------------------------------------------------------
+
+export const devMailSchema = z.object({
+  id: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  template: z.string(),
+  links: z.array(z.string()),
+  created_at: z.string(),
+});
+export type DevMail = z.infer<typeof devMailSchema>;
+export const devMailboxResponseSchema = z.object({ mails: z.array(devMailSchema) });
+export type DevMailboxResponse = z.infer<typeof devMailboxResponseSchema>;

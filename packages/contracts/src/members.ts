@@ -398,6 +398,7 @@ export type AutoLikeResponse = z.infer<typeof autoLikeResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 
 export const blockResponseSchema = z.object({ is_blocked: z.boolean() });
+export type BlockResponse = z.infer<typeof blockResponseSchema>;
 export const blocksResponseSchema = z.object({ profiles: z.array(profileCardSchema) });
 export type BlocksResponse = z.infer<typeof blocksResponseSchema>;
 

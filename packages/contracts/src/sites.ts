@@ -90,9 +90,11 @@ export const settingsQuerySchema = z
   })
   .catchall(z.union([z.string(), z.array(z.string())]));
 export const settingsResponseSchema = z.object({ settings: settingsSchema });
+export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 
 export const interestSchema = z.object({ key: z.string(), icon: z.string(), adult: z.boolean() });
 export const interestsResponseSchema = z.object({ interests: z.array(interestSchema) });
+export type InterestsResponse = z.infer<typeof interestsResponseSchema>;
 export type Interest = z.infer<typeof interestSchema>;
 
 export const regionSchema = z.object({ code: z.string(), name: z.string() });
@@ -102,5 +104,6 @@ export const regionsResponseSchema = z.object({
 export type RegionsResponse = z.infer<typeof regionsResponseSchema>;
 
 export const companyInfoResponseSchema = z.object({ company: companySchema, support_email: z.string(), support_phone: z.string() });
+export type CompanyInfoResponse = z.infer<typeof companyInfoResponseSchema>;
 
 export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });

@@ -8,7 +8,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { i18next, initI18n, initialLanguage, readLanguageCookie } from '../lib/i18n.ts';
 import { installChunkErrorReload } from '../lib/chunk-reload.ts';
 import { installPageBounceLogging } from '../lib/page-bounce.ts';
-import { settingsQueryOptions } from '../features/settings/api/get-settings.ts';
+import { settingsQueryOptions } from '../lib/settings/get-settings.ts';
 import { router } from './router.tsx';
 import { BootError } from './routes/boot-error.tsx';
 

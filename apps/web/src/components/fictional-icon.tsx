@@ -1,5 +1,5 @@
 // The site's fictional-profile mark (settings.fictional_icon: an emoji or an image URL), named by settings.fictional_singular.
-import { useSettings } from '../features/settings/api/get-settings.ts';
+import { useSettings } from '../lib/settings/get-settings.ts';
 
 export function FictionalIcon({ className = '' }: { className?: string }) {
   const settings = useSettings();

@@ -1,6 +1,6 @@
 // Interests as chips with their catalogue icons (GET /api/interests.php) and translated names.
 import { useTranslation } from 'react-i18next';
-import { useInterests } from '../features/settings/api/get-interests.ts';
+import { useInterests } from '../lib/settings/get-interests.ts';
 import './members-ui.css';
 
 export function useInterestIcons(): Record<string, string> {

@@ -1,13 +1,15 @@
 // The API client (SPEC section 7): Request-Type header, 5 retries with exponential delay for safe requests, auth-required logout.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, MAX_RETRIES, apiRequest, onAuthenticationRequired, retryDelay } from './api-client.ts';
+import { ApiContractError, ApiError, MAX_RETRIES, apiRequest, onAuthenticationRequired, retryDelay } from './api-client.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const fetchMock = vi.fn<typeof fetch>();
 
-beforeEach(() => {
+beforeEach(async () => {
+  // Loaded before the timers are faked: the contract check imports it dynamically.
+  await import('@app/contracts');
   vi.useFakeTimers();
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
@@ -111,5 +113,24 @@ describe('apiRequest', () => {
     fetchMock.mockResolvedValueOnce(forbidden());
     await settle(apiRequest('chats.php'));
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('apiRequest: answers checked against the contracts (development and tests)', () => {
+  it('passes an answer that matches its schema on unchanged, typed by the contract', async () => {
+    const answer = { is_liked: true, is_match: false, is_new_match: false, extra: 'kept' };
+    fetchMock.mockResolvedValueOnce(json(200, answer));
+    const result = await apiRequest('like.php', { method: 'POST', body: { id: 1 }, response: 'likeResponseSchema' });
+    expect(result).toEqual(answer);
+    expect(result.is_new_match).toBe(false);
+  });
+
+  it('rejects an answer that breaks its contract, naming the field', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { is_liked: 'yes', is_match: false }));
+    const outcome = await settle(apiRequest('like.php', { method: 'POST', body: { id: 1 }, response: 'likeResponseSchema' }));
+    expect(outcome).toMatchObject({ error: expect.any(ApiContractError) });
+    const error = (outcome as { error: ApiContractError }).error;
+    expect(error.message).toContain('/api/like.php');
+    expect(error.issues.map((issue) => issue.path.join('.'))).toEqual(['is_liked', 'is_new_match']);
   });
 });

@@ -1,5 +1,7 @@
-// The one way the web app talks to the API: Request-Type header, retries for safe requests, auth-required handling.
+// The one way the web app talks to the API: Request-Type header, retries for safe requests, auth-required handling, answers typed (and in development checked) by the contracts.
+import type * as Contracts from '@app/contracts';
 import type { ApiError as ApiErrorBody } from '@app/contracts';
+import type { z } from 'zod';
 
 export const MAX_RETRIES = 5;
 const RETRY_BASE_DELAY_MS = 300;
@@ -38,6 +40,41 @@ export function notifyIfAuthenticationRequired(url: string, error: ApiError): vo
   if (error.status === 403 && error.isAuthenticationRequired && pathname !== '/api/user.php') {
     authRequiredListeners.forEach((listener) => listener());
   }
+}
+
+/** The contracts' zod schemas, by export name (`userResponseSchema`, `searchResponseSchema`, ...). */
+export type ContractSchemaName = { [K in keyof typeof Contracts]: (typeof Contracts)[K] extends z.ZodType ? K : never }[keyof typeof Contracts];
+/** The answer a contract schema describes. */
+export type ContractOutput<K extends ContractSchemaName> = z.output<(typeof Contracts)[K] & z.ZodType>;
+
+/** An answer that does not match its contract: a bug on one side, never shown as a normal failure. */
+export class ApiContractError extends Error {
+  constructor(
+    readonly path: string,
+    readonly issues: readonly z.core.$ZodIssue[],
+  ) {
+    super(`The answer of ${path} does not match its contract: ${issues.map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`).join('; ')}`);
+    this.name = 'ApiContractError';
+  }
+}
+
+/**
+ * Development and tests check every answer against its contract; the production build leaves the check (and zod
+ * with the contracts' runtime) out of its chunks, so the first page stays small. The answer itself is passed on
+ * unchanged either way: both builds behave the same.
+ */
+const isCheckingContracts = import.meta.env.DEV;
+/** Loaded once, with the first answer to check. */
+let contractsModule: Promise<typeof Contracts> | null = null;
+
+/** Checks an answer that did not come through apiRequest (the photo upload) like apiRequest does. */
+export async function checkContract(path: string, schemaName: ContractSchemaName, data: unknown): Promise<void> {
+  if (!isCheckingContracts) return;
+  contractsModule ??= import('@app/contracts');
+  const contracts = await contractsModule;
+  const schema = contracts[schemaName] as z.ZodType;
+  const result = schema.safeParse(data);
+  if (!result.success) throw new ApiContractError(path, result.error.issues);
 }
 
 export type RequestOptions = {
@@ -80,7 +117,13 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, body?.error?.code ?? 'error_generic', body?.error?.message ?? response.statusText, body);
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * One request. `response` names the contract schema of the answer: the answer is typed by it (and checked against it
+ * in development and tests). Only endpoints without a contract schema (and 204 answers) leave it out.
+ */
+export async function apiRequest<K extends ContractSchemaName>(path: string, options: RequestOptions & { response: K }): Promise<ContractOutput<K>>;
+export async function apiRequest(path: string, options?: RequestOptions & { response?: undefined }): Promise<unknown>;
+export async function apiRequest(path: string, options: RequestOptions & { response?: ContractSchemaName } = {}): Promise<unknown> {
   const method = options.method ?? 'GET';
   const isSafe = SAFE_METHODS.has(method);
   const retries = options.retries ?? (isSafe ? MAX_RETRIES : 0);
@@ -113,7 +156,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       notifyIfAuthenticationRequired(url, error);
       throw error;
     }
-    if (response.status === 204) return undefined as T;
-    return (await response.json()) as T;
+    if (response.status === 204) return undefined;
+    const data: unknown = await response.json();
+    if (options.response) await checkContract(url, options.response, data);
+    return data;
   }
 }

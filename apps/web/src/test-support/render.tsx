@@ -9,6 +9,9 @@ import type { Settings, User } from '@app/contracts';
 import type { UiLanguage } from '@app/i18n';
 import { i18next, initI18n } from '../lib/i18n.ts';
 import { buildSettings } from './settings.fixture.ts';
+import { settingsKeys } from '../lib/settings/get-settings.ts';
+import { companyInfoKeys } from '../lib/settings/get-company-info.ts';
+import { userKeys } from '../lib/session/get-user.ts';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
@@ -22,10 +25,10 @@ export async function setupI18n(language: UiLanguage = 'en') {
 
 export function createTestQueryClient(settings: Settings, user: User | null = null) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData(['settings'], { settings });
-  queryClient.setQueryData(['companyinfo'], { company: settings.company, support_email: settings.support_email, support_phone: settings.support_phone });
-  // The session: a visitor unless the test logs someone in (key of features/accounts/api/get-user.ts).
-  queryClient.setQueryData(['user'], user);
+  queryClient.setQueryData(settingsKeys.all, { settings });
+  queryClient.setQueryData(companyInfoKeys.all, { company: settings.company, support_email: settings.support_email, support_phone: settings.support_phone });
+  // The session: a visitor unless the test logs someone in.
+  queryClient.setQueryData(userKeys.all, user);
   return queryClient;
 }
 

@@ -1,23 +1,12 @@
 // Development-only endpoints (never registered when NODE_ENV=production): the mailbox of mails not sent without SMTP_URL.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { devMailboxResponseSchema } from '@app/contracts';
 import { createMailRepository } from '../mail/mail.repository.ts';
 import { extractLinks } from '../mail/mail.service.ts';
 
 const MAILBOX_LIMIT = 100;
 
-export const devMailSchema = z.object({
-  id: z.number().int(),
-  from: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  template: z.string(),
-  links: z.array(z.string()),
-  created_at: z.string(),
-});
-export const devMailboxResponseSchema = z.object({ mails: z.array(devMailSchema) });
 
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const mailbox = createMailRepository(app.db);

@@ -1,5 +1,6 @@
 // The alert-banner area's store: any feature shows or hides dismissible banners here; dismissals can be remembered.
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { create } from 'zustand';
 import { readTimestamp, writeTimestamp } from '../../lib/storage.ts';
 
 export type AlertVariant = 'primary' | 'secondary' | 'success' | 'danger' | 'warning' | 'info' | 'light' | 'dark';
@@ -22,13 +23,9 @@ export type AlertBanner = {
   onDismiss?: () => void;
 };
 
-let alerts: readonly AlertBanner[] = [];
-const listeners = new Set<() => void>();
-
-function setAlerts(next: readonly AlertBanner[]) {
-  alerts = next;
-  listeners.forEach((listener) => listener());
-}
+const useAlertStore = create<{ alerts: readonly AlertBanner[] }>()(() => ({ alerts: [] }));
+const getAlerts = () => useAlertStore.getState().alerts;
+const setAlerts = (alerts: readonly AlertBanner[]) => useAlertStore.setState({ alerts });
 
 export function isAlertDismissed(alert: Pick<AlertBanner, 'dismissKey' | 'dismissForMs'>, now: number = Date.now()): boolean {
   if (!alert.dismissKey) return false;
@@ -43,18 +40,20 @@ export function showAlert(alert: AlertBanner): boolean {
     hideAlert(alert.id);
     return false;
   }
+  const alerts = getAlerts();
   const index = alerts.findIndex((existing) => existing.id === alert.id);
   setAlerts(index === -1 ? [...alerts, alert] : alerts.map((existing, i) => (i === index ? alert : existing)));
   return true;
 }
 
 export function hideAlert(id: string): void {
+  const alerts = getAlerts();
   if (alerts.some((alert) => alert.id === id)) setAlerts(alerts.filter((alert) => alert.id !== id));
 }
 
 /** The visitor closed the alert: hide it, and remember that when it has a dismiss key. */
 export function dismissAlert(id: string, now: number = Date.now()): void {
-  const alert = alerts.find((existing) => existing.id === id);
+  const alert = getAlerts().find((existing) => existing.id === id);
   if (!alert) return;
   if (alert.dismissKey) writeTimestamp(alert.dismissKey, now);
   hideAlert(id);
@@ -65,13 +64,8 @@ export function clearAlerts(): void {
   setAlerts([]);
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function useAlerts(): readonly AlertBanner[] {
-  return useSyncExternalStore(subscribe, () => alerts, () => alerts);
+  return useAlertStore((state) => state.alerts);
 }
 
 /**

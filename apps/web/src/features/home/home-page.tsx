@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
 import { ChatIcon, HeartIcon, SearchIcon, ShieldIcon } from '../../components/icons.tsx';
-import { useSettings } from '../settings/api/get-settings.ts';
-import { SignupLink } from '../signup/components/signup-link.tsx';
+import { useSettings } from '../../lib/settings/get-settings.ts';
+import { SignupLink } from '../../components/signup-link.tsx';
 
 const HIGHLIGHTS: { key: string; icon: ReactNode }[] = [
   { key: 'search', icon: <SearchIcon size={28} /> },

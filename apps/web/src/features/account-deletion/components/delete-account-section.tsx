@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { DELETE_REASONS, DELETE_REMARKS_MAX_LENGTH, REACTIVATION_DAYS, deleteAccountRequestSchema } from '@app/contracts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useSettings } from '../../settings/api/get-settings.ts';
-import { FormErrorAlert } from '../../accounts/components/form-error-alert.tsx';
-import { FormField } from '../../accounts/components/form-field.tsx';
-import { useFormValues } from '../../accounts/hooks/use-form-values.ts';
-import { translateError } from '../../accounts/lib/form-errors.ts';
-import { END_SESSION_STATE, setSessionEnding } from '../../accounts/lib/session-cache.ts';
+import { useSettings } from '../../../lib/settings/get-settings.ts';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { useFormValues } from '../../../hooks/use-form-values.ts';
+import { translateError } from '../../../lib/form-errors.ts';
+import { END_SESSION_STATE, setSessionEnding } from '../../../lib/session/session-cache.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 
 export type AccountDeletedState = { reactivateUntil?: string; endSession?: boolean };
@@ -60,7 +60,7 @@ export function DeleteAccountSection() {
       </Button>
 
       <Modal show={isOpen} onHide={close} centered aria-labelledby="delete-account-modal-title" backdrop={deletion.isPending ? 'static' : true}>
-        <Form noValidate onSubmit={onSubmit}>
+        <Form id={form.formId} noValidate onSubmit={onSubmit}>
           <Modal.Header closeButton closeLabel={t('common.close')}>
             <Modal.Title id="delete-account-modal-title">{t('deleteAccount.title')}</Modal.Title>
           </Modal.Header>

@@ -1,5 +1,5 @@
 // PUT /api/user.php { language }: saves a logged-in member's interface language to the account.
-import type { UpdateLanguageRequest, UserResponse } from '@app/contracts';
+import type { UpdateLanguageRequest } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const updateLanguage = (body: UpdateLanguageRequest) => apiRequest<UserResponse>('user.php', { method: 'PUT', body });
+export const updateLanguage = (body: UpdateLanguageRequest) => apiRequest('user.php', { method: 'PUT', body, response: 'userResponseSchema' });

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
-import { useLogout } from '../../auth/api/logout.ts';
-import { UserAvatar } from './user-avatar.tsx';
+import { useLogout } from '../../auth/index.ts';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
 
 export function AccountDropdown({ user }: { user: User }) {
   const { t } = useTranslation('accounts');

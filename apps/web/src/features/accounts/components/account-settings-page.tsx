@@ -3,12 +3,12 @@ import { Card, Container } from 'react-bootstrap';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
-import { ChangeEmailForm } from '../../mail-change/components/change-email-form.tsx';
-import { DeleteAccountSection } from '../../account-deletion/components/delete-account-section.tsx';
-import { useUser } from '../api/get-user.ts';
+import { ChangeEmailForm } from '../../mail-change/index.ts';
+import { DeleteAccountSection } from '../../account-deletion/index.ts';
+import { useUser } from '../../../lib/session/get-user.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
-import { LoadingSpinner } from './loading-spinner.tsx';
-import { PageTitle } from './page-title.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export function AccountSettingsPage() {
   const { t } = useTranslation('accounts');

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { changePasswordRequestSchema } from '@app/contracts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useChangePassword } from '../api/change-password.ts';
-import { useFormValues } from '../hooks/use-form-values.ts';
-import { FormErrorAlert } from './form-error-alert.tsx';
-import { FormField } from './form-field.tsx';
-import { NewPasswordFields } from './new-password-fields.tsx';
+import { useFormValues } from '../../../hooks/use-form-values.ts';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 
 const EMPTY = { old_password: '', password: '', password_confirmation: '' };
 
@@ -28,7 +28,7 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-labelledby="change-password-title">
+    <Form id={form.formId} noValidate onSubmit={onSubmit} aria-labelledby="change-password-title">
       <h2 id="change-password-title" className="h5 mb-3">
         {t('settings.password.title')}
       </h2>

@@ -6,11 +6,11 @@ import type { User } from '@app/contracts';
 import { onAuthenticationRequired } from '../../../lib/api-client.ts';
 import { onLanguageChosen } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
-import { captureTracking } from '../../signup/lib/tracking.ts';
-import { ActivationReminder } from '../../activation/components/activation-reminder.tsx';
-import { USER_QUERY_KEY, getUser, useUserRefresh } from '../api/get-user.ts';
+import { captureTracking } from '../../../lib/tracking.ts';
+import { ActivationReminder } from '../../activation/index.ts';
+import { userKeys, getUser, useUserRefresh } from '../../../lib/session/get-user.ts';
 import { updateLanguage } from '../api/update-language.ts';
-import { clearSession, isEndSessionState, isSessionExpected, setSessionUser, waitForSessionChanges } from '../lib/session-cache.ts';
+import { clearSession, isEndSessionState, isSessionExpected, setSessionUser, waitForSessionChanges } from '../../../lib/session/session-cache.ts';
 
 export function SessionManager() {
   const queryClient = useQueryClient();
@@ -63,9 +63,9 @@ export function SessionManager() {
   useEffect(
     () =>
       onLanguageChosen(async (language) => {
-        if (!queryClient.getQueryData<User | null>(USER_QUERY_KEY)) return;
+        if (!queryClient.getQueryData<User | null>(userKeys.all)) return;
         const { user } = await updateLanguage({ language });
-        queryClient.setQueryData(USER_QUERY_KEY, user);
+        queryClient.setQueryData(userKeys.all, user);
       }),
     [queryClient],
   );

@@ -1,17 +1,20 @@
 // POST /api/activate.php { token }: activates the account from the e-mailed link and logs that member in.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { changeSession } from '../../accounts/lib/session-cache.ts';
+import { changeSession } from '../../../lib/session/session-cache.ts';
+import { SESSION_INDEPENDENT_META } from '../../../lib/session/session-cache.ts';
 
-export const activateAccount = (token: string) => changeSession(apiRequest<UserResponse>('activate.php', { method: 'POST', body: { token } }));
+/** A single-use link: its answer is kept across the session change it causes. */
+export const activationKeys = { all: ['activation'] as const, token: (token: string) => [...activationKeys.all, token] as const };
+
+export const activateAccount = (token: string) => changeSession(apiRequest('activate.php', { method: 'POST', body: { token }, response: 'userResponseSchema' }));
 
 /**
  * A query rather than a mutation: the token is single-use, and a query runs once per token even when
  * React mounts the page twice (strict mode) or the member comes back to it.
  */
 export const activationQueryOptions = (token: string) =>
-  queryOptions({ queryKey: ['activation', token], queryFn: () => activateAccount(token), staleTime: Infinity, gcTime: Infinity, retry: false });
+  queryOptions({ queryKey: activationKeys.token(token), meta: SESSION_INDEPENDENT_META, queryFn: () => activateAccount(token), staleTime: Infinity, gcTime: Infinity, retry: false });
 
 /**
  * `isReady` holds the request back while the page's session check is under way: the server replaces the session

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { HeartIcon } from '../../../components/icons.tsx';
 import { ProfileCard, ProfileCardGrid, ProfileCardGridItem } from '../../../components/profile-card.tsx';
-import { signupMatchesQueryOptions } from '../../match-finder/api/get-signup-matches.ts';
-import { useUser } from '../../accounts/api/get-user.ts';
-import { PageTitle } from '../../accounts/components/page-title.tsx';
-import { UserAvatar } from '../../accounts/components/user-avatar.tsx';
+import { signupMatchesQueryOptions } from '../../match-finder/index.ts';
+import { useUser } from '../../../lib/session/get-user.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
 
 /** Two rows of the wide grid. */
 const OVERVIEW_SIZE = 10;

@@ -2,9 +2,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
-import { AuthCard } from '../../accounts/components/auth-card.tsx';
-import { PageTitle } from '../../accounts/components/page-title.tsx';
-import { ContactSupport } from '../../accounts/components/contact-support.tsx';
+import { AuthCard } from '../../../components/auth-card.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { ContactSupport } from '../../../components/contact-support.tsx';
 
 export function ActivateErrorPage() {
   const { t } = useTranslation('accounts');

@@ -4,11 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
-import { useUser } from '../../accounts/api/get-user.ts';
-import { AuthCard } from '../../accounts/components/auth-card.tsx';
-import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
-import { PageTitle } from '../../accounts/components/page-title.tsx';
-import { applyAccountLanguage, setSessionUser } from '../../accounts/lib/session-cache.ts';
+import { useUser } from '../../../lib/session/get-user.ts';
+import { AuthCard } from '../../../components/auth-card.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { applyAccountLanguage, setSessionUser } from '../../../lib/session/session-cache.ts';
 import { useActivation } from '../api/activate.ts';
 
 export function ActivatePage() {

@@ -5,8 +5,8 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { useAlertBanner, type AlertBanner } from '../../../components/alerts/alert-store.ts';
-import { useUser } from '../../accounts/api/get-user.ts';
-import { useSignupModalState } from '../../signup/lib/signup-modal-store.ts';
+import { useUser } from '../../../lib/session/get-user.ts';
+import { useSignupModalState } from '../../../lib/signup-modal-store.ts';
 import {
   ACTIVATION_ALERT_DISMISS_MS,
   SIGNUP_COMPLETE_FLAG,

@@ -1,7 +1,7 @@
 // "Send the e-mail again": resends the activation mail and says whether it went (or why not).
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { toFormErrors, translateError } from '../../accounts/lib/form-errors.ts';
+import { toFormErrors, translateError } from '../../../lib/form-errors.ts';
 import { useResendActivationMail } from '../api/resend-activation.ts';
 
 export function ResendActivationButton({ variant = 'outline-primary', size }: { variant?: string; size?: 'sm' | 'lg' }) {

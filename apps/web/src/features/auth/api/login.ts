@@ -1,10 +1,10 @@
 // POST /api/user.php { email, password }: logs in and answers the member; the session cache and language follow.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest, UserResponse } from '@app/contracts';
+import type { LoginRequest } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { applyAccountLanguage, changeSession, setSessionUser } from '../../accounts/lib/session-cache.ts';
+import { applyAccountLanguage, changeSession, setSessionUser } from '../../../lib/session/session-cache.ts';
 
-export const login = (body: LoginRequest) => changeSession(apiRequest<UserResponse>('user.php', { method: 'POST', body }));
+export const login = (body: LoginRequest) => changeSession(apiRequest('user.php', { method: 'POST', body, response: 'userResponseSchema' }));
 
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -1,12 +1,11 @@
 // GET /api/logout.php: ends the session on the server; locally the member data goes and the visitor lands on the root.
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { SuccessResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { HOME_AFTER_LOGOUT } from '../../../config/paths.ts';
-import { END_SESSION_STATE, setSessionEnding } from '../../accounts/lib/session-cache.ts';
+import { END_SESSION_STATE, setSessionEnding } from '../../../lib/session/session-cache.ts';
 
-export const logout = () => apiRequest<SuccessResponse>('logout.php');
+export const logout = () => apiRequest('logout.php', { response: 'successResponseSchema' });
 
 export function useLogout() {
   const navigate = useNavigate();

@@ -29,6 +29,8 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Invalid email')).toBeTruthy();
     expect(screen.getByText('Enter a password')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+    // Focus leaves the button for the first field that needs fixing (useFormValues, all forms).
+    expect(document.activeElement).toBe(screen.getByLabelText('E-mail address'));
   });
 
   it('says "Login failed, please try again" for a wrong e-mail or password', async () => {

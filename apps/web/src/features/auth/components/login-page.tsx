@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { loginRequestSchema } from '@app/contracts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useUser } from '../../accounts/api/get-user.ts';
-import { AuthCard } from '../../accounts/components/auth-card.tsx';
-import { FormErrorAlert } from '../../accounts/components/form-error-alert.tsx';
-import { FormField } from '../../accounts/components/form-field.tsx';
-import { PageTitle } from '../../accounts/components/page-title.tsx';
-import { useFormValues } from '../../accounts/hooks/use-form-values.ts';
-import { SignupLink } from '../../signup/components/signup-link.tsx';
+import { useUser } from '../../../lib/session/get-user.ts';
+import { AuthCard } from '../../../components/auth-card.tsx';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useFormValues } from '../../../hooks/use-form-values.ts';
+import { SignupLink } from '../../../components/signup-link.tsx';
 import { useLogin } from '../api/login.ts';
 import { getLoginTarget } from '../lib/login-target.ts';
 
@@ -36,7 +36,7 @@ export function LoginPage() {
   return (
     <AuthCard title={t('login.title')}>
       <PageTitle title={t('login.title')} />
-      <Form noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
+      <Form id={form.formId} noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
         <FormErrorAlert error={form.formError} />
         <FormField {...form.bind('email')} type="email" label={t('fields.email')} autoComplete="username" inputMode="email" />
         <FormField {...form.bind('password')} type="password" label={t('fields.password')} autoComplete="current-password" />

@@ -1,19 +1,12 @@
 // POST /api/block.php { id }: block a member (likes both ways and a match end; neither sees the other again).
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { memberRelationMutation } from '../../../lib/member-relations-cache.ts';
 
-export const blockMember = (id: number) => apiRequest<{ is_blocked: boolean }>('block.php', { method: 'POST', body: { id } });
+export const blockMember = (id: number) => apiRequest('block.php', { method: 'POST', body: { id }, response: 'blockResponseSchema' });
 
-/** Blocking changes profiles, likes and every list of members. */
-export async function invalidateBlockState(queryClient: QueryClient): Promise<void> {
-  await Promise.all(
-    [['member'], ['blocks'], ['likes'], ['likes-list'], ['likes-member'], ['match-finder'], ['signup-matches'], ['swipe']].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
-  );
-}
-
+/** The profile shows the block and the member leaves every list at once; a failure puts them back; all refetch after. */
 export function useBlockMember() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: blockMember, onSettled: () => invalidateBlockState(queryClient) });
+  return useMutation(memberRelationMutation(queryClient, blockMember, { is_blocked: true }));
 }

@@ -4,8 +4,8 @@ import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { BlockIcon } from '../../../components/member-icons.tsx';
-import { FormErrorAlert } from '../../accounts/components/form-error-alert.tsx';
-import { toFormErrors } from '../../accounts/lib/form-errors.ts';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { toFormErrors } from '../../../lib/form-errors.ts';
 import { useBlockMember } from '../api/block-member.ts';
 import { useUnblockMember } from '../api/unblock-member.ts';
 

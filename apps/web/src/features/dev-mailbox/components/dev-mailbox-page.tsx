@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { Badge, Button, Card, Col, Container, Form, ListGroup, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
-import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
-import { PageTitle } from '../../accounts/components/page-title.tsx';
-import { useDevMailbox, type DevMail } from '../api/get-dev-mailbox.ts';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import type { DevMail } from '@app/contracts';
+import { useDevMailbox } from '../api/get-dev-mailbox.ts';
 
 /** Links inside the sandboxed preview open in the app's own window. */
 export function buildPreviewDocument(html: string): string {

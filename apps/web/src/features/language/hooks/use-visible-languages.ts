@@ -1,7 +1,7 @@
 // The languages this site shows the current visitor, from the settings.
 import { useMemo } from 'react';
 import type { UiLanguage } from '@app/i18n';
-import { useSettings } from '../../settings/api/get-settings.ts';
+import { useSettings } from '../../../lib/settings/get-settings.ts';
 import { getVisibleLanguages } from '../visible-languages.ts';
 
 export function useVisibleLanguages(): UiLanguage[] {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { Logo } from '../../../components/logo.tsx';
-import { useSettings } from '../../settings/api/get-settings.ts';
+import { useSettings } from '../../../lib/settings/get-settings.ts';
 
 export function LogoBar() {
   const { t } = useTranslation();

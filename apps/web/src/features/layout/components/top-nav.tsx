@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { Logo } from '../../../components/logo.tsx';
 import { UserIcon } from '../../../components/icons.tsx';
-import { useSettings } from '../../settings/api/get-settings.ts';
-import { LanguageDropdown } from '../../language/components/language-dropdown.tsx';
-import { useUser } from '../../accounts/api/get-user.ts';
-import { AccountDropdown } from '../../accounts/components/account-dropdown.tsx';
-import { MemberNavLinks } from '../../members/components/member-nav-links.tsx';
+import { useSettings } from '../../../lib/settings/get-settings.ts';
+import { LanguageDropdown } from '../../language/index.ts';
+import { useUser } from '../../../lib/session/get-user.ts';
+import { AccountDropdown } from '../../accounts/index.ts';
+import { MemberNavLinks } from '../../members/index.ts';
 
 export function TopNav() {
   const { t } = useTranslation();

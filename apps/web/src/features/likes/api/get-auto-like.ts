@@ -1,10 +1,11 @@
 // GET /api/auto-like.php: a profile for the like modal when the caller has none (SPEC section 7); 404 when nobody fits.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AutoLikeResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const getAutoLike = () => apiRequest<AutoLikeResponse>('auto-like.php');
+export const autoLikeKeys = { all: ['auto-like'] as const };
 
-export const autoLikeQueryOptions = () => queryOptions({ queryKey: ['auto-like'], queryFn: getAutoLike, staleTime: 0, gcTime: 0 });
+export const getAutoLike = () => apiRequest('auto-like.php', { response: 'autoLikeResponseSchema' });
+
+export const autoLikeQueryOptions = () => queryOptions({ queryKey: autoLikeKeys.all, queryFn: getAutoLike, staleTime: 0, gcTime: 0 });
 
 export const useAutoLike = (isEnabled: boolean) => useQuery({ ...autoLikeQueryOptions(), enabled: isEnabled });

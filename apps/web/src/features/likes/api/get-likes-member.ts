@@ -1,11 +1,13 @@
 // GET /api/likes-member.php?id=: the likes between the member and one other member (/likes/m/{id}); clears like_new.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LikesMemberResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { memberRelationsMeta } from '../../../lib/member-relations-cache.ts';
 
-export const getLikesMember = (id: number) => apiRequest<LikesMemberResponse>('likes-member.php', { query: { id } });
+export const likesMemberKeys = { all: ['likes-member'] as const, member: (id: number) => [...likesMemberKeys.all, id] as const };
+
+export const getLikesMember = (id: number) => apiRequest('likes-member.php', { query: { id }, response: 'likesMemberResponseSchema' });
 
 export const likesMemberQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['likes-member', id], queryFn: () => getLikesMember(id), staleTime: 0 });
+  queryOptions({ queryKey: likesMemberKeys.member(id), meta: memberRelationsMeta('like', 'block'), queryFn: () => getLikesMember(id), staleTime: 0 });
 
 export const useLikesMember = (id: number) => useQuery(likesMemberQueryOptions(id));

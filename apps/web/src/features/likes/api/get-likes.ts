@@ -2,14 +2,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LikesResponse, User } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useUser } from '../../accounts/api/get-user.ts';
-import { getUserRefreshInterval } from '../../accounts/lib/user-refresh.ts';
+import { useUser } from '../../../lib/session/get-user.ts';
+import { getUserRefreshInterval } from '../../../lib/session/user-refresh.ts';
+import { memberRelationsMeta } from '../../../lib/member-relations-cache.ts';
 
-export const LIKES_QUERY_KEY = ['likes'] as const;
+/** Query keys of the member's likes (the counts in the navigation). */
+export const likesKeys = { all: ['likes'] as const };
 
-export const getLikes = () => apiRequest<LikesResponse>('likes.php');
+export const getLikes = () => apiRequest('likes.php', { response: 'likesResponseSchema' });
 
-export const likesQueryOptions = () => queryOptions({ queryKey: LIKES_QUERY_KEY, queryFn: getLikes, staleTime: 30_000 });
+export const likesQueryOptions = () => queryOptions({ queryKey: likesKeys.all, meta: memberRelationsMeta('like', 'block'), queryFn: getLikes, staleTime: 30_000 });
 
 /** Likes of a member; visitors have none (no request is made). */
 export function useLikes() {

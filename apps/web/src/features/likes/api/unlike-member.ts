@@ -1,12 +1,12 @@
 // DELETE /api/like.php { id }: take a like back (a match ends with it).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LikeResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { invalidateLikeState } from './like-member.ts';
+import { memberRelationMutation } from '../../../lib/member-relations-cache.ts';
 
-export const unlikeMember = (id: number) => apiRequest<LikeResponse>('like.php', { method: 'DELETE', body: { id } });
+export const unlikeMember = (id: number) => apiRequest('like.php', { method: 'DELETE', body: { id }, response: 'likeResponseSchema' });
 
+/** Optimistic like useLikeMember, rolled back on failure. */
 export function useUnlikeMember() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: unlikeMember, onSettled: () => invalidateLikeState(queryClient) });
+  return useMutation(memberRelationMutation(queryClient, unlikeMember, { is_liked: false }));
 }

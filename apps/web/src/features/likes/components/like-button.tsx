@@ -4,7 +4,7 @@ import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { HeartFilledIcon } from '../../../components/member-icons.tsx';
 import { HeartIcon } from '../../../components/icons.tsx';
-import { translateError, toFormErrors } from '../../accounts/lib/form-errors.ts';
+import { translateError, toFormErrors } from '../../../lib/form-errors.ts';
 import { useLikeActions } from '../hooks/use-like-actions.ts';
 import type { LikeModalProfile } from '../lib/like-modal-store.ts';
 

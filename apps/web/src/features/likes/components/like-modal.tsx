@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { MemberPhoto } from '../../../components/member-photo.tsx';
 import { HeartFilledIcon, ThumbsUpIcon } from '../../../components/member-icons.tsx';
 import { useAutoLike } from '../api/get-auto-like.ts';
-import { LIKES_QUERY_KEY } from '../api/get-likes.ts';
+import { likesKeys } from '../api/get-likes.ts';
 import type { LikeModalProfile, LikeModalRequest } from '../lib/like-modal-store.ts';
 import '../likes.css';
 
@@ -27,7 +27,7 @@ export function LikeModal({ variant, profile: givenProfile, buttonLabel, getButt
   const hasNothingToShow = !givenProfile && autoLike.isError;
 
   useEffect(() => {
-    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: LIKES_QUERY_KEY }), LIKES_RELOAD_DELAY_MS);
+    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: likesKeys.all }), LIKES_RELOAD_DELAY_MS);
     return () => clearTimeout(timer);
   }, [queryClient]);
 

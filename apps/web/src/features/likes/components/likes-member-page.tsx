@@ -10,13 +10,13 @@ import { formatDate } from '../../../lib/i18n.ts';
 import { MemberPhoto } from '../../../components/member-photo.tsx';
 import { HeartFilledIcon, ThumbsUpIcon } from '../../../components/member-icons.tsx';
 import { HeartIcon } from '../../../components/icons.tsx';
-import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
-import { PageTitle } from '../../accounts/components/page-title.tsx';
-import { translateError } from '../../accounts/lib/form-errors.ts';
-import { MembersOnly } from '../../members/components/members-only.tsx';
-import { BlockedByNotice } from '../../members/components/member-page.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { translateError } from '../../../lib/form-errors.ts';
+import { MembersOnly } from '../../../components/members-only.tsx';
+import { BlockedByNotice } from '../../../components/blocked-by-notice.tsx';
 import { useLikesMember } from '../api/get-likes-member.ts';
-import { LIKES_QUERY_KEY } from '../api/get-likes.ts';
+import { likesKeys } from '../api/get-likes.ts';
 import { LikeButton } from './like-button.tsx';
 
 function LikesOverview({ id }: { id: number }) {
@@ -27,7 +27,7 @@ function LikesOverview({ id }: { id: number }) {
 
   // The server cleared like_new: the badge follows.
   useEffect(() => {
-    if (hasLoaded) void queryClient.invalidateQueries({ queryKey: LIKES_QUERY_KEY });
+    if (hasLoaded) void queryClient.invalidateQueries({ queryKey: likesKeys.all });
   }, [hasLoaded, queryClient]);
 
   if (pair.isPending) return <LoadingSpinner />;

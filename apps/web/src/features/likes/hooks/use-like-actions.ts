@@ -1,8 +1,8 @@
 // Like and unlike from any screen: visitors get the login notice, a like that makes a match opens "It's a match".
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
-import { useUser } from '../../accounts/api/get-user.ts';
-import { showMemberNotice } from '../../members/lib/member-notice-store.ts';
+import { useUser } from '../../../lib/session/get-user.ts';
+import { showMemberNotice } from '../../../lib/member-notice-store.ts';
 import { useLikeMember } from '../api/like-member.ts';
 import { useUnlikeMember } from '../api/unlike-member.ts';
 import { openLikeModal, type LikeModalProfile } from '../lib/like-modal-store.ts';

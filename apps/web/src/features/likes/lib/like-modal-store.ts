@@ -1,5 +1,5 @@
 // Which like modal is open (SPEC sections 2 and 4): "New like!" or "It's a match", with a profile or one fetched from auto-like.php.
-import { useSyncExternalStore } from 'react';
+import { create } from 'zustand';
 import type { Image } from '@app/contracts';
 
 export type LikeModalProfile = { id: number; name: string; main_image: Image | null };
@@ -16,30 +16,19 @@ export type LikeModalRequest = {
 
 export type LikeModalState = (LikeModalRequest & { key: number }) | null;
 
-let state: LikeModalState = null;
+const useLikeModalStore = create<{ modal: LikeModalState }>()(() => ({ modal: null }));
 let nextKey = 1;
-const listeners = new Set<() => void>();
-
-function setState(next: LikeModalState) {
-  state = next;
-  listeners.forEach((listener) => listener());
-}
 
 export function openLikeModal(request: LikeModalRequest): void {
-  setState({ ...request, key: nextKey++ });
+  useLikeModalStore.setState({ modal: { ...request, key: nextKey++ } });
 }
 
 export function closeLikeModal(): void {
-  if (state) setState(null);
+  if (getLikeModalState()) useLikeModalStore.setState({ modal: null });
 }
 
-export const getLikeModalState = (): LikeModalState => state;
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const getLikeModalState = (): LikeModalState => useLikeModalStore.getState().modal;
 
 export function useLikeModalState(): LikeModalState {
-  return useSyncExternalStore(subscribe, getLikeModalState, getLikeModalState);
+  return useLikeModalStore((state) => state.modal);
 }

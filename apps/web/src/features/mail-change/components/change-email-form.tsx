@@ -4,9 +4,9 @@ import { Alert, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { mailChangeRequestSchema, type User } from '@app/contracts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { FormErrorAlert } from '../../accounts/components/form-error-alert.tsx';
-import { FormField } from '../../accounts/components/form-field.tsx';
-import { useFormValues } from '../../accounts/hooks/use-form-values.ts';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { useRequestMailChange } from '../api/request-mail-change.ts';
 
 export function ChangeEmailForm({ user }: { user: User }) {
@@ -25,7 +25,7 @@ export function ChangeEmailForm({ user }: { user: User }) {
   };
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-labelledby="change-email-title">
+    <Form id={form.formId} noValidate onSubmit={onSubmit} aria-labelledby="change-email-title">
       <h2 id="change-email-title" className="h5 mb-3">
         {t('settings.email.title')}
       </h2>

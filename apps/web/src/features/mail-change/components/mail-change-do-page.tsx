@@ -5,11 +5,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
-import { USER_QUERY_KEY } from '../../accounts/api/get-user.ts';
-import { AuthCard } from '../../accounts/components/auth-card.tsx';
-import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
-import { PageTitle } from '../../accounts/components/page-title.tsx';
-import { toFormErrors, translateError } from '../../accounts/lib/form-errors.ts';
+import { userKeys } from '../../../lib/session/get-user.ts';
+import { AuthCard } from '../../../components/auth-card.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { toFormErrors, translateError } from '../../../lib/form-errors.ts';
 import { useConfirmMailChange } from '../api/confirm-mail-change.ts';
 
 export function MailChangeDoPage() {
@@ -22,7 +22,7 @@ export function MailChangeDoPage() {
 
   useEffect(() => {
     // The member's cached e-mail (and status: a proven address activates) are now stale.
-    if (isConfirmed) void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    if (isConfirmed) void queryClient.invalidateQueries({ queryKey: userKeys.all });
   }, [isConfirmed, queryClient]);
 
   const renderContent = () => {

@@ -1,12 +1,14 @@
 // GET /api/signup-matches.php: twelve members with a photo that suit a new member, not liked yet.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SignupMatchesResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { memberRelationsMeta } from '../../../lib/member-relations-cache.ts';
 
-export const getSignupMatches = () => apiRequest<SignupMatchesResponse>('signup-matches.php');
+export const signupMatchesKeys = { all: ['signup-matches'] as const };
+
+export const getSignupMatches = () => apiRequest('signup-matches.php', { response: 'signupMatchesResponseSchema' });
 
 /** Kept while the page is open: liking must not reshuffle the suggestions (liked ones would drop out). */
 export const signupMatchesQueryOptions = () =>
-  queryOptions({ queryKey: ['signup-matches'], queryFn: getSignupMatches, staleTime: Infinity, select: (data) => data.profiles });
+  queryOptions({ queryKey: signupMatchesKeys.all, meta: memberRelationsMeta('block'), queryFn: getSignupMatches, staleTime: Infinity, select: (data) => data.profiles });
 
 export const useSignupMatches = () => useQuery(signupMatchesQueryOptions());

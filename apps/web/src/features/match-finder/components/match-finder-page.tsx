@@ -1,10 +1,10 @@
 // /match-finder: members who suit the member (gender and sexuality, age, own country first), page by page, with like buttons.
 import { Alert, Button, Container, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
-import { PageTitle } from '../../accounts/components/page-title.tsx';
-import { translateError, toFormErrors } from '../../accounts/lib/form-errors.ts';
-import { MembersOnly } from '../../members/components/members-only.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { translateError, toFormErrors } from '../../../lib/form-errors.ts';
+import { MembersOnly } from '../../../components/members-only.tsx';
 import { useMatchFinder } from '../api/get-match-finder.ts';
 import { SuggestionGrid } from './suggestion-grid.tsx';
 

@@ -3,10 +3,10 @@ import { Alert, Container } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HOME_AFTER_LOGIN } from '../../../config/paths.ts';
-import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
-import { PageTitle } from '../../accounts/components/page-title.tsx';
-import { translateError, toFormErrors } from '../../accounts/lib/form-errors.ts';
-import { MembersOnly } from '../../members/components/members-only.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { translateError, toFormErrors } from '../../../lib/form-errors.ts';
+import { MembersOnly } from '../../../components/members-only.tsx';
 import { useSignupMatches } from '../api/get-signup-matches.ts';
 import { SuggestionGrid } from './suggestion-grid.tsx';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Suggestion } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
 import { ProfileCard, ProfileCardGrid, ProfileCardGridItem } from '../../../components/profile-card.tsx';
-import { LikeButton } from '../../likes/components/like-button.tsx';
+import { LikeButton } from '../../likes/index.ts';
 
 export function SuggestionGrid({ profiles, label }: { profiles: Suggestion[]; label: string }) {
   const { t } = useTranslation('members');

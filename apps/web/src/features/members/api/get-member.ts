@@ -1,11 +1,13 @@
 // GET /api/member.php?id=: another member's profile as this viewer may see it; opening it clears that member's like_new.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MemberResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { memberRelationsMeta } from '../../../lib/member-relations-cache.ts';
 
-export const getMember = (id: number) => apiRequest<MemberResponse>('member.php', { query: { id } });
+export const memberKeys = { all: ['member'] as const, detail: (id: number) => [...memberKeys.all, id] as const };
+
+export const getMember = (id: number) => apiRequest('member.php', { query: { id }, response: 'memberResponseSchema' });
 
 export const memberQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['member', id], queryFn: () => getMember(id), staleTime: 0, select: (data) => data.member });
+  queryOptions({ queryKey: memberKeys.detail(id), meta: memberRelationsMeta('like', 'block'), queryFn: () => getMember(id), staleTime: 0, select: (data) => data.member });
 
 export const useMember = (id: number) => useQuery({ ...memberQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });

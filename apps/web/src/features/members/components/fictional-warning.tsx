@@ -2,7 +2,7 @@
 import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { FictionalIcon } from '../../../components/fictional-icon.tsx';
-import { useSettings } from '../../settings/api/get-settings.ts';
+import { useSettings } from '../../../lib/settings/get-settings.ts';
 
 export function FictionalWarning() {
   const { t } = useTranslation('members');

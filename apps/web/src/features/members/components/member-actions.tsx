@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { MemberProfile, User } from '@app/contracts';
 import { ChatIcon } from '../../../components/icons.tsx';
 import { GiftIcon } from '../../../components/member-icons.tsx';
-import { LikeButton } from '../../likes/components/like-button.tsx';
-import { BlockButton } from '../../blocks/components/block-button.tsx';
-import { getChatNotice, showMemberNotice } from '../lib/member-notice-store.ts';
+import { LikeButton } from '../../likes/index.ts';
+import { BlockButton } from '../../blocks/index.ts';
+import { getChatNotice, showMemberNotice } from '../../../lib/member-notice-store.ts';
 
 export function MemberActions({ member, viewer }: { member: MemberProfile; viewer: User | null }) {
   const { t } = useTranslation('members');

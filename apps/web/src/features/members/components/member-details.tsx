@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberProfile } from '@app/contracts';
-import { useSettings } from '../../settings/api/get-settings.ts';
+import { useSettings } from '../../../lib/settings/get-settings.ts';
 import { useCountryName, useRegionName } from '../../../components/use-location-text.ts';
 
 /** Field key -> its label key in members.json `fields`, and the group of its translated values (none: shown as is). */

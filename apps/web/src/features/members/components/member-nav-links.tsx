@@ -9,7 +9,7 @@ import { CountBadge } from '../../../components/count-badge.tsx';
 import { useDocumentTitleCount } from '../../../components/document-title-count.ts';
 import { HeartIcon, SearchIcon } from '../../../components/icons.tsx';
 import { CoinsIcon, StarIcon } from '../../../components/member-icons.tsx';
-import { countNewLikes, useLikesRefresh } from '../../likes/api/get-likes.ts';
+import { countNewLikes, useLikesRefresh } from '../../likes/index.ts';
 import { getCreditBadge } from '../lib/nav-badges.ts';
 import '../../../components/members-ui.css';
 

@@ -10,35 +10,20 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { FictionalIcon } from '../../../components/fictional-icon.tsx';
 import { InterestList } from '../../../components/interest-list.tsx';
 import { useLocationText } from '../../../components/use-location-text.ts';
-import { useUser } from '../../accounts/api/get-user.ts';
-import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
-import { PageTitle } from '../../accounts/components/page-title.tsx';
-import { translateError } from '../../accounts/lib/form-errors.ts';
-import { SignupLink } from '../../signup/components/signup-link.tsx';
-import { getSearchState } from '../../search/lib/search-store.ts';
-import { LIKES_QUERY_KEY } from '../../likes/api/get-likes.ts';
+import { useUser } from '../../../lib/session/get-user.ts';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { translateError } from '../../../lib/form-errors.ts';
+import { SignupLink } from '../../../components/signup-link.tsx';
+import { BlockedByNotice } from '../../../components/blocked-by-notice.tsx';
+import { findSearchedCard } from '../../search/index.ts';
+import { likesKeys } from '../../likes/index.ts';
 import { useMember } from '../api/get-member.ts';
 import { FictionalWarning } from './fictional-warning.tsx';
 import { MemberActions } from './member-actions.tsx';
 import { FieldNote, MemberDetails } from './member-details.tsx';
 import { MemberPhotoGallery } from './member-photo-gallery.tsx';
 import '../members.css';
-
-/** SPEC section 8: "You're blocked by {name}"; nothing of the profile is shown. */
-export function BlockedByNotice({ name }: { name: string }) {
-  const { t } = useTranslation('members');
-  const text = t('errors:blocked_by', { name });
-  return (
-    <Container className="py-5 text-center" style={{ maxWidth: '36rem' }}>
-      <PageTitle title={text} />
-      <h1 className="h3 mb-3">{text}</h1>
-      <p className="text-body-secondary">{t('blocks.blockedByText')}</p>
-      <Link to={paths.members.getHref()} className="btn btn-primary">
-        {t('blocks.backToSearch')}
-      </Link>
-    </Container>
-  );
-}
 
 function MemberProfileView({ member, viewer }: { member: MemberProfile; viewer: User | null }) {
   const { t } = useTranslation('members');
@@ -145,7 +130,7 @@ export function MemberPage() {
 
   // Opening a liker's profile cleared their like_new on the server: the new-likes badge follows.
   useEffect(() => {
-    if (isLikedBy) void queryClient.invalidateQueries({ queryKey: LIKES_QUERY_KEY });
+    if (isLikedBy) void queryClient.invalidateQueries({ queryKey: likesKeys.all });
   }, [isLikedBy, id, queryClient]);
 
   if (!Number.isInteger(id) || id <= 0 || (member.error instanceof ApiError && member.error.status === 404)) {
@@ -161,7 +146,7 @@ export function MemberPage() {
   }
   if (member.error instanceof ApiError && member.error.code === 'blocked_by') {
     const params = member.error.body?.error?.params as { name?: string } | undefined;
-    return <BlockedByNotice name={params?.name ?? getSearchState().otherCachedProfiles[id]?.name ?? ''} />;
+    return <BlockedByNotice name={params?.name ?? findSearchedCard(queryClient, id)?.name ?? ''} />;
   }
   if (member.error) {
     return (
@@ -171,7 +156,7 @@ export function MemberPage() {
     );
   }
   if (member.isPending || isSessionPending) {
-    const cached = getSearchState().otherCachedProfiles[id];
+    const cached = findSearchedCard(queryClient, id);
     return (
       <>
         {cached && <PageTitle title={cached.name} />}

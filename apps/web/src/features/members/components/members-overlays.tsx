@@ -1,6 +1,6 @@
 // The members' modals every page of the default layout can open: the like modal (and the ?t= like pop-up) and the login/premium notices.
-import { LikeModalHost } from '../../likes/components/like-modal-host.tsx';
-import { MemberNoticeModal } from './member-notice-modal.tsx';
+import { LikeModalHost } from '../../likes/index.ts';
+import { MemberNoticeModal } from '../../../components/member-notice-modal.tsx';
 
 export function MembersOverlays() {
   return (

@@ -1,8 +1,7 @@
 // POST /api/reset-password.php { email }: mails a password reset link (404 unknown address, 429 after too many mails).
 import { useMutation } from '@tanstack/react-query';
-import type { SuccessResponse } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const requestPasswordReset = (body: { email: string }) => apiRequest<SuccessResponse>('reset-password.php', { method: 'POST', body });
+export const requestPasswordReset = (body: { email: string }) => apiRequest('reset-password.php', { method: 'POST', body, response: 'successResponseSchema' });
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });

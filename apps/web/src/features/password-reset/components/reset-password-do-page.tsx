@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { resetPasswordDoRequestSchema } from '@app/contracts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { HOME_AFTER_LOGIN, paths } from '../../../config/paths.ts';
-import { AuthCard } from '../../accounts/components/auth-card.tsx';
-import { FormErrorAlert } from '../../accounts/components/form-error-alert.tsx';
-import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
-import { NewPasswordFields } from '../../accounts/components/new-password-fields.tsx';
-import { PageTitle } from '../../accounts/components/page-title.tsx';
-import { useFormValues } from '../../accounts/hooks/use-form-values.ts';
+import { AuthCard } from '../../../components/auth-card.tsx';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { useResetTokenCheck } from '../api/check-reset-token.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 
@@ -59,7 +59,7 @@ export function ResetPasswordDoPage() {
     if (token === '' || check.isError || form.formError?.code === 'link_invalid' || form.fieldErrors.token) return <LinkInvalid />;
     if (check.isPending) return <LoadingSpinner />;
     return (
-      <Form noValidate onSubmit={onSubmit} aria-label={t('resetPassword.newTitle')}>
+      <Form id={form.formId} noValidate onSubmit={onSubmit} aria-label={t('resetPassword.newTitle')}>
         <FormErrorAlert error={form.formError} />
         <NewPasswordFields bind={form.bind} />
         <SubmitButton variant="primary" className="w-100" isPending={reset.isPending}>

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { resetPasswordRequestSchema } from '@app/contracts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { AuthCard } from '../../accounts/components/auth-card.tsx';
-import { FormErrorAlert } from '../../accounts/components/form-error-alert.tsx';
-import { FormField } from '../../accounts/components/form-field.tsx';
-import { PageTitle } from '../../accounts/components/page-title.tsx';
-import { useFormValues } from '../../accounts/hooks/use-form-values.ts';
+import { AuthCard } from '../../../components/auth-card.tsx';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 export function ResetPasswordPage() {
@@ -32,7 +32,7 @@ export function ResetPasswordPage() {
           {t('resetPassword.sent', { email: request.variables.email })}
         </Alert>
       ) : (
-        <Form noValidate onSubmit={onSubmit} aria-label={t('resetPassword.title')}>
+        <Form id={form.formId} noValidate onSubmit={onSubmit} aria-label={t('resetPassword.title')}>
           <p className="text-body-secondary">{t('resetPassword.intro')}</p>
           <FormErrorAlert error={form.formError} />
           <FormField {...form.bind('email')} type="email" inputMode="email" autoComplete="email" label={t('fields.email')} />

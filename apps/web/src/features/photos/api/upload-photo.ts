@@ -1,7 +1,7 @@
 // POST /api/photo.php (multipart, file field `photo`): uploads one photo with progress; answers the photo and the new list.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiError as ApiErrorBody, UploadPhotoResponse } from '@app/contracts';
-import { ApiError, notifyIfAuthenticationRequired } from '../../../lib/api-client.ts';
+import { ApiError, checkContract, notifyIfAuthenticationRequired } from '../../../lib/api-client.ts';
 import { syncPhotos } from './sync-photos.ts';
 
 /** Mirrors PHOTO_FIELD of @app/contracts (a runtime import there would pull zod into this chunk). */
@@ -39,7 +39,8 @@ export function uploadPhoto({ file, isPrivate = false, onProgress }: UploadPhoto
     xhr.addEventListener('load', () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
-          resolve(JSON.parse(xhr.responseText) as UploadPhotoResponse);
+          const answer = JSON.parse(xhr.responseText) as UploadPhotoResponse;
+          checkContract(url, 'uploadPhotoResponseSchema', answer).then(() => resolve(answer), reject);
         } catch (error) {
           reject(error);
         }

@@ -9,7 +9,7 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { MemberPhoto } from '../../../components/member-photo.tsx';
 import { LockIcon, StarIcon } from '../../../components/member-icons.tsx';
 import { PhotoDropzone } from '../../../components/photo-dropzone.tsx';
-import { translateError, toFormErrors, type FormError } from '../../accounts/lib/form-errors.ts';
+import { translateError, toFormErrors, type FormError } from '../../../lib/form-errors.ts';
 import { usePhotos } from '../api/get-photos.ts';
 import { useUploadPhoto } from '../api/upload-photo.ts';
 import { useUpdatePhoto } from '../api/update-photo.ts';

@@ -1,20 +1,20 @@
 // PUT /api/profile.php: saves the changed profile fields (null clears one) and answers the whole profile.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OwnProfileResponse, UpdateProfileRequest } from '@app/contracts';
+import type { UpdateProfileRequest } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { USER_QUERY_KEY } from '../../accounts/api/get-user.ts';
-import { OWN_PROFILE_QUERY_KEY } from './get-own-profile.ts';
+import { userKeys } from '../../../lib/session/get-user.ts';
+import { ownProfileKeys } from '../../../lib/session/get-own-profile.ts';
 
-export const updateProfile = (body: UpdateProfileRequest) => apiRequest<OwnProfileResponse>('profile.php', { method: 'PUT', body });
+export const updateProfile = (body: UpdateProfileRequest) => apiRequest('profile.php', { method: 'PUT', body, response: 'ownProfileResponseSchema' });
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: async (data) => {
-      queryClient.setQueryData(OWN_PROFILE_QUERY_KEY, data);
+      queryClient.setQueryData(ownProfileKeys.all, data);
       // The name and country also live in the user payload (top navigation).
-      await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
     },
   });
 }

@@ -3,8 +3,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERESTS_MAX } from '@app/contracts';
 import { useInterestIcons } from '../../../components/interest-list.tsx';
-import { translateError, type FormError } from '../../accounts/lib/form-errors.ts';
-import { useSettings } from '../../settings/api/get-settings.ts';
+import { translateError, type FormError } from '../../../lib/form-errors.ts';
+import { useSettings } from '../../../lib/settings/get-settings.ts';
 
 type InterestsPickerProps = { value: string[]; onChange: (value: string[]) => void; error?: FormError };
 

@@ -18,14 +18,14 @@ import {
   type OwnProfile,
   type UpdateProfileRequest,
 } from '@app/contracts';
-import { FormErrorAlert } from '../../accounts/components/form-error-alert.tsx';
-import { FormField } from '../../accounts/components/form-field.tsx';
-import { FormSelect } from '../../accounts/components/form-select.tsx';
-import { useFormValues } from '../../accounts/hooks/use-form-values.ts';
-import { DateOfBirthField } from '../../signup/components/date-of-birth-field.tsx';
-import { composeDateOfBirth, type DateParts } from '../../signup/lib/date-of-birth.ts';
-import { useSettings } from '../../settings/api/get-settings.ts';
-import { useRegions } from '../../settings/api/get-regions.ts';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { FormSelect } from '../../../components/form-select.tsx';
+import { useFormValues } from '../../../hooks/use-form-values.ts';
+import { DateOfBirthField } from '../../signup/index.ts';
+import { composeDateOfBirth, type DateParts } from '../../signup/index.ts';
+import { useSettings } from '../../../lib/settings/get-settings.ts';
+import { useRegions } from '../../../lib/settings/get-regions.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useCountryName } from '../../../components/use-location-text.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -143,7 +143,7 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
   const errors = form.fieldErrors;
   const choose = t('profileForm.choose');
   return (
-    <Form noValidate onSubmit={onSubmit} aria-labelledby="profile-form-title">
+    <Form id={form.formId} noValidate onSubmit={onSubmit} aria-labelledby="profile-form-title">
       <h2 id="profile-form-title" className="h4 mb-3">
         {t('profileForm.title')}
       </h2>

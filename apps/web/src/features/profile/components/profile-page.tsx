@@ -4,13 +4,13 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
-import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
-import { PageTitle } from '../../accounts/components/page-title.tsx';
-import { translateError, toFormErrors } from '../../accounts/lib/form-errors.ts';
-import { MembersOnly } from '../../members/components/members-only.tsx';
-import { PhotosManager } from '../../photos/components/photos-manager.tsx';
-import { BlockedMembers } from '../../blocks/components/blocked-members.tsx';
-import { useOwnProfile } from '../api/get-own-profile.ts';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { translateError, toFormErrors } from '../../../lib/form-errors.ts';
+import { MembersOnly } from '../../../components/members-only.tsx';
+import { PhotosManager } from '../../photos/index.ts';
+import { BlockedMembers } from '../../blocks/index.ts';
+import { useOwnProfile } from '../../../lib/session/get-own-profile.ts';
 import { ProfileForm } from './profile-form.tsx';
 
 function ProfileEditor({ user }: { user: User }) {

@@ -2,11 +2,11 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../settings/api/get-settings.ts';
-import { useRegions } from '../../settings/api/get-regions.ts';
+import { useSettings } from '../../../lib/settings/get-settings.ts';
+import { useRegions } from '../../../lib/settings/get-regions.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useCountryName } from '../../../components/use-location-text.ts';
-import { pickFilters, type SearchFilterValues } from '../lib/search-store.ts';
+import { pickFilters, type SearchFilterValues } from '../lib/search-filters.ts';
 
 /** Mirrors GENDERS and SEARCH_MAX_AGE of @app/contracts. */
 const GENDERS = ['male', 'female'] as const;

@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileCard as ProfileCardData } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
 import { ProfileCard, ProfileCardGrid, ProfileCardGridItem } from '../../../components/profile-card.tsx';
-import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
-import { PageTitle } from '../../accounts/components/page-title.tsx';
-import { translateError } from '../../accounts/lib/form-errors.ts';
-import { SignupLink } from '../../signup/components/signup-link.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { translateError } from '../../../lib/form-errors.ts';
+import { SignupLink } from '../../../components/signup-link.tsx';
 import { useMemberSearch } from '../hooks/use-member-search.ts';
-import { getResultCards, hasMorePages, pickFilters } from '../lib/search-store.ts';
 import { SearchFilters } from './search-filters.tsx';
 import '../search.css';
 
@@ -46,20 +45,17 @@ function SignupPrompt() {
 
 export function SearchPage() {
   const { t } = useTranslation('members');
-  const { state, isReady, search, loadMore, retry, clear } = useMemberSearch();
-  const cards = getResultCards(state);
-  const isLoading = state.status === 'loading';
-  const isFirstLoad = isLoading && state.results.length === 0;
-  const filters = pickFilters(state);
+  const search = useMemberSearch();
+  const { cards, filters, isReady, isLoading, isFirstLoad, isLoginRequired, errorCode, numResults } = search;
   const countText =
-    state.numResults === null ? null : state.isNumResultsCapped ? t('search.resultsCappedPlus', { count: state.numResults }) : t('search.results', { count: state.numResults });
+    numResults === null ? null : search.isNumResultsCapped ? t('search.resultsCappedPlus', { count: numResults }) : t('search.results', { count: numResults });
 
   return (
     <Container className="py-4">
       <PageTitle title={t('search.title')} />
       <h1 className="h2 mb-3">{t('search.title')}</h1>
       {isReady && (
-        <SearchFilters key={JSON.stringify(filters)} filters={filters} isSearching={isLoading} onSearch={(next) => void search(next)} onClear={() => void clear()} />
+        <SearchFilters key={JSON.stringify(filters)} filters={filters} isSearching={isLoading} onSearch={(next) => void search.search(next)} onClear={() => void search.clear()} />
       )}
 
       <div className="d-flex align-items-baseline justify-content-between mt-4 mb-3" aria-live="polite">
@@ -68,19 +64,19 @@ export function SearchPage() {
             {countText}
           </p>
         )}
-        {cards.length > 0 && state.numResults !== null && (
+        {cards.length > 0 && numResults !== null && (
           <p className="small text-body-secondary mb-0">{t('search.showing', { count: cards.length })}</p>
         )}
       </div>
 
       {(!isReady || isFirstLoad) && <LoadingSpinner />}
 
-      {state.isLoginRequired && cards.length === 0 && <SignupPrompt />}
+      {isLoginRequired && cards.length === 0 && <SignupPrompt />}
 
-      {state.status === 'error' && !state.isLoginRequired && (
+      {errorCode !== null && !isLoginRequired && (
         <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <span>{translateError(t, { code: state.errorCode ?? 'error_generic' })}</span>
-          <Button variant="outline-danger" size="sm" onClick={() => void retry()}>
+          <span>{translateError(t, { code: errorCode })}</span>
+          <Button variant="outline-danger" size="sm" onClick={() => void search.retry()}>
             {t('search.retry')}
           </Button>
         </Alert>
@@ -88,26 +84,26 @@ export function SearchPage() {
 
       {cards.length > 0 && <CardList cards={cards} label={t('search.resultsLabel')} />}
 
-      {state.numResults === 0 && !isLoading && state.status !== 'error' && <p className="text-body-secondary">{t('search.noResults')}</p>}
+      {numResults === 0 && !isLoading && errorCode === null && <p className="text-body-secondary">{t('search.noResults')}</p>}
 
-      {state.isLoginRequired && cards.length > 0 && <SignupPrompt />}
+      {isLoginRequired && cards.length > 0 && <SignupPrompt />}
 
-      {hasMorePages(state) && cards.length > 0 && !state.isLoginRequired && (
+      {search.hasMorePages && cards.length > 0 && !isLoginRequired && (
         <div className="text-center mt-4">
-          <Button variant="outline-primary" size="lg" className="px-5" onClick={() => void loadMore()} disabled={isLoading}>
+          <Button variant="outline-primary" size="lg" className="px-5" onClick={() => void search.loadMore()} disabled={isLoading}>
             {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
             {t('search.loadMore')}
           </Button>
         </div>
       )}
 
-      {state.similar_results.length > 0 && (
+      {search.similarResults.length > 0 && (
         <section className="mt-5" aria-labelledby="similar-title">
           <h2 id="similar-title" className="h4">
             {t('search.similar')}
           </h2>
-          <p className="text-body-secondary small">{t('search.similarIntro', { count: state.similar_numResults })}</p>
-          <CardList cards={state.similar_results} label={t('search.similar')} />
+          <p className="text-body-secondary small">{t('search.similarIntro', { count: search.similarNumResults })}</p>
+          <CardList cards={search.similarResults} label={t('search.similar')} />
         </section>
       )}
     </Container>

@@ -1,26 +1,17 @@
-// Drives the search store for the /members page: whose search it is, the first search with the member's defaults, the fetcher.
+// The member search of /members: whose search it is, the member's default filters, the pages of the current filters.
 import { useCallback, useEffect } from 'react';
-import type { SearchQuery } from '@app/contracts';
-import { useUser } from '../../accounts/api/get-user.ts';
-import { useSettings } from '../../settings/api/get-settings.ts';
-import { useOwnProfile } from '../../profile/api/get-own-profile.ts';
-import { readTracking } from '../../signup/lib/tracking.ts';
-import { searchMembers } from '../api/search-members.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useUser } from '../../../lib/session/get-user.ts';
+import { useSettings } from '../../../lib/settings/get-settings.ts';
+import { useOwnProfile } from '../../../lib/session/get-own-profile.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { getResultCards, searchKeys, useSearchMembers } from '../api/search-members.ts';
 import { getDefaultSearchFilters } from '../lib/search-defaults.ts';
-import {
-  claimSearchStore,
-  getSearchState,
-  initSearchFilters,
-  loadNextPage,
-  resetSearch,
-  runSearch,
-  useSearchState,
-  type SearchFetcher,
-  type SearchFilterValues,
-} from '../lib/search-store.ts';
+import { EMPTY_FILTERS, mergeFilters, type SearchFilterValues } from '../lib/search-filters.ts';
+import { claimSearchFilters, resetSearchFilters, setSearchFilters, useSearchFiltersStore } from '../lib/search-filters-store.ts';
 
 export function useMemberSearch() {
-  const state = useSearchState();
+  const queryClient = useQueryClient();
   const settings = useSettings();
   const { data: user, isPending: isUserPending } = useUser();
   const ownProfile = useOwnProfile();
@@ -28,17 +19,8 @@ export function useMemberSearch() {
   // A member's defaults come from their profile; a failed profile load searches without them.
   const isProfileSettled = !user || !ownProfile.isPending;
   const profile = ownProfile.data ?? null;
-  const isVisitor = ownerId === null;
-
-  /** Visitors send the traffic source they came with (logged_out_search_trafficsource). */
-  const fetcher: SearchFetcher = useCallback(
-    (query: SearchQuery, signal?: AbortSignal) => {
-      if (!isVisitor) return searchMembers(query, signal);
-      const { network, ref } = readTracking();
-      return searchMembers({ ...query, ...(network ? { network } : {}), ...(ref ? { ref } : {}) }, signal);
-    },
-    [isVisitor],
-  );
+  const store = useSearchFiltersStore();
+  const isReady = ownerId !== undefined && isProfileSettled && store.ownerId === ownerId && store.didInit;
 
   const defaults = useCallback(
     (): Partial<SearchFilterValues> =>
@@ -48,22 +30,49 @@ export function useMemberSearch() {
 
   useEffect(() => {
     if (ownerId === undefined || !isProfileSettled) return;
-    claimSearchStore(ownerId);
-    const current = getSearchState();
-    if (!current.didInit) initSearchFilters(defaults());
-    const after = getSearchState();
-    if (after.results.length === 0 && after.status === 'idle') void runSearch(fetcher);
-  }, [ownerId, isProfileSettled, defaults, fetcher]);
+    claimSearchFilters(ownerId, defaults());
+  }, [ownerId, isProfileSettled, defaults]);
+
+  const query = useSearchMembers(ownerId ?? null, store.filters, isReady);
+  const firstPage = query.data?.pages[0];
+  const error = query.error;
+  const errorCode = error ? (error instanceof ApiError ? error.code : 'error_generic') : null;
+
+  /** A search from its first page, also with unchanged filters (Search pressed again, Clear). */
+  const startOver = (filters: SearchFilterValues) => {
+    if (ownerId === undefined) return Promise.resolve();
+    return queryClient.resetQueries({ queryKey: searchKeys.list(ownerId, filters), exact: true });
+  };
 
   return {
-    state,
-    isReady: ownerId !== undefined && isProfileSettled,
-    search: (filters: Partial<SearchFilterValues>) => runSearch(fetcher, filters),
-    loadMore: () => loadNextPage(fetcher),
-    retry: () => (getSearchState().results.length > 0 ? loadNextPage(fetcher) : runSearch(fetcher)),
+    isReady,
+    filters: store.filters,
+    cards: getResultCards(query.data?.pages),
+    /** Counted on the first page; null before it loaded. */
+    numResults: firstPage?.num_results ?? null,
+    /** More matched than the server counts ("1000+"). */
+    isNumResultsCapped: firstPage?.is_num_results_capped ?? false,
+    similarResults: firstPage?.similar_results ?? [],
+    similarNumResults: firstPage?.similar_num_results ?? 0,
+    hasMorePages: query.hasNextPage,
+    isLoading: query.isFetching,
+    isFirstLoad: query.isPending || (query.isFetching && !query.isFetchingNextPage && !query.data),
+    errorCode,
+    /** Visitors: the site does not let them search (any further); show the signup prompt. */
+    isLoginRequired: errorCode === 'login_required_search',
+    search: (filters: Partial<SearchFilterValues>) => {
+      const next = mergeFilters(store.filters, filters);
+      setSearchFilters(filters);
+      return startOver(next);
+    },
+    /** Appends the next page; nothing on the last page or while a page loads. */
+    loadMore: () => (query.hasNextPage && !query.isFetching ? query.fetchNextPage() : Promise.resolve()),
+    retry: () => (query.data ? query.fetchNextPage() : query.refetch()),
+    /** Back to the defaults, searched again. */
     clear: () => {
-      resetSearch(defaults());
-      return runSearch(fetcher);
+      const next = { ...EMPTY_FILTERS, ...defaults() };
+      resetSearchFilters(next);
+      return startOver(next);
     },
   };
 }

@@ -1,6 +1,6 @@
 // The filters a member's first search starts with: the gender their sexuality looks for, and their own country.
 import type { Settings } from '@app/contracts';
-import type { SearchFilterValues } from './search-store.ts';
+import type { SearchFilterValues } from './search-filters.ts';
 
 type Preferences = { gender: string | null; sexuality: string | null; country: string | null };
 

@@ -1,13 +1,13 @@
 // POST /api/signup.php (step 0): creates the account, logs it in and answers the new member (201).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignupAccountRequest, UserResponse } from '@app/contracts';
+import type { SignupAccountRequest } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { changeSession, setSessionUser } from '../../accounts/lib/session-cache.ts';
+import { changeSession, setSessionUser } from '../../../lib/session/session-cache.ts';
 
 /** Every signup request carries this key, so the modal knows a step is being saved. */
 export const SIGNUP_MUTATION_KEY = ['signup'] as const;
 
-export const signupAccount = (body: SignupAccountRequest) => changeSession(apiRequest<UserResponse>('signup.php', { method: 'POST', body }));
+export const signupAccount = (body: SignupAccountRequest) => changeSession(apiRequest('signup.php', { method: 'POST', body, response: 'userResponseSchema' }));
 
 export function useSignupAccount() {
   const queryClient = useQueryClient();

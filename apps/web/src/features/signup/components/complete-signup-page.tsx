@@ -2,10 +2,10 @@
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HOME_AFTER_LOGIN, paths } from '../../../config/paths.ts';
-import { AuthCard } from '../../accounts/components/auth-card.tsx';
-import { PageTitle } from '../../accounts/components/page-title.tsx';
-import { useUser } from '../../accounts/api/get-user.ts';
-import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
+import { AuthCard } from '../../../components/auth-card.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useUser } from '../../../lib/session/get-user.ts';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { resolveSignupScreen } from '../lib/signup-steps.ts';
 import { SignupFlow } from './signup-flow.tsx';
 

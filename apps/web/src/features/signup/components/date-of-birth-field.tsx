@@ -3,7 +3,7 @@ import { useId, useMemo } from 'react';
 import { Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { MAX_AGE_YEARS } from '@app/contracts';
-import { translateError, type FormError } from '../../accounts/lib/form-errors.ts';
+import { translateError, type FormError } from '../../../lib/form-errors.ts';
 import { getBirthYears, type DateParts } from '../lib/date-of-birth.ts';
 
 type DateOfBirthFieldProps = {

@@ -4,7 +4,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders, setupI18n } from '../../../test-support/render.tsx';
 import { jsonError, mockFetch } from '../../../test-support/fetch-mock.ts';
 import { buildUser } from '../../../test-support/user.fixture.ts';
-import { TRACKING_STORAGE_KEY } from '../lib/tracking.ts';
+import { TRACKING_STORAGE_KEY } from '../../../lib/tracking.ts';
 import { SignupFlow } from './signup-flow.tsx';
 
 beforeAll(() => setupI18n());

@@ -2,13 +2,13 @@
 import { useCallback, useEffect } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../settings/api/get-settings.ts';
-import { useUser } from '../../accounts/api/get-user.ts';
-import { useUploadPhoto } from '../../photos/api/upload-photo.ts';
-import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
+import { useSettings } from '../../../lib/settings/get-settings.ts';
+import { useUser } from '../../../lib/session/get-user.ts';
+import { useUploadPhoto } from '../../photos/index.ts';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { clearSignupDrafts } from '../lib/signup-drafts.ts';
 import { getSignupAvailability, resolveSignupScreen } from '../lib/signup-steps.ts';
-import { readTracking } from '../lib/tracking.ts';
+import { readTracking } from '../../../lib/tracking.ts';
 import { InviteOnlyNotice } from './invite-only-notice.tsx';
 import { SignupProgress } from './signup-progress.tsx';
 import { AboutMeStep } from './steps/about-me-step.tsx';

@@ -4,8 +4,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders, setupI18n } from '../../../test-support/render.tsx';
 import { mockFetch } from '../../../test-support/fetch-mock.ts';
 import { buildUser } from '../../../test-support/user.fixture.ts';
-import { openSignupModal, resetSignupModal } from '../lib/signup-modal-store.ts';
-import { SignupLink } from './signup-link.tsx';
+import { openSignupModal, resetSignupModal } from '../../../lib/signup-modal-store.ts';
+import { SignupLink } from '../../../components/signup-link.tsx';
 import { SignupModal } from './signup-modal.tsx';
 
 beforeAll(() => setupI18n());

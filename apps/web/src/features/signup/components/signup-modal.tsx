@@ -5,11 +5,11 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HOME_AFTER_LOGIN } from '../../../config/paths.ts';
-import { useUser } from '../../accounts/api/get-user.ts';
+import { useUser } from '../../../lib/session/get-user.ts';
 import { SIGNUP_MUTATION_KEY } from '../api/signup-account.ts';
-import { closeSignupModal, registerSignupModal, useSignupModalState } from '../lib/signup-modal-store.ts';
+import { closeSignupModal, registerSignupModal, useSignupModalState } from '../../../lib/signup-modal-store.ts';
 import { isSignupInProgress, resolveSignupScreen } from '../lib/signup-steps.ts';
-import { LoadingSpinner } from '../../accounts/components/loading-spinner.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 
 // Loaded when the modal first opens: the steps and their schemas are not needed by every page of the layout.
 const SignupFlow = lazy(async () => ({ default: (await import('./signup-flow.tsx')).SignupFlow }));

@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HOME_AFTER_LOGIN } from '../../../config/paths.ts';
-import { AuthCard } from '../../accounts/components/auth-card.tsx';
-import { PageTitle } from '../../accounts/components/page-title.tsx';
-import { useUser } from '../../accounts/api/get-user.ts';
-import { closeSignupModal } from '../lib/signup-modal-store.ts';
+import { AuthCard } from '../../../components/auth-card.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useUser } from '../../../lib/session/get-user.ts';
+import { closeSignupModal } from '../../../lib/signup-modal-store.ts';
 import { resolveSignupScreen } from '../lib/signup-steps.ts';
 import { SignupFlow } from './signup-flow.tsx';
 

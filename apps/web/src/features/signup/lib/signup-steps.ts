@@ -1,6 +1,6 @@
 // Which signup screen to show: steps 0-4 from the server's signup_step, then confirm-e-mail; and who may sign up at all.
 import type { SIGNUP_STEPS as CONTRACT_SIGNUP_STEPS, Settings, Tracking, User } from '@app/contracts';
-import { hasTrafficSource } from './tracking.ts';
+import { hasTrafficSource } from '../../../lib/tracking.ts';
 
 /** The contract's SIGNUP_STEPS (checked equal at compile time) without loading zod with the layouts. */
 const SIGNUP_STEPS = { account: 0, photo: 1, aboutMe: 2, details: 3, push: 4, done: 5 } as const satisfies typeof CONTRACT_SIGNUP_STEPS;

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../settings/api/get-settings.ts';
+import { useSettings } from '../../../lib/settings/get-settings.ts';
 import { useSiteEntryWarning } from '../hooks/use-site-entry-warning.ts';
 import type { LayoutKind } from '../site-entry-rules.ts';
 

@@ -1,8 +1,8 @@
 // Reads the entry-warning rules from the settings, session and browser, and remembers the visitor's dismissal.
 import { useCallback, useState } from 'react';
-import { useSettings } from '../../settings/api/get-settings.ts';
-import { useIsLoggedIn } from '../../layout/hooks/use-is-logged-in.ts';
-import { useIsStandalone } from '../../layout/hooks/use-is-standalone.ts';
+import { useSettings } from '../../../lib/settings/get-settings.ts';
+import { useIsLoggedIn } from '../../../hooks/use-is-logged-in.ts';
+import { useIsStandalone } from '../../../hooks/use-is-standalone.ts';
 import { STORAGE_KEYS, readTimestamp, writeTimestamp } from '../../../lib/storage.ts';
 import { shouldShowSiteEntryWarning, type LayoutKind } from '../site-entry-rules.ts';
 

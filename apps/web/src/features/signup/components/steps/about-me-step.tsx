@@ -3,9 +3,9 @@ import { useEffect, type FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ABOUT_ME_MAX_LENGTH, SIGNUP_STEPS, signupAboutMeStepSchema } from '@app/contracts';
-import { FormErrorAlert } from '../../../accounts/components/form-error-alert.tsx';
-import { FormField } from '../../../accounts/components/form-field.tsx';
-import { useFormValues } from '../../../accounts/hooks/use-form-values.ts';
+import { FormErrorAlert } from '../../../../components/form-error-alert.tsx';
+import { FormField } from '../../../../components/form-field.tsx';
+import { useFormValues } from '../../../../hooks/use-form-values.ts';
 import { useSaveSignupStep } from '../../api/signup-step.ts';
 import { readSignupDraft, writeSignupDraft } from '../../lib/signup-drafts.ts';
 import { StepActions } from './step-actions.tsx';
@@ -30,7 +30,7 @@ export function AboutMeStep() {
   };
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-labelledby="signup-step-title">
+    <Form id={form.formId} noValidate onSubmit={onSubmit} aria-labelledby="signup-step-title">
       <h2 id="signup-step-title" className="h4 mb-2">
         {t('signup.aboutMe.title')}
       </h2>

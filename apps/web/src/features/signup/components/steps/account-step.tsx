@@ -6,15 +6,15 @@ import { Trans, useTranslation } from 'react-i18next';
 import { SIGNUP_MESSAGE_MAX_LENGTH, signupAccountFormSchema } from '@app/contracts';
 import { SubmitButton } from '../../../../components/submit-button.tsx';
 import { paths } from '../../../../config/paths.ts';
-import { useSettings } from '../../../settings/api/get-settings.ts';
-import { FormErrorAlert } from '../../../accounts/components/form-error-alert.tsx';
-import { FormField } from '../../../accounts/components/form-field.tsx';
-import { useFormValues } from '../../../accounts/hooks/use-form-values.ts';
+import { useSettings } from '../../../../lib/settings/get-settings.ts';
+import { FormErrorAlert } from '../../../../components/form-error-alert.tsx';
+import { FormField } from '../../../../components/form-field.tsx';
+import { useFormValues } from '../../../../hooks/use-form-values.ts';
 import { useEmailSuggestion } from '../../api/get-email-suggestion.ts';
 import { useSignupAccount } from '../../api/signup-account.ts';
 import { composeDateOfBirth } from '../../lib/date-of-birth.ts';
 import { clearSignupDraft, readSignupDraft, writeSignupDraft } from '../../lib/signup-drafts.ts';
-import { readTracking } from '../../lib/tracking.ts';
+import { readTracking } from '../../../../lib/tracking.ts';
 import { DateOfBirthField } from '../date-of-birth-field.tsx';
 
 const EMPTY = { email: '', username: '', password: '', day: '', month: '', year: '', signup_message: '' };
@@ -55,7 +55,7 @@ export function AccountStep({ targetProfileId }: { targetProfileId?: number }) {
 
   const formErrorCode = form.formError?.code;
   return (
-    <Form noValidate onSubmit={onSubmit} aria-labelledby="signup-step-title">
+    <Form id={form.formId} noValidate onSubmit={onSubmit} aria-labelledby="signup-step-title">
       <h2 id="signup-step-title" className="h4 mb-3">
         {t('signup.account.title')}
       </h2>

@@ -2,7 +2,7 @@
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@app/contracts';
-import { ResendActivationButton } from '../../../activation/components/resend-activation-button.tsx';
+import { ResendActivationButton } from '../../../activation/index.ts';
 
 export function ConfirmEmailStep({ user, onContinue }: { user: User; onContinue: () => void }) {
   const { t } = useTranslation('accounts');

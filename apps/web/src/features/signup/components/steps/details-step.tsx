@@ -3,12 +3,12 @@ import { useEffect, useMemo, type FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { GENDERS, SEXUALITIES, SIGNUP_STEPS, signupDetailsStepSchema, type Settings } from '@app/contracts';
-import { useSettings } from '../../../settings/api/get-settings.ts';
-import { useRegions } from '../../../settings/api/get-regions.ts';
-import { FormErrorAlert } from '../../../accounts/components/form-error-alert.tsx';
-import { FormField } from '../../../accounts/components/form-field.tsx';
-import { FormSelect } from '../../../accounts/components/form-select.tsx';
-import { useFormValues } from '../../../accounts/hooks/use-form-values.ts';
+import { useSettings } from '../../../../lib/settings/get-settings.ts';
+import { useRegions } from '../../../../lib/settings/get-regions.ts';
+import { FormErrorAlert } from '../../../../components/form-error-alert.tsx';
+import { FormField } from '../../../../components/form-field.tsx';
+import { FormSelect } from '../../../../components/form-select.tsx';
+import { useFormValues } from '../../../../hooks/use-form-values.ts';
 import { useSaveSignupStep } from '../../api/signup-step.ts';
 import { readSignupDraft, writeSignupDraft } from '../../lib/signup-drafts.ts';
 import { StepActions } from './step-actions.tsx';
@@ -62,7 +62,7 @@ export function DetailsStep() {
   };
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-labelledby="signup-step-title">
+    <Form id={form.formId} noValidate onSubmit={onSubmit} aria-labelledby="signup-step-title">
       <h2 id="signup-step-title" className="h4 mb-3">
         {t('signup.details.title')}
       </h2>

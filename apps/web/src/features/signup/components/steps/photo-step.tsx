@@ -4,8 +4,8 @@ import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { SIGNUP_STEPS } from '@app/contracts';
 import { PhotoDropzone } from '../../../../components/photo-dropzone.tsx';
-import { FormErrorAlert } from '../../../accounts/components/form-error-alert.tsx';
-import { toFormErrors } from '../../../accounts/lib/form-errors.ts';
+import { FormErrorAlert } from '../../../../components/form-error-alert.tsx';
+import { toFormErrors } from '../../../../lib/form-errors.ts';
 import { useSaveSignupStep } from '../../api/signup-step.ts';
 import { StepActions } from './step-actions.tsx';
 

@@ -3,13 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { SIGNUP_STEPS } from '@app/contracts';
-import { useSettings } from '../../../settings/api/get-settings.ts';
-import { savePushSubscription } from '../../../accounts/api/save-push-subscription.ts';
-import { FormErrorAlert } from '../../../accounts/components/form-error-alert.tsx';
-import { toFormErrors } from '../../../accounts/lib/form-errors.ts';
+import { useSettings } from '../../../../lib/settings/get-settings.ts';
+import { savePushSubscription } from '../../api/save-push-subscription.ts';
+import { FormErrorAlert } from '../../../../components/form-error-alert.tsx';
+import { toFormErrors } from '../../../../lib/form-errors.ts';
 import { useSaveSignupStep } from '../../api/signup-step.ts';
 import { getPushSupport, subscribeToPush } from '../../lib/push-subscription.ts';
 import { StepActions } from './step-actions.tsx';
+import { useErrorFocus } from '../../../../hooks/use-error-focus.ts';
 
 export function PushStep() {
   const { t } = useTranslation('accounts');
@@ -39,8 +40,9 @@ export function PushStep() {
   };
 
   const error = saveStep.isError ? toFormErrors(saveStep.error).form : null;
+  const formId = useErrorFocus(saveStep.isError ? saveStep.submittedAt : 0);
   return (
-    <Form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="signup-step-title">
+    <Form id={formId} noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="signup-step-title">
       <h2 id="signup-step-title" className="h4 mb-2">
         {t('signup.push.title')}
       </h2>

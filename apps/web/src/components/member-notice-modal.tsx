@@ -1,0 +1,58 @@
+// The login-required, premium-only or coming-soon notice of the members screens, in a modal with the way forward.
+import { Modal } from 'react-bootstrap';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../config/paths.ts';
+import { LockIcon, StarIcon } from './member-icons.tsx';
+import { ChatIcon } from './icons.tsx';
+import { SignupLink } from './signup-link.tsx';
+import { closeMemberNotice, useMemberNotice } from '../lib/member-notice-store.ts';
+
+export function MemberNoticeModal() {
+  const { t } = useTranslation('members');
+  const notice = useMemberNotice();
+  const location = useLocation();
+  const redirectTo = `${location.pathname}${location.search}`;
+  const titleId = 'member-notice-title';
+  return (
+    <Modal show={Boolean(notice)} onHide={closeMemberNotice} centered aria-labelledby={titleId}>
+      {notice && (
+        <>
+          <Modal.Header closeButton closeLabel={t('common.close')}>
+            <Modal.Title id={titleId} as="h2" className="h5 d-flex align-items-center gap-2">
+              {notice.kind === 'login' && <LockIcon />}
+              {notice.kind === 'premium' && <StarIcon />}
+              {notice.kind === 'chat-soon' && <ChatIcon />}
+              {t(`notices.${notice.kind}.title`)}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <p className="mb-0">{t(`notices.${notice.kind}.${notice.action}`)}</p>
+          </Modal.Body>
+          <Modal.Footer>
+            {notice.kind === 'login' && (
+              <>
+                <Link to={paths.login.getHref(redirectTo)} className="btn btn-outline-primary" onClick={closeMemberNotice}>
+                  {t('notices.login.logIn')}
+                </Link>
+                <span onClickCapture={closeMemberNotice}>
+                  <SignupLink className="btn btn-primary">{t('notices.login.signUp')}</SignupLink>
+                </span>
+              </>
+            )}
+            {notice.kind === 'premium' && (
+              <Link to={paths.premium.getHref()} className="btn btn-primary" onClick={closeMemberNotice}>
+                {t('nav.getPremium')}
+              </Link>
+            )}
+            {notice.kind === 'chat-soon' && (
+              <button type="button" className="btn btn-primary" onClick={closeMemberNotice}>
+                {t('common.ok')}
+              </button>
+            )}
+          </Modal.Footer>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,5 @@
+// The likes feature's public entry: other features import only what is exported here.
+export { likesKeys, countNewLikes, useLikesRefresh } from './api/get-likes.ts';
+export { LikeButton } from './components/like-button.tsx';
+export { LikeModalHost } from './components/like-modal-host.tsx';
+export { useOpenMatchModal } from './hooks/use-like-actions.ts';
