@@ -4,13 +4,11 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import { expectModalStaysOpen } from './support/conditions.ts';
+import { makePng } from './support/images.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
 
 const session = useBrowser();
 
-/** An 8x8 PNG: small, but a real image the upload re-encodes. */
-const TINY_PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGP4z8CAFWEXHbQSACj/P8Fu7N9hAAAAAElFTkSuQmCC';
 
 /** Unique per run and test, so reruns against one server never collide. */
 function uniqueEmail(label: string): string {
@@ -87,7 +85,7 @@ describe('signup, activation, login and logout', () => {
     await modal.getByRole('heading', { name: 'Add a profile photo' }).waitFor();
     const chooser = page.waitForEvent('filechooser');
     await modal.getByRole('button', { name: 'Choose a photo' }).click();
-    await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(TINY_PNG_BASE64, 'base64') });
+    await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng() });
     await modal.getByRole('img', { name: 'The photo you chose' }).waitFor();
     await modal.getByRole('button', { name: 'Upload photo' }).click();
 

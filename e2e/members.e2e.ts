@@ -1,9 +1,9 @@
 // Journeys of the members issue: edit a profile and upload a photo, search with filters over two pages,
 // like back a member who liked you and see the match, block a member who then cannot open your profile.
-import zlib from 'node:zlib';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
+import { makePng } from './support/images.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
 
 const session = useBrowser();
@@ -15,55 +15,6 @@ const SEED_TIMEOUT_MS = 100_000;
 
 function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// A small real PNG, made here: a 96 x 96 gradient (RGB, no filter), so the upload has an image to re-encode.
-// ---------------------------------------------------------------------------------------------
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buffer: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of buffer) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-function makePng(size = 96): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rows: Buffer[] = [];
-  for (let y = 0; y < size; y++) {
-    const row = Buffer.alloc(1 + size * 3);
-    for (let x = 0; x < size; x++) {
-      row[1 + x * 3] = 255;
-      row[2 + x * 3] = Math.round((x / size) * 200);
-      row[3 + x * 3] = Math.round((y / size) * 160);
-    }
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -151,10 +102,15 @@ describe('own profile and photos', () => {
     });
     expect(saved.profile.interests).toEqual(['hiking', 'coffee']);
 
-    // A file that claims to be a PNG but is not: the server's error shows beside the upload.
+    // A file that claims to be a PNG but is not, and a real photo under 200 x 200 px: the browser says so
+    // before uploading anything (the server refuses both too; the API tests prove it).
     const input = page.getByTestId('photo-dropzone').locator('input[type=file]');
     await input.setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('this is not an image') });
-    await page.getByText('This file is not a photo we can read').waitFor();
+    await page.getByText('That file is not a photo. Choose a JPEG, PNG or WebP image.').waitFor();
+    await input.setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: makePng(120) });
+    await page.getByText('That photo is too small. Choose one of at least 200 × 200 pixels.').waitFor();
+    // Nothing was uploaded.
+    await page.getByText('You have 0 of 3 photos.').waitFor();
 
     await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng() });
     await page.getByText('You have 1 of 3 photos.').waitFor();
