@@ -40,6 +40,7 @@ export const ACCOUNT_ERROR_CODES = [
   'username_too_long',
   'username_equals_email',
   'username_starts_with_at',
+  'username_invisible',
   'date_of_birth_min_age',
   'date_of_birth_invalid',
   'password_required',
@@ -90,7 +91,9 @@ export const usernameSchema = z
   .min(1, 'username_required')
   .min(USERNAME_MIN_LENGTH, 'username_too_short')
   .max(USERNAME_MAX_LENGTH, 'username_too_long')
-  .refine((value) => !value.startsWith('@'), 'username_starts_with_at');
+  .refine((value) => !value.startsWith('@'), 'username_starts_with_at')
+  // Spaces, zero-width and direction-override characters alone show as an empty name.
+  .refine((value) => /[^\p{Z}\p{C}]/u.test(value), 'username_invisible');
 
 export const passwordSchema = z
   .string({ error: 'password_required' })
@@ -232,7 +235,7 @@ const signupAccountFields = {
   /** First message to a member when signup started on that member's page; delivered once chat exists. */
   signup_message: z.string().trim().max(SIGNUP_MESSAGE_MAX_LENGTH).optional(),
   /** The member (profile id) the signup_message goes to. */
-  target_profile_id: z.number().int().positive().optional(),
+  target_profile_id: z.number().int().positive().max(2_147_483_647).optional(),
   tracking: trackingSchema.optional(),
 };
 

@@ -4,3 +4,4 @@ export * from './sites.ts';
 export * from './interests.ts';
 export * from './accounts.ts';
 export * from './members.ts';
+export * from './orientation.ts';

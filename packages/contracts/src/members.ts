@@ -93,10 +93,21 @@ export type MemberErrorCode = (typeof MEMBER_ERROR_CODES)[number];
 // Shared payload parts
 // ---------------------------------------------------------------------------------------------
 
-const profileId = z.coerce.number().int().positive();
-/** `{ id }`: a member's profile id (the `profile.id` of the user payload, the `id` of every card). */
-export const profileIdSchema = z.object({ id: profileId });
+/** The largest row id (PostgreSQL `integer`): a larger one can name no row, and must never reach SQL. */
+export const MAX_ROW_ID = 2_147_483_647;
+/** A row id in a JSON body: a whole number from 1 to MAX_ROW_ID; never a string, boolean or array standing for one. */
+export const rowIdSchema = z.number().int().positive().max(MAX_ROW_ID);
+/** A row id in a query string: digits only, no sign, no leading zero, no exponent, at most MAX_ROW_ID. */
+export const queryRowIdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .pipe(z.number().max(MAX_ROW_ID));
+/** `{ id }` in a body: a member's profile id (the `profile.id` of the user payload, the `id` of every card). */
+export const profileIdSchema = z.object({ id: rowIdSchema });
 export type ProfileIdRequest = z.infer<typeof profileIdSchema>;
+/** `?id=` in a query string: a member's profile id. */
+export const profileIdQuerySchema = z.object({ id: queryRowIdSchema });
 /** An opaque keyset cursor from `next_cursor`. */
 export const cursorSchema = z.string().max(200, 'cursor_invalid');
 
@@ -269,20 +280,16 @@ export type UploadPhotoResponse = z.infer<typeof uploadPhotoResponseSchema>;
 
 /** PUT /api/photo.php: make it the main photo and/or mark it private (the main photo cannot be private). */
 export const updatePhotoRequestSchema = z.object({
-  id: z.number().int().positive(),
+  id: rowIdSchema,
   is_main: z.literal(true).optional(),
   is_private: z.boolean().optional(),
 });
 export type UpdatePhotoRequest = z.infer<typeof updatePhotoRequestSchema>;
-export const deletePhotoRequestSchema = z.object({ id: z.number().int().positive() });
+export const deletePhotoRequestSchema = z.object({ id: rowIdSchema });
 
 /** GET /api/photo-file.php: a private photo's file (`Photo.filename` / `thumb_filename` of a private photo point here). */
 export const photoFileQuerySchema = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'photo_not_found')
-    .transform(Number)
-    .pipe(z.number().max(2_147_483_647, 'photo_not_found')),
+  id: queryRowIdSchema,
   size: z.enum(['full', 'thumb']).default('full'),
 });
 
@@ -407,7 +414,7 @@ export type BlocksResponse = z.infer<typeof blocksResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 
 export const SWIPE_ACTIONS = ['like', 'skip'] as const;
-export const swipeRequestSchema = z.object({ id: z.number().int().positive(), action: z.enum(SWIPE_ACTIONS) });
+export const swipeRequestSchema = z.object({ id: rowIdSchema, action: z.enum(SWIPE_ACTIONS) });
 export type SwipeRequest = z.infer<typeof swipeRequestSchema>;
 const swipeStateFields = {
   /** Likes left today (SWIPE_LIKES_PER_DAY a day). */

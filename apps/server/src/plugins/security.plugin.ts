@@ -1,9 +1,28 @@
-// Security headers, and the CSRF guard: state-changing requests must carry `Request-Type: client`.
+// Security headers, the CSRF guard (state-changing requests must carry `Request-Type: client`), and no NUL in input.
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
-import { forbidden } from '../lib/http-errors.ts';
+import { AppError, forbidden } from '../lib/http-errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Nesting deeper than any body of this API: not walked further (the route's schema refuses such a shape anyway). */
+const MAX_INPUT_DEPTH = 20;
+
+/**
+ * Whether parsed input (a JSON body, query, route parameters) holds a NUL character in any string, key or
+ * value. PostgreSQL cannot store one in text, so it would otherwise surface as a 500 from the database.
+ */
+export function hasNulCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > MAX_INPUT_DEPTH) return false;
+  if (Array.isArray(value)) return value.some((item) => hasNulCharacter(item, depth + 1));
+  // Parsed records only (plain, null-prototype, or the query parser's empty-prototype objects): a multipart
+  // upload's parts, a Buffer or a stream are not parsed text.
+  if (value && typeof value === 'object' && !ArrayBuffer.isView(value) && typeof (value as { pipe?: unknown }).pipe !== 'function') {
+    return Object.entries(value as Record<string, unknown>).some(([key, item]) => key.includes('\u0000') || hasNulCharacter(item, depth + 1));
+  }
+  return false;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,6 +57,13 @@ export const securityPlugin = fp(
       if (SAFE_METHODS.has(request.method)) return;
       if (request.routeOptions.config?.csrf === false) return;
       if (request.headers['request-type'] !== 'client') throw forbidden('csrf_rejected');
+    });
+
+    // One check for every route, before any schema or handler sees the input (docs/input.md).
+    app.addHook('preValidation', async (request) => {
+      if (hasNulCharacter(request.query) || hasNulCharacter(request.params) || hasNulCharacter(request.body)) {
+        throw new AppError(400, 'nul_character');
+      }
     });
   },
   { name: 'security' },

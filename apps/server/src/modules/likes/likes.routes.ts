@@ -8,6 +8,7 @@ import {
   likesListResponseSchema,
   likesMemberResponseSchema,
   likesResponseSchema,
+  profileIdQuerySchema,
   profileIdSchema,
 } from '@app/contracts';
 import { lookupCountry } from '../../lib/geoip.ts';
@@ -104,7 +105,7 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'The likes between the member and one other member (/likes/m/{id}); clears like_new',
-        querystring: profileIdSchema,
+        querystring: profileIdQuerySchema,
         response: { 200: likesMemberResponseSchema, ...errorResponses },
       },
     },

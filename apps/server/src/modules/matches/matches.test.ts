@@ -5,7 +5,6 @@ import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { encodeCursor } from '../profiles/cursor.ts';
 import { birthDateForAge, createMember, insertProfiles, uploadPhoto, visitor, type ProfileValues, type TestMember } from '../profiles/members.test-helpers.ts';
 import { utcDay } from '../profiles/relevance.ts';
-import { attractedGenders } from './preferences.ts';
 
 describe('match finder and signup matches', () => {
   let app: TestApp;
@@ -26,15 +25,6 @@ describe('match finder and signup matches', () => {
     } while (cursor);
     return all;
   }
-
-  it('knows who is attracted to whom', () => {
-    expect(attractedGenders('male', 'hetero')).toEqual(['female']);
-    expect(attractedGenders('female', 'hetero')).toEqual(['male']);
-    expect(attractedGenders('male', 'gay')).toEqual(['male']);
-    expect(attractedGenders('female', 'lesbian')).toEqual(['female']);
-    expect(attractedGenders('female', 'bi')).toEqual(['male', 'female']);
-    expect(attractedGenders(null, null)).toEqual(['male', 'female']);
-  });
 
   it('suggests members who suit the member both ways, within the age window, own country first then abroad', async () => {
     const me = await createMember(app, { gender: 'male', sexuality: 'hetero', country: 'PL', dateOfBirth: birthDateForAge(30) });
@@ -137,4 +127,26 @@ describe('match finder and signup matches', () => {
     expect((await visitor(app).request({ url: '/api/match-finder.php' })).statusCode).toBe(403);
     expect((await visitor(app).request({ url: '/api/signup-matches.php' })).statusCode).toBe(403);
   });
+
+  // Last in the file: the members it adds would show up in the other tests' suggestions.
+  it('reads a woman who chose "gay" as lesbian: she is suggested women, and lesbian and bi women are suggested her', async () => {
+    const her = await createMember(app, { name: 'her', gender: 'female', sexuality: 'gay', country: 'SE', dateOfBirth: birthDateForAge(33) });
+    await insertProfiles(app, [
+      { name: 'se-lesbian', gender: 'female', sexuality: 'lesbian', country: 'SE', dateOfBirth: birthDateForAge(31) },
+      { name: 'se-bi-woman', gender: 'female', sexuality: 'bi', country: 'SE', dateOfBirth: birthDateForAge(35) },
+      { name: 'se-gay-woman', gender: 'female', sexuality: 'gay', country: 'SE', dateOfBirth: birthDateForAge(34) },
+      { name: 'se-hetero-woman', gender: 'female', sexuality: 'hetero', country: 'SE', dateOfBirth: birthDateForAge(33) },
+      { name: 'se-gay-man', gender: 'male', sexuality: 'gay', country: 'SE', dateOfBirth: birthDateForAge(33) },
+      { name: 'se-hetero-man', gender: 'male', sexuality: 'hetero', country: 'SE', dateOfBirth: birthDateForAge(33) },
+    ]);
+    const suggestions = await finderAll(her);
+    // Earlier tests' members are in the database too: hers are the se- ones, and nobody suggested to her is a man.
+    expect(suggestions.map((suggestion) => suggestion.name).filter((name) => name.startsWith('se-')).sort()).toEqual(['se-bi-woman', 'se-gay-woman', 'se-lesbian']);
+    expect(suggestions.every((suggestion) => suggestion.gender === 'female')).toBe(true);
+
+    // And the other way round: a lesbian woman is suggested her.
+    const lesbian = await createMember(app, { gender: 'female', sexuality: 'lesbian', country: 'SE', dateOfBirth: birthDateForAge(32) });
+    expect((await finderAll(lesbian)).map((suggestion) => suggestion.name)).toContain('her');
+  });
+
 });

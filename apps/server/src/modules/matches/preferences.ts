@@ -1,29 +1,21 @@
 // Who suits whom (used by the match finder, signup matches, the swipe game and auto-like): gender and sexuality both ways, age window, country.
 import { sql, type SQL } from 'drizzle-orm';
-import { SEARCH_MAX_AGE, ageOn, type Gender, type Sexuality } from '@app/contracts';
+import { SEARCH_MAX_AGE, ageOn, sexualitiesSeeking, soughtGenders } from '@app/contracts';
 import { profiles } from '../../db/schema/index.ts';
 import { isAgeBetween, type Viewer } from '../profiles/profile-cards.ts';
 
 /** Suggestions span this many years either side of the member's own age. */
 export const AGE_WINDOW_YEARS = 10;
 
-const other = (gender: Gender): Gender => (gender === 'male' ? 'female' : 'male');
-
-/** The genders someone of this gender and sexuality is attracted to; unknown means both. */
-export function attractedGenders(gender: Gender | null, sexuality: Sexuality | null): Gender[] {
-  if (!gender || !sexuality || sexuality === 'bi') return ['male', 'female'];
-  return sexuality === 'hetero' ? [other(gender)] : [gender];
-}
-
 /**
  * SQL: the profile suits the viewer both ways. The viewer is attracted to its gender, and its sexuality
  * is attracted to the viewer's gender (a profile without a sexuality counts as open to both).
  */
 export function isCompatibleWith(viewer: Pick<Viewer, 'gender' | 'sexuality'>): SQL {
-  const conditions = attractedGenders(viewer.gender, viewer.sexuality).map((gender) => {
+  // The rule itself is in the contracts (orientation.ts), shared with the web's search defaults.
+  const conditions = soughtGenders(viewer.gender, viewer.sexuality).map((gender) => {
     if (!viewer.gender) return sql`${profiles.gender} = ${gender}`;
-    const isSameGender = gender === viewer.gender;
-    const sexualities: Sexuality[] = isSameGender ? (gender === 'male' ? ['gay', 'bi'] : ['lesbian', 'bi']) : ['hetero', 'bi'];
+    const sexualities = sexualitiesSeeking(gender, viewer.gender);
     return sql`(${profiles.gender} = ${gender} and (${profiles.sexuality} is null or ${profiles.sexuality} in (${sql.join(
       sexualities.map((value) => sql`${value}`),
       sql`, `,

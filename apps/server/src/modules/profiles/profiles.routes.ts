@@ -1,7 +1,7 @@
 // Profile endpoints: the member's own profile (GET/PUT /api/profile.php) and another member's profile (GET /api/member.php).
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { memberResponseSchema, ownProfileResponseSchema, profileIdSchema, updateProfileRequestSchema } from '@app/contracts';
+import { memberResponseSchema, ownProfileResponseSchema, profileIdQuerySchema, updateProfileRequestSchema } from '@app/contracts';
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { buildLikesService } from '../likes/likes.routes.ts';
 import { buildPhotosService } from '../photos/photos.routes.ts';
@@ -59,7 +59,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "A member's profile as the viewer may see it; opening it clears that member's like_new",
-        querystring: profileIdSchema,
+        querystring: profileIdQuerySchema,
         response: { 200: memberResponseSchema, ...errorResponses },
       },
     },

@@ -10,6 +10,9 @@ describe('search defaults', () => {
     expect(getPreferredGender({ gender: 'female', sexuality: 'hetero' })).toBe('male');
     expect(getPreferredGender({ gender: 'male', sexuality: 'gay' })).toBe('male');
     expect(getPreferredGender({ gender: 'female', sexuality: 'lesbian' })).toBe('female');
+    // A woman who chose "gay" looks for women (read as lesbian), not men.
+    expect(getPreferredGender({ gender: 'female', sexuality: 'gay' })).toBe('female');
+    expect(getPreferredGender({ gender: 'male', sexuality: 'lesbian' })).toBe('male');
     expect(getPreferredGender({ gender: 'female', sexuality: 'bi' })).toBe('');
     expect(getPreferredGender({ gender: null, sexuality: null })).toBe('');
   });

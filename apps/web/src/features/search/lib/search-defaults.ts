@@ -1,15 +1,12 @@
 // The filters a member's first search starts with: the gender their sexuality looks for, and their own country.
-import type { Settings } from '@app/contracts';
+import { defaultSearchGender, type Gender, type Settings, type Sexuality } from '@app/contracts';
 import type { SearchFilterValues } from './search-filters.ts';
 
-type Preferences = { gender: string | null; sexuality: string | null; country: string | null };
+type Preferences = { gender: Gender | null; sexuality: Sexuality | null; country: string | null };
 
-/** hetero: the other gender; gay: men; lesbian: women; bi or unknown: everyone (''). */
+/** The gender the member looks for (the contracts' orientation rule), or '' (everyone) when both. */
 export function getPreferredGender(profile: Pick<Preferences, 'gender' | 'sexuality'>): string {
-  if (profile.sexuality === 'gay') return 'male';
-  if (profile.sexuality === 'lesbian') return 'female';
-  if (profile.sexuality === 'hetero' && profile.gender) return profile.gender === 'male' ? 'female' : 'male';
-  return '';
+  return defaultSearchGender(profile.gender, profile.sexuality) ?? '';
 }
 
 /** Only filters the site offers (settings.search_fields) get a default; visitors start with none. */
