@@ -1,10 +1,11 @@
 // Search benchmark: 100,000 members in a fresh embedded database; first page and page 50 of a filtered search (relevance order) against a primary-key lookup.
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { sites, type SiteRow } from '../../apps/server/src/db/schema/index.ts';
 import { createSearchRepository } from '../../apps/server/src/modules/search/search.repository.ts';
 import { createSearchService } from '../../apps/server/src/modules/search/search.service.ts';
-import { decodeCursor, encodeCursor } from '../../apps/server/src/modules/profiles/cursor.ts';
+import { createCursorCodec } from '../../apps/server/src/lib/cursors.ts';
 import { POSITION_CURSOR_TYPES, positionCursorValues, positionFromCursor } from '../../apps/server/src/modules/profiles/relevance.ts';
 import { defaultSiteValues } from '../../apps/server/src/modules/sites/default-site.ts';
 
@@ -69,7 +70,8 @@ async function main() {
 
   const repository = createSearchRepository(db);
   const now = new Date();
-  const search = createSearchService({ searchRepository: repository, now: () => now });
+  const cursors = createCursorCodec(randomBytes(32));
+  const search = createSearchService({ searchRepository: repository, cursors, now: () => now });
   const context = { viewer: { profileId: viewerProfileId, country: 'NL', region: 'NH' }, site, hasTracking: false };
 
   // The cursor of page 50, reached by following next_cursor from page 1.
@@ -99,7 +101,7 @@ async function main() {
   };
   // A cursor before the first result (photo, a day in the future, the largest id) is page 1 without the count (what every later page costs).
   function encodeFirstPage() {
-    return encodeCursor('search', [0, ...positionCursorValues('all', { hasPhoto: true, lastActiveDay: '9999-12-31', id: 2 ** 31 - 1 })]);
+    return cursors.encode('search', [0, ...positionCursorValues('all', { hasPhoto: true, lastActiveDay: '9999-12-31', id: 2 ** 31 - 1 })]);
   }
   const timings = new Map<string, number[]>(Object.keys(measures).map((name) => [name, []]));
   for (let iteration = 0; iteration < WARMUP + ITERATIONS; iteration++) {
@@ -146,7 +148,7 @@ async function main() {
   );
 
   if (process.argv.includes('--explain')) {
-    const [, ...position] = decodeCursor('search', pageFiftyCursor, `n${POSITION_CURSOR_TYPES}`);
+    const [, ...position] = cursors.decode('search', pageFiftyCursor, `n${POSITION_CURSOR_TYPES}`);
     const query = repository
       .pageQuery(
         { siteId: site.id, viewerProfileId, gender: QUERY.gender, country: QUERY.country, region: null, minAge: QUERY.min_age, maxAge: QUERY.max_age, now, near: null },

@@ -17,6 +17,7 @@ import { sitePlugin } from './plugins/site.plugin.ts';
 import { webPlugin } from './plugins/web.plugin.ts';
 import { jobsPlugin } from './plugins/jobs/index.ts';
 import { mailerPlugin } from './plugins/mailer.plugin.ts';
+import { cursorsPlugin } from './plugins/cursors.plugin.ts';
 import { sessionPlugin } from './plugins/session.plugin.ts';
 import { storagePlugin } from './plugins/storage/index.ts';
 import { activityPlugin } from './plugins/activity.plugin.ts';
@@ -70,6 +71,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(openapiPlugin);
   await app.register(jobsPlugin, { isPolling: config.env !== 'test' });
   scheduleExpiredCleanup(app.jobs, app.db);
+  await app.register(cursorsPlugin);
   await app.register(sessionPlugin, { publicUrl: config.publicUrl });
   await app.register(activityPlugin);
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, publicUrl: config.publicUrl });

@@ -11,3 +11,4 @@ export * from './photos.ts';
 export * from './likes.ts';
 export * from './blocks.ts';
 export * from './swipes.ts';
+export * from './secrets.ts';

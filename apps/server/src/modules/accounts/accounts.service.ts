@@ -115,6 +115,15 @@ export type SignupInput = {
   tracking?: Tracking;
 };
 
+export type PasswordChecks = {
+  verify: (passwordHash: string, password: string) => Promise<boolean>;
+  /** Verifies against a throwaway hash: the cost of a verification when there is no account to check. */
+  verifyDummy: (password: string) => Promise<void>;
+};
+const defaultPasswordChecks: PasswordChecks = { verify: verifyPassword, verifyDummy: verifyAgainstDummy };
+/** No account has this id (serial ids start at 1). */
+const NO_USER_ID = 0;
+
 export function createAccountsService(deps: {
   db: Database;
   accountsRepository: AccountsRepository;
@@ -122,8 +131,11 @@ export function createAccountsService(deps: {
   mailer: Pick<Mailer, 'send' | 'linkTo'>;
   jobs: Pick<JobQueue, 'enqueue' | 'cancel'>;
   now: () => Date;
+  /** Password checks (Argon2id); tests look inside them. */
+  passwords?: PasswordChecks;
 }) {
   const repo = deps.accountsRepository;
+  const passwords = deps.passwords ?? defaultPasswordChecks;
 
   async function sendActivationMail(user: UserRow, name: string, site: SiteRef, tx: Executor): Promise<void> {
     const { token, tokenHash } = createToken();
@@ -283,14 +295,17 @@ export function createAccountsService(deps: {
       const user = await repo.findUserByEmail(site.id, email);
       const now = deps.now();
       if (!user) {
-        await verifyAgainstDummy(password);
+        // The work of a wrong password for an account, so the time taken tells nothing: one Argon2id verification
+        // and one failure update (by a primary key no row has).
+        await passwords.verifyDummy(password);
+        await repo.recordLoginFailure(NO_USER_ID, now, new Date(now.getTime() - LOGIN_WINDOW_MS));
         // An address without an account locks like an account does, so the lockout does not tell which addresses exist.
         const lockedForMs = (await options.recordUnknownEmailFailure?.()) ?? 0;
         if (lockedForMs > 0) throw accountLocked(new Date(now.getTime() + lockedForMs), now);
         throw loginFailed();
       }
       // Checked even while locked, so a locked account answers as slowly as an unknown address.
-      const isPasswordRight = await verifyPassword(user.passwordHash, password);
+      const isPasswordRight = await passwords.verify(user.passwordHash, password);
       if (user.lockedUntil && user.lockedUntil > now) throw accountLocked(user.lockedUntil, now);
       if (!isPasswordRight) {
         const failures = await repo.recordLoginFailure(user.id, now, new Date(now.getTime() - LOGIN_WINDOW_MS));

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, clientHeaders, type TestApp } from '../../test-support/test-app.ts';
-import { LOGIN_LOCK_MS } from './accounts.service.ts';
+import { vi } from 'vitest';
+import { LOGIN_LOCK_MS, createAccountsService } from './accounts.service.ts';
+import { createAccountsRepository } from './accounts.repository.ts';
+import { verifyAgainstDummy, verifyPassword } from './account-secrets.ts';
 import { advanceClock, createClient, login, sessionCookieOf, signUp, uniqueEmail, uniqueIp } from './accounts.test-helpers.ts';
 
 describe('login, sessions and the current user (user.php, logout.php)', () => {
@@ -244,5 +247,42 @@ describe('OpenAPI document of the account endpoints', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('login timing', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('does the same work for an unknown e-mail as for a wrong password: one Argon2id verification and one failure update', async () => {
+    const { email, password } = await signUp(app);
+    const repository = createAccountsRepository(app.db);
+    const recordLoginFailure = vi.spyOn(repository, 'recordLoginFailure');
+    const passwords = { verify: vi.fn(verifyPassword), verifyDummy: vi.fn(verifyAgainstDummy) };
+    const accounts = createAccountsService({
+      db: app.db,
+      accountsRepository: repository,
+      sessions: app.sessions,
+      mailer: app.mailer,
+      jobs: app.jobs,
+      now: () => app.clock.now(),
+      passwords,
+    });
+    const site = { id: (await app.sites.resolve('localhost')).id };
+
+    await expect(accounts.login(site, uniqueEmail(), 'some password 1')).rejects.toMatchObject({ code: 'login_failed' });
+    expect(passwords.verifyDummy).toHaveBeenCalledExactlyOnceWith('some password 1');
+    expect(passwords.verify).not.toHaveBeenCalled();
+    expect(recordLoginFailure).toHaveBeenCalledOnce();
+
+    passwords.verifyDummy.mockClear();
+    recordLoginFailure.mockClear();
+    await expect(accounts.login(site, email, `${password}x`)).rejects.toMatchObject({ code: 'login_failed' });
+    expect(passwords.verify).toHaveBeenCalledOnce();
+    expect(passwords.verifyDummy).not.toHaveBeenCalled();
+    expect(recordLoginFailure).toHaveBeenCalledOnce();
   });
 });

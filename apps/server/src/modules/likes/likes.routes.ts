@@ -28,6 +28,7 @@ export function buildLikesService(app: FastifyInstance): LikesService {
     db: app.db,
     likesRepository: createLikesRepository(app.db),
     blocks: buildBlocksService(app),
+    cursors: app.cursors,
     now: () => app.clock.now(),
   });
 }

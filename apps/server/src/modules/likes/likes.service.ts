@@ -10,7 +10,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { BlocksService } from '../blocks/blocks.service.ts';
-import { decodeCursor, encodeCursor } from '../profiles/cursor.ts';
+import type { CursorCodec } from '../../lib/cursors.ts';
 import { toProfileCard, type CardRow, type SiteView, type Viewer } from '../profiles/profile-cards.ts';
 import type { LikeListRow, LikesRepository } from './likes.repository.ts';
 
@@ -23,6 +23,7 @@ export function createLikesService(deps: {
   db: Database;
   likesRepository: LikesRepository;
   blocks: Pick<BlocksService, 'assertCanInteract' | 'lockPair'>;
+  cursors: CursorCodec;
   now: () => Date;
 }) {
   const repo = deps.likesRepository;
@@ -81,13 +82,13 @@ export function createLikesService(deps: {
       const limit = LIKES_PAGE_SIZE + 1;
       let rows: LikeListRow[];
       if (type === 'liked-by') {
-        const after = cursor ? (decodeCursor('liked-by', cursor, 'bsn') as [boolean, string, number]) : null;
+        const after = cursor ? (deps.cursors.decode('liked-by', cursor, 'btn') as [boolean, string, number]) : null;
         rows = await repo.pageLikedBy(viewer.siteId, viewer.profileId, after, limit);
       } else if (type === 'liked') {
-        const after = cursor ? (decodeCursor('liked', cursor, 'sn') as [string, number]) : null;
+        const after = cursor ? (deps.cursors.decode('liked', cursor, 'tn') as [string, number]) : null;
         rows = await repo.pageLiked(viewer.siteId, viewer.profileId, after, limit);
       } else {
-        const after = cursor ? (decodeCursor('matches', cursor, 'sn') as [string, number]) : null;
+        const after = cursor ? (deps.cursors.decode('matches', cursor, 'tn') as [string, number]) : null;
         rows = await repo.pageMatches(viewer.siteId, viewer.profileId, after, limit);
       }
       const page = rows.slice(0, LIKES_PAGE_SIZE);
@@ -96,8 +97,8 @@ export function createLikesService(deps: {
       const nextCursor = !hasMore
         ? null
         : type === 'liked-by'
-          ? encodeCursor(type, [Boolean(last.likeNew), last.sortAt, last.sortId])
-          : encodeCursor(type, [last.sortAt, last.sortId]);
+          ? deps.cursors.encode(type, [Boolean(last.likeNew), last.sortAt, last.sortId])
+          : deps.cursors.encode(type, [last.sortAt, last.sortId]);
       const now = deps.now();
       return { profiles: page.map((row) => toListItem(row, site, now)), next_cursor: nextCursor };
     },

@@ -113,6 +113,15 @@ describe('likes and matches', () => {
     const bad = await me.client.request({ url: `/api/likes-list.php?type=matches&cursor=nonsense` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('cursor_invalid');
+
+    // A forged timestamp once reached SQL as a cast and answered 500: unsigned it is refused, and even a
+    // signed cursor must carry a timestamp.
+    const unsigned = Buffer.from(JSON.stringify(['liked', 'not a time', 1])).toString('base64url');
+    for (const cursor of [unsigned, app.cursors.encode('liked', ['not a time', 1]), app.cursors.encode('liked', ['2026-13-45 99:00:00+00', 1])]) {
+      const response = await me.client.request({ url: `/api/likes-list.php?type=liked&cursor=${encodeURIComponent(cursor)}` });
+      expect(response.statusCode, cursor).toBe(400);
+      expect(response.json().error.code).toBe('cursor_invalid');
+    }
   });
 
   it('shows the likes between two members (/likes/m/{id}) and clears like_new there', async () => {

@@ -7,7 +7,7 @@ import { createMatchesRepository } from './matches.repository.ts';
 import { createMatchesService, type MatchesService } from './matches.service.ts';
 
 export function buildMatchesService(app: FastifyInstance): MatchesService {
-  return createMatchesService({ matchesRepository: createMatchesRepository(app.db), now: () => app.clock.now() });
+  return createMatchesService({ matchesRepository: createMatchesRepository(app.db), cursors: app.cursors, now: () => app.clock.now() });
 }
 
 const TAGS = ['members'];

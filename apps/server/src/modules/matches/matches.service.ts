@@ -1,7 +1,7 @@
 // Suggestions by the member's preferences: the match finder (paged), signup matches, and single picks for auto-like.
 import type { SQL } from 'drizzle-orm';
 import { MATCH_FINDER_PAGE_SIZE, SIGNUP_MATCHES_COUNT, type MatchFinderResponse, type Suggestion } from '@app/contracts';
-import { decodeCursor, encodeCursor } from '../profiles/cursor.ts';
+import type { CursorCodec } from '../../lib/cursors.ts';
 import { toProfileCard, type SiteView, type Viewer } from '../profiles/profile-cards.ts';
 import {
   POSITION_CURSOR_TYPES,
@@ -16,7 +16,7 @@ import type { MatchesRepository, SuggestionRow } from './matches.repository.ts';
 
 export type SuggestOptions = { requireMainImage?: boolean; excludeLiked?: boolean; where?: SQL };
 
-export function createMatchesService(deps: { matchesRepository: MatchesRepository; now: () => Date }) {
+export function createMatchesService(deps: { matchesRepository: MatchesRepository; cursors: CursorCodec; now: () => Date }) {
   const repo = deps.matchesRepository;
 
   /**
@@ -46,14 +46,14 @@ export function createMatchesService(deps: { matchesRepository: MatchesRepositor
     /** GET /api/match-finder.php: suitable members (liked ones included, with their like state), in the suggestion order. */
     async findMatches(viewer: Viewer, site: SiteView, cursor?: string): Promise<MatchFinderResponse> {
       // The cursor: the last row's location tier and relevance key.
-      const from = cursor ? positionFromCursor(decodeCursor('finder', cursor, POSITION_CURSOR_TYPES)) : null;
+      const from = cursor ? positionFromCursor(deps.cursors.decode('finder', cursor, POSITION_CURSOR_TYPES)) : null;
       const collected = await collect(viewer, site, MATCH_FINDER_PAGE_SIZE + 1, from, {});
       const page = collected.slice(0, MATCH_FINDER_PAGE_SIZE);
       const last = page.at(-1);
       const now = deps.now();
       return {
         profiles: page.map(({ row }) => toSuggestion(row, site, now)),
-        next_cursor: collected.length > MATCH_FINDER_PAGE_SIZE && last ? encodeCursor('finder', positionCursorValues(last.phase.tier, last.row)) : null,
+        next_cursor: collected.length > MATCH_FINDER_PAGE_SIZE && last ? deps.cursors.encode('finder', positionCursorValues(last.phase.tier, last.row)) : null,
       };
     },
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATCH_FINDER_PAGE_SIZE, matchFinderResponseSchema, signupMatchesResponseSchema, type Suggestion } from '@app/contracts';
 import { photos } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { encodeCursor } from '../profiles/cursor.ts';
 import { birthDateForAge, createMember, insertProfiles, uploadPhoto, visitor, type ProfileValues, type TestMember } from '../profiles/members.test-helpers.ts';
 import { utcDay } from '../profiles/relevance.ts';
 
@@ -117,7 +116,7 @@ describe('match finder and signup matches', () => {
   it('refuses finder cursors of an unknown tier or a malformed key', async () => {
     const me = await createMember(app);
     for (const values of [['own', true, '2026-01-01', 5], ['region', true, '2026-13-01', 5], ['region', 1, 5]]) {
-      const response = await me.client.request({ url: `/api/match-finder.php?cursor=${encodeCursor('finder', values)}` });
+      const response = await me.client.request({ url: `/api/match-finder.php?cursor=${app.cursors.encode('finder', values)}` });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('cursor_invalid');
     }

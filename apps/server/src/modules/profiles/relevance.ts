@@ -1,7 +1,7 @@
 // The relevance order of every member list that is not ordered by a relation (search, similar results, suggestions): docs/search-relevance.md.
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { profiles } from '../../db/schema/index.ts';
-import { cursorInvalid, type CursorValue } from './cursor.ts';
+import { cursorInvalid, type CursorValue } from '../../lib/cursors.ts';
 
 /** Where a row stands in the relevance order; the keyset cursors carry it. */
 export type RelevanceKey = { hasPhoto: boolean; lastActiveDay: string; id: number };
@@ -20,7 +20,7 @@ export function isAfterRelevance(key: RelevanceKey): SQL {
   return sql`(${profiles.hasPhoto}, ${profiles.lastActiveDay}, ${profiles.id}) < (${key.hasPhoto}, ${key.lastActiveDay}::date, ${key.id})`;
 }
 
-/** The key as cursor values (for `encodeCursor`), and the `decodeCursor` types of those values. */
+/** The key as cursor values (for `app.cursors.encode`), and the `app.cursors.decode` types of those values. */
 export const relevanceCursorValues = (key: RelevanceKey): CursorValue => [key.hasPhoto, key.lastActiveDay, key.id];
 export const RELEVANCE_CURSOR_TYPES = 'bsn';
 
@@ -90,7 +90,7 @@ export function isInPhase(place: Place | null, phase: RelevancePhase): SQL | und
 /** Where a paged list stopped: the phase's tier and the last row's key (its photo flag names the phase). */
 export type RelevancePosition = { tier: LocationTier; after: RelevanceKey };
 
-/** Cursor values of a position (after the list's own values), and their `decodeCursor` types. */
+/** Cursor values of a position (after the list's own values), and their `app.cursors.decode` types. */
 export const positionCursorValues = (tier: LocationTier, key: RelevanceKey): CursorValue => [tier, ...relevanceCursorValues(key)];
 export const POSITION_CURSOR_TYPES = `s${RELEVANCE_CURSOR_TYPES}`;
 

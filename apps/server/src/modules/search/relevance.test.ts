@@ -5,7 +5,6 @@ import { SEARCH_PAGE_SIZE, photosResponseSchema, searchResponseSchema, uploadPho
 import { photos, profiles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { DEFAULT_PASSWORD, createClient, login, type Client } from '../accounts/accounts.test-helpers.ts';
-import { encodeCursor } from '../profiles/cursor.ts';
 import { createMember, insertProfiles, makeJpeg, uploadPhoto, visitor, type ProfileValues } from '../profiles/members.test-helpers.ts';
 import { relevancePhases, utcDay } from '../profiles/relevance.ts';
 import { createSearchRepository } from './search.repository.ts';
@@ -227,7 +226,7 @@ describe('relevance order', () => {
       [1, true, '2026-01-01', 5],
       [1, 5],
     ]) {
-      const response = await member.client.request({ url: `/api/search.php?cursor=${encodeCursor('search', values)}` });
+      const response = await member.client.request({ url: `/api/search.php?cursor=${app.cursors.encode('search', values)}` });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('cursor_invalid');
     }

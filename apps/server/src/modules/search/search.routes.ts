@@ -9,7 +9,7 @@ import { createSearchRepository } from './search.repository.ts';
 import { createSearchService, type SearchService } from './search.service.ts';
 
 export function buildSearchService(app: FastifyInstance): SearchService {
-  return createSearchService({ searchRepository: createSearchRepository(app.db), now: () => app.clock.now() });
+  return createSearchService({ searchRepository: createSearchRepository(app.db), cursors: app.cursors, now: () => app.clock.now() });
 }
 
 /** Tracking data counts when a value is left once ad-network placeholders ({sub1}) are stripped. */

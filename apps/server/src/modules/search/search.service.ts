@@ -10,7 +10,7 @@ import {
 } from '@app/contracts';
 import type { SiteRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
-import { decodeCursor, encodeCursor } from '../profiles/cursor.ts';
+import type { CursorCodec } from '../../lib/cursors.ts';
 import { toProfileCard, type Viewer } from '../profiles/profile-cards.ts';
 import {
   POSITION_CURSOR_TYPES,
@@ -72,7 +72,7 @@ export function relaxFilters(filters: SearchFilters, site: Pick<SearchSite, 'min
   return steps;
 }
 
-export function createSearchService(deps: { searchRepository: SearchRepository; now: () => Date }) {
+export function createSearchService(deps: { searchRepository: SearchRepository; cursors: CursorCodec; now: () => Date }) {
   const repo = deps.searchRepository;
 
   return {
@@ -99,7 +99,7 @@ export function createSearchService(deps: { searchRepository: SearchRepository; 
       let pageIndex = 0;
       let from: RelevancePosition | null = null;
       if (query.cursor) {
-        const [index, ...position] = decodeCursor('search', query.cursor, `n${POSITION_CURSOR_TYPES}`);
+        const [index, ...position] = deps.cursors.decode('search', query.cursor, `n${POSITION_CURSOR_TYPES}`);
         pageIndex = index as number;
         from = positionFromCursor(position);
       }
@@ -138,7 +138,7 @@ export function createSearchService(deps: { searchRepository: SearchRepository; 
       const hasMore = rows.length > limit;
       const response: SearchResponse = {
         results: results.map((row) => toProfileCard(row, site, now)),
-        next_cursor: hasMore && last ? encodeCursor('search', [pageIndex + 1, ...positionCursorValues(last.phase.tier, last.row)]) : null,
+        next_cursor: hasMore && last ? deps.cursors.encode('search', [pageIndex + 1, ...positionCursorValues(last.phase.tier, last.row)]) : null,
         num_results: null,
         is_num_results_capped: false,
         filters,

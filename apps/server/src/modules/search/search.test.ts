@@ -178,6 +178,25 @@ describe('search (search.php)', () => {
     expect(beyond.json().error.code).toBe('login_required_search');
   });
 
+  it('refuses a visitor who edits the page index in a cursor to read past the last page (cursors are signed)', async () => {
+    await insertProfiles(app, Array.from({ length: 3 }, (_, index) => ({ name: `nz${index}`, country: 'NZ' })));
+    const client = visitor(app);
+    const first: SearchResponse = await search(client, 'country=NZ&limit=1');
+    const [payload, mac] = first.next_cursor!.split('.');
+    const values = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as unknown[];
+    expect(values[0]).toBe('search');
+    expect(values[1]).toBe(1);
+    // Page index 1 -> 0: the visitor's page count starts again, so every page would be free.
+    const edited = Buffer.from(JSON.stringify(['search', 0, ...values.slice(2)])).toString('base64url');
+    for (const forged of [`${edited}.${mac}`, edited, Buffer.from(JSON.stringify(['search', 0, ...values.slice(2)])).toString('base64url') + '.', `${payload}.${mac}x`]) {
+      const response = await client.request({ url: `/api/search.php?country=NZ&limit=1&cursor=${encodeURIComponent(forged)}` });
+      expect(response.statusCode, forged).toBe(400);
+      expect(response.json().error.code).toBe('cursor_invalid');
+    }
+    // The untouched cursor still works.
+    expect((await client.request({ url: `/api/search.php?country=NZ&limit=1&cursor=${encodeURIComponent(first.next_cursor!)}` })).statusCode).toBe(200);
+  });
+
   it('applies only the filters of settings.search_fields, and validates the rest', async () => {
     const member = await createMember(app, { country: 'FI' });
     await setSite({ searchFields: ['country'] });
