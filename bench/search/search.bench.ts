@@ -6,7 +6,7 @@ import { sites, type SiteRow } from '../../apps/server/src/db/schema/index.ts';
 import { createSearchRepository } from '../../apps/server/src/modules/search/search.repository.ts';
 import { createSearchService } from '../../apps/server/src/modules/search/search.service.ts';
 import { createCursorCodec } from '../../apps/server/src/lib/cursors.ts';
-import { POSITION_CURSOR_TYPES, positionCursorValues, positionFromCursor } from '../../apps/server/src/modules/profiles/relevance.ts';
+import { POSITION_CURSOR_TYPES, positionCursorValues, positionFromCursor } from '../../apps/server/src/modules/member-core/index.ts';
 import { defaultSiteValues } from '../../apps/server/src/modules/sites/default-site.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);

@@ -27,7 +27,8 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { serializeRequestForLog } from './modules/accounts/account-secrets.ts';
+import { serializeRequestForLog } from './modules/accounts/index.ts';
+import { servicesPlugin } from './services.ts';
 import { scheduleExpiredCleanup } from './modules/accounts/expired-cleanup.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { demoSeedPlugin } from './modules/dev/demo-seed.plugin.ts';
@@ -77,6 +78,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, publicUrl: config.publicUrl });
   await app.register(storagePlugin, { dataDir: config.dataDir, s3: config.s3 });
 
+  await app.register(servicesPlugin);
   await app.register(healthRoutes);
   await app.register(
     async (api) => {

@@ -1,6 +1,6 @@
 // Account endpoints: user.php (login, current user, language, push), logout, signup steps, activation, reset, password, e-mail change, deletion.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -30,21 +30,8 @@ import { isUiLanguage } from '@app/i18n';
 import { AppError, forbidden } from '../../lib/http-errors.ts';
 import { rateLimit, rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { memberRateKey } from '../../plugins/session.plugin.ts';
-import { createAccountsRepository } from './accounts.repository.ts';
-import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, PURGE_JOB, createAccountsService, type AccountsService } from './accounts.service.ts';
+import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, PURGE_JOB } from './accounts.service.ts';
 import { parseBody } from './validation.ts';
-
-/** The accounts service wired to the app's database, clock, sessions, mailer and jobs. */
-export function buildAccountsService(app: FastifyInstance): AccountsService {
-  return createAccountsService({
-    db: app.db,
-    accountsRepository: createAccountsRepository(app.db),
-    sessions: app.sessions,
-    mailer: app.mailer,
-    jobs: app.jobs,
-    now: () => app.clock.now(),
-  });
-}
 
 /** Rate-limit key for an e-mail address: hashed, so the counter store holds no addresses. */
 const emailKey = (email: unknown) =>
@@ -58,7 +45,7 @@ const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiError
 const TAGS = ['accounts'];
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const accounts = buildAccountsService(app);
+  const { accounts } = app.services;
   app.jobs.register(PURGE_JOB, async (payload, { now }) => {
     await accounts.purgeAccount(Number(payload.userId), now);
   });

@@ -2,7 +2,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blocks, likes, matches, profiles } from '../../db/schema/index.ts';
-import { cardColumns, isViewable, mainPhoto, mainPhotoJoin, type CardRow } from '../profiles/profile-cards.ts';
+import { cardColumns, isViewable, mainPhoto, mainPhotoJoin, type CardRow } from '../member-core/index.ts';
 
 export type BlockState = { isBlocked: boolean; isBlockedBy: boolean };
 

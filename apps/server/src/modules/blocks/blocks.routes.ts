@@ -1,23 +1,15 @@
 // Blocking endpoints: POST / DELETE /api/block.php ({ id }), GET /api/blocks.php (the members the member blocked).
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { blockResponseSchema, blocksResponseSchema, profileIdSchema } from '@app/contracts';
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
-import { toProfileCard } from '../profiles/profile-cards.ts';
+import { toProfileCard } from '../member-core/index.ts';
 import { memberRateKey } from '../../plugins/session.plugin.ts';
-import { createViewerLoader, errorResponses } from '../profiles/viewer.ts';
-import { createBlocksRepository } from './blocks.repository.ts';
-import { createBlocksService, type BlocksService } from './blocks.service.ts';
-
-export function buildBlocksService(app: FastifyInstance): BlocksService {
-  return createBlocksService({ db: app.db, blocksRepository: createBlocksRepository(app.db) });
-}
+import { errorResponses } from '../member-core/index.ts';
 
 const TAGS = ['members'];
 
 export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
-  const blocks = buildBlocksService(app);
-  const viewers = createViewerLoader(app);
+  const { blocks, viewers } = app.services;
   const limit = rateLimitHook(app, { name: 'block', max: 30, timeWindow: '1 minute', key: memberRateKey });
 
   app.post(

@@ -1,7 +1,7 @@
 // Blocking rules: block/unblock, the blocked list, and the checks every member-to-member action runs (likes, swipes, chat).
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/http-errors.ts';
-import type { Viewer } from '../profiles/profile-cards.ts';
+import type { Viewer } from '../member-core/index.ts';
 import type { BlocksRepository, BlockState } from './blocks.repository.ts';
 
 /** SPEC section 8: "You're blocked by {name}". */

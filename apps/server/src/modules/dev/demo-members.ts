@@ -16,8 +16,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import { likes, matches, photos, profiles, users, type ProfileRow } from '../../db/schema/index.ts';
 import { newPhotoKeys, type FileStorage } from '../../plugins/storage/index.ts';
-import { hashPassword } from '../accounts/account-secrets.ts';
-import { SPEC_COUNTRIES } from '../sites/default-site.ts';
+import { hashPassword } from '../accounts/index.ts';
+import { SPEC_COUNTRIES } from '../sites/index.ts';
 
 export const DEMO_MEMBER_COUNT = 500;
 /** Every demo member can log in with demo.member<N>@example.com and this password (development only). */

@@ -4,7 +4,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { profiles, users } from '../../db/schema/index.ts';
-import { buildAccountsService } from '../accounts/accounts.routes.ts';
 import { DEMO_MEMBER_COUNT, completeDemoProfile, seedDemoMembers } from './demo-members.ts';
 
 export const DEMO_LOGIN = { email: 'demo@example.com', password: 'demo1234' } as const;
@@ -20,7 +19,7 @@ export const demoSeedPlugin = fp<{ isEnabled: boolean; memberCount?: number }>(
   async (app, { isEnabled, memberCount = DEMO_MEMBER_COUNT }) => {
     app.decorate('demoLogin', null);
     if (!isEnabled) return;
-    const accounts = buildAccountsService(app);
+    const { accounts } = app.services;
     const site = await app.sites.resolve('');
     await app.withStartupLock(async () => {
       if ((await accounts.countUsers()) !== 0) return;
@@ -81,5 +80,5 @@ export const demoSeedPlugin = fp<{ isEnabled: boolean; memberCount?: number }>(
       await seeding;
     });
   },
-  { name: 'demo-seed', dependencies: ['db', 'site', 'session', 'mailer', 'jobs', 'storage'] },
+  { name: 'demo-seed', dependencies: ['db', 'site', 'services', 'storage'] },
 );

@@ -2,8 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { devMailboxResponseSchema } from '@app/contracts';
-import { createMailRepository } from '../mail/mail.repository.ts';
-import { extractLinks } from '../mail/mail.service.ts';
+import { createMailRepository, extractLinks } from '../mail/index.ts';
 
 const MAILBOX_LIMIT = 100;
 

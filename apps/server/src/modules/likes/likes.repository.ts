@@ -2,8 +2,8 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { likes, matches, profiles } from '../../db/schema/index.ts';
-import { cardColumns, isListed, isNotBlockedWith, isViewable, mainPhoto, mainPhotoJoin, type CardRow } from '../profiles/profile-cards.ts';
-import { relevanceOrder } from '../profiles/relevance.ts';
+import { cardColumns, isListed, isNotBlockedWith, isViewable, mainPhoto, mainPhotoJoin, type CardRow } from '../member-core/index.ts';
+import { relevanceOrder } from '../member-core/index.ts';
 
 /** A list row: the card, whether the like is unseen, when it happened, and its sort key as exact text. */
 export type LikeListRow = CardRow & { likeNew: boolean; createdAt: Date; sortAt: string; sortId: number };

@@ -1,5 +1,4 @@
 // Like endpoints: POST / DELETE /api/like.php, GET /api/likes.php, /api/likes-list.php, /api/likes-member.php and /api/auto-like.php.
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   autoLikeResponseSchema,
@@ -13,34 +12,14 @@ import {
 } from '@app/contracts';
 import { lookupCountry } from '../../lib/geoip.ts';
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
-import { buildBlocksService } from '../blocks/blocks.routes.ts';
-import { buildMatchesService } from '../matches/matches.routes.ts';
-import { createProfilesRepository } from '../profiles/profiles.repository.ts';
-import { profileNotFound } from '../profiles/profiles.service.ts';
-import { toImage } from '../profiles/profile-cards.ts';
+import { toImage } from '../member-core/index.ts';
 import { memberRateKey } from '../../plugins/session.plugin.ts';
-import { createViewerLoader, errorResponses } from '../profiles/viewer.ts';
-import { createLikesRepository } from './likes.repository.ts';
-import { createLikesService, type LikesService } from './likes.service.ts';
-
-export function buildLikesService(app: FastifyInstance): LikesService {
-  return createLikesService({
-    db: app.db,
-    likesRepository: createLikesRepository(app.db),
-    blocks: buildBlocksService(app),
-    cursors: app.cursors,
-    now: () => app.clock.now(),
-  });
-}
+import { errorResponses, profileNotFound } from '../member-core/index.ts';
 
 const TAGS = ['members'];
 
 export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const likes = buildLikesService(app);
-  const blocks = buildBlocksService(app);
-  const matches = buildMatchesService(app);
-  const profiles = createProfilesRepository(app.db);
-  const viewers = createViewerLoader(app);
+  const { likes, blocks, matches, members, viewers } = app.services;
   const likeLimit = rateLimitHook(app, { name: 'like', max: 60, timeWindow: '1 minute', key: memberRateKey });
 
   app.post(
@@ -112,7 +91,7 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await viewers.require(request);
-      const card = await profiles.findViewableCard(request.site.id, request.query.id);
+      const card = await members.findViewableCard(request.site.id, request.query.id);
       if (!card) throw profileNotFound();
       if (card.id !== viewer.profileId) await blocks.assertCanInteract(viewer, card);
       return likes.getPair(viewer, request.site, card);

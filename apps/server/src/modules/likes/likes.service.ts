@@ -9,9 +9,9 @@ import {
 } from '@app/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/http-errors.ts';
-import type { BlocksService } from '../blocks/blocks.service.ts';
+import type { BlocksService } from '../blocks/index.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
-import { toProfileCard, type CardRow, type SiteView, type Viewer } from '../profiles/profile-cards.ts';
+import { toProfileCard, type CardRow, type SiteView, type Viewer } from '../member-core/index.ts';
 import type { LikeListRow, LikesRepository } from './likes.repository.ts';
 
 /** likes.php lists at most this many liked members and likers; the paged lists go further. */

@@ -2,9 +2,9 @@
 import { and, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { likes, profiles } from '../../db/schema/index.ts';
-import { cardColumns, isListed, isNotBlockedWith, mainPhoto, mainPhotoJoin, type CardRow, type Viewer } from '../profiles/profile-cards.ts';
-import { isAfterRelevance, isInPhase, relevanceColumns, relevanceOrder, type RelevanceKey, type RelevancePhase } from '../profiles/relevance.ts';
-import { isSuitableFor } from './preferences.ts';
+import { cardColumns, isListed, isNotBlockedWith, mainPhoto, mainPhotoJoin, type CardRow, type Viewer } from '../member-core/index.ts';
+import { isAfterRelevance, isInPhase, relevanceColumns, relevanceOrder, type RelevanceKey, type RelevancePhase } from '../member-core/index.ts';
+import { isSuitableFor } from '../member-core/index.ts';
 
 export type SuggestionRow = CardRow & RelevanceKey & { isLiked: boolean; isLikedBy: boolean };
 export type SuggestionOptions = {

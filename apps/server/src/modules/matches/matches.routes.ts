@@ -1,20 +1,12 @@
 // Suggestion endpoints: GET /api/match-finder.php (paged) and GET /api/signup-matches.php.
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { matchFinderQuerySchema, matchFinderResponseSchema, signupMatchesResponseSchema } from '@app/contracts';
-import { createViewerLoader, errorResponses } from '../profiles/viewer.ts';
-import { createMatchesRepository } from './matches.repository.ts';
-import { createMatchesService, type MatchesService } from './matches.service.ts';
-
-export function buildMatchesService(app: FastifyInstance): MatchesService {
-  return createMatchesService({ matchesRepository: createMatchesRepository(app.db), cursors: app.cursors, now: () => app.clock.now() });
-}
+import { errorResponses } from '../member-core/index.ts';
 
 const TAGS = ['members'];
 
 export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const matches = buildMatchesService(app);
-  const viewers = createViewerLoader(app);
+  const { matches, viewers } = app.services;
 
   app.get(
     '/match-finder.php',

@@ -2,7 +2,7 @@
 import type { SQL } from 'drizzle-orm';
 import { MATCH_FINDER_PAGE_SIZE, SIGNUP_MATCHES_COUNT, type MatchFinderResponse, type Suggestion } from '@app/contracts';
 import type { CursorCodec } from '../../lib/cursors.ts';
-import { toProfileCard, type SiteView, type Viewer } from '../profiles/profile-cards.ts';
+import { toProfileCard, type SiteView, type Viewer } from '../member-core/index.ts';
 import {
   POSITION_CURSOR_TYPES,
   positionCursorValues,
@@ -11,7 +11,7 @@ import {
   relevancePhases,
   type RelevancePhase,
   type RelevancePosition,
-} from '../profiles/relevance.ts';
+} from '../member-core/index.ts';
 import type { MatchesRepository, SuggestionRow } from './matches.repository.ts';
 
 export type SuggestOptions = { requireMainImage?: boolean; excludeLiked?: boolean; where?: SQL };

@@ -3,7 +3,7 @@ import { MATCH_FINDER_PAGE_SIZE, matchFinderResponseSchema, signupMatchesRespons
 import { photos } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { birthDateForAge, createMember, insertProfiles, uploadPhoto, visitor, type ProfileValues, type TestMember } from '../profiles/members.test-helpers.ts';
-import { utcDay } from '../profiles/relevance.ts';
+import { utcDay } from '../member-core/index.ts';
 
 describe('match finder and signup matches', () => {
   let app: TestApp;

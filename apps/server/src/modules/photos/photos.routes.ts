@@ -1,5 +1,4 @@
 // Photo endpoints: upload (multipart, also during signup), make main, mark private, delete; POST/PUT/DELETE /api/photo.php, GET /api/photos.php.
-import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,14 +14,10 @@ import {
 import { AppError } from '../../lib/http-errors.ts';
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { memberRateKey } from '../../plugins/session.plugin.ts';
-import { createViewerLoader, errorResponses } from '../profiles/viewer.ts';
-import { createPhotosRepository } from './photos.repository.ts';
-import { createPhotosService, mainImageOf, photoNotFound, toPhoto, type PhotosService } from './photos.service.ts';
+import { errorResponses } from '../member-core/index.ts';
+import { mainImageOf, photoNotFound, toPhoto } from './photos.service.ts';
 import { contentTypeOf } from '../../plugins/storage/index.ts';
 
-export function buildPhotosService(app: FastifyInstance): PhotosService {
-  return createPhotosService({ db: app.db, photosRepository: createPhotosRepository(app.db), storage: app.storage, jobs: app.jobs });
-}
 
 const TAGS = ['members'];
 const photoTooLarge = () => new AppError(413, 'photo_too_large', { max_mb: PHOTO_MAX_MEGABYTES });
@@ -43,8 +38,7 @@ const photoFileSchema = z.unknown().meta({ type: 'string', format: 'binary', des
 export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this plugin's routes take multipart bodies; everything else stays JSON-only.
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
-  const photos = buildPhotosService(app);
-  const viewers = createViewerLoader(app);
+  const { photos, viewers } = app.services;
   const memberLimit = (name: string, max: number, timeWindow: string) => rateLimitHook(app, { name, max, timeWindow, key: memberRateKey });
 
   async function photosOf(profileId: number, cdnPrefix: string) {

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/http-errors.ts';
 import { DELETE_FILES_JOB, newPhotoKeys, type FileStorage } from '../../plugins/storage/index.ts';
 import type { JobQueue } from '../../plugins/jobs/index.ts';
 import type { Executor } from '../../db/client.ts';
-import { toImage, type Viewer } from '../profiles/profile-cards.ts';
+import { toImage, type Viewer } from '../member-core/index.ts';
 import { processPhoto } from './photo-processing.ts';
 import type { PhotosRepository } from './photos.repository.ts';
 

@@ -1,29 +1,15 @@
 // Profile endpoints: the member's own profile (GET/PUT /api/profile.php) and another member's profile (GET /api/member.php).
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberResponseSchema, ownProfileResponseSchema, profileIdQuerySchema, updateProfileRequestSchema } from '@app/contracts';
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
-import { buildLikesService } from '../likes/likes.routes.ts';
-import { buildPhotosService } from '../photos/photos.routes.ts';
-import { createProfilesRepository } from './profiles.repository.ts';
-import { createProfilesService, type ProfilesService } from './profiles.service.ts';
 import { memberRateKey } from '../../plugins/session.plugin.ts';
-import { createViewerLoader, errorResponses } from './viewer.ts';
+import { errorResponses } from '../member-core/index.ts';
 
-export function buildProfilesService(app: FastifyInstance): ProfilesService {
-  return createProfilesService({
-    profilesRepository: createProfilesRepository(app.db),
-    photos: buildPhotosService(app),
-    now: () => app.clock.now(),
-  });
-}
 
 const TAGS = ['members'];
 
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const profiles = buildProfilesService(app);
-  const likes = buildLikesService(app);
-  const viewers = createViewerLoader(app);
+  const { profiles, likes, viewers } = app.services;
 
   app.get(
     '/profile.php',

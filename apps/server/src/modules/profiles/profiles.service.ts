@@ -12,16 +12,15 @@ import {
 } from '@app/contracts';
 import type { ProfileRow, SiteRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
-import { blockedBy } from '../blocks/blocks.service.ts';
-import { regionsOf } from '../content/regions.ts';
-import { mainImageOf, photoLimitOf, toPhoto, type PhotosService } from '../photos/photos.service.ts';
-import { isFieldVisible, type Viewer } from './profile-cards.ts';
+import { blockedBy } from '../blocks/index.ts';
+import { regionsOf } from '../content/index.ts';
+import { mainImageOf, photoLimitOf, toPhoto, type PhotosService } from '../photos/index.ts';
+import { isFieldVisible, profileNotFound, type MembersRepository, type Viewer } from '../member-core/index.ts';
 import type { ProfilesRepository } from './profiles.repository.ts';
 
 type FieldIssue = Omit<FieldError, 'message'>;
 type SiteRef = Pick<SiteRow, 'id' | 'cdnPrefix' | 'visibleProfileFields' | 'minAge' | 'countries' | 'interests'>;
 
-export const profileNotFound = () => new AppError(404, 'profile_not_found');
 
 const validationFailed = (fields: FieldIssue[]) => new AppError(400, 'validation_failed', undefined, fields);
 
@@ -52,6 +51,7 @@ const emptyToNull = (value: string | null | undefined) => (value === undefined ?
 
 export function createProfilesService(deps: {
   profilesRepository: ProfilesRepository;
+  members: Pick<MembersRepository, 'findViewable'>;
   photos: Pick<PhotosService, 'listOwn' | 'listVisible'>;
   now: () => Date;
 }) {
@@ -77,21 +77,7 @@ export function createProfilesService(deps: {
   }
 
   return {
-    /** The logged-in member as a Viewer; a session without a profile does not count. */
-    async getViewer(userId: number): Promise<Viewer> {
-      const viewer = await repo.findViewer(userId);
-      if (!viewer) throw new AppError(403, 'authentication_required');
-      return viewer;
-    },
-
     getOwnProfile: loadOwn,
-
-    /** A profile anyone may open on the site (the target of a like, block or swipe), else 404 `profile_not_found`. */
-    async getOpenable(siteId: number, profileId: number): Promise<ProfileRow> {
-      const profile = await repo.findViewable(siteId, profileId);
-      if (!profile) throw profileNotFound();
-      return profile;
-    },
 
     /**
      * Saves the fields sent (PUT semantics per field). Beyond the shared schema: the date of birth meets
@@ -159,7 +145,7 @@ export function createProfilesService(deps: {
     async getMemberProfile(viewer: Viewer | null, site: SiteRef, profileId: number): Promise<MemberProfile> {
       const isSelf = viewer?.profileId === profileId;
       // Members see their own page even before activation (a preview of what others will see).
-      const profile = isSelf ? await repo.findById(profileId) : await repo.findViewable(site.id, profileId);
+      const profile = isSelf ? await repo.findById(profileId) : await deps.members.findViewable(site.id, profileId);
       if (!profile) throw profileNotFound();
       const relation = viewer && !isSelf ? await repo.findRelation(viewer.profileId, profile.id) : null;
       if (relation?.isBlockedBy) throw blockedBy(profile.name);

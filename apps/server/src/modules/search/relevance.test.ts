@@ -6,7 +6,7 @@ import { photos, profiles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { DEFAULT_PASSWORD, createClient, login, type Client } from '../accounts/accounts.test-helpers.ts';
 import { createMember, insertProfiles, makeJpeg, uploadPhoto, visitor, type ProfileValues } from '../profiles/members.test-helpers.ts';
-import { relevancePhases, utcDay } from '../profiles/relevance.ts';
+import { relevancePhases, utcDay } from '../member-core/index.ts';
 import { createSearchRepository } from './search.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,8 +2,8 @@
 import { and, count, eq, inArray, ne, notInArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
-import { cardColumns, isAgeBetween, isListed, isNotBlockedWith, mainPhoto, mainPhotoJoin, type CardRow } from '../profiles/profile-cards.ts';
-import { isAfterRelevance, isInPhase, relevanceColumns, relevanceOrder, type Place, type RelevanceKey, type RelevancePhase } from '../profiles/relevance.ts';
+import { cardColumns, isAgeBetween, isListed, isNotBlockedWith, mainPhoto, mainPhotoJoin, type CardRow } from '../member-core/index.ts';
+import { isAfterRelevance, isInPhase, relevanceColumns, relevanceOrder, type Place, type RelevanceKey, type RelevancePhase } from '../member-core/index.ts';
 
 export type SearchRow = CardRow & RelevanceKey;
 

@@ -1,23 +1,15 @@
 // Member search: GET /api/search.php (members and, as the site allows, visitors).
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuerySchema, searchResponseSchema } from '@app/contracts';
 import { lookupCountry } from '../../lib/geoip.ts';
 import { rateLimit } from '../../plugins/rate-limit.plugin.ts';
-import { createViewerLoader, errorResponses } from '../profiles/viewer.ts';
-import { createSearchRepository } from './search.repository.ts';
-import { createSearchService, type SearchService } from './search.service.ts';
-
-export function buildSearchService(app: FastifyInstance): SearchService {
-  return createSearchService({ searchRepository: createSearchRepository(app.db), cursors: app.cursors, now: () => app.clock.now() });
-}
+import { errorResponses } from '../member-core/index.ts';
 
 /** Tracking data counts when a value is left once ad-network placeholders ({sub1}) are stripped. */
 const hasValue = (value: string | undefined) => Boolean(value?.replace(/[{}]/g, '').trim());
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const search = buildSearchService(app);
-  const viewers = createViewerLoader(app);
+  const { search, viewers } = app.services;
 
   app.get(
     '/search.php',

@@ -11,7 +11,7 @@ import {
 import type { SiteRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
-import { toProfileCard, type Viewer } from '../profiles/profile-cards.ts';
+import { toProfileCard, type Viewer } from '../member-core/index.ts';
 import {
   POSITION_CURSOR_TYPES,
   positionCursorValues,
@@ -20,7 +20,7 @@ import {
   relevancePhases,
   type Place,
   type RelevancePosition,
-} from '../profiles/relevance.ts';
+} from '../member-core/index.ts';
 import type { SearchCriteria, SearchRepository, SearchRow } from './search.repository.ts';
 
 /** Similar results widen the age range by this many years on each side. */

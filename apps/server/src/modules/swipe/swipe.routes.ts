@@ -2,26 +2,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { swipeActionResponseSchema, swipeRequestSchema, swipeResponseSchema } from '@app/contracts';
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
-import { buildBlocksService } from '../blocks/blocks.routes.ts';
-import { buildLikesService } from '../likes/likes.routes.ts';
-import { buildMatchesService } from '../matches/matches.routes.ts';
 import { memberRateKey } from '../../plugins/session.plugin.ts';
-import { createViewerLoader, errorResponses } from '../profiles/viewer.ts';
-import { createSwipeRepository } from './swipe.repository.ts';
-import { createSwipeService } from './swipe.service.ts';
+import { errorResponses } from '../member-core/index.ts';
 
 const TAGS = ['members'];
 
 export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const swipe = createSwipeService({
-    db: app.db,
-    swipeRepository: createSwipeRepository(app.db),
-    likes: buildLikesService(app),
-    blocks: buildBlocksService(app),
-    matches: buildMatchesService(app),
-    now: () => app.clock.now(),
-  });
-  const viewers = createViewerLoader(app);
+  const { swipe, viewers } = app.services;
 
   app.get(
     '/swipe.php',

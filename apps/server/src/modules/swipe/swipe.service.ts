@@ -2,10 +2,10 @@
 import { SWIPE_BATCH_SIZE, SWIPE_LIKES_PER_DAY, type SwipeActionResponse, type SwipeResponse } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/http-errors.ts';
-import type { BlocksService } from '../blocks/blocks.service.ts';
-import type { LikesService } from '../likes/likes.service.ts';
-import type { MatchesService } from '../matches/matches.service.ts';
-import { toProfileCard, type SiteView, type Viewer } from '../profiles/profile-cards.ts';
+import type { BlocksService } from '../blocks/index.ts';
+import type { LikesService } from '../likes/index.ts';
+import type { MatchesService } from '../matches/index.ts';
+import { toProfileCard, type SiteView, type Viewer } from '../member-core/index.ts';
 import type { SwipeRepository } from './swipe.repository.ts';
 
 /** The UTC calendar day of `now` (YYYY-MM-DD) and when the next one starts. */

@@ -1,11 +1,12 @@
-// Route helpers shared by the member modules: the request's Viewer (loaded once), the member rate-limit key, the error responses.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Route helpers shared by the member modules: the request's Viewer (loaded once), openable targets, the error responses.
+import type { FastifyRequest } from 'fastify';
 import { apiErrorSchema } from '@app/contracts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { ProfileRow } from '../../db/schema/index.ts';
 import type { Viewer } from './profile-cards.ts';
-import { createProfilesRepository } from './profiles.repository.ts';
-import { profileNotFound } from './profiles.service.ts';
+import type { MembersRepository } from './members.repository.ts';
+
+export const profileNotFound = () => new AppError(404, 'profile_not_found');
 
 const loadedViewers = new WeakMap<FastifyRequest, Viewer>();
 
@@ -13,8 +14,7 @@ const loadedViewers = new WeakMap<FastifyRequest, Viewer>();
  * The logged-in member of a request (after `requireMember`) as a Viewer: profile, premium flag and
  * preferences, loaded once per request. Every member module's routes start from this.
  */
-export function createViewerLoader(app: FastifyInstance) {
-  const repository = createProfilesRepository(app.db);
+export function createViewerLoader(repository: Pick<MembersRepository, 'findViewer' | 'findViewable'>) {
   return {
     async require(request: FastifyRequest): Promise<Viewer> {
       const known = loadedViewers.get(request);
@@ -38,10 +38,12 @@ export function createViewerLoader(app: FastifyInstance) {
   };
 }
 
-/** Rate-limit key of the logged-in member. */
+export type ViewerLoader = ReturnType<typeof createViewerLoader>;
 
+/** The error answers routes declare beside their 200 (one shape for all: `{ error: ... }`). */
 export const errorResponses = {
   400: apiErrorSchema,
+  401: apiErrorSchema,
   403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,

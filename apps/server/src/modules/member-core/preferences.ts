@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_MAX_AGE, ageOn, sexualitiesSeeking, soughtGenders } from '@app/contracts';
 import { profiles } from '../../db/schema/index.ts';
-import { isAgeBetween, type Viewer } from '../profiles/profile-cards.ts';
+import { isAgeBetween, type Viewer } from './profile-cards.ts';
 
 /** Suggestions span this many years either side of the member's own age. */
 export const AGE_WINDOW_YEARS = 10;

@@ -1,0 +1,2 @@
+// Public entry of the credit ledger: the only way credits move.
+export * from './credits.service.ts';

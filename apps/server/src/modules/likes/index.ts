@@ -1,0 +1,3 @@
+// Public entry of likes: the service and its repository.
+export { createLikesRepository } from './likes.repository.ts';
+export { createLikesService, type LikesService } from './likes.service.ts';

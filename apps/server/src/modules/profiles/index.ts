@@ -1,0 +1,3 @@
+// Public entry of profiles: the service and its repository.
+export { createProfilesRepository } from './profiles.repository.ts';
+export { createProfilesService, type ProfilesService } from './profiles.service.ts';

@@ -1,0 +1,2 @@
+// Public entry of sites: the default site's values.
+export { SPEC_COUNTRIES, defaultSiteValues } from './default-site.ts';
