@@ -26,7 +26,7 @@ export function assertAcyclic(graph) {
   const state = new Map();
   const visit = (node, trail) => {
     if (state.get(node) === 'done') return;
-    if (state.get(node) === 'active') throw new Error(`web features import each other: ${[...trail, node].join(' -> ')}`);
+    if (state.get(node) === 'active') throw new Error(`features import each other: ${[...trail, node].join(' -> ')}`);
     state.set(node, 'active');
     for (const next of graph[node] ?? []) visit(next, [...trail, node]);
     state.set(node, 'done');
@@ -73,6 +73,68 @@ const webBoundaries = {
   },
 };
 
+/**
+ * Server layout rules (docs/server-layout.md). One direction: lib/ and db/ import nothing of the app; plugins/
+ * (infrastructure: sessions, sites, jobs, mail, storage, bus...) import lib/, db/ and each other, never a module;
+ * a module (feature) imports lib/, db/, plugins/, its own files, and another module only through that module's
+ * index.ts and only if listed below. The list is the modules' dependency graph, checked to have no cycle.
+ * app.ts, server.ts, services.ts (the composition root), config.ts and test-support/ compose everything.
+ */
+export const SERVER_MODULE_DEPENDENCIES = {
+  accounts: ['content', 'credits'],
+  blocks: ['member-core'],
+  dev: ['accounts', 'sites'],
+  likes: ['blocks', 'member-core'],
+  matches: ['member-core'],
+  photos: ['member-core'],
+  profiles: ['blocks', 'content', 'member-core', 'photos'],
+  search: ['member-core'],
+  swipe: ['blocks', 'likes', 'matches', 'member-core'],
+};
+assertAcyclic(SERVER_MODULE_DEPENDENCIES);
+
+const serverModule = (module, extra = {}) => ({ element: { type: 'server-module', captured: { module }, ...extra } });
+
+const serverBoundaries = {
+  files: ['apps/server/src/**/*.ts'],
+  // Tests may reach any helper they need (test helpers of other modules included).
+  ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*.test-helpers.ts'],
+  plugins: { boundaries },
+  settings: {
+    'boundaries/root-path': import.meta.dirname,
+    'boundaries/legacy-templates': false,
+    'boundaries/elements': [
+      { type: 'server-base', pattern: 'apps/server/src/{lib,db}', partialMatch: false },
+      { type: 'server-plugin', pattern: 'apps/server/src/plugins', partialMatch: false },
+      { type: 'server-module', pattern: 'apps/server/src/modules/*', partialMatch: false, capture: ['module'] },
+      { type: 'server-root', pattern: 'apps/server/src/{app.ts,server.ts,services.ts,config.ts,test-support}', partialMatch: false },
+    ],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'disallow',
+        message:
+          'Server layout (docs/server-layout.md): lib/db import nothing of the app, plugins never import a module, a module imports another only through its index.ts and only if listed in SERVER_MODULE_DEPENDENCIES (eslint.config.js).',
+        policies: [
+          { from: { element: { type: 'server-root' } }, allow: { to: { element: { type: ['server-root', 'server-base', 'server-plugin', 'server-module'] } } } },
+          { from: { element: { type: 'server-base' } }, allow: { to: { element: { type: 'server-base' } } } },
+          { from: { element: { type: 'server-plugin' } }, allow: { to: { element: { type: ['server-base', 'server-plugin'] } } } },
+          {
+            from: { element: { type: 'server-module' } },
+            allow: [{ to: { element: { type: ['server-base', 'server-plugin'] } } }, { to: serverModule('{{ from.captured.module }}') }],
+          },
+          ...Object.entries(SERVER_MODULE_DEPENDENCIES).map(([module, uses]) => ({
+            from: serverModule(module),
+            allow: uses.map((used) => ({ to: serverModule(used, { internalPath: 'index.ts' }) })),
+          })),
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-releases/**', '**/node_modules/**', 'apps/server/src/db/migrations/**', 'data/**', 'scratch/**', '.e2e-data/**'] },
   js.configs.recommended,
@@ -92,4 +154,5 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   webBoundaries,
+  serverBoundaries,
 );

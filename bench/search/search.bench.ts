@@ -7,7 +7,7 @@ import { createSearchRepository } from '../../apps/server/src/modules/search/sea
 import { createSearchService } from '../../apps/server/src/modules/search/search.service.ts';
 import { createCursorCodec } from '../../apps/server/src/lib/cursors.ts';
 import { POSITION_CURSOR_TYPES, positionCursorValues, positionFromCursor } from '../../apps/server/src/modules/member-core/index.ts';
-import { defaultSiteValues } from '../../apps/server/src/modules/sites/default-site.ts';
+import { defaultSiteValues } from '../../apps/server/src/plugins/site/index.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);

@@ -12,7 +12,7 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { createSerialLock, migrationsFolder, openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import { sites, type NewSiteRow, type SiteRow } from '../db/schema/index.ts';
-import { defaultSiteValues } from '../modules/sites/default-site.ts';
+import { defaultSiteValues } from '../plugins/site/index.ts';
 
 type WorkerState = { database?: Promise<DatabaseHandle> };
 const state = ((globalThis as { __testDatabase?: WorkerState }).__testDatabase ??= {});

@@ -29,7 +29,7 @@ import {
 import { isUiLanguage } from '@app/i18n';
 import { AppError, forbidden } from '../../lib/http-errors.ts';
 import { rateLimit, rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
-import { memberRateKey } from '../../plugins/session.plugin.ts';
+import { memberRateKey } from '../../plugins/session/index.ts';
 import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, PURGE_JOB } from './accounts.service.ts';
 import { parseBody } from './validation.ts';
 

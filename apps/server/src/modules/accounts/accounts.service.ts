@@ -18,10 +18,10 @@ import { DELETE_FILES_JOB, uploadUrl } from '../../plugins/storage/index.ts';
 import { regionsOf } from '../content/index.ts';
 import { postLedgerEntry } from '../credits/index.ts';
 import type { JobQueue } from '../../plugins/jobs/index.ts';
-import type { Mailer } from '../mail/index.ts';
-import { createToken, hashPassword, hashToken, verifyAgainstDummy, verifyPassword } from './account-secrets.ts';
+import type { Mailer } from '../../plugins/mailer/index.ts';
+import { createToken, hashPassword, hashToken, verifyAgainstDummy, verifyPassword } from '../../lib/credentials.ts';
 import type { AccountsRepository, UserView } from './accounts.repository.ts';
-import type { SessionsService } from './sessions.service.ts';
+import type { SessionsService } from '../../plugins/session/index.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

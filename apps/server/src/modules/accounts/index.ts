@@ -1,4 +1,4 @@
 // Public entry of accounts: the service and repository (for the composition root and demo data), password hashing, purge job.
 export { createAccountsRepository, type AccountsRepository } from './accounts.repository.ts';
 export { PURGE_JOB, createAccountsService, type AccountsService } from './accounts.service.ts';
-export { hashPassword, serializeRequestForLog } from './account-secrets.ts';
+export { hashPassword, serializeRequestForLog } from '../../lib/credentials.ts';

@@ -3,7 +3,7 @@ import { buildTestApp, clientHeaders, type TestApp } from '../../test-support/te
 import { vi } from 'vitest';
 import { LOGIN_LOCK_MS, createAccountsService } from './accounts.service.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
-import { verifyAgainstDummy, verifyPassword } from './account-secrets.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/credentials.ts';
 import { advanceClock, createClient, login, sessionCookieOf, signUp, uniqueEmail, uniqueIp } from './accounts.test-helpers.ts';
 
 describe('login, sessions and the current user (user.php, logout.php)', () => {

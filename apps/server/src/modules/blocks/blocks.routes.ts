@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { blockResponseSchema, blocksResponseSchema, profileIdSchema } from '@app/contracts';
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { toProfileCard } from '../member-core/index.ts';
-import { memberRateKey } from '../../plugins/session.plugin.ts';
+import { memberRateKey } from '../../plugins/session/index.ts';
 import { errorResponses } from '../member-core/index.ts';
 
 const TAGS = ['members'];

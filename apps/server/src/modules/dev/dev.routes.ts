@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { devMailboxResponseSchema } from '@app/contracts';
-import { createMailRepository, extractLinks } from '../mail/index.ts';
+import { createMailRepository, extractLinks } from '../../plugins/mailer/index.ts';
 
 const MAILBOX_LIMIT = 100;
 

@@ -13,7 +13,7 @@ import {
 import { lookupCountry } from '../../lib/geoip.ts';
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { toImage } from '../member-core/index.ts';
-import { memberRateKey } from '../../plugins/session.plugin.ts';
+import { memberRateKey } from '../../plugins/session/index.ts';
 import { errorResponses, profileNotFound } from '../member-core/index.ts';
 
 const TAGS = ['members'];

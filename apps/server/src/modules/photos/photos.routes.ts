@@ -13,7 +13,7 @@ import {
 } from '@app/contracts';
 import { AppError } from '../../lib/http-errors.ts';
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
-import { memberRateKey } from '../../plugins/session.plugin.ts';
+import { memberRateKey } from '../../plugins/session/index.ts';
 import { errorResponses } from '../member-core/index.ts';
 import { mainImageOf, photoNotFound, toPhoto } from './photos.service.ts';
 import { contentTypeOf } from '../../plugins/storage/index.ts';

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberResponseSchema, ownProfileResponseSchema, profileIdQuerySchema, updateProfileRequestSchema } from '@app/contracts';
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
-import { memberRateKey } from '../../plugins/session.plugin.ts';
+import { memberRateKey } from '../../plugins/session/index.ts';
 import { errorResponses } from '../member-core/index.ts';
 
 

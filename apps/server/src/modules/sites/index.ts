@@ -1,2 +1,2 @@
-// Public entry of sites: the default site's values.
-export { SPEC_COUNTRIES, defaultSiteValues } from './default-site.ts';
+// Public entry of sites: the default site's values (kept with the site resolver, on the infrastructure side).
+export { SPEC_COUNTRIES, defaultSiteValues } from '../../plugins/site/index.ts';

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, companyInfoResponseSchema, settingsQuerySchema, settingsResponseSchema } from '@app/contracts';
 import { lookupCountry } from '../../lib/geoip.ts';
-import { normalizeHost } from '../../plugins/site.plugin.ts';
+import { normalizeHost } from '../../plugins/site/index.ts';
 import { rateLimit } from '../../plugins/rate-limit.plugin.ts';
 
 /** Every page load asks once; a browser navigating fast, or a household behind one address, stays far below. */

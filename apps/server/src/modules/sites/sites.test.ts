@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsResponseSchema, type Settings } from '@app/contracts';
 import { SETTINGS_RATE_LIMIT } from './sites.routes.ts';
 import { buildTestApp, insertSite, type TestApp } from '../../test-support/test-app.ts';
-import { SPEC_COUNTRIES } from './default-site.ts';
+import { SPEC_COUNTRIES } from '../../plugins/site/index.ts';
 import { cleanPhone, selectCountry, termsVersion } from './sites.service.ts';
 
 /** Every Settings field SPEC section 3 names (the company fields sit in `company`). */

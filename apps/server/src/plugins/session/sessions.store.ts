@@ -1,8 +1,9 @@
 // Server-side login sessions: create (new token at every login), resolve a cookie token, renew, and end them.
-import { and, eq, gt, lte, ne } from 'drizzle-orm';
+// Expired rows are deleted by the hourly cleanup job (modules/accounts/expired-cleanup.ts).
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { sessions, type SessionRow } from '../../db/schema/index.ts';
-import { createToken, hashToken } from './account-secrets.ts';
+import { sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.ts';
+import { createToken, hashToken } from '../../lib/credentials.ts';
 
 /** SPEC section 9: the auth cookie lives 30 days. */
 export const SESSION_DAYS = 30;
@@ -67,9 +68,10 @@ export function createSessionsService(deps: { db: Database; now: () => Date }) {
       return rows.length;
     },
 
-    /** Housekeeping: expired rows are useless. */
-    async deleteExpired(tx: Executor = deps.db): Promise<void> {
-      await tx.delete(sessions).where(lte(sessions.expiresAt, deps.now()));
+    /** The account a session belongs to. */
+    async findUser(userId: number): Promise<UserRow | undefined> {
+      const [row] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
+      return row;
     },
   };
 }

@@ -1,10 +1,9 @@
 // Login sessions in an HttpOnly cookie: `request.member`, the `requireMember` / `optionalMember` preHandlers, start and end.
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { UserRow } from '../db/schema/index.ts';
-import { AppError } from '../lib/http-errors.ts';
-import { createAccountsRepository } from '../modules/accounts/accounts.repository.ts';
-import { SESSION_MS, createSessionsService, type SessionsService } from '../modules/accounts/sessions.service.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/http-errors.ts';
+import { SESSION_MS, createSessionsService, type SessionsService } from './sessions.store.ts';
 
 export type Member = { user: UserRow; sessionId: number };
 
@@ -41,7 +40,6 @@ export const sessionPlugin = fp<SessionPluginOptions>(
     const cookieName = isSecure ? '__Host-sid' : 'sid';
     const cookieOptions = { path: '/', httpOnly: true, secure: isSecure, sameSite: 'lax' as const };
     const sessions = createSessionsService({ db: app.db, now: () => app.clock.now() });
-    const accounts = createAccountsRepository(app.db);
     const loaded = new WeakSet<FastifyRequest>();
 
     const setCookie = (reply: FastifyReply, token: string) =>
@@ -54,7 +52,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(
       const token = request.cookies[cookieName];
       if (!token) return null;
       const resolved = await sessions.resolve(token);
-      const user = resolved && (await accounts.findUserById(resolved.session.userId));
+      const user = resolved && (await sessions.findUser(resolved.session.userId));
       // A session on another site's account, or of an account pending deletion, does not count.
       // The cookie is left alone: a dead token grants nothing, and clearing it here would race with a
       // concurrent response (login, activation) that has just set a fresh token in the same browser.

@@ -1,8 +1,8 @@
 // Resolves the white-label site of each request from its Host header (unknown hosts get the default site).
 import fp from 'fastify-plugin';
-import type { SiteRow } from '../db/schema/index.ts';
-import { createSitesRepository } from '../modules/sites/sites.repository.ts';
-import { createSiteResolver, type SiteResolver } from '../modules/sites/site-resolver.ts';
+import type { SiteRow } from '../../db/schema/index.ts';
+import { createSitesRepository } from './sites.repository.ts';
+import { createSiteResolver, type SiteResolver } from './site-resolver.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

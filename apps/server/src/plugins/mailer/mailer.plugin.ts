@@ -1,8 +1,8 @@
 // `app.mailer`: SMTP (through a durable 'mail.send' job) when SMTP_URL is set, else the development mailbox in the database.
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
-import { createMailRepository } from '../modules/mail/mail.repository.ts';
-import { createMailer, type Mailer, type MailTransport, type OutgoingMail } from '../modules/mail/mail.service.ts';
+import { createMailRepository } from './mail.repository.ts';
+import { createMailer, type Mailer, type MailTransport, type OutgoingMail } from './mail.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '@app/i18n';
 import { getTranslator } from '../../lib/i18n.ts';
 import { jobs } from '../../db/schema/index.ts';
-import { MAIL_SEND_JOB } from '../../plugins/mailer.plugin.ts';
+import { MAIL_SEND_JOB } from './mailer.plugin.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { signUp } from '../accounts/accounts.test-helpers.ts';
+import { signUp } from '../../modules/accounts/accounts.test-helpers.ts';
 import { MAIL_TEMPLATES, renderMail } from './mail.templates.ts';
 import { createMailer, extractLinks, siteBaseUrl, type OutgoingMail } from './mail.service.ts';
 

@@ -1,0 +1,4 @@
+// Public entry of mail: the plugin (`app.mailer`: SMTP or the development mailbox), the mailbox repository, link extraction.
+export { MAIL_SEND_JOB, mailerPlugin, type MailerPluginOptions } from './mailer.plugin.ts';
+export { createMailRepository, type MailRepository } from './mail.repository.ts';
+export { extractLinks, siteBaseUrl, type Mailer, type OutgoingMail } from './mail.service.ts';

@@ -1,0 +1,4 @@
+// Public entry of site resolution: the plugin (`request.site`, `app.sites`), host names, the default site's values.
+export { normalizeHost, sitePlugin } from './site.plugin.ts';
+export { SPEC_COUNTRIES, defaultSiteValues } from './default-site.ts';
+export type { SiteResolver } from './site-resolver.ts';
