@@ -2,7 +2,7 @@
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { Viewer } from '../member-core/index.ts';
-import type { BlocksRepository, BlockState } from './blocks.repository.ts';
+import type { BlocksRepository } from './blocks.repository.ts';
 
 /** SPEC section 8: "You're blocked by {name}". */
 export const blockedBy = (name: string) => new AppError(403, 'blocked_by', { name });
@@ -12,10 +12,6 @@ export const memberBlocked = () => new AppError(403, 'member_blocked');
 export function createBlocksService(deps: { db: Database; blocksRepository: BlocksRepository }) {
   const repo = deps.blocksRepository;
   return {
-    getState(profileId: number, otherId: number): Promise<BlockState> {
-      return repo.findState(profileId, otherId);
-    },
-
     /**
      * Throws unless the two may interact: 403 `blocked_by` { name } when `other` blocked the viewer,
      * 403 `member_blocked` when the viewer blocked `other`. For likes, swipes and (later) chat and gifts.

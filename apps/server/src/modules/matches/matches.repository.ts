@@ -1,7 +1,7 @@
 // The suggestion query behind the match finder, signup matches, swipe candidates and auto-like: one keyset page of one phase, main photo joined.
-import { and, ne, sql, type SQL } from 'drizzle-orm';
+import { and, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { likes, profiles } from '../../db/schema/index.ts';
+import { likes, profiles, swipes } from '../../db/schema/index.ts';
 import { cardColumns, isListed, isNotBlockedWith, mainPhoto, mainPhotoJoin, type CardRow, type Viewer } from '../member-core/index.ts';
 import { isAfterRelevance, isInPhase, relevanceColumns, relevanceOrder, type RelevanceKey, type RelevancePhase } from '../member-core/index.ts';
 import { isSuitableFor } from '../member-core/index.ts';
@@ -15,8 +15,8 @@ export type SuggestionOptions = {
   minAge: number;
   now: Date;
   excludeLiked?: boolean;
-  /** A further condition of the caller (the swipe game leaves out what was swiped). */
-  where?: SQL;
+  /** Leave out members the viewer swiped already (the swipe game). */
+  excludeSwiped?: boolean;
 };
 
 export function createMatchesRepository(db: Executor) {
@@ -42,7 +42,9 @@ export function createMatchesRepository(db: Executor) {
             options.excludeLiked
               ? sql`not exists (select 1 from ${likes} where ${likes.profileId} = ${viewer.profileId} and ${likes.targetProfileId} = ${profiles.id})`
               : undefined,
-            options.where,
+            options.excludeSwiped
+              ? sql`not exists (select 1 from ${swipes} where ${swipes.profileId} = ${viewer.profileId} and ${swipes.targetProfileId} = ${profiles.id})`
+              : undefined,
             options.after ? isAfterRelevance(options.after) : undefined,
           ),
         )

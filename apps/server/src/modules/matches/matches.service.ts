@@ -1,5 +1,4 @@
 // Suggestions by the member's preferences: the match finder (paged), signup matches, and single picks for auto-like.
-import type { SQL } from 'drizzle-orm';
 import { MATCH_FINDER_PAGE_SIZE, SIGNUP_MATCHES_COUNT, type MatchFinderResponse, type Suggestion } from '@app/contracts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { toProfileCard, type SiteView, type Viewer } from '../member-core/index.ts';
@@ -14,7 +13,7 @@ import {
 } from '../member-core/index.ts';
 import type { MatchesRepository, SuggestionRow } from './matches.repository.ts';
 
-export type SuggestOptions = { requireMainImage?: boolean; excludeLiked?: boolean; where?: SQL };
+export type SuggestOptions = { requireMainImage?: boolean; excludeLiked?: boolean; excludeSwiped?: boolean };
 
 export function createMatchesService(deps: { matchesRepository: MatchesRepository; cursors: CursorCodec; now: () => Date }) {
   const repo = deps.matchesRepository;

@@ -1,7 +1,7 @@
 // Drizzle queries of the swipe game: swiped profiles and the per-day like counter.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { profiles, swipeDays, swipes } from '../../db/schema/index.ts';
+import { swipeDays, swipes } from '../../db/schema/index.ts';
 
 export function createSwipeRepository(db: Executor) {
   return {
@@ -38,9 +38,6 @@ export function createSwipeRepository(db: Executor) {
     },
 
     /** For the candidate query: profiles this member has not swiped yet. */
-    isNotSwipedBy(profileId: number): SQL {
-      return sql`not exists (select 1 from ${swipes} where ${swipes.profileId} = ${profileId} and ${swipes.targetProfileId} = ${profiles.id})`;
-    },
   };
 }
 export type SwipeRepository = ReturnType<typeof createSwipeRepository>;

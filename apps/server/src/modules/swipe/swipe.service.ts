@@ -35,7 +35,7 @@ export function createSwipeService(deps: {
         deps.matches.suggest(viewer, site, SWIPE_BATCH_SIZE, {
           requireMainImage: true,
           excludeLiked: true,
-          where: repo.isNotSwipedBy(viewer.profileId),
+          excludeSwiped: true,
         }),
         repo.likesUsed(viewer.profileId, day),
       ]);
