@@ -81,13 +81,13 @@ const webBoundaries = {
  * app.ts, server.ts, services.ts (the composition root), config.ts and test-support/ compose everything.
  */
 export const SERVER_MODULE_DEPENDENCIES = {
-  accounts: ['content', 'credits'],
+  accounts: ['credits'],
   blocks: ['member-core'],
   dev: ['accounts', 'sites'],
   likes: ['blocks', 'member-core'],
   matches: ['member-core'],
   photos: ['member-core'],
-  profiles: ['blocks', 'content', 'member-core', 'photos'],
+  profiles: ['blocks', 'member-core', 'photos'],
   search: ['member-core'],
   swipe: ['blocks', 'likes', 'matches', 'member-core'],
 };

@@ -1,7 +1,7 @@
 // GET /api/interests.php and /api/regions.php: catalogues the web client loads once.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { INTERESTS, interestsResponseSchema, regionsResponseSchema } from '@app/contracts';
-import { regionsForCountries } from './regions.ts';
+import { regionsForCountries } from '../../lib/regions.ts';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -5,7 +5,7 @@ import { photos, profiles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createClient, login } from '../accounts/accounts.test-helpers.ts';
 import { createMember } from '../profiles/members.test-helpers.ts';
-import { regionsOf } from '../content/regions.ts';
+import { regionsOf } from '../../lib/regions.ts';
 import { DEMO_MEMBER_PASSWORD, completeDemoProfile, seedDemoMembers } from './demo-members.ts';
 
 describe('demo members', () => {

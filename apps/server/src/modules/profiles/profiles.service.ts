@@ -4,7 +4,6 @@ import {
   PROFILE_FIELDS,
   VISITOR_PROFILE_FIELDS,
   ageOn,
-  dateOfBirthSchema,
   type FieldError,
   type MemberProfile,
   type OwnProfile,
@@ -13,7 +12,8 @@ import {
 import type { ProfileRow, SiteRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import { blockedBy } from '../blocks/index.ts';
-import { regionsOf } from '../content/index.ts';
+import { isRegionOf } from '../../lib/regions.ts';
+import { checkDateOfBirth } from '../../lib/profile-fields.ts';
 import { mainImageOf, photoLimitOf, toPhoto, type PhotosService } from '../photos/index.ts';
 import { isFieldVisible, profileNotFound, type MembersRepository, type Viewer } from '../member-core/index.ts';
 import type { ProfilesRepository } from './profiles.repository.ts';
@@ -95,12 +95,9 @@ export function createProfilesService(deps: {
         else values.name = input.name;
       }
       if (input.date_of_birth !== undefined) {
-        const parsed = dateOfBirthSchema(site.minAge, deps.now).safeParse(input.date_of_birth);
-        if (parsed.success) values.dateOfBirth = parsed.data;
-        else {
-          const code = parsed.error.issues[0]?.message ?? 'date_of_birth_invalid';
-          issues.push({ path: 'date_of_birth', code, ...(code === 'date_of_birth_min_age' ? { params: { min_age: site.minAge } } : {}) });
-        }
+        const checked = checkDateOfBirth(input.date_of_birth, site.minAge, deps.now);
+        if (checked.issue) issues.push(checked.issue);
+        else values.dateOfBirth = checked.dateOfBirth;
       }
       if (input.gender !== undefined) values.gender = input.gender;
       if (input.sexuality !== undefined) values.sexuality = input.sexuality;
@@ -111,12 +108,11 @@ export function createProfilesService(deps: {
       const country = values.country ?? current.country;
       const region = emptyToNull(input.region);
       if (region !== undefined) {
-        if (region === null || (country && regionsOf(country).some((known) => known.code === region))) values.region = region;
+        if (region === null || (country && isRegionOf(country, region))) values.region = region;
         else issues.push({ path: 'region', code: 'region_invalid' });
       } else if (values.country && values.country !== current.country && current.region) {
         // A region of the old country means nothing in the new one.
-        const isStillValid = regionsOf(values.country).some((known) => known.code === current.region);
-        if (!isStillValid) values.region = null;
+        if (!isRegionOf(values.country, current.region)) values.region = null;
       }
       if (input.city !== undefined) values.city = emptyToNull(input.city) ?? null;
       if (input.relationship_status !== undefined) values.relationshipStatus = input.relationship_status;

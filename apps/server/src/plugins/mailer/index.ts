@@ -2,3 +2,4 @@
 export { MAIL_SEND_JOB, mailerPlugin, type MailerPluginOptions } from './mailer.plugin.ts';
 export { createMailRepository, type MailRepository } from './mail.repository.ts';
 export { extractLinks, siteBaseUrl, type Mailer, type OutgoingMail } from './mail.service.ts';
+export type { MailTemplate } from './mail.templates.ts';

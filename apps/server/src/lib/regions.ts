@@ -1,12 +1,17 @@
 // Regions per country from the maintained country-region-data package, named by the site's region kind.
 import { allCountries } from 'country-region-data';
 import type { RegionsResponse } from '@app/contracts';
-import type { RegionData } from '../../db/schema/index.ts';
+import type { RegionData } from '../db/schema/index.ts';
 
 const byCountry = new Map(allCountries.map(([, code, regions]) => [code, regions.map(([name, regionCode]) => ({ code: regionCode ?? name, name }))]));
 
 export function regionsOf(country: string) {
   return byCountry.get(country as (typeof allCountries)[number][1]) ?? [];
+}
+
+/** Whether `region` is one of `country`'s (the codes GET /api/regions.php answers). The one region check of signup and profile. */
+export function isRegionOf(country: string, region: string): boolean {
+  return regionsOf(country).some((known) => known.code === region);
 }
 
 export function regionsForCountries(countries: readonly string[], regionData: RegionData): RegionsResponse['regions'] {

@@ -1,0 +1,68 @@
+// E-mail change confirmed by a link to the new address.
+import type { SiteRow, UserRow } from '../../db/schema/index.ts';
+import { verifyPassword } from '../../lib/credentials.ts';
+import { type AccountTools, type AccountsDeps, EMAIL_CHANGE_TOKEN_HOURS, HOUR_MS, type SiteRef, accountExists, deletedAccountExists, fieldError, isUniqueViolation, linkInvalid, mailLanguage, validationFailed } from './account-tools.ts';
+
+export function createMailChangeService(deps: AccountsDeps, tools: AccountTools) {
+  const { repo, mailTokenLink, profileName, useToken, markActivated } = tools;
+  return {
+    /** Mails a confirmation link to the new address; the address changes only when it is followed. */
+    async requestMailChange(user: UserRow, site: SiteRef, newEmail: string, password: string): Promise<void> {
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        throw fieldError(400, 'password_incorrect', [{ path: 'password', code: 'password_incorrect' }]);
+      }
+      if (newEmail === user.email) throw validationFailed([{ path: 'email', code: 'new_email_invalid' }]);
+      const existing = await repo.findUserByEmail(site.id, newEmail);
+      if (existing) throw existing.status === 'deleted_pending' ? deletedAccountExists() : accountExists();
+      const name = await profileName(user.id);
+      await deps.db.transaction(async (tx) => {
+        const now = deps.now();
+        // Only the newest request counts: an older link for another address stops working.
+        await repo.useTokens(user.id, 'email_change', now, tx);
+        await mailTokenLink(tx, {
+          user,
+          purpose: 'email_change',
+          newEmail,
+          to: newEmail,
+          expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TOKEN_HOURS * HOUR_MS),
+          template: 'emailChange',
+          site,
+          name,
+          path: '/mail-change/do',
+          params: { hours: EMAIL_CHANGE_TOKEN_HOURS },
+        });
+      });
+    },
+    /** Follows an e-mail change link: the new address is set (and, being proven, activates the account); the old one is told. */
+    async confirmMailChange(token: string, site: SiteRef & Pick<SiteRow, 'supportEmail'>): Promise<string> {
+      try {
+        return await deps.db.transaction(async (tx) => {
+          const found = await useToken(tx, token, 'email_change', site);
+          if (!found || !found.token.newEmail || found.user.status === 'deleted_pending') throw linkInvalid();
+          const newEmail = found.token.newEmail;
+          const taken = await repo.findUserByEmail(site.id, newEmail, tx);
+          if (taken && taken.id !== found.user.id) throw accountExists();
+          await repo.updateUser(found.user.id, { email: newEmail }, tx);
+          // Reset links mailed to the old address stop working with it.
+          await repo.useTokens(found.user.id, 'password_reset', found.now, tx);
+          await markActivated(tx, found.user, found.now);
+          await deps.mailer.send(
+            {
+              template: 'emailChanged',
+              to: found.user.email,
+              language: mailLanguage(found.user.language),
+              site,
+              name: await profileName(found.user.id, tx),
+              params: { email: newEmail, supportEmail: site.supportEmail },
+            },
+            tx,
+          );
+          return newEmail;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw accountExists();
+        throw error;
+      }
+    },
+  };
+}
