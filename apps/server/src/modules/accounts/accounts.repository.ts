@@ -125,6 +125,16 @@ export function createAccountsRepository(db: Executor) {
       return row;
     },
 
+    /** A token by its hash, used or expired too (to tell an already used activation link from a wrong one). */
+    async findAnyToken(tokenHash: string, purpose: AccountTokenPurpose, tx: Executor = db): Promise<AccountTokenRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(accountTokens)
+        .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)))
+        .limit(1);
+      return row;
+    },
+
     /** Uses up every open token of a purpose for the member: one link working voids its siblings. */
     async useTokens(userId: number, purpose: AccountTokenPurpose, now: Date, tx: Executor = db): Promise<void> {
       await tx

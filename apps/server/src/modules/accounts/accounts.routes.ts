@@ -308,6 +308,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/delete-account.php',
     {
       preValidation: [app.requireMember],
+      // Each try checks a password: as few as a mail change allows.
+      preHandler: [rateLimitHook(app, { name: 'delete-account', max: 5, timeWindow: '1 hour', key: memberRateKey })],
       schema: {
         tags: TAGS,
         summary: 'Delete the account (pending deletion; reactivation link mailed; sessions end)',

@@ -1,16 +1,27 @@
 // Activation by the mailed link, and sending that link again.
 import type { SiteRow, UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
+import { hashToken } from '../../lib/credentials.ts';
 import { type AccountTools, type AccountsDeps, type SiteRef } from './account-tools.ts';
 
 export function createActivationService(deps: AccountsDeps, tools: AccountTools) {
-  const { sendActivationMail, profileName, useToken, markActivated } = tools;
+  const { repo, sendActivationMail, profileName, useToken, markActivated } = tools;
   return {
-    /** The link of the activation mail; answers the activated member. Any failure is `activation_failed`. */
+    /**
+     * The link of the activation mail; answers the activated member (who is then logged in). The link of an
+     * account that is active already (opened twice, or activated by a later link) answers 409 `already_activated`
+     * and logs nobody in: a used link must not work as a login link. Anything else is `activation_failed`.
+     */
     async activate(token: string, site: Pick<SiteRow, 'id'>): Promise<UserRow> {
       return deps.db.transaction(async (tx) => {
         const found = await useToken(tx, token, 'activation', site);
-        if (!found || found.user.status === 'deleted_pending') throw new AppError(400, 'activation_failed');
+        if (!found) {
+          const known = await repo.findAnyToken(hashToken(token), 'activation', tx);
+          const owner = known && (await repo.findUserById(known.userId, tx));
+          if (owner && owner.siteId === site.id && owner.status === 'active') throw new AppError(409, 'already_activated');
+          throw new AppError(400, 'activation_failed');
+        }
+        if (found.user.status === 'deleted_pending') throw new AppError(400, 'activation_failed');
         await markActivated(tx, found.user, found.now);
         return found.user;
       });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, clientHeaders, type TestApp } from '../../test-support/test-app.ts';
 import { ACTIVATION_TOKEN_DAYS } from './accounts.service.ts';
-import { advanceClock, createClient, mailsTo, signUp, tokenFromMail } from './accounts.test-helpers.ts';
+import { DEFAULT_PASSWORD, advanceClock, createClient, login, mailsTo, signUp, tokenFromMail } from './accounts.test-helpers.ts';
 
 describe('activation (activate.php, activation-mail.php)', () => {
   let app: TestApp;
@@ -25,13 +25,25 @@ describe('activation (activate.php, activation-mail.php)', () => {
     expect((await browser.request({ url: '/api/user.php' })).json().user.status).toBe('active');
   });
 
-  it('accepts a link once only', async () => {
+  it('uses a link once: opened again it says the account is active already, and logs nobody in', async () => {
     const { email } = await signUp(app);
     const token = await tokenFromMail(app, email, '/activate');
     expect((await activate(token)).statusCode).toBe(200);
-    const again = await activate(token);
-    expect(again.statusCode).toBe(400);
-    expect(again.json().error).toMatchObject({ code: 'activation_failed', message: 'Activation failed (contact customer service)' });
+    const browser = createClient(app);
+    const again = await activate(token, browser);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({ code: 'already_activated', message: 'Your account has already been activated.' });
+    expect(browser.cookie).toBeUndefined();
+    expect((await browser.request({ url: '/api/user.php' })).statusCode).toBe(403);
+  });
+
+  it('fails a used link of an account that is pending deletion', async () => {
+    const { client, email } = await signUp(app);
+    const token = await tokenFromMail(app, email, '/activate');
+    expect((await activate(token)).statusCode).toBe(200);
+    await login(client, email, DEFAULT_PASSWORD);
+    expect((await client.request({ method: 'POST', url: '/api/delete-account.php', payload: { reason: 'time', password: DEFAULT_PASSWORD } })).statusCode).toBe(200);
+    expect((await activate(token)).json().error.code).toBe('activation_failed');
   });
 
   it('refuses an unknown or expired link', async () => {
@@ -51,7 +63,8 @@ describe('activation (activate.php, activation-mail.php)', () => {
     const second = await tokenFromMail(app, email, '/activate');
     expect(second).not.toBe(first);
     expect((await activate(first)).statusCode).toBe(200);
-    expect((await activate(second)).statusCode).toBe(400);
+    // The other link is used up with it; the account being active, it says so (and logs nobody in).
+    expect((await activate(second)).json().error.code).toBe('already_activated');
     const already = await client.request({ method: 'POST', url: '/api/activation-mail.php' });
     expect(already.statusCode).toBe(409);
     expect(already.json().error.code).toBe('already_activated');

@@ -2,16 +2,20 @@
 import { REACTIVATION_DAYS, type DeleteAccountRequest } from '@app/contracts';
 import type { SiteRow, UserRow } from '../../db/schema/index.ts';
 import { DELETE_FILES_JOB } from '../../plugins/storage/index.ts';
-import { type AccountTools, type AccountsDeps, PURGE_JOB, REACTIVATION_MS, type SiteRef, linkInvalid, purgeJobKey } from './account-tools.ts';
+import { type AccountTools, type AccountsDeps, PURGE_JOB, REACTIVATION_MS, type SiteRef, fieldError, linkInvalid, purgeJobKey } from './account-tools.ts';
 
 export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
-  const { repo, mailTokenLink, profileName, useToken } = tools;
+  const { repo, passwords, mailTokenLink, profileName, useToken } = tools;
   return {
     /**
      * Pending deletion: sessions end, a reactivation link (REACTIVATION_DAYS) is mailed and the purge
      * is scheduled as a job for when that link expires.
      */
     async deleteAccount(user: UserRow, site: SiteRef, request: DeleteAccountRequest): Promise<Date> {
+      // Re-authentication: a session left open on a shared computer must not be enough to delete the account.
+      if (!(await passwords.verify(user.passwordHash, request.password))) {
+        throw fieldError(400, 'password_incorrect', [{ path: 'password', code: 'password_incorrect' }]);
+      }
       const name = await profileName(user.id);
       return deps.db.transaction(async (tx) => {
         const now = deps.now();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { creditBalances, creditLedger, jobs, profiles, sessions, users } from '../../db/schema/index.ts';
 import { buildTestApp, clientHeaders, type TestApp } from '../../test-support/test-app.ts';
 import { PURGE_JOB } from './accounts.service.ts';
-import { createClient, login, mailsTo, signUp, tokenFromMail, type Client } from './accounts.test-helpers.ts';
+import { DEFAULT_PASSWORD, createClient, login, mailsTo, signUp, tokenFromMail, type Client } from './accounts.test-helpers.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,9 +17,23 @@ describe('account deletion, reactivation and purge (delete-account.php, reactiva
     app.clock.now = () => new Date();
   });
 
+  /** Deletes with the password of the test members (re-authentication), unless the body says otherwise. */
   const deleteAccount = (client: Client, body: Record<string, unknown> = { reason: 'found_someone' }) =>
-    client.request({ method: 'POST', url: '/api/delete-account.php', payload: body });
+    client.request({ method: 'POST', url: '/api/delete-account.php', payload: { password: DEFAULT_PASSWORD, ...body } });
   const reactivate = (token: string, client = createClient(app)) => client.request({ method: 'POST', url: '/api/reactivate.php', payload: { token } });
+
+  it('asks for the current password first: a wrong or missing one deletes nothing and keeps the session', async () => {
+    const { client, user } = await signUp(app);
+    for (const body of [{ reason: 'price', password: 'not my password' }, { reason: 'price', password: '' }, { reason: 'price', password: undefined }]) {
+      const response = await deleteAccount(client, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().error.fields).toContainEqual(expect.objectContaining({ path: 'password', code: 'password_incorrect', message: 'Please check your password' }));
+    }
+    const [row] = await app.db.select({ status: users.status }).from(users).where(eq(users.id, user.id));
+    expect(row?.status).toBe('not_confirmed');
+    expect((await client.request({ url: '/api/user.php' })).statusCode).toBe(200);
+    expect(await app.db.$count(jobs, eq(jobs.name, PURGE_JOB))).toBe(0);
+  });
 
   it('puts the account in pending deletion, ends every session and mails a reactivation link valid 14 days', async () => {
     const { client, email, password, user } = await signUp(app);

@@ -1,14 +1,13 @@
 // E-mail change confirmed by a link to the new address.
 import type { SiteRow, UserRow } from '../../db/schema/index.ts';
-import { verifyPassword } from '../../lib/credentials.ts';
 import { type AccountTools, type AccountsDeps, EMAIL_CHANGE_TOKEN_HOURS, HOUR_MS, type SiteRef, accountExists, deletedAccountExists, fieldError, isUniqueViolation, linkInvalid, mailLanguage, validationFailed } from './account-tools.ts';
 
 export function createMailChangeService(deps: AccountsDeps, tools: AccountTools) {
-  const { repo, mailTokenLink, profileName, useToken, markActivated } = tools;
+  const { repo, passwords, mailTokenLink, profileName, useToken, markActivated } = tools;
   return {
     /** Mails a confirmation link to the new address; the address changes only when it is followed. */
     async requestMailChange(user: UserRow, site: SiteRef, newEmail: string, password: string): Promise<void> {
-      if (!(await verifyPassword(user.passwordHash, password))) {
+      if (!(await passwords.verify(user.passwordHash, password))) {
         throw fieldError(400, 'password_incorrect', [{ path: 'password', code: 'password_incorrect' }]);
       }
       if (newEmail === user.email) throw validationFailed([{ path: 'email', code: 'new_email_invalid' }]);

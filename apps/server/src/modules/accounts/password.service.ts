@@ -1,11 +1,11 @@
 // Password reset by a mailed link, and the profile password change.
 import type { SiteRow, UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
-import { hashPassword, hashToken, verifyPassword } from '../../lib/credentials.ts';
+import { hashPassword, hashToken } from '../../lib/credentials.ts';
 import { type AccountTools, type AccountsDeps, DAY_MS, MINUTE_MS, RESET_MAILS_PER_DAY, RESET_TOKEN_MINUTES, type SiteRef, deletedAccountExists, fieldError, linkInvalid } from './account-tools.ts';
 
 export function createPasswordService(deps: AccountsDeps, tools: AccountTools) {
-  const { repo, mailTokenLink, profileName, useToken, markActivated } = tools;
+  const { repo, passwords, mailTokenLink, profileName, useToken, markActivated } = tools;
   return {
     /** Mails a reset link (valid RESET_TOKEN_MINUTES, single use); at most RESET_MAILS_PER_DAY per account per 24 h. */
     async requestPasswordReset(site: SiteRef, email: string): Promise<void> {
@@ -55,7 +55,7 @@ export function createPasswordService(deps: AccountsDeps, tools: AccountTools) {
     },
     /** Profile password change: the old password must match; every other session of the member ends. */
     async changePassword(user: UserRow, currentSessionId: number, oldPassword: string, password: string): Promise<void> {
-      if (!(await verifyPassword(user.passwordHash, oldPassword))) {
+      if (!(await passwords.verify(user.passwordHash, oldPassword))) {
         throw fieldError(400, 'old_password_wrong', [{ path: 'old_password', code: 'old_password_wrong' }]);
       }
       const passwordHash = await hashPassword(password);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { creditLedger, pendingMessages, profiles, sites, users } from '../../db/schema/index.ts';
 import { buildTestApp, clientHeaders, insertSite, type TestApp } from '../../test-support/test-app.ts';
-import { createClient, mailsTo, signUp, signupBody, uniqueEmail, uniqueIp } from './accounts.test-helpers.ts';
+import { DEFAULT_PASSWORD, createClient, mailsTo, signUp, signupBody, uniqueEmail, uniqueIp } from './accounts.test-helpers.ts';
 
 function isoDateYearsAgo(years: number, dayOffset = 0): string {
   const date = new Date();
@@ -115,7 +115,7 @@ describe('signup (signup.php, email-suggestion.php)', () => {
 
   it('tells about a deleted account pending deletion', async () => {
     const { client, email } = await signUp(app);
-    await client.request({ method: 'POST', url: '/api/delete-account.php', payload: { reason: 'time' } });
+    await client.request({ method: 'POST', url: '/api/delete-account.php', payload: { reason: 'time', password: DEFAULT_PASSWORD } });
     const response = await postSignup(signupBody({ email }));
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toMatchObject({ code: 'deleted_account_exists', message: expect.stringContaining('pending deletion') });

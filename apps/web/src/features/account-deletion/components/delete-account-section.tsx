@@ -1,4 +1,4 @@
-// Settings: the delete-account item — a reason (remarks for "other"), the site's discount as an alternative, then pending deletion.
+// Settings: the delete-account item — a reason (remarks for "other"), the current password, the site's discount as an alternative, then pending deletion.
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
@@ -24,11 +24,11 @@ export function DeleteAccountSection() {
   const navigate = useNavigate();
   const [isOpen, setIsOpen] = useState(false);
   const deletion = useDeleteAccount();
-  const form = useFormValues({ reason: '', remarks: '' });
+  const form = useFormValues({ reason: '', remarks: '', password: '' });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const input = { reason: form.values.reason, ...(form.values.remarks.trim() ? { remarks: form.values.remarks } : {}) };
+    const input = { reason: form.values.reason, password: form.values.password, ...(form.values.remarks.trim() ? { remarks: form.values.remarks } : {}) };
     const body = form.validate(deleteAccountRequestSchema, input, REASON_REQUIRED);
     if (!body) return;
     setSessionEnding(true);
@@ -103,6 +103,8 @@ export function DeleteAccountSection() {
               maxLength={DELETE_REMARKS_MAX_LENGTH}
               isRequired={form.values.reason === 'other'}
             />
+            {/* Re-authentication: an open session alone does not delete an account. */}
+            <FormField {...form.bind('password')} type="password" autoComplete="current-password" label={t('fields.currentPassword')} isRequired />
             <p className="small text-body-secondary mb-0">{t('deleteAccount.reactivationNote', { days: REACTIVATION_DAYS })}</p>
           </Modal.Body>
           <Modal.Footer>

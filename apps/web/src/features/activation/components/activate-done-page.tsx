@@ -1,6 +1,7 @@
 // /activate/done: the account is active — the member's signup profile card, a get-premium card and an overview of the members.
 import { Card, Col, Container, Row } from 'react-bootstrap';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { ResendActivationButton } from './resend-activation-button.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
@@ -48,7 +49,21 @@ function MembersOverview() {
 
 export function ActivateDonePage() {
   const { t } = useTranslation('accounts');
-  const { data: user } = useUser();
+  const { data: user, isPending } = useUser();
+  if (isPending) return null;
+  // Only a member whose account is active is told it is: a visitor logs in first, an unconfirmed member
+  // is reminded to use the mailed link.
+  if (!user) return <Navigate to={paths.login.getHref(paths.activateDone.getHref())} replace />;
+  if (user.status === 'not_confirmed') {
+    return (
+      <Container className="py-4 py-md-5">
+        <PageTitle title={t('activation.reminderTitle')} />
+        <h1 className="h2 mb-2">{t('activation.reminderTitle')}</h1>
+        <p className="lead text-body-secondary mb-4">{t('activation.reminder', { email: user.email })}</p>
+        <ResendActivationButton />
+      </Container>
+    );
+  }
   return (
     <Container className="py-4 py-md-5">
       <PageTitle title={t('activation.doneTitle')} />

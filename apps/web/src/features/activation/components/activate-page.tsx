@@ -1,7 +1,7 @@
 // /activate?token= (the activation mail's link): activates, logs in, then shows /activate/done or /activate/error.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
@@ -9,6 +9,7 @@ import { AuthCard } from '../../../components/auth-card.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { applyAccountLanguage, setSessionUser } from '../../../lib/session/session-cache.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useActivation } from '../api/activate.ts';
 
 export function ActivatePage() {
@@ -21,7 +22,9 @@ export function ActivatePage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const user = activation.data?.user;
-  const hasFailed = token === '' || activation.isError;
+  // A link opened again once the account is active: no error, and nobody is logged in by a used link.
+  const isAlreadyActive = activation.error instanceof ApiError && activation.error.code === 'already_activated';
+  const hasFailed = token === '' || (activation.isError && !isAlreadyActive);
 
   useEffect(() => {
     if (hasFailed) {
@@ -34,6 +37,19 @@ export function ActivatePage() {
       })();
     }
   }, [hasFailed, user, queryClient, navigate]);
+
+  if (isAlreadyActive) {
+    const isLoggedIn = Boolean(session.data);
+    return (
+      <AuthCard title={t('activation.alreadyTitle')}>
+        <PageTitle title={t('activation.alreadyTitle')} />
+        <p>{isLoggedIn ? t('activation.alreadyTextLoggedIn') : t('activation.alreadyText')}</p>
+        <Link to={isLoggedIn ? paths.members.getHref() : paths.login.getHref(paths.members.getHref())} className="btn btn-primary">
+          {isLoggedIn ? t('activation.alreadyContinue') : t('activation.alreadyLogin')}
+        </Link>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('activation.activating')}>
