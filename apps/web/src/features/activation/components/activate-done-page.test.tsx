@@ -41,4 +41,23 @@ describe('ActivateDonePage', () => {
     expect(calls.some((call) => call.path.startsWith('/api/signup-matches.php'))).toBe(true);
     expect(calls.some((call) => call.path.startsWith('/api/search.php'))).toBe(false);
   });
+
+  it('tells a visitor nothing is activated: it sends them to log in first', async () => {
+    mockFetch(() => undefined);
+    renderWithProviders(<ActivateDonePage />, {
+      path: '/activate/done',
+      user: null,
+      routes: [{ path: '/login', element: <h1>Login page</h1> }],
+    });
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Your account is activated' })).toBeNull();
+  });
+
+  it('reminds an unconfirmed member to use the mailed link instead of calling the account activated', async () => {
+    mockFetch(() => undefined);
+    renderWithProviders(<ActivateDonePage />, { path: '/activate/done', user: buildUser({ status: 'not_confirmed' }) });
+    expect(await screen.findByRole('heading', { name: 'Confirm your e-mail address', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send the e-mail again' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Your account is activated' })).toBeNull();
+  });
 });
