@@ -1,6 +1,6 @@
 // Journeys of the members issue: edit a profile and upload a photo, search with filters over two pages,
 // like back a member who liked you and see the match, block a member who then cannot open your profile.
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, inject, test } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import { makePng } from './support/images.ts';
@@ -235,3 +235,29 @@ describe('blocking', () => {
     expect(like.status()).toBe(403);
   });
 });
+
+describe('layout at every width', () => {
+  test('the logged-in header fits the screen from 360 to 1280 px in English and German; below 992 px the member links are a bottom bar', async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    const username = `Wide${Date.now() % 100000}`;
+    await signUpThroughApi(page, uniqueEmail('widths'), username);
+    for (const language of ['en', 'de']) {
+      await context.addCookies([{ name: 'lang', value: language, url: inject('baseURL') }]);
+      for (const width of [360, 390, 768, 800, 991, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto('/members');
+        const account = page.getByRole('button', { name: new RegExp(username) });
+        await account.waitFor();
+        const layout = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+        expect(layout.scroll, `${language} ${width}px`).toBeLessThanOrEqual(layout.inner);
+        const box = await account.boundingBox();
+        expect(box && box.x + box.width, `account menu ${language} ${width}px`).toBeLessThanOrEqual(width);
+        const barTop = await page.locator('.member-nav').evaluate((element) => element.getBoundingClientRect().top);
+        if (width < 992) expect(barTop, `bottom bar ${language} ${width}px`).toBeGreaterThan(700);
+        else expect(barTop, `top bar ${language} ${width}px`).toBeLessThan(100);
+      }
+    }
+  });
+});
+
