@@ -1,6 +1,6 @@
 // Journeys of the accounts issue: sign up through every step, activate from the development mailbox, log in and out,
 // reset a forgotten password, delete the account and reactivate it from the mailed link.
-import { describe, expect, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import { expectModalStaysOpen } from './support/conditions.ts';
@@ -229,3 +229,34 @@ describe('account deletion', () => {
     await accountMenu(page, 'Leaver').waitFor();
   });
 });
+
+describe('date of birth on a phone', () => {
+  test('the three selects keep their text readable at 360 and 390 px once they show the validation error', async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    for (const language of ['en', 'de', 'pl']) {
+      await context.addCookies([{ name: 'lang', value: language, url: inject('baseURL') }]);
+      for (const width of [360, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        await page.goto('/signup');
+        // The longest month names in these languages: "September", "September", "Październik".
+        await page.locator('select[name=month]').selectOption(language === 'pl' ? '10' : '9');
+        await page.locator('select[name=day]').selectOption('28');
+        await page.locator('form').getByRole('button').last().click();
+        await page.locator('.dob-select.is-invalid').first().waitFor();
+        const fits = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLSelectElement>('.dob-select')].map((select) => {
+            const style = getComputedStyle(select);
+            const context2d = document.createElement('canvas').getContext('2d')!;
+            context2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const text = select.options[select.selectedIndex]!.text;
+            const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            return { text, isVisible: context2d.measureText(text).width <= room + 0.5 };
+          }),
+        );
+        expect(fits, `${language} ${width}px`).toEqual(fits.map((entry) => ({ ...entry, isVisible: true })));
+      }
+    }
+  });
+});
+

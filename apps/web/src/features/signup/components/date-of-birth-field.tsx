@@ -26,7 +26,7 @@ export function DateOfBirthField({ value, onChange, minAge, error }: DateOfBirth
   const years = useMemo(() => getBirthYears(new Date().getFullYear(), minAge, MAX_AGE_YEARS), [minAge]);
   const describedBy = error ? errorId : undefined;
   // "Enter your date of birth ({{min_age}}+)": the schema's empty-field issue carries no params, the site's age fills in.
-  const selectProps = { isInvalid: Boolean(error), 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } as const;
+  const selectProps = { className: 'dob-select', isInvalid: Boolean(error), 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } as const;
 
   return (
     <fieldset className="mb-3">
@@ -45,7 +45,7 @@ export function DateOfBirthField({ value, onChange, minAge, error }: DateOfBirth
             ))}
           </Form.Select>
         </Col>
-        <Col xs={5}>
+        <Col xs={6} sm={5}>
           <Form.Label htmlFor={`${id}-month`} visuallyHidden>
             {t('fields.month')}
           </Form.Label>
@@ -65,7 +65,7 @@ export function DateOfBirthField({ value, onChange, minAge, error }: DateOfBirth
             ))}
           </Form.Select>
         </Col>
-        <Col xs={4}>
+        <Col xs={3} sm={4}>
           <Form.Label htmlFor={`${id}-year`} visuallyHidden>
             {t('fields.year')}
           </Form.Label>
