@@ -57,6 +57,7 @@ export const ACCOUNT_ERROR_CODES = [
   'link_invalid',
   'activation_failed',
   'already_activated',
+  'activation_required',
   'remarks_required',
   'profile_not_found',
   'not_enough_credits',

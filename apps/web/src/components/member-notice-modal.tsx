@@ -23,6 +23,7 @@ export function MemberNoticeModal() {
               {notice.kind === 'login' && <LockIcon />}
               {notice.kind === 'premium' && <StarIcon />}
               {notice.kind === 'chat-soon' && <ChatIcon />}
+              {notice.kind === 'activation' && <LockIcon />}
               {t(`notices.${notice.kind}.title`)}
             </Modal.Title>
           </Modal.Header>
@@ -45,7 +46,7 @@ export function MemberNoticeModal() {
                 {t('nav.getPremium')}
               </Link>
             )}
-            {notice.kind === 'chat-soon' && (
+            {(notice.kind === 'chat-soon' || notice.kind === 'activation') && (
               <button type="button" className="btn btn-primary" onClick={closeMemberNotice}>
                 {t('common.ok')}
               </button>

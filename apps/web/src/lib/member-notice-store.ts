@@ -1,9 +1,15 @@
-// The notice shown instead of a members feature the viewer cannot use yet: log in (visitors), premium only (free members), coming with chat.
+// The notice shown instead of a members feature the viewer cannot use yet: log in (visitors), confirm the e-mail address
+// (unconfirmed members), premium only (free members), coming with chat.
 import { create } from 'zustand';
 
 /** What the viewer tried: the notice names it. */
 export type NoticeAction = 'like' | 'message' | 'gift' | 'photos';
-export type MemberNotice = { kind: 'login'; action: NoticeAction } | { kind: 'premium'; action: NoticeAction } | { kind: 'chat-soon'; action: NoticeAction };
+export type MemberNotice =
+  | { kind: 'login'; action: NoticeAction }
+  | { kind: 'premium'; action: NoticeAction }
+  | { kind: 'chat-soon'; action: NoticeAction }
+  /** A member who has not confirmed the e-mail address yet (docs/unconfirmed-members.md). */
+  | { kind: 'activation'; action: 'like' };
 
 const useMemberNoticeStore = create<{ notice: MemberNotice | null }>()(() => ({ notice: null }));
 

@@ -26,7 +26,7 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/like.php',
     {
       preValidation: [app.requireMember],
-      preHandler: [likeLimit],
+      preHandler: [app.requireConfirmedMember, likeLimit],
       schema: {
         tags: TAGS,
         summary: 'Like a member; a mutual like is a match (is_new_match: show "It\'s a match")',

@@ -23,7 +23,7 @@ export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/swipe.php',
     {
       preValidation: [app.requireMember],
-      preHandler: [rateLimitHook(app, { name: 'swipe', max: 120, timeWindow: '1 minute', key: memberRateKey })],
+      preHandler: [app.requireConfirmedMember, rateLimitHook(app, { name: 'swipe', max: 120, timeWindow: '1 minute', key: memberRateKey })],
       schema: {
         tags: TAGS,
         summary: 'Like or skip a candidate; 4 likes per UTC day, then 429 swipe_limit_reached with params.resets_at',

@@ -12,6 +12,11 @@ declare module 'fastify' {
     sessions: SessionsService;
     /** preHandler: 403 `{ authentication_required: true }` for visitors; sets `request.member`. */
     requireMember: preHandlerAsyncHookHandler;
+    /**
+     * preHandler after `requireMember`: 403 `activation_required` for a member who has not confirmed the e-mail
+     * address yet, on actions that reach another member (docs/unconfirmed-members.md).
+     */
+    requireConfirmedMember: preHandlerAsyncHookHandler;
     /** preHandler: sets `request.member` when a member is logged in, null otherwise. */
     optionalMember: preHandlerAsyncHookHandler;
     /** New session (new token) for the member, cookie set on the reply. */
@@ -64,6 +69,9 @@ export const sessionPlugin = fp<SessionPluginOptions>(
 
     app.decorate('sessions', sessions);
     app.decorateRequest('member', null);
+    app.decorate('requireConfirmedMember', async function requireConfirmedMember(request: FastifyRequest) {
+      if (request.member?.user.status !== 'active') throw new AppError(403, 'activation_required');
+    });
     app.decorate('requireMember', async function requireMember(request: FastifyRequest, reply: FastifyReply) {
       if (!(await loadMember(request, reply))) throw authenticationRequired();
     });

@@ -25,6 +25,11 @@ export function useLikeActions() {
       showMemberNotice({ kind: 'login', action: 'like' });
       return null;
     }
+    // The server refuses it too (activation_required): say so before sending anything.
+    if (user.status === 'not_confirmed') {
+      showMemberNotice({ kind: 'activation', action: 'like' });
+      return null;
+    }
     const result = await likeMutation.mutateAsync(profile.id);
     if (result.is_new_match) openMatchModal(profile);
     return result;
