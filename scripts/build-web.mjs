@@ -3,7 +3,39 @@
 //   node scripts/build-web.mjs [--dist <path of the dist link>]   (default apps/web/dist)
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Text files worth compressing ahead of time; smaller ones cost more in headers than they save. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest|xml)$/;
+const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * Writes `<file>.br` (brotli at its best quality, 11) and `<file>.gz` (gzip 9) beside every compressible file of a
+ * release, so the server sends them as they are instead of compressing at a lower level on every request.
+ */
+export async function precompress(dir) {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name)).map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
+  let written = 0;
+  for (const file of files) {
+    const data = await fs.readFile(file);
+    if (data.length < MIN_COMPRESS_BYTES) continue;
+    const [br, gz] = await Promise.all([
+      brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+      gzip(data, { level: 9 }),
+    ]);
+    // Kept only when smaller: a file that does not shrink is sent as it is.
+    if (br.length < data.length) await fs.writeFile(`${file}.br`, br);
+    if (gz.length < data.length) await fs.writeFile(`${file}.gz`, gz);
+    written += 1;
+  }
+  return written;
+}
 
 // Before Vite loads: a NODE_ENV of development in the shell must not ship development React.
 process.env.NODE_ENV = 'production';
@@ -30,6 +62,7 @@ export async function buildWeb({ distLink }) {
 
   const { build } = await import('vite');
   await build({ root: webRoot, mode: 'production', logLevel: 'warn', build: { outDir: release, emptyOutDir: true } });
+  await precompress(release);
 
   // A checkout built before releases existed has a real dist folder: keep it as a release (once, not atomic).
   const existing = await fs.lstat(distLink).catch(() => null);

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test-support/test-app.ts';
 
@@ -61,6 +61,41 @@ describe('web app serving', () => {
     const plain = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(APP_JS);
+  });
+
+  it('sends the files the build compressed ahead of time (brotli 11, gzip 9) as they are, for the original route only', async () => {
+    // @ts-expect-error: the build script is plain JavaScript without type declarations.
+    const { precompress } = (await import('../../../../scripts/build-web.mjs')) as { precompress: (dir: string) => Promise<number> };
+    const preDir = await fs.mkdtemp(path.join(os.tmpdir(), 'web-dist-pre-'));
+    await fs.mkdir(path.join(preDir, 'assets'));
+    await fs.writeFile(path.join(preDir, 'index.html'), INDEX_HTML);
+    await fs.writeFile(path.join(preDir, 'assets', 'app-abc123.js'), APP_JS);
+    await fs.writeFile(path.join(preDir, 'assets', 'tiny-1.js'), 'export {};');
+    expect(await precompress(preDir)).toBe(2);
+    const [brFile, gzFile] = await Promise.all([fs.readFile(path.join(preDir, 'assets', 'app-abc123.js.br')), fs.readFile(path.join(preDir, 'assets', 'app-abc123.js.gz'))]);
+    expect(brotliDecompressSync(brFile).toString()).toBe(APP_JS);
+    expect(gunzipSync(gzFile).toString()).toBe(APP_JS);
+    // Too small to be worth it: no compressed copies.
+    await expect(fs.stat(path.join(preDir, 'assets', 'tiny-1.js.br'))).rejects.toThrow();
+
+    const pre = await buildTestApp({ webDistDir: preDir }, { serveWeb: true });
+    try {
+      const br = await pre.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.rawPayload.equals(brFile)).toBe(true);
+      const gz = await pre.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.rawPayload.equals(gzFile)).toBe(true);
+      const plain = await pre.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+      expect(plain.body).toBe(APP_JS);
+      expect((await pre.inject({ url: '/assets/app-abc123.js.br' })).statusCode).toBe(404);
+    } finally {
+      await pre.close();
+      await fs.rm(preDir, { recursive: true, force: true });
+    }
   });
 
   it('answers a missing asset with 404, not with the HTML app', async () => {

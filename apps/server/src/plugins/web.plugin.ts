@@ -29,8 +29,11 @@ export const webPlugin = fp<{ distDir: string }>(
       // One route per built file, found at start-up; unknown paths reach the index.html route below.
       wildcard: false,
       index: false,
-      // index.html comes from memory (below), read once with the rest of this release.
-      globIgnore: ['index.html'],
+      // index.html comes from memory (below), read once with the rest of this release. The .br and .gz files
+      // the build wrote beside each asset are no routes of their own: they are sent for their original's route.
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+      // Brotli 11 or gzip 9 from the build when the browser accepts it, never compressed again per request.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const isHashed = filePath.startsWith(hashedDir);
         reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
