@@ -15,7 +15,7 @@ export const WEB_FEATURE_DEPENDENCIES = {
   activation: ['match-finder'],
   layout: ['accounts', 'language', 'members'],
   'match-finder': ['likes'],
-  members: ['blocks', 'likes', 'search'],
+  members: ['activation', 'blocks', 'likes', 'search'],
   profile: ['blocks', 'photos', 'signup'],
   signup: ['activation', 'photos'],
   'swipe-game': ['likes'],

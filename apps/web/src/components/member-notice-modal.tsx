@@ -1,4 +1,5 @@
-// The login-required, premium-only or coming-soon notice of the members screens, in a modal with the way forward.
+// The login-required, premium-only, activation-required or coming-soon notice of the members screens, in a modal with the way forward.
+import type { ReactNode } from 'react';
 import { Modal } from 'react-bootstrap';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,8 @@ import { ChatIcon } from './icons.tsx';
 import { SignupLink } from './signup-link.tsx';
 import { closeMemberNotice, useMemberNotice } from '../lib/member-notice-store.ts';
 
-export function MemberNoticeModal() {
+/** `activationAction`: what the activation notice offers (the app passes "Send the e-mail again"; shared code imports no feature). */
+export function MemberNoticeModal({ activationAction }: { activationAction?: ReactNode }) {
   const { t } = useTranslation('members');
   const notice = useMemberNotice();
   const location = useLocation();
@@ -29,6 +31,7 @@ export function MemberNoticeModal() {
           </Modal.Header>
           <Modal.Body>
             <p className="mb-0">{t(`notices.${notice.kind}.${notice.action}`)}</p>
+            {notice.kind === 'activation' && activationAction && <div className="mt-3">{activationAction}</div>}
           </Modal.Body>
           <Modal.Footer>
             {notice.kind === 'login' && (

@@ -9,7 +9,7 @@ export type MemberNotice =
   | { kind: 'premium'; action: NoticeAction }
   | { kind: 'chat-soon'; action: NoticeAction }
   /** A member who has not confirmed the e-mail address yet (docs/unconfirmed-members.md). */
-  | { kind: 'activation'; action: 'like' };
+  | { kind: 'activation'; action: 'like' | 'swipe' };
 
 const useMemberNoticeStore = create<{ notice: MemberNotice | null }>()(() => ({ notice: null }));
 

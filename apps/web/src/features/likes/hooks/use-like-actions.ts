@@ -1,6 +1,7 @@
 // Like and unlike from any screen: visitors get the login notice, a like that makes a match opens "It's a match".
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
 import { showMemberNotice } from '../../../lib/member-notice-store.ts';
 import { useLikeMember } from '../api/like-member.ts';
@@ -30,9 +31,19 @@ export function useLikeActions() {
       showMemberNotice({ kind: 'activation', action: 'like' });
       return null;
     }
-    const result = await likeMutation.mutateAsync(profile.id);
-    if (result.is_new_match) openMatchModal(profile);
-    return result;
+    try {
+      const result = await likeMutation.mutateAsync(profile.id);
+      if (result.is_new_match) openMatchModal(profile);
+      return result;
+    } catch (error) {
+      // The session's status was older than the server's: the same notice instead of an error.
+      if (error instanceof ApiError && error.code === 'activation_required') {
+        likeMutation.reset();
+        showMemberNotice({ kind: 'activation', action: 'like' });
+        return null;
+      }
+      throw error;
+    }
   };
 
   const unlike = async (profile: Pick<LikeModalProfile, 'id'>) => unlikeMutation.mutateAsync(profile.id);

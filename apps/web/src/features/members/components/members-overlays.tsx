@@ -1,4 +1,5 @@
-// The members' modals every page of the default layout can open: the like modal (and the ?t= like pop-up) and the login/premium notices.
+// The members' modals every page of the default layout can open: the like modal (and the ?t= like pop-up) and the login/premium/activation notices.
+import { ResendActivationButton } from '../../activation/index.ts';
 import { LikeModalHost } from '../../likes/index.ts';
 import { MemberNoticeModal } from '../../../components/member-notice-modal.tsx';
 
@@ -6,7 +7,7 @@ export function MembersOverlays() {
   return (
     <>
       <LikeModalHost />
-      <MemberNoticeModal />
+      <MemberNoticeModal activationAction={<ResendActivationButton />} />
     </>
   );
 }

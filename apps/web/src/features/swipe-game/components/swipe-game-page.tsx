@@ -13,6 +13,7 @@ import { useLocationText } from '../../../components/use-location-text.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { translateError, toFormErrors } from '../../../lib/form-errors.ts';
+import { showMemberNotice } from '../../../lib/member-notice-store.ts';
 import { MembersOnly } from '../../../components/members-only.tsx';
 import { useOpenMatchModal } from '../../likes/index.ts';
 import { useSwipeCandidates } from '../api/get-swipe-candidates.ts';
@@ -116,7 +117,7 @@ function OutOfLikes({ resetsAt, onReset }: { resetsAt: string; onReset: () => vo
   );
 }
 
-function SwipeGame() {
+function SwipeGame({ isConfirmed }: { isConfirmed: boolean }) {
   const { t } = useTranslation('members');
   const candidates = useSwipeCandidates();
   const swipe = useSwipe();
@@ -142,6 +143,11 @@ function SwipeGame() {
 
   const decide = (profile: ProfileCard, action: Action) => {
     setError(null);
+    // The server refuses swipes until the e-mail address is confirmed (activation_required): say so before sending.
+    if (!isConfirmed) {
+      showMemberNotice({ kind: 'activation', action: 'swipe' });
+      return;
+    }
     swipe.mutate(
       { id: profile.id, action },
       {
@@ -160,6 +166,10 @@ function SwipeGame() {
           if (caught instanceof ApiError && caught.code === 'swipe_limit_reached') {
             const params = caught.body?.error?.params as { resets_at?: string } | undefined;
             setState({ likesLeft: 0, resetsAt: params?.resets_at ?? resetsAt });
+            return;
+          }
+          if (caught instanceof ApiError && caught.code === 'activation_required') {
+            showMemberNotice({ kind: 'activation', action: 'swipe' });
             return;
           }
           setError(caught);
@@ -224,7 +234,7 @@ export function SwipeGamePage() {
     <Container className="swipe-game-page py-4">
       <PageTitle title={t('swipe.title')} />
       <h1 className="h2 mb-3 text-center">{t('swipe.title')}</h1>
-      <MembersOnly>{() => <SwipeGame />}</MembersOnly>
+      <MembersOnly>{(user) => <SwipeGame isConfirmed={user.status !== 'not_confirmed'} />}</MembersOnly>
     </Container>
   );
 }
