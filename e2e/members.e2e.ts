@@ -236,6 +236,31 @@ describe('blocking', () => {
   });
 });
 
+describe('a member who has not confirmed the e-mail address', () => {
+  test('the swipe game says the address needs confirming before anything is sent, and the notice sends the mail again', async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    await signUpThroughApi(page, uniqueEmail('unconfirmed'), `Unsure${Date.now() % 100000}`);
+    const swipes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/swipe.php') swipes.push(request.url());
+    });
+
+    await page.goto('/swipe-game');
+    await page.getByTestId('swipe-card').waitFor();
+    await page.getByRole('button', { name: /^Like / }).click();
+    const notice = page.getByRole('dialog', { name: 'Confirm your e-mail address' });
+    await notice.getByText('you can play the swipe game').waitFor();
+    await notice.getByRole('button', { name: 'Send the e-mail again' }).click();
+    await notice.getByText('We sent the e-mail again.').waitFor();
+    expect(swipes).toEqual([]);
+    // The server refuses it as well.
+    const refused = await page.request.post('/api/swipe.php', { headers: { 'Request-Type': 'client' }, data: { id: 1, action: 'skip' } });
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('activation_required');
+  });
+});
+
 describe('layout at every width', () => {
   test('the logged-in header fits the screen from 360 to 1280 px in English and German; below 992 px the member links are a bottom bar', async () => {
     const { page, context } = session;
