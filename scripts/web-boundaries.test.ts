@@ -38,7 +38,8 @@ describe('web boundaries lint rule', () => {
 
   it('refuses a declared feature graph in which two features import each other', () => {
     expect(() => assertAcyclic(WEB_FEATURE_DEPENDENCIES)).not.toThrow();
-    expect(() => assertAcyclic({ ...WEB_FEATURE_DEPENDENCIES, likes: ['members'] })).toThrow(/likes -> members -> likes|members -> likes -> members/);
+    // The reported cycle runs through the added edge (members reaches likes again, directly or through activation).
+    expect(() => assertAcyclic({ ...WEB_FEATURE_DEPENDENCIES, likes: ['members'] })).toThrow(/likes -> members -> /);
     expect(() => assertAcyclic({ a: ['b'], b: ['c'], c: ['a'] })).toThrow(/a -> b -> c -> a/);
   });
 });
