@@ -17,19 +17,19 @@ export function buildServices(app: FastifyInstance) {
   const now = () => app.clock.now();
   const members = createMembersRepository(db);
   const blocks = createBlocksService({ db, blocksRepository: createBlocksRepository(db) });
-  const photos = createPhotosService({ db, photosRepository: createPhotosRepository(db), storage: app.storage, jobs: app.jobs });
+  const photos = createPhotosService({ db, photosRepository: createPhotosRepository(db), storage: app.storage, jobs: app.jobs, memberEvents: app.memberEvents });
   const matches = createMatchesService({ matchesRepository: createMatchesRepository(db), cursors, now });
   const likes = createLikesService({ db, likesRepository: createLikesRepository(db), blocks, cursors, now });
   return {
     /** The acting member of a request, and the profiles a request may act on. */
     viewers: createViewerLoader(members),
     members,
-    accounts: createAccountsService({ db, accountsRepository: createAccountsRepository(db), sessions: app.sessions, mailer: app.mailer, jobs: app.jobs, now }),
+    accounts: createAccountsService({ db, accountsRepository: createAccountsRepository(db), sessions: app.sessions, memberEvents: app.memberEvents, mailer: app.mailer, jobs: app.jobs, now }),
     blocks,
     photos,
     matches,
     likes,
-    profiles: createProfilesService({ profilesRepository: createProfilesRepository(db), members, photos, now }),
+    profiles: createProfilesService({ profilesRepository: createProfilesRepository(db), members, photos, memberEvents: app.memberEvents, now }),
     search: createSearchService({ searchRepository: createSearchRepository(db), cursors, now }),
     swipe: createSwipeService({ db, swipeRepository: createSwipeRepository(db), likes, blocks, matches, now }),
   };

@@ -12,7 +12,7 @@ import type { JobQueue } from '../../plugins/jobs/index.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
 import { createToken, hashToken, verifyAgainstDummy, verifyPassword } from '../../lib/credentials.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
-import type { SessionsService } from '../../plugins/session/index.ts';
+import type { MemberEvents, SessionsService } from '../../plugins/session/index.ts';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -86,6 +86,8 @@ export type AccountsDeps = {
   db: Database;
   accountsRepository: AccountsRepository;
   sessions: Pick<SessionsService, 'endAllOfUser'>;
+  /** Announced after every committed change to what a member's view shows, and after sessions ended. */
+  memberEvents: MemberEvents;
   mailer: Pick<Mailer, 'send' | 'linkTo'>;
   jobs: Pick<JobQueue, 'enqueue' | 'cancel'>;
   now: () => Date;
@@ -165,7 +167,14 @@ export function createAccountTools(deps: AccountsDeps) {
   }
 
   async function profileName(userId: number, tx: Executor = deps.db): Promise<string> {
-    return (await repo.findUserView(userId, tx))?.profile.name ?? '';
+    return (await repo.findProfileOfUser(userId, tx))?.name ?? '';
+  }
+
+  /** The signed-in member's whole account row, read now (a request's member view holds no secrets and may be a second old). */
+  async function loadAccount(userId: number, tx: Executor = deps.db, options: { forUpdate?: boolean } = {}): Promise<UserRow> {
+    const user = await repo.findUserById(userId, tx, options);
+    if (!user) throw new AppError(403, 'authentication_required');
+    return user;
   }
 
   /** Loads a usable token and its member on this site, inside `tx`; anything else is the caller's error. */
@@ -192,6 +201,6 @@ export function createAccountTools(deps: AccountsDeps) {
     await repo.useTokens(user.id, 'activation', now, tx);
   }
 
-  return { repo, passwords, mailTokenLink, sendActivationMail, insertMember, profileName, useToken, markActivated };
+  return { repo, passwords, mailTokenLink, sendActivationMail, insertMember, profileName, loadAccount, useToken, markActivated };
 }
 export type AccountTools = ReturnType<typeof createAccountTools>;

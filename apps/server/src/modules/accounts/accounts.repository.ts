@@ -3,7 +3,6 @@ import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   accountTokens,
-  creditBalances,
   pendingMessages,
   photos,
   profiles,
@@ -16,15 +15,6 @@ import {
   type ProfileRow,
   type UserRow,
 } from '../../db/schema/index.ts';
-
-export type UserView = {
-  user: UserRow;
-  profile: ProfileRow;
-  credits: number;
-  isPushSubscribed: boolean;
-  /** Storage keys of the main photo (members feature), null without one. */
-  mainPhoto: { fileKey: string; thumbKey: string } | null;
-};
 
 export function createAccountsRepository(db: Executor) {
   return {
@@ -62,31 +52,17 @@ export function createAccountsRepository(db: Executor) {
       return row;
     },
 
+    async findProfileOfUser(userId: number, tx: Executor = db): Promise<Pick<ProfileRow, 'id' | 'name'> | undefined> {
+      const [row] = await tx.select({ id: profiles.id, name: profiles.name }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
+      return row;
+    },
+
     async updateProfileOfUser(userId: number, values: Partial<typeof profiles.$inferInsert>, tx: Executor = db): Promise<void> {
       await tx.update(profiles).set({ ...values, updatedAt: sql`now()` }).where(eq(profiles.userId, userId));
     },
 
     async findProfile(id: number, tx: Executor = db): Promise<ProfileRow | undefined> {
       const [row] = await tx.select().from(profiles).where(eq(profiles.id, id)).limit(1);
-      return row;
-    },
-
-    /** Everything the `{ user }` payload needs, in one query. */
-    async findUserView(userId: number, tx: Executor = db): Promise<UserView | undefined> {
-      const [row] = await tx
-        .select({
-          user: users,
-          profile: profiles,
-          credits: sql<number>`coalesce(${creditBalances.balance}, 0)`.mapWith(Number),
-          isPushSubscribed: sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id})`.mapWith(Boolean),
-          mainPhoto: { fileKey: photos.fileKey, thumbKey: photos.thumbKey },
-        })
-        .from(users)
-        .innerJoin(profiles, eq(profiles.userId, users.id))
-        .leftJoin(creditBalances, eq(creditBalances.userId, users.id))
-        .leftJoin(photos, and(eq(photos.profileId, profiles.id), sql`${photos.isMain}`))
-        .where(eq(users.id, userId))
-        .limit(1);
       return row;
     },
 

@@ -54,11 +54,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!request.member) throw new AppError(403, 'authentication_required');
     return request.member;
   };
-  const sendUser = async (request: FastifyRequest, userId: number) => ({ user: await accounts.getUser(userId, request.site) });
+  /** The `{ user }` answer from the request's member view (after `refreshMember` where the request changed it). */
+  const sendUser = (request: FastifyRequest) => ({ user: accounts.toUserPayload(member(request).view, request.site) });
+  const sendFreshUser = async (request: FastifyRequest) => ({ user: accounts.toUserPayload((await app.refreshMember(request)).view, request.site) });
   const logIn = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
     await app.startSession(request, reply, userId);
     await app.markActive(userId);
-    return sendUser(request, userId);
+    return sendUser(request);
   };
 
   // Per account (e-mail) limits on top of the per-IP ones in each route's config.
@@ -78,7 +80,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [app.requireMember],
       schema: { tags: TAGS, summary: 'The logged-in member', response: { 200: userResponseSchema, 403: apiErrorSchema } },
     },
-    async (request) => sendUser(request, member(request).user.id),
+    async (request) => sendUser(request),
   );
 
   app.post(
@@ -106,7 +108,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         const { subscription } = parseBody(pushSubscriptionRequestSchema, request.body);
         const { user } = member(request);
         await accounts.savePushSubscription(user.id, subscription);
-        return sendUser(request, user.id);
+        return sendFreshUser(request);
       }
       const { email, password } = parseBody(loginRequestSchema, request.body);
       const user = await accounts.login(request.site, email, password, {
@@ -130,7 +132,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isUiLanguage(language)) throw new AppError(400, 'validation_failed', undefined, [{ path: 'language', code: 'invalid_value' }]);
       const { user } = member(request);
       await accounts.updateLanguage(user.id, language);
-      return sendUser(request, user.id);
+      return sendFreshUser(request);
     },
   );
 
@@ -177,8 +179,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = member(request);
-      await accounts.completeSignupStep(user, request.site, request.body);
-      return sendUser(request, user.id);
+      await accounts.completeSignupStep(user.id, request.site, request.body);
+      return sendFreshUser(request);
     },
   );
 
@@ -211,7 +213,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAGS, summary: 'Send the activation mail again', body: z.object({}).nullish(), response: { 200: successResponseSchema, ...errorResponses } },
     },
     async (request) => {
-      await accounts.resendActivation(member(request).user, request.site);
+      await accounts.resendActivation(member(request).user.id, request.site);
       return { success: true as const };
     },
   );
@@ -272,7 +274,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user, sessionId } = member(request);
-      await accounts.changePassword(user, sessionId, request.body.old_password, request.body.password);
+      await accounts.changePassword(user.id, sessionId, request.body.old_password, request.body.password);
       return { success: true as const };
     },
   );
@@ -290,7 +292,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await accounts.requestMailChange(member(request).user, request.site, request.body.email, request.body.password);
+      await accounts.requestMailChange(member(request).user.id, request.site, request.body.email, request.body.password);
       return { success: true as const };
     },
   );
@@ -318,7 +320,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const until = await accounts.deleteAccount(member(request).user, request.site, request.body);
+      const until = await accounts.deleteAccount(member(request).user.id, request.site, request.body);
       request.member = null;
       app.clearSessionCookie(reply);
       return { success: true as const, reactivate_until: until.toISOString() };

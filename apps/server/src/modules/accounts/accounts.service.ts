@@ -3,9 +3,8 @@
 import type { User } from '@app/contracts';
 import type { UiLanguage } from '@app/i18n';
 import type { SiteRow } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/http-errors.ts';
+import type { MemberView } from '../../plugins/session/index.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
-import type { UserView } from './accounts.repository.ts';
 import { createAccountTools, type AccountsDeps } from './account-tools.ts';
 import { createActivationService } from './activation.service.ts';
 import { createDeletionService } from './deletion.service.ts';
@@ -17,7 +16,8 @@ import { createSignupService } from './signup.service.ts';
 export { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, PURGE_JOB, REACTIVATION_MS, RESET_MAILS_PER_DAY, RESET_TOKEN_MINUTES, ACTIVATION_TOKEN_DAYS, EMAIL_CHANGE_TOKEN_HOURS, type AccountsDeps, type PasswordChecks } from './account-tools.ts';
 export type { SignupInput } from './signup.service.ts';
 
-export function toUserPayload(view: UserView, site: Pick<SiteRow, 'fictionalIcon' | 'cdnPrefix'>): User {
+/** The `{ user }` payload of user.php and the account endpoints, from the request's member view. */
+export function toUserPayload(view: MemberView, site: Pick<SiteRow, 'fictionalIcon' | 'cdnPrefix'>): User {
   const { user, profile } = view;
   return {
     id: user.id,
@@ -49,19 +49,14 @@ export function createAccountsService(deps: AccountsDeps) {
   const { repo } = tools;
   return {
     toUserPayload,
-
-
-    async getUser(userId: number, site: Pick<SiteRow, 'fictionalIcon' | 'cdnPrefix'>): Promise<User> {
-      const view = await repo.findUserView(userId);
-      if (!view) throw new AppError(403, 'authentication_required');
-      return toUserPayload(view, site);
-    },
     async updateLanguage(userId: number, language: UiLanguage): Promise<void> {
       await repo.updateUser(userId, { language });
+      await deps.memberEvents.changed(userId);
     },
     async savePushSubscription(userId: number, subscription: { endpoint: string; keys: { p256dh: string; auth: string } } | null): Promise<void> {
       if (!subscription) await repo.deletePushSubscriptions(userId);
       else await repo.savePushSubscription(userId, { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
+      await deps.memberEvents.changed(userId);
     },
     countUsers(): Promise<number> {
       return repo.countUsers();

@@ -5,7 +5,7 @@ import { hashToken } from '../../lib/credentials.ts';
 import { type AccountTools, type AccountsDeps, type SiteRef } from './account-tools.ts';
 
 export function createActivationService(deps: AccountsDeps, tools: AccountTools) {
-  const { repo, sendActivationMail, profileName, useToken, markActivated } = tools;
+  const { repo, sendActivationMail, profileName, loadAccount, useToken, markActivated } = tools;
   return {
     /**
      * The link of the activation mail; answers the activated member (who is then logged in). The link of an
@@ -13,7 +13,7 @@ export function createActivationService(deps: AccountsDeps, tools: AccountTools)
      * and logs nobody in: a used link must not work as a login link. Anything else is `activation_failed`.
      */
     async activate(token: string, site: Pick<SiteRow, 'id'>): Promise<UserRow> {
-      return deps.db.transaction(async (tx) => {
+      const activated = await deps.db.transaction(async (tx) => {
         const found = await useToken(tx, token, 'activation', site);
         if (!found) {
           const known = await repo.findAnyToken(hashToken(token), 'activation', tx);
@@ -25,8 +25,12 @@ export function createActivationService(deps: AccountsDeps, tools: AccountTools)
         await markActivated(tx, found.user, found.now);
         return found.user;
       });
+      // The member's other browsers see the account active at their next request.
+      await deps.memberEvents.changed(activated.id);
+      return activated;
     },
-    async resendActivation(user: UserRow, site: SiteRef): Promise<void> {
+    async resendActivation(userId: number, site: SiteRef): Promise<void> {
+      const user = await loadAccount(userId);
       if (user.status !== 'not_confirmed') throw new AppError(409, 'already_activated');
       const name = await profileName(user.id);
       await deps.db.transaction((tx) => sendActivationMail(user, name, site, tx));

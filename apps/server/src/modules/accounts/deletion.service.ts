@@ -5,19 +5,20 @@ import { DELETE_FILES_JOB } from '../../plugins/storage/index.ts';
 import { type AccountTools, type AccountsDeps, PURGE_JOB, REACTIVATION_MS, type SiteRef, fieldError, linkInvalid, purgeJobKey } from './account-tools.ts';
 
 export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
-  const { repo, passwords, mailTokenLink, profileName, useToken } = tools;
+  const { repo, passwords, mailTokenLink, profileName, loadAccount, useToken } = tools;
   return {
     /**
      * Pending deletion: sessions end, a reactivation link (REACTIVATION_DAYS) is mailed and the purge
      * is scheduled as a job for when that link expires.
      */
-    async deleteAccount(user: UserRow, site: SiteRef, request: DeleteAccountRequest): Promise<Date> {
+    async deleteAccount(userId: number, site: SiteRef, request: DeleteAccountRequest): Promise<Date> {
+      const user = await loadAccount(userId);
       // Re-authentication: a session left open on a shared computer must not be enough to delete the account.
       if (!(await passwords.verify(user.passwordHash, request.password))) {
         throw fieldError(400, 'password_incorrect', [{ path: 'password', code: 'password_incorrect' }]);
       }
       const name = await profileName(user.id);
-      return deps.db.transaction(async (tx) => {
+      const until = await deps.db.transaction(async (tx) => {
         const now = deps.now();
         const until = new Date(now.getTime() + REACTIVATION_MS);
         await repo.updateUser(
@@ -39,10 +40,12 @@ export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
         await deps.jobs.enqueue(PURGE_JOB, { userId: user.id }, { runAt: until, uniqueKey: purgeJobKey(user.id), tx });
         return until;
       });
+      await deps.memberEvents.revoked(user.id);
+      return until;
     },
     /** The reactivation link: back to the status before deletion, purge cancelled. */
     async reactivate(token: string, site: Pick<SiteRow, 'id'>): Promise<UserRow> {
-      return deps.db.transaction(async (tx) => {
+      const reactivated = await deps.db.transaction(async (tx) => {
         const found = await useToken(tx, token, 'reactivation', site);
         const { user } = found ?? {};
         if (!found || !user || user.status !== 'deleted_pending' || !user.deletedAt || found.now.getTime() - user.deletedAt.getTime() >= REACTIVATION_MS) {
@@ -56,13 +59,15 @@ export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
         await deps.jobs.cancel(purgeJobKey(user.id), tx);
         return restored ?? user;
       });
+      await deps.memberEvents.changed(reactivated.id);
+      return reactivated;
     },
     /**
      * The purge job: removes an account still pending deletion REACTIVATION_DAYS after it was deleted.
      * Answers whether it deleted; a reactivated (or already purged) account is left alone.
      */
     async purgeAccount(userId: number, now: Date): Promise<boolean> {
-      return deps.db.transaction(async (tx) => {
+      const isPurged = await deps.db.transaction(async (tx) => {
         const user = await repo.findUserById(userId, tx, { forUpdate: true });
         if (!user || user.status !== 'deleted_pending' || !user.deletedAt) return false;
         if (now.getTime() - user.deletedAt.getTime() < REACTIVATION_MS) return false;
@@ -72,6 +77,8 @@ export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
         if (fileKeys.length) await deps.jobs.enqueue(DELETE_FILES_JOB, { keys: fileKeys }, { tx });
         return true;
       });
+      if (isPurged) await deps.memberEvents.revoked(userId);
+      return isPurged;
     },
   };
 }

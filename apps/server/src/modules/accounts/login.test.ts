@@ -266,6 +266,7 @@ describe('login timing', () => {
       db: app.db,
       accountsRepository: repository,
       sessions: app.sessions,
+      memberEvents: app.memberEvents,
       mailer: app.mailer,
       jobs: app.jobs,
       now: () => app.clock.now(),

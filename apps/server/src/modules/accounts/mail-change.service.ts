@@ -1,12 +1,13 @@
 // E-mail change confirmed by a link to the new address.
-import type { SiteRow, UserRow } from '../../db/schema/index.ts';
+import type { SiteRow } from '../../db/schema/index.ts';
 import { type AccountTools, type AccountsDeps, EMAIL_CHANGE_TOKEN_HOURS, HOUR_MS, type SiteRef, accountExists, deletedAccountExists, fieldError, isUniqueViolation, linkInvalid, mailLanguage, validationFailed } from './account-tools.ts';
 
 export function createMailChangeService(deps: AccountsDeps, tools: AccountTools) {
-  const { repo, passwords, mailTokenLink, profileName, useToken, markActivated } = tools;
+  const { repo, passwords, mailTokenLink, profileName, loadAccount, useToken, markActivated } = tools;
   return {
     /** Mails a confirmation link to the new address; the address changes only when it is followed. */
-    async requestMailChange(user: UserRow, site: SiteRef, newEmail: string, password: string): Promise<void> {
+    async requestMailChange(userId: number, site: SiteRef, newEmail: string, password: string): Promise<void> {
+      const user = await loadAccount(userId);
       if (!(await passwords.verify(user.passwordHash, password))) {
         throw fieldError(400, 'password_incorrect', [{ path: 'password', code: 'password_incorrect' }]);
       }
@@ -35,7 +36,7 @@ export function createMailChangeService(deps: AccountsDeps, tools: AccountTools)
     /** Follows an e-mail change link: the new address is set (and, being proven, activates the account); the old one is told. */
     async confirmMailChange(token: string, site: SiteRef & Pick<SiteRow, 'supportEmail'>): Promise<string> {
       try {
-        return await deps.db.transaction(async (tx) => {
+        const changed = await deps.db.transaction(async (tx) => {
           const found = await useToken(tx, token, 'email_change', site);
           if (!found || !found.token.newEmail || found.user.status === 'deleted_pending') throw linkInvalid();
           const newEmail = found.token.newEmail;
@@ -56,8 +57,10 @@ export function createMailChangeService(deps: AccountsDeps, tools: AccountTools)
             },
             tx,
           );
-          return newEmail;
+          return { userId: found.user.id, newEmail };
         });
+        await deps.memberEvents.changed(changed.userId);
+        return changed.newEmail;
       } catch (error) {
         if (isUniqueViolation(error)) throw accountExists();
         throw error;

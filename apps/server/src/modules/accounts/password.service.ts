@@ -5,7 +5,7 @@ import { hashPassword, hashToken } from '../../lib/credentials.ts';
 import { type AccountTools, type AccountsDeps, DAY_MS, MINUTE_MS, RESET_MAILS_PER_DAY, RESET_TOKEN_MINUTES, type SiteRef, deletedAccountExists, fieldError, linkInvalid } from './account-tools.ts';
 
 export function createPasswordService(deps: AccountsDeps, tools: AccountTools) {
-  const { repo, passwords, mailTokenLink, profileName, useToken, markActivated } = tools;
+  const { repo, passwords, mailTokenLink, profileName, loadAccount, useToken, markActivated } = tools;
   return {
     /** Mails a reset link (valid RESET_TOKEN_MINUTES, single use); at most RESET_MAILS_PER_DAY per account per 24 h. */
     async requestPasswordReset(site: SiteRef, email: string): Promise<void> {
@@ -40,7 +40,7 @@ export function createPasswordService(deps: AccountsDeps, tools: AccountTools) {
     /** Sets a new password from a reset link: every session ends, the lockout is lifted, and the mailbox is proven (activates). */
     async resetPassword(token: string, password: string, site: Pick<SiteRow, 'id'>): Promise<UserRow> {
       const passwordHash = await hashPassword(password);
-      return deps.db.transaction(async (tx) => {
+      const user = await deps.db.transaction(async (tx) => {
         const found = await useToken(tx, token, 'password_reset', site);
         if (!found || found.user.status === 'deleted_pending') throw linkInvalid();
         await repo.updateUser(
@@ -52,9 +52,12 @@ export function createPasswordService(deps: AccountsDeps, tools: AccountTools) {
         await deps.sessions.endAllOfUser(found.user.id, {}, tx);
         return found.user;
       });
+      await deps.memberEvents.revoked(user.id);
+      return user;
     },
     /** Profile password change: the old password must match; every other session of the member ends. */
-    async changePassword(user: UserRow, currentSessionId: number, oldPassword: string, password: string): Promise<void> {
+    async changePassword(userId: number, currentSessionId: number, oldPassword: string, password: string): Promise<void> {
+      const user = await loadAccount(userId);
       if (!(await passwords.verify(user.passwordHash, oldPassword))) {
         throw fieldError(400, 'old_password_wrong', [{ path: 'old_password', code: 'old_password_wrong' }]);
       }
@@ -66,6 +69,7 @@ export function createPasswordService(deps: AccountsDeps, tools: AccountTools) {
         // A reset link asked for earlier would otherwise still undo the new password.
         await repo.useTokens(user.id, 'password_reset', now, tx);
       });
+      await deps.memberEvents.revoked(user.id);
     },
   };
 }

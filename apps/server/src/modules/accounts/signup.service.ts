@@ -20,7 +20,7 @@ export type SignupInput = {
 };
 
 export function createSignupService(deps: AccountsDeps, tools: AccountTools) {
-  const { repo, sendActivationMail, insertMember } = tools;
+  const { repo, sendActivationMail, insertMember, loadAccount } = tools;
   return {
     /** "Did you mean ...?" for a mistyped domain of a popular mail provider. */
     suggestEmail(email: string): string | null {
@@ -69,8 +69,9 @@ export function createSignupService(deps: AccountsDeps, tools: AccountTools) {
       }
     },
     /** Steps 1-4 (each may be repeated); the next step moves forward only. */
-    async completeSignupStep(user: UserRow, site: Pick<SiteRow, 'countries'>, step: SignupStepRequest): Promise<void> {
+    async completeSignupStep(userId: number, site: Pick<SiteRow, 'countries'>, step: SignupStepRequest): Promise<void> {
       await deps.db.transaction(async (tx) => {
+        const user = await loadAccount(userId, tx, { forUpdate: true });
         if (step.step === 2) await repo.updateProfileOfUser(user.id, { aboutMe: step.about_me || null }, tx);
         if (step.step === 3) {
           if (!site.countries.includes(step.country)) throw validationFailed([{ path: 'country', code: 'invalid_value' }]);
@@ -87,6 +88,7 @@ export function createSignupService(deps: AccountsDeps, tools: AccountTools) {
         const next = Math.max(user.signupStep, step.step + 1);
         if (next !== user.signupStep) await repo.updateUser(user.id, { signupStep: next }, tx);
       });
+      await deps.memberEvents.changed(userId);
     },
     /** Creates an activated member directly (demo data and tests); the normal signup rules do not apply. */
     async createActivatedMember(

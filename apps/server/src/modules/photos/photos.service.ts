@@ -9,6 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import { toImage, type Viewer } from '../member-core/index.ts';
 import { processPhoto } from './photo-processing.ts';
 import type { PhotosRepository } from './photos.repository.ts';
+import type { MemberEvents } from '../../plugins/session/index.ts';
 
 export type PhotosLockedReason = 'login_required_photos' | 'premium_required_photos';
 export type VisiblePhotos = { photos: PhotoRow[]; hiddenCount: number; lockedReason: PhotosLockedReason | null };
@@ -65,6 +66,8 @@ export function createPhotosService(deps: {
   photosRepository: PhotosRepository;
   storage: FileStorage;
   jobs: Pick<JobQueue, 'enqueue'>;
+  /** The main photo is part of the member's own view (user.php). */
+  memberEvents: Pick<MemberEvents, 'changed'>;
 }) {
   const repo = deps.photosRepository;
 
@@ -90,14 +93,14 @@ export function createPhotosService(deps: {
      * Re-encodes and stores one upload. The first public photo becomes the main photo. The limit is
      * checked before the (slow) decoding and again under the profile lock, so parallel uploads cannot pass it.
      */
-    async upload(viewer: Pick<Viewer, 'profileId' | 'isPremium'>, input: Buffer, options: { isPrivate: boolean }): Promise<PhotoRow> {
+    async upload(viewer: Pick<Viewer, 'userId' | 'profileId' | 'isPremium'>, input: Buffer, options: { isPrivate: boolean }): Promise<PhotoRow> {
       const limit = photoLimitOf(viewer.isPremium);
       await this.assertBelowLimit(viewer);
       const processed = await processPhoto(input);
       const keys = newPhotoKeys(options.isPrivate);
       await Promise.all([deps.storage.write(keys.fileKey, processed.full), deps.storage.write(keys.thumbKey, processed.thumb)]);
       try {
-        return await deps.db.transaction(async (tx) => {
+        const inserted = await deps.db.transaction(async (tx) => {
           await repo.lockProfile(viewer.profileId, tx);
           const existing = await repo.listByProfile(viewer.profileId, tx);
           if (existing.length >= limit) throw photoLimitReached(viewer.isPremium);
@@ -114,6 +117,8 @@ export function createPhotosService(deps: {
             tx,
           );
         });
+        if (inserted.isMain) await deps.memberEvents.changed(viewer.userId);
+        return inserted;
       } catch (error) {
         await removeFiles(keys);
         throw error;
@@ -130,7 +135,7 @@ export function createPhotosService(deps: {
      * private or public gets new file keys: the URL it had while public stops answering (CDN and browser caches
      * held it for a year), and a private file never sits where /uploads serves.
      */
-    async update(viewer: Pick<Viewer, 'profileId'>, input: { id: number; is_main?: true; is_private?: boolean }): Promise<void> {
+    async update(viewer: Pick<Viewer, 'userId' | 'profileId'>, input: { id: number; is_main?: true; is_private?: boolean }): Promise<void> {
       const copies: { fileKey: string; thumbKey: string }[] = [];
       try {
         await deps.db.transaction(async (tx) => {
@@ -156,10 +161,11 @@ export function createPhotosService(deps: {
         await Promise.all(copies.map(removeFiles));
         throw error;
       }
+      await deps.memberEvents.changed(viewer.userId);
     },
 
     /** Deletes a photo and its files; when it was the main photo, the oldest public photo takes over. */
-    async remove(viewer: Pick<Viewer, 'profileId'>, photoId: number): Promise<void> {
+    async remove(viewer: Pick<Viewer, 'userId' | 'profileId'>, photoId: number): Promise<void> {
       await deps.db.transaction(async (tx) => {
         await repo.lockProfile(viewer.profileId, tx);
         const found = await repo.find(viewer.profileId, photoId, tx);
@@ -168,6 +174,7 @@ export function createPhotosService(deps: {
         if (found.isMain) await repo.promoteMain(viewer.profileId, tx);
         await removeFilesAfterCommit(found, tx);
       });
+      await deps.memberEvents.changed(viewer.userId);
     },
 
     /**

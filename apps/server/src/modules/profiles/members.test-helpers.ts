@@ -30,12 +30,15 @@ export async function createMember(app: TestApp, values: ProfileValues & { isAct
     .update(profiles)
     .set({ ...DEFAULT_PROFILE, ...profileValues, name, status: isActive ? 'active' : 'disabled' })
     .where(eq(profiles.userId, user.id));
+  // Written behind the services' back, so announced the way every writer of a member's view must (docs/member-view.md).
+  await app.memberEvents.changed(user.id);
   return { client, user, profileId: user.profile.id, name, email };
 }
 
 /** Makes the member premium the way a first credit purchase will (payments do not exist yet). */
 export async function makePremium(app: TestApp, member: Pick<TestMember, 'user'>): Promise<void> {
   await app.db.update(users).set({ paidUser: true }).where(eq(users.id, member.user.id));
+  await app.memberEvents.changed(member.user.id);
 }
 
 /** Inserts active profiles without an account (fast; for search and paging), in the given order. */

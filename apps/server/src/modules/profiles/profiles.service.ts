@@ -13,6 +13,7 @@ import type { ProfileRow, SiteRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import { blockedBy } from '../blocks/index.ts';
 import { isRegionOf } from '../../lib/regions.ts';
+import type { MemberEvents } from '../../plugins/session/index.ts';
 import { checkDateOfBirth } from '../../lib/profile-fields.ts';
 import { mainImageOf, photoLimitOf, toPhoto, type PhotosService } from '../photos/index.ts';
 import { isFieldVisible, profileNotFound, type MembersRepository, type Viewer } from '../member-core/index.ts';
@@ -53,6 +54,8 @@ export function createProfilesService(deps: {
   profilesRepository: ProfilesRepository;
   members: Pick<MembersRepository, 'findViewable'>;
   photos: Pick<PhotosService, 'listOwn' | 'listVisible'>;
+  /** Name, country and status are part of the member's own view (user.php). */
+  memberEvents: Pick<MemberEvents, 'changed'>;
   now: () => Date;
 }) {
   const repo = deps.profilesRepository;
@@ -130,7 +133,10 @@ export function createProfilesService(deps: {
       if (input.is_invisible !== undefined) values.isInvisible = input.is_invisible;
 
       if (issues.length) throw validationFailed(issues);
-      if (Object.keys(values).length) await repo.update(viewer.profileId, values);
+      if (Object.keys(values).length) {
+        await repo.update(viewer.profileId, values);
+        await deps.memberEvents.changed(viewer.userId);
+      }
       return loadOwn(viewer, site);
     },
 

@@ -20,6 +20,13 @@ export interface EventBus {
   publish<T extends BusTopic>(topic: T, payload: BusEvents[T]): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe<T extends BusTopic>(topic: T, handler: BusHandler<T>): () => void;
+  /**
+   * False while this instance may be missing events (its Redis subscription is down): a cache kept fresh
+   * by the bus must not answer from memory then.
+   */
+  isLive(): boolean;
+  /** Calls `handler` when the bus is live again after a gap in which events may have been lost. */
+  onResync(handler: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -71,6 +78,9 @@ export function createInProcessBus(options: { onError: ErrorLogger }): EventBus 
       handlers.on(topic, handler);
       return () => handlers.off(topic, handler);
     },
+    // One process loses nothing.
+    isLive: () => true,
+    onResync: () => () => undefined,
     async close() {
       handlers.removeAllListeners();
     },
@@ -86,8 +96,25 @@ export async function createRedisBus(options: { redis: Redis; keyPrefix: string;
   const { redis, keyPrefix, onError } = options;
   const channelPrefix = `${keyPrefix}bus:`;
   const handlers = new EventEmitter().setMaxListeners(0);
+  const resyncHandlers = new EventEmitter().setMaxListeners(0);
   const subscriber = redis.duplicate();
+  let isLive = false;
   subscriber.on('error', (error) => onError(error, 'redis bus subscriber'));
+  // Pub/sub keeps nothing for a disconnected subscriber: whatever was published meanwhile is lost for it.
+  for (const event of ['close', 'reconnecting', 'end']) subscriber.on(event, () => (isLive = false));
+  const pattern = `${channelPrefix}*`;
+  let hasSubscribed = false;
+  subscriber.on('ready', () => {
+    if (isLive || !hasSubscribed) return;
+    // ioredis subscribes again by itself after a reconnect; asking once more (idempotent) tells us when it holds.
+    subscriber.psubscribe(pattern).then(
+      () => {
+        isLive = true;
+        deliver(resyncHandlers, 'resync', undefined, onError);
+      },
+      (error: unknown) => onError(error, 'redis bus resubscribe'),
+    );
+  });
   subscriber.on('pmessage', (_pattern: string, channel: string, message: string) => {
     if (!channel.startsWith(channelPrefix)) return;
     let payload: unknown;
@@ -100,7 +127,9 @@ export async function createRedisBus(options: { redis: Redis; keyPrefix: string;
     deliver(handlers, channel.slice(channelPrefix.length), payload, onError);
   });
   // One pattern subscription for every topic: subscribers come and go without Redis round trips.
-  await subscriber.psubscribe(`${channelPrefix}*`);
+  await subscriber.psubscribe(pattern);
+  hasSubscribed = true;
+  isLive = subscriber.status === 'ready';
   return {
     async publish(topic, payload) {
       await redis.publish(`${channelPrefix}${topic}`, JSON.stringify(payload));
@@ -109,8 +138,15 @@ export async function createRedisBus(options: { redis: Redis; keyPrefix: string;
       handlers.on(topic, handler);
       return () => handlers.off(topic, handler);
     },
+    isLive: () => isLive,
+    onResync(handler) {
+      resyncHandlers.on('resync', handler);
+      return () => resyncHandlers.off('resync', handler);
+    },
     async close() {
       handlers.removeAllListeners();
+      resyncHandlers.removeAllListeners();
+      isLive = false;
       await subscriber.quit().catch(() => subscriber.disconnect());
     },
   };

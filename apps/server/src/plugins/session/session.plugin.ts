@@ -1,15 +1,21 @@
 // Login sessions in an HttpOnly cookie: `request.member`, the `requireMember` / `optionalMember` preHandlers, start and end.
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { UserRow } from '../../db/schema/index.ts';
+import { hashToken } from '../../lib/credentials.ts';
 import { AppError } from '../../lib/http-errors.ts';
+import { createMemberViews, type MemberAccount, type MemberEvents, type MemberView } from './member-view.ts';
 import { SESSION_MS, createSessionsService, type SessionsService } from './sessions.store.ts';
 
-export type Member = { user: UserRow; sessionId: number };
+/** The logged-in member of a request: the account (no secrets), the session, and the whole member view. */
+export type Member = { user: MemberAccount; sessionId: number; view: MemberView };
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionsService;
+    /** Tell every instance that a member's view changed or their sessions ended (after the change committed). */
+    memberEvents: MemberEvents;
+    /** Reads the request's member view again from the database (after the request changed it). */
+    refreshMember: (request: FastifyRequest) => Promise<Member>;
     /** preHandler: 403 `{ authentication_required: true }` for visitors; sets `request.member`. */
     requireMember: preHandlerAsyncHookHandler;
     /**
@@ -19,7 +25,7 @@ declare module 'fastify' {
     requireConfirmedMember: preHandlerAsyncHookHandler;
     /** preHandler: sets `request.member` when a member is logged in, null otherwise. */
     optionalMember: preHandlerAsyncHookHandler;
-    /** New session (new token) for the member, cookie set on the reply. */
+    /** New session (new token) for the member, cookie set on the reply; `request.member` is that member afterwards. */
     startSession: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>;
     /** Ends the request's session, if any, and clears the cookie. */
     endSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -45,29 +51,47 @@ export const sessionPlugin = fp<SessionPluginOptions>(
     const cookieName = isSecure ? '__Host-sid' : 'sid';
     const cookieOptions = { path: '/', httpOnly: true, secure: isSecure, sameSite: 'lax' as const };
     const sessions = createSessionsService({ db: app.db, now: () => app.clock.now() });
+    const views = createMemberViews({ db: app.db, bus: app.bus, now: () => app.clock.now(), onError: (err, context) => app.log.error({ err }, context) });
+    app.addHook('onClose', async () => views.close());
     const loaded = new WeakSet<FastifyRequest>();
+    /** The token hash a request's member was resolved from (the new one after a login in that request). */
+    const tokenOf = new WeakMap<FastifyRequest, string>();
 
     const setCookie = (reply: FastifyReply, token: string) =>
       reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: Math.floor(SESSION_MS / 1000) });
     const clearCookie = (reply: FastifyReply) => reply.clearCookie(cookieName, cookieOptions);
+
+    async function resolveMember(request: FastifyRequest, tokenHash: string, options: { fresh?: boolean } = {}) {
+      const resolved = await views.resolve(tokenHash, options);
+      const view = resolved?.view;
+      // A session on another site's account, or of an account pending deletion, does not count.
+      if (!resolved || !view || view.user.siteId !== request.site.id || view.user.status === 'deleted_pending') return null;
+      request.member = { user: view.user, sessionId: view.sessionId, view };
+      return { member: request.member, isRenewed: resolved.isRenewed };
+    }
 
     async function loadMember(request: FastifyRequest, reply: FastifyReply): Promise<Member | null> {
       if (loaded.has(request)) return request.member;
       loaded.add(request);
       const token = request.cookies[cookieName];
       if (!token) return null;
-      const resolved = await sessions.resolve(token);
-      const user = resolved && (await sessions.findUser(resolved.session.userId));
-      // A session on another site's account, or of an account pending deletion, does not count.
-      // The cookie is left alone: a dead token grants nothing, and clearing it here would race with a
+      const tokenHash = hashToken(token);
+      tokenOf.set(request, tokenHash);
+      // The cookie of a dead token is left alone: it grants nothing, and clearing it here would race with a
       // concurrent response (login, activation) that has just set a fresh token in the same browser.
-      if (!resolved || !user || user.siteId !== request.site.id || user.status === 'deleted_pending') return null;
-      if (resolved.isRenewed) setCookie(reply, token);
-      request.member = { user, sessionId: resolved.session.id };
-      return request.member;
+      const resolved = await resolveMember(request, tokenHash);
+      if (resolved?.isRenewed) setCookie(reply, token);
+      return resolved?.member ?? null;
     }
 
     app.decorate('sessions', sessions);
+    app.decorate('memberEvents', views.events);
+    app.decorate('refreshMember', async (request: FastifyRequest) => {
+      const tokenHash = tokenOf.get(request);
+      const resolved = tokenHash && (await resolveMember(request, tokenHash, { fresh: true }));
+      if (!resolved) throw authenticationRequired();
+      return resolved.member;
+    });
     app.decorateRequest('member', null);
     app.decorate('requireConfirmedMember', async function requireConfirmedMember(request: FastifyRequest) {
       if (request.member?.user.status !== 'active') throw new AppError(403, 'activation_required');
@@ -81,17 +105,24 @@ export const sessionPlugin = fp<SessionPluginOptions>(
     app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
       // The browser's previous session (another login, or another member) ends: one live session per cookie.
       const previous = request.cookies[cookieName];
-      if (previous) await sessions.endByToken(previous);
+      const previousUserId = previous ? await sessions.endByToken(previous) : undefined;
+      if (previousUserId !== undefined) await views.events.revoked(previousUserId);
       const { token } = await sessions.create(userId, { ip: request.ip, userAgent: request.headers['user-agent'] });
       setCookie(reply, token);
+      loaded.add(request);
+      tokenOf.set(request, hashToken(token));
+      if (!(await resolveMember(request, hashToken(token), { fresh: true }))) request.member = null;
     });
     app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
       const member = await loadMember(request, reply);
-      if (member) await sessions.end(member.sessionId);
+      if (member) {
+        await sessions.end(member.sessionId);
+        await views.events.revoked(member.user.id);
+      }
       request.member = null;
       clearCookie(reply);
     });
     app.decorate('clearSessionCookie', clearCookie);
   },
-  { name: 'session', dependencies: ['db', 'site', 'jobs'] },
+  { name: 'session', dependencies: ['db', 'site', 'jobs', 'bus'] },
 );

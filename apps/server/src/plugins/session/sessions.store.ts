@@ -1,15 +1,15 @@
-// Server-side login sessions: create (new token at every login), resolve a cookie token, renew, and end them.
+// Server-side login sessions: create (new token at every login) and end them; member-view.ts resolves a cookie's token.
 // Expired rows are deleted by the hourly cleanup job (modules/accounts/expired-cleanup.ts).
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.ts';
+import { sessions, type SessionRow } from '../../db/schema/index.ts';
 import { createToken, hashToken } from '../../lib/credentials.ts';
 
 /** SPEC section 9: the auth cookie lives 30 days. */
 export const SESSION_DAYS = 30;
 export const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 /** A session seen again after this long is extended to a full 30 days (and the cookie re-sent). */
-const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+export const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export function createSessionsService(deps: { db: Database; now: () => Date }) {
   return {
@@ -32,23 +32,10 @@ export function createSessionsService(deps: { db: Database; now: () => Date }) {
       return { token, session };
     },
 
-    /** The live session of a cookie token; `isRenewed` says the expiry moved and the cookie should be sent again. */
-    async resolve(token: string): Promise<{ session: SessionRow; isRenewed: boolean } | undefined> {
-      const now = deps.now();
-      const [session] = await deps.db
-        .select()
-        .from(sessions)
-        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
-        .limit(1);
-      if (!session) return undefined;
-      if (now.getTime() - session.lastSeenAt.getTime() < RENEW_AFTER_MS) return { session, isRenewed: false };
-      const expiresAt = new Date(now.getTime() + SESSION_MS);
-      await deps.db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, session.id));
-      return { session: { ...session, lastSeenAt: now, expiresAt }, isRenewed: true };
-    },
-
-    async endByToken(token: string, tx: Executor = deps.db): Promise<void> {
-      await tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    /** Ends the session of a token; answers its member's id, if there was one. */
+    async endByToken(token: string, tx: Executor = deps.db): Promise<number | undefined> {
+      const [ended] = await tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))).returning({ userId: sessions.userId });
+      return ended?.userId;
     },
 
     async end(sessionId: number, tx: Executor = deps.db): Promise<void> {
@@ -66,12 +53,6 @@ export function createSessionsService(deps: { db: Database; now: () => Date }) {
     async countOfUser(userId: number): Promise<number> {
       const rows = await deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
       return rows.length;
-    },
-
-    /** The account a session belongs to. */
-    async findUser(userId: number): Promise<UserRow | undefined> {
-      const [row] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
-      return row;
     },
   };
 }

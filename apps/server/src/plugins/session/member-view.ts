@@ -1,0 +1,148 @@
+// The member view: one prepared query from a cookie's token hash to everything a request needs about its member
+// (session, account, profile summary, credits, main photo, push), and a per-instance cache of it that the event
+// bus keeps fresh on every instance (docs/member-view.md).
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { Database } from '../../db/client.ts';
+import { creditBalances, photos, profiles, pushSubscriptions, sessions, users } from '../../db/schema/index.ts';
+import type { EventBus } from '../bus/index.ts';
+import { RENEW_AFTER_MS, SESSION_MS } from './sessions.store.ts';
+/** Upper bound on how long a cached view lives even when no event arrives: a safety net, not the freshness rule. */
+export const MEMBER_VIEW_TTL_MS = 30_000;
+const CACHE_MAX = 20_000;
+/** Invalidations remembered so that a load racing with one never stores what it read before it. */
+const RECENT_INVALIDATIONS = 1024;
+
+function prepareViewQuery(db: Database) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      user: {
+        id: users.id,
+        siteId: users.siteId,
+        email: users.email,
+        status: users.status,
+        language: users.language,
+        paidUser: users.paidUser,
+        signupStep: users.signupStep,
+        notificationsDisabled: users.notificationsDisabled,
+        createdAt: users.createdAt,
+      },
+      profile: { id: profiles.id, name: profiles.name, country: profiles.country, status: profiles.status },
+      credits: sql<number>`coalesce(${creditBalances.balance}, 0)`.mapWith(Number),
+      isPushSubscribed: sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id})`.mapWith(Boolean),
+      mainPhoto: { fileKey: photos.fileKey, thumbKey: photos.thumbKey },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(creditBalances, eq(creditBalances.userId, users.id))
+    .leftJoin(photos, and(eq(photos.profileId, profiles.id), sql`${photos.isMain}`))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('member_view_by_token');
+}
+
+/** Everything a request knows about its logged-in member; what `GET /api/user.php` answers from. */
+export type MemberView = NonNullable<Awaited<ReturnType<ReturnType<typeof prepareViewQuery>['execute']>>[number]>;
+/** The account part of the view: no password hash, no login counters, no tracking data. */
+export type MemberAccount = MemberView['user'];
+
+/** Announces changes to a member's view, on this instance at once and through the bus on every other. */
+export type MemberEvents = {
+  /** Call after the change committed: credits, premium, profile, photos, language, status, push... */
+  changed(userId: number): Promise<void>;
+  /** Call after sessions were deleted: no instance answers for them from memory any longer. */
+  revoked(userId: number): Promise<void>;
+};
+
+export function createMemberViews(deps: { db: Database; bus: EventBus; now: () => Date; onError: (error: unknown, context: string) => void }) {
+  const query = prepareViewQuery(deps.db);
+  const tokensOfUser = new Map<number, Set<string>>();
+  const cache = new LRUCache<string, MemberView>({
+    max: CACHE_MAX,
+    ttl: MEMBER_VIEW_TTL_MS,
+    dispose: (view, tokenHash) => {
+      const tokens = tokensOfUser.get(view.user.id);
+      tokens?.delete(tokenHash);
+      if (tokens?.size === 0) tokensOfUser.delete(view.user.id);
+    },
+  });
+  let epoch = 0;
+  const recent: { epoch: number; userId: number }[] = [];
+
+  function invalidate(userId: number) {
+    epoch += 1;
+    recent.push({ epoch, userId });
+    if (recent.length > RECENT_INVALIDATIONS) recent.shift();
+    for (const tokenHash of [...(tokensOfUser.get(userId) ?? [])]) cache.delete(tokenHash);
+  }
+
+  /** Whether the member was invalidated after `since` (unknown counts as yes). */
+  function invalidatedSince(since: number, userId: number) {
+    if (epoch === since) return false;
+    if (!recent.length || recent[0]!.epoch > since + 1) return true;
+    return recent.some((entry) => entry.epoch > since && entry.userId === userId);
+  }
+
+  function remember(tokenHash: string, view: MemberView) {
+    cache.set(tokenHash, view);
+    let tokens = tokensOfUser.get(view.user.id);
+    if (!tokens) tokensOfUser.set(view.user.id, (tokens = new Set()));
+    tokens.add(tokenHash);
+  }
+
+  async function load(tokenHash: string, now: Date): Promise<MemberView | undefined> {
+    const startEpoch = epoch;
+    const [view] = await query.execute({ tokenHash, now: now.toISOString() });
+    if (view && deps.bus.isLive() && !invalidatedSince(startEpoch, view.user.id)) remember(tokenHash, view);
+    return view;
+  }
+
+  const unsubscribe = [
+    deps.bus.subscribe('member.changed', ({ userId }) => invalidate(userId)),
+    deps.bus.subscribe('session.revoked', ({ userId }) => invalidate(userId)),
+    // Events may have been missed while the subscription was down: nothing in memory can be trusted.
+    deps.bus.onResync(() => cache.clear()),
+  ];
+
+  async function announce(topic: 'member.changed' | 'session.revoked', userId: number) {
+    invalidate(userId);
+    // The change has committed: a failed publication must not fail the request; the TTL bounds what it leaves.
+    await deps.bus.publish(topic, { userId }).catch((error: unknown) => deps.onError(error, `publishing ${topic}`));
+  }
+
+  const events: MemberEvents = {
+    changed: (userId) => announce('member.changed', userId),
+    revoked: (userId) => announce('session.revoked', userId),
+  };
+
+  return {
+    events,
+    /**
+     * The member view of a live session, from memory when this instance holds a fresh copy; renews a session
+     * seen again after a day (`isRenewed`: send the cookie again).
+     */
+    async resolve(tokenHash: string, options: { fresh?: boolean } = {}): Promise<{ view: MemberView; isRenewed: boolean } | undefined> {
+      const now = deps.now();
+      const cached = options.fresh || !deps.bus.isLive() ? undefined : cache.get(tokenHash);
+      const view = cached && cached.expiresAt > now ? cached : await load(tokenHash, now);
+      if (!view) return undefined;
+      if (now.getTime() - view.lastSeenAt.getTime() < RENEW_AFTER_MS) return { view, isRenewed: false };
+      const expiresAt = new Date(now.getTime() + SESSION_MS);
+      await deps.db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, view.sessionId));
+      const renewed = { ...view, lastSeenAt: now, expiresAt };
+      if (cache.has(tokenHash)) remember(tokenHash, renewed);
+      return { view: renewed, isRenewed: true };
+    },
+    /** How many views this instance holds (tests, diagnostics). */
+    size: () => cache.size,
+    close() {
+      for (const stop of unsubscribe) stop();
+      cache.clear();
+    },
+  };
+}
+export type MemberViews = ReturnType<typeof createMemberViews>;
