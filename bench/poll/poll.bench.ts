@@ -114,50 +114,76 @@ async function deepSearchPath(app: Server, cookie: string): Promise<{ path: stri
   return { path: `/api/search.php${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, page };
 }
 
-async function main() {
-  const databaseUrl = process.env.BENCH_DATABASE_URL;
+type Database = { label: string; url: string };
+
+async function startApp(name: string, database: Database, env: NodeJS.ProcessEnv = {}): Promise<Server & { dataDir: string }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-poll-'));
-  const servers: Server[] = [];
+  const server = await startServer(
+    name,
+    ['--import', 'tsx', 'apps/server/src/server.ts'],
+    {
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      SERVE_WEB: 'false',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      DATABASE_URL: database.url,
+      RATE_LIMIT_FACTOR: '100000',
+      ...env,
+    },
+    '/healthz',
+  );
+  return { ...server, dataDir };
+}
+
+/** The ETag likes.php answers now: a poll sending it back finds nothing new (304). */
+async function etagOf(app: Server, cookie: string, pathname: string): Promise<string> {
+  const response = await fetch(`${app.baseUrl}${pathname}`, { headers: { cookie } });
+  const etag = response.headers.get('etag');
+  if (!response.ok || !etag) throw new Error(`${pathname}: no ETag (${response.status})`);
+  return etag;
+}
+
+async function main() {
+  const databases: Database[] = [{ label: 'PGlite', url: '' }];
+  if (process.env.BENCH_DATABASE_URL) databases.push({ label: 'PostgreSQL', url: process.env.BENCH_DATABASE_URL });
+  const servers: (Server & { dataDir?: string })[] = [];
   try {
     const bare = await startServer('bare Fastify', ['--import', 'tsx', 'bench/poll/bare-server.ts'], {}, '/');
     servers.push(bare);
-    const app = await startServer(
-      databaseUrl ? 'app (PostgreSQL)' : 'app (PGlite)',
-      ['--import', 'tsx', 'apps/server/src/server.ts'],
-      {
-        NODE_ENV: 'development',
-        DATA_DIR: dataDir,
-        SERVE_WEB: 'false',
-        LOG_LEVEL: 'warn',
-        TRUST_PROXY: 'true',
-        DATABASE_URL: databaseUrl ?? '',
-        RATE_LIMIT_FACTOR: '100000',
-      },
-      '/healthz',
-    );
-    servers.push(app);
-    const cookie = await logIn(app);
-    const deep = await deepSearchPath(app, cookie);
-    const member = { cookie };
-    const targets: Target[] = [
-      { name: 'bare Fastify', server: bare, path: '/' },
-      { name: '/healthz (select 1)', server: app, path: '/healthz' },
-      { name: 'GET /api/user.php', server: app, path: '/api/user.php', headers: member },
-      { name: 'GET /api/likes.php', server: app, path: '/api/likes.php', headers: member },
-      { name: 'GET /api/settings.php (public address)', server: app, path: '/api/settings.php', headers: { 'x-forwarded-for': PUBLIC_ADDRESS } },
-      { name: 'search.php page 1', server: app, path: '/api/search.php', headers: member },
-      { name: `search.php page ${deep.page}`, server: app, path: deep.path, headers: member },
-    ];
-    const idle = await memoryOf(app.process);
+    const targets: Target[] = [{ name: 'bare Fastify', server: bare, path: '/' }];
+    const apps: { app: Server; idle: { rss: number; peak: number } }[] = [];
+    for (const database of databases) {
+      const app = await startApp(`app (${database.label})`, database);
+      servers.push(app);
+      const cookie = await logIn(app);
+      const deep = await deepSearchPath(app, cookie);
+      apps.push({ app, idle: await memoryOf(app.process) });
+      // The same app without its member-view cache: what the one prepared query costs alone.
+      const uncached = await startApp(`app (${database.label}, no member-view cache)`, database, { MEMBER_VIEW_CACHE_SIZE: '0' });
+      servers.push(uncached);
+      const uncachedCookie = await logIn(uncached);
+      const member = { cookie };
+      const label = (text: string) => `${database.label}: ${text}`;
+      targets.push(
+        { name: label('/healthz (select 1)'), server: app, path: '/healthz' },
+        { name: label('GET /api/user.php'), server: app, path: '/api/user.php', headers: member },
+        { name: label('GET /api/user.php, no member-view cache'), server: uncached, path: '/api/user.php', headers: { cookie: uncachedCookie } },
+        { name: label('GET /api/likes.php'), server: app, path: '/api/likes.php', headers: member },
+        { name: label('GET /api/likes.php, nothing new (304)'), server: app, path: '/api/likes.php', headers: { ...member, 'if-none-match': await etagOf(app, cookie, '/api/likes.php') } },
+        { name: label('GET /api/settings.php (public address)'), server: app, path: '/api/settings.php', headers: { 'x-forwarded-for': PUBLIC_ADDRESS } },
+        { name: label('search.php page 1'), server: app, path: '/api/search.php', headers: member },
+        { name: label(`search.php page ${deep.page}`), server: app, path: deep.path, headers: member },
+      );
+    }
     const samples = new Map<string, Sample[]>(targets.map((target) => [target.name, []]));
     // Interleaved rounds: a slow minute of the machine touches every target alike.
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const target of targets) samples.get(target.name)!.push(await load(target));
       console.log(`round ${round}/${ROUNDS} done`);
     }
-    const after = await memoryOf(app.process);
     const baseline = median(samples.get('bare Fastify')!.map((sample) => sample.requestsPerSecond));
-    console.log(`\n${app.name}: ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections, medians\n`);
+    console.log(`\n${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections, medians\n`);
     console.log('| endpoint | requests/s | ratio to bare Fastify | p99 ms | non-2xx |');
     console.log('|---|---|---|---|---|');
     for (const target of targets) {
@@ -166,12 +192,15 @@ async function main() {
       const ratio = rps / baseline;
       console.log(`| ${target.name} | ${rps.toFixed(0)} | ${ratio.toFixed(4)} | ${median(runs.map((sample) => sample.p99)).toFixed(1)} | ${runs.reduce((sum, sample) => sum + sample.non2xx, 0)} |`);
     }
-    console.log(`\ntime to first answer: app ${(app.firstAnswerMs / 1000).toFixed(2)} s (fresh data folder), bare ${(bare.firstAnswerMs / 1000).toFixed(2)} s`);
-    console.log(`app memory: idle ${idle.rss.toFixed(0)} MB after seeding, peak ${after.peak.toFixed(0)} MB, ${after.rss.toFixed(0)} MB after the load`);
+    console.log(`\ntime to first answer: bare ${(bare.firstAnswerMs / 1000).toFixed(2)} s`);
+    for (const { app, idle } of apps) {
+      const after = await memoryOf(app.process);
+      console.log(`${app.name}: first answer ${(app.firstAnswerMs / 1000).toFixed(2)} s (fresh data folder); memory idle ${idle.rss.toFixed(0)} MB after seeding, peak ${after.peak.toFixed(0)} MB, ${after.rss.toFixed(0)} MB after the load`);
+    }
   } finally {
     for (const server of servers) server.process.kill('SIGTERM');
     await Promise.all(servers.map((server) => new Promise((resolve) => (server.process.exitCode !== null ? resolve(null) : server.process.once('exit', resolve)))));
-    await fs.rm(dataDir, { recursive: true, force: true });
+    for (const server of servers) if (server.dataDir) await fs.rm(server.dataDir, { recursive: true, force: true });
   }
 }
 

@@ -73,7 +73,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(jobsPlugin, { isPolling: config.env !== 'test' });
   scheduleExpiredCleanup(app.jobs, app.db);
   await app.register(cursorsPlugin);
-  await app.register(sessionPlugin, { publicUrl: config.publicUrl });
+  await app.register(sessionPlugin, { publicUrl: config.publicUrl, memberViewCacheSize: config.memberViewCacheSize });
   await app.register(activityPlugin);
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, publicUrl: config.publicUrl });
   await app.register(storagePlugin, { dataDir: config.dataDir, s3: config.s3 });

@@ -91,6 +91,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ RATE_LIMIT_FACTOR: '0.5' }).rateLimitFactor).toBe(0.5);
   });
 
+  it('caches 20,000 member views per instance unless MEMBER_VIEW_CACHE_SIZE says otherwise (0: none)', () => {
+    expect(loadConfig({}).memberViewCacheSize).toBe(20_000);
+    expect(loadConfig({ MEMBER_VIEW_CACHE_SIZE: '0' }).memberViewCacheSize).toBe(0);
+    expect(() => loadConfig({ MEMBER_VIEW_CACHE_SIZE: '-1' })).toThrow(/MEMBER_VIEW_CACHE_SIZE/);
+  });
+
   it('keeps uploads in DATA_DIR without S3_BUCKET, and reads the S3 settings with it', () => {
     expect(loadConfig({}).s3).toBeUndefined();
     expect(

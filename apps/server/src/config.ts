@@ -64,6 +64,11 @@ const envSchema = z.object({
     .transform(Number)
     .refine((factor) => factor > 0, 'must be a positive number')
     .default(1),
+  /**
+   * How many member views (the logged-in member of a session) each instance keeps in memory, kept fresh through
+   * the event bus (docs/member-view.md); 0 turns the cache off (benchmarks measure the query alone with it).
+   */
+  MEMBER_VIEW_CACHE_SIZE: z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number).default(20_000),
   /** S3-compatible object storage for uploaded files; unset keeps them in DATA_DIR/uploads. */
   S3_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots and dashes').optional(),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
@@ -100,6 +105,8 @@ export type AppConfig = {
   demoMemberCount: number;
   /** Every rate limit's max is multiplied by this. */
   rateLimitFactor: number;
+  /** Member views cached per instance; 0: none. */
+  memberViewCacheSize: number;
   /** Object storage for uploaded files (S3_BUCKET set), else files live in DATA_DIR/uploads. */
   s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | undefined;
 };
@@ -152,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     demoMemberCount: e.DEMO_MEMBER_COUNT,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    memberViewCacheSize: e.MEMBER_VIEW_CACHE_SIZE,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

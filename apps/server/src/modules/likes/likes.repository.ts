@@ -1,7 +1,7 @@
 // Drizzle queries on likes and matches; lists are keyset-paginated and leave out blocked and unopenable members.
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { likes, matches, profiles } from '../../db/schema/index.ts';
+import { blocks, likes, matches, profiles } from '../../db/schema/index.ts';
 import { cardColumns, isListed, isNotBlockedWith, isViewable, mainPhoto, mainPhotoJoin, type CardRow } from '../member-core/index.ts';
 import { relevanceOrder } from '../member-core/index.ts';
 
@@ -19,8 +19,31 @@ function isVisibleLike(direction: 'given' | 'received', siteId: number, profileI
   return and(own, isViewable(siteId), isNotBlockedWith(profileId));
 }
 
+/**
+ * What likes.php shows of a member, as numbers that change whenever a like, an unseen mark or a block of theirs
+ * does: counts and newest times, read from the likes and blocks indexes alone.
+ */
+function prepareOverviewVersion(db: Executor) {
+  const profileId = sql.placeholder('profileId');
+  return db
+    .select({
+      given: sql<string>`(select count(*) || ':' || coalesce(max(${likes.createdAt})::text, '') from ${likes} where ${likes.profileId} = ${profileId})`,
+      received: sql<string>`(select count(*) || ':' || count(*) filter (where ${likes.isNew}) || ':' || coalesce(max(${likes.createdAt})::text, '') from ${likes} where ${likes.targetProfileId} = ${profileId})`,
+      blocks: sql<string>`(select count(*) from ${blocks} where ${blocks.profileId} = ${profileId}) || ':' || (select count(*) from ${blocks} where ${blocks.blockedProfileId} = ${profileId})`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('likes_overview_version');
+}
+
 export function createLikesRepository(db: Executor) {
+  const overviewVersion = prepareOverviewVersion(db);
   return {
+    /** The version of a member's likes overview (see prepareOverviewVersion). */
+    async findOverviewVersion(profileId: number): Promise<string> {
+      const [row] = await overviewVersion.execute({ profileId });
+      return row ? `${row.given}|${row.received}|${row.blocks}` : '';
+    },
+
     /** Inserts the like (a repeat changes nothing); answers whether it is new. */
     async insertLike(profileId: number, targetId: number, tx: Executor): Promise<boolean> {
       const rows = await tx.insert(likes).values({ profileId, targetProfileId: targetId }).onConflictDoNothing().returning({ profileId: likes.profileId });

@@ -10,6 +10,8 @@ import {
   profileIdQuerySchema,
   profileIdSchema,
 } from '@app/contracts';
+import { z } from 'zod';
+import { isNotModified } from '../../lib/conditional-get.ts';
 import { lookupCountry } from '../../lib/geoip.ts';
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { toImage } from '../member-core/index.ts';
@@ -57,11 +59,18 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [app.requireMember],
       schema: {
         tags: TAGS,
-        summary: 'The members the member likes (profiles, newest first) and who likes the member (liked_by, new likes first)',
-        response: { 200: likesResponseSchema, ...errorResponses },
+        summary:
+          'The members the member likes (profiles, newest first) and who likes the member (liked_by, new likes first); ' +
+          'polled: send If-None-Match with the last ETag, 304 when nothing changed',
+        response: { 200: likesResponseSchema, 304: z.null(), ...errorResponses },
       },
     },
-    async (request) => likes.getOverview(await viewers.require(request), request.site),
+    async (request, reply) => {
+      // The poll path: the member view (usually from memory) and one small query; the answer is built only when it changed.
+      const etag = await likes.overviewTag({ profileId: request.member!.view.profile.id }, request.site);
+      if (isNotModified(request, reply, etag)) return reply.code(304).send(null);
+      return likes.getOverview(await viewers.require(request), request.site);
+    },
   );
 
   app.get(

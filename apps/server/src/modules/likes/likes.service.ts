@@ -8,6 +8,7 @@ import {
   type LikesResponse,
 } from '@app/contracts';
 import type { Database, Executor } from '../../db/client.ts';
+import { entityTag } from '../../lib/conditional-get.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { BlocksService } from '../blocks/index.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
@@ -16,6 +17,11 @@ import type { LikeListRow, LikesRepository } from './likes.repository.ts';
 
 /** likes.php lists at most this many liked members and likers; the paged lists go further. */
 const OVERVIEW_LIMIT = 500;
+/**
+ * The cards in likes.php also show what the likes do not version (online state, a new photo, a member who left):
+ * a poll answers from the client's copy for at most this long when no like or block changed (docs/member-view.md).
+ */
+export const OVERVIEW_REFRESH_MS = 5 * 60 * 1000;
 
 type Target = { id: number; name: string };
 
@@ -62,6 +68,16 @@ export function createLikesService(deps: {
 
     markSeen(viewer: Pick<Viewer, 'profileId'>, likerId: number): Promise<void> {
       return repo.markSeen(likerId, viewer.profileId);
+    },
+
+    /**
+     * The entity tag of the likes.php answer: the member's likes and blocks version, the site's card settings and
+     * the current OVERVIEW_REFRESH_MS window. One small indexed query; the answer itself is not built.
+     */
+    async overviewTag(viewer: Pick<Viewer, 'profileId'>, site: SiteView): Promise<string> {
+      const version = await repo.findOverviewVersion(viewer.profileId);
+      const window = Math.floor(deps.now().getTime() / OVERVIEW_REFRESH_MS);
+      return entityTag(['likes', viewer.profileId, version, window, site.id, site.cdnPrefix, site.visibleProfileFields, site.minAge]);
     },
 
     /** GET /api/likes.php: the members liked (newest first) and the likers (new likes first). */

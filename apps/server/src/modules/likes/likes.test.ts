@@ -1,5 +1,5 @@
 import { and, eq, or } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   autoLikeResponseSchema,
   likeResponseSchema,
@@ -28,6 +28,50 @@ describe('likes and matches', () => {
       .select()
       .from(matches)
       .where(or(and(eq(matches.lowProfileId, a), eq(matches.highProfileId, b)), and(eq(matches.lowProfileId, b), eq(matches.highProfileId, a))));
+
+  it('answers a likes.php poll that finds nothing new with 304 and no body, and anything new in full', async () => {
+    const [anna, bert, carl] = await Promise.all([createMember(app), createMember(app), createMember(app)]);
+    // The middle of a refresh window, so the window cannot end during the test by chance.
+    const windowMs = 5 * 60 * 1000;
+    const middle = Math.floor(Date.now() / windowMs) * windowMs + windowMs / 2;
+    const clock = vi.spyOn(app.clock, 'now').mockReturnValue(new Date(middle));
+    const poll = async (etag?: string) => {
+      const response = await anna.client.request({ url: '/api/likes.php', headers: etag ? { 'if-none-match': etag } : {} });
+      return { status: response.statusCode, etag: String(response.headers.etag ?? ''), body: response.body, cacheControl: response.headers['cache-control'] };
+    };
+    const first = await poll();
+    expect(first.status).toBe(200);
+    expect(first.cacheControl).toBe('private, no-cache');
+    expect(first.etag).toMatch(/^W\/"/);
+    const again = await poll(first.etag);
+    expect(again).toMatchObject({ status: 304, body: '', etag: first.etag });
+
+    // Each of these changes the answer, so each makes a new tag.
+    const changes: [string, () => Promise<unknown>][] = [
+      ['a like given', () => like(anna, bert.profileId)],
+      ['a like received', () => like(carl, anna.profileId)],
+      ['a like seen', () => anna.client.request({ url: `/api/likes-member.php?id=${carl.profileId}` })],
+      ['a like taken back', () => unlike(anna, bert.profileId)],
+      ['a block', () => anna.client.request({ method: 'POST', url: '/api/block.php', payload: { id: bert.profileId } })],
+      ['a block received', () => carl.client.request({ method: 'POST', url: '/api/block.php', payload: { id: anna.profileId } })],
+    ];
+    let etag = first.etag;
+    for (const [change, act] of changes) {
+      await act();
+      const polled = await poll(etag);
+      expect(polled.status, change).toBe(200);
+      expect(polled.etag, change).not.toBe(etag);
+      etag = polled.etag;
+      expect((await poll(etag)).status, change).toBe(304);
+    }
+
+    // Another member's tag never fits: the browser of a new login gets that member's answer.
+    expect((await bert.client.request({ url: '/api/likes.php', headers: { 'if-none-match': etag } })).statusCode).toBe(200);
+    // The cards show more than the likes version (online state, photos): the next window answers in full.
+    clock.mockReturnValue(new Date(middle + windowMs));
+    expect((await poll(etag)).status).toBe(200);
+    clock.mockRestore();
+  });
 
   it('likes, lists in likes.php (liked_by new first) and unlikes', async () => {
     const [anna, bert, carl] = await Promise.all([createMember(app), createMember(app), createMember(app)]);

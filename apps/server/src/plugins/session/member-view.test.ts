@@ -90,8 +90,8 @@ describe('the member view cache', () => {
   });
   afterAll(() => app.close());
 
-  function views(bus: EventBus) {
-    const created = createMemberViews({ db: app.db, bus, now: () => new Date(), onError: () => undefined });
+  function views(bus: EventBus, cacheSize?: number) {
+    const created = createMemberViews({ db: app.db, bus, cacheSize, now: () => new Date(), onError: () => undefined });
     closers.push(() => created.close());
     return created;
   }
@@ -125,6 +125,14 @@ describe('the member view cache', () => {
     await cache.resolve(tokenHash);
     expect(cache.size()).toBe(1);
     for (const handler of resync) handler();
+    expect(cache.size()).toBe(0);
+  });
+
+  it('reads every view from the database with a cache size of 0', async () => {
+    const cache = views(createInProcessBus({ onError: () => undefined }), 0);
+    const { tokenHash, userId } = await loggedIn();
+    expect((await cache.resolve(tokenHash))?.view.user.id).toBe(userId);
+    expect((await cache.resolve(tokenHash))?.view.user.id).toBe(userId);
     expect(cache.size()).toBe(0);
   });
 

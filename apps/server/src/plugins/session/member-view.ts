@@ -9,7 +9,6 @@ import type { EventBus } from '../bus/index.ts';
 import { RENEW_AFTER_MS, SESSION_MS } from './sessions.store.ts';
 /** Upper bound on how long a cached view lives even when no event arrives: a safety net, not the freshness rule. */
 export const MEMBER_VIEW_TTL_MS = 30_000;
-const CACHE_MAX = 20_000;
 /** Invalidations remembered so that a load racing with one never stores what it read before it. */
 const RECENT_INVALIDATIONS = 1024;
 
@@ -58,11 +57,19 @@ export type MemberEvents = {
   revoked(userId: number): Promise<void>;
 };
 
-export function createMemberViews(deps: { db: Database; bus: EventBus; now: () => Date; onError: (error: unknown, context: string) => void }) {
+export function createMemberViews(deps: {
+  db: Database;
+  bus: EventBus;
+  /** Views kept in memory (default 20,000); 0 reads every request's view from the database. */
+  cacheSize?: number;
+  now: () => Date;
+  onError: (error: unknown, context: string) => void;
+}) {
   const query = prepareViewQuery(deps.db);
+  const isCaching = deps.cacheSize !== 0;
   const tokensOfUser = new Map<number, Set<string>>();
   const cache = new LRUCache<string, MemberView>({
-    max: CACHE_MAX,
+    max: Math.max(1, deps.cacheSize ?? 20_000),
     ttl: MEMBER_VIEW_TTL_MS,
     dispose: (view, tokenHash) => {
       const tokens = tokensOfUser.get(view.user.id);
@@ -97,7 +104,7 @@ export function createMemberViews(deps: { db: Database; bus: EventBus; now: () =
   async function load(tokenHash: string, now: Date): Promise<MemberView | undefined> {
     const startEpoch = epoch;
     const [view] = await query.execute({ tokenHash, now: now.toISOString() });
-    if (view && deps.bus.isLive() && !invalidatedSince(startEpoch, view.user.id)) remember(tokenHash, view);
+    if (view && isCaching && deps.bus.isLive() && !invalidatedSince(startEpoch, view.user.id)) remember(tokenHash, view);
     return view;
   }
 

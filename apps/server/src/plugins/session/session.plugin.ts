@@ -37,7 +37,7 @@ declare module 'fastify' {
   }
 }
 
-export type SessionPluginOptions = { publicUrl: string };
+export type SessionPluginOptions = { publicUrl: string; memberViewCacheSize?: number };
 
 export const authenticationRequired = () => new AppError(403, 'authentication_required');
 
@@ -45,13 +45,13 @@ export const authenticationRequired = () => new AppError(403, 'authentication_re
 export const memberRateKey = (request: FastifyRequest) => `user:${request.member?.user.id ?? 0}`;
 
 export const sessionPlugin = fp<SessionPluginOptions>(
-  async (app, { publicUrl }) => {
+  async (app, { publicUrl, memberViewCacheSize }) => {
     const isSecure = publicUrl.startsWith('https://');
     // __Host- makes the browser refuse the cookie unless it is Secure, host-only and for path / (no subdomain can plant one).
     const cookieName = isSecure ? '__Host-sid' : 'sid';
     const cookieOptions = { path: '/', httpOnly: true, secure: isSecure, sameSite: 'lax' as const };
     const sessions = createSessionsService({ db: app.db, now: () => app.clock.now() });
-    const views = createMemberViews({ db: app.db, bus: app.bus, now: () => app.clock.now(), onError: (err, context) => app.log.error({ err }, context) });
+    const views = createMemberViews({ db: app.db, bus: app.bus, cacheSize: memberViewCacheSize, now: () => app.clock.now(), onError: (err, context) => app.log.error({ err }, context) });
     app.addHook('onClose', async () => views.close());
     const loaded = new WeakSet<FastifyRequest>();
     /** The token hash a request's member was resolved from (the new one after a login in that request). */
