@@ -17,7 +17,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 type Server = { name: string; baseUrl: string; process: ChildProcess; firstAnswerMs: number };
 type Target = { name: string; server: Server; path: string; headers?: Record<string, string> };
-type Sample = { requestsPerSecond: number; p99: number; non2xx: number };
+type Sample = { requestsPerSecond: number; p99: number; failed: number };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -64,7 +64,8 @@ async function load(target: Target): Promise<Sample> {
     duration: SECONDS,
     headers: target.headers,
   });
-  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
+  // 304 is the expected answer of a poll that finds nothing new; 4xx, 5xx and socket errors are failures.
+  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, failed: result['4xx'] + result['5xx'] + result.errors + result.timeouts };
 }
 
 const median = (values: number[]) => {
@@ -184,13 +185,13 @@ async function main() {
     }
     const baseline = median(samples.get('bare Fastify')!.map((sample) => sample.requestsPerSecond));
     console.log(`\n${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections, medians\n`);
-    console.log('| endpoint | requests/s | ratio to bare Fastify | p99 ms | non-2xx |');
+    console.log('| endpoint | requests/s | ratio to bare Fastify | p99 ms | failed |');
     console.log('|---|---|---|---|---|');
     for (const target of targets) {
       const runs = samples.get(target.name)!;
       const rps = median(runs.map((sample) => sample.requestsPerSecond));
       const ratio = rps / baseline;
-      console.log(`| ${target.name} | ${rps.toFixed(0)} | ${ratio.toFixed(4)} | ${median(runs.map((sample) => sample.p99)).toFixed(1)} | ${runs.reduce((sum, sample) => sum + sample.non2xx, 0)} |`);
+      console.log(`| ${target.name} | ${rps.toFixed(0)} | ${ratio.toFixed(4)} | ${median(runs.map((sample) => sample.p99)).toFixed(1)} | ${runs.reduce((sum, sample) => sum + sample.failed, 0)} |`);
     }
     console.log(`\ntime to first answer: bare ${(bare.firstAnswerMs / 1000).toFixed(2)} s`);
     for (const { app, idle } of apps) {

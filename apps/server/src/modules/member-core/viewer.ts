@@ -8,22 +8,28 @@ import type { MembersRepository } from './members.repository.ts';
 
 export const profileNotFound = () => new AppError(404, 'profile_not_found');
 
-const loadedViewers = new WeakMap<FastifyRequest, Viewer>();
-
 /**
  * The logged-in member of a request (after `requireMember`) as a Viewer: profile, premium flag and
- * preferences, loaded once per request. Every member module's routes start from this.
+ * preferences, from the request's member view (no query of its own). Every member module's routes start from this.
  */
-export function createViewerLoader(repository: Pick<MembersRepository, 'findViewer' | 'findViewable'>) {
+export function createViewerLoader(repository: Pick<MembersRepository, 'findViewable'>) {
   return {
     async require(request: FastifyRequest): Promise<Viewer> {
-      const known = loadedViewers.get(request);
-      if (known) return known;
-      const userId = request.member?.user.id;
-      const viewer = userId === undefined ? undefined : await repository.findViewer(userId);
-      if (!viewer) throw new AppError(403, 'authentication_required');
-      loadedViewers.set(request, viewer);
-      return viewer;
+      const view = request.member?.view;
+      if (!view) throw new AppError(403, 'authentication_required');
+      const { user, profile } = view;
+      return {
+        userId: user.id,
+        profileId: profile.id,
+        siteId: user.siteId,
+        name: profile.name,
+        isPremium: user.paidUser,
+        gender: profile.gender,
+        sexuality: profile.sexuality,
+        dateOfBirth: profile.dateOfBirth,
+        country: profile.country,
+        region: profile.region,
+      };
     },
     /** The viewer, or null for a visitor (after `optionalMember`). */
     async optional(request: FastifyRequest): Promise<Viewer | null> {
