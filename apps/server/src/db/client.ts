@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
+import { nameStatements } from './named-statements.ts';
 import { pgliteOptions } from './pglite-options.ts';
 
 export type Schema = typeof schema;
@@ -64,6 +65,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDataDi
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    nameStatements(pool);
     const db = drizzle({ client: pool, schema, casing: 'snake_case' });
     // Several instances may start at once on one database: a session advisory lock lets one at a time migrate (and seed).
     const withStartupLock = async <T>(work: () => Promise<T>): Promise<T> => {
