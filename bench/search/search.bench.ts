@@ -166,7 +166,58 @@ async function main() {
     console.log(`\nPlan of page ${TARGET_PAGE}:\n${plan}`);
     console.log(/\bSort\b/.test(plan) ? 'The plan SORTS: the relevance order is not read from an index.' : 'No sort step: the relevance order is read from the index.');
   }
+  if (databaseUrl && process.argv.includes('--plans')) await comparePlans(databaseUrl, repository, { siteId: site.id, viewerProfileId, now });
   await handle.close();
+}
+
+/**
+ * Generic against custom plans on skewed data (PostgreSQL): the page-1 statement of a common country (NL, 25 %),
+ * a rare one (NZ, about 4 %) and one nobody lives in (LU), run as one prepared statement under each plan_cache_mode.
+ */
+async function comparePlans(
+  databaseUrl: string,
+  repository: ReturnType<typeof createSearchRepository>,
+  base: { siteId: number; viewerProfileId: number; now: Date },
+) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const criteriaOf = (country: string) => ({ ...base, gender: QUERY.gender, country, region: null, minAge: QUERY.min_age, maxAge: QUERY.max_age, near: null });
+  const { sql: text } = repository.pageQuery(criteriaOf('NL'), null, 21).toSQL();
+  await client.query(`prepare page_one as ${text}`);
+  const RUNS = 200;
+  console.log(`\nGeneric against custom plans (prepared page 1, ${RUNS} runs each, median ms):\n`);
+  console.log('country  matches  force_custom_plan  force_generic_plan  auto (after 5 runs)  same plan?');
+  for (const country of ['NL', 'NZ', 'LU']) {
+    const { params } = repository.pageQuery(criteriaOf(country), null, 21).toSQL();
+    const literals = params.map((value) => (typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`)).join(', ');
+    const medians: Record<string, number> = {};
+    const plans: Record<string, string> = {};
+    for (const mode of ['force_custom_plan', 'force_generic_plan', 'auto']) {
+      await client.query(`set plan_cache_mode = ${mode}`);
+      // A protocol-level named statement per mode and country, as the app's named statements are.
+      const statement = { name: `page_one_${mode}_${country}`, text, values: params };
+      const timings: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const started = performance.now();
+        await client.query(statement);
+        timings.push(performance.now() - started);
+      }
+      medians[mode] = percentile(timings.sort((a, b) => a - b), 50);
+      // The plan the same statement gets, through SQL-level EXECUTE (protocol statements cannot be explained).
+      for (let run = 0; run < 6; run++) await client.query(`execute page_one(${literals})`);
+      const { rows } = await client.query(`explain (costs off) execute page_one(${literals})`);
+      plans[mode] = rows.map((row: Record<string, string>) => Object.values(row)[0]).join('\n');
+    }
+    const { rows: counted } = await client.query('select count(*)::int as n from profiles where country = $1', [country]);
+    console.log(
+      `${country.padEnd(8)} ${String(counted[0].n).padStart(7)} ${medians.force_custom_plan!.toFixed(3).padStart(18)} ${medians.force_generic_plan!.toFixed(3).padStart(19)} ${medians.auto!.toFixed(3).padStart(20)}  ${plans.force_custom_plan === plans.force_generic_plan ? 'yes' : 'no'}`,
+    );
+    if (process.argv.includes('--explain') && plans.force_custom_plan !== plans.force_generic_plan) {
+      console.log(`custom plan (${country}):\n${plans.force_custom_plan}\ngeneric plan:\n${plans.force_generic_plan}`);
+    }
+  }
+  await client.end();
 }
 
 main().catch((error) => {
