@@ -15,6 +15,11 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (table) => [uniqueIndex('sessions_token_hash_key').on(table.tokenHash), index('sessions_user_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
+    index('sessions_user_idx').on(table.userId),
+    // The hourly cleanup deletes by expiry (modules/accounts/expired-cleanup.ts).
+    index('sessions_expires_idx').on(table.expiresAt),
+  ],
 );
 export type SessionRow = typeof sessions.$inferSelect;

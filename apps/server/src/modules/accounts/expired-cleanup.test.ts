@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, jobSchedules, sessions } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { signUp } from './accounts.test-helpers.ts';
-import { EXPIRED_CLEANUP_JOB, TOKEN_KEEP_MS } from './expired-cleanup.ts';
+import { EXPIRED_CLEANUP_JOB, TOKEN_KEEP_MS, expiredSessionsBatch, oldTokensBatch } from './expired-cleanup.ts';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -51,5 +51,21 @@ describe('expired sessions and tokens cleanup (recurring job)', () => {
     const tokenIds = (await app.db.select({ id: accountTokens.id }).from(accountTokens)).map((row) => row.id);
     expect(tokenIds).toEqual(expect.arrayContaining(Object.values(kept)));
     for (const id of [...Object.values(oldExpired), oldUsed]) expect(tokenIds).not.toContain(id);
+  });
+
+  it('finds its batches through the expiry indexes, not by reading every session and token', async () => {
+    const now = new Date();
+    // The tables are tiny here, so a sequential scan would win on cost: it is switched off to see which index fits.
+    const plans = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const planOf = async (query: SQLWrapper) => {
+        const { rows } = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+        return rows.map((row) => Object.values(row)[0]).join('\n');
+      };
+      return { sessions: await planOf(expiredSessionsBatch(tx, now)), tokens: await planOf(oldTokensBatch(tx, now)) };
+    });
+    expect(plans.sessions).toContain('sessions_expires_idx');
+    expect(plans.tokens).toContain('account_tokens_expires_idx');
+    expect(plans.tokens).toContain('account_tokens_used_idx');
   });
 });

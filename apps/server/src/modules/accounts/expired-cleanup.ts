@@ -1,7 +1,7 @@
 // Housekeeping, as a recurring job: deletes expired sessions and account tokens (activation, reset, e-mail change,
 // reactivation) that expired or were used more than TOKEN_KEEP_MS ago.
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { accountTokens, sessions } from '../../db/schema/index.ts';
 import type { JobQueue } from '../../plugins/jobs/index.ts';
 
@@ -15,22 +15,29 @@ export const EXPIRED_CLEANUP_CRON = '7 * * * *';
 export const TOKEN_KEEP_MS = 7 * 24 * 60 * 60_000;
 const BATCH = 1000;
 
+/** The next batch of expired sessions (on `sessions_expires_idx`). */
+export const expiredSessionsBatch = (db: Executor, now: Date) => db.select({ id: sessions.id }).from(sessions).where(lt(sessions.expiresAt, now)).limit(BATCH);
+
+/** The next batch of tokens expired or used before `keptSince` (on `account_tokens_expires_idx` and `account_tokens_used_idx`). */
+export const oldTokensBatch = (db: Executor, keptSince: Date) =>
+  db
+    .select({ id: accountTokens.id })
+    .from(accountTokens)
+    .where(or(lt(accountTokens.expiresAt, keptSince), and(isNotNull(accountTokens.usedAt), lt(accountTokens.usedAt, keptSince))))
+    .limit(BATCH);
+
 /** Deletes, in batches, what no request can use any more; answers how many rows of each kind went. */
 export async function deleteExpiredAccountRows(db: Database, now: Date): Promise<{ sessions: number; tokens: number }> {
   const keptSince = new Date(now.getTime() - TOKEN_KEEP_MS);
   const deleted = { sessions: 0, tokens: 0 };
   for (;;) {
-    const batch = db.select({ id: sessions.id }).from(sessions).where(lt(sessions.expiresAt, now)).limit(BATCH);
+    const batch = expiredSessionsBatch(db, now);
     const rows = await db.delete(sessions).where(sql`${sessions.id} in (${batch})`).returning({ id: sessions.id });
     deleted.sessions += rows.length;
     if (rows.length < BATCH) break;
   }
   for (;;) {
-    const batch = db
-      .select({ id: accountTokens.id })
-      .from(accountTokens)
-      .where(or(lt(accountTokens.expiresAt, keptSince), and(isNotNull(accountTokens.usedAt), lt(accountTokens.usedAt, keptSince))))
-      .limit(BATCH);
+    const batch = oldTokensBatch(db, keptSince);
     const rows = await db.delete(accountTokens).where(sql`${accountTokens.id} in (${batch})`).returning({ id: accountTokens.id });
     deleted.tokens += rows.length;
     if (rows.length < BATCH) break;
