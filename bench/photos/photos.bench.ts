@@ -1,13 +1,14 @@
 // Photo benchmark: the upload pipeline (apps/server/src/modules/photos/photo-processing.ts) with candidate sharp options,
 // on photo-like images drawn in memory (nothing downloaded): time per upload, bytes of both files, and quality (PSNR and SSIM
 // of the luma against the same resize without compression). Then the thumbnail crop: time and how much of the subject it keeps.
-import sharp from 'sharp';
+import sharp, { type JpegOptions, type Sharp } from 'sharp';
 import {
   PHOTO_ENCODING,
   PHOTO_MAX_SIDE,
   THUMB_SIDE,
   processPhoto,
   type PhotoEncoding,
+  type ProcessedPhoto,
 } from '../../apps/server/src/modules/photos/photo-processing.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -198,7 +199,7 @@ function ssim(a: Float32Array, b: Float32Array, width: number, height: number): 
   return total / windows;
 }
 
-async function raw(image: sharp.Sharp): Promise<Raw> {
+async function raw(image: Sharp): Promise<Raw> {
   const { data, info } = await image.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
@@ -230,7 +231,7 @@ const median = (values: number[]) => {
 
 // ---- Candidates ----
 
-const jpeg = (quality: number, options: sharp.JpegOptions = {}) => ({ quality, mozjpeg: true, ...options });
+const jpeg = (quality: number, options: JpegOptions = {}) => ({ quality, mozjpeg: true, ...options });
 /** The settings before this benchmark: mozjpeg q82 / q78, the upload decoded once per file. */
 const before: PhotoEncoding = { full: jpeg(82), thumb: jpeg(78), thumbPosition: 'attention', thumbFrom: 'original' };
 const candidates: [string, PhotoEncoding][] = [
@@ -284,7 +285,7 @@ async function main() {
 
   // Interleaved rounds (every candidate on every image, then again), so a busy moment of the machine touches all alike.
   const times = candidates.map(() => images.map(() => [] as number[]));
-  const outputs = candidates.map(() => images.map(() => ({ full: Buffer.alloc(0), thumb: Buffer.alloc(0) })));
+  const outputs = candidates.map(() => images.map((): ProcessedPhoto | null => null));
   for (let run = 0; run < WARMUP + RUNS; run++) {
     for (const [c, [, encoding]] of candidates.entries()) {
       for (const [i, image] of images.entries()) {
