@@ -1,6 +1,8 @@
-// Country of a client address from the offline GeoIP data shipped in the geoip-country package (no web service).
+// Country of a client address from the offline GeoIP data shipped in the geoip-country package (no web service),
+// behind a bounded per-address cache.
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { createRequire } from 'node:module';
+import { LRUCache } from 'lru-cache';
 
 /** Addresses that never belong to a country: the GeoIP data would otherwise guess one for some of them. */
 const nonPublic = new BlockList();
@@ -55,18 +57,42 @@ function loadGeoip(): GeoipCountry {
   return geoip;
 }
 
-/**
- * The ISO country code of a client address (IPv4 or IPv6), or null when unknown or not public.
- * An in-memory lookup of about 2 microseconds: cheaper than keeping a per-address cache (docs/settings.md).
- */
-export function lookupCountry(address: string | undefined): string | null {
-  if (!address) return null;
-  const plain = unmapIPv4(address.trim());
-  if (!isPublicAddress(plain)) return null;
+/** The country in the GeoIP data of a public, unmapped address, or null. */
+function lookupInData(address: string): string | null {
   try {
-    const country = loadGeoip().lookup(plain)?.country;
+    const country = loadGeoip().lookup(address)?.country;
     return country && /^[A-Z]{2}$/i.test(country) ? country.toUpperCase() : null;
   } catch {
     return null;
   }
 }
+
+/** Addresses kept, and for how long: the data only changes with a package update, which means a restart. */
+export const GEOIP_CACHE_MAX = 10_000;
+export const GEOIP_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A country lookup with a per-address LRU cache (bounded: GEOIP_CACHE_MAX addresses, each for GEOIP_CACHE_TTL_MS) in
+ * front of `lookup`. Addresses that are not public never reach the cache or the lookup; `::ffff:a.b.c.d` shares the
+ * entry of `a.b.c.d`. Figures in docs/settings.md.
+ */
+export function createCountryLookup(
+  lookup: (address: string) => string | null = lookupInData,
+  { max = GEOIP_CACHE_MAX, ttl = GEOIP_CACHE_TTL_MS }: { max?: number; ttl?: number } = {},
+): (address: string | undefined) => string | null {
+  // lru-cache keeps no null values: '' stands for "no country".
+  const cache = new LRUCache<string, string>({ max, ttl });
+  return (address) => {
+    if (!address) return null;
+    const plain = unmapIPv4(address.trim());
+    if (!isPublicAddress(plain)) return null;
+    const cached = cache.get(plain);
+    if (cached !== undefined) return cached || null;
+    const country = lookup(plain);
+    cache.set(plain, country ?? '');
+    return country;
+  };
+}
+
+/** The ISO country code of a client address (IPv4 or IPv6), or null when unknown or not public. */
+export const lookupCountry = createCountryLookup();
