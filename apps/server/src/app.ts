@@ -1,4 +1,5 @@
 // buildApp(config): the whole application as a Fastify instance, without listen().
+import type { Agent } from 'node:https';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
@@ -12,6 +13,7 @@ import { openapiPlugin } from './plugins/openapi.plugin.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.plugin.ts';
 import { redisPlugin } from './plugins/redis.plugin.ts';
 import { busPlugin } from './plugins/bus/index.ts';
+import { realtimePlugin } from './plugins/realtime/index.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
 import { sitePlugin } from './plugins/site/index.ts';
 import { webPlugin } from './plugins/web.plugin.ts';
@@ -19,12 +21,20 @@ import { jobsPlugin } from './plugins/jobs/index.ts';
 import { mailerPlugin } from './plugins/mailer/index.ts';
 import { cursorsPlugin } from './plugins/cursors.plugin.ts';
 import { sessionPlugin } from './plugins/session/index.ts';
+import { staffSessionPlugin } from './plugins/staff-session/index.ts';
+import { adminRoutes, demoStaffPlugin } from './modules/admin/index.ts';
 import { storagePlugin } from './plugins/storage/index.ts';
+import { smsPlugin } from './plugins/sms/index.ts';
 import { activityPlugin } from './plugins/activity.plugin.ts';
+import { pushPlugin } from './plugins/push/index.ts';
 import { rejectUnknownRoute, routeNotFoundOptions } from './lib/route-not-found.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { landerWebPages, landersRoutes } from './modules/landers/index.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { siteMetaRoutes } from './modules/site-meta/site-meta.routes.ts';
+import { seoHead } from './modules/site-meta/seo-head.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { serializeRequestForLog } from './modules/accounts/index.ts';
@@ -37,14 +47,21 @@ import { photosRoutes } from './modules/photos/photos.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { likesRoutes } from './modules/likes/likes.routes.ts';
 import { blocksRoutes } from './modules/blocks/blocks.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { dataExportRoutes } from './modules/data-export/data-export.routes.ts';
 import { swipeRoutes } from './modules/swipe/swipe.routes.ts';
 import { matchesRoutes } from './modules/matches/matches.routes.ts';
+import { chatsRoutes } from './modules/chats/chats.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 
 export type BuildOptions = {
   /** An open database to use instead of opening one from the config (tests share one per worker). */
   database?: DatabaseHandle;
   /** Serve the built web app (default: config.serveWeb, i.e. SERVE_WEB; skipped when not built). */
   serveWeb?: boolean;
+  /** Tests: the HTTPS agent web push uses (one that trusts a local stand-in push service). */
+  pushAgent?: Agent;
 };
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -67,6 +84,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(securityPlugin);
   await app.register(redisPlugin, { redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
   await app.register(busPlugin);
+  await app.register(realtimePlugin);
   await app.register(rateLimitPlugin, { factor: config.rateLimitFactor });
   await app.register(compress, { threshold: 1024 });
   await app.register(openapiPlugin);
@@ -74,19 +92,28 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   scheduleExpiredCleanup(app.jobs, app.db);
   await app.register(cursorsPlugin);
   await app.register(sessionPlugin, { publicUrl: config.publicUrl, memberViewCacheSize: config.memberViewCacheSize });
+  await app.register(staffSessionPlugin, { publicUrl: config.publicUrl });
   await app.register(activityPlugin);
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, publicUrl: config.publicUrl });
   await app.register(storagePlugin, { dataDir: config.dataDir, s3: config.s3 });
+  await app.register(smsPlugin, { twilio: config.twilio });
+  await app.register(pushPlugin, { vapidKeys: config.vapidKeys, subject: config.vapidSubject, agent: options.pushAgent });
 
-  await app.register(servicesPlugin);
+  // The sandbox settles a direct debit after a while, as a bank would days later (never by itself in tests).
+  await app.register(servicesPlugin, { mollieApiKey: config.mollieApiKey, directDebitSettleMs: config.env === 'test' ? 0 : 15_000 });
   await app.register(healthRoutes);
+  await app.register(siteMetaRoutes);
   await app.register(
     async (api) => {
       await api.register(sitesRoutes);
       await api.register(contentRoutes);
+      await api.register(geoRoutes);
+      await api.register(landersRoutes);
       await api.register(analyticsRoutes);
       await api.register(accountsRoutes);
-      for (const routes of [profilesRoutes, photosRoutes, searchRoutes, likesRoutes, blocksRoutes, swipeRoutes, matchesRoutes]) await api.register(routes);
+      for (const routes of [profilesRoutes, photosRoutes, searchRoutes, likesRoutes, blocksRoutes, reportsRoutes, dataExportRoutes, swipeRoutes, matchesRoutes, chatsRoutes, paymentsRoutes]) await api.register(routes);
+      await api.register(notificationsRoutes, { mailEventsSecret: config.mailEventsSecret, publicUrl: config.publicUrl });
+      await api.register(adminRoutes);
       // The mailbox shows every mail with its links: never in production.
       if (config.env !== 'production') await api.register(devRoutes);
       api.all('/*', routeNotFoundOptions, rejectUnknownRoute);
@@ -94,7 +121,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: '/api' },
   );
   await app.register(demoSeedPlugin, { isEnabled: config.env === 'development', memberCount: config.demoMemberCount });
-  if (options.serveWeb ?? config.serveWeb) await app.register(webPlugin, { distDir: config.webDistDir });
+  await app.register(demoStaffPlugin, { isEnabled: config.env === 'development' });
+  if (options.serveWeb ?? config.serveWeb) await app.register(webPlugin, { distDir: config.webDistDir, pages: landerWebPages, defaultPage: seoHead });
 
   return app;
 }

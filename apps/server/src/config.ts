@@ -79,6 +79,19 @@ const envSchema = z.object({
     .enum(['true', 'false'], 'must be true or false')
     .default('false')
     .transform((value) => value === 'true'),
+  /** Mollie API key (live_... or test_...): payments go through Mollie; unset uses the built-in sandbox provider. */
+  /** Twilio account for SMS (the direct-debit code); all three or none. Unset: texts land in the development outbox. */
+  TWILIO_ACCOUNT_SID: z.string().trim().regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account SID (AC followed by 32 hex digits)').optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().min(16).optional(),
+  TWILIO_FROM: z.string().trim().regex(/^(\+[1-9]\d{6,14}|MG[0-9a-f]{32}|[A-Za-z0-9 ]{1,11})$/, 'must be a phone number (+...), a messaging service SID or an alphanumeric sender').optional(),
+  MOLLIE_API_KEY: z.string().trim().regex(/^(live|test)_\w{20,}$/, 'must be a Mollie API key (live_... or test_...)').optional(),
+  /** Web push VAPID keys (base64url, as `npx web-push generate-vapid-keys` prints them); unset: created once and kept in the database. */
+  VAPID_PUBLIC_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)').optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)').optional(),
+  /** The contact push services see: an https: URL or mailto: address. */
+  VAPID_SUBJECT: z.string().trim().regex(/^(https:\/\/|mailto:)\S+$/, 'must be an https: URL or a mailto: address').optional(),
+  /** Shared secret of the bounce and complaint intake (POST /api/mail-events.php); unset: the intake refuses every call. */
+  MAIL_EVENTS_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type AppConfig = {
@@ -109,6 +122,15 @@ export type AppConfig = {
   memberViewCacheSize: number;
   /** Object storage for uploaded files (S3_BUCKET set), else files live in DATA_DIR/uploads. */
   s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | undefined;
+  /** Payments through Mollie when set; the built-in sandbox provider otherwise (docs/payments.md). */
+  mollieApiKey: string | undefined;
+  /** SMS through Twilio when set; the development outbox otherwise. */
+  twilio: { accountSid: string; authToken: string; from: string } | undefined;
+  /** Web push keys from the environment; unset: kept in the database (docs/notifications.md). */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
+  /** The bounce and complaint intake's shared secret; unset: the intake is closed. */
+  mailEventsSecret: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -118,6 +140,19 @@ export class ConfigError extends Error {
 /** Variables set to an empty string count as unset, as in most shells' `VAR= command`. */
 function dropEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== ''));
+}
+
+function twilioSettings(accountSid?: string, authToken?: string, from?: string) {
+  const given = [accountSid, authToken, from].filter(Boolean).length;
+  if (given === 0) return undefined;
+  if (given < 3) throw new ConfigError('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together (or none of them)');
+  return { accountSid: accountSid!, authToken: authToken!, from: from! };
+}
+
+/** The bare address of a MAIL_FROM that may read `"Name" <address>`. */
+function mailAddressOf(mailFrom: string | undefined): string | undefined {
+  if (!mailFrom) return undefined;
+  return (mailFrom.match(/<([^>]+)>/)?.[1] ?? mailFrom).trim();
 }
 
 /** Reads the environment; a bad value throws a ConfigError naming the variable and the value it got. */
@@ -140,7 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when other S3_ settings are given');
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -150,7 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pgliteDataDir: path.join(dataDir, 'pglite'),
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
@@ -170,5 +209,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    mollieApiKey: e.MOLLIE_API_KEY,
+    twilio: twilioSettings(e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM),
+    vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    // Push services want a way to reach the sender: the public https address, else a mailbox at its host.
+    vapidSubject: e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:${mailAddressOf(e.MAIL_FROM) ?? `noreply@${new URL(publicUrl).hostname}`}`),
+    mailEventsSecret: e.MAIL_EVENTS_SECRET,
   };
 }

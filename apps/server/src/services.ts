@@ -3,35 +3,128 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { createAccountsRepository, createAccountsService } from './modules/accounts/index.ts';
+import { createAdminService } from './modules/admin/index.ts';
 import { createBlocksRepository, createBlocksService } from './modules/blocks/index.ts';
+import { createChatPhotoUrls, createChatsRepository, createChatsService } from './modules/chats/index.ts';
+import { createTicketsRepository, createTicketsService } from './modules/content/index.ts';
+import { loadSharedSecret } from './lib/secrets.ts';
+import { createMollieProvider, createPaymentsService, createSandboxProvider } from './modules/payments/index.ts';
+import { createGeocoder, createGeoService } from './modules/geo/index.ts';
+import { createLandersRepository, createLandersService } from './modules/landers/index.ts';
 import { createLikesRepository, createLikesService } from './modules/likes/index.ts';
 import { createMatchesRepository, createMatchesService } from './modules/matches/index.ts';
 import { createMembersRepository, createViewerLoader } from './modules/member-core/index.ts';
+import { createNotificationsRepository, createNotificationsService, createUnsubscribeTokens, withNotifications } from './modules/notifications/index.ts';
 import { createPhotosRepository, createPhotosService } from './modules/photos/index.ts';
+import { createReportsRepository, createReportsService } from './modules/reports/index.ts';
+import { createDataExportRepository, createDataExportService } from './modules/data-export/index.ts';
 import { createProfilesRepository, createProfilesService } from './modules/profiles/index.ts';
 import { createSearchRepository, createSearchService } from './modules/search/index.ts';
 import { createSwipeRepository, createSwipeService } from './modules/swipe/index.ts';
 
-export function buildServices(app: FastifyInstance) {
+export type ServicesOptions = { mollieApiKey?: string; directDebitSettleMs?: number };
+
+export function buildServices(app: FastifyInstance, secrets: { chatPhotoSigning: Buffer; unsubscribeSigning: Buffer; dataExportSigning: Buffer }, options: ServicesOptions = {}) {
   const { db, cursors } = app;
   const now = () => app.clock.now();
   const members = createMembersRepository(db);
+  const notifications = createNotificationsService({
+    repo: createNotificationsRepository(db),
+    jobs: app.jobs,
+    mailer: app.mailer,
+    push: app.push,
+    presence: app.realtime,
+    memberEvents: app.memberEvents,
+    tokens: createUnsubscribeTokens(secrets.unsubscribeSigning, now),
+    onError: (error, context) => app.log.error({ err: error }, context),
+    now,
+  });
+  // Chat and like events reach the sockets as before, and start their notifications (docs/notifications.md).
+  const notifyingRealtime = withNotifications(app.realtime, notifications);
   const blocks = createBlocksService({ db, blocksRepository: createBlocksRepository(db) });
   const photos = createPhotosService({ db, photosRepository: createPhotosRepository(db), storage: app.storage, jobs: app.jobs, memberEvents: app.memberEvents });
   const matches = createMatchesService({ matchesRepository: createMatchesRepository(db), cursors, now });
-  const likes = createLikesService({ db, likesRepository: createLikesRepository(db), blocks, cursors, now });
-  return {
+  const likes = createLikesService({ db, likesRepository: createLikesRepository(db), blocks, cursors, realtime: notifyingRealtime, now });
+  const chats = createChatsService({
+    db,
+    chatsRepository: createChatsRepository(db),
+    blocks,
+    cursors,
+    photoUrls: createChatPhotoUrls(secrets.chatPhotoSigning, now),
+    realtime: notifyingRealtime,
+    memberEvents: app.memberEvents,
+    now,
+  });
+  const services = {
     /** The acting member of a request, and the profiles a request may act on. */
     viewers: createViewerLoader(members),
     members,
-    accounts: createAccountsService({ db, accountsRepository: createAccountsRepository(db), sessions: app.sessions, memberEvents: app.memberEvents, mailer: app.mailer, jobs: app.jobs, now }),
+    accounts: createAccountsService({
+      db,
+      accountsRepository: createAccountsRepository(db),
+      sessions: app.sessions,
+      memberEvents: app.memberEvents,
+      mailer: app.mailer,
+      jobs: app.jobs,
+      // Signup messages become the first message of their conversation when the account is activated.
+      onActivated: (userId, tx) => chats.deliverSignupMessages(userId, tx),
+      now,
+    }),
+    chats,
+    notifications,
+    payments: createPaymentsService({
+      db,
+      provider: options.mollieApiKey
+        ? createMollieProvider({ apiKey: options.mollieApiKey })
+        : // The built-in sandbox calls the webhook in-process, with the same request a provider would send.
+          createSandboxProvider({
+            db,
+            directDebitSettleMs: options.directDebitSettleMs,
+            callWebhook: async (url, paymentId) => {
+              await app.inject({ method: 'POST', url: new URL(url).pathname, payload: `id=${encodeURIComponent(paymentId)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+            },
+          }),
+      memberEvents: app.memberEvents,
+      mailer: app.mailer,
+      sms: app.sms,
+      now,
+    }),
     blocks,
+    geo: createGeoService({ geocoder: createGeocoder() }),
+    landers: createLandersService({ landersRepository: createLandersRepository(db), members, now }),
     photos,
     matches,
     likes,
+    dataExport: createDataExportService({
+      db,
+      repo: createDataExportRepository(db),
+      storage: app.storage,
+      jobs: app.jobs,
+      mailer: app.mailer,
+      signingKey: secrets.dataExportSigning,
+      now,
+    }),
+    reports: createReportsService({ db, reportsRepository: createReportsRepository(db), blocks }),
     profiles: createProfilesService({ profilesRepository: createProfilesRepository(db), members, photos, memberEvents: app.memberEvents, now }),
     search: createSearchService({ searchRepository: createSearchRepository(db), cursors, now }),
     swipe: createSwipeService({ db, swipeRepository: createSwipeRepository(db), likes, blocks, matches, now }),
+    tickets: createTicketsService({ db, ticketsRepository: createTicketsRepository(db), mailer: app.mailer, now }),
+  };
+  return {
+    ...services,
+    /** The staff console (docs/staff-console.md). */
+    admin: createAdminService({
+      db,
+      cursors,
+      sessions: app.sessions,
+      memberEvents: app.memberEvents,
+      photos,
+      payments: services.payments,
+      mailer: app.mailer,
+      bus: app.bus,
+      onError: (error, context) => app.log.error({ err: error }, context),
+      now,
+    }),
   };
 }
 
@@ -43,9 +136,14 @@ declare module 'fastify' {
   }
 }
 
-export const servicesPlugin = fp(
-  async (app) => {
-    app.decorate('services', buildServices(app));
+export const servicesPlugin = fp<ServicesOptions>(
+  async (app, options) => {
+    const secrets = {
+      chatPhotoSigning: await loadSharedSecret(app.db, 'chat-photo-signing'),
+      unsubscribeSigning: await loadSharedSecret(app.db, 'unsubscribe-signing'),
+      dataExportSigning: await loadSharedSecret(app.db, 'data-export-signing'),
+    };
+    app.decorate('services', buildServices(app, secrets, options));
   },
-  { name: 'services', dependencies: ['db', 'cursors', 'jobs', 'session', 'mailer', 'storage'] },
+  { name: 'services', dependencies: ['db', 'cursors', 'jobs', 'session', 'mailer', 'storage', 'realtime', 'sms', 'push'] },
 );

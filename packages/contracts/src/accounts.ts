@@ -217,7 +217,11 @@ export const pushSubscriptionSchema = z.object({
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
 });
-export const pushSubscriptionRequestSchema = z.object({ subscription: pushSubscriptionSchema.nullable() });
+/**
+ * `subscription: null` removes: with `endpoint`, only that browser's subscription (logging out of one browser must not
+ * stop the member's pushes on their other devices); without it, every subscription of the account.
+ */
+export const pushSubscriptionRequestSchema = z.object({ subscription: pushSubscriptionSchema.nullable(), endpoint: z.url().max(2000).optional() });
 export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -364,6 +368,8 @@ export const devMailSchema = z.object({
   template: z.string(),
   links: z.array(z.string()),
   created_at: z.string(),
+  /** Extra headers the mail carries (List-Unsubscribe, List-Unsubscribe-Post); the server always sends them. */
+  headers: z.record(z.string(), z.string()).optional(),
 });
 export type DevMail = z.infer<typeof devMailSchema>;
 export const devMailboxResponseSchema = z.object({ mails: z.array(devMailSchema) });

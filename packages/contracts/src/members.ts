@@ -127,6 +127,10 @@ export const photoSchema = z.object({
 });
 export type Photo = z.infer<typeof photoSchema>;
 
+/** How recently a member was active, as cards show it. */
+export const ACTIVITY_LEVELS = ['today', 'week'] as const;
+export type ActivityLevel = (typeof ACTIVITY_LEVELS)[number];
+
 /** One member in a list (search, likes, suggestions). Fields the site does not show (visible_profile_fields) are null. */
 export const profileCardSchema = z.object({
   id: z.number().int(),
@@ -138,6 +142,12 @@ export const profileCardSchema = z.object({
   city: z.string().nullable(),
   main_image: imageSchema.nullable(),
   is_fictional: z.boolean(),
+  /**
+   * When the member last used the site, as coarse as the data is kept (a UTC day; docs/discovery-web.md): `today`,
+   * `week` (the last 7 days), or null (longer ago, unknown, or the member is in invisible mode). Absent from lists that
+   * do not say it.
+   */
+  activity: z.enum(ACTIVITY_LEVELS).nullable().optional(),
 });
 export type ProfileCard = z.infer<typeof profileCardSchema>;
 
@@ -345,6 +355,26 @@ export const searchResponseSchema = z.object({
   similar_filters: searchFiltersSchema.nullable(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The home page's faces: GET /api/home-members.php
+// ---------------------------------------------------------------------------------------------
+
+/** At most this many faces per answer. */
+export const HOME_MEMBERS_MAX = 24;
+/**
+ * `limit` faces (default 12); `network` / `ref` as in search.php: a visitor sees faces only when the site lets them
+ * search (logged_out_search, or logged_out_search_trafficsource with tracking data).
+ */
+export const homeMembersQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(HOME_MEMBERS_MAX).optional(),
+  network: z.string().max(200).optional(),
+  ref: z.string().max(200).optional(),
+});
+export type HomeMembersQuery = z.infer<typeof homeMembersQuerySchema>;
+/** Members with a main photo (never a private one), in the search's relevance order near the visitor; cards as search.php gives them. */
+export const homeMembersResponseSchema = z.object({ profiles: z.array(profileCardSchema) });
+export type HomeMembersResponse = z.infer<typeof homeMembersResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Likes: POST / DELETE /api/like.php, GET /api/likes.php, /api/likes-list.php, /api/likes-member.php, /api/auto-like.php

@@ -71,6 +71,8 @@ export const settingsSchema = z.object({
   payment_methods: z.array(z.string()),
   refund_days: z.number().int(),
   member_resell: z.boolean(),
+  /** Visitors who try to sign up where signups are `other` are counted down and forwarded here with their tracking data (docs/landers.md). */
+  partner_url: z.string().nullable(),
   company_id: z.number().int().nullable(),
   mail_name: z.string(),
   delete_discount: z.number().int(),

@@ -1,4 +1,4 @@
-// The request's interface language (cookie, then Accept-Language, then the site's domain_language) and its translator.
+// The request's interface language (?lang=, the cookie, then Accept-Language, then the site's domain_language) and its translator.
 import fp from 'fastify-plugin';
 import type { TFunction } from 'i18next';
 import {
@@ -28,7 +28,10 @@ export const localePlugin = fp(
         const known = cache.get(this);
         if (known) return known;
         const cookie = this.cookies?.[LANGUAGE_COOKIE];
+        // ?lang= names a page's language explicitly (the hreflang alternates link to it; the web stores it as the cookie).
+        const asked = (this.query as Record<string, unknown> | undefined)?.lang;
         const language: UiLanguage =
+          (isUiLanguage(asked) ? asked : null) ??
           (isUiLanguage(cookie) ? cookie : null) ??
           languageFromAcceptLanguage(this.headers['accept-language']) ??
           localeFromDomainLanguage(this.site?.domainLanguage) ??

@@ -39,9 +39,25 @@ const testRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ ok: true }),
   );
   app.post('/test/password-reset', { preHandler: perAccount, schema: { body: loginBody } }, async () => ({ ok: true }));
+  app.get('/test/once-an-hour', { config: rateLimit({ max: 1, timeWindow: '1 hour' }) }, async () => ({ ok: true }));
 };
 
 describe(`rate limits (${redisUrl ? 'Redis' : 'in-memory'} store)`, () => {
+  it('says a long wait in minutes, in the request language, with the same code', async () => {
+    const app = await buildTestApp({}, { configure: (instance) => instance.register(testRoutes) });
+    try {
+      const ip = '203.0.113.77';
+      expect((await app.inject({ url: '/test/once-an-hour', remoteAddress: ip })).statusCode).toBe(200);
+      const refused = await app.inject({ url: '/test/once-an-hour', remoteAddress: ip });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ error: { code: 'rate_limited', message: 'Too many requests. Please try again in 60 minutes.', params: { count: 60 } } });
+      const german = await app.inject({ url: '/test/once-an-hour', remoteAddress: ip, headers: { 'accept-language': 'de' }, cookies: { lang: 'de' } });
+      expect(german.json().error.message).toBe('Zu viele Anfragen. Bitte versuche es in 60 Minuten erneut.');
+    } finally {
+      await app.close();
+    }
+  });
+
   let app: TestApp;
   let redis: Redis | undefined;
 

@@ -66,10 +66,17 @@ export type RateLimitRule = {
   code?: string;
 };
 
+/** Waits longer than this are said in minutes. */
+const LONG_WAIT_SECONDS = 120;
+
 function buildErrorResponse(code: string) {
   return (_request: FastifyRequest, context: { ttl: number }) => {
     const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-    return tooManyRequests(code, { count: seconds, minutes: Math.ceil(seconds / 60) });
+    const minutes = Math.ceil(seconds / 60);
+    // A long wait reads in minutes ("try again in 45 minutes", not "in 2700 seconds"): the same code, with the
+    // i18next context that picks the rate_limited_minutes_* messages.
+    if (code === 'rate_limited' && seconds > LONG_WAIT_SECONDS) return tooManyRequests(code, { count: minutes, minutes, context: 'minutes' });
+    return tooManyRequests(code, { count: seconds, minutes });
   };
 }
 

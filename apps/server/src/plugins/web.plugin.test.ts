@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test-support/test-app.ts';
 
-const INDEX_HTML = `<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const THEME_SCRIPT = "document.documentElement.setAttribute('data-bs-theme','dark')";
+const INDEX_HTML = `<!doctype html><html><head><script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const APP_JS = `export const answer = 42;\n${'console.log("a fairly compressible line of JavaScript");\n'.repeat(200)}`;
 
 describe('web app serving', () => {
@@ -30,8 +32,18 @@ describe('web app serving', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(INDEX_HTML);
+    // index.html as built, with the page's head filled in (modules/site-meta, modules/landers).
+    expect(response.body).toMatch(/^<!doctype html><html/);
+    expect(response.body).toContain(`<script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-abc123.js"></script>`);
+    expect(response.body).toContain('<div id="root"></div>');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it("allows index.html's inline script by its hash, and no other inline script", async () => {
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    const policy = String((await app.inject({ url: '/members' })).headers['content-security-policy']);
+    expect(policy).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$)`));
+    expect(/script-src [^;]*'unsafe-inline'/.test(policy)).toBe(false);
   });
 
   it('caches hashed assets for a year', async () => {
@@ -121,6 +133,7 @@ describe('web app serving', () => {
 describe('web app serving across a rebuild (dist swapped to a new release, as scripts/build-web.mjs does)', () => {
   const release = (hash: string) => ({
     html: `<!doctype html><html><head><script type="module" src="/assets/app-${hash}.js"></script></head><body></body></html>`,
+    entry: `<script type="module" src="/assets/app-${hash}.js"></script>`,
     js: `export const release = '${hash}';`,
   });
   let root: string;
@@ -137,12 +150,13 @@ describe('web app serving across a rebuild (dist swapped to a new release, as sc
     await fs.symlink(path.relative(root, dir), path.join(root, 'dist.tmp'));
     await fs.rename(path.join(root, 'dist.tmp'), path.join(root, 'dist'));
   }
-  /** What a browser loading the home page gets: the page and the script it names. */
-  async function loadPage(app: TestApp): Promise<{ html: string; scriptStatus: number; script: string }> {
+  /** What a browser loading a page gets: the page's entry script tag (the page's head is filled in) and that script. */
+  async function loadPage(app: TestApp): Promise<{ entry: string; scriptStatus: number; script: string }> {
     const html = (await app.inject({ url: '/members' })).body;
-    const src = /src="([^"]+)"/.exec(html)?.[1] ?? '';
+    const entry = /<script type="module" src="[^"]+"><\/script>/.exec(html)?.[0] ?? '';
+    const src = /src="([^"]+)"/.exec(entry)?.[1] ?? '';
     const script = await app.inject({ url: src });
-    return { html, scriptStatus: script.statusCode, script: script.body };
+    return { entry, scriptStatus: script.statusCode, script: script.body };
   }
 
   beforeAll(async () => {
@@ -157,15 +171,15 @@ describe('web app serving across a rebuild (dist swapped to a new release, as sc
     await pointDistAt(await writeRelease('1-old', 'aaa111'));
     const first = await buildTestApp({ webDistDir: path.join(root, 'dist') }, { serveWeb: true });
     apps.push(first);
-    expect(await loadPage(first)).toEqual({ html: release('aaa111').html, scriptStatus: 200, script: release('aaa111').js });
+    expect(await loadPage(first)).toEqual({ entry: release('aaa111').entry, scriptStatus: 200, script: release('aaa111').js });
 
     // A second `npm start` (or `npm run build`) from the same checkout builds a new release and swaps dist to it.
     await pointDistAt(await writeRelease('2-new', 'bbb222'));
-    expect(await loadPage(first)).toEqual({ html: release('aaa111').html, scriptStatus: 200, script: release('aaa111').js });
-    expect((await first.inject({ url: '/index.html' })).body).toBe(release('aaa111').html);
+    expect(await loadPage(first)).toEqual({ entry: release('aaa111').entry, scriptStatus: 200, script: release('aaa111').js });
+    expect((await first.inject({ url: '/index.html' })).body).toContain(release('aaa111').entry);
 
     const second = await buildTestApp({ webDistDir: path.join(root, 'dist') }, { serveWeb: true });
     apps.push(second);
-    expect(await loadPage(second)).toEqual({ html: release('bbb222').html, scriptStatus: 200, script: release('bbb222').js });
+    expect(await loadPage(second)).toEqual({ entry: release('bbb222').entry, scriptStatus: 200, script: release('bbb222').js });
   });
 });

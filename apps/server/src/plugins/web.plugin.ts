@@ -1,9 +1,11 @@
 // Serves the built web app: hashed assets cached for a year, index.html for every other non-API path.
 // One release for the life of the process: `dist` is resolved to its release folder and index.html read once at
 // start-up, so a build swapping `dist` to a new release (scripts/build-web.mjs) never mixes two releases here.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** Vite writes content-hashed file names into this folder only; everything else may change under the same name. */
@@ -15,14 +17,57 @@ function isNeverIndex(url: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith(`/${HASHED_ASSETS_DIR}/`);
 }
 
-export const webPlugin = fp<{ distDir: string }>(
-  async (app, { distDir }) => {
+/**
+ * The content-security-policy's hashes of index.html's inline scripts (the colour theme before the first paint,
+ * apps/web/index.html): those scripts run, no other inline script does.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`);
+}
+
+/** The policy helmet set, with the inline scripts' hashes added to script-src. */
+function allowInlineScripts(policy: unknown, hashes: string[]): unknown {
+  if (typeof policy !== 'string' || hashes.length === 0) return policy;
+  return policy.replace(/(^|;)script-src ([^;]*)/, (_all, start: string, sources: string) => `${start}script-src ${sources} ${hashes.join(' ')}`);
+}
+
+/** What a page adds to index.html: the document's language and title, elements for the head, markup before the root. */
+export type WebPageParts = { lang?: string; title?: string; head: string; body: string };
+/**
+ * A path the server answers with index.html filled in for that page (the landing pages, modules/landers), so its
+ * content is in the HTML before any script runs. `render` answering null sends index.html as it is.
+ */
+export type WebPage = { url: string; render: (request: FastifyRequest) => Promise<WebPageParts | null> };
+
+/** index.html with a page's parts; every part is markup the page escaped itself. */
+export function fillIndexHtml(html: string, parts: WebPageParts): string {
+  let filled = html;
+  if (parts.lang) filled = filled.replace(/<html lang="[^"]*"/, () => `<html lang="${parts.lang}"`);
+  if (parts.title !== undefined) {
+    const title = parts.title.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+    filled = filled.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
+  }
+  filled = filled.replace('</head>', () => `${parts.head}</head>`);
+  return filled.replace('<div id="root"></div>', () => `${parts.body}<div id="root"></div>`);
+}
+
+export type WebPluginOptions = {
+  distDir: string;
+  pages?: WebPage[];
+  /** What every other page's index.html carries (language, title, description, alternates: modules/site-meta). */
+  defaultPage?: (request: FastifyRequest) => WebPageParts | null;
+};
+
+export const webPlugin = fp<WebPluginOptions>(
+  async (app, { distDir, pages = [], defaultPage }) => {
     if (!fs.existsSync(path.join(distDir, 'index.html'))) {
       app.log.warn(`web app not built (${path.join(distDir, 'index.html')} missing): run "npm run build", or "npm run dev" for hot reload`);
       return;
     }
     const releaseDir = fs.realpathSync(distDir);
     const indexHtml = fs.readFileSync(path.join(releaseDir, 'index.html'));
+    const indexText = indexHtml.toString('utf8');
+    const scriptHashes = inlineScriptHashes(indexText);
     const hashedDir = path.join(releaseDir, HASHED_ASSETS_DIR) + path.sep;
     await app.register(fastifyStatic, {
       root: releaseDir,
@@ -43,8 +88,18 @@ export const webPlugin = fp<{ distDir: string }>(
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       // A missing chunk must fail as a missing chunk (the client then reloads), not load the HTML as JavaScript.
       if (isNeverIndex(request.url)) return reply.callNotFound();
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      reply.header('content-security-policy', allowInlineScripts(reply.getHeader('content-security-policy'), scriptHashes));
+      const parts = defaultPage?.(request) ?? null;
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(parts ? fillIndexHtml(indexText, parts) : indexHtml);
     });
+    // Pages whose index.html carries their content: more specific than '/*', so the router prefers them.
+    for (const page of pages) {
+      app.get(page.url, { schema: { hide: true } }, async (request, reply) => {
+        const parts = (await page.render(request)) ?? defaultPage?.(request) ?? null;
+        reply.header('content-security-policy', allowInlineScripts(reply.getHeader('content-security-policy'), scriptHashes));
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(parts ? fillIndexHtml(indexText, parts) : indexHtml);
+      });
+    }
   },
   { name: 'web' },
 );

@@ -1,5 +1,6 @@
 // Builds the app for API tests on a database opened once per test worker and emptied before each test file.
 import { createHash, randomUUID } from 'node:crypto';
+import type { Agent } from 'node:https';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -105,6 +106,8 @@ export type TestAppOptions = {
   configure?: (app: FastifyInstance) => unknown;
   /** Serve the web app from config.webDistDir (off by default). */
   serveWeb?: boolean;
+  /** The HTTPS agent web push sends through (one trusting a local stand-in push service). */
+  pushAgent?: Agent;
 };
 
 /** A fresh app on an empty database (the default site is seeded again by the app). */
@@ -112,7 +115,7 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}, options: 
   const database = await workerDatabase();
   await resetDatabase(database.db);
   const config = testConfig(overrides);
-  const app = await buildApp(config, { database, serveWeb: options.serveWeb ?? false });
+  const app = await buildApp(config, { database, serveWeb: options.serveWeb ?? false, pushAgent: options.pushAgent });
   if (config.redisUrl) {
     const redisUrl = config.redisUrl;
     app.addHook('onClose', () => deleteRedisKeys(redisUrl, config.redisKeyPrefix));

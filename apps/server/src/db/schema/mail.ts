@@ -1,5 +1,5 @@
 // The development mailbox: without SMTP_URL every mail lands here instead of being sent (GET /api/dev/mailbox).
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sites } from './sites.ts';
 
 export const devMailbox = pgTable(
@@ -13,6 +13,8 @@ export const devMailbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     template: text('template').notNull(),
+    /** Extra headers the mail carries (List-Unsubscribe...), shown by the mailbox. */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('dev_mailbox_created_idx').on(table.createdAt)],

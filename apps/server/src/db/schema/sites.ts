@@ -47,8 +47,12 @@ export const sites = pgTable(
     searchFields: jsonb('search_fields').$type<string[]>().notNull(),
     interests: jsonb('interests').$type<string[]>().notNull(),
     paymentMethods: jsonb('payment_methods').$type<string[]>().notNull().default([]),
+    /** Transaction costs a payment method adds to an order (SPEC 3 Payment), minor units of the order's currency. */
+    transactionCosts: jsonb('transaction_costs').$type<Record<string, number>>().notNull().default({}),
     refundDays: integer('refund_days').notNull(),
     memberResell: boolean('member_resell').notNull().default(false),
+    /** Where visitors go when the site takes no signups (`signups: other`): an http(s) address, or null (docs/landers.md). */
+    partnerUrl: text('partner_url'),
     companyId: integer('company_id'),
     mailName: text('mail_name').notNull().default(''),
     deleteDiscount: integer('delete_discount').notNull().default(0),

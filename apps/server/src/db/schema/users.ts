@@ -40,6 +40,14 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_site_email_key').on(table.siteId, table.email),
     index('users_deleted_at_idx').on(table.deletedAt).where(sql`${table.status} = 'deleted_pending'`),
+    // Reminders of an unconfirmed address or an unfinished profile look at members by signup time (docs/notifications.md).
+    index('users_created_idx').on(table.createdAt),
+    // The bounce and complaint intake finds every account of an address, whatever its site; the staff console's
+    // e-mail prefix search reads it as a range.
+    index('users_email_idx').on(table.email),
+    // The staff console: activations per day (dashboard), a site's members newest first (member search).
+    index('users_activated_idx').on(table.activatedAt),
+    index('users_site_id_idx').on(table.siteId, table.id),
   ],
 );
 export type UserRow = typeof users.$inferSelect;
@@ -90,7 +98,10 @@ export const profiles = pgTable(
     signupReason: text('signup_reason').$type<SignupReason>(),
     /** Keys of the interest catalogue (packages/contracts/src/interests.ts). */
     interests: jsonb('interests').$type<string[]>().notNull().default([]),
-    /** Operated by staff; the profile page shows the site's fictional-profile warning. */
+    /**
+     * A fictional profile: it has no account and nobody reads messages sent to it, so it cannot be messaged or sent
+     * gifts (docs/chat.md); the profile page shows the site's fictional-profile warning.
+     */
     isFictional: boolean('is_fictional').notNull().default(false),
     /** Invisible mode: left out of search, suggestions and the swipe game. */
     isInvisible: boolean('is_invisible').notNull().default(false),
@@ -109,6 +120,8 @@ export const profiles = pgTable(
   (table) => [
     uniqueIndex('profiles_user_key').on(table.userId),
     index('profiles_site_idx').on(table.siteId),
+    // The staff console's name search: a case-insensitive prefix (lower(name) LIKE 'ann%').
+    index('profiles_name_lower_idx').on(sql`lower(${table.name}) text_pattern_ops`),
     // Member search and suggestions (docs/search-relevance.md): one index per combination of the equality
     // filters gender / country / region, then the relevance order (has_photo, last_active_day, id; read
     // backwards, keyset), the birth date last so age ranges filter inside the index.
@@ -118,6 +131,8 @@ export const profiles = pgTable(
         .on(table.siteId, ...columns.map((column) => table[column]), table.hasPhoto, table.lastActiveDay, table.id, table.dateOfBirth)
         .where(sql`${table.status} = 'active' and ${table.isInvisible} = false`),
     ),
+    // The weekly update counts the site's new listed members (docs/notifications.md).
+    index('profiles_site_created_idx').on(table.siteId, table.createdAt).where(sql`${table.status} = 'active' and ${table.isInvisible} = false`),
   ],
 );
 export type ProfileRow = typeof profiles.$inferSelect;

@@ -43,13 +43,7 @@ export const accountLocked = (until: Date, now: Date) =>
 export const linkInvalid = () => new AppError(400, 'link_invalid');
 export const purgeJobKey = (userId: number) => `accounts.purge:${userId}`;
 
-/** PostgreSQL unique_violation, also when wrapped by the driver or by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error as { code?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (current.code === '23505') return true;
-  }
-  return false;
-}
+export { isUniqueViolation } from '../../lib/db-errors.ts';
 
 export function mailLanguage(language: string): UiLanguage {
   return isUiLanguage(language) ? language : DEFAULT_LOCALE;
@@ -91,6 +85,11 @@ export type AccountsDeps = {
   mailer: Pick<Mailer, 'send' | 'linkTo'>;
   jobs: Pick<JobQueue, 'enqueue' | 'cancel'>;
   now: () => Date;
+  /**
+   * Runs inside the activation's transaction (the chat delivers the member's signup messages there, exactly once);
+   * what it answers runs after the commit.
+   */
+  onActivated?: (userId: number, tx: Executor) => Promise<(() => Promise<void>) | void>;
   /** Password checks (Argon2id); tests look inside them. */
   passwords?: PasswordChecks;
 };
@@ -193,12 +192,17 @@ export function createAccountTools(deps: AccountsDeps) {
     return { token: row, user, now };
   }
 
-  /** Marks the account confirmed: the link proved the member reads this mailbox. */
-  async function markActivated(tx: Executor, user: UserRow, now: Date): Promise<void> {
-    if (user.status !== 'not_confirmed') return;
+  /**
+   * Marks the account confirmed: the link proved the member reads this mailbox. Answers what to run once the
+   * caller's transaction committed (the announcements of what activation delivered).
+   */
+  async function markActivated(tx: Executor, user: UserRow, now: Date): Promise<() => Promise<void>> {
+    const nothing = async () => undefined;
+    if (user.status !== 'not_confirmed') return nothing;
     await repo.updateUser(user.id, { status: 'active', activatedAt: now }, tx);
     await repo.updateProfileOfUser(user.id, { status: 'active' }, tx);
     await repo.useTokens(user.id, 'activation', now, tx);
+    return (await deps.onActivated?.(user.id, tx)) ?? nothing;
   }
 
   return { repo, passwords, mailTokenLink, sendActivationMail, insertMember, profileName, loadAccount, useToken, markActivated };

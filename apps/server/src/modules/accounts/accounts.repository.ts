@@ -135,8 +135,11 @@ export function createAccountsRepository(db: Executor) {
         .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: subscription.p256dh, auth: subscription.auth } });
     },
 
-    async deletePushSubscriptions(userId: number, tx: Executor = db): Promise<void> {
-      await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    /** The account's subscriptions, or only the one of `endpoint` (never another account's). */
+    async deletePushSubscriptions(userId: number, endpoint?: string, tx: Executor = db): Promise<void> {
+      await tx
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), endpoint === undefined ? undefined : eq(pushSubscriptions.endpoint, endpoint)));
     },
 
     async insertPendingMessage(values: { userId: number; targetProfileId: number; body: string }, tx: Executor = db): Promise<void> {

@@ -105,9 +105,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.query.push) {
-        const { subscription } = parseBody(pushSubscriptionRequestSchema, request.body);
+        const { subscription, endpoint } = parseBody(pushSubscriptionRequestSchema, request.body);
         const { user } = member(request);
-        await accounts.savePushSubscription(user.id, subscription);
+        await accounts.savePushSubscription(user.id, subscription, endpoint);
         return sendFreshUser(request);
       }
       const { email, password } = parseBody(loginRequestSchema, request.body);

@@ -53,8 +53,9 @@ export function createAccountsService(deps: AccountsDeps) {
       await repo.updateUser(userId, { language });
       await deps.memberEvents.changed(userId);
     },
-    async savePushSubscription(userId: number, subscription: { endpoint: string; keys: { p256dh: string; auth: string } } | null): Promise<void> {
-      if (!subscription) await repo.deletePushSubscriptions(userId);
+    /** null removes: the one of `endpoint` when given (this browser), else every subscription of the account. */
+    async savePushSubscription(userId: number, subscription: { endpoint: string; keys: { p256dh: string; auth: string } } | null, endpoint?: string): Promise<void> {
+      if (!subscription) await repo.deletePushSubscriptions(userId, endpoint);
       else await repo.savePushSubscription(userId, { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
       await deps.memberEvents.changed(userId);
     },

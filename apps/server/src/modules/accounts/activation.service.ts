@@ -13,6 +13,7 @@ export function createActivationService(deps: AccountsDeps, tools: AccountTools)
      * and logs nobody in: a used link must not work as a login link. Anything else is `activation_failed`.
      */
     async activate(token: string, site: Pick<SiteRow, 'id'>): Promise<UserRow> {
+      let afterCommit = async () => undefined as void;
       const activated = await deps.db.transaction(async (tx) => {
         const found = await useToken(tx, token, 'activation', site);
         if (!found) {
@@ -22,9 +23,10 @@ export function createActivationService(deps: AccountsDeps, tools: AccountTools)
           throw new AppError(400, 'activation_failed');
         }
         if (found.user.status === 'deleted_pending') throw new AppError(400, 'activation_failed');
-        await markActivated(tx, found.user, found.now);
+        afterCommit = await markActivated(tx, found.user, found.now);
         return found.user;
       });
+      await afterCommit();
       // The member's other browsers see the account active at their next request.
       await deps.memberEvents.changed(activated.id);
       return activated;

@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import { LOGIN_LOCK_MS, createAccountsService } from './accounts.service.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/credentials.ts';
+import { pushSubscriptions } from '../../db/schema/index.ts';
 import { advanceClock, createClient, login, sessionCookieOf, signUp, uniqueEmail, uniqueIp } from './accounts.test-helpers.ts';
 
 describe('login, sessions and the current user (user.php, logout.php)', () => {
@@ -188,6 +189,24 @@ describe('login, sessions and the current user (user.php, logout.php)', () => {
     expect(visitor.json().authentication_required).toBe(true);
     const invalid = await client.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription: { endpoint: 'nope' } } });
     expect(invalid.statusCode).toBe(400);
+  });
+
+  it('removes only one browser’s subscription when the endpoint is named (logging out of one device)', async () => {
+    const { client } = await signUp(app);
+    const phone = { endpoint: 'https://push.example/send/phone', keys: { p256dh: 'BNcRd', auth: 'tBHI' } };
+    const laptop = { endpoint: 'https://push.example/send/laptop', keys: { p256dh: 'BNcRe', auth: 'tBHJ' } };
+    await client.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription: phone } });
+    await client.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription: laptop } });
+    const removed = await client.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription: null, endpoint: laptop.endpoint } });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().user.push_subscribed).toBe(true);
+    const endpoints = await app.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions);
+    expect(endpoints.map((row) => row.endpoint)).toContain(phone.endpoint);
+    expect(endpoints.map((row) => row.endpoint)).not.toContain(laptop.endpoint);
+    // Another member naming this endpoint removes nothing of this member's.
+    const { client: other } = await signUp(app);
+    await other.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription: null, endpoint: phone.endpoint } });
+    expect((await app.db.select().from(pushSubscriptions)).map((row) => row.endpoint)).toContain(phone.endpoint);
   });
 
   it('validates the login body field by field', async () => {

@@ -36,6 +36,7 @@ export function createMailChangeService(deps: AccountsDeps, tools: AccountTools)
     /** Follows an e-mail change link: the new address is set (and, being proven, activates the account); the old one is told. */
     async confirmMailChange(token: string, site: SiteRef & Pick<SiteRow, 'supportEmail'>): Promise<string> {
       try {
+        let afterCommit = async () => undefined as void;
         const changed = await deps.db.transaction(async (tx) => {
           const found = await useToken(tx, token, 'email_change', site);
           if (!found || !found.token.newEmail || found.user.status === 'deleted_pending') throw linkInvalid();
@@ -45,7 +46,7 @@ export function createMailChangeService(deps: AccountsDeps, tools: AccountTools)
           await repo.updateUser(found.user.id, { email: newEmail }, tx);
           // Reset links mailed to the old address stop working with it.
           await repo.useTokens(found.user.id, 'password_reset', found.now, tx);
-          await markActivated(tx, found.user, found.now);
+          afterCommit = await markActivated(tx, found.user, found.now);
           await deps.mailer.send(
             {
               template: 'emailChanged',
@@ -59,6 +60,7 @@ export function createMailChangeService(deps: AccountsDeps, tools: AccountTools)
           );
           return { userId: found.user.id, newEmail };
         });
+        await afterCommit();
         await deps.memberEvents.changed(changed.userId);
         return changed.newEmail;
       } catch (error) {

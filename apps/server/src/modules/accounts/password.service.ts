@@ -40,6 +40,7 @@ export function createPasswordService(deps: AccountsDeps, tools: AccountTools) {
     /** Sets a new password from a reset link: every session ends, the lockout is lifted, and the mailbox is proven (activates). */
     async resetPassword(token: string, password: string, site: Pick<SiteRow, 'id'>): Promise<UserRow> {
       const passwordHash = await hashPassword(password);
+      let afterCommit = async () => undefined as void;
       const user = await deps.db.transaction(async (tx) => {
         const found = await useToken(tx, token, 'password_reset', site);
         if (!found || found.user.status === 'deleted_pending') throw linkInvalid();
@@ -48,10 +49,11 @@ export function createPasswordService(deps: AccountsDeps, tools: AccountTools) {
           { passwordHash, passwordChangedAt: found.now, failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null },
           tx,
         );
-        await markActivated(tx, found.user, found.now);
+        afterCommit = await markActivated(tx, found.user, found.now);
         await deps.sessions.endAllOfUser(found.user.id, {}, tx);
         return found.user;
       });
+      await afterCommit();
       await deps.memberEvents.revoked(user.id);
       return user;
     },

@@ -11,6 +11,12 @@ export const memberBlocked = () => new AppError(403, 'member_blocked');
 
 export function createBlocksService(deps: { db: Database; blocksRepository: BlocksRepository }) {
   const repo = deps.blocksRepository;
+  /** Blocks inside the caller's transaction (also a report that blocks, docs/reports.md). */
+  async function blockInTransaction(viewer: Pick<Viewer, 'profileId'>, otherId: number, tx: Executor): Promise<void> {
+    if (otherId === viewer.profileId) throw new AppError(400, 'cannot_block_self');
+    await repo.lockPair(viewer.profileId, otherId, tx);
+    await repo.block(viewer.profileId, otherId, tx);
+  }
   return {
     /**
      * Throws unless the two may interact: 403 `blocked_by` { name } when `other` blocked the viewer,
@@ -24,11 +30,10 @@ export function createBlocksService(deps: { db: Database; blocksRepository: Bloc
 
     async block(viewer: Pick<Viewer, 'profileId'>, otherId: number): Promise<void> {
       if (otherId === viewer.profileId) throw new AppError(400, 'cannot_block_self');
-      await deps.db.transaction(async (tx) => {
-        await repo.lockPair(viewer.profileId, otherId, tx);
-        await repo.block(viewer.profileId, otherId, tx);
-      });
+      await deps.db.transaction((tx) => blockInTransaction(viewer, otherId, tx));
     },
+
+    blockInTransaction,
 
     unblock(viewer: Pick<Viewer, 'profileId'>, otherId: number): Promise<void> {
       return repo.unblock(viewer.profileId, otherId);

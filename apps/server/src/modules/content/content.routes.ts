@@ -1,9 +1,12 @@
-// GET /api/interests.php and /api/regions.php: catalogues the web client loads once.
+// GET /api/interests.php and /api/regions.php: catalogues the web client loads once; the support ticket routes.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { INTERESTS, interestsResponseSchema, regionsResponseSchema } from '@app/contracts';
 import { regionsForCountries } from '../../lib/regions.ts';
+import { ticketsRoutes } from './tickets.routes.ts';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(ticketsRoutes);
+
   app.get(
     '/interests.php',
     { schema: { tags: ['content'], summary: 'Interest keys of this site with their icons', response: { 200: interestsResponseSchema } } },

@@ -8,6 +8,14 @@ import { DEMO_MEMBER_COUNT, completeDemoProfile, seedDemoMembers } from './demo-
 
 export const DEMO_LOGIN = { email: 'demo@example.com', password: 'demo1234' } as const;
 
+/** What the demo members write to the demo member (members' own words, so in one language; `gift:` sends a gift). */
+const DEMO_CONVERSATIONS = [
+  ['Hi! I saw you like hiking too. Any favourite trails around here?', 'gift:coffee'],
+  ['Hello! Your photos made me smile. How is your week going?'],
+  ['Hey, we matched on music! What are you listening to lately?', 'I just discovered a great jazz bar downtown.'],
+  ['gift:rose', 'A little rose to say hi.'],
+];
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The demo login when the demo member exists (development only); server.ts prints it. */
@@ -48,6 +56,26 @@ export const demoSeedPlugin = fp<{ isEnabled: boolean; memberCount?: number }>(
       .where(eq(users.email, DEMO_LOGIN.email));
     let isClosing = false;
     let seeding: Promise<void> | null = null;
+
+    /** A few demo members with an account write to the demo member, so the chat has something to show. Free: seed data. */
+    async function seedDemoConversations(demoProfileId: number): Promise<number> {
+      const writers = await app.db
+        .select({ userId: users.id, profileId: profiles.id, name: profiles.name })
+        .from(profiles)
+        .innerJoin(users, eq(users.id, profiles.userId))
+        .where(sql`${users.status} = 'active' and ${profiles.status} = 'active' and ${profiles.id} <> ${demoProfileId}`)
+        .orderBy(profiles.id)
+        .limit(DEMO_CONVERSATIONS.length);
+      const freeSite = { ...site, messageCredits: 0, giftCredits: 0 };
+      for (const [index, writer] of writers.entries()) {
+        const sender = { userId: writer.userId, profileId: writer.profileId, siteId: site.id, isPremium: true, name: writer.name };
+        for (const [line, text] of DEMO_CONVERSATIONS[index]!.entries()) {
+          const input = text.startsWith('gift:') ? { kind: 'gift' as const, gift: text.slice(5) } : { kind: 'text' as const, text };
+          await app.services.chats.send(sender, freeSite, demoProfileId, { ...input, clientId: `demo-seed-${writer.profileId}-${line}` });
+        }
+      }
+      return writers.length;
+    }
     // After listen, so start-up is not delayed by rendering photos.
     app.addHook('onListen', async () => {
       const started = Date.now();
@@ -65,10 +93,11 @@ export const demoSeedPlugin = fp<{ isEnabled: boolean; memberCount?: number }>(
             demoProfileId: demo?.profileId ?? null,
             isAborted: () => isClosing,
           });
+          const conversations = demo ? await seedDemoConversations(demo.profileId) : 0;
           // The planner's statistics still describe an empty database (PGlite never analyzes by itself).
           await app.db.execute(sql`analyze`);
           console.log(
-            `Demo members ready: ${result.members} members, ${result.photos} photos, ${result.likesOfDemoUser} likes and ${result.matchesOfDemoUser} matches for the demo user (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+            `Demo members ready: ${result.members} members, ${result.photos} photos, ${result.likesOfDemoUser} likes and ${result.matchesOfDemoUser} matches and ${conversations} conversations for the demo user (${((Date.now() - started) / 1000).toFixed(1)} s)`,
           );
         })
         .catch((error: Error) => {

@@ -62,13 +62,13 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The members the member likes (profiles, newest first) and who likes the member (liked_by, new likes first); ' +
           'polled: send If-None-Match with the last ETag, 304 when nothing changed',
-        response: { 200: likesResponseSchema, 304: z.null(), ...errorResponses },
+        response: { 200: likesResponseSchema, 304: z.undefined(), ...errorResponses },
       },
     },
     async (request, reply) => {
       // The poll path: the member view (usually from memory) and one small query; the answer is built only when it changed.
       const etag = await likes.overviewTag({ profileId: request.member!.view.profile.id }, request.site);
-      if (isNotModified(request, reply, etag)) return reply.code(304).send(null);
+      if (isNotModified(request, reply, etag)) return reply.code(304).send(undefined);
       return likes.getOverview(await viewers.require(request), request.site);
     },
   );

@@ -11,6 +11,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { entityTag } from '../../lib/conditional-get.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { BlocksService } from '../blocks/index.ts';
+import type { Realtime } from '../../plugins/realtime/index.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { toProfileCard, type CardRow, type SiteView, type Viewer } from '../member-core/index.ts';
 import type { LikeListRow, LikesRepository } from './likes.repository.ts';
@@ -30,9 +31,17 @@ export function createLikesService(deps: {
   likesRepository: LikesRepository;
   blocks: Pick<BlocksService, 'assertCanInteract' | 'lockPair'>;
   cursors: CursorCodec;
+  /** The liked member's sockets hear of the like (and both of a new match), so the likes badge is live. */
+  realtime: Pick<Realtime, 'publish'>;
   now: () => Date;
 }) {
   const repo = deps.likesRepository;
+
+  /** Tells the sockets of a committed like: the liked member, and on a new match the liker too. */
+  async function announceLike(likerId: number, likedId: number, result: Pick<LikeResponse, 'is_match' | 'is_new_match'>): Promise<void> {
+    await deps.realtime.publish([likedId], { type: 'like', profile_id: likerId, is_match: result.is_match });
+    if (result.is_new_match) await deps.realtime.publish([likerId], { type: 'like', profile_id: likedId, is_match: true });
+  }
 
   function toListItem(row: LikeListRow, site: SiteView, now: Date): LikeListItem {
     return { ...toProfileCard(row, site, now), like_new: Boolean(row.likeNew), created_at: row.createdAt.toISOString() };
@@ -46,7 +55,7 @@ export function createLikesService(deps: {
      */
     async like(viewer: Pick<Viewer, 'profileId'>, target: Target, executor: Executor = deps.db): Promise<LikeResponse> {
       if (target.id === viewer.profileId) throw new AppError(400, 'cannot_like_self');
-      return executor.transaction(async (tx) => {
+      const result = await executor.transaction(async (tx) => {
         await deps.blocks.lockPair(viewer.profileId, target.id, tx);
         await deps.blocks.assertCanInteract(viewer, target, tx);
         await repo.insertLike(viewer.profileId, target.id, tx);
@@ -54,7 +63,12 @@ export function createLikesService(deps: {
         const isNewMatch = isMatch && (await repo.insertMatch(viewer.profileId, target.id, tx));
         return { is_liked: true, is_match: isMatch, is_new_match: isNewMatch };
       });
+      // Inside a caller's transaction (the swipe game) the caller announces once it committed.
+      if (executor === deps.db) await announceLike(viewer.profileId, target.id, result);
+      return result;
     },
+
+    announceLike,
 
     /** Takes a like back; a match between the two ends with it. Unliking what was never liked is fine. */
     async unlike(viewer: Pick<Viewer, 'profileId'>, targetId: number): Promise<LikeResponse> {

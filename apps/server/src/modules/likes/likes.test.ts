@@ -37,7 +37,7 @@ describe('likes and matches', () => {
     const clock = vi.spyOn(app.clock, 'now').mockReturnValue(new Date(middle));
     const poll = async (etag?: string) => {
       const response = await anna.client.request({ url: '/api/likes.php', headers: etag ? { 'if-none-match': etag } : {} });
-      return { status: response.statusCode, etag: String(response.headers.etag ?? ''), body: response.body, cacheControl: response.headers['cache-control'] };
+      return { status: response.statusCode, etag: String(response.headers.etag ?? ''), body: response.body, cacheControl: response.headers['cache-control'], contentLength: response.headers['content-length'] };
     };
     const first = await poll();
     expect(first.status).toBe(200);
@@ -45,6 +45,8 @@ describe('likes and matches', () => {
     expect(first.etag).toMatch(/^W\/"/);
     const again = await poll(first.etag);
     expect(again).toMatchObject({ status: 304, body: '', etag: first.etag });
+    // No Content-Length that promises a body (clients would wait for it).
+    expect(again.contentLength ?? '0').toBe('0');
 
     // Each of these changes the answer, so each makes a new tag.
     const changes: [string, () => Promise<unknown>][] = [

@@ -1,7 +1,7 @@
 // Shared by the member modules (search, likes, blocks, swipe, matches): who may be listed or opened, and member cards in one query.
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ageOn, type Image, type ProfileCard } from '@app/contracts';
+import { ageOn, type ActivityLevel, type Image, type ProfileCard } from '@app/contracts';
 import { blocks, photos, profiles, users, type ProfileRow, type SiteRow } from '../../db/schema/index.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
 
@@ -39,6 +39,8 @@ export const cardColumns = {
   isFictional: profiles.isFictional,
   mainFileKey: mainPhoto.fileKey,
   mainThumbKey: mainPhoto.thumbKey,
+  /** The member's activity day, withheld in invisible mode (the card then says nothing about activity). */
+  activeDay: sql<string | null>`case when ${profiles.isInvisible} then null else ${profiles.lastActiveDay}::text end`,
 };
 export type CardRow = {
   id: number;
@@ -51,6 +53,8 @@ export type CardRow = {
   isFictional: boolean;
   mainFileKey: string | null;
   mainThumbKey: string | null;
+  /** YYYY-MM-DD; absent where a list was read without it. */
+  activeDay?: string | null;
 };
 
 /**
@@ -97,7 +101,20 @@ export function toProfileCard(row: CardRow, site: SiteView, now: Date): ProfileC
     city: shown('city', row.city),
     main_image: toImage(site.cdnPrefix, row.mainFileKey, row.mainThumbKey),
     is_fictional: row.isFictional,
+    activity: toActivity(row.activeDay ?? null, now),
   };
+}
+
+/** Days counted as "this week" on a card. */
+const ACTIVE_WEEK_DAYS = 7;
+
+/** The card's activity from the UTC activity day: today, within the last 7 days, or nothing. */
+export function toActivity(activeDay: string | null, now: Date): ActivityLevel | null {
+  if (!activeDay) return null;
+  const today = now.toISOString().slice(0, 10);
+  if (activeDay >= today) return 'today';
+  const daysAgo = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${activeDay}T00:00:00Z`)) / 86_400_000;
+  return daysAgo <= ACTIVE_WEEK_DAYS ? 'week' : null;
 }
 
 function daysInMonth(year: number, month: number): number {

@@ -4,6 +4,7 @@ import {
   SEARCH_MAX_AGE,
   SEARCH_PAGE_SIZE,
   VISITOR_SEARCH_PAGES,
+  type HomeMembersResponse,
   type SearchFilters,
   type SearchQuery,
   type SearchResponse,
@@ -22,6 +23,9 @@ import {
   type RelevancePosition,
 } from '../member-core/index.ts';
 import type { SearchCriteria, SearchRepository, SearchRow } from './search.repository.ts';
+
+/** The home page shows this many faces unless it asks for another number. */
+export const HOME_MEMBERS_DEFAULT = 12;
 
 /** Similar results widen the age range by this many years on each side. */
 export const SIMILAR_AGE_WIDENING = 5;
@@ -169,6 +173,41 @@ export function createSearchService(deps: { searchRepository: SearchRepository; 
         response.similar_filters = similar.filters;
       }
       return response;
+    },
+
+    /**
+     * The home page's faces: members with a main photo (never private), in relevance order near the searcher, as
+     * cards of search.php with the site's hidden fields left out. Visitors get them only where they may search.
+     */
+    async homeMembers(
+      context: { viewer: Pick<Viewer, 'profileId' | 'country' | 'region'> | null; site: SearchSite; hasTracking: boolean; visitorCountry?: string | null },
+      limit = HOME_MEMBERS_DEFAULT,
+    ): Promise<HomeMembersResponse> {
+      const { viewer, site } = context;
+      if (!viewer && !isVisitorSearchAllowed(site, context.hasTracking)) throw loginRequiredSearch();
+      const now = deps.now();
+      const filters = normalizeFilters(site, {});
+      const near: Place | null = viewer
+        ? { country: viewer.country, region: viewer.region }
+        : context.visitorCountry && site.countries.includes(context.visitorCountry)
+          ? { country: context.visitorCountry, region: null }
+          : null;
+      const criteria: SearchCriteria = {
+        siteId: site.id,
+        viewerProfileId: viewer?.profileId ?? null,
+        gender: null,
+        country: null,
+        region: null,
+        minAge: filters.min_age,
+        maxAge: filters.max_age,
+        now,
+        near,
+      };
+      const collected = await readPhases<SearchRow>(relevancePhases(near, { requireMainImage: true }), null, limit, (phase, after, remaining) =>
+        repo.page(criteria, after, remaining, phase),
+      );
+      const profiles = collected.map(({ row }) => toProfileCard(row, site, now)).filter((card) => card.main_image !== null);
+      return { profiles };
     },
   };
 }

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, VISITOR_SEARCH_PAGES, searchResponseSchema, type SearchResponse } from '@app/contracts';
+import { HOME_MEMBERS_MAX, SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, VISITOR_SEARCH_PAGES, homeMembersResponseSchema, searchResponseSchema, type SearchResponse } from '@app/contracts';
 import { sites, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { Client } from '../accounts/accounts.test-helpers.ts';
 import { birthDateForAge, createMember, insertProfiles, uploadPhoto, visitor } from '../profiles/members.test-helpers.ts';
+import { toActivity } from '../member-core/index.ts';
 
 describe('search (search.php)', () => {
   let app: TestApp;
@@ -51,7 +52,10 @@ describe('search (search.php)', () => {
     ]);
     const body = await search(member.client, 'gender=female&country=AT&region=9&min_age=25&max_age=40');
     expect(body.results.map((result) => result.name)).toEqual(['match-c-edge-old', 'match-b-edge-young', 'match-a']);
-    expect(body.results[2]).toEqual({ id: rows[0]!.id, name: 'match-a', age: 30, gender: 'female', country: 'AT', region: '9', city: null, main_image: null, is_fictional: false });
+    expect(body.results[2]).toEqual({
+      ...{ id: rows[0]!.id, name: 'match-a', age: 30, gender: 'female', country: 'AT', region: '9', city: null, main_image: null, is_fictional: false },
+      activity: 'today',
+    });
     expect(body).toMatchObject({ num_results: 3, is_num_results_capped: false, next_cursor: null });
     expect(body.filters).toEqual({ gender: 'female', country: 'AT', region: '9', min_age: 25, max_age: 40 });
 
@@ -210,5 +214,69 @@ describe('search (search.php)', () => {
     expect(country.json().error.fields).toEqual([expect.objectContaining({ path: 'country', code: 'country_invalid' })]);
     const young = await search(member.client, 'min_age=10');
     expect(young.filters.min_age).toBe(18);
+  });
+
+  it('says on each card how recently the member was active: today, this week, or nothing', async () => {
+    const member = await createMember(app, { country: 'FI' });
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    await insertProfiles(app, [
+      { name: 'act-old', country: 'IE', lastActiveDay: day(30) },
+      { name: 'act-week', country: 'IE', lastActiveDay: day(6) },
+      { name: 'act-today', country: 'IE', lastActiveDay: day(0) },
+    ]);
+    const body = await search(member.client, 'country=IE');
+    expect(Object.fromEntries(body.results.map((result) => [result.name, result.activity]))).toEqual({ 'act-today': 'today', 'act-week': 'week', 'act-old': null });
+    const now = new Date('2025-03-10T23:59:00Z');
+    expect([toActivity('2025-03-10', now), toActivity('2025-03-03', now), toActivity('2025-03-02', now), toActivity(null, now)]).toEqual(['today', 'week', null, null]);
+  });
+
+  describe('home-members.php (the home page faces)', () => {
+    async function homeMembers(client: Client, query = '') {
+      const response = await client.request({ url: `/api/home-members.php${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return homeMembersResponseSchema.parse(response.json()).profiles;
+    }
+
+    it('gives visitors members with a main photo only, never a private photo or a field the site hides', async () => {
+      const withPhoto = await createMember(app, { country: 'NL', city: 'Utrecht' });
+      await uploadPhoto(withPhoto.client);
+      const privateOnly = await createMember(app, { country: 'NL' });
+      await uploadPhoto(privateOnly.client, undefined, { isPrivate: true });
+      const invisible = await createMember(app, { country: 'NL', isInvisible: true });
+      await uploadPhoto(invisible.client);
+      const [before] = await app.db.select({ fields: sites.visibleProfileFields }).from(sites);
+      await setSite({ visibleProfileFields: ['age', 'country'] });
+      try {
+        const faces = await homeMembers(visitor(app), `?limit=${HOME_MEMBERS_MAX}`);
+        const ids = faces.map((face) => face.id);
+        expect(ids).toContain(withPhoto.profileId);
+        expect(ids).not.toContain(privateOnly.profileId);
+        expect(ids).not.toContain(invisible.profileId);
+        expect(faces.every((face) => face.main_image !== null && !face.main_image.filename.includes('photo-file'))).toBe(true);
+        const face = faces.find((entry) => entry.id === withPhoto.profileId)!;
+        expect(face).toMatchObject({ city: null, gender: null, country: 'NL' });
+        expect(Object.keys(face).sort()).toEqual(['activity', 'age', 'city', 'country', 'gender', 'id', 'is_fictional', 'main_image', 'name', 'region']);
+      } finally {
+        await setSite({ visibleProfileFields: before!.fields });
+      }
+    });
+
+    it('answers as logged_out_search allows visitors, and always for members; the limit is bounded', async () => {
+      const member = await createMember(app, { country: 'NL' });
+      await uploadPhoto(member.client);
+      const other = await createMember(app, { country: 'NL' });
+      await uploadPhoto(other.client);
+      await setSite({ loggedOutSearch: 'none', loggedOutSearchTrafficsource: 'all' });
+      const refused = await visitor(app).request({ url: '/api/home-members.php' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('login_required_search');
+      expect((await homeMembers(visitor(app), '?network=adnet')).length).toBeGreaterThan(0);
+      // A member sees faces whatever the visitors' setting, never their own.
+      const faces = await homeMembers(member.client, `?limit=${HOME_MEMBERS_MAX}`);
+      expect(faces.map((face) => face.id)).toContain(other.profileId);
+      expect(faces.map((face) => face.id)).not.toContain(member.profileId);
+      expect((await homeMembers(member.client, '?limit=1')).length).toBe(1);
+      expect((await member.client.request({ url: `/api/home-members.php?limit=${HOME_MEMBERS_MAX + 1}` })).statusCode).toBe(400);
+    });
   });
 });

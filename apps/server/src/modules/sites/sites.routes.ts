@@ -29,7 +29,8 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
       const chosenCountry = request.query.country ?? request.cookies[COUNTRY_COOKIE];
       // The answer depends on the client's address and cookies: no shared cache may keep it.
       reply.header('cache-control', 'private, no-cache');
-      return { settings: toSettings(site, { geoipCountry, chosenCountry }) };
+      // Web push is signed with this installation's VAPID keys, so every site offers their public key.
+      return { settings: { ...toSettings(site, { geoipCountry, chosenCountry }), push_public_key: app.push.publicKey } };
     },
   );
 

@@ -41,6 +41,17 @@ export function selectCountry(site: Pick<SiteRow, 'countries'>, chosen: string |
   return site.countries[0] ?? 'NL';
 }
 
+/** The partner address only when it is an absolute http(s) address: never a `javascript:` or relative link. */
+export function toPartnerUrl(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
 export function toSettings(site: SiteRow, location: { geoipCountry: string | null; chosenCountry?: string }): Settings {
   return {
     name: site.name,
@@ -83,6 +94,7 @@ export function toSettings(site: SiteRow, location: { geoipCountry: string | nul
     payment_methods: site.paymentMethods,
     refund_days: site.refundDays,
     member_resell: site.memberResell,
+    partner_url: toPartnerUrl(site.partnerUrl),
     company_id: site.companyId,
     mail_name: site.mailName,
     delete_discount: site.deleteDiscount,

@@ -19,7 +19,7 @@ export function swipeDayOf(now: Date): { day: string; resetsAt: Date } {
 export function createSwipeService(deps: {
   db: Database;
   swipeRepository: SwipeRepository;
-  likes: Pick<LikesService, 'like'>;
+  likes: Pick<LikesService, 'like' | 'announceLike'>;
   blocks: Pick<BlocksService, 'assertCanInteract'>;
   matches: Pick<MatchesService, 'suggest'>;
   now: () => Date;
@@ -54,7 +54,8 @@ export function createSwipeService(deps: {
       if (target.id === viewer.profileId) throw new AppError(400, 'cannot_like_self');
       const { day, resetsAt } = swipeDayOf(deps.now());
       await deps.blocks.assertCanInteract(viewer, target);
-      return deps.db.transaction(async (tx) => {
+      let isLiked = false;
+      const answer = await deps.db.transaction(async (tx) => {
         let used = await repo.likesUsed(viewer.profileId, day, tx);
         let result = { is_match: false, is_new_match: false };
         if (action === 'like') {
@@ -63,10 +64,13 @@ export function createSwipeService(deps: {
           used = counted;
           const like = await deps.likes.like(viewer, target, tx);
           result = { is_match: like.is_match, is_new_match: like.is_new_match };
+          isLiked = true;
         }
         await repo.recordSwipe(viewer.profileId, target.id, action, tx);
         return { ...result, likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - used), resets_at: resetsAt.toISOString() };
       });
+      if (isLiked) await deps.likes.announceLike(viewer.profileId, target.id, answer);
+      return answer;
     },
   };
 }

@@ -1,6 +1,7 @@
 // The event bus between app instances: in-process without Redis, Redis pub/sub with it; one interface for both.
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
+import type { SocketServerEvent } from '@app/contracts';
 
 /**
  * Every event the bus carries and its payload. Payloads are JSON: ids and small facts, never rows;
@@ -11,6 +12,10 @@ export type BusEvents = {
   'session.revoked': { userId: number; sessionIds?: number[] };
   /** Something shown in the member's own view changed (credits, premium, profile, photos, language). */
   'member.changed': { userId: number };
+  /** A site's settings changed or a site was created (staff console): every instance forgets its cached sites. */
+  'site.changed': { siteId: number };
+  /** An event for the member sockets of these profiles, wherever they are connected (plugins/realtime). */
+  'realtime': { profileIds: number[]; event: SocketServerEvent };
 };
 export type BusTopic = keyof BusEvents;
 export type BusHandler<T extends BusTopic> = (payload: BusEvents[T]) => void;

@@ -5,7 +5,17 @@ import type { SiteRow } from '../../db/schema/index.ts';
 import { getTranslator } from '../../lib/i18n.ts';
 import { renderMail, type MailTemplate } from './mail.templates.ts';
 
-export type OutgoingMail = { siteId: number | null; from: string; to: string; subject: string; text: string; html: string; template: string };
+export type OutgoingMail = {
+  siteId: number | null;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  template: string;
+  /** Extra headers (List-Unsubscribe...). */
+  headers?: Record<string, string>;
+};
 /** Delivers (or durably queues) a mail; `tx` makes it part of the caller's transaction. */
 export type MailTransport = (mail: OutgoingMail, tx?: Executor) => Promise<void>;
 
@@ -31,7 +41,23 @@ export function extractLinks(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s<>"']+/g) ?? [])];
 }
 
+/** A mail rendered by its sender (the notification mails, plugins/mailer/notification-mail.templates.ts). */
+export type SendRenderedInput = {
+  template: string;
+  to: string;
+  site: Pick<SiteRow, 'id' | 'name' | 'mailName' | 'domain'>;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+};
+
 export function createMailer(deps: { transport: MailTransport; publicUrl: string; mailFrom?: string }) {
+  const senderOf = (site: Pick<SiteRow, 'name' | 'mailName' | 'domain'>) => {
+    const siteName = site.mailName || site.name;
+    const address = deps.mailFrom ?? `noreply@${site.domain}`;
+    return address.includes('<') ? address : `"${siteName.replaceAll('"', '')}" <${address}>`;
+  };
   return {
     /** The absolute URL of a path on the site the mail is about. */
     linkTo(site: Pick<SiteRow, 'domain' | 'isDefault'>, path: string): string {
@@ -48,9 +74,12 @@ export function createMailer(deps: { transport: MailTransport; publicUrl: string
         link: input.link,
         params: input.params,
       });
-      const address = deps.mailFrom ?? `noreply@${input.site.domain}`;
-      const from = address.includes('<') ? address : `"${siteName.replaceAll('"', '')}" <${address}>`;
-      await deps.transport({ siteId: input.site.id, from, to: input.to, template: input.template, ...rendered }, tx);
+      await deps.transport({ siteId: input.site.id, from: senderOf(input.site), to: input.to, template: input.template, ...rendered }, tx);
+    },
+    /** Sends a mail its caller rendered, with its extra headers. */
+    async sendRendered(input: SendRenderedInput, tx?: Executor): Promise<void> {
+      const { site, ...mail } = input;
+      await deps.transport({ siteId: site.id, from: senderOf(site), ...mail }, tx);
     },
   };
 }

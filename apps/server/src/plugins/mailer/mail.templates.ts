@@ -1,7 +1,7 @@
 // Renders the localized mails (subject, HTML and text) from the `mail` i18n namespace.
 import type { TFunction } from 'i18next';
 
-export const MAIL_TEMPLATES = ['activation', 'passwordReset', 'emailChange', 'emailChanged', 'accountDeleted'] as const;
+export const MAIL_TEMPLATES = ['activation', 'passwordReset', 'emailChange', 'emailChanged', 'accountDeleted', 'receipt', 'complaintReceived', 'contactReceived', 'dataExportReady'] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 export type RenderInput = {
@@ -18,8 +18,7 @@ export type RenderInput = {
 };
 export type RenderedMail = { subject: string; text: string; html: string };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+import { escapeHtml } from '../../lib/html.ts';
 
 const paragraph = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text).replaceAll('\n', '<br>')}</p>`;
 
@@ -33,7 +32,8 @@ export function renderMail(input: RenderInput): RenderedMail {
   const intro = line(`${template}.intro`);
   const outro = line(`${template}.outro`);
   const signature = line('layout.signature');
-  const footer = line('layout.footer');
+  // A template may say why this mail came in its own words (a visitor's contact form has no account to name).
+  const footer = t(`mail:${template}.footer`, { ...vars, defaultValue: '' }) || line('layout.footer');
 
   const text = [
     greeting,

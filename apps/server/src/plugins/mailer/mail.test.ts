@@ -23,13 +23,18 @@ describe('mail rendering', () => {
           siteName: 'Amoria',
           name: 'Anna',
           link: 'https://amoria.example/x?token=abc',
-          params: { days: 7, minutes: 60, hours: 24, email: 'new@example.com', supportEmail: 'help@example.com', date: '2030-01-01' },
+          params: {
+            days: 7, minutes: 60, hours: 24, email: 'new@example.com', supportEmail: 'help@example.com', date: '2030-01-01',
+            orderId: 12, credits: 100, amount: '€ 17,95', method: 'iDEAL', companyName: 'Co', companyAddress: 'Street 1', companyCity: 'City',
+            companyCountry: 'NL', companyKvk: '123', vatNumber: 'NL1', refundDays: 14, subject: 'Late delivery', reference: 'T-7',
+          },
         });
         expect(mail.subject, `${language} ${template}`).not.toBe('');
         expect(`${mail.subject}${mail.text}${mail.html}`, `${language} ${template}`).not.toMatch(/{{|(?<![\w-])mail:\w/); // an untranslated key would read "mail:activation.subject"
         expect(mail.html).toMatch(/^<!doctype html>/);
         expect(mail.html).toContain(`<html lang="${language}">`);
-        if (template !== 'emailChanged') expect(mail.text).toContain('https://amoria.example/x?token=abc');
+        // Templates without a button: the notice of a changed address and the ticket confirmations.
+        if (!['emailChanged', 'complaintReceived', 'contactReceived'].includes(template)) expect(mail.text).toContain('https://amoria.example/x?token=abc');
       }
     }
   });

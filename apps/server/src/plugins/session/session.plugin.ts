@@ -1,6 +1,8 @@
 // Login sessions in an HttpOnly cookie: `request.member`, the `requireMember` / `optionalMember` preHandlers, start and end.
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { memberRestrictions } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/credentials.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import { createMemberViews, type MemberAccount, type MemberEvents, type MemberView } from './member-view.ts';
@@ -103,6 +105,11 @@ export const sessionPlugin = fp<SessionPluginOptions>(
       await loadMember(request, reply);
     });
     app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
+      // A banned or suspended member gets no session, whichever way they sign in (docs/staff-console.md).
+      const [restriction] = await app.db.select().from(memberRestrictions).where(eq(memberRestrictions.userId, userId));
+      if (restriction && (restriction.kind === 'banned' || (restriction.until && restriction.until > app.clock.now()))) {
+        throw new AppError(403, 'account_banned', restriction.until ? { reason: restriction.reason, until: restriction.until.toISOString() } : { reason: restriction.reason });
+      }
       // The browser's previous session (another login, or another member) ends: one live session per cookie.
       const previous = request.cookies[cookieName];
       const previousUserId = previous ? await sessions.endByToken(previous) : undefined;

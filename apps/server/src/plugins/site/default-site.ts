@@ -1,5 +1,5 @@
 // The site an empty database starts with; it answers for every host no other site claims (localhost in development).
-import { INTEREST_KEYS, PROFILE_FIELDS, SEARCH_FIELDS } from '@app/contracts';
+import { DEFAULT_FICTIONAL_ICON, INTEREST_KEYS, PAYMENT_METHODS, PROFILE_FIELDS, SEARCH_FIELDS } from '@app/contracts';
 import { LOCALES } from '@app/i18n';
 import type { NewSiteRow, RegionData } from '../../db/schema/index.ts';
 
@@ -46,8 +46,9 @@ export function defaultSiteValues(): NewSiteRow {
     enableSiteEntryPopup: 'yes',
     siteEntryPopupCountries: [],
     usFooter: true,
-    fictionalIcon: '🎭',
-    fictionalWarning: 'Some profiles on this site are fictional and are operated by our staff for entertainment.',
+    // An icon name of the web app's set, unlike every interest icon (docs/icons.md).
+    fictionalIcon: DEFAULT_FICTIONAL_ICON,
+    fictionalWarning: 'Some profiles on this site are fictional: they show what the site offers, and nobody reads messages sent to them, so they cannot be messaged.',
     fictionalSingular: 'fictional profile',
     fictionalPlural: 'fictional profiles',
     countries: SPEC_COUNTRIES,
@@ -61,7 +62,9 @@ export function defaultSiteValues(): NewSiteRow {
     messageLength: 1000,
     searchFields: [...SEARCH_FIELDS],
     interests: [...INTEREST_KEYS],
-    paymentMethods: ['ideal', 'visa', 'mastercard', 'paypal', 'bancontact', 'sofort', 'applepay'],
+    // Every method of SPEC 3; docs/payments.md says which are offered where and by which provider.
+    paymentMethods: [...PAYMENT_METHODS],
+    transactionCosts: { paypal: 35, paysafecard: 95, sct: 0 },
     refundDays: 14,
     memberResell: false,
     companyId: 1,
@@ -77,3 +80,22 @@ export function defaultSiteValues(): NewSiteRow {
     companyAdded: null,
   };
 }
+
+/** The default site's credit bundles: per currency of the spec's countries, smallest first (docs/payments.md). */
+export const DEFAULT_BUNDLES: { currency: string; credits: number; priceMinor: number; isPopular?: boolean }[] = [
+  ...[
+    ['EUR', [995, 1795, 3995, 6995]],
+    ['GBP', [895, 1595, 3495, 5995]],
+    ['USD', [1095, 1995, 4495, 7795]],
+    ['CHF', [995, 1795, 3995, 6995]],
+    ['PLN', [4295, 7795, 16995, 29995]],
+    ['DKK', [7495, 13495, 29995, 51995]],
+    ['SEK', [11495, 20495, 45495, 79495]],
+    ['NOK', [11495, 20495, 45495, 79495]],
+    ['CAD', [1495, 2695, 5995, 10495]],
+    ['AUD', [1595, 2895, 6495, 11495]],
+    ['NZD', [1695, 2995, 6795, 11995]],
+  ].flatMap(([currency, prices]) =>
+    (prices as number[]).map((priceMinor, index) => ({ currency: currency as string, credits: [50, 100, 250, 500][index]!, priceMinor, isPopular: index === 2 })),
+  ),
+];

@@ -1,7 +1,7 @@
 // Finds the site for a host, with a short in-memory cache: settings change rarely and every request needs them.
 import type { SiteRow } from '../../db/schema/index.ts';
 import type { SitesRepository } from './sites.repository.ts';
-import { defaultSiteValues } from './default-site.ts';
+import { defaultSiteValues, DEFAULT_BUNDLES } from './default-site.ts';
 
 const CACHE_TTL_MS = 30_000;
 
@@ -25,7 +25,7 @@ export function createSiteResolver(deps: { sitesRepository: Pick<SitesRepository
   return {
     /** Seeds the default site into an empty database; a no-op when it exists. */
     async ensureDefaultSite(): Promise<void> {
-      if (!(await deps.sitesRepository.findDefault())) await deps.sitesRepository.insertIfMissing(defaultSiteValues());
+      if (!(await deps.sitesRepository.findDefault())) await deps.sitesRepository.insertIfMissing(defaultSiteValues(), DEFAULT_BUNDLES);
     },
     async resolve(host: string): Promise<SiteRow> {
       const now = Date.now();

@@ -1,7 +1,7 @@
 // Drizzle queries on the sites table.
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { sites, type NewSiteRow, type SiteRow } from '../../db/schema/index.ts';
+import { creditBundles, sites, type NewSiteRow, type SiteRow } from '../../db/schema/index.ts';
 
 export function createSitesRepository(db: Executor) {
   return {
@@ -18,9 +18,15 @@ export function createSitesRepository(db: Executor) {
       if (!row) throw new Error('site insert returned nothing');
       return row;
     },
-    async insertIfMissing(values: NewSiteRow, tx: Executor = db): Promise<void> {
-      // No target: a clash on the domain or on the single default site both mean "already there".
-      await tx.insert(sites).values(values).onConflictDoNothing();
+    /** Inserts the site with its credit bundles, unless it exists. */
+    async insertIfMissing(values: NewSiteRow, bundles: Omit<typeof creditBundles.$inferInsert, 'siteId'>[] = [], tx: Executor = db): Promise<void> {
+      await tx.transaction(async (inner) => {
+        // No target: a clash on the domain or on the single default site both mean "already there".
+        const [row] = await inner.insert(sites).values(values).onConflictDoNothing().returning({ id: sites.id });
+        if (row && bundles.length) {
+          await inner.insert(creditBundles).values(bundles.map((bundle, index) => ({ ...bundle, siteId: row.id, sortOrder: index })));
+        }
+      });
     },
   };
 }

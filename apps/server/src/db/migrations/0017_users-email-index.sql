@@ -1,0 +1,1 @@
+CREATE INDEX "users_email_idx" ON "users" USING btree ("email");

@@ -1,0 +1,109 @@
+// Rows of the console's payloads: orders, photos, reports (one shape wherever they appear).
+import { eq, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AdminOrder, AdminPhoto, AdminReport } from '@app/contracts';
+import type { Executor } from '../../db/client.ts';
+import { photos, profiles, reports, sites, type OrderRow, type PhotoRow } from '../../db/schema/index.ts';
+import { uploadUrl } from '../../plugins/storage/index.ts';
+
+export function toAdminOrder(row: OrderRow, email: string | null, providerStatus: string | null): AdminOrder {
+  return {
+    id: row.id,
+    site_id: row.siteId,
+    user_id: row.userId,
+    email,
+    status: row.status,
+    credits: row.credits,
+    currency: row.currency,
+    amount_minor: row.amountMinor,
+    base_amount_minor: row.baseAmountMinor,
+    discount_code: row.discountCode,
+    discount_percentage: row.discountPercentage,
+    method: row.method,
+    country: row.country,
+    provider: row.provider,
+    provider_payment_id: row.providerPaymentId,
+    provider_status: providerStatus,
+    created_at: row.createdAt.toISOString(),
+    paid_at: row.paidAt?.toISOString() ?? null,
+    refunded_credits: row.refundedCredits,
+    refunded_minor: row.refundedMinor,
+    refunded_at: row.refundedAt?.toISOString() ?? null,
+    provider_refund_id: row.providerRefundId,
+  };
+}
+
+export const staffPhotoUrl = (photoId: number, size: 'full' | 'thumb') => `/api/admin/photos/${photoId}/file${size === 'thumb' ? '?size=thumb' : ''}`;
+
+export function toAdminPhoto(row: { photo: PhotoRow; reviewed: number | null; name: string; userId: number | null; cdnPrefix: string }, openReports: number): AdminPhoto {
+  return {
+    id: row.photo.id,
+    profile_id: row.photo.profileId,
+    user_id: row.userId,
+    profile_name: row.name,
+    // Private photos never sit where /uploads serves: staff see them through the console's own file route.
+    url: row.photo.isPrivate ? staffPhotoUrl(row.photo.id, 'full') : uploadUrl(row.cdnPrefix, row.photo.fileKey),
+    thumb_url: row.photo.isPrivate ? staffPhotoUrl(row.photo.id, 'thumb') : uploadUrl(row.cdnPrefix, row.photo.thumbKey),
+    is_private: row.photo.isPrivate,
+    is_main: row.photo.isMain,
+    review: row.reviewed ? 'approved' : 'new',
+    reject_reason: null,
+    open_reports: openReports,
+    created_at: row.photo.createdAt.toISOString(),
+  };
+}
+
+const reporter = alias(profiles, 'reporter');
+const reported = alias(profiles, 'reported');
+const mainPhotoKey = (profileId: AnyPgColumn) =>
+  sql<string | null>`(select ${photos.fileKey} from ${photos} where ${photos.profileId} = ${profileId} and ${photos.isMain} limit 1)`;
+
+/** A report with both parties (name, account, main photo key) and its site's cdn prefix. */
+export function reportListSelect(db: Executor) {
+  return db
+    .select({
+      report: reports,
+      reporterName: reporter.name,
+      reporterUserId: reporter.userId,
+      reporterPhoto: mainPhotoKey(reporter.id),
+      reportedName: reported.name,
+      reportedUserId: reported.userId,
+      reportedPhoto: mainPhotoKey(reported.id),
+      cdnPrefix: sites.cdnPrefix,
+    })
+    .from(reports)
+    .innerJoin(sites, eq(sites.id, reports.siteId))
+    .leftJoin(reporter, eq(reporter.id, reports.reporterProfileId))
+    .leftJoin(reported, eq(reported.id, reports.reportedProfileId));
+}
+export type ReportListRow = Awaited<ReturnType<ReturnType<typeof reportListSelect>['execute']>>[number];
+
+export function toAdminReport(row: ReportListRow): AdminReport {
+  const { report } = row;
+  return {
+    id: report.id,
+    site_id: report.siteId,
+    target: report.target,
+    reason: report.reason,
+    remarks: report.remarks,
+    status: report.status,
+    reporter: {
+      profile_id: report.reporterProfileId,
+      user_id: row.reporterUserId,
+      name: row.reporterName,
+      main_photo_url: row.reporterPhoto ? uploadUrl(row.cdnPrefix, row.reporterPhoto) : null,
+    },
+    reported: {
+      profile_id: report.reportedProfileId,
+      user_id: row.reportedUserId,
+      name: row.reportedName,
+      main_photo_url: row.reportedPhoto ? uploadUrl(row.cdnPrefix, row.reportedPhoto) : null,
+    },
+    photo_id: report.photoId,
+    message_id: report.messageId,
+    handled_by_staff_id: report.handledByStaffId,
+    handled_at: report.handledAt?.toISOString() ?? null,
+    resolution: report.resolution,
+    created_at: report.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,36 @@
+// The staff console's services, built once in services.ts from their dependencies.
+import type { Database } from '../../db/client.ts';
+import type { CursorCodec } from '../../lib/cursors.ts';
+import type { EventBus } from '../../plugins/bus/index.ts';
+import type { Mailer } from '../../plugins/mailer/index.ts';
+import type { MemberEvents, SessionsService } from '../../plugins/session/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
+import type { PhotosService } from '../photos/index.ts';
+import { createAdminMembersService } from './members.service.ts';
+import { createAdminModerationService } from './moderation.service.ts';
+import { createAdminOperationsService } from './operations.service.ts';
+import { createAdminSitesService } from './sites.service.ts';
+import { createStaffAccounts } from './staff-accounts.ts';
+
+export function createAdminService(deps: {
+  db: Database;
+  cursors: CursorCodec;
+  sessions: Pick<SessionsService, 'endAllOfUser'>;
+  memberEvents: MemberEvents;
+  photos: Pick<PhotosService, 'remove'>;
+  payments: Pick<PaymentsService, 'refund'>;
+  mailer: Pick<Mailer, 'sendRendered'>;
+  bus: Pick<EventBus, 'publish'>;
+  onError: (error: unknown, context: string) => void;
+  now: () => Date;
+}) {
+  const members = createAdminMembersService(deps);
+  return {
+    staff: createStaffAccounts(deps),
+    members,
+    moderation: createAdminModerationService({ ...deps, members }),
+    operations: createAdminOperationsService(deps),
+    sites: createAdminSitesService(deps),
+  };
+}
+export type AdminService = ReturnType<typeof createAdminService>;

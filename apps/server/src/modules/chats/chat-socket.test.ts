@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { CHAT_SOCKET_PATH, socketServerEventSchema, type ChatResponse, type SocketServerEvent } from '@app/contracts';
+import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { SESSION_COOKIE, type Client } from '../accounts/accounts.test-helpers.ts';
+import { createMember, type TestMember } from '../profiles/members.test-helpers.ts';
+import { postLedgerEntry } from '../credits/index.ts';
+import { CLOSE_SESSION_CHANGED } from '../../plugins/realtime/index.ts';
+
+/** A member socket that records every event it receives. */
+type TestSocket = { socket: WebSocket; events: SocketServerEvent[]; next: (predicate: (event: SocketServerEvent) => boolean, timeoutMs?: number) => Promise<SocketServerEvent> };
+
+async function listen(app: TestApp): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return `127.0.0.1:${port}`;
+}
+
+function connect(host: string, cookie: string | undefined, origin = `http://${host}`): Promise<TestSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://${host}${CHAT_SOCKET_PATH}`, { headers: { origin, ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}) } });
+    const events: SocketServerEvent[] = [];
+    const waiters: { predicate: (event: SocketServerEvent) => boolean; resolve: (event: SocketServerEvent) => void }[] = [];
+    socket.on('message', (data) => {
+      const event = socketServerEventSchema.parse(JSON.parse(String(data)));
+      events.push(event);
+      for (const waiter of [...waiters]) {
+        if (waiter.predicate(event)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(event);
+        }
+      }
+    });
+    const next = (predicate: (event: SocketServerEvent) => boolean, timeoutMs = 2000) =>
+      new Promise<SocketServerEvent>((resolveEvent, rejectEvent) => {
+        const found = events.find(predicate);
+        if (found) return resolveEvent(found);
+        const timer = setTimeout(() => rejectEvent(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`)), timeoutMs);
+        waiters.push({ predicate, resolve: (event) => (clearTimeout(timer), resolveEvent(event)) });
+      });
+    socket.once('open', () => resolve({ socket, events, next }));
+    socket.once('unexpected-response', (_request, response) => reject(new Error(`refused: ${response.statusCode}`)));
+    socket.once('error', reject);
+  });
+}
+
+const send = (client: Client, to: number, text = 'Hello') =>
+  client.request({ method: 'POST', url: '/api/message.php', payload: { to, client_id: randomUUID(), text } });
+
+describe('member socket', () => {
+  let app: TestApp;
+  let host: string;
+  const sockets: WebSocket[] = [];
+  beforeAll(async () => {
+    app = await buildTestApp();
+    host = await listen(app);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.terminate();
+    await app.close();
+  });
+  const open = async (member: TestMember) => {
+    const connected = await connect(host, member.client.cookie);
+    sockets.push(connected.socket);
+    await connected.next((event) => event.type === 'hello');
+    return connected;
+  };
+
+  it('refuses visitors and pages of other sites', async () => {
+    await expect(connect(host, undefined)).rejects.toThrow(/refused: 403/);
+    const member = await createMember(app);
+    await expect(connect(host, member.client.cookie, 'https://evil.example')).rejects.toThrow(/refused: 403/);
+  });
+
+  it('says hello with the member\'s version and unread total, then delivers messages, typing and read marks live', async () => {
+    const alice = await createMember(app);
+    const bob = await createMember(app);
+    const bobSocket = await open(bob);
+    expect(bobSocket.events[0]).toMatchObject({ type: 'hello', profile_id: bob.profileId, unread_total: 0 });
+    const aliceSocket = await open(alice);
+
+    const sent = (await send(alice.client, bob.profileId, 'live hello')).json();
+    const arrived = await bobSocket.next((event) => event.type === 'message');
+    expect(arrived).toMatchObject({ type: 'message', partner_id: alice.profileId, message: { body: 'live hello', is_mine: false, seq: 1 } });
+    expect(await bobSocket.next((event) => event.type === 'unread')).toEqual({ type: 'unread', unread_total: 1 });
+    // The sender's other tabs hear of it too, as their own message.
+    expect(await aliceSocket.next((event) => event.type === 'message')).toMatchObject({ message: { is_mine: true, id: sent.message.id } });
+
+    bobSocket.socket.send(JSON.stringify({ type: 'typing', conversation_id: sent.conversation.id }));
+    expect(await aliceSocket.next((event) => event.type === 'typing')).toEqual({ type: 'typing', conversation_id: sent.conversation.id, profile_id: bob.profileId });
+
+    const opened = (await bob.client.request({ url: `/api/chat.php?conversation=${sent.conversation.id}` })).json<ChatResponse>();
+    expect(opened.messages).toHaveLength(1);
+    expect(await aliceSocket.next((event) => event.type === 'read')).toMatchObject({ conversation_id: sent.conversation.id, reader_id: bob.profileId, seq: 1 });
+    expect(await bobSocket.next((event) => event.type === 'unread' && event.unread_total === 0)).toBeTruthy();
+  });
+
+  it('ignores typing for a conversation that is not the member\'s, and malformed client events', async () => {
+    const alice = await createMember(app);
+    const bob = await createMember(app);
+    const eve = await createMember(app);
+    const conversation = (await send(alice.client, bob.profileId)).json().conversation.id;
+    const bobSocket = await open(bob);
+    const eveSocket = await open(eve);
+    eveSocket.socket.send(JSON.stringify({ type: 'typing', conversation_id: conversation }));
+    eveSocket.socket.send('not json');
+    eveSocket.socket.send(JSON.stringify({ type: 'typing', conversation_id: 'x' }));
+    eveSocket.socket.send(JSON.stringify({ type: 'ping' }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bobSocket.events.filter((event) => event.type === 'typing')).toEqual([]);
+    expect(eveSocket.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('tells the liked member at once, and both members of a new match', async () => {
+    const alice = await createMember(app);
+    const bob = await createMember(app);
+    const aliceSocket = await open(alice);
+    const bobSocket = await open(bob);
+    await alice.client.request({ method: 'POST', url: '/api/like.php', payload: { id: bob.profileId } });
+    expect(await bobSocket.next((event) => event.type === 'like')).toEqual({ type: 'like', profile_id: alice.profileId, is_match: false });
+    await bob.client.request({ method: 'POST', url: '/api/like.php', payload: { id: alice.profileId } });
+    expect(await aliceSocket.next((event) => event.type === 'like')).toEqual({ type: 'like', profile_id: bob.profileId, is_match: true });
+  });
+
+  it('closes the member\'s sockets when the session ends, and a dead session cannot connect again', async () => {
+    const alice = await createMember(app);
+    const aliceSocket = await open(alice);
+    const cookie = alice.client.cookie;
+    const closed = new Promise<number>((resolve) => aliceSocket.socket.once('close', (code) => resolve(code)));
+    await alice.client.request({ url: '/api/logout.php' });
+    expect(await closed).toBe(CLOSE_SESSION_CHANGED);
+    await expect(connect(host, cookie)).rejects.toThrow(/refused: 403/);
+  });
+
+  it('tells the member\'s sockets when credits change', async () => {
+    const alice = await createMember(app);
+    const bob = await createMember(app);
+    const aliceSocket = await open(alice);
+    await send(alice.client, bob.profileId);
+    await aliceSocket.next((event) => event.type === 'member_changed');
+    await postLedgerEntry(app.db, { userId: alice.user.id, amount: 5, reason: 'bonus', idempotencyKey: `test:socket:${alice.user.id}` });
+  });
+});
+
+const redisUrl = process.env.REDIS_URL;
+
+describe.skipIf(!redisUrl)('member sockets on two instances sharing one database and one Redis (runs when REDIS_URL is set)', () => {
+  let first: TestApp;
+  let second: TestApp;
+  let firstHost: string;
+  let secondHost: string;
+  const sockets: WebSocket[] = [];
+  beforeAll(async () => {
+    first = await buildTestApp();
+    second = await buildTestApp({ redisKeyPrefix: first.appConfig.redisKeyPrefix });
+    firstHost = await listen(first);
+    secondHost = await listen(second);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.terminate();
+    await second.close();
+    await first.close();
+  });
+
+  it('delivers a message sent through one instance to a socket on the other within a second, and catch-up after a reconnect yields every message once', async () => {
+    const alice = await createMember(first);
+    const bob = await createMember(first);
+    await postLedgerEntry(first.db, { userId: alice.user.id, amount: 1000, reason: 'bonus', idempotencyKey: `test:two:${alice.user.id}` });
+    const bobOnSecond = await connect(secondHost, bob.client.cookie);
+    sockets.push(bobOnSecond.socket);
+    await bobOnSecond.next((event) => event.type === 'hello');
+
+    const started = performance.now();
+    const sent = (await send(alice.client, bob.profileId, 'across instances')).json();
+    const arrived = await bobOnSecond.next((event) => event.type === 'message', 1000);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(arrived).toMatchObject({ message: { body: 'across instances', seq: 1 } });
+    const conversation = sent.conversation.id as number;
+
+    // The receiving socket drops; messages sent meanwhile are caught up from the last sequence held, once each.
+    bobOnSecond.socket.terminate();
+    for (let index = 2; index <= 6; index += 1) await send(alice.client, bob.profileId, `while away ${index}`);
+    const reconnected = await connect(secondHost, bob.client.cookie);
+    sockets.push(reconnected.socket);
+    const hello = await reconnected.next((event) => event.type === 'hello');
+    expect(hello).toMatchObject({ unread_total: 6 });
+    const bobOnSecondHttp = { ...bob.client };
+    const caughtUp = (await second.inject({ url: `/api/chat.php?conversation=${conversation}&after=1`, cookies: { [SESSION_COOKIE]: bobOnSecondHttp.cookie! } })).json<ChatResponse>();
+    expect(caughtUp.messages.map((message) => message.seq)).toEqual([2, 3, 4, 5, 6]);
+    expect(new Set(caughtUp.messages.map((message) => message.id)).size).toBe(5);
+
+    // And live again after the reconnect, through the other instance.
+    await send(alice.client, bob.profileId, 'back live');
+    expect(await reconnected.next((event) => event.type === 'message', 1000)).toMatchObject({ message: { body: 'back live', seq: 7 } });
+    void firstHost;
+  });
+});

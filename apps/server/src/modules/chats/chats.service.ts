@@ -1,0 +1,471 @@
+// Chat rules: who may write to whom, what a send costs (debited with the stored message, once per client id), the
+// conversation list with its change versions, read marks, deletion, and the realtime events after each commit.
+import {
+  CHAT_HISTORY_DAYS,
+  CHAT_PREVIEW_LENGTH,
+  CHATS_PAGE_SIZE,
+  FREE_CONVERSATION_LIMIT,
+  GIFT_KEYS,
+  MESSAGES_PAGE_SIZE,
+  type ChatEntry,
+  type ChatMessage,
+  type ChatResponse,
+  type ChatsResponse,
+  type GiftKey,
+  type SendBlockedReason,
+  type SendMessageResponse,
+  type SocketServerEvent,
+} from '@app/contracts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { MessageKind, MessageRow, SiteRow } from '../../db/schema/index.ts';
+import { entityTag } from '../../lib/conditional-get.ts';
+import type { CursorCodec } from '../../lib/cursors.ts';
+import { AppError } from '../../lib/http-errors.ts';
+import type { MemberEvents } from '../../plugins/session/index.ts';
+import type { Realtime } from '../../plugins/realtime/index.ts';
+import { getBalance, postLedgerEntry } from '../credits/index.ts';
+import { toImage, type Viewer } from '../member-core/index.ts';
+import type { BlocksService } from '../blocks/index.ts';
+import type { ChatListRow, ChatsRepository, PartnerRow } from './chats.repository.ts';
+import type { ChatPhotoUrls } from './chat-photo-urls.ts';
+
+export const conversationNotFound = () => new AppError(404, 'conversation_not_found');
+const HISTORY_MS = CHAT_HISTORY_DAYS * 24 * 60 * 60 * 1000;
+/** A catch-up (`after`) answers at most this many messages; the client asks again from the last one. */
+const CATCH_UP_LIMIT = 200;
+/** chats.php?since= answers at most this many changed entries; more than that and the client reloads the list. */
+const SINCE_LIMIT = 200;
+/** The conversation list shows online state and photos the versions do not cover: a poll refreshes them this often. */
+export const CHATS_REFRESH_MS = 5 * 60 * 1000;
+
+export type ChatSite = Pick<SiteRow, 'id' | 'cdnPrefix' | 'messageCredits' | 'photoCredits' | 'giftCredits' | 'messageLength'>;
+type Sender = Pick<Viewer, 'userId' | 'profileId' | 'siteId' | 'isPremium' | 'name'>;
+type Member = Pick<Viewer, 'profileId' | 'siteId' | 'isPremium'>;
+
+export type SendInput =
+  | { kind: 'text'; clientId: string; text: string }
+  | { kind: 'gift'; clientId: string; gift: string }
+  | { kind: 'photo'; clientId: string; photo: { fileKey: string; thumbKey: string; width: number; height: number } };
+
+/** Characters as a person counts them (code points), so an emoji is one. */
+const lengthOf = (text: string) => [...text].length;
+
+export function createChatsService(deps: {
+  db: Database;
+  chatsRepository: ChatsRepository;
+  blocks: Pick<BlocksService, 'lockPair'>;
+  cursors: CursorCodec;
+  photoUrls: ChatPhotoUrls;
+  realtime: Pick<Realtime, 'publish'>;
+  memberEvents: Pick<MemberEvents, 'changed'>;
+  now: () => Date;
+}) {
+  const repo = deps.chatsRepository;
+
+  function toMessage(row: MessageRow, viewerProfileId: number): ChatMessage {
+    return {
+      id: row.id,
+      conversation_id: row.conversationId,
+      seq: row.seq,
+      client_id: row.senderProfileId === viewerProfileId ? row.clientId : null,
+      sender_id: row.senderProfileId ?? 0,
+      is_mine: row.senderProfileId === viewerProfileId,
+      kind: row.kind,
+      body: row.kind === 'text' ? row.body : null,
+      photo:
+        row.kind === 'photo' && row.photoKey && row.photoThumbKey
+          ? {
+              url: deps.photoUrls.sign(row.id, 'full'),
+              thumb_url: deps.photoUrls.sign(row.id, 'thumb'),
+              width: row.photoWidth ?? 0,
+              height: row.photoHeight ?? 0,
+            }
+          : null,
+      gift: row.kind === 'gift' ? (row.giftKey as GiftKey) : null,
+      created_at: row.createdAt.toISOString(),
+    };
+  }
+
+  function toEntry(row: ChatListRow, viewerProfileId: number, site: Pick<ChatSite, 'cdnPrefix'>): ChatEntry {
+    return {
+      conversation: { id: row.conversationId },
+      profile: { id: row.partnerId, name: row.partnerName, main_image: toImage(site.cdnPrefix, row.mainFileKey, row.mainThumbKey) },
+      num_unread_messages: row.unreadCount,
+      last_message:
+        row.lastKind && row.lastCreatedAt
+          ? {
+              kind: row.lastKind as MessageKind,
+              preview: row.lastKind === 'text' && row.lastBody !== null ? [...row.lastBody].slice(0, CHAT_PREVIEW_LENGTH).join('') : null,
+              gift: row.lastKind === 'gift' ? (row.lastGift as GiftKey) : null,
+              is_mine: row.lastSenderId === viewerProfileId,
+              created_at: row.lastCreatedAt.toISOString(),
+            }
+          : null,
+      last_seq: row.lastSeq,
+      last_activity_at: new Date(row.lastActivityAt).toISOString(),
+      version: row.version,
+    };
+  }
+
+  function priceOf(site: ChatSite, kind: MessageKind): number {
+    return kind === 'text' ? site.messageCredits : kind === 'photo' ? site.photoCredits : site.giftCredits;
+  }
+
+  /** Why `sender` may not write to `partner` now (before any conversation lookups), or null. */
+  function partnerBlockReason(partner: PartnerRow | undefined, sender: Pick<Viewer, 'siteId'>): SendBlockedReason | null {
+    if (!partner || partner.siteId !== sender.siteId) return 'partner_gone';
+    if (partner.isFictional || partner.userId === null) return 'profile_not_messageable';
+    if (partner.userStatus === 'deleted_pending') return 'partner_gone';
+    if (partner.userStatus === 'not_confirmed') return 'partner_not_confirmed';
+    return null;
+  }
+
+  function reasonError(reason: SendBlockedReason, partner: PartnerRow | undefined): AppError {
+    switch (reason) {
+      case 'partner_gone':
+        return new AppError(404, 'profile_not_found');
+      case 'profile_not_messageable':
+        return new AppError(403, 'profile_not_messageable');
+      case 'partner_not_confirmed':
+        return new AppError(403, 'partner_not_confirmed', { name: partner?.name ?? '' });
+      case 'blocked_by':
+        return new AppError(403, 'blocked_by', { name: partner?.name ?? '' });
+      case 'member_blocked':
+        return new AppError(403, 'member_blocked');
+      case 'conversation_limit_reached':
+        return new AppError(403, 'conversation_limit_reached', { max: FREE_CONVERSATION_LIMIT });
+    }
+  }
+
+  function validate(site: ChatSite, input: SendInput): void {
+    if (input.kind === 'text') {
+      if (!input.text.trim()) throw new AppError(400, 'message_empty');
+      if (lengthOf(input.text) > site.messageLength) throw new AppError(400, 'message_too_long', { max: site.messageLength });
+    }
+    if (input.kind === 'gift' && !(GIFT_KEYS as readonly string[]).includes(input.gift)) throw new AppError(400, 'gift_invalid');
+  }
+
+  async function publishAll(events: { profileIds: number[]; event: SocketServerEvent }[]) {
+    await Promise.all(events.map(({ profileIds, event }) => deps.realtime.publish(profileIds, event)));
+  }
+
+  return {
+    photoUrls: deps.photoUrls,
+
+    /**
+     * Sends a message from `sender` to the profile `partnerId`, starting the conversation when there is none.
+     * The debit, the sequence number, the message and both members' list entries are one transaction; a client id
+     * sent again answers the first message and changes nothing.
+     */
+    async send(sender: Sender, site: ChatSite, partnerId: number, input: SendInput): Promise<{ response: SendMessageResponse; isReplay: boolean }> {
+      if (partnerId === sender.profileId) throw new AppError(400, 'cannot_message_self');
+      validate(site, input);
+      const partner = await repo.findPartner(partnerId);
+      const early = partnerBlockReason(partner, sender);
+      // A retried send of a message stored already answers it even if the partner changed since.
+      if (early) {
+        const stored = await repo.findByClientId(sender.profileId, input.clientId);
+        if (!stored) throw reasonError(early, partner);
+      }
+      const price = priceOf(site, input.kind);
+      const now = deps.now();
+      const events: { profileIds: number[]; event: SocketServerEvent }[] = [];
+      const result = await deps.db.transaction(async (tx) => {
+        await deps.blocks.lockPair(sender.profileId, partnerId, tx);
+        await repo.lockInboxes([sender.profileId, partnerId], tx);
+        const replay = await repo.findByClientId(sender.profileId, input.clientId, tx);
+        if (replay) {
+          const membership = await repo.findMember(sender.profileId, replay.conversationId, tx);
+          if (!membership || membership.partnerProfileId !== partnerId || replay.kind !== input.kind) throw new AppError(409, 'client_id_reused');
+          return { message: replay, isReplay: true, balance: null };
+        }
+        if (early) throw reasonError(early, partner);
+        const blocked = await repo.findBlockDirection(sender.profileId, partnerId, tx);
+        if (blocked) throw reasonError(blocked, partner);
+        let conversation = await repo.findConversationByPair(sender.profileId, partnerId, tx);
+        if (!conversation) {
+          if (!sender.isPremium && (await repo.countStarted(sender.profileId, tx)) >= FREE_CONVERSATION_LIMIT) {
+            throw reasonError('conversation_limit_reached', partner);
+          }
+          conversation = await repo.createConversation(sender.profileId, partnerId, tx);
+        }
+        let balance: number | null = null;
+        if (price > 0) {
+          ({ balance } = await postLedgerEntry(tx, {
+            userId: sender.userId,
+            amount: -price,
+            reason: input.kind === 'text' ? 'message' : input.kind,
+            reference: `conversation:${conversation.id}`,
+            idempotencyKey: `chat:${sender.profileId}:${input.clientId}`,
+          }));
+        }
+        const seq = await repo.nextSeq(conversation.id, tx);
+        const message = await repo.insertMessage(
+          {
+            conversationId: conversation.id,
+            seq,
+            senderProfileId: sender.profileId,
+            clientId: input.clientId,
+            kind: input.kind,
+            body: input.kind === 'text' ? input.text : null,
+            giftKey: input.kind === 'gift' ? input.gift : null,
+            photoKey: input.kind === 'photo' ? input.photo.fileKey : null,
+            photoThumbKey: input.kind === 'photo' ? input.photo.thumbKey : null,
+            photoWidth: input.kind === 'photo' ? input.photo.width : null,
+            photoHeight: input.kind === 'photo' ? input.photo.height : null,
+            cost: price,
+            createdAt: now,
+          },
+          tx,
+        );
+        const versions = await repo.bumpVersions([sender.profileId, partnerId], tx);
+        const senderVersion = versions.get(sender.profileId)!;
+        const partnerVersion = versions.get(partnerId)!;
+        await repo.touchBoth(conversation.id, { profileId: sender.profileId, version: senderVersion, seq }, { profileId: partnerId, version: partnerVersion }, now, tx);
+        events.push(
+          { profileIds: [partnerId], event: { type: 'message', message: toMessage(message, partnerId), partner_id: sender.profileId, version: partnerVersion } },
+          { profileIds: [sender.profileId], event: { type: 'message', message: toMessage(message, sender.profileId), partner_id: partnerId, version: senderVersion } },
+        );
+        return { message, isReplay: false, balance };
+      });
+      if (!result.isReplay) {
+        if (price > 0) await deps.memberEvents.changed(sender.userId);
+        // Read after the commit, outside the inbox locks.
+        events.push({ profileIds: [partnerId], event: { type: 'unread', unread_total: await repo.unreadTotal(partnerId) } });
+        await publishAll(events);
+      }
+      return {
+        response: {
+          message: toMessage(result.message, sender.profileId),
+          conversation: { id: result.message.conversationId },
+          credits: result.balance ?? (await getBalance(deps.db, sender.userId)),
+        },
+        isReplay: result.isReplay,
+      };
+    },
+
+    /** Rejects a send before its (slow) photo processing when it could not succeed anyway. */
+    async assertCanSendPhoto(sender: Sender, partnerId: number): Promise<void> {
+      if (!sender.isPremium) throw new AppError(403, 'premium_required_chat_photos');
+      if (partnerId === sender.profileId) throw new AppError(400, 'cannot_message_self');
+      const partner = await repo.findPartner(partnerId);
+      const reason = partnerBlockReason(partner, sender) ?? (await repo.findBlockDirection(sender.profileId, partnerId));
+      if (reason) throw reasonError(reason, partner);
+    },
+
+    /** The entity tag of chats.php (first page): the inbox version, the member's blocks, the site's card settings, the refresh window. */
+    async listTag(member: Pick<Viewer, 'profileId'>, site: Pick<ChatSite, 'id' | 'cdnPrefix'>): Promise<string> {
+      const { version, blocks } = await repo.findListVersion(member.profileId);
+      return entityTag(['chats', member.profileId, version, blocks, site.id, site.cdnPrefix, Math.floor(deps.now().getTime() / CHATS_REFRESH_MS)]);
+    },
+
+    /** GET /api/chats.php: the newest 50 conversations (`cursor` pages on), or what changed after `since`. */
+    async list(member: Member, site: Pick<ChatSite, 'cdnPrefix'>, options: { cursor?: string; since?: number }): Promise<ChatsResponse> {
+      // The version is read before the rows: anything that changes after it is in a later answer too.
+      const { version, unreadTotal, startedCount } = await repo.findInboxSummary(member.profileId);
+      if (options.since !== undefined) {
+        const rows = await repo.listChangedSince(member.profileId, options.since, SINCE_LIMIT + 1);
+        if (rows.length > SINCE_LIMIT) throw new AppError(409, 'invalid_value');
+        const visible = rows.filter((row) => !row.isHidden && !row.isBlocked);
+        return {
+          chats: visible.map((row) => toEntry(row, member.profileId, site)),
+          removed: rows.filter((row) => row.isHidden || row.isBlocked).map((row) => row.conversationId),
+          next_cursor: null,
+          version: Math.max(version, ...rows.map((row) => row.version)),
+          unread_total: unreadTotal,
+          started_count: startedCount,
+        };
+      }
+      const after = options.cursor ? (deps.cursors.decode('chats', options.cursor, 'tn') as [string, number]) : null;
+      // Blocked pairs are left out after the page is read, so a page may come out short; the cursor still moves on.
+      const rows = await repo.listPage(member.profileId, after, CHATS_PAGE_SIZE + 1);
+      const page = rows.slice(0, CHATS_PAGE_SIZE);
+      const last = page.at(-1);
+      return {
+        chats: page.filter((row) => !row.isBlocked).map((row) => toEntry(row, member.profileId, site)),
+        next_cursor: rows.length > CHATS_PAGE_SIZE && last ? deps.cursors.encode('chats', [last.lastActivityAt, last.conversationId]) : null,
+        version,
+        removed: [],
+        unread_total: unreadTotal,
+        started_count: startedCount,
+      };
+    },
+
+    /**
+     * GET /api/chat.php: a conversation by id or by partner, one page of messages (newest page, `before`, or `after`).
+     * The newest page marks the conversation read.
+     */
+    async open(
+      member: Member & Pick<Viewer, 'userId'>,
+      site: ChatSite,
+      target: { conversationId?: number; partnerId?: number },
+      page: { before?: number; after?: number },
+    ): Promise<ChatResponse> {
+      let membership: Awaited<ReturnType<ChatsRepository['findMembership']>>;
+      let partnerId: number;
+      if (target.conversationId !== undefined) {
+        membership = await repo.findMembership(member.profileId, target.conversationId);
+        if (!membership) throw conversationNotFound();
+        partnerId = membership.member.partnerProfileId;
+      } else {
+        partnerId = target.partnerId!;
+        if (partnerId === member.profileId) throw new AppError(400, 'cannot_message_self');
+        const conversation = await repo.findConversationByPair(member.profileId, partnerId);
+        membership = conversation ? await repo.findMembership(member.profileId, conversation.id) : undefined;
+      }
+      const partner = await repo.findPartner(partnerId);
+      // A profile nobody may open is not found, unless the two already have a conversation to show.
+      if (!partner || partner.siteId !== member.siteId || (!membership && (partner.profileStatus !== 'active' || partner.userStatus === 'deleted_pending'))) {
+        throw membership ? conversationNotFound() : new AppError(404, 'profile_not_found');
+      }
+      const blocked = await repo.findBlockDirection(member.profileId, partner.id);
+      if (blocked) throw reasonError(blocked, partner);
+      let sendBlocked = partnerBlockReason(partner, member);
+      if (!sendBlocked && !membership && !member.isPremium && (await repo.countStarted(member.profileId)) >= FREE_CONVERSATION_LIMIT) {
+        sendBlocked = 'conversation_limit_reached';
+      }
+      const base = {
+        partner: {
+          id: partner.id,
+          name: partner.name,
+          main_image: toImage(site.cdnPrefix, partner.mainFileKey, partner.mainThumbKey),
+          is_fictional: partner.isFictional || partner.userId === null,
+          is_confirmed: partner.userStatus !== 'not_confirmed',
+        },
+        send_blocked_reason: sendBlocked,
+        prices: { text: site.messageCredits, photo: site.photoCredits, gift: site.giftCredits },
+        max_length: site.messageLength,
+        can_send_photos: member.isPremium,
+      };
+      if (!membership) return { ...base, conversation: null, messages: [], has_more: false, has_hidden_history: false };
+
+      const { member: side, conversation } = membership;
+      const partnerSide = await repo.findMember(partnerId, conversation.id);
+      const windowStart = deps.now().getTime() - HISTORY_MS;
+      let rows: MessageRow[];
+      let hasMore: boolean;
+      let hasHiddenHistory = false;
+      if (page.after !== undefined) {
+        const after = Math.max(page.after, side.clearedSeq);
+        rows = await repo.pageAfter(conversation.id, after, CATCH_UP_LIMIT + 1);
+        hasMore = rows.length > CATCH_UP_LIMIT;
+        rows = rows.slice(0, CATCH_UP_LIMIT);
+      } else {
+        const newestFirst = await repo.pageBefore(conversation.id, side.clearedSeq, page.before ?? null, MESSAGES_PAGE_SIZE + 1);
+        // The privacy window is applied to the page read, so the query reads one page whatever the history holds.
+        const inWindow = newestFirst.filter((row) => row.createdAt.getTime() >= windowStart);
+        hasHiddenHistory = inWindow.length < newestFirst.length;
+        const kept = inWindow.slice(0, MESSAGES_PAGE_SIZE);
+        hasMore = !hasHiddenHistory && newestFirst.length > MESSAGES_PAGE_SIZE;
+        rows = kept.reverse();
+      }
+      if (page.before === undefined && page.after === undefined && (side.unreadCount > 0 || side.readSeq < conversation.lastSeq)) {
+        await this.markRead(member, conversation.id, conversation.lastSeq);
+      }
+      return {
+        ...base,
+        conversation: { id: conversation.id, last_seq: conversation.lastSeq, partner_read_seq: partnerSide?.readSeq ?? 0 },
+        messages: rows.map((row) => toMessage(row, member.profileId)),
+        has_more: hasMore,
+        has_hidden_history: hasHiddenHistory,
+      };
+    },
+
+    /** The member has seen the conversation up to `seq`: unread count, list version and both members' clients follow. */
+    async markRead(member: Pick<Viewer, 'profileId'>, conversationId: number, seq: number) {
+      const events: { profileIds: number[]; event: SocketServerEvent }[] = [];
+      const result = await deps.db.transaction(async (tx) => {
+        const side = await repo.findMembership(member.profileId, conversationId, tx);
+        if (!side) throw conversationNotFound();
+        const upTo = Math.min(seq, side.conversation.lastSeq);
+        if (upTo <= side.member.readSeq && side.member.unreadCount === 0) return { num_unread_messages: 0, changed: false };
+        await repo.lockInboxes([member.profileId], tx);
+        const version = await repo.bumpVersion(member.profileId, tx);
+        const updated = await repo.markRead(conversationId, member.profileId, upTo, version, tx);
+        const readSeq = updated?.readSeq ?? upTo;
+        events.push(
+          { profileIds: [member.profileId, side.member.partnerProfileId], event: { type: 'read', conversation_id: conversationId, reader_id: member.profileId, seq: readSeq, version } },
+        );
+        return { num_unread_messages: updated?.unreadCount ?? 0, changed: true };
+      });
+      const unreadTotal = await repo.unreadTotal(member.profileId);
+      if (result.changed) {
+        events.push({ profileIds: [member.profileId], event: { type: 'unread', unread_total: unreadTotal } });
+        await publishAll(events);
+      }
+      return { num_unread_messages: result.num_unread_messages, unread_total: unreadTotal };
+    },
+
+    /** DELETE /api/chat.php: off the member's list (the partner keeps it); it comes back when the partner writes again. */
+    async remove(member: Pick<Viewer, 'profileId'>, conversationId: number): Promise<void> {
+      let version = 0;
+      await deps.db.transaction(async (tx) => {
+        const side = await repo.findMembership(member.profileId, conversationId, tx);
+        if (!side || side.member.isHidden) throw conversationNotFound();
+        await repo.lockInboxes([member.profileId], tx);
+        version = await repo.bumpVersion(member.profileId, tx);
+        await repo.hide(conversationId, member.profileId, side.conversation.lastSeq, version, tx);
+      });
+      const unreadTotal = await repo.unreadTotal(member.profileId);
+      await publishAll([
+        { profileIds: [member.profileId], event: { type: 'conversation_removed', conversation_id: conversationId, version } },
+        { profileIds: [member.profileId], event: { type: 'unread', unread_total: unreadTotal } },
+      ]);
+    },
+
+    /** A typing hint for the partner: best effort, never stored; ignored for conversations the member cannot write in. */
+    async typing(member: Pick<Viewer, 'profileId'>, conversationId: number): Promise<void> {
+      const side = await repo.findMember(member.profileId, conversationId);
+      if (!side || (await repo.findBlockDirection(member.profileId, side.partnerProfileId))) return;
+      await deps.realtime.publish([side.partnerProfileId], { type: 'typing', conversation_id: conversationId, profile_id: member.profileId });
+    },
+
+    /** What the socket's hello tells a member: their list version and unread total. */
+    async inboxState(profileId: number) {
+      const { version, unreadTotal } = await repo.findInboxSummary(profileId);
+      return { version, unreadTotal };
+    },
+
+    /** The stored photo of a message, for a signed URL's request. */
+    async findPhotoKeys(messageId: number) {
+      return repo.findPhotoKeys(messageId);
+    },
+
+    /**
+     * Delivers the signup messages of a member whose account was just activated, inside that transaction: each
+     * becomes the first message of its conversation (free: it was written before any credits), exactly once.
+     * Answers what to publish after the commit.
+     */
+    async deliverSignupMessages(userId: number, tx: Executor): Promise<() => Promise<void>> {
+      const pending = await repo.listUndeliveredSignupMessages(userId, tx);
+      const events: { profileIds: number[]; event: SocketServerEvent }[] = [];
+      const senderId = pending.length ? await repo.profileIdOfUser(userId, tx) : undefined;
+      const now = deps.now();
+      for (const item of pending) {
+        await repo.markSignupMessageDelivered(item.id, now, tx);
+        if (!senderId || item.targetProfileId === senderId) continue;
+        const partner = await repo.findPartner(item.targetProfileId, tx);
+        if (partnerBlockReason(partner, { siteId: partner?.siteId ?? -1 }) || !item.body.trim()) continue;
+        await deps.blocks.lockPair(senderId, item.targetProfileId, tx);
+        await repo.lockInboxes([senderId, item.targetProfileId], tx);
+        if (await repo.findBlockDirection(senderId, item.targetProfileId, tx)) continue;
+        const conversation =
+          (await repo.findConversationByPair(senderId, item.targetProfileId, tx)) ?? (await repo.createConversation(senderId, item.targetProfileId, tx));
+        const seq = await repo.nextSeq(conversation.id, tx);
+        const message = await repo.insertMessage(
+          { conversationId: conversation.id, seq, senderProfileId: senderId, clientId: `signup-${item.id}`, kind: 'text', body: item.body, createdAt: now },
+          tx,
+        );
+        const versions = await repo.bumpVersions([senderId, item.targetProfileId], tx);
+        const partnerVersion = versions.get(item.targetProfileId)!;
+        await repo.touchBoth(conversation.id, { profileId: senderId, version: versions.get(senderId)!, seq }, { profileId: item.targetProfileId, version: partnerVersion }, now, tx);
+        events.push({
+          profileIds: [item.targetProfileId],
+          event: { type: 'message', message: toMessage(message, item.targetProfileId), partner_id: senderId, version: partnerVersion },
+        });
+      }
+      return () => publishAll(events);
+    },
+  };
+}
+export type ChatsService = ReturnType<typeof createChatsService>;

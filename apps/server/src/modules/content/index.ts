@@ -1,0 +1,3 @@
+// Public entry of content: the support tickets service, for the composition root.
+export { createTicketsRepository, type TicketsRepository } from './tickets.repository.ts';
+export { createTicketsService, ticketReference, type TicketsService } from './tickets.service.ts';

@@ -1,0 +1,4 @@
+// Landing pages: the 9 landers and the member landings, their payload, first view and index.html (docs/landers.md).
+export { createLandersRepository, type LandersRepository } from './landers.repository.ts';
+export { createLandersService, type LandersService } from './landers.service.ts';
+export { landersRoutes, landerWebPages } from './landers.routes.ts';

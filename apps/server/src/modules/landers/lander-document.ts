@@ -1,0 +1,60 @@
+// What a landing page adds to index.html: title, description and Open Graph tags, its styles, its payload as JSON
+// (escaped so no value can close the script element), and the first view's markup before the app's root element.
+import type { LanderPayload } from '@app/contracts';
+import { escapeHtml } from '../../lib/html.ts';
+import { renderLogoBar } from './lander-markup.ts';
+import { LANDER_CSS } from './lander-styles.ts';
+
+/** The id of the JSON script element and of the prerendered view the web app adopts (features/landers). */
+export const LANDER_DATA_ID = 'lander-data';
+export const LANDER_VIEW_ID = 'lander-ssr';
+
+/**
+ * JSON safe inside a <script> element: `<`, `>` and `&` as \u escapes (no `</script>` or `<!--` can appear), and
+ * the line separators JavaScript once treated as line ends.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export type LanderDocumentParts = { lang: string; title: string; head: string; body: string };
+
+export function renderLanderDocument(options: {
+  payload: LanderPayload;
+  content: string;
+  siteName: string;
+  origin: string;
+  navLabel: string;
+  homeLabel: string;
+}): LanderDocumentParts {
+  const { payload, origin } = options;
+  const url = `${origin}${payload.path}`;
+  const meta = [
+    `<meta name="description" content="${escapeHtml(payload.texts.description)}">`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${escapeHtml(options.siteName)}">`,
+    `<meta property="og:title" content="${escapeHtml(payload.texts.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(payload.texts.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta property="og:locale" content="${escapeHtml(payload.language.replace('-', '_'))}">`,
+    payload.image ? `<meta property="og:image" content="${escapeHtml(payload.image)}">` : '',
+    `<meta name="twitter:card" content="${payload.image ? 'summary_large_image' : 'summary'}">`,
+    // The app shell stays hidden while the prerendered view shows; the lander page adopts the view and removes it. The
+    // view lies over the (empty) root rather than above it, so the root never moves when the view goes: no layout shift.
+    `<style id="lander-css">#${LANDER_VIEW_ID}{position:absolute;top:0;left:0;width:100%;z-index:1}#${LANDER_VIEW_ID}~#root [data-testid="app-shell"]{display:none}${LANDER_CSS}</style>`,
+    `<script type="application/json" id="${LANDER_DATA_ID}">${jsonForScript(payload)}</script>`,
+  ];
+  const logoBar = renderLogoBar({ siteName: options.siteName, navLabel: options.navLabel, homeLabel: options.homeLabel });
+  return {
+    lang: payload.language,
+    title: payload.texts.title,
+    head: meta.filter(Boolean).join(''),
+    body: `<div id="${LANDER_VIEW_ID}" class="layout layout-lander d-flex flex-column min-vh-100">${logoBar}<main class="flex-grow-1">${options.content}</main></div>`,
+  };
+}

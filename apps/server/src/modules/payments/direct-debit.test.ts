@@ -1,0 +1,168 @@
+import nock from 'nock';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIRECT_DEBIT_RESEND_SECONDS, type CreditsResponse, type Order } from '@app/contracts';
+import { directDebitRequests, sandboxPayments, users } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { advanceClock, type Client } from '../accounts/accounts.test-helpers.ts';
+import { getBalance } from '../credits/index.ts';
+import { createMember, type TestMember } from '../profiles/members.test-helpers.ts';
+import { bankNameOf } from './bank-codes.ts';
+
+const details = (bundleId: number, overrides: Record<string, unknown> = {}) => ({
+  bundle_id: bundleId,
+  country: 'NL',
+  holder: 'J. de Vries',
+  iban: 'NL91 ABNA 0417 1643 00',
+  street: 'Keizersgracht',
+  house_number: '100',
+  postal_code: '1015 AA',
+  city: 'Amsterdam',
+  mobile: '+31 6 12345678',
+  ...overrides,
+});
+
+describe('direct debit with an SMS code (sandbox provider, development SMS outbox)', () => {
+  let app: TestApp;
+  let realNow: () => Date;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    realNow = app.clock.now;
+  });
+  afterAll(() => app.close());
+
+  async function member(): Promise<{ member: TestMember; bundleId: number }> {
+    const created = await createMember(app);
+    await app.db.update(users).set({ createdAt: sql`now() - interval '5 hours'` }).where(eq(users.id, created.user.id));
+    await app.memberEvents.changed(created.user.id);
+    const page = (await created.client.request({ url: '/api/credits.php?country=NL' })).json<CreditsResponse>();
+    return { member: created, bundleId: page.bundles[0]!.id };
+  }
+  const start = (client: Client, body: Record<string, unknown>) => client.request({ method: 'POST', url: '/api/directdebit.php', payload: body });
+  const verify = (client: Client, id: number, code: string) => client.request({ method: 'POST', url: '/api/directdebit-verify.php', payload: { id, code } });
+  async function lastCode(mobile = '+31612345678'): Promise<string> {
+    const outbox = (await app.inject({ url: `/api/dev/sms?to=${encodeURIComponent(mobile)}` })).json<{ messages: { body: string }[] }>();
+    return /\b(\d{6})\b/.exec(outbox.messages[0]!.body)![1]!;
+  }
+
+  it('names the bank from the IBAN\'s bank code, or shows the code', () => {
+    expect(bankNameOf('NL', 'ABNA')).toBe('ABN AMRO');
+    expect(bankNameOf('DE', '10070000')).toBe('Deutsche Bank');
+    expect(bankNameOf('NL', 'ZZZZ')).toBe('ZZZZ');
+    expect(bankNameOf('US', '1234')).toBe('1234');
+  });
+
+  it('refuses an invalid IBAN or mobile number with translated errors, sending nothing', async () => {
+    const { member: m, bundleId } = await member();
+    const badIban = await start(m.client, details(bundleId, { iban: 'NL91 ABNA 0417 1643 01' }));
+    expect(badIban.statusCode).toBe(400);
+    expect(badIban.json()).toMatchObject({ error: { code: 'iban_invalid' } });
+    const badMobile = await start(m.client, details(bundleId, { mobile: '0612345678' }));
+    expect(badMobile.statusCode).toBe(400);
+    expect(JSON.stringify(badMobile.json())).toContain('mobile_invalid');
+    const missing = await start(m.client, details(bundleId, { holder: ' ' }));
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('texts a code; a wrong code is "Code invalid", the right one submits a pending debit that credits once the bank settles it', async () => {
+    const { member: m, bundleId } = await member();
+    const started = await start(m.client, details(bundleId));
+    expect(started.statusCode).toBe(200);
+    const state = started.json().direct_debit;
+    expect(state).toMatchObject({ iban: 'NL91**********4300', bank_name: 'ABN AMRO', credits: 50, amount: { amount: 995, currency: 'EUR' } });
+    const code = await lastCode();
+    const wrong = await verify(m.client, state.id, code === '000000' ? '111111' : '000000');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: { code: 'direct_debit_code_invalid', message: 'Code invalid' } });
+    const right = await verify(m.client, state.id, code);
+    expect(right.statusCode).toBe(200);
+    const order = right.json<{ order: Order }>().order;
+    expect(order).toMatchObject({ status: 'pending', method: 'sdd', credits: 50 });
+    expect(await getBalance(app.db, m.user.id)).toBe(20);
+    // The IBAN is kept masked once the mandate is with the provider; a second confirmation does nothing.
+    const [stored] = await app.db.select().from(directDebitRequests).where(eq(directDebitRequests.id, state.id));
+    expect(stored!.iban).toBe('NL91**********4300');
+    expect((await verify(m.client, state.id, code)).statusCode).toBe(404);
+    // Only one unsettled debit at a time.
+    expect((await start(m.client, details(bundleId))).json()).toMatchObject({ error: { code: 'direct_debit_limit' } });
+
+    // The bank settles it.
+    const [payment] = await app.db.select().from(sandboxPayments).where(eq(sandboxPayments.method, 'directdebit')).orderBy(sql`created_at desc`).limit(1);
+    await app.inject({ method: 'POST', url: '/api/sandbox-checkout.php', payload: { id: payment!.id, outcome: 'paid' } });
+    expect((await m.client.request({ url: `/api/order.php?id=${order.id}` })).json().order.status).toBe('paid');
+    expect(await getBalance(app.db, m.user.id)).toBe(70);
+  });
+
+  it('resends a code only after the cooldown; an expired code is refused', async () => {
+    const { member: m, bundleId } = await member();
+    const state = (await start(m.client, details(bundleId, { mobile: '+31 6 87654321' }))).json().direct_debit;
+    const early = await m.client.request({ method: 'POST', url: '/api/directdebit-resend.php', payload: { id: state.id } });
+    expect(early.statusCode).toBe(429);
+    expect(early.json()).toMatchObject({ error: { code: 'direct_debit_resend_wait' } });
+    advanceClock(app, (DIRECT_DEBIT_RESEND_SECONDS + 1) * 1000);
+    const first = await lastCode('+31687654321');
+    const resent = await m.client.request({ method: 'POST', url: '/api/directdebit-resend.php', payload: { id: state.id } });
+    expect(resent.statusCode).toBe(200);
+    const second = await lastCode('+31687654321');
+    if (first !== second) expect((await verify(m.client, state.id, first)).json()).toMatchObject({ error: { code: 'direct_debit_code_invalid' } });
+    advanceClock(app, 11 * 60 * 1000);
+    const late = await verify(m.client, state.id, second);
+    expect(late.statusCode).toBe(410);
+    expect(late.json()).toMatchObject({ error: { code: 'direct_debit_code_expired' } });
+    app.clock.now = realNow;
+  });
+
+  it('blocks direct debit for a member whose debit bounced', async () => {
+    const { member: m, bundleId } = await member();
+    const state = (await start(m.client, details(bundleId, { mobile: '+31 6 11112222' }))).json().direct_debit;
+    const order = (await verify(m.client, state.id, await lastCode('+31611112222'))).json<{ order: Order }>().order;
+    const [payment] = await app.db.select().from(sandboxPayments).where(sql`${sandboxPayments.metadata}->>'orderId' = ${String(order.id)}`);
+    await app.inject({ method: 'POST', url: '/api/sandbox-checkout.php', payload: { id: payment!.id, outcome: 'failed' } });
+    expect((await m.client.request({ url: `/api/order.php?id=${order.id}` })).json().order.status).toBe('failed');
+    const blocked = await start(m.client, details(bundleId, { mobile: '+31 6 11112222' }));
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json()).toMatchObject({ error: { code: 'direct_debit_blocked' } });
+    expect(await getBalance(app.db, m.user.id)).toBe(20);
+  });
+
+  it('shows a member only their own direct debits', async () => {
+    const { member: owner, bundleId } = await member();
+    const { member: other } = await member();
+    const state = (await start(owner.client, details(bundleId, { mobile: '+31 6 33334444' }))).json().direct_debit;
+    expect((await verify(other.client, state.id, await lastCode('+31633334444'))).statusCode).toBe(404);
+    expect((await other.client.request({ method: 'POST', url: '/api/directdebit-resend.php', payload: { id: state.id } })).statusCode).toBe(404);
+  });
+});
+
+describe('SMS through Twilio (its HTTP calls intercepted)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    nock.disableNetConnect();
+    nock.enableNetConnect(/127\.0\.0\.1|localhost/);
+    app = await buildTestApp({ twilio: { accountSid: `AC${'1'.repeat(32)}`, authToken: 'secret-token-123456', from: '+3197010000000' } });
+  });
+  afterAll(async () => {
+    await app.close();
+    nock.cleanAll();
+    nock.enableNetConnect();
+  });
+
+  it('sends the code with the Twilio client instead of the outbox', async () => {
+    let sent: Record<string, string> | undefined;
+    const twilioAnswer = JSON.stringify({ sid: `SM${'2'.repeat(32)}`, status: 'queued' });
+    const twilioCall = nock('https://api.twilio.com')
+      .post(`/2010-04-01/Accounts/AC${'1'.repeat(32)}/Messages.json`, (body) => {
+        sent = body;
+        return true;
+      })
+      // With a length, as Twilio answers: its keep-alive agent waits for the body's end otherwise.
+      .reply(201, twilioAnswer, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(twilioAnswer)) });
+    const created = await createMember(app);
+    const page = (await created.client.request({ url: '/api/credits.php?country=NL' })).json<CreditsResponse>();
+    const started = await created.client.request({ method: 'POST', url: '/api/directdebit.php', payload: details(page.bundles[0]!.id) });
+    expect(started.statusCode).toBe(200);
+    expect(twilioCall.isDone()).toBe(true);
+    expect(sent).toMatchObject({ To: '+31612345678', From: '+3197010000000', Body: expect.stringMatching(/\b\d{6}\b/) });
+    expect((await app.inject({ url: '/api/dev/sms' })).json().messages).toEqual([]);
+  });
+});

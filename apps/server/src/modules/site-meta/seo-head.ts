@@ -1,0 +1,56 @@
+// What every HTML page the server sends says about itself before any script runs: the document's language, a title
+// and description for the site in that language, the hreflang alternates of the site's languages, the canonical
+// address, Open Graph tags and the web app manifest. The landers fill in their own (modules/landers).
+import type { FastifyRequest } from 'fastify';
+import { LOCALES, LOCALE_VARIANTS, isUiLanguage } from '@app/i18n';
+import type { WebPageParts } from '../../plugins/web.plugin.ts';
+import { escapeMarkup } from './site-meta.ts';
+
+
+/** The languages a page exists in: every interface language (each with its own ?lang= address). */
+export const PAGE_LANGUAGES = [...LOCALES, ...LOCALE_VARIANTS] as const;
+
+/**
+ * The site's index_title and description are written in its domain_language; in another language the page says the
+ * translated pitch the home page shows (members:home.title / home.description).
+ */
+export function sitePitch(request: FastifyRequest): { title: string; description: string } {
+  const { site, language } = request;
+  const isSiteLanguage = language.slice(0, 2) === site.domainLanguage.slice(0, 2);
+  const t = request.t;
+  return {
+    title: (isSiteLanguage && site.indexTitle) || t('members:home.title', { name: site.name }),
+    description: (isSiteLanguage && site.description) || t('members:home.description', { name: site.name }),
+  };
+}
+
+export function seoHead(request: FastifyRequest): WebPageParts {
+  // As URL writes it (no default port), so every address below reads the same.
+  const origin = new URL(`${request.protocol}://${request.host}`).origin;
+  const url = new URL(request.url, origin);
+  const asked = url.searchParams.get('lang');
+  url.searchParams.delete('lang');
+  const pathWithQuery = url.pathname + (url.search === '?' ? '' : url.search);
+  const withLanguage = (language: string) => {
+    const link = new URL(pathWithQuery, origin);
+    link.searchParams.set('lang', language);
+    return link.toString();
+  };
+  const { title, description } = sitePitch(request);
+  const canonical = isUiLanguage(asked) ? withLanguage(asked) : origin + pathWithQuery;
+  const head = [
+    `<meta name="description" content="${escapeMarkup(description)}">`,
+    `<link rel="canonical" href="${escapeMarkup(canonical)}">`,
+    ...PAGE_LANGUAGES.map((language) => `<link rel="alternate" hreflang="${language}" href="${escapeMarkup(withLanguage(language))}">`),
+    `<link rel="alternate" hreflang="x-default" href="${escapeMarkup(origin + pathWithQuery)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${escapeMarkup(request.site.name)}">`,
+    `<meta property="og:title" content="${escapeMarkup(title)}">`,
+    `<meta property="og:description" content="${escapeMarkup(description)}">`,
+    `<meta property="og:url" content="${escapeMarkup(canonical)}">`,
+    `<meta property="og:locale" content="${request.language.replace('-', '_')}">`,
+    `<meta property="og:image" content="${escapeMarkup(`${origin}/icons/app-512.png`)}">`,
+    `<link rel="manifest" href="/manifest.webmanifest">`,
+  ].join('');
+  return { lang: request.language, title, head, body: '' };
+}

@@ -1,0 +1,77 @@
+import { EventEmitter } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { CLOSE_SESSION_CHANGED, CLOSE_TOO_SLOW, MAX_BUFFERED_BYTES } from './realtime.plugin.ts';
+
+/** A socket as `ws` shows it to the hub: what was sent, how it was closed, how much is still unsent. */
+class FakeSocket extends EventEmitter {
+  readonly OPEN = 1;
+  readyState = 1;
+  bufferedAmount = 0;
+  sent: string[] = [];
+  closedWith: number | null = null;
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close(code: number) {
+    this.closedWith = code;
+    this.readyState = 3;
+    this.emit('close');
+  }
+  terminate() {
+    this.readyState = 3;
+    this.emit('close');
+  }
+  ping() {}
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('member sockets hub', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('delivers to every socket of the profile, and to no one else', async () => {
+    const mine = [new FakeSocket(), new FakeSocket()];
+    const other = new FakeSocket();
+    for (const socket of mine) app.realtime.accept(socket as unknown as WebSocket, { userId: 1, profileId: 10, sessionId: 1 }, () => undefined);
+    app.realtime.accept(other as unknown as WebSocket, { userId: 2, profileId: 20, sessionId: 2 }, () => undefined);
+    await app.realtime.publish([10], { type: 'unread', unread_total: 3 });
+    await settle();
+    for (const socket of mine) expect(socket.sent.map((data) => JSON.parse(data))).toEqual([{ type: 'unread', unread_total: 3 }]);
+    expect(other.sent).toEqual([]);
+    expect(app.realtime.isConnectedHere(10)).toBe(true);
+    for (const socket of [...mine, other]) socket.terminate();
+    expect(app.realtime.isConnectedHere(10)).toBe(false);
+  });
+
+  it('drops a client whose unsent data passed the bound instead of buffering more', async () => {
+    const slow = new FakeSocket();
+    app.realtime.accept(slow as unknown as WebSocket, { userId: 3, profileId: 30, sessionId: 3 }, () => undefined);
+    slow.bufferedAmount = MAX_BUFFERED_BYTES + 1;
+    await app.realtime.publish([30], { type: 'unread', unread_total: 1 });
+    await settle();
+    expect(slow.sent).toEqual([]);
+    expect(slow.closedWith).toBe(CLOSE_TOO_SLOW);
+    expect(app.realtime.isConnectedHere(30)).toBe(false);
+  });
+
+  it('closes a member\'s sockets when their sessions are revoked, and passes only valid client events on', async () => {
+    const socket = new FakeSocket();
+    const received: unknown[] = [];
+    app.realtime.accept(socket as unknown as WebSocket, { userId: 4, profileId: 40, sessionId: 4 }, (event) => received.push(event));
+    socket.emit('message', Buffer.from(JSON.stringify({ type: 'typing', conversation_id: 7 })), false);
+    socket.emit('message', Buffer.from('{not json'), false);
+    socket.emit('message', Buffer.from(JSON.stringify({ type: 'typing', conversation_id: -1 })), false);
+    socket.emit('message', Buffer.from(JSON.stringify({ type: 'ping' })), false);
+    expect(received).toEqual([{ type: 'typing', conversation_id: 7 }]);
+    expect(socket.sent.map((data) => JSON.parse(data))).toEqual([{ type: 'pong' }]);
+    await app.memberEvents.revoked(4);
+    await settle();
+    expect(socket.closedWith).toBe(CLOSE_SESSION_CHANGED);
+  });
+});

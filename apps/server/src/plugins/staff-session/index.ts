@@ -1,0 +1,12 @@
+// Public entry of staff sessions: the plugin (`request.staff`, start and end), the route authorization by ADMIN_ROUTE_ROLES.
+export {
+  ADMIN_PREFIX,
+  STAFF_IDLE_MS,
+  STAFF_SESSION_MS,
+  adminRouteKey,
+  staffRoleForbidden,
+  staffSessionPlugin,
+  staffSessionRequired,
+  type StaffMember,
+  type StaffSessionPluginOptions,
+} from './staff-session.plugin.ts';
