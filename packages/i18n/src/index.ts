@@ -7,7 +7,7 @@ export const LOCALE_VARIANTS = ['en-US'] as const;
 export type LocaleVariant = (typeof LOCALE_VARIANTS)[number];
 export type UiLanguage = Locale | LocaleVariant;
 
-export const NAMESPACES = ['common', 'errors', 'accounts', 'mail', 'members'] as const;
+export const NAMESPACES = ['common', 'errors', 'accounts', 'mail', 'members', 'chat', 'payments', 'content', 'notifications', 'landers', 'reports', 'admin', 'moderation'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const LANGUAGE_COOKIE = 'lang';
