@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { buildSettings } from '../test-support/settings.fixture.ts';
 import { App } from './app.tsx';
-import { router } from './router.tsx';
+import { getRouter } from './router.tsx';
 
 const settings = buildSettings({ geoip_selected_country: 'NL' });
 // Booting loads route chunks and locale files; a busy test machine needs more than the default second.
@@ -39,7 +39,7 @@ describe('App', () => {
     // The Login button waits for the session check (GET /api/user.php), so a member never sees it flash.
     expect((await within(banner).findByRole('link', { name: 'Login' }, SLOW)).getAttribute('href')).toBe('/login');
     expect(within(banner).getByRole('link', { name: 'Amoria home page' }).getAttribute('href')).toBe('/');
-    expect(within(banner).getByRole('button', { name: 'Language: English' })).toBeTruthy();
+    expect(within(banner).getByRole('button', { name: 'Language: English, EN' })).toBeTruthy();
 
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
@@ -74,7 +74,7 @@ describe('App', () => {
   });
 
   it('shows the 404 page inside the layout for an unknown path', async () => {
-    await router.navigate('/nope');
+    await getRouter().navigate('/nope');
     expect(await screen.findByRole('heading', { level: 1, name: '404 This page could not be found' }, SLOW)).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Back to the home page' }));

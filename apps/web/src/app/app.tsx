@@ -5,25 +5,50 @@ import { RouterProvider } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { DEFAULT_LOCALE } from '@app/i18n';
 import { queryClient } from '../lib/query-client.ts';
-import { i18next, initI18n, initialLanguage, readLanguageCookie } from '../lib/i18n.ts';
+import { i18next, initI18n, initialLanguage, loadRemainingNamespaces, readLanguageCookie } from '../lib/i18n.ts';
+import { userQueryOptions } from '../lib/session/get-user.ts';
 import { installChunkErrorReload } from '../lib/chunk-reload.ts';
 import { installPageBounceLogging } from '../lib/page-bounce.ts';
 import { settingsQueryOptions } from '../lib/settings/get-settings.ts';
-import { router } from './router.tsx';
+import { installTheme } from '../lib/theme.ts';
+import { getRouter } from './router.tsx';
 import { BootError } from './routes/boot-error.tsx';
+import { AppShell } from './app-shell.tsx';
 
 type BootState = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; error: unknown };
 
+/**
+ * Resolves once the browser has painted the current frame: the app shell with the site's name (FCP) goes on screen
+ * before the translations and the route's code are requested (docs/web-build.md).
+ */
+function afterPaint(): Promise<void> {
+  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    // A tab opened in the background runs no animation frames: it must not wait for one.
+    setTimeout(resolve, 100);
+  });
+}
+
 /** Settings first (they pick the language), then translations. */
 export async function bootApp(): Promise<void> {
+  const settings = queryClient.fetchQuery(settingsQueryOptions());
+  // The session is asked for beside the settings rather than once the layout renders: the navigation and the
+  // members' pages wait for it. Not awaited; a failure is the user query's, handled where it is shown.
+  void queryClient.prefetchQuery(userQueryOptions());
   let domainLanguage: string;
   try {
-    domainLanguage = (await queryClient.fetchQuery(settingsQueryOptions())).settings.domain_language;
+    domainLanguage = (await settings).settings.domain_language;
   } catch (error) {
     // The error page still speaks the visitor's language: translations do not depend on the settings.
-    await initI18n(readLanguageCookie() ?? DEFAULT_LOCALE).catch(() => undefined);
+    await initI18n(readLanguageCookie() ?? DEFAULT_LOCALE)
+      .then(loadRemainingNamespaces)
+      .catch(() => undefined);
     throw error;
   }
+  await afterPaint();
+  // The route's layout and page code load beside the translations.
+  getRouter();
   await initI18n(initialLanguage(domainLanguage));
 }
 
@@ -37,9 +62,11 @@ export function App() {
   useEffect(() => {
     const uninstallChunkReload = installChunkErrorReload();
     const uninstallPageBounce = installPageBounceLogging();
+    const uninstallTheme = installTheme();
     return () => {
       uninstallChunkReload();
       uninstallPageBounce();
+      uninstallTheme();
     };
   }, []);
 
@@ -55,14 +82,18 @@ export function App() {
   }, []);
 
   if (state.status === 'failed') return <BootError error={state.error} />;
-  if (state.status === 'loading') return null;
+  // The first paint: the app shell (navigation frame and the page's skeleton) while translations and code load.
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18next}>
-        <Suspense fallback={null}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </I18nextProvider>
+      {state.status === 'loading' ? (
+        <AppShell />
+      ) : (
+        <I18nextProvider i18n={i18next}>
+          <Suspense fallback={<AppShell />}>
+            <RouterProvider router={getRouter()} />
+          </Suspense>
+        </I18nextProvider>
+      )}
     </QueryClientProvider>
   );
 }

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { RootShell } from './root-shell.tsx';
 import { RouteErrorBoundary } from './routes/route-error-boundary.tsx';
+import { AppShell } from './app-shell.tsx';
 
 /** Accounts (issue 3): login, signup, activation, password reset, e-mail change, settings, deletion, dev mailbox. */
 const accountRoutes: RouteObject[] = [
@@ -69,19 +70,66 @@ const memberRoutes: RouteObject[] = [
   },
 ];
 
+/** Credits and payments (issue 10): bundles, payment methods, the payment status and orders, premium and pricing. */
+const paymentRoutes: RouteObject[] = [
+  { path: paths.credits.path, lazy: async () => ({ Component: (await import('../features/credits/components/credits-page.tsx')).CreditsPage }) },
+  {
+    path: paths.creditsRepeatOrder.path,
+    lazy: async () => ({ Component: (await import('../features/credits/components/repeat-order-page.tsx')).RepeatOrderPage }),
+  },
+  {
+    path: paths.creditsIdPaymentmethod.path,
+    lazy: async () => ({ Component: (await import('../features/credits/components/payment-method-page.tsx')).PaymentMethodPage }),
+  },
+  { path: paths.transactions.path, lazy: async () => ({ Component: (await import('../features/credits/components/transaction-page.tsx')).TransactionPage }) },
+  { path: paths.directdebit.path, lazy: async () => ({ Component: (await import('../features/credits/components/direct-debit-page.tsx')).DirectDebitPage }) },
+  { path: paths.premium.path, lazy: async () => ({ Component: (await import('../features/credits/components/premium-page.tsx')).PremiumPage }) },
+  { path: paths.pricing.path, lazy: async () => ({ Component: (await import('../features/credits/components/premium-page.tsx')).PricingPage }) },
+];
+
+/** Content (issue 13): static pages, complaints, the language configuration, and `/{token}` page aliases (docs/content.md). */
+const contentRoutes: RouteObject[] = [
+  {
+    path: paths.staticPage.path,
+    lazy: async () => {
+      const { StaticPagePage, staticPageLoader } = await import('../features/content/components/static-page.tsx');
+      return { Component: StaticPagePage, loader: staticPageLoader };
+    },
+  },
+  { path: paths.complaints.path, lazy: async () => ({ Component: (await import('../features/content/components/complaints-page.tsx')).ComplaintsPage }) },
+  { path: paths.langConfig.path, lazy: async () => ({ Component: (await import('../features/content/components/lang-config-page.tsx')).LangConfigPage }) },
+  // Below every one-segment path above in React Router's ranking: only a path nothing else claims reaches it.
+  { path: paths.token.path, lazy: async () => ({ loader: (await import('../features/content/lib/page-aliases.ts')).tokenLoader }) },
+];
+
 /** Screens in the default layout (top navigation, alerts, footer). The catch-all 404 stays last. */
 const defaultLayoutRoutes: RouteObject[] = [
   { path: paths.index.path, lazy: async () => ({ Component: (await import('../features/home/home-page.tsx')).HomePage }) },
   ...accountRoutes,
   ...memberRoutes,
+  ...paymentRoutes,
+  ...contentRoutes,
   { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found-page.tsx')).NotFoundPage }) },
 ];
 
-/** Screens in the bare chat layout. */
-const chatLayoutRoutes: RouteObject[] = [];
+/** Screens in the bare chat layout (issue 9): the conversation list and a conversation, or one with a member. */
+const chatLayoutRoutes: RouteObject[] = [
+  { path: paths.chats.path, lazy: async () => ({ Component: (await import('../features/chat/components/chats-page.tsx')).ChatsPage }) },
+  { path: paths.chatsId.path, lazy: async () => ({ Component: (await import('../features/chat/components/chats-page.tsx')).ChatsPage }) },
+  {
+    path: paths.membersIdChat.path,
+    lazy: async () => ({ Component: (await import('../features/chat/components/member-chat-page.tsx')).MemberChatPage }),
+  },
+];
 
 /** Landing pages (logo bar, footer). */
-const landerLayoutRoutes: RouteObject[] = [];
+const landerLayoutRoutes: RouteObject[] = [
+  // /landers/tinderswipe and the 8 landers with a niche slug; other names (and unknown members) show the 404 page.
+  { path: paths.lander.path, lazy: async () => ({ Component: (await import('../features/landers/components/lander-page.tsx')).LanderRoute }) },
+  { path: paths.membersIdLanding.path, lazy: async () => ({ Component: (await import('../features/landers/components/lander-page.tsx')).LanderRoute }) },
+  { path: paths.membersIdLanding2.path, lazy: async () => ({ Component: (await import('../features/landers/components/lander-page.tsx')).LanderRoute }) },
+  { path: paths.membersIdLanding3.path, lazy: async () => ({ Component: (await import('../features/landers/components/lander-page.tsx')).LanderRoute }) },
+];
 
 /** Screens with no chrome at all. */
 const emptyLayoutRoutes: RouteObject[] = [
@@ -107,14 +155,25 @@ export const routes: RouteObject[] = [
         <RouteErrorBoundary />
       </main>
     ),
-    HydrateFallback: () => null,
+    // While the first route's layout and page code load: the same shell the App painted while booting.
+    HydrateFallback: () => <AppShell />,
     children: [
       layoutRoute('layout-default', async () => ({ Component: (await import('./layouts/default-layout.tsx')).DefaultLayout }), defaultLayoutRoutes),
       layoutRoute('layout-chat', async () => ({ Component: (await import('./layouts/chat-layout.tsx')).ChatLayout }), chatLayoutRoutes),
       layoutRoute('layout-lander', async () => ({ Component: (await import('./layouts/lander-layout.tsx')).LanderLayout }), landerLayoutRoutes),
       layoutRoute('layout-empty', async () => ({ Component: (await import('./layouts/empty-layout.tsx')).EmptyLayout }), emptyLayoutRoutes),
+      // The staff console (issue 14): its own chrome and code chunk, never part of the member bundles.
+      { id: 'admin', path: '/admin/*', errorElement: <RouteErrorBoundary />, lazy: async () => ({ Component: (await import('../features/admin/admin-app.tsx')).AdminApp }) },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes, { basename: '/' });
+let browserRouter: ReturnType<typeof createBrowserRouter> | undefined;
+
+/**
+ * The app's router, created on first use: creating it starts loading the current route's layout and page code, which
+ * the app does right after its shell is painted, beside the translations (app.tsx), not while the entry evaluates.
+ */
+export function getRouter() {
+  return (browserRouter ??= createBrowserRouter(routes, { basename: '/' }));
+}

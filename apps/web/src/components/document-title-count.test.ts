@@ -29,3 +29,26 @@ describe('title count', () => {
     expect(document.title).toBe('Likes | Amoria');
   });
 });
+
+describe('app badge', () => {
+  it('shows the total where the browser has a badge and ignores its failures', async () => {
+    const { applyAppBadge } = await import('./document-title-count.ts');
+    const calls: (number | 'clear')[] = [];
+    const nav = {
+      setAppBadge: (count?: number) => {
+        calls.push(count ?? 0);
+        return Promise.reject(new Error('not allowed'));
+      },
+      clearAppBadge: () => {
+        calls.push('clear');
+        return Promise.resolve();
+      },
+    } as unknown as Navigator;
+    applyAppBadge(5, nav);
+    applyAppBadge(5, nav);
+    applyAppBadge(0, nav);
+    expect(calls).toEqual([5, 'clear']);
+    // A browser without the API: nothing happens, nothing throws.
+    expect(() => applyAppBadge(3, {} as Navigator)).not.toThrow();
+  });
+});

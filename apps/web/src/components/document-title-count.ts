@@ -1,9 +1,25 @@
-// SPEC section 4: the page title starts with "(n) ", the sum of what is new (new likes; the chat adds unread messages).
+// SPEC section 4: the page title starts with "(n) ", the sum of what is new (unread messages and new likes); the same
+// sum is the app badge where the browser has one (navigator.setAppBadge; failures are ignored, SPEC section 8).
 import { useEffect } from 'react';
 
 const PREFIX = /^\(\d+\) /;
 const counts = new Map<string, number>();
 let observer: MutationObserver | null = null;
+let appBadge: number | null = null;
+
+type BadgeNavigator = Navigator & { setAppBadge?: (count?: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
+
+/** The installed app's badge shows the total; a browser without badges, or one that refuses, changes nothing. */
+export function applyAppBadge(total: number, nav: BadgeNavigator | undefined = typeof navigator === 'undefined' ? undefined : navigator): void {
+  if (!nav || total === appBadge) return;
+  appBadge = total;
+  try {
+    const result = total > 0 ? nav.setAppBadge?.(total) : (nav.clearAppBadge?.() ?? nav.setAppBadge?.(0));
+    void result?.catch(() => undefined);
+  } catch {
+    // Not allowed here (no installed app, a sandboxed frame): the title still shows the count.
+  }
+}
 
 export function getTitleCountTotal(): number {
   let total = 0;
@@ -37,6 +53,7 @@ export function setTitleCount(source: string, count: number): void {
   else counts.delete(source);
   if (counts.size > 0) watchTitle();
   applyTitleCount();
+  applyAppBadge(getTitleCountTotal());
   if (counts.size === 0) {
     observer?.disconnect();
     observer = null;

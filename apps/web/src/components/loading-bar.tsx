@@ -1,15 +1,34 @@
 // The thin progress bar at the top of the page while a route or any query is loading.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigation } from 'react-router';
-import { useIsFetching } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { HIDDEN_LOADING_BAR, createLoadingBar, type LoadingBar as LoadingBarController } from '../lib/loading-bar.ts';
+
+/**
+ * Whether any query is fetching, followed through a plain subscription rather than `useIsFetching`: that one is a
+ * `useSyncExternalStore`, whose every change re-renders the whole root synchronously. While a part of a page waits for a
+ * code or translation chunk, React re-renders it in the background, each attempt makes new query observers, whose
+ * notices reached the store and started the next synchronous render: thousands of renders in a row, the main thread
+ * blocked for seconds (the member page took 4 to 38 s to appear). A state update here is an ordinary one: it bails
+ * out when the answer did not change and never blocks the page. The bar waits 200 ms before it shows anyway.
+ */
+function useIsAnyQueryFetching(): boolean {
+  const queryClient = useQueryClient();
+  const [isFetching, setIsFetching] = useState(() => queryClient.isFetching() > 0);
+  useEffect(() => {
+    const update = () => setIsFetching(queryClient.isFetching() > 0);
+    update();
+    return queryClient.getQueryCache().subscribe(update);
+  }, [queryClient]);
+  return isFetching;
+}
 
 export function LoadingBar() {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const fetchingCount = useIsFetching();
-  const isLoading = navigation.state !== 'idle' || fetchingCount > 0;
+  const isFetching = useIsAnyQueryFetching();
+  const isLoading = navigation.state !== 'idle' || isFetching;
   const [state, setState] = useState(HIDDEN_LOADING_BAR);
   const controllerRef = useRef<LoadingBarController | null>(null);
 

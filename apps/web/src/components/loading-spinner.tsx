@@ -1,14 +1,11 @@
-// A centered spinner with a screen-reader label, for account pages waiting on the API.
-import { Spinner } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+// A page's loading state: since issue 11 a skeleton (title, paragraph, a card), not a spinner, so the page's height is
+// roughly there before its data arrives. Pages that know their content's shape use the kit in skeleton.tsx directly
+// (a card grid, a list); this is the generic one, kept under its old name for the screens that call it.
+import { PageSkeleton } from './skeleton.tsx';
 
-export function LoadingSpinner() {
-  const { t } = useTranslation('accounts');
-  return (
-    <div className="text-center py-5">
-      <Spinner role="status">
-        <span className="visually-hidden">{t('common.loading')}</span>
-      </Spinner>
-    </div>
-  );
+export function LoadingSkeleton({ label }: { label?: string }) {
+  return <PageSkeleton label={label} testId="loading-skeleton" />;
 }
+
+/** The generic page skeleton (the name predates the skeletons). */
+export const LoadingSpinner = LoadingSkeleton;

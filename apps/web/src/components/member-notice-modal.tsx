@@ -8,11 +8,14 @@ import { LockIcon, StarIcon } from './member-icons.tsx';
 import { ChatIcon } from './icons.tsx';
 import { SignupLink } from './signup-link.tsx';
 import { closeMemberNotice, useMemberNotice } from '../lib/member-notice-store.ts';
+import { useSettings } from '../lib/settings/get-settings.ts';
 
 /** `activationAction`: what the activation notice offers (the app passes "Send the e-mail again"; shared code imports no feature). */
 export function MemberNoticeModal({ activationAction }: { activationAction?: ReactNode }) {
   const { t } = useTranslation('members');
+  const { t: tChat } = useTranslation('chat');
   const notice = useMemberNotice();
+  const settings = useSettings();
   const location = useLocation();
   const redirectTo = `${location.pathname}${location.search}`;
   const titleId = 'member-notice-title';
@@ -24,13 +27,17 @@ export function MemberNoticeModal({ activationAction }: { activationAction?: Rea
             <Modal.Title id={titleId} as="h2" className="h5 d-flex align-items-center gap-2">
               {notice.kind === 'login' && <LockIcon />}
               {notice.kind === 'premium' && <StarIcon />}
-              {notice.kind === 'chat-soon' && <ChatIcon />}
+              {notice.kind === 'not-messageable' && <ChatIcon />}
               {notice.kind === 'activation' && <LockIcon />}
-              {t(`notices.${notice.kind}.title`)}
+              {notice.kind === 'not-messageable' ? tChat('notMessageable.title') : t(`notices.${notice.kind}.title`)}
             </Modal.Title>
           </Modal.Header>
           <Modal.Body>
-            <p className="mb-0">{t(`notices.${notice.kind}.${notice.action}`)}</p>
+            <p className="mb-0">
+              {notice.kind === 'not-messageable'
+                ? tChat(`notMessageable.${notice.action}`, { fictional: settings.fictional_singular })
+                : t(`notices.${notice.kind}.${notice.action}`)}
+            </p>
             {notice.kind === 'activation' && activationAction && <div className="mt-3">{activationAction}</div>}
           </Modal.Body>
           <Modal.Footer>
@@ -49,7 +56,7 @@ export function MemberNoticeModal({ activationAction }: { activationAction?: Rea
                 {t('nav.getPremium')}
               </Link>
             )}
-            {(notice.kind === 'chat-soon' || notice.kind === 'activation') && (
+            {(notice.kind === 'not-messageable' || notice.kind === 'activation') && (
               <button type="button" className="btn btn-primary" onClick={closeMemberNotice}>
                 {t('common.ok')}
               </button>

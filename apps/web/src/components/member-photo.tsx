@@ -15,9 +15,11 @@ type MemberPhotoProps = {
   size?: number;
   className?: string;
   isLazy?: boolean;
+  /** The page's largest image (the first search results): fetched first, ahead of other images. */
+  isPriority?: boolean;
 };
 
-export function MemberPhoto({ image, alt, variant = 'thumb', shape = 'fill', size = 48, className = '', isLazy = true }: MemberPhotoProps) {
+export function MemberPhoto({ image, alt, variant = 'thumb', shape = 'fill', size = 48, className = '', isLazy = true, isPriority = false }: MemberPhotoProps) {
   const style: CSSProperties | undefined = shape === 'round' ? { width: size, height: size } : undefined;
   const shapeClass = shape === 'round' ? 'member-photo-round rounded-circle' : 'member-photo-fill';
   if (!image) {
@@ -36,7 +38,8 @@ export function MemberPhoto({ image, alt, variant = 'thumb', shape = 'fill', siz
       style={style}
       width={shape === 'round' ? size : undefined}
       height={shape === 'round' ? size : undefined}
-      loading={isLazy ? 'lazy' : undefined}
+      loading={isLazy && !isPriority ? 'lazy' : undefined}
+      fetchPriority={isPriority ? 'high' : undefined}
       decoding="async"
     />
   );

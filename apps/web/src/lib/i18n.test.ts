@@ -30,6 +30,19 @@ describe('initialLanguage', () => {
     expect(initialLanguage('xx')).toBe('en');
     expect(readLanguageCookie()).toBeNull();
   });
+
+  it('takes an explicit ?lang= (the pages\' hreflang alternates) above the cookie, and keeps it as the choice', () => {
+    document.cookie = `${LANGUAGE_COOKIE}=de; path=/`;
+    window.history.replaceState(null, '', '/pages/faq?lang=fi');
+    try {
+      expect(initialLanguage('nl_NL')).toBe('fi');
+      expect(readLanguageCookie()).toBe('fi');
+      window.history.replaceState(null, '', '/pages/faq?lang=xx');
+      expect(initialLanguage('nl_NL')).toBe('fi');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
 });
 
 describe('chooseLanguage', () => {

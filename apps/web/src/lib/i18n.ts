@@ -30,10 +30,16 @@ export function writeLanguageCookie(language: UiLanguage): void {
 }
 
 /**
- * SPEC section 1: the cookie wins; without one, the site's domain_language picks the locale when it
+ * SPEC section 1: an explicit ?lang= first, then the cookie; without one, the site's domain_language picks the locale when it
  * matches one, and is stored.
  */
 export function initialLanguage(domainLanguage: string | null | undefined): UiLanguage {
+  // A link naming the language (the pages' hreflang alternates, ?lang=de) wins and is kept as the choice.
+  const asked = new URLSearchParams(window.location.search).get('lang');
+  if (isUiLanguage(asked)) {
+    writeLanguageCookie(asked);
+    return asked;
+  }
   const fromCookie = readLanguageCookie();
   if (fromCookie) return fromCookie;
   const fromDomain = localeFromDomainLanguage(domainLanguage);
@@ -42,6 +48,19 @@ export function initialLanguage(domainLanguage: string | null | undefined): UiLa
     return fromDomain;
   }
   return DEFAULT_LOCALE;
+}
+
+/**
+ * The namespaces the first screen of any page needs (navigation, footer, spinners, the member links, search): loaded
+ * before the first render. The others (mail, payments) follow after the first paint (`loadRemainingNamespaces`),
+ * and a screen that needs one before then waits for it (react-i18next suspends), so each visit loads only the
+ * active language's files and the first paint only the namespaces it shows.
+ */
+export const FIRST_PAINT_NAMESPACES = ['common', 'errors', 'accounts', 'members', 'chat'] as const satisfies readonly (typeof NAMESPACES)[number][];
+
+/** The namespaces left out of the first paint, for the active language (and its fallbacks). */
+export function loadRemainingNamespaces(): Promise<void> {
+  return i18next.loadNamespaces(NAMESPACES.filter((namespace) => !(FIRST_PAINT_NAMESPACES as readonly string[]).includes(namespace)));
 }
 
 export async function initI18n(language: UiLanguage) {
@@ -58,10 +77,11 @@ export async function initI18n(language: UiLanguage) {
     .init({
       lng: language,
       fallbackLng: { 'en-US': ['en'], default: [DEFAULT_LOCALE] },
-      ns: [...NAMESPACES],
+      ns: [...FIRST_PAINT_NAMESPACES],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
-      react: { useSuspense: true },
+      // `loaded`: a screen showing a `payments:` or `mail:` string before its namespace arrived shows it once it has.
+      react: { useSuspense: true, bindI18n: 'languageChanged loaded' },
       returnNull: false,
     });
   document.documentElement.lang = language;

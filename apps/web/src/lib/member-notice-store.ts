@@ -1,5 +1,5 @@
 // The notice shown instead of a members feature the viewer cannot use yet: log in (visitors), confirm the e-mail address
-// (unconfirmed members), premium only (free members), coming with chat.
+// (unconfirmed members), premium only (free members), or a profile that cannot be messaged (fictional).
 import { create } from 'zustand';
 
 /** What the viewer tried: the notice names it. */
@@ -7,7 +7,8 @@ export type NoticeAction = 'like' | 'message' | 'gift' | 'photos';
 export type MemberNotice =
   | { kind: 'login'; action: NoticeAction }
   | { kind: 'premium'; action: NoticeAction }
-  | { kind: 'chat-soon'; action: NoticeAction }
+  /** A fictional profile: no person would read a message or gift, so nothing is sent or charged. */
+  | { kind: 'not-messageable'; action: 'message' | 'gift' }
   /** A member who has not confirmed the e-mail address yet (docs/unconfirmed-members.md). */
   | { kind: 'activation'; action: 'like' | 'swipe' };
 
@@ -22,10 +23,10 @@ export function useMemberNotice(): MemberNotice | null {
 }
 
 /**
- * SPEC sections 6 and 8 for the message and gift buttons until the chat exists: visitors must log in,
- * free members get the premium-only alert, premium members hear that chat is on its way.
+ * SPEC sections 6 and 8 for a profile's message and gift buttons: visitors must log in, a fictional profile cannot be
+ * messaged (said before anything is charged); null when the button leads to the conversation.
  */
-export function getChatNotice(viewer: { paid_user: boolean } | null, action: 'message' | 'gift'): MemberNotice {
+export function getChatNotice(viewer: unknown, profile: { is_fictional: boolean }, action: 'message' | 'gift'): MemberNotice | null {
   if (!viewer) return { kind: 'login', action };
-  return viewer.paid_user ? { kind: 'chat-soon', action } : { kind: 'premium', action };
+  return profile.is_fictional ? { kind: 'not-messageable', action } : null;
 }

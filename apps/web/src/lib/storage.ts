@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   chunkReload: 'chunk_reload_at',
   /** The activation reminder (SPEC section 4); it returns a day after being dismissed. */
   activationAlert: 'activation_alert_dismissed_at',
+  /** SPEC section 9: the browser's position and its geocode, kept for an hour (lib/geolocation.ts). */
+  geolocation: 'geolocation',
 } as const;
 
 function getStorage(area: StorageArea): Storage | null {

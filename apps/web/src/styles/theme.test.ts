@@ -38,4 +38,11 @@ describe('theme', () => {
   it('makes toasts 350 px wide', () => {
     expect(uniqueMatches(/--bs-toast-max-width:\s*([^;}]+)/g)).toEqual(['350px']);
   });
+
+  it('has a dark colour mode on warm darks, the brand colours unchanged', () => {
+    expect(css).toContain('[data-bs-theme=dark]');
+    const dark = css.slice(css.indexOf('[data-bs-theme=dark]'));
+    expect(dark).toMatch(/--bs-body-bg:\s*#1b1312/);
+    expect(uniqueMatches(/--bs-primary:\s*(#[0-9a-f]{6})/g)).toEqual(['#ff6f61']);
+  });
 });

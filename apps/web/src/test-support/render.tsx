@@ -1,13 +1,13 @@
 // Renders web components for tests inside the app's providers: primed settings, English i18n and a memory router.
 import { Suspense, type ReactElement } from 'react';
-import { cleanup, render } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, render, waitFor } from '@testing-library/react';
+import { afterAll, afterEach } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import type { Settings, User } from '@app/contracts';
 import type { UiLanguage } from '@app/i18n';
-import { i18next, initI18n } from '../lib/i18n.ts';
+import { i18next, initI18n, loadRemainingNamespaces } from '../lib/i18n.ts';
 import { buildSettings } from './settings.fixture.ts';
 import { settingsKeys } from '../lib/settings/get-settings.ts';
 import { companyInfoKeys } from '../lib/settings/get-company-info.ts';
@@ -15,10 +15,19 @@ import { userKeys } from '../lib/session/get-user.ts';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
+// A modal closed by a file's last test ends its fade on react-bootstrap's fallback timer (about 300 ms in jsdom):
+// it must fire before the file's environment is torn down, else it throws on a missing `document`.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 350)));
 
-/** Loads the real English locale files once per test file; later calls only switch language. */
+/**
+ * Loads the real English locale files once per test file (all namespaces: the app loads those the first paint leaves
+ * out right after it); later calls only switch language.
+ */
 export async function setupI18n(language: UiLanguage = 'en') {
-  if (!i18next.isInitialized) await initI18n(language);
+  if (!i18next.isInitialized) {
+    await initI18n(language);
+    await loadRemainingNamespaces();
+  }
   else await i18next.changeLanguage(language);
   return i18next;
 }
@@ -58,4 +67,14 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
     </QueryClientProvider>,
   );
   return { ...result, router, queryClient, settings };
+}
+
+/**
+ * Waits until no dialog is left in the document. In jsdom react-bootstrap's fade ends on a fallback timer, which must
+ * run before the file's test environment is torn down (else it fires on a missing `document`).
+ */
+export async function settleOverlays(): Promise<void> {
+  await waitFor(() => {
+    if (document.querySelector('[role="dialog"]')) throw new Error('a dialog is still open');
+  });
 }

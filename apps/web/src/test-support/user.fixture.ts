@@ -10,7 +10,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     paid_user: false,
     signup_date: '2025-01-01T12:00:00.000Z',
     language: 'en',
-    fictional_icon: '🎭',
+    fictional_icon: 'venetian-mask',
     notifications_disabled: [],
     signup_step: 5,
     push_subscribed: false,

@@ -1,10 +1,17 @@
-// Lander layout: logo bar, the landing page, footer with disclaimer; entry warning only for NL and DE.
+// Lander layout: logo bar, the landing page, footer with disclaimer, the signup modal; entry warning only for NL and DE.
+import { lazy, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
+import { registerSignupModal } from '../../lib/signup-modal-store.ts';
 import { LogoBar } from '../../features/layout/components/logo-bar.tsx';
 import { SiteFooter } from '../../features/layout/components/site-footer.tsx';
-import { SiteEntryWarning } from '../../features/site-entry/components/site-entry-warning.tsx';
+
+// The landers' calls to action open the signup modal; it and the warning load after the first paint, like the default layout's.
+const SiteEntryWarning = lazy(async () => ({ default: (await import('../../features/site-entry/components/site-entry-warning.tsx')).SiteEntryWarning }));
+const SignupModal = lazy(async () => ({ default: (await import('../../features/signup/components/signup-modal.tsx')).SignupModal }));
 
 export function LanderLayout() {
+  useEffect(() => registerSignupModal(), []);
   return (
     <div className="layout layout-lander d-flex flex-column min-vh-100">
       <LogoBar />
@@ -12,7 +19,10 @@ export function LanderLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <SiteEntryWarning layout="lander" />
+      <AfterFirstPaint>
+        <SiteEntryWarning layout="lander" />
+        <SignupModal />
+      </AfterFirstPaint>
     </div>
   );
 }

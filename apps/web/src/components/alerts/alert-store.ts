@@ -14,6 +14,11 @@ export type AlertBanner = {
   /** Shows a close button (default true). */
   isDismissible?: boolean;
   /**
+   * `flow` (default): in the area under the navigation. `dock`: pinned to the bottom of the screen (above the phone's
+   * bottom navigation), for alerts that arrive after the page painted and must not push it down (layout shift).
+   */
+  placement?: 'flow' | 'dock';
+  /**
    * localStorage key (see STORAGE_KEYS). When set, dismissing stores a timestamp there and the alert
    * stays hidden from then on (SPEC section 4).
    */

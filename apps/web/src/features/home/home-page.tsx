@@ -1,64 +1,142 @@
-// The visitors' home page (route name index): hero with the site's title and pitch, highlights and calls to action.
+// The visitors' home page (route name index): the site's title and pitch beside real faces of its members, the signup
+// call to action, trust signals (adults only, privacy, how credits work), new members, how it works.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { ProfileCard as ProfileCardData } from '@app/contracts';
 import { paths } from '../../config/paths.ts';
-import { ChatIcon, HeartIcon, SearchIcon, ShieldIcon } from '../../components/icons.tsx';
+import { CoinsIcon, HeartIcon, LockIcon, ShieldIcon } from '../../components/icons.tsx';
 import { useSettings } from '../../lib/settings/get-settings.ts';
 import { SignupLink } from '../../components/signup-link.tsx';
+import { MemberPhoto } from '../../components/member-photo.tsx';
+import { ProfileCard, ProfileCardGrid, ProfileCardGridItem } from '../../components/profile-card.tsx';
+import { useHomeMembers } from './api/get-home-members.ts';
+import './home.css';
 
-const HIGHLIGHTS: { key: string; icon: ReactNode }[] = [
-  { key: 'search', icon: <SearchIcon size={28} /> },
-  { key: 'match', icon: <HeartIcon size={28} /> },
-  { key: 'chat', icon: <ChatIcon size={28} /> },
-  { key: 'privacy', icon: <ShieldIcon size={28} /> },
+/** Faces in the hero mosaic; the members after them are the "new members" cards. */
+const HERO_FACES = 6;
+/** The cards section shows only with at least this many members (a lonely card looks like an empty site). */
+const MIN_CARDS = 4;
+
+const TRUST: { key: string; icon: ReactNode }[] = [
+  { key: 'adults', icon: <ShieldIcon size={24} /> },
+  { key: 'privacy', icon: <LockIcon size={24} /> },
+  { key: 'credits', icon: <CoinsIcon size={24} /> },
 ];
 
 const STEPS = ['profile', 'discover', 'chat'] as const;
 
+/**
+ * The site's index_title and description are written in its domain_language: a visitor in another language reads the
+ * translated pitch instead (docs/discovery-web.md).
+ */
+function useSitePitch() {
+  const { t, i18n } = useTranslation('members');
+  const settings = useSettings();
+  const isSiteLanguage = i18n.language.slice(0, 2) === settings.domain_language.slice(0, 2);
+  return {
+    title: (isSiteLanguage && settings.index_title) || t('home.title', { name: settings.name }),
+    description: (isSiteLanguage && settings.description) || t('home.description', { name: settings.name }),
+  };
+}
+
+/** Six portrait tiles; faces when the site shows them, soft tiles of the same size while loading or when it does not. */
+function FaceMosaic({ faces, isLoading }: { faces: ProfileCardData[]; isLoading: boolean }) {
+  const tiles = Array.from({ length: HERO_FACES }, (_, index) => faces[index]);
+  return (
+    <div className="home-mosaic" aria-hidden="true">
+      {tiles.map((face, index) => (
+        <div key={face?.id ?? `tile-${index}`} className={`home-mosaic-tile ${isLoading ? 'placeholder-glow' : ''}`}>
+          {face ? (
+            <MemberPhoto image={face.main_image} alt="" isLazy={false} isPriority={index < 2} />
+          ) : (
+            <span className={`home-mosaic-empty ${isLoading ? 'placeholder' : ''}`}>{!isLoading && <HeartIcon size={28} />}</span>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export function HomePage() {
   const { t } = useTranslation();
+  const { t: tm } = useTranslation('members');
   const settings = useSettings();
+  const pitch = useSitePitch();
+  const members = useHomeMembers();
+  const faces = members.data?.profiles ?? [];
+  const cards = faces.slice(HERO_FACES);
+
   return (
     <>
-      <title>{settings.index_title || settings.name}</title>
+      <title>{pitch.title}</title>
       <section className="home-hero" aria-labelledby="home-title">
         <div className="container">
-          <div className="home-hero-content">
-            <p className="home-hero-kicker">{t('home.kicker', { name: settings.name })}</p>
-            <h1 id="home-title" className="home-hero-title">
-              {settings.index_title || settings.name}
-            </h1>
-            <p className="home-hero-lead">{settings.description}</p>
-            <div className="d-flex flex-wrap gap-2 mt-4">
-              <SignupLink className="btn btn-light btn-lg px-4 fw-semibold text-primary-emphasis">{t('home.signUp')}</SignupLink>
-              <Link to={paths.login.getHref()} className="btn btn-outline-light btn-lg px-4">
-                {t('home.logIn')}
-              </Link>
+          <div className="row align-items-center g-4 g-lg-5">
+            <div className="col-lg-6">
+              <div className="home-hero-content">
+                <p className="home-hero-kicker">{t('home.kicker', { name: settings.name })}</p>
+                <h1 id="home-title" className="home-hero-title">
+                  {pitch.title}
+                </h1>
+                <p className="home-hero-lead">{pitch.description}</p>
+                <div className="d-flex flex-wrap gap-2 mt-4">
+                  <SignupLink className="btn btn-light btn-lg px-4 fw-semibold home-hero-signup">{t('home.signUp')}</SignupLink>
+                  <Link to={paths.login.getHref()} className="btn btn-outline-light btn-lg px-4">
+                    {t('home.logIn')}
+                  </Link>
+                </div>
+                <p className="home-hero-note mt-3 mb-0">{t('home.adultsOnly', { age: settings.min_age })}</p>
+              </div>
             </div>
-            <p className="home-hero-note mt-3 mb-0">{t('home.adultsOnly', { age: settings.min_age })}</p>
+            <div className="col-lg-6">
+              <FaceMosaic faces={faces} isLoading={members.isPending} />
+            </div>
           </div>
         </div>
       </section>
 
-      <section className="home-highlights container" aria-labelledby="home-highlights-title">
-        <h2 id="home-highlights-title" className="home-section-title">
-          {t('home.highlightsTitle', { name: settings.name })}
+      <section className="home-trust container" aria-labelledby="home-trust-title">
+        <h2 id="home-trust-title" className="visually-hidden">
+          {tm('home.trustTitle')}
         </h2>
         <ul className="row g-3 g-lg-4 list-unstyled mb-0">
-          {HIGHLIGHTS.map((highlight) => (
-            <li key={highlight.key} className="col-12 col-sm-6 col-lg-3">
-              <div className="home-highlight card h-100 border-0 shadow-sm">
-                <div className="card-body">
-                  <span className="home-highlight-icon">{highlight.icon}</span>
-                  <h3 className="h5 mt-3">{t(`home.highlights.${highlight.key}.title`)}</h3>
-                  <p className="text-body-secondary mb-0">{t(`home.highlights.${highlight.key}.text`)}</p>
+          {TRUST.map((item) => (
+            <li key={item.key} className="col-12 col-md-4">
+              <div className="home-trust-item h-100">
+                <span className="home-trust-icon">{item.icon}</span>
+                <div>
+                  <h3 className="h6 fw-bold mb-1">{tm(`home.trust.${item.key}.title`, { age: settings.min_age })}</h3>
+                  <p className="text-body-secondary small mb-0">{tm(`home.trust.${item.key}.text`, { age: settings.min_age, name: settings.name })}</p>
                 </div>
               </div>
             </li>
           ))}
         </ul>
       </section>
+
+      {cards.length >= MIN_CARDS && (
+        <section className="home-members container" aria-labelledby="home-members-title">
+          <div className="d-flex flex-wrap align-items-end justify-content-between gap-2 mb-3">
+            <div>
+              <h2 id="home-members-title" className="home-section-title mb-1">
+                {tm('home.membersTitle')}
+              </h2>
+              <p className="text-body-secondary mb-0">{tm('home.membersText', { name: settings.name })}</p>
+            </div>
+            <Link to={paths.members.getHref()} className="btn btn-outline-primary rounded-pill">
+              {tm('home.seeAll')}
+            </Link>
+          </div>
+          <ProfileCardGrid label={tm('home.membersTitle')} className="home-members-grid">
+            {cards.map((card) => (
+              <ProfileCardGridItem key={card.id}>
+                <ProfileCard profile={card} to={paths.membersId.getHref(card.id)} />
+              </ProfileCardGridItem>
+            ))}
+          </ProfileCardGrid>
+        </section>
+      )}
 
       <section className="home-steps" aria-labelledby="home-steps-title">
         <div className="container">

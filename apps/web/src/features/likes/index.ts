@@ -3,3 +3,4 @@ export { likesKeys, countNewLikes, useLikesRefresh } from './api/get-likes.ts';
 export { LikeButton } from './components/like-button.tsx';
 export { LikeModalHost } from './components/like-modal-host.tsx';
 export { useOpenMatchModal } from './hooks/use-like-actions.ts';
+export { useLikedIds } from './hooks/use-liked-ids.ts';

@@ -3,14 +3,24 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@app/contracts';
 import { ApiError, apiRequest } from '../api-client.ts';
 import { getUserRefreshInterval } from './user-refresh.ts';
+import { writeSessionHint } from './session-hint.ts';
+import { isEndingSession } from './session-cache.ts';
 
 export const userKeys = { all: ['user'] as const };
 
 export async function getUser(): Promise<User | null> {
   try {
-    return (await apiRequest('user.php', { response: 'userResponseSchema' })).user;
+    const { user } = await apiRequest('user.php', { response: 'userResponseSchema' });
+    writeSessionHint(true);
+    return user;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403) return null;
+    if (error instanceof ApiError && error.status === 403) {
+      // A refresh racing a logout (the socket's member_changed, a poll) must not turn the member into a visitor while
+      // a members-only page is still on screen: it would send that page to login. The logout forgets the member itself.
+      if (isEndingSession()) throw error;
+      writeSessionHint(false);
+      return null;
+    }
     throw error;
   }
 }

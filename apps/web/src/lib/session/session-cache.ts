@@ -62,6 +62,11 @@ export function setSessionEnding(isEnding: boolean): void {
   isSessionEnding = isEnding;
 }
 
+/** A logout or deletion is under way: its page leaves before the member is forgotten (END_SESSION_STATE). */
+export function isEndingSession(): boolean {
+  return isSessionEnding;
+}
+
 /** Whether a 403 authentication_required is news: not while the session is being ended or already is. */
 export function isSessionExpected(queryClient: QueryClient): boolean {
   return !isSessionEnding && queryClient.getQueryData<User | null>(userKeys.all) !== null;

@@ -6,6 +6,7 @@ import type { User } from '@app/contracts';
 import { buildUser } from '../../test-support/user.fixture.ts';
 import { useUserRefresh } from './get-user.ts';
 import { FIRST_REFRESH_MS, PUSH_REFRESH_MS, REFRESH_MS, getUserRefreshInterval } from './user-refresh.ts';
+import { resetPushForTests, usePushStore } from '../push.ts';
 
 describe('getUserRefreshInterval', () => {
   const user = buildUser();
@@ -23,8 +24,14 @@ describe('getUserRefreshInterval', () => {
 
   it('slows down to 300 s for a push-subscribed member after the first refresh', () => {
     const subscribed = buildUser({ push_subscribed: true });
-    expect(getUserRefreshInterval(subscribed, 1)).toBe(5_000);
-    expect(getUserRefreshInterval(subscribed, 2)).toBe(300_000);
+    expect(getUserRefreshInterval(subscribed, 1, true)).toBe(5_000);
+    expect(getUserRefreshInterval(subscribed, 2, true)).toBe(300_000);
+  });
+
+  it('keeps 60 s when the pushes go to another browser of the member, or this one is not on the account', () => {
+    expect(getUserRefreshInterval(buildUser({ push_subscribed: true }), 2, false)).toBe(60_000);
+    expect(getUserRefreshInterval(buildUser({ push_subscribed: true }), 2)).toBe(60_000);
+    expect(getUserRefreshInterval(buildUser({ push_subscribed: false }), 2, true)).toBe(60_000);
   });
 });
 
@@ -47,6 +54,7 @@ describe('useUserRefresh', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    resetPushForTests();
   });
 
   async function mountPoller() {
@@ -78,7 +86,8 @@ describe('useUserRefresh', () => {
     view.unmount();
   });
 
-  it('waits 300 s between refreshes while the member is push-subscribed', async () => {
+  it('waits 300 s between refreshes while the member is push-subscribed in this browser', async () => {
+    usePushStore.setState({ state: 'subscribed', isChecked: true });
     responses = [buildUser({ push_subscribed: true }), buildUser({ push_subscribed: true }), buildUser({ push_subscribed: true })];
     const view = await mountPoller();
     await act(() => vi.advanceTimersByTimeAsync(FIRST_REFRESH_MS));

@@ -8,6 +8,7 @@ import { onLanguageChosen } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { captureTracking } from '../../../lib/tracking.ts';
 import { ActivationReminder } from '../../activation/index.ts';
+import { NotificationAlerts } from '../../notifications/index.ts';
 import { userKeys, getUser, useUserRefresh } from '../../../lib/session/get-user.ts';
 import { updateLanguage } from '../api/update-language.ts';
 import { clearSession, isEndSessionState, isSessionExpected, setSessionUser, waitForSessionChanges } from '../../../lib/session/session-cache.ts';
@@ -70,5 +71,10 @@ export function SessionManager() {
     [queryClient],
   );
 
-  return <ActivationReminder />;
+  return (
+    <>
+      <ActivationReminder />
+      <NotificationAlerts />
+    </>
+  );
 }

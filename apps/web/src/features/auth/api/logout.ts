@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { disablePushForLogout } from '../../../lib/push.ts';
 import { HOME_AFTER_LOGOUT } from '../../../config/paths.ts';
 import { END_SESSION_STATE, setSessionEnding } from '../../../lib/session/session-cache.ts';
 
@@ -10,8 +11,10 @@ export const logout = () => apiRequest('logout.php', { response: 'successRespons
 export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => {
+    mutationFn: async () => {
       setSessionEnding(true);
+      // While the session still exists: the account forgets this browser's push subscription (SPEC section 4).
+      await disablePushForLogout();
       return logout();
     },
     // Even when the request failed the member asked to leave: the session is forgotten here too, once the

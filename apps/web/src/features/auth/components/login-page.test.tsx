@@ -49,6 +49,15 @@ describe('LoginPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Too many incorrect attempts, account blocked for 12 min');
   });
 
+  it('sends a banned member to the ban page with the category only (issue 14)', async () => {
+    mockFetch(() => jsonError(403, 'account_banned', { params: { reason: 'scam_spam' } }));
+    const { router } = renderWithProviders(<LoginPage />, { path: '/login', routes: [{ path: '/pages/:page', element: <p>ban page</p> }] });
+    await screen.findByRole('button', { name: 'Log in' });
+    fillAndSubmit('anna@example.com', 'secret123');
+    expect(await screen.findByText('ban page')).toBeTruthy();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/pages/ban?reason=scam_spam');
+  });
+
   it('logs in with POST /api/user.php and goes to the members home', async () => {
     const { calls } = mockFetch(({ method, url }) => (method === 'POST' && url.pathname === '/api/user.php' ? { body: { user: buildUser() } } : undefined));
     const { router } = renderWithProviders(<LoginPage />, { path: '/login', routes });

@@ -1,7 +1,8 @@
-// /login: e-mail and password; failures say "Login failed, please try again" or the lockout minutes; links to reset and signup.
+// /login: e-mail and password; failures say "Login failed, please try again" or the lockout minutes (a banned member goes
+// to /pages/ban?reason=); links to reset and signup.
 import type { FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loginRequestSchema } from '@app/contracts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
@@ -13,6 +14,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { SignupLink } from '../../../components/signup-link.tsx';
+import { banPageOf } from '../../../lib/account-ban.ts';
 import { useLogin } from '../api/login.ts';
 import { getLoginTarget } from '../lib/login-target.ts';
 
@@ -22,6 +24,7 @@ export function LoginPage() {
   const redirectTo = searchParams.get('redirectTo');
   const { data: user } = useUser();
   const login = useLogin();
+  const navigate = useNavigate();
   const form = useFormValues({ email: '', password: '' });
 
   if (user) return <Navigate to={getLoginTarget(user, redirectTo)} replace />;
@@ -30,7 +33,14 @@ export function LoginPage() {
     event.preventDefault();
     const body = form.validate(loginRequestSchema);
     if (!body) return;
-    login.mutate(body, { onError: (error) => form.showApiError(error) });
+    login.mutate(body, {
+      onError: (error) => {
+        // A banned member learns why on the ban page (with how to appeal), not in the form.
+        const banPage = banPageOf(error);
+        if (banPage) void navigate(banPage, { replace: true });
+        else form.showApiError(error);
+      },
+    });
   };
 
   return (

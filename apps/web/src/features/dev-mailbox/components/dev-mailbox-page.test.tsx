@@ -51,6 +51,17 @@ describe('DevMailboxPage', () => {
     await vi.waitFor(() => expect(calls.at(-1)?.path).toBe('/api/dev/mailbox?to=user1%40example.com'));
   });
 
+  it("shows a mail's headers (one-click unsubscribe)", async () => {
+    const headers = { 'List-Unsubscribe': '<http://localhost/api/unsubscribe.php?token=t>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    mockFetch(({ url }) => (url.pathname === '/api/dev/mailbox' ? { body: { mails: [{ ...mail(3, 'New message', 'http://localhost/chats/1'), headers }] } } : undefined));
+    renderWithProviders(<DevMailboxPage />, { path: '/dev/mailbox' });
+    await screen.findByRole('heading', { level: 2, name: 'New message' });
+    const term = screen.getByText('List-Unsubscribe-Post');
+    expect(term.tagName).toBe('DT');
+    expect(term.nextElementSibling?.textContent).toBe('List-Unsubscribe=One-Click');
+    expect(screen.getByText('<http://localhost/api/unsubscribe.php?token=t>').tagName).toBe('DD');
+  });
+
   it('is a 404 page when the API has no mailbox (production)', async () => {
     mockFetch(() => jsonError(404, 'route_not_found'));
     // React reports the error it hands to the route's error element.

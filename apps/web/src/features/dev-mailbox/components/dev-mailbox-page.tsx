@@ -1,5 +1,5 @@
 // /dev/mailbox (development only): the mails the app "sent" without SMTP, each with its links, text and HTML.
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Badge, Button, Card, Col, Container, Form, ListGroup, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -32,6 +32,13 @@ function MailView({ mail }: { mail: DevMail }) {
         <dd className="col-9 text-break">{mail.to}</dd>
         <dt className="col-3">{t('devMailbox.time')}</dt>
         <dd className="col-9">{formatTime(mail.created_at, i18n.language)}</dd>
+        {/* The headers a mail client acts on (one-click unsubscribe, RFC 8058): header names are not translated. */}
+        {Object.entries(mail.headers ?? {}).map(([name, value]) => (
+          <Fragment key={name}>
+            <dt className="col-3 text-break font-monospace">{name}</dt>
+            <dd className="col-9 text-break font-monospace">{value}</dd>
+          </Fragment>
+        ))}
       </dl>
       {mail.links.length > 0 && (
         <section aria-labelledby="dev-mail-links" className="mb-3">

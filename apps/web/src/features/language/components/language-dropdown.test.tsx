@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 async function openMenu() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Language: English' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Language: English, EN' }));
   const header = await screen.findByText('Choose your language');
   return header.closest('.dropdown-menu') as HTMLElement;
 }
@@ -55,7 +55,7 @@ describe('LanguageDropdown', () => {
     await waitFor(() => expect(i18next.language).toBe('en-US'));
     expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=en-US`);
     expect(listener).toHaveBeenCalledWith('en-US');
-    expect(await screen.findByRole('button', { name: 'Language: English (US)' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Language: English (US), EN' })).toBeTruthy();
     unsubscribe();
   });
 });

@@ -1,6 +1,7 @@
 // The language switcher of the top navigation; shown only when the site offers more than one language.
+// components/nav-dropdown.tsx, not react-bootstrap's Dropdown: the navigation is on the first paint (docs/web-build.md).
 import { useState } from 'react';
-import { Dropdown } from 'react-bootstrap';
+import { NavDropdown } from '../../../components/nav-dropdown.tsx';
 import { useTranslation } from 'react-i18next';
 import { isUiLanguage, type UiLanguage } from '@app/i18n';
 import { chooseLanguage } from '../../../lib/i18n.ts';
@@ -17,6 +18,9 @@ export function LanguageDropdown({ align = 'end' }: { align?: 'start' | 'end' })
 
   const current: UiLanguage = isUiLanguage(i18n.language) ? i18n.language : 'en';
   const currentName = LANGUAGE_NAMES[current];
+  // Phones show the short code ("EN"): the name carries it too, so what is seen is what a voice user says. Not in
+  // parentheses: name matching (axe's label-content-name-mismatch, speech input) leaves parenthesised words out.
+  const shortCode = current.slice(0, 2).toUpperCase();
 
   const select = async (language: UiLanguage) => {
     if (language === current) return;
@@ -29,34 +33,34 @@ export function LanguageDropdown({ align = 'end' }: { align?: 'start' | 'end' })
   };
 
   return (
-    <Dropdown align={align} className="language-dropdown">
-      <Dropdown.Toggle
-        variant="outline-dark"
-        size="sm"
-        className="d-inline-flex align-items-center gap-1"
-        aria-label={t('language.toggle', { language: currentName })}
-        disabled={isSwitching}
-      >
-        <GlobeIcon />
-        <span className="d-none d-sm-inline">{currentName}</span>
-        <span className="d-sm-none text-uppercase">{current.slice(0, 2)}</span>
-      </Dropdown.Toggle>
-      <Dropdown.Menu className="shadow-sm">
-        <Dropdown.Header>{t('language.heading')}</Dropdown.Header>
-        {languages.map((language) => (
-          <Dropdown.Item
-            key={language}
-            as="button"
-            type="button"
-            lang={language}
-            active={language === current}
-            aria-current={language === current ? 'true' : undefined}
-            onClick={() => void select(language)}
-          >
-            {LANGUAGE_NAMES[language]}
-          </Dropdown.Item>
-        ))}
-      </Dropdown.Menu>
-    </Dropdown>
+    <NavDropdown
+      align={align}
+      className="language-dropdown"
+      toggleClassName="btn btn-outline-dark btn-sm d-inline-flex align-items-center gap-1"
+      label={`${t('language.toggle', { language: currentName })}, ${shortCode}`}
+      disabled={isSwitching}
+      menuClassName="shadow-sm"
+      toggle={
+        <>
+          <GlobeIcon />
+          <span className="d-none d-sm-inline">{currentName}</span>
+          <span className="d-sm-none">{shortCode}</span>
+        </>
+      }
+    >
+      <h6 className="dropdown-header">{t('language.heading')}</h6>
+      {languages.map((language) => (
+        <button
+          key={language}
+          type="button"
+          lang={language}
+          className={`dropdown-item${language === current ? ' active' : ''}`}
+          aria-current={language === current ? 'true' : undefined}
+          onClick={() => void select(language)}
+        >
+          {LANGUAGE_NAMES[language]}
+        </button>
+      ))}
+    </NavDropdown>
   );
 }

@@ -1,10 +1,12 @@
 // GET /api/likes.php: the members the member likes and who likes the member (SPEC section 7); the top navigation polls it.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LikesResponse, User } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
 import { getUserRefreshInterval } from '../../../lib/session/user-refresh.ts';
 import { memberRelationsMeta } from '../../../lib/member-relations-cache.ts';
+import { usePushStore } from '../../../lib/push.ts';
 
 /** Query keys of the member's likes (the counts in the navigation). */
 export const likesKeys = { all: ['likes'] as const };
@@ -24,9 +26,14 @@ export function getLikesRefreshInterval(user: User | null | undefined, fetchCoun
   return getUserRefreshInterval(user, fetchCount);
 }
 
-/** The one polling observer (mounted once, by the members' top navigation). */
+/** The one polling observer (mounted once, by the members' top navigation); a like or match push refreshes it at once. */
 export function useLikesRefresh() {
   const { data: user } = useUser();
+  const queryClient = useQueryClient();
+  const lastPush = usePushStore((store) => store.lastMessage);
+  useEffect(() => {
+    if (lastPush?.type === 'like') void queryClient.invalidateQueries({ queryKey: likesKeys.all });
+  }, [lastPush, queryClient]);
   return useQuery({
     ...likesQueryOptions(),
     enabled: Boolean(user),

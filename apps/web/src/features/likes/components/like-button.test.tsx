@@ -1,7 +1,7 @@
 // The like button of a member who has not confirmed the e-mail address: the notice says what to do, and nothing is sent.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWithProviders, setupI18n } from '../../../test-support/render.tsx';
+import { renderWithProviders, settleOverlays, setupI18n } from '../../../test-support/render.tsx';
 import { jsonError, mockFetch } from '../../../test-support/fetch-mock.ts';
 import { buildUser } from '../../../test-support/user.fixture.ts';
 import { MemberNoticeModal } from '../../../components/member-notice-modal.tsx';
@@ -9,9 +9,10 @@ import { closeMemberNotice } from '../../../lib/member-notice-store.ts';
 import { LikeButton } from './like-button.tsx';
 
 beforeAll(() => setupI18n());
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   closeMemberNotice();
+  await settleOverlays();
 });
 
 describe('LikeButton', () => {

@@ -15,11 +15,13 @@ type LikeButtonProps = {
   /** Cards offer only liking; the profile page also unliking. */
   canUnlike?: boolean;
   size?: 'sm' | 'lg';
+  /** `icon`: the round heart on a card's photo, named after the member ("Like Anna"). */
+  variant?: 'button' | 'icon';
   className?: string;
   onChange?: (isLiked: boolean) => void;
 };
 
-export function LikeButton({ profile, isLiked: initialIsLiked, isLikedBy = false, canUnlike = true, size, className = '', onChange }: LikeButtonProps) {
+export function LikeButton({ profile, isLiked: initialIsLiked, isLikedBy = false, canUnlike = true, size, variant = 'button', className = '', onChange }: LikeButtonProps) {
   const { t } = useTranslation('members');
   const actions = useLikeActions();
   // Follows the answer at once; the lists refresh behind it.
@@ -49,6 +51,28 @@ export function LikeButton({ profile, isLiked: initialIsLiked, isLikedBy = false
 
   const label = isLiked ? (canUnlike ? t('profile.unlike') : t('likes.likedState')) : isLikedBy ? t('likes.likeBack') : t('profile.like');
   const formError = error ? toFormErrors(error).form : null;
+  if (variant === 'icon') {
+    const iconLabel = isLiked ? t('discovery.likedName', { name: profile.name }) : isLikedBy ? t('discovery.likeBackName', { name: profile.name }) : t('discovery.likeName', { name: profile.name });
+    return (
+      <>
+        <button
+          type="button"
+          className={`card-like-button ${isLiked ? 'is-liked' : ''} ${className}`}
+          aria-label={iconLabel}
+          aria-pressed={isLiked}
+          onClick={() => void toggle()}
+          disabled={actions.isPending || (isLiked && !canUnlike)}
+        >
+          {actions.isPending ? <Spinner size="sm" aria-hidden="true" /> : isLiked ? <HeartFilledIcon size={22} /> : <HeartIcon size={22} />}
+        </button>
+        {formError && (
+          <p className="card-like-error small mb-0" role="alert">
+            {translateError(t, formError)}
+          </p>
+        )}
+      </>
+    );
+  }
   return (
     <>
       <Button

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { MemberPhoto } from '../../../components/member-photo.tsx';
 import { HeartFilledIcon, ThumbsUpIcon } from '../../../components/member-icons.tsx';
+import { useUser } from '../../../lib/session/get-user.ts';
 import { useAutoLike } from '../api/get-auto-like.ts';
 import { likesKeys } from '../api/get-likes.ts';
 import type { LikeModalProfile, LikeModalRequest } from '../lib/like-modal-store.ts';
@@ -23,6 +24,7 @@ export function LikeModal({ variant, profile: givenProfile, buttonLabel, getButt
   const autoLike = useAutoLike(!givenProfile);
   const profile: LikeModalProfile | undefined = givenProfile ?? autoLike.data;
   const isMatch = variant === 'match';
+  const { data: user } = useUser();
   // Nobody to show: the modal has nothing to say.
   const hasNothingToShow = !givenProfile && autoLike.isError;
 
@@ -55,9 +57,24 @@ export function LikeModal({ variant, profile: givenProfile, buttonLabel, getButt
           </div>
         ) : (
           <>
-            <Link to={profileHref} onClick={onClose} className="like-modal-photo d-block mx-auto mb-3">
-              <MemberPhoto image={profile.main_image} alt={t('likes.openProfileOf', { name: profile.name })} variant="thumb" isLazy={false} />
-            </Link>
+            {isMatch && user ? (
+              // Both of them: the member's own main photo and the match's, side by side with a heart between.
+              <div className="like-modal-pair mx-auto mb-3">
+                <span className="like-modal-photo is-own">
+                  <MemberPhoto image={user.profile.main_image} alt={t('likes.yourPhoto')} variant="thumb" isLazy={false} />
+                </span>
+                <span className="like-modal-pair-heart" aria-hidden="true">
+                  <HeartFilledIcon size={18} />
+                </span>
+                <Link to={profileHref} onClick={onClose} className="like-modal-photo is-theirs">
+                  <MemberPhoto image={profile.main_image} alt={t('likes.openProfileOf', { name: profile.name })} variant="thumb" isLazy={false} />
+                </Link>
+              </div>
+            ) : (
+              <Link to={profileHref} onClick={onClose} className="like-modal-photo d-block mx-auto mb-3">
+                <MemberPhoto image={profile.main_image} alt={t('likes.openProfileOf', { name: profile.name })} variant="thumb" isLazy={false} />
+              </Link>
+            )}
             <p className="mb-3">{isMatch ? t('likes.matchText', { name: profile.name }) : t('likes.newLikeText', { name: profile.name })}</p>
             <Link to={getButtonHref ? getButtonHref(profile) : profileHref} onClick={onClose} className="btn btn-primary btn-lg w-100">
               {buttonLabel}

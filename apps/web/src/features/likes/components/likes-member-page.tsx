@@ -18,6 +18,7 @@ import { BlockedByNotice } from '../../../components/blocked-by-notice.tsx';
 import { useLikesMember } from '../api/get-likes-member.ts';
 import { likesKeys } from '../api/get-likes.ts';
 import { LikeButton } from './like-button.tsx';
+import { InstalledAppBack } from '../../../components/installed-app-back.tsx';
 
 function LikesOverview({ id }: { id: number }) {
   const { t } = useTranslation('members');
@@ -48,6 +49,7 @@ function LikesOverview({ id }: { id: number }) {
   return (
     <Card className="border-0 shadow-sm mx-auto" style={{ maxWidth: '32rem' }}>
       <PageTitle title={t('likes.overviewTitle', { name: profile.name })} />
+      <InstalledAppBack />
       <Card.Body className="p-4 text-center">
         <Link to={paths.membersId.getHref(profile.id)} className="d-inline-block rounded-circle overflow-hidden mb-3" style={{ width: 128, height: 128 }}>
           <MemberPhoto image={profile.main_image} alt={t('likes.openProfileOf', { name: profile.name })} isLazy={false} />

@@ -5,8 +5,7 @@ import { NavLink, data, useParams, type LoaderFunctionArgs } from 'react-router'
 import { useTranslation } from 'react-i18next';
 import type { LikeListType } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
-import { ProfileCard, ProfileCardGrid, ProfileCardGridItem } from '../../../components/profile-card.tsx';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { ProfileCard, ProfileCardGrid, ProfileCardGridItem, ProfileCardGridSkeleton } from '../../../components/profile-card.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { translateError, toFormErrors } from '../../../lib/form-errors.ts';
 import { MembersOnly } from '../../../components/members-only.tsx';
@@ -14,6 +13,7 @@ import { useLikes } from '../api/get-likes.ts';
 import { useLikesList } from '../api/get-likes-list.ts';
 import { LikeButton } from './like-button.tsx';
 import '../likes.css';
+import { InstalledAppBack } from '../../../components/installed-app-back.tsx';
 
 /** Mirrors LIKE_LIST_TYPES of @app/contracts; the order of the tabs. */
 export const LIKE_TABS = [
@@ -33,6 +33,9 @@ export function likesTypeLoader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
+/** Skeleton cards while a list loads: a row on a wide screen, the first screen on a phone. */
+const LIKES_SKELETON_CARDS = 5;
+
 function LikesList({ type }: { type: LikeListType }) {
   const { t } = useTranslation('members');
   const list = useLikesList(type);
@@ -40,7 +43,7 @@ function LikesList({ type }: { type: LikeListType }) {
   const likedIds = useMemo(() => new Set(likes?.profiles.map((profile) => profile.id)), [likes]);
   const items = list.data?.pages.flatMap((page) => page.profiles) ?? [];
 
-  if (list.isPending) return <LoadingSpinner />;
+  if (list.isPending) return <ProfileCardGridSkeleton count={LIKES_SKELETON_CARDS} label={t('common.loading')} />;
   if (list.isError) return <p className="text-danger">{translateError(t, toFormErrors(list.error).form ?? { code: 'error_generic' })}</p>;
   if (items.length === 0) return <p className="text-body-secondary py-4 text-center">{t(`likes.empty.${type}`)}</p>;
 
@@ -52,9 +55,10 @@ function LikesList({ type }: { type: LikeListType }) {
             <ProfileCard
               profile={item}
               to={paths.likesMId.getHref(item.id)}
+              isHighlighted={item.like_new}
               badge={
                 item.like_new ? (
-                  <Badge bg="primary" pill>
+                  <Badge bg="primary" pill className="likes-new-badge">
                     {t('likes.new')}
                   </Badge>
                 ) : undefined
@@ -89,6 +93,7 @@ export function LikesPage() {
   return (
     <Container className="py-4">
       <PageTitle title={t('likes.title')} />
+      <InstalledAppBack />
       <h1 className="h2 mb-3">{t('likes.title')}</h1>
       <MembersOnly>
         {() => (

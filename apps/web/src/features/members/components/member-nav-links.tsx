@@ -1,5 +1,7 @@
-// The members' part of the top navigation: search, likes with the new-likes badge, credits or Get Premium; also keeps likes fresh and the title count.
-import type { ReactNode } from 'react';
+// The members' part of the top navigation: search, messages with the unread badge, likes with the new-likes badge, credits
+// or Get Premium; also keeps messages and likes fresh (socket events, polling while offline) and the title count.
+import { useCallback, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Badge } from 'react-bootstrap';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +9,11 @@ import type { User } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
 import { CountBadge } from '../../../components/count-badge.tsx';
 import { useDocumentTitleCount } from '../../../components/document-title-count.ts';
-import { HeartIcon, SearchIcon } from '../../../components/icons.tsx';
+import { ChatIcon, HeartIcon, SearchIcon } from '../../../components/icons.tsx';
 import { CoinsIcon, StarIcon } from '../../../components/member-icons.tsx';
-import { countNewLikes, useLikesRefresh } from '../../likes/index.ts';
+import { useSocketEvent } from '../../../lib/socket-client.ts';
+import { countNewLikes, likesKeys, useLikesRefresh } from '../../likes/index.ts';
+import { useChatBadge } from '../../chat/index.ts';
 import { getCreditBadge } from '../lib/nav-badges.ts';
 import '../../../components/members-ui.css';
 
@@ -28,14 +32,25 @@ function NavItem({ to, icon, label, badge, end, className = '' }: NavItemProps) 
 
 export function MemberNavLinks({ user }: { user: User }) {
   const { t } = useTranslation('members');
+  const { t: tChat } = useTranslation('chat');
+  const queryClient = useQueryClient();
   const { data: likes } = useLikesRefresh();
   const newLikes = countNewLikes(likes);
   useDocumentTitleCount('likes', newLikes);
+  const unreadMessages = useChatBadge();
+  // A like or a match arrives on the socket: the likes badge refreshes at once instead of at the next poll.
+  useSocketEvent('like', useCallback(() => void queryClient.invalidateQueries({ queryKey: likesKeys.all }), [queryClient]));
   const creditBadge = getCreditBadge(user);
 
   return (
     <div className="member-nav d-flex align-items-center gap-1">
       <NavItem to={paths.members.getHref()} end icon={<SearchIcon size={20} />} label={t('nav.search')} />
+      <NavItem
+        to={paths.chats.getHref()}
+        icon={<ChatIcon size={20} />}
+        label={tChat('nav.messages')}
+        badge={<CountBadge count={unreadMessages} label={tChat('nav.unread', { count: unreadMessages })} />}
+      />
       <NavItem
         to={paths.likes.getHref()}
         icon={<HeartIcon size={20} />}

@@ -1,8 +1,8 @@
 // /members/:id: a member's profile (SPEC sections 2 and 6): photos, fields with notes, interests, the actions, the fictional warning; "blocked by" instead when blocked.
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Alert, Badge, Col, Container, Row } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigationType, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MemberProfile, User } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
@@ -11,37 +11,43 @@ import { FictionalIcon } from '../../../components/fictional-icon.tsx';
 import { InterestList } from '../../../components/interest-list.tsx';
 import { useLocationText } from '../../../components/use-location-text.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { translateError } from '../../../lib/form-errors.ts';
 import { SignupLink } from '../../../components/signup-link.tsx';
 import { BlockedByNotice } from '../../../components/blocked-by-notice.tsx';
 import { findSearchedCard } from '../../search/index.ts';
 import { likesKeys } from '../../likes/index.ts';
+import { BlockButton } from '../../blocks/index.ts';
+import { ReportButton } from '../../reports/index.ts';
 import { useMember } from '../api/get-member.ts';
 import { FictionalWarning } from './fictional-warning.tsx';
 import { MemberActions } from './member-actions.tsx';
 import { FieldNote, MemberDetails } from './member-details.tsx';
 import { MemberPhotoGallery } from './member-photo-gallery.tsx';
 import '../members.css';
+import { InstalledAppBack } from '../../../components/installed-app-back.tsx';
 
 function MemberProfileView({ member, viewer }: { member: MemberProfile; viewer: User | null }) {
   const { t } = useTranslation('members');
   const locationText = useLocationText();
   const place = locationText(member);
   const relation = member.relation;
+  const isBlocked = relation?.is_blocked ?? false;
 
   return (
-    <Container className="py-4">
+    <Container className={`member-page py-3 py-lg-4 ${!member.is_self && !isBlocked ? 'has-action-bar' : ''}`}>
       <PageTitle title={member.name} />
-      <Row className="g-4">
-        <Col xs={12} md={5} lg={4}>
-          <MemberPhotoGallery member={member} />
+      <InstalledAppBack />
+      <Row className="g-4 g-xl-5">
+        <Col xs={12} lg={7}>
+          <div className="member-gallery-column">
+            <MemberPhotoGallery member={member} canReport={!member.is_self && viewer !== null} />
+          </div>
         </Col>
-        <Col xs={12} md={7} lg={8}>
+        <Col xs={12} lg={5}>
           {member.is_fictional && <FictionalWarning />}
           <header className="mb-3">
-            <h1 className="h2 mb-1 d-flex flex-wrap align-items-center gap-2">
+            <h1 className="member-name mb-1 d-flex flex-wrap align-items-center gap-2">
               <span>
                 {member.name}
                 {typeof member.age === 'number' && <span className="fw-normal">, {member.age}</span>}
@@ -69,12 +75,12 @@ function MemberProfileView({ member, viewer }: { member: MemberProfile; viewer: 
             </Link>
           ) : (
             <div className="mb-4">
-              {relation?.is_blocked && (
+              {isBlocked && (
                 <Alert variant="warning" className="py-2">
                   {t('profile.blocked', { name: member.name })}
                 </Alert>
               )}
-              <MemberActions member={member} viewer={viewer} />
+              {!isBlocked && <MemberActions member={member} viewer={viewer} className="member-action-bar" />}
             </div>
           )}
 
@@ -88,8 +94,8 @@ function MemberProfileView({ member, viewer }: { member: MemberProfile; viewer: 
           )}
 
           {member.about_me && (
-            <section className="mb-4" aria-labelledby="about-title">
-              <h2 id="about-title" className="h5">
+            <section className="member-section" aria-labelledby="about-title">
+              <h2 id="about-title" className="member-section-title">
                 {t('fields.aboutMe')}
               </h2>
               <p className="member-about mb-0">{member.about_me}</p>
@@ -97,22 +103,53 @@ function MemberProfileView({ member, viewer }: { member: MemberProfile; viewer: 
             </section>
           )}
 
-          <section className="mb-4" aria-labelledby="details-title">
-            <h2 id="details-title" className="h5">
+          <section className="member-section" aria-labelledby="details-title">
+            <h2 id="details-title" className="member-section-title">
               {t('profile.detailsTitle')}
             </h2>
             <MemberDetails member={member} />
           </section>
 
           {member.interests && member.interests.length > 0 && (
-            <section className="mb-4" aria-labelledby="interests-title">
-              <h2 id="interests-title" className="h5">
+            <section className="member-section" aria-labelledby="interests-title">
+              <h2 id="interests-title" className="member-section-title">
                 {t('fields.interests')}
               </h2>
               <InterestList keys={member.interests} label={t('fields.interests')} />
               <FieldNote field="interests" />
             </section>
           )}
+
+          {!member.is_self && viewer && (
+            <div className="member-safety d-flex flex-wrap align-items-center justify-content-between gap-2">
+              <span className="small text-body-secondary">{t('memberPage.safetyText', { name: member.name })}</span>
+              <div className="d-flex flex-wrap gap-2">
+                <ReportButton profile={member} />
+                <BlockButton profile={member} isBlocked={isBlocked} />
+              </div>
+            </div>
+          )}
+        </Col>
+      </Row>
+    </Container>
+  );
+}
+
+/** Skeleton of the member page while it loads: the gallery's and the header's boxes, so nothing moves when it arrives. */
+function MemberPageSkeleton() {
+  const { t } = useTranslation('members');
+  return (
+    <Container className="member-page py-3 py-lg-4" role="status" aria-busy="true">
+      <span className="visually-hidden">{t('common.loading')}</span>
+      <Row className="g-4 g-xl-5 placeholder-glow" aria-hidden="true">
+        <Col xs={12} lg={7}>
+          <span className="member-gallery-stage placeholder d-block" />
+        </Col>
+        <Col xs={12} lg={5}>
+          <span className="placeholder placeholder-lg col-6 d-block mb-3" />
+          <span className="placeholder col-4 d-block mb-4" />
+          <span className="placeholder col-12 d-block rounded-3 mb-4" style={{ height: '2.5rem' }} />
+          <span className="placeholder col-12 d-block rounded-3" style={{ height: '8rem' }} />
         </Col>
       </Row>
     </Container>
@@ -127,6 +164,14 @@ export function MemberPage() {
   const member = useMember(id);
   const queryClient = useQueryClient();
   const isLikedBy = member.data?.relation?.is_liked_by ?? false;
+  const navigationType = useNavigationType();
+
+  // A profile opened from a list starts at its top, not where the list was scrolled to (Back keeps the browser's place).
+  // Again once the profile replaced its skeleton: the browser may have kept the list's offset while the route loaded.
+  const hasLoaded = member.isSuccess;
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [id, navigationType, hasLoaded]);
 
   // Opening a liker's profile cleared their like_new on the server: the new-likes badge follows.
   useEffect(() => {
@@ -160,7 +205,7 @@ export function MemberPage() {
     return (
       <>
         {cached && <PageTitle title={cached.name} />}
-        <LoadingSpinner />
+        <MemberPageSkeleton />
       </>
     );
   }

@@ -1,4 +1,5 @@
-// A member's photos: the chosen one large, thumbnails to switch, and the notice for photos this viewer may not see (log in / premium).
+// A member's photos: the chosen one large (swipe on touch, arrows), thumbnails to switch, a full-screen lightbox, and
+// the notice for photos this viewer may not see (log in / premium).
 import { useState } from 'react';
 import { Badge } from 'react-bootstrap';
 import { Link, useLocation } from 'react-router';
@@ -7,42 +8,79 @@ import type { MemberProfile } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
 import { MemberPhoto } from '../../../components/member-photo.tsx';
 import { LockIcon } from '../../../components/member-icons.tsx';
+import { useSwipe } from '../hooks/use-swipe.ts';
+import { ExpandIcon, NextIcon, PreviousIcon } from './gallery-icons.ts';
+import { PhotoLightbox } from './photo-lightbox.tsx';
+import { ReportModal, type ReportSubject } from '../../reports/index.ts';
 
-export function MemberPhotoGallery({ member }: { member: MemberProfile }) {
+/** `canReport`: a logged-in member on someone else's page (the lightbox offers "Report this photo"). */
+export function MemberPhotoGallery({ member, canReport = false }: { member: MemberProfile; canReport?: boolean }) {
   const { t } = useTranslation('members');
   const location = useLocation();
   const [selectedIndex, setSelectedIndex] = useState(0);
+  const [isLightboxOpen, setIsLightboxOpen] = useState(false);
+  const [reportSubject, setReportSubject] = useState<ReportSubject | null>(null);
   const photos = member.photos;
-  const selected = photos[Math.min(selectedIndex, photos.length - 1)];
+  const total = photos.length;
+  const index = Math.min(selectedIndex, Math.max(total - 1, 0));
+  const selected = photos[index];
   const locked = member.hidden_photo_count > 0 ? member.photos_locked : null;
+  const step = (direction: 'next' | 'previous') => setSelectedIndex((current) => (current + (direction === 'next' ? 1 : -1) + total) % total);
+  const swipe = useSwipe((direction) => total > 1 && step(direction));
+  const photoAlt = selected ? t('profile.photoAlt', { name: member.name, number: index + 1, total }) : t('profile.noPhotoAlt', { name: member.name });
 
   return (
     <div className="member-gallery">
-      <div className="member-gallery-main ratio ratio-1x1 rounded-4 overflow-hidden shadow-sm">
-        <MemberPhoto
-          image={selected ?? null}
-          alt={selected ? t('profile.photoAlt', { name: member.name, number: selectedIndex + 1, total: photos.length }) : t('profile.noPhotoAlt', { name: member.name })}
-          variant="full"
-          isLazy={false}
-        />
+      <div className="member-gallery-stage" {...(total > 1 ? swipe.handlers : {})}>
+        {selected ? (
+          <button
+            type="button"
+            className="member-gallery-open"
+            aria-label={t('gallery.open', { number: index + 1, total })}
+            onClick={() => {
+              if (swipe.wasSwipe.current) return;
+              setIsLightboxOpen(true);
+            }}
+          >
+            <MemberPhoto image={selected} alt={photoAlt} variant="full" isLazy={false} isPriority />
+            <span className="member-gallery-expand" aria-hidden="true">
+              <ExpandIcon size={18} />
+            </span>
+          </button>
+        ) : (
+          <MemberPhoto image={null} alt={photoAlt} variant="full" />
+        )}
+        {total > 1 && (
+          <>
+            <button type="button" className="member-gallery-arrow is-previous" aria-label={t('gallery.previous')} onClick={() => step('previous')}>
+              <PreviousIcon size={22} />
+            </button>
+            <button type="button" className="member-gallery-arrow is-next" aria-label={t('gallery.next')} onClick={() => step('next')}>
+              <NextIcon size={22} />
+            </button>
+            <span className="member-gallery-counter" aria-hidden="true">
+              {t('gallery.counter', { number: index + 1, total })}
+            </span>
+          </>
+        )}
+        {selected?.is_private && (
+          <Badge bg="dark" className="member-gallery-private">
+            <LockIcon size={12} className="me-1" />
+            {t('photos.private')}
+          </Badge>
+        )}
       </div>
-      {selected?.is_private && (
-        <Badge bg="dark" className="mt-2">
-          <LockIcon size={12} className="me-1" />
-          {t('photos.private')}
-        </Badge>
-      )}
-      {(photos.length > 1 || locked) && (
-        <ul className="member-gallery-thumbs list-unstyled d-flex flex-wrap gap-2 mt-2 mb-0" aria-label={t('profile.photosLabel', { name: member.name })}>
-          {photos.length > 1 &&
-            photos.map((photo, index) => (
+      {(total > 1 || locked) && (
+        <ul className="member-gallery-thumbs list-unstyled d-flex gap-2 mt-2 mb-0" aria-label={t('profile.photosLabel', { name: member.name })}>
+          {total > 1 &&
+            photos.map((photo, photoIndex) => (
               <li key={photo.id}>
                 <button
                   type="button"
-                  className={`member-gallery-thumb p-0 border-0 rounded-3 overflow-hidden ${index === selectedIndex ? 'is-selected' : ''}`}
-                  aria-label={t('profile.showPhoto', { number: index + 1, total: photos.length })}
-                  aria-current={index === selectedIndex ? 'true' : undefined}
-                  onClick={() => setSelectedIndex(index)}
+                  className={`member-gallery-thumb p-0 border-0 rounded-3 overflow-hidden ${photoIndex === index ? 'is-selected' : ''}`}
+                  aria-label={t('profile.showPhoto', { number: photoIndex + 1, total })}
+                  aria-current={photoIndex === index ? 'true' : undefined}
+                  onClick={() => setSelectedIndex(photoIndex)}
                 >
                   <MemberPhoto image={photo} alt="" />
                 </button>
@@ -74,6 +112,24 @@ export function MemberPhotoGallery({ member }: { member: MemberProfile }) {
           )}
         </div>
       )}
+      {isLightboxOpen && selected && (
+        <PhotoLightbox
+          member={member}
+          index={index}
+          onIndexChange={setSelectedIndex}
+          onClose={() => setIsLightboxOpen(false)}
+          onReport={
+            canReport
+              ? (photoId) => {
+                  // The lightbox closes first: one dialog at a time keeps focus in the report dialog.
+                  setIsLightboxOpen(false);
+                  setReportSubject({ profile: { id: member.id, name: member.name }, target: 'photo', photoId });
+                }
+              : undefined
+          }
+        />
+      )}
+      {canReport && <ReportModal subject={reportSubject} onClose={() => setReportSubject(null)} />}
     </div>
   );
 }

@@ -1,16 +1,17 @@
 // The activation notice of the members' overlays offers to send the activation mail again (docs/unconfirmed-members.md).
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderWithProviders, setupI18n } from '../../../test-support/render.tsx';
+import { renderWithProviders, settleOverlays, setupI18n } from '../../../test-support/render.tsx';
 import { mockFetch } from '../../../test-support/fetch-mock.ts';
 import { buildUser } from '../../../test-support/user.fixture.ts';
 import { closeMemberNotice, showMemberNotice } from '../../../lib/member-notice-store.ts';
 import { MembersOverlays } from './members-overlays.tsx';
 
 beforeAll(() => setupI18n());
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   closeMemberNotice();
+  await settleOverlays();
 });
 
 describe('MembersOverlays', () => {

@@ -71,7 +71,14 @@ function PhotoTile({ photo, number, isBusy, onMakeMain, onTogglePrivate, onDelet
   );
 }
 
-export function PhotosManager({ profile, isPremium }: { profile: OwnProfile; isPremium: boolean }) {
+type PhotosManagerProps = {
+  profile: OwnProfile;
+  isPremium: boolean;
+  /** Inside a section that already says "Photos": no heading of its own. */
+  isTitleHidden?: boolean;
+};
+
+export function PhotosManager({ profile, isPremium, isTitleHidden = false }: PhotosManagerProps) {
   const { t } = useTranslation('members');
   const photosQuery = usePhotos();
   const photos = photosQuery.data?.photos ?? profile.photos;
@@ -124,10 +131,12 @@ export function PhotosManager({ profile, isPremium }: { profile: OwnProfile; isP
 
   const isBusy = update.isPending || remove.isPending;
   return (
-    <section aria-labelledby="photos-title">
-      <h2 id="photos-title" className="h4 mb-3">
-        {t('photos.title')}
-      </h2>
+    <div className="photos-manager">
+      {!isTitleHidden && (
+        <h2 id="photos-title" className="h4 mb-3">
+          {t('photos.title')}
+        </h2>
+      )}
       <div className="photos-main-preview d-flex align-items-center gap-3 mb-3">
         <div className="photos-main-preview-image rounded-circle overflow-hidden flex-shrink-0">
           <MemberPhoto image={mainImage} alt={mainImage ? t('photos.mainAlt') : t('photos.noPhoto')} />
@@ -224,6 +233,6 @@ export function PhotosManager({ profile, isPremium }: { profile: OwnProfile; isP
       >
         <p className="mb-0">{t('photos.deleteConfirm')}</p>
       </ConfirmModal>
-    </section>
+    </div>
   );
 }

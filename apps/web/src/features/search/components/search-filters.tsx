@@ -55,10 +55,10 @@ export function SearchFilters({ filters, isSearching, onSearch, onClear }: Searc
 
   const ageErrorId = `${id}-age-error`;
   return (
-    <Form noValidate onSubmit={onSubmit} role="search" aria-label={t('search.filtersLabel')} className="search-filters card border-0 shadow-sm p-3 p-md-4">
-      <Row className="g-2 g-md-3 align-items-end">
+    <Form noValidate onSubmit={onSubmit} role="search" aria-label={t('search.filtersLabel')} className="search-filters">
+      <Row className="g-3">
         {offers('gender') && (
-          <Col xs={12} sm={6} lg>
+          <Col xs={12}>
             <Form.Group controlId={`${id}-gender`}>
               <Form.Label className="small fw-semibold mb-1">{t('search.gender')}</Form.Label>
               <Form.Select value={values.gender} onChange={(event) => set('gender', event.target.value)}>
@@ -73,7 +73,7 @@ export function SearchFilters({ filters, isSearching, onSearch, onClear }: Searc
           </Col>
         )}
         {offers('country') && (
-          <Col xs={12} sm={6} lg>
+          <Col xs={12}>
             <Form.Group controlId={`${id}-country`}>
               <Form.Label className="small fw-semibold mb-1">{t('search.country')}</Form.Label>
               <Form.Select value={values.country} onChange={(event) => set('country', event.target.value)}>
@@ -88,7 +88,7 @@ export function SearchFilters({ filters, isSearching, onSearch, onClear }: Searc
           </Col>
         )}
         {offers('country') && offers('region') && countryRegions && countryRegions.regions.length > 0 && (
-          <Col xs={12} sm={6} lg>
+          <Col xs={12}>
             <Form.Group controlId={`${id}-region`}>
               <Form.Label className="small fw-semibold mb-1">{t(`accounts:regionKinds.${countryRegions.kind}`)}</Form.Label>
               <Form.Select value={values.countryregion} onChange={(event) => set('countryregion', event.target.value)}>
@@ -105,7 +105,7 @@ export function SearchFilters({ filters, isSearching, onSearch, onClear }: Searc
         {(['min_age', 'max_age'] as const).map(
           (field) =>
             offers(field) && (
-              <Col key={field} xs={6} sm={3} lg={2}>
+              <Col key={field} xs={6}>
                 <Form.Group controlId={`${id}-${field}`}>
                   <Form.Label className="small fw-semibold mb-1">{t(field === 'min_age' ? 'search.minAge' : 'search.maxAge')}</Form.Label>
                   <Form.Select
@@ -124,7 +124,7 @@ export function SearchFilters({ filters, isSearching, onSearch, onClear }: Searc
               </Col>
             ),
         )}
-        <Col xs={12} lg="auto" className="d-flex gap-2">
+        <Col xs={12} className="d-flex gap-2 pt-1">
           <SubmitButton className="flex-grow-1 px-4" isPending={isSearching}>
             {t('search.submit')}
           </SubmitButton>

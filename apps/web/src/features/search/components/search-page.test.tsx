@@ -1,8 +1,8 @@
 // /members (SPEC section 3): pages appended in order, a new search starts over, late answers of an older search never show, Clear, visitors' limit.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProfileCard, SearchResponse } from '@app/contracts';
-import { renderWithProviders, setupI18n } from '../../../test-support/render.tsx';
+import { renderWithProviders, settleOverlays, setupI18n } from '../../../test-support/render.tsx';
 import { jsonError, mockFetch, type MockAnswer } from '../../../test-support/fetch-mock.ts';
 import { buildUser } from '../../../test-support/user.fixture.ts';
 import { resetSearchFiltersStore, useSearchFiltersStore } from '../lib/search-filters-store.ts';
@@ -10,7 +10,25 @@ import { toSearchQuery } from '../lib/search-filters.ts';
 import { SearchPage } from './search-page.tsx';
 
 beforeAll(() => setupI18n());
-afterEach(() => {
+/** jsdom has no matchMedia; the filters' sheet asks whether the screen is at least 992 px wide (a laptop by default). */
+function stubScreen(isWide: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: isWide && query.includes('min-width'),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
+beforeEach(() => {
+  stubScreen(true);
+  vi.stubGlobal('scrollTo', () => undefined);
+});
+afterEach(async () => {
+  await settleOverlays();
   vi.unstubAllGlobals();
   resetSearchFiltersStore();
 });
@@ -63,6 +81,7 @@ describe('SearchPage', () => {
     const { fetchMock, calls } = mockFetch(() => undefined);
     fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/regions.php') return new Response(JSON.stringify({ regions: {} }), { status: 200, headers: { 'Content-Type': 'application/json' } });
       calls.push({ method: init?.method ?? 'GET', path: url.pathname + url.search, body: undefined });
       const isWomen = url.searchParams.get('gender') === 'female';
       if (!isWomen) await firstHeld;
@@ -71,7 +90,8 @@ describe('SearchPage', () => {
     });
     renderWithProviders(<SearchPage />, { path: '/members', settings });
     await waitFor(() => expect(searchRequests(calls)).toHaveLength(1));
-    fireEvent.change(screen.getByLabelText('Looking for'), { target: { value: 'female' } });
+    // The form shows once the regions are in too (a region row never appears under the user's eyes).
+    fireEvent.change(await screen.findByLabelText('Looking for'), { target: { value: 'female' } });
     // The Search button waits while a search loads; the form can still be submitted (Enter in a field, a slow phone).
     fireEvent.submit(screen.getByRole('search'));
     expect((await screen.findByTestId('search-count')).textContent).toBe('1 member found');
@@ -133,6 +153,74 @@ describe('SearchPage', () => {
     renderWithProviders(<SearchPage />, { path: '/members', settings });
     await screen.findByTestId('search-count');
     expect(searchRequests(calls)).toEqual(['/api/search.php']);
+  });
+});
+
+describe('SearchPage on a phone, the cards and the empty state', () => {
+  it('opens the filters as a labelled sheet on a phone; searching closes it and gives focus back to the Filters button', async () => {
+    stubScreen(false);
+    const { calls } = mockFetch(({ url }) => (url.pathname === '/api/search.php' ? page([10, 9], { num_results: 2 }) : undefined));
+    renderWithProviders(<SearchPage />, { path: '/members', settings });
+    await screen.findByTestId('search-count');
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    toggle.focus();
+    fireEvent.click(toggle);
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(sheet.getAttribute('aria-modal')).toBe('true');
+    fireEvent.change(within(sheet).getByLabelText('Looking for'), { target: { value: 'female' } });
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull());
+    await waitFor(() => expect(searchRequests(calls)).toEqual(['/api/search.php', '/api/search.php?gender=female']));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Filters/ })));
+    // The button says how many filters are set.
+    expect(screen.getByRole('button', { name: /^Filters/ }).textContent).toContain('1');
+  });
+
+  it('shows portrait cards with activity and a like button named after the member, which likes from the card', async () => {
+    const { calls } = mockFetch(({ url, method }) => {
+      if (url.pathname === '/api/search.php') return { body: { ...(page([10]).body as SearchResponse), results: [{ ...card(10), city: 'Utrecht', activity: 'today' }], num_results: 1 } };
+      if (url.pathname === '/api/likes.php') return { body: { profiles: [], liked_by: [] } };
+      if (url.pathname === '/api/profile.php') return jsonError(404, 'profile_not_found');
+      if (url.pathname === '/api/like.php' && method === 'POST') return { body: { is_liked: true, is_match: false, is_new_match: false } };
+      return undefined;
+    });
+    renderWithProviders(<SearchPage />, { path: '/members', settings, user: buildUser() });
+    const result = await screen.findByRole('article', { name: 'Member 10' });
+    expect(within(result).getByText('Active today')).toBeTruthy();
+    expect(within(result).getByRole('link', { name: 'Member 10' }).getAttribute('href')).toBe('/members/10');
+    fireEvent.click(within(result).getByRole('button', { name: 'Like Member 10' }));
+    const liked = await within(result).findByRole('button', { name: 'You like Member 10' });
+    expect(liked.getAttribute('aria-pressed')).toBe('true');
+    expect(calls.filter((call) => call.path === '/api/like.php')).toEqual([{ method: 'POST', path: '/api/like.php', body: { id: 10 } }]);
+  });
+
+  it('says what to change when nothing matches, and Reset filters searches from the defaults again', async () => {
+    useSearchFiltersStore.setState({ ownerId: null, didInit: true, filters: { gender: 'male', country: 'BE', countryregion: '', min_age: '30', max_age: '35' } });
+    const { calls } = mockFetch(({ url }) => (url.pathname === '/api/search.php' ? page(url.searchParams.has('gender') ? [] : [5], { num_results: url.searchParams.has('gender') ? 0 : 1 }) : undefined));
+    renderWithProviders(<SearchPage />, { path: '/members', settings });
+    const empty = await screen.findByRole('region', { name: 'No members match your search.' });
+    expect(within(empty).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Widen the age range', 'Choose any country', 'Look for everyone']);
+    fireEvent.click(within(empty).getByRole('button', { name: 'Reset filters' }));
+    await waitFor(() => expect(shownNames()).toEqual(['Member 5']));
+    expect(searchRequests(calls)).toEqual(['/api/search.php?gender=male&country=BE&min_age=30&max_age=35', '/api/search.php']);
+  });
+
+  it('shows skeleton cards, not a spinner, while the first page loads', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { fetchMock } = mockFetch(() => undefined);
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/search.php') await held;
+      const body = url.pathname === '/api/search.php' ? page([1], { num_results: 1 }).body : { regions: {} };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    renderWithProviders(<SearchPage />, { path: '/members', settings });
+    expect((await screen.findByTestId('profile-card-skeleton')).getAttribute('aria-busy')).toBe('true');
+    release();
+    await screen.findByTestId('search-count');
+    expect(screen.queryByTestId('profile-card-skeleton')).toBeNull();
   });
 });
 

@@ -1,24 +1,48 @@
-// /members: the member search and the home after login (SPEC sections 2-4): filters, pages appended, the total, similar members, the visitors' signup prompt.
-import { Alert, Button, Container, Spinner } from 'react-bootstrap';
+// /members: the member search and the home after login (SPEC sections 2-4): filters in a side panel (a sheet on phones),
+// portrait cards with a like button, pages appended as the member scrolls, the total, similar members, the visitors'
+// signup prompt, an empty state that says what to change.
+import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Alert, Badge, Button, Col, Container, Offcanvas, Row, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { SlidersHorizontal } from 'lucide-react';
 import type { ProfileCard as ProfileCardData } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
-import { ProfileCard, ProfileCardGrid, ProfileCardGridItem } from '../../../components/profile-card.tsx';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { ProfileCard, ProfileCardGrid, ProfileCardGridItem, ProfileCardGridSkeleton } from '../../../components/profile-card.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { SearchIcon, makeIcon } from '../../../components/icons.tsx';
 import { translateError } from '../../../lib/form-errors.ts';
+import { cycleTab } from '../../../lib/tab-cycle.ts';
 import { SignupLink } from '../../../components/signup-link.tsx';
+import { useRegions } from '../../../lib/settings/get-regions.ts';
+import { LikeButton, useLikedIds } from '../../likes/index.ts';
 import { useMemberSearch } from '../hooks/use-member-search.ts';
+import { useScrollMemory } from '../hooks/use-scroll-memory.ts';
+import type { SearchFilterValues } from '../lib/search-filters.ts';
 import { SearchFilters } from './search-filters.tsx';
 import '../search.css';
 
-function CardList({ cards, label }: { cards: ProfileCardData[]; label: string }) {
+const FiltersIcon = makeIcon(SlidersHorizontal);
+
+/** The results on a phone's or laptop's first screen: their photos are fetched at once, first (the page's LCP). */
+const PRIORITY_CARDS = 4;
+/** Skeleton cards while the first page loads: two rows on a laptop, the whole first screen on a phone. */
+const SKELETON_CARDS = 8;
+/** The next page is asked for this far before the end of the list comes into view. */
+const PREFETCH_MARGIN = '400px 0px';
+
+function CardList({ cards, label, hasPriority = false }: { cards: ProfileCardData[]; label: string; hasPriority?: boolean }) {
+  const likedIds = useLikedIds();
   return (
-    <ProfileCardGrid label={label}>
-      {cards.map((card) => (
+    <ProfileCardGrid label={label} className="is-beside-panel">
+      {cards.map((card, index) => (
         <ProfileCardGridItem key={card.id}>
-          <ProfileCard profile={card} to={paths.membersId.getHref(card.id)} />
+          <ProfileCard
+            profile={card}
+            to={paths.membersId.getHref(card.id)}
+            isPriority={hasPriority && index < PRIORITY_CARDS}
+            quickAction={<LikeButton key={String(likedIds.has(card.id))} variant="icon" profile={card} isLiked={likedIds.has(card.id)} canUnlike={false} />}
+          />
         </ProfileCardGridItem>
       ))}
     </ProfileCardGrid>
@@ -43,69 +67,201 @@ function SignupPrompt() {
   );
 }
 
+/** What to change when nothing matches: one tip per filter that narrows the search, and a reset. */
+function EmptyResults({ filters, onReset }: { filters: SearchFilterValues; onReset: () => void }) {
+  const { t } = useTranslation('members');
+  const tips = [
+    (filters.min_age || filters.max_age) && 'age',
+    filters.countryregion && 'region',
+    filters.country && 'country',
+    filters.gender && 'gender',
+  ].filter(Boolean) as string[];
+  return (
+    <section className="search-empty text-center rounded-4 px-3 py-5" aria-labelledby="search-empty-title">
+      <span className="search-empty-icon mx-auto mb-3" aria-hidden="true">
+        <SearchIcon size={28} />
+      </span>
+      <h2 id="search-empty-title" className="h4">
+        {t('search.noResults')}
+      </h2>
+      {tips.length > 0 && (
+        <>
+          <p className="text-body-secondary mb-2">{t('discovery.emptyText')}</p>
+          <ul className="search-empty-tips list-unstyled d-inline-flex flex-column text-start gap-1 mb-3">
+            {tips.map((tip) => (
+              <li key={tip}>{t(`discovery.emptyTips.${tip}`)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      <div>
+        <Button variant="primary" onClick={onReset}>
+          {t('discovery.resetFilters')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** Asks for the next page when the end of the list comes near (the "Show more" button stays for keyboards and old browsers). */
+function useLoadOnApproach(isEnabled: boolean, loadMore: () => unknown) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const onApproach = useEffectEvent(() => void loadMore());
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!isEnabled || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) onApproach();
+    }, { rootMargin: PREFETCH_MARGIN });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [isEnabled]);
+  return sentinel;
+}
+
 export function SearchPage() {
   const { t } = useTranslation('members');
   const search = useMemberSearch();
   const { cards, filters, isReady, isLoading, isFirstLoad, isLoginRequired, errorCode, numResults } = search;
+  const [isSheetOpen, setIsSheetOpen] = useState(false);
+  const sheetId = useId();
+  // The filters show once their final rows are known (the region row needs the regions), never growing in place:
+  // until then a skeleton holds their place. Fetched once is enough: a failed regions load that the form's own
+  // useRegions retries must not hide the form again.
+  const regions = useRegions();
+  const areFiltersReady = isReady && regions.isFetched;
   const countText =
     numResults === null ? null : search.isNumResultsCapped ? t('search.resultsCappedPlus', { count: numResults }) : t('search.results', { count: numResults });
+  const activeFilters = Object.values(filters).filter(Boolean).length;
+  const canLoadMore = search.hasMorePages && cards.length > 0 && !isLoginRequired && errorCode === null;
+  const sentinel = useLoadOnApproach(canLoadMore && !isLoading, search.loadMore);
+  // Back from a profile: the cached pages render at once, then the position comes back.
+  useScrollMemory('members-search', areFiltersReady && !isFirstLoad);
+
+  const onSearch = (next: SearchFilterValues) => {
+    setIsSheetOpen(false);
+    void search.search(next);
+  };
+  const onClear = () => {
+    setIsSheetOpen(false);
+    void search.clear();
+  };
 
   return (
-    <Container className="py-4">
+    <Container className="search-page py-3 py-lg-4">
       <PageTitle title={t('search.title')} />
-      <h1 className="h2 mb-3">{t('search.title')}</h1>
-      {isReady && (
-        <SearchFilters key={JSON.stringify(filters)} filters={filters} isSearching={isLoading} onSearch={(next) => void search.search(next)} onClear={() => void search.clear()} />
-      )}
-
-      <div className="d-flex align-items-baseline justify-content-between mt-4 mb-3" aria-live="polite">
-        {countText && !isFirstLoad && (
-          <p className="search-count fw-semibold mb-0" data-testid="search-count">
-            {countText}
-          </p>
-        )}
-        {cards.length > 0 && numResults !== null && (
-          <p className="small text-body-secondary mb-0">{t('search.showing', { count: cards.length })}</p>
-        )}
+      <div className="d-flex align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h2 mb-0">{t('search.title')}</h1>
+        <Button
+          variant="outline-secondary"
+          className="search-filters-toggle d-lg-none d-inline-flex align-items-center gap-2 rounded-pill"
+          onClick={() => setIsSheetOpen(true)}
+          aria-controls={sheetId}
+          aria-expanded={isSheetOpen}
+        >
+          <FiltersIcon />
+          {t('discovery.filtersButton')}
+          {activeFilters > 0 && (
+            <Badge bg="primary" pill>
+              <span aria-hidden="true">{activeFilters}</span>
+              <span className="visually-hidden">{t('discovery.activeFilters', { count: activeFilters })}</span>
+            </Badge>
+          )}
+        </Button>
       </div>
 
-      {(!isReady || isFirstLoad) && <LoadingSpinner />}
+      <Row className="g-4">
+        <Col lg={4} xl={3}>
+          <Offcanvas
+            id={sheetId}
+            responsive="lg"
+            placement="bottom"
+            show={isSheetOpen}
+            onHide={() => setIsSheetOpen(false)}
+            aria-labelledby={`${sheetId}-title`}
+            className="search-sheet"
+            onKeyDown={(event: KeyboardEvent<HTMLDivElement>) => isSheetOpen && cycleTab(event, event.currentTarget)}
+          >
+            <Offcanvas.Header closeButton closeLabel={t('common.close')}>
+              <Offcanvas.Title id={`${sheetId}-title`} as="h2" className="h5 mb-0">
+                {t('discovery.filtersTitle')}
+              </Offcanvas.Title>
+            </Offcanvas.Header>
+            <Offcanvas.Body className="search-panel">
+              {areFiltersReady ? (
+                <SearchFilters key={JSON.stringify(filters)} filters={filters} isSearching={isLoading} onSearch={onSearch} onClear={onClear} />
+              ) : (
+                <div className="search-filters-skeleton placeholder-glow" aria-hidden="true">
+                  {[0, 1, 2].map((row) => (
+                    <div key={row} className="mb-3">
+                      <span className="placeholder placeholder-sm col-4 d-block mb-2" />
+                      <span className="placeholder col-12 d-block rounded-2" style={{ height: '2.375rem' }} />
+                    </div>
+                  ))}
+                  <span className="placeholder col-12 d-block rounded-2" style={{ height: '2.375rem' }} />
+                </div>
+              )}
+            </Offcanvas.Body>
+          </Offcanvas>
+        </Col>
 
-      {isLoginRequired && cards.length === 0 && <SignupPrompt />}
+        <Col lg={8} xl={9}>
+          <div className="search-count-row d-flex align-items-baseline justify-content-between gap-2 mb-3" aria-live="polite">
+            {countText && !isFirstLoad && (
+              <p className="search-count fw-semibold mb-0" data-testid="search-count">
+                {countText}
+              </p>
+            )}
+            {cards.length > 0 && numResults !== null && <p className="small text-body-secondary mb-0">{t('search.showing', { count: cards.length })}</p>}
+          </div>
 
-      {errorCode !== null && !isLoginRequired && (
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <span>{translateError(t, { code: errorCode })}</span>
-          <Button variant="outline-danger" size="sm" onClick={() => void search.retry()}>
-            {t('search.retry')}
-          </Button>
-        </Alert>
-      )}
+          {(!areFiltersReady || isFirstLoad) && <ProfileCardGridSkeleton count={SKELETON_CARDS} label={t('discovery.loadingMembers')} className="is-beside-panel" />}
 
-      {cards.length > 0 && <CardList cards={cards} label={t('search.resultsLabel')} />}
+          {areFiltersReady && (
+            <>
+              {isLoginRequired && cards.length === 0 && <SignupPrompt />}
 
-      {numResults === 0 && !isLoading && errorCode === null && <p className="text-body-secondary">{t('search.noResults')}</p>}
+              {errorCode !== null && !isLoginRequired && (
+                <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+                  <span>{translateError(t, { code: errorCode })}</span>
+                  <Button variant="outline-danger" size="sm" onClick={() => void search.retry()}>
+                    {t('search.retry')}
+                  </Button>
+                </Alert>
+              )}
 
-      {isLoginRequired && cards.length > 0 && <SignupPrompt />}
+              {cards.length > 0 && <CardList cards={cards} label={t('search.resultsLabel')} hasPriority />}
 
-      {search.hasMorePages && cards.length > 0 && !isLoginRequired && (
-        <div className="text-center mt-4">
-          <Button variant="outline-primary" size="lg" className="px-5" onClick={() => void search.loadMore()} disabled={isLoading}>
-            {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-            {t('search.loadMore')}
-          </Button>
-        </div>
-      )}
+              {numResults === 0 && !isLoading && errorCode === null && <EmptyResults filters={filters} onReset={onClear} />}
 
-      {search.similarResults.length > 0 && (
-        <section className="mt-5" aria-labelledby="similar-title">
-          <h2 id="similar-title" className="h4">
-            {t('search.similar')}
-          </h2>
-          <p className="text-body-secondary small">{t('search.similarIntro', { count: search.similarNumResults })}</p>
-          <CardList cards={search.similarResults} label={t('search.similar')} />
-        </section>
-      )}
+              {isLoginRequired && cards.length > 0 && <SignupPrompt />}
+
+              {canLoadMore && (
+                <div ref={sentinel} className="search-more text-center mt-4">
+                  <Button variant="outline-primary" size="lg" className="px-5 rounded-pill" onClick={() => void search.loadMore()} disabled={isLoading}>
+                    {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+                    {t('search.loadMore')}
+                  </Button>
+                </div>
+              )}
+
+              {!search.hasMorePages && cards.length > 0 && !isLoading && !isLoginRequired && errorCode === null && (
+                <p className="text-center text-body-secondary small mt-4 mb-0">{t('discovery.endOfResults')}</p>
+              )}
+
+              {search.similarResults.length > 0 && (
+                <section className="mt-5" aria-labelledby="similar-title">
+                  <h2 id="similar-title" className="h4">
+                    {t('search.similar')}
+                  </h2>
+                  <p className="text-body-secondary small">{t('search.similarIntro', { count: search.similarNumResults })}</p>
+                  <CardList cards={search.similarResults} label={t('search.similar')} />
+                </section>
+              )}
+            </>
+          )}
+        </Col>
+      </Row>
     </Container>
   );
 }

@@ -9,6 +9,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { clearSignupDrafts } from '../lib/signup-drafts.ts';
 import { getSignupAvailability, resolveSignupScreen } from '../lib/signup-steps.ts';
 import { readTracking } from '../../../lib/tracking.ts';
+import { PartnerRedirect } from '../../landers/index.ts';
 import { InviteOnlyNotice } from './invite-only-notice.tsx';
 import { SignupProgress } from './signup-progress.tsx';
 import { AboutMeStep } from './steps/about-me-step.tsx';
@@ -43,7 +44,10 @@ export function SignupFlow({ targetProfileId, onFinish }: SignupFlowProps) {
   }, [isFinished]);
 
   if (isPending) return <LoadingSpinner />;
-  if (screen === 0 && getSignupAvailability(settings.signups, readTracking()) === 'invite_only') return <InviteOnlyNotice />;
+  if (screen === 0 && getSignupAvailability(settings.signups, readTracking()) === 'invite_only') {
+    // SPEC section 9: a site that takes no signups but names a partner counts down and forwards there.
+    return settings.signups === 'other' && settings.partner_url ? <PartnerRedirect partnerUrl={settings.partner_url} /> : <InviteOnlyNotice />;
+  }
 
   return (
     <div className="signup-flow">

@@ -12,7 +12,10 @@ export function SignupProgress({ screen }: { screen: SignupScreen }) {
       <p className="small text-body-secondary mb-1" aria-hidden="true">
         {label}
       </p>
-      <ProgressBar now={(position / SIGNUP_SCREEN_COUNT) * 100} aria-label={label} style={{ height: 6 }} />
+      {/* The name goes on the bar itself (role="progressbar"), not on Bootstrap's wrapper div. */}
+      <ProgressBar style={{ height: 6 }}>
+        <ProgressBar isChild now={(position / SIGNUP_SCREEN_COUNT) * 100} aria-label={label} />
+      </ProgressBar>
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import type { ProfileCard, SwipeResponse } from '@app/contracts';
-import { renderWithProviders, setupI18n } from '../../../test-support/render.tsx';
+import { renderWithProviders, settleOverlays, setupI18n } from '../../../test-support/render.tsx';
 import { jsonError, mockFetch } from '../../../test-support/fetch-mock.ts';
 import { buildUser } from '../../../test-support/user.fixture.ts';
 import { MemberNoticeModal } from '../../../components/member-notice-modal.tsx';
@@ -11,9 +11,10 @@ import { closeMemberNotice } from '../../../lib/member-notice-store.ts';
 import { SwipeGamePage } from './swipe-game-page.tsx';
 
 beforeAll(() => setupI18n());
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   closeMemberNotice();
+  await settleOverlays();
 });
 
 const card: ProfileCard = { id: 12, name: 'Bea', age: 30, gender: 'female', country: 'NL', region: null, city: null, main_image: null, is_fictional: false };

@@ -1,11 +1,5 @@
-// Time left until a moment, as hours:minutes:seconds, zero-padded (the swipe game's wait for the next day).
-export function formatCountdown(msLeft: number): string {
-  const total = Math.max(0, Math.ceil(msLeft / 1000));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
-  return [hours, minutes, seconds].map((part) => String(part).padStart(2, '0')).join(':');
-}
+// The swipe game's wait for the next day (the shared hh:mm:ss format), and which way a drag ends.
+export { formatCountdown } from '../../../lib/countdown.ts';
 
 /** Which way a drag ends: far enough right is a like, far enough left a skip, else the card springs back. */
 export const SWIPE_THRESHOLD_PX = 100;

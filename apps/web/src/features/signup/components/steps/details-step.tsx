@@ -8,6 +8,7 @@ import { useRegions } from '../../../../lib/settings/get-regions.ts';
 import { FormErrorAlert } from '../../../../components/form-error-alert.tsx';
 import { FormField } from '../../../../components/form-field.tsx';
 import { FormSelect } from '../../../../components/form-select.tsx';
+import { UseMyLocationButton } from '../../../../components/use-my-location-button.tsx';
 import { useFormValues } from '../../../../hooks/use-form-values.ts';
 import { useSaveSignupStep } from '../../api/signup-step.ts';
 import { readSignupDraft, writeSignupDraft } from '../../lib/signup-drafts.ts';
@@ -78,6 +79,13 @@ export function DetailsStep() {
         label={t('fields.sexuality')}
         placeholder={t('fields.choose')}
         options={SEXUALITIES.map((sexuality) => ({ value: sexuality, label: t(`sexualities.${sexuality}`) }))}
+      />
+      <UseMyLocationButton
+        onLocated={(geocode) => {
+          setValue('country', geocode.country);
+          setValue('region', geocode.region ?? '');
+          setValue('city', geocode.city);
+        }}
       />
       <FormSelect
         {...form.bind('country')}

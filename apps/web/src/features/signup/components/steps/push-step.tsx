@@ -1,41 +1,28 @@
-// Signup step 4: asks for notification permission and, with a service worker and the site's key, stores a push subscription.
-import { useState, type FormEvent } from 'react';
+// Signup step 4: asks for notification permission and subscribes this browser to push (lib/push.ts), by the push states of SPEC section 4.
+import type { FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { SIGNUP_STEPS } from '@app/contracts';
-import { useSettings } from '../../../../lib/settings/get-settings.ts';
-import { savePushSubscription } from '../../api/save-push-subscription.ts';
 import { FormErrorAlert } from '../../../../components/form-error-alert.tsx';
 import { toFormErrors } from '../../../../lib/form-errors.ts';
+import { useEnablePush, usePushState } from '../../../../lib/push-session.ts';
 import { useSaveSignupStep } from '../../api/signup-step.ts';
-import { getPushSupport, subscribeToPush } from '../../lib/push-subscription.ts';
 import { StepActions } from './step-actions.tsx';
 import { useErrorFocus } from '../../../../hooks/use-error-focus.ts';
 
 export function PushStep() {
-  const { t } = useTranslation('accounts');
-  const settings = useSettings();
+  const { t } = useTranslation(['accounts', 'notifications']);
   const saveStep = useSaveSignupStep();
-  const [isAsking, setIsAsking] = useState(false);
-  const support = getPushSupport();
-  const canAsk = support === 'default' || support === 'granted';
+  const { state } = usePushState();
+  const enablePush = useEnablePush();
+  const canAsk = state === 'unknown' || state === 'granted';
 
   const finishStep = () => saveStep.mutate({ step: SIGNUP_STEPS.push });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setIsAsking(true);
-    try {
-      const permission = support === 'granted' ? 'granted' : await Notification.requestPermission();
-      if (permission === 'granted') {
-        const subscription = await subscribeToPush(settings.push_public_key);
-        if (subscription) await savePushSubscription({ subscription });
-      }
-    } catch {
-      // Push is a bonus: a refused or failed subscription never blocks the signup.
-    } finally {
-      setIsAsking(false);
-    }
+    // Push is a bonus: a refused or failed subscription never blocks the signup (enable() reports, never throws).
+    if (canAsk) await enablePush.enable();
     finishStep();
   };
 
@@ -47,11 +34,12 @@ export function PushStep() {
         {t('signup.push.title')}
       </h2>
       <p className="text-body-secondary">{t('signup.push.intro')}</p>
-      {support === 'unsupported' && <p className="small text-body-secondary">{t('signup.push.unsupported')}</p>}
-      {support === 'denied' && <p className="small text-body-secondary">{t('signup.push.denied')}</p>}
+      {state === 'unsupported' && <p className="small text-body-secondary">{t('signup.push.unsupported')}</p>}
+      {state === 'denied' && <p className="small text-body-secondary">{t('signup.push.denied')}</p>}
+      {state === 'subscribed' && <p className="small text-body-secondary">{t('notifications:screen.pushState.subscribed')}</p>}
       <FormErrorAlert error={error} />
       <StepActions
-        isSaving={isAsking || saveStep.isPending}
+        isSaving={enablePush.isPending || saveStep.isPending}
         submitLabel={canAsk ? t('signup.push.allow') : undefined}
         skipLabel={canAsk ? t('signup.push.notNow') : t('signup.next')}
         onSkip={finishStep}

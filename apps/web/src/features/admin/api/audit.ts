@@ -1,0 +1,12 @@
+// The audit log (admins): every staff action, newest first, keyset pages.
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export function useAuditLog() {
+  return useInfiniteQuery({
+    queryKey: ['admin', 'audit'],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => apiRequest('/api/admin/audit', { query: { cursor: pageParam }, response: 'adminAuditResponseSchema' }),
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}

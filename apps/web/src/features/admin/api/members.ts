@@ -1,0 +1,54 @@
+// Member search of the console: GET /api/admin/members?q= (e-mail prefix, id, or name prefix), keyset pages.
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BanReason } from '@app/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export function useAdminMembers(q: string) {
+  return useInfiniteQuery({
+    queryKey: ['admin', 'members', q],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => apiRequest('/api/admin/members', { query: { q: q || undefined, cursor: pageParam }, response: 'adminMembersResponseSchema' }),
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+export const adminMemberKeys = { detail: (id: number) => ['admin', 'member', id] as const, ledger: (id: number) => ['admin', 'member', id, 'ledger'] as const };
+
+export function useAdminMember(id: number) {
+  return useQuery({ queryKey: adminMemberKeys.detail(id), queryFn: () => apiRequest(`/api/admin/members/${id}`, { response: 'adminMemberResponseSchema' }) });
+}
+
+export function useAdminMemberLedger(id: number) {
+  return useQuery({ queryKey: adminMemberKeys.ledger(id), queryFn: () => apiRequest(`/api/admin/members/${id}/ledger`, { response: 'adminLedgerResponseSchema' }) });
+}
+
+/** Suspend, ban, unban, force logout, credit adjustment: each refreshes the member (and the search list). */
+export type MemberAction =
+  | { kind: 'ban'; body: { reason: BanReason; note?: string } }
+  | { kind: 'suspend'; body: { reason: BanReason; until: string; note?: string } }
+  | { kind: 'unban'; body: { note?: string } }
+  | { kind: 'logout'; body: Record<string, never> }
+  | { kind: 'credits'; body: { amount: number; note: string } };
+
+export function useMemberAction(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: MemberAction) => apiRequest(`/api/admin/members/${id}/${action.kind}`, { method: 'POST', body: action.body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'member', id] }).then(() => queryClient.invalidateQueries({ queryKey: ['admin', 'members'] })),
+  });
+}
+
+export function useAdminMemberPhotos(id: number) {
+  return useQuery({ queryKey: ['admin', 'member', id, 'photos'], queryFn: () => apiRequest(`/api/admin/members/${id}/photos`, { response: 'adminPhotosListResponseSchema' }) });
+}
+
+export function useAdminMemberOrders(id: number) {
+  return useQuery({ queryKey: ['admin', 'member', id, 'orders'], queryFn: () => apiRequest(`/api/admin/members/${id}/orders`, { response: 'adminOrdersResponseSchema' }) });
+}
+
+export function useAdminMemberReports(id: number, direction: 'received' | 'made') {
+  return useQuery({
+    queryKey: ['admin', 'member', id, 'reports', direction],
+    queryFn: () => apiRequest(`/api/admin/members/${id}/reports`, { query: { direction }, response: 'adminReportsResponseSchema' }),
+  });
+}

@@ -1,0 +1,102 @@
+// The console's dashboard: signups, activations, purchases, messages and revenue per day over the last 30 days,
+// as charts (uPlot) and, for everybody who does not read charts, the same numbers in a table.
+import { lazy, Suspense, useMemo } from 'react';
+import { Card, Col, Row, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { useDashboard } from '../api/dashboard.ts';
+import { toAdminFormError } from '../lib/admin-errors.ts';
+import type { DaySeries } from './day-chart.tsx';
+
+/** uPlot loads with the dashboard only (not with the console's other screens). */
+const DayChart = lazy(async () => ({ default: (await import('./day-chart.tsx')).DayChart }));
+
+const COLORS = ['#d6336c', '#1971c2', '#2b8a3e', '#e8590c', '#7048e8', '#0c8599'];
+
+export function DashboardPage() {
+  const { t } = useTranslation('admin');
+  const query = useDashboard();
+  const data = query.data?.days;
+  const view = useMemo(() => {
+    if (!data) return null;
+    const days = data.map((day) => day.day);
+    const currencies = [...new Set(data.flatMap((day) => Object.keys(day.revenue)))].sort();
+    const members: DaySeries[] = [
+      { label: t('dashboard.signups'), values: data.map((day) => day.signups), color: COLORS[0]! },
+      { label: t('dashboard.activations'), values: data.map((day) => day.activations), color: COLORS[1]! },
+    ];
+    const activity: DaySeries[] = [
+      { label: t('dashboard.purchases'), values: data.map((day) => day.purchases), color: COLORS[2]! },
+      { label: t('dashboard.messages'), values: data.map((day) => day.messages), color: COLORS[3]! },
+    ];
+    const revenue: DaySeries[] = currencies.map((currency, index) => ({
+      label: currency,
+      values: data.map((day) => (day.revenue[currency] ?? 0) / 100),
+      color: COLORS[(index + 4) % COLORS.length]!,
+    }));
+    return { days, currencies, members, activity, revenue };
+  }, [data, t]);
+
+  if (query.isPending) return <LoadingSpinner />;
+  if (query.isError || !view || !data) return <FormErrorAlert error={toAdminFormError(query.error)} />;
+  const charts = [
+    { title: t('dashboard.membersChart'), series: view.members },
+    { title: t('dashboard.activityChart'), series: view.activity },
+    ...(view.revenue.length > 0 ? [{ title: t('dashboard.revenueChart'), series: view.revenue }] : []),
+  ];
+
+  return (
+    <>
+      <h1 className="h4 mb-3">{t('dashboard.title')}</h1>
+      <Row className="g-4 mb-4">
+        {charts.map((chart) => (
+          <Col key={chart.title} xl={6}>
+            <Card className="shadow-sm h-100">
+              <Card.Body>
+                <h2 className="h6">{chart.title}</h2>
+                <Suspense fallback={<div style={{ height: 230 }} />}>
+                  <DayChart days={view.days} series={chart.series} />
+                </Suspense>
+              </Card.Body>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <details>
+        <summary className="mb-2">{t('dashboard.table')}</summary>
+        <Table responsive size="sm" className="small">
+          <caption className="visually-hidden">{t('dashboard.table')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('dashboard.day')}</th>
+              <th scope="col">{t('dashboard.signups')}</th>
+              <th scope="col">{t('dashboard.activations')}</th>
+              <th scope="col">{t('dashboard.purchases')}</th>
+              <th scope="col">{t('dashboard.messages')}</th>
+              {view.currencies.map((currency) => (
+                <th key={currency} scope="col">
+                  {t('dashboard.revenueIn', { currency })}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((day) => (
+              <tr key={day.day}>
+                <th scope="row">{day.day}</th>
+                <td>{day.signups}</td>
+                <td>{day.activations}</td>
+                <td>{day.purchases}</td>
+                <td>{day.messages}</td>
+                {view.currencies.map((currency) => (
+                  <td key={currency}>{((day.revenue[currency] ?? 0) / 100).toFixed(2)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </details>
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+// The member's photos, orders and reports (received and made) on the console's member page, newest first.
+import { Badge, Card, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/i18n.ts';
+import { useAdminMemberOrders, useAdminMemberPhotos, useAdminMemberReports } from '../api/members.ts';
+
+const when = (value: string) => formatDate(value, { dateStyle: 'short' });
+
+export function MemberRecords({ id, name }: { id: number; name: string }) {
+  const { t } = useTranslation('admin');
+  const photos = useAdminMemberPhotos(id);
+  const orders = useAdminMemberOrders(id);
+  const received = useAdminMemberReports(id, 'received');
+  const made = useAdminMemberReports(id, 'made');
+  const none = <p className="small text-body-secondary mb-0">{t('member.none')}</p>;
+
+  return (
+    <>
+      <Card className="shadow-sm mb-4">
+        <Card.Body>
+          <h2 className="h6">{t('photos.title')}</h2>
+          {photos.data && photos.data.photos.length === 0 && none}
+          <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
+            {photos.data?.photos.map((photo) => (
+              <li key={photo.id} className="text-center small">
+                <img src={photo.thumb_url} alt={t('photos.alt', { name })} width={88} height={88} className="rounded object-fit-cover d-block" />
+                {photo.is_private && <Badge bg="secondary">{t('photos.private')}</Badge>} {photo.open_reports > 0 && <Badge bg="danger">{t('photos.openReports', { count: photo.open_reports })}</Badge>}
+              </li>
+            ))}
+          </ul>
+        </Card.Body>
+      </Card>
+      <Card className="shadow-sm mb-4">
+        <Card.Body>
+          <h2 className="h6">{t('payments.orders')}</h2>
+          {orders.data && orders.data.orders.length === 0
+            ? none
+            : orders.data && (
+                <Table size="sm" responsive className="small mb-0">
+                  <caption className="visually-hidden">{t('payments.orders')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">#</th>
+                      <th scope="col">{t('payments.amount')}</th>
+                      <th scope="col">{t('payments.status')}</th>
+                      <th scope="col">{t('reports.columns.created')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {orders.data.orders.map((order) => (
+                      <tr key={order.id}>
+                        <td>{order.id}</td>
+                        <td>
+                          {(order.amount_minor / 100).toFixed(2)} {order.currency}
+                        </td>
+                        <td>{order.status}</td>
+                        <td>{when(order.created_at)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              )}
+        </Card.Body>
+      </Card>
+      {(
+        [
+          ['received', received],
+          ['made', made],
+        ] as const
+      ).map(([direction, query]) => (
+        <Card key={direction} className="shadow-sm mb-4">
+          <Card.Body>
+            <h2 className="h6">{t(direction === 'received' ? 'member.reportsReceived' : 'member.reportsMade')}</h2>
+            {query.data && query.data.reports.length === 0
+              ? none
+              : query.data && (
+                  <Table size="sm" responsive className="small mb-0">
+                    <caption className="visually-hidden">{t(direction === 'received' ? 'member.reportsReceived' : 'member.reportsMade')}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">#</th>
+                        <th scope="col">{t('reports.columns.reason')}</th>
+                        <th scope="col">{direction === 'received' ? t('report.reporter') : t('report.reported')}</th>
+                        <th scope="col">{t('payments.status')}</th>
+                        <th scope="col">{t('reports.columns.created')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {query.data.reports.map((report) => (
+                        <tr key={report.id}>
+                          <td>{report.id}</td>
+                          <td>{t(`reasons.${report.reason}`, { ns: 'reports' })}</td>
+                          <td>{(direction === 'received' ? report.reporter.name : report.reported.name) ?? '—'}</td>
+                          <td>{t(`reports.status.${report.status}`)}</td>
+                          <td>{when(report.created_at)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </Table>
+                )}
+          </Card.Body>
+        </Card>
+      ))}
+    </>
+  );
+}

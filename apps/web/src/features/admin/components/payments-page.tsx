@@ -1,0 +1,192 @@
+// Payments (every staff role reads; admins refund and see failed webhooks): orders by status, one order with the
+// provider's own state, refund of its unused credits through the provider.
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { ORDER_STATUSES, staffMay, type Staff } from '@app/contracts';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { formatDate } from '../../../lib/i18n.ts';
+import { useAdminOrder, useAdminOrders, useFailedWebhooks, useRefundOrder, type OrderStatus } from '../api/operations.ts';
+import { toAdminFormError } from '../lib/admin-errors.ts';
+
+const when = (value: string | null) => (value ? formatDate(value, { dateStyle: 'short', timeStyle: 'short' }) : '—');
+const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
+
+export function PaymentsPage({ staff }: { staff: Staff }) {
+  const { t } = useTranslation('admin');
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [selected, setSelected] = useState<number | null>(null);
+  const orders = useAdminOrders(status);
+  const isAdmin = staffMay(staff.role, 'GET /api/admin/webhooks');
+  const webhooks = useFailedWebhooks(isAdmin);
+  const rows = orders.data?.pages.flatMap((page) => page.orders) ?? [];
+  const hooks = webhooks.data?.pages.flatMap((page) => page.webhooks) ?? [];
+  return (
+    <>
+      <h1 className="h4 mb-3">{t('payments.title')}</h1>
+      <Form.Group controlId="orders-status" className="mb-3" style={{ maxWidth: 260 }}>
+        <Form.Label>{t('payments.status')}</Form.Label>
+        <Form.Select value={status} onChange={(event) => (setStatus(event.target.value as OrderStatus | ''), setSelected(null))}>
+          <option value="">{t('payments.allStatuses')}</option>
+          {ORDER_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <Row className="g-4">
+        <Col lg={selected ? 7 : 12}>
+          {orders.isPending ? (
+            <LoadingSpinner />
+          ) : rows.length === 0 ? (
+            <p className="text-body-secondary">{t('payments.empty')}</p>
+          ) : (
+            <Table hover responsive size="sm" className="align-middle">
+              <caption className="visually-hidden">{t('payments.orders')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">{t('members.columns.email')}</th>
+                  <th scope="col">{t('payments.amount')}</th>
+                  <th scope="col">{t('payments.status')}</th>
+                  <th scope="col">{t('reports.columns.created')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((order) => (
+                  <tr key={order.id} className={selected === order.id ? 'table-active' : undefined}>
+                    <td>
+                      <Button variant="link" className="p-0" aria-label={t('payments.open', { id: order.id })} onClick={() => setSelected(order.id)}>
+                        {order.id}
+                      </Button>
+                    </td>
+                    <td>{order.email ?? '—'}</td>
+                    <td>{money(order.amount_minor, order.currency)}</td>
+                    <td>
+                      <Badge bg={order.status === 'paid' ? 'success' : 'secondary'}>{order.status}</Badge>
+                    </td>
+                    <td>{when(order.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+          {orders.hasNextPage && (
+            <Button variant="outline-secondary" size="sm" disabled={orders.isFetchingNextPage} onClick={() => void orders.fetchNextPage()}>
+              {t('common.more')}
+            </Button>
+          )}
+        </Col>
+        {selected !== null && (
+          <Col lg={5}>
+            <OrderDetail key={selected} id={selected} canRefund={staffMay(staff.role, 'POST /api/admin/orders/:id/refund')} onClose={() => setSelected(null)} />
+          </Col>
+        )}
+      </Row>
+      {isAdmin && (
+        <section aria-labelledby="webhooks-title" className="mt-4">
+          <h2 id="webhooks-title" className="h5">
+            {t('payments.webhooks')}
+          </h2>
+          {hooks.length === 0 ? (
+            <p className="text-body-secondary small">{t('payments.noWebhooks')}</p>
+          ) : (
+            <Table responsive size="sm" className="small">
+              <caption className="visually-hidden">{t('payments.webhooks')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('audit.when')}</th>
+                  <th scope="col">{t('payments.provider')}</th>
+                  <th scope="col">{t('payments.paymentId')}</th>
+                  <th scope="col">{t('payments.outcome')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {hooks.map((hook) => (
+                  <tr key={hook.id}>
+                    <td>{when(hook.received_at)}</td>
+                    <td>{hook.provider}</td>
+                    <td>
+                      <code>{hook.provider_payment_id}</code>
+                    </td>
+                    <td>
+                      {hook.outcome}
+                      {hook.error && <span className="d-block text-danger">{hook.error}</span>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
+
+function OrderDetail({ id, canRefund, onClose }: { id: number; canRefund: boolean; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const query = useAdminOrder(id);
+  const refund = useRefundOrder(id);
+  if (query.isPending) return <LoadingSpinner />;
+  if (query.isError) return <FormErrorAlert error={toAdminFormError(query.error)} />;
+  const order = query.data.order;
+  return (
+    <Card className="shadow-sm">
+      <Card.Body>
+        <div className="d-flex justify-content-between gap-2 mb-2">
+          <h2 className="h5 mb-0">{t('payments.order', { id: order.id })}</h2>
+          <Button variant="outline-secondary" size="sm" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+        </div>
+        <dl className="row small">
+          <dt className="col-5">{t('payments.amount')}</dt>
+          <dd className="col-7">
+            {money(order.amount_minor, order.currency)} · {t('payments.credits', { count: order.credits })}
+          </dd>
+          <dt className="col-5">{t('payments.method')}</dt>
+          <dd className="col-7">
+            {order.method} ({order.country})
+          </dd>
+          <dt className="col-5">{t('payments.status')}</dt>
+          <dd className="col-7">{order.status}</dd>
+          <dt className="col-5">{t('payments.providerState')}</dt>
+          <dd className="col-7">{order.provider_status ?? '—'}</dd>
+          <dt className="col-5">{t('payments.paidAt')}</dt>
+          <dd className="col-7">{when(order.paid_at)}</dd>
+          {order.discount_code && (
+            <>
+              <dt className="col-5">{t('payments.discount')}</dt>
+              <dd className="col-7">
+                {order.discount_code} (−{order.discount_percentage}%)
+              </dd>
+            </>
+          )}
+          {order.refunded_at && (
+            <>
+              <dt className="col-5">{t('payments.refunded')}</dt>
+              <dd className="col-7">
+                {money(order.refunded_minor, order.currency)} · {t('payments.credits', { count: order.refunded_credits })} · {when(order.refunded_at)}
+              </dd>
+            </>
+          )}
+        </dl>
+        <FormErrorAlert error={refund.error ? toAdminFormError(refund.error) : null} />
+        {refund.isSuccess && (
+          <Alert variant="success" className="small" role="status">
+            {t('payments.refundDone')}
+          </Alert>
+        )}
+        {canRefund && order.status === 'paid' && !order.refunded_at && (
+          <Button variant="outline-danger" disabled={refund.isPending} onClick={() => refund.mutate()}>
+            {refund.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            {t('payments.refund')}
+          </Button>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,252 @@
+// White-label sites (admins): the list, and a form with every Settings field (SPEC section 3), checked by the shared
+// contract before it is sent, beside a live preview of the site's name and texts. A new site starts as a copy of
+// the default site's settings with its own name and domain; it is served at once.
+import { useState, type FormEvent } from 'react';
+import { Alert, Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { adminSiteInputSchema } from '@app/contracts';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { toFieldErrors, toFormErrors, translateError, type FieldErrors } from '../../../lib/form-errors.ts';
+import { useAdminSite, useAdminSites, useSaveSite } from '../api/sites.ts';
+import { toAdminFormError } from '../lib/admin-errors.ts';
+import { SITE_SECTIONS, fromDraft, toDraft, type SiteDraft, type SiteField } from '../lib/site-fields.ts';
+import { SiteCatalog } from './site-catalog.tsx';
+
+type Editing = { kind: 'new'; from: number } | { kind: 'edit'; id: number };
+
+export function SitesPage() {
+  const { t } = useTranslation('admin');
+  const sites = useAdminSites();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  if (sites.isPending) return <LoadingSpinner />;
+  if (sites.isError) return <FormErrorAlert error={toAdminFormError(sites.error)} />;
+  const defaultSite = sites.data.sites.find((site) => site.is_default) ?? sites.data.sites[0];
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h4 mb-0">{t('sites.title')}</h1>
+        {defaultSite && (
+          <Button
+            onClick={() => {
+              setSaved(null);
+              setEditing({ kind: 'new', from: defaultSite.id });
+            }}
+          >
+            {t('sites.new')}
+          </Button>
+        )}
+      </div>
+      <div aria-live="polite">{saved && <Alert variant="success">{t('sites.saved', { domain: saved })}</Alert>}</div>
+      {editing ? (
+        <SiteEditor
+          key={editing.kind === 'new' ? 'new' : editing.id}
+          editing={editing}
+          onCancel={() => setEditing(null)}
+          onSaved={(domain) => {
+            setSaved(domain);
+            setEditing(null);
+          }}
+        />
+      ) : (
+        <Table hover responsive size="sm" className="align-middle">
+          <caption className="visually-hidden">{t('sites.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('sites.columns.name')}</th>
+              <th scope="col">{t('sites.columns.domain')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('sites.columns.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sites.data.sites.map((site) => (
+              <tr key={site.id}>
+                <td>
+                  {site.name} {site.is_default && <Badge bg="secondary">{t('sites.default')}</Badge>}
+                </td>
+                <td>{site.domain}</td>
+                <td className="text-end">
+                  <Button size="sm" variant="outline-primary" aria-label={t('sites.editLabel', { name: site.name })} onClick={() => setEditing({ kind: 'edit', id: site.id })}>
+                    {t('sites.edit')}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </>
+  );
+}
+
+function SiteEditor({ editing, onCancel, onSaved }: { editing: Editing; onCancel: () => void; onSaved: (domain: string) => void }) {
+  const { t } = useTranslation('admin');
+  const source = useAdminSite(editing.kind === 'new' ? editing.from : editing.id);
+  if (source.isPending) return <LoadingSpinner />;
+  if (source.isError) return <FormErrorAlert error={toAdminFormError(source.error)} />;
+  const initial = toDraft(source.data.site.settings);
+  if (editing.kind === 'new') {
+    initial.name = '';
+    initial.domain = '';
+  }
+  return (
+    <SiteForm
+      title={editing.kind === 'new' ? t('sites.newTitle') : t('sites.editTitle', { name: String(initial.name) })}
+      siteId={editing.kind === 'edit' ? editing.id : null}
+      initial={initial}
+      onCancel={onCancel}
+      onSaved={onSaved}
+    />
+  );
+}
+
+function SiteForm({ title, siteId, initial, onCancel, onSaved }: { title: string; siteId: number | null; initial: SiteDraft; onCancel: () => void; onSaved: (domain: string) => void }) {
+  const { t } = useTranslation('admin');
+  const save = useSaveSite(siteId);
+  const [draft, setDraft] = useState<SiteDraft>(initial);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const apiErrors = save.error ? toFormErrors(save.error) : null;
+  const errors = { ...apiErrors?.fields, ...fieldErrors };
+  const set = (key: string, value: string | boolean) => setDraft((current) => ({ ...current, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = adminSiteInputSchema.safeParse(fromDraft(draft));
+    if (!parsed.success) {
+      const next = toFieldErrors(parsed.error.issues);
+      setFieldErrors(next);
+      const first = SITE_SECTIONS.flatMap((section) => section.fields).find((field) => Object.keys(next).some((path) => path === field.key || path.startsWith(`${field.key}.`)));
+      if (first) document.getElementById(`site-${first.key}`)?.focus();
+      return;
+    }
+    setFieldErrors({});
+    save.mutate(parsed.data, { onSuccess: (result) => onSaved(String(result.site.settings.domain ?? parsed.data.domain)) });
+  };
+
+  const errorOf = (key: string) => errors[key] ?? Object.entries(errors).find(([path]) => path.startsWith(`${key}.`))?.[1];
+
+  return (
+    <Row className="g-4">
+      <Col xl={8}>
+        <Form noValidate onSubmit={submit} aria-label={title}>
+          <h2 className="h5">{title}</h2>
+          <FormErrorAlert error={save.error ? toAdminFormError(save.error) : null} />
+          {SITE_SECTIONS.map((section) => (
+            <fieldset key={section.id} className="border rounded p-3 mb-3">
+              <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-0">{t(`sites.sections.${section.id}`)}</legend>
+              <Row className="g-3">
+                {section.fields.map((field) => (
+                  <Col key={field.key} md={field.kind === 'textarea' || field.kind === 'json' ? 12 : 6}>
+                    <SiteFieldInput field={field} value={draft[field.key]} error={errorOf(field.key) ?? null} onChange={(value) => set(field.key, value)} />
+                  </Col>
+                ))}
+              </Row>
+            </fieldset>
+          ))}
+          <div className="d-flex gap-2 mb-4">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+              {t('sites.save')}
+            </Button>
+            <Button variant="outline-secondary" onClick={onCancel} disabled={save.isPending}>
+              {t('sites.cancel')}
+            </Button>
+          </div>
+        </Form>
+        {siteId !== null && <SiteCatalog siteId={siteId} currency={typeof initial.currency === 'string' ? initial.currency : 'EUR'} />}
+      </Col>
+      <Col xl={4}>
+        <SitePreview draft={draft} />
+      </Col>
+    </Row>
+  );
+}
+
+function SiteFieldInput({ field, value, error, onChange }: { field: SiteField; value: string | boolean | undefined; error: { code: string; params?: Record<string, string | number> } | null; onChange: (value: string | boolean) => void }) {
+  const { t } = useTranslation('admin');
+  const id = `site-${field.key}`;
+  const hint = field.kind === 'list' ? t('sites.hints.list') : field.kind === 'json' ? t('sites.hints.json') : null;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const feedback = error && (
+    <div id={`${id}-error`} className="invalid-feedback d-block">
+      {translateError(t, error)}
+    </div>
+  );
+  if (field.kind === 'checkbox') {
+    return (
+      <>
+        <Form.Check type="switch" id={id} label={<code>{field.key}</code>} checked={value === true} isInvalid={Boolean(error)} onChange={(event) => onChange(event.target.checked)} aria-describedby={describedBy} />
+        {feedback}
+      </>
+    );
+  }
+  const common = { id, value: typeof value === 'string' ? value : '', isInvalid: Boolean(error), 'aria-describedby': describedBy };
+  return (
+    <>
+      <Form.Label htmlFor={id} className="small mb-1">
+        <code>{field.key}</code>
+      </Form.Label>
+      {field.kind === 'select' ? (
+        <Form.Select {...common} onChange={(event) => onChange(event.target.value)}>
+          {field.options!.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </Form.Select>
+      ) : field.kind === 'textarea' || field.kind === 'json' ? (
+        <Form.Control as="textarea" rows={field.kind === 'json' ? 4 : 3} className={field.kind === 'json' ? 'font-monospace small' : undefined} {...common} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <Form.Control type={field.kind === 'number' || field.kind === 'nullableNumber' ? 'number' : 'text'} {...common} onChange={(event) => onChange(event.target.value)} />
+      )}
+      {hint && (
+        <Form.Text id={`${id}-hint`} className="d-block">
+          {hint}
+        </Form.Text>
+      )}
+      {feedback}
+    </>
+  );
+}
+
+/** What visitors will see first: the site's name, title, description and the fictional-profile notice, as typed. */
+function SitePreview({ draft }: { draft: SiteDraft }) {
+  const { t } = useTranslation('admin');
+  const text = (key: string) => (typeof draft[key] === 'string' ? (draft[key] as string) : '');
+  const languages = text('languages');
+  return (
+    <Card as="section" className="shadow-sm position-sticky" style={{ top: '1rem' }} aria-labelledby="site-preview-title">
+      <Card.Header id="site-preview-title" as="h2" className="h6 mb-0">
+        {t('sites.preview')}
+      </Card.Header>
+      <Card.Body>
+        <p className="text-body-secondary small mb-1">{text('domain') || t('sites.noDomain')}</p>
+        <p className="h4 mb-1" style={{ color: 'var(--bs-primary)' }}>
+          {text('name') || t('sites.noName')}
+        </p>
+        <p className="fw-semibold mb-2">{text('index_title')}</p>
+        <p className="small mb-3" style={{ whiteSpace: 'pre-wrap' }}>
+          {text('description')}
+        </p>
+        {text('fictional_warning') && (
+          <Alert variant="warning" className="small mb-3">
+            <span aria-hidden="true">{text('fictional_icon')} </span>
+            {text('fictional_warning')}
+          </Alert>
+        )}
+        <dl className="row small mb-0">
+          <dt className="col-5">{t('sites.previewLanguages')}</dt>
+          <dd className="col-7">{languages}</dd>
+          <dt className="col-5">{t('sites.previewSupport')}</dt>
+          <dd className="col-7">{[text('support_email'), text('support_phone')].filter(Boolean).join(' · ') || '—'}</dd>
+          <dt className="col-5">{t('sites.previewCredits')}</dt>
+          <dd className="col-7">{t('sites.previewCreditsText', { signup: text('signup_credits'), message: text('message_credits'), currency: text('currency') })}</dd>
+        </dl>
+      </Card.Body>
+    </Card>
+  );
+}

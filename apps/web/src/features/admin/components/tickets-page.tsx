@@ -1,0 +1,149 @@
+// Complaints and contact tickets (every staff role): a queue by status; a ticket with its replies, a reply sent by
+// mail (optionally closing it), or close.
+import { useState, type FormEvent } from 'react';
+import { Badge, Button, ButtonGroup, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { TICKET_STATUSES } from '@app/contracts';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { formatDate } from '../../../lib/i18n.ts';
+import { useAdminTicket, useAdminTickets, useTicketAction, type TicketStatus } from '../api/operations.ts';
+import { toAdminFormError } from '../lib/admin-errors.ts';
+
+const when = (value: string) => formatDate(value, { dateStyle: 'short', timeStyle: 'short' });
+
+export function TicketsPage() {
+  const { t } = useTranslation('admin');
+  const [status, setStatus] = useState<TicketStatus>('open');
+  const [selected, setSelected] = useState<number | null>(null);
+  const tickets = useAdminTickets(status);
+  const rows = tickets.data?.pages.flatMap((page) => page.tickets) ?? [];
+  return (
+    <>
+      <h1 className="h4 mb-3">{t('tickets.title')}</h1>
+      <ButtonGroup aria-label={t('reports.statusFilter')} className="mb-3">
+        {TICKET_STATUSES.map((value) => (
+          <Button key={value} variant={status === value ? 'primary' : 'outline-primary'} aria-pressed={status === value} onClick={() => (setStatus(value), setSelected(null))}>
+            {t(`tickets.status.${value}`)}
+          </Button>
+        ))}
+      </ButtonGroup>
+      <Row className="g-4">
+        <Col lg={selected ? 5 : 12}>
+          {tickets.isPending ? (
+            <LoadingSpinner />
+          ) : rows.length === 0 ? (
+            <p className="text-body-secondary">{t('tickets.empty')}</p>
+          ) : (
+            <Table hover responsive size="sm" className="align-middle">
+              <caption className="visually-hidden">{t('tickets.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">{t('tickets.subject')}</th>
+                  <th scope="col">{t('tickets.kind')}</th>
+                  <th scope="col">{t('reports.columns.created')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((ticket) => (
+                  <tr key={ticket.id} className={selected === ticket.id ? 'table-active' : undefined}>
+                    <td>
+                      <Button variant="link" className="p-0" aria-label={t('tickets.open', { id: ticket.id })} onClick={() => setSelected(ticket.id)}>
+                        {ticket.id}
+                      </Button>
+                    </td>
+                    <td>{ticket.subject}</td>
+                    <td>{t(`tickets.kinds.${ticket.kind}`)}</td>
+                    <td>{when(ticket.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+          {tickets.hasNextPage && (
+            <Button variant="outline-secondary" size="sm" disabled={tickets.isFetchingNextPage} onClick={() => void tickets.fetchNextPage()}>
+              {t('common.more')}
+            </Button>
+          )}
+        </Col>
+        {selected !== null && (
+          <Col lg={7}>
+            <TicketDetail key={selected} id={selected} onClose={() => setSelected(null)} />
+          </Col>
+        )}
+      </Row>
+    </>
+  );
+}
+
+function TicketDetail({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const query = useAdminTicket(id);
+  const action = useTicketAction(id);
+  const [reply, setReply] = useState('');
+  const [close, setClose] = useState(true);
+  if (query.isPending) return <LoadingSpinner />;
+  if (query.isError) return <FormErrorAlert error={toAdminFormError(query.error)} />;
+  const { ticket, replies } = query.data;
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (reply.trim().length < 2) return document.getElementById('ticket-reply')?.focus();
+    action.mutate({ kind: 'reply', body: reply.trim(), close }, { onSuccess: () => setReply('') });
+  };
+  return (
+    <Card className="shadow-sm">
+      <Card.Body>
+        <div className="d-flex justify-content-between gap-2 mb-2">
+          <h2 className="h5 mb-0">
+            {ticket.subject} <Badge bg="secondary">{t(`tickets.status.${ticket.status}`)}</Badge>
+          </h2>
+          <Button variant="outline-secondary" size="sm" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+        </div>
+        <p className="small text-body-secondary mb-2">
+          {ticket.email} · {ticket.language} · {when(ticket.created_at)}
+          {ticket.order_id !== null && ` · ${t('tickets.order', { id: ticket.order_id })}`}
+        </p>
+        <p style={{ whiteSpace: 'pre-wrap' }}>{ticket.body}</p>
+        {replies.length > 0 && (
+          <>
+            <h3 className="h6">{t('tickets.replies')}</h3>
+            <ul className="list-unstyled small">
+              {replies.map((entry) => (
+                <li key={entry.id} className="border-start border-3 ps-2 mb-2">
+                  <span className="text-body-secondary">
+                    {entry.staff_name ?? '—'} · {when(entry.created_at)}
+                  </span>
+                  <span className="d-block" style={{ whiteSpace: 'pre-wrap' }}>
+                    {entry.body}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <FormErrorAlert error={action.error ? toAdminFormError(action.error) : null} />
+        {ticket.status !== 'closed' && (
+          <Form noValidate onSubmit={send} aria-label={t('tickets.replyForm')}>
+            <Form.Group className="mb-2" controlId="ticket-reply">
+              <Form.Label>{t('tickets.reply')}</Form.Label>
+              <Form.Control as="textarea" rows={4} maxLength={10_000} value={reply} onChange={(event) => setReply(event.target.value)} />
+            </Form.Group>
+            <Form.Check type="checkbox" id="ticket-reply-close" label={t('tickets.closeAfter')} checked={close} onChange={(event) => setClose(event.target.checked)} className="mb-2" />
+            <div className="d-flex gap-2">
+              <Button type="submit" disabled={action.isPending}>
+                {action.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+                {t('tickets.send')}
+              </Button>
+              <Button variant="outline-secondary" disabled={action.isPending} onClick={() => action.mutate({ kind: 'close' })}>
+                {t('tickets.closeTicket')}
+              </Button>
+            </div>
+          </Form>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+// The send footer: the counter against message_length, Enter sends and Shift+Enter does not, a message over the limit
+// cannot be sent, the attach button is premium only, and the gift picker names and prices every gift.
+import { useState } from 'react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { GIFT_KEYS } from '@app/contracts';
+import { renderWithProviders, setupI18n } from '../../../test-support/render.tsx';
+import { buildUser } from '../../../test-support/user.fixture.ts';
+import { SendFooter } from './send-footer.tsx';
+
+beforeAll(() => setupI18n());
+
+function renderFooter(overrides: { maxLength?: number; canSendPhotos?: boolean } = {}) {
+  const handlers = { onSendText: vi.fn(), onSendGift: vi.fn(), onSendPhoto: vi.fn(), onPremiumRequired: vi.fn(), onTyping: vi.fn() };
+  function Harness() {
+    const [text, setText] = useState('');
+    return (
+      <SendFooter
+        text={text}
+        onTextChange={setText}
+        maxLength={overrides.maxLength ?? 1000}
+        prices={{ text: 10, photo: 15, gift: 25 }}
+        canSendPhotos={overrides.canSendPhotos ?? false}
+        {...handlers}
+      />
+    );
+  }
+  renderWithProviders(<Harness />, { user: buildUser() });
+  return handlers;
+}
+
+const textarea = () => screen.getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement;
+
+describe('SendFooter', () => {
+  it('counts characters as the server does and sends with Enter, not with Shift+Enter', () => {
+    const handlers = renderFooter();
+    expect(screen.getByTestId('chat-counter').textContent).toBe('0 / 1000');
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+    fireEvent.change(textarea(), { target: { value: 'Hi 👋' } });
+    expect(screen.getByTestId('chat-counter').textContent).toBe('4 / 1000');
+    expect(handlers.onTyping).toHaveBeenCalled();
+    fireEvent.keyDown(textarea(), { key: 'Enter', shiftKey: true });
+    expect(handlers.onSendText).not.toHaveBeenCalled();
+    fireEvent.keyDown(textarea(), { key: 'Enter' });
+    expect(handlers.onSendText).toHaveBeenCalledWith('Hi 👋');
+    expect(textarea().value).toBe('');
+    // Only spaces: nothing to send.
+    fireEvent.change(textarea(), { target: { value: '   ' } });
+    fireEvent.keyDown(textarea(), { key: 'Enter' });
+    expect(handlers.onSendText).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('A message costs 10 credits.')).toBeTruthy();
+  });
+
+  it('says how far a message is over the limit and does not send it', () => {
+    const handlers = renderFooter({ maxLength: 10 });
+    fireEvent.change(textarea(), { target: { value: 'abcdefghijkl' } });
+    expect(screen.getByTestId('chat-counter').textContent).toBe('2 characters too many');
+    expect(textarea().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+    fireEvent.keyDown(textarea(), { key: 'Enter' });
+    expect(handlers.onSendText).not.toHaveBeenCalled();
+    fireEvent.change(textarea(), { target: { value: 'abcdefghij' } });
+    expect(screen.getByTestId('chat-counter').textContent).toBe('10 / 10');
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(handlers.onSendText).toHaveBeenCalledWith('abcdefghij');
+  });
+
+  it('asks a free member to get premium instead of attaching a photo', () => {
+    const handlers = renderFooter({ canSendPhotos: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Send a photo' }));
+    expect(handlers.onPremiumRequired).toHaveBeenCalled();
+  });
+
+  it('picks a gift by its name, priced', async () => {
+    const handlers = renderFooter();
+    fireEvent.click(screen.getByRole('button', { name: 'Send a gift' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a gift' });
+    expect(within(dialog).getAllByRole('button', { name: /^Send .* for 25 credits$/ })).toHaveLength(GIFT_KEYS.length);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Rose for 25 credits' }));
+    expect(handlers.onSendGift).toHaveBeenCalledWith('rose');
+  });
+});

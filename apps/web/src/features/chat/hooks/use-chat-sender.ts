@@ -1,0 +1,107 @@
+// Sending in a conversation: the message shows at once as pending, the server's message replaces it; a failure marks it
+// failed with the server's (translated) reason, and a retry sends it again under the same client id (stored once).
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { GiftKey, SendMessageResponse, User } from '@app/contracts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { userKeys } from '../../../lib/session/get-user.ts';
+import { catchUpChatList, chatKeys } from '../api/get-chats.ts';
+import { newClientId, sendMessage, sendPhotoMessage } from '../api/send-message.ts';
+import { appendMessages, type ChatsList, type ConversationData } from '../lib/chats-cache.ts';
+import { addPending, getPending, removePending, updatePending, type PendingMessage } from '../lib/chat-store.ts';
+
+export type SendInput = { kind: 'text'; text: string } | { kind: 'gift'; gift: GiftKey } | { kind: 'photo'; file: File };
+
+type Options = {
+  partnerId: number;
+  /** What the conversation screen shows (by-profile answer for a conversation not started yet). */
+  base: ConversationData;
+  /** A first send started the conversation: the screen moves to /chats/{id}. */
+  onStarted?: (conversationId: number) => void;
+};
+
+export function useChatSender({ partnerId, base, onStarted }: Options) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+
+  const deliver = useCallback(
+    (result: SendMessageResponse, pending: PendingMessage) => {
+      const conversationId = result.conversation.id;
+      const key = chatKeys.conversation(conversationId);
+      const held = queryClient.getQueryData<ConversationData>(key);
+      if (held?.conversation) {
+        queryClient.setQueryData(key, appendMessages(held, [result.message]));
+      } else {
+        queryClient.setQueryData<ConversationData>(key, {
+          ...base,
+          conversation: { id: conversationId, last_seq: result.message.seq, partner_read_seq: 0 },
+          messages: [result.message],
+          send_blocked_reason: null,
+        });
+      }
+      queryClient.setQueryData<User | null>(userKeys.all, (user) => (user ? { ...user, credits: result.credits } : user));
+      removePending(pending.partner_id, pending.client_id);
+      const list = queryClient.getQueryData<ChatsList>(chatKeys.list());
+      if (list && !list.chats.some((entry) => entry.conversation.id === conversationId)) void catchUpChatList(queryClient).catch(() => undefined);
+      if (!base.conversation) onStarted?.(conversationId);
+    },
+    [queryClient, base, onStarted],
+  );
+
+  const run = useCallback(
+    async (pending: PendingMessage) => {
+      try {
+        const result =
+          pending.kind === 'photo' && pending.file
+            ? await sendPhotoMessage({ to: pending.partner_id, client_id: pending.client_id, file: pending.file })
+            : await sendMessage(
+                pending.kind === 'gift' && pending.gift
+                  ? { to: pending.partner_id, client_id: pending.client_id, gift: pending.gift }
+                  : { to: pending.partner_id, client_id: pending.client_id, text: pending.text ?? '' },
+              );
+        deliver(result, pending);
+      } catch (error) {
+        const failure =
+          error instanceof ApiError
+            ? { code: error.code, message: error.message, params: error.body?.error?.params }
+            : { code: 'error_generic', message: t('errors:error_generic') };
+        updatePending(pending.partner_id, pending.client_id, { status: 'failed', error: failure });
+      }
+    },
+    [deliver, t],
+  );
+
+  const send = useCallback(
+    (input: SendInput) => {
+      const pending: PendingMessage = {
+        client_id: newClientId(),
+        partner_id: partnerId,
+        kind: input.kind,
+        created_at: new Date().toISOString(),
+        status: 'sending',
+        ...(input.kind === 'text' ? { text: input.text } : {}),
+        ...(input.kind === 'gift' ? { gift: input.gift } : {}),
+        ...(input.kind === 'photo' ? { file: input.file, preview_url: URL.createObjectURL(input.file) } : {}),
+      };
+      addPending(pending);
+      void run(pending);
+    },
+    [partnerId, run],
+  );
+
+  /** The same send again, under the same client id. */
+  const retry = useCallback(
+    (clientId: string) => {
+      const pending = getPending(partnerId, clientId);
+      if (!pending || pending.status === 'sending') return;
+      updatePending(partnerId, clientId, { status: 'sending', error: undefined });
+      void run({ ...pending, status: 'sending', error: undefined });
+    },
+    [partnerId, run],
+  );
+
+  const discard = useCallback((clientId: string) => removePending(partnerId, clientId), [partnerId]);
+
+  return { send, retry, discard };
+}

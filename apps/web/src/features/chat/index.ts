@@ -1,0 +1,2 @@
+// The chat feature's public entry: other features import only what is exported here.
+export { useChatBadge } from './hooks/use-chat-badge.ts';

@@ -1,0 +1,92 @@
+// The discount-code field: checked with GET /api/discountcode.php?code= ("Code not found", "Code already used" and
+// the expired code come back translated from the server); an accepted code reprices the bundles.
+import { useId, useState, type FormEvent } from 'react';
+import { Button, Form, InputGroup, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { toFormErrors, translateError, type FormError } from '../../../lib/form-errors.ts';
+import { useCheckDiscountCode } from '../api/get-discount-code.ts';
+import { setDiscountCode, useEnteredDiscountCode } from '../lib/payment-store.ts';
+
+export function DiscountCodeForm() {
+  const { t } = useTranslation('payments');
+  const id = useId();
+  const errorId = `${id}-error`;
+  const enteredCode = useEnteredDiscountCode();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<FormError | null>(null);
+  const [appliedPercentage, setAppliedPercentage] = useState<number | null>(null);
+  const check = useCheckDiscountCode();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const code = value.trim();
+    if (!code) {
+      setError({ code: 'payments:discountCode.required' });
+      return;
+    }
+    setError(null);
+    check.mutate(code, {
+      onSuccess: ({ discountcode }) => {
+        if (!discountcode) return setError({ code: 'discount_code_not_found' });
+        setAppliedPercentage(discountcode.value_percentage);
+        setDiscountCode(discountcode.code);
+        setValue('');
+      },
+      onError: (failure) => setError(toFormErrors(failure).form ?? { code: 'error_generic' }),
+    });
+  };
+
+  if (enteredCode) {
+    return (
+      <div className="discount-code-applied d-flex flex-wrap align-items-center gap-2" role="status">
+        <span>
+          {appliedPercentage !== null
+            ? t('discountCode.applied', { code: enteredCode, percentage: appliedPercentage })
+            : `${t('discountCode.label')}: ${enteredCode}`}
+        </span>
+        <Button
+          variant="link"
+          size="sm"
+          className="p-0"
+          onClick={() => {
+            setDiscountCode(null);
+            setAppliedPercentage(null);
+          }}
+        >
+          {t('discountCode.remove', { code: enteredCode })}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <Form onSubmit={submit} noValidate className="discount-code-form">
+      <Form.Label htmlFor={id}>{t('discountCode.label')}</Form.Label>
+      <InputGroup hasValidation>
+        <Form.Control
+          id={id}
+          name="discount_code"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          placeholder={t('discountCode.placeholder')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={64}
+          isInvalid={Boolean(error)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <Button type="submit" variant="outline-primary" disabled={check.isPending}>
+          {check.isPending && <Spinner size="sm" className="me-1" aria-hidden="true" />}
+          {t('discountCode.apply')}
+        </Button>
+        {error && (
+          <Form.Control.Feedback type="invalid" id={errorId} role="alert">
+            {translateError(t, error)}
+          </Form.Control.Feedback>
+        )}
+      </InputGroup>
+    </Form>
+  );
+}

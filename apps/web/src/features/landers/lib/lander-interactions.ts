@@ -1,0 +1,35 @@
+// What the landers' server-made markup does once the app runs: the swipe cards, and the place the browser located the
+// visitor in, remembered for the server's ordering of the next lander (a cookie, one hour like the position itself).
+import type { Geocode } from '@app/contracts';
+
+/** The server reads it (modules/landers PLACE_COOKIE): `NL.NH`, or `NL` without a region. */
+export const PLACE_COOKIE = 'geo_place';
+
+/** SPEC section 9's hour (GEOLOCATION_MAX_AGE_MS, checked equal in the tests) without loading the contracts' zod here. */
+export const PLACE_MAX_AGE_SECONDS = 3600;
+
+export function writePlaceCookie(geocode: Pick<Geocode, 'country' | 'region'>): void {
+  const value = geocode.region && /^[A-Za-z0-9-]{1,6}$/.test(geocode.region) ? `${geocode.country}.${geocode.region}` : geocode.country;
+  document.cookie = `${PLACE_COOKIE}=${encodeURIComponent(value)}; path=/; max-age=${PLACE_MAX_AGE_SECONDS}; samesite=lax`;
+}
+
+/**
+ * Swipes the top card of the tinderswipe stack away (liked or passed) and gives the next one to assistive technology.
+ * Answers whether a card was left to swipe; none left shows the match card behind them.
+ */
+export function swipeTopCard(root: HTMLElement, isLike: boolean): boolean {
+  const remaining = [...root.querySelectorAll<HTMLElement>('[data-lander-card]')].filter((card) => !card.classList.contains('is-liked') && !card.classList.contains('is-noped'));
+  // The stack is written bottom card first: the top card is the last one.
+  const top = remaining.at(-1);
+  if (!top) return false;
+  top.classList.add(isLike ? 'is-liked' : 'is-noped');
+  top.setAttribute('aria-hidden', 'true');
+  const next = remaining.at(-2);
+  if (next) next.removeAttribute('aria-hidden');
+  else {
+    // The last card is gone: the match card behind the stack shows, and keyboard users land on its call to action.
+    root.querySelector('[data-lander-stack]')?.classList.add('is-done');
+    root.querySelector<HTMLElement>('.ldr-swipe-match .ldr-cta')?.focus();
+  }
+  return true;
+}

@@ -1,0 +1,169 @@
+// The one report dialog (member page, photo viewer, chat): a reason as radio buttons, remarks (required for
+// "other"), "Also block", then a confirmation in the same dialog. Validated by the shared contract before sending.
+import { useId, useState, type FormEvent } from 'react';
+import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { REPORT_REASONS, REPORT_REMARKS_MAX_LENGTH, reportRequestSchema, type ReportReason, type ReportTarget } from '@app/contracts';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { toFieldErrors, toFormErrors, translateError, type FieldErrors } from '../../../lib/form-errors.ts';
+import { useReportMember } from '../api/report-member.ts';
+
+export type ReportSubject = {
+  profile: { id: number; name: string };
+  target: ReportTarget;
+  photoId?: number;
+  messageId?: number;
+};
+
+type ReportModalProps = {
+  subject: ReportSubject | null;
+  onClose: () => void;
+  /** After a report that also blocked (the chat leaves the conversation). */
+  onBlocked?: () => void;
+};
+
+const TITLE_KEYS = { profile: 'modal.titleProfile', photo: 'modal.titlePhoto', message: 'modal.titleMessage' } as const;
+
+export function ReportModal({ subject, onClose, onBlocked }: ReportModalProps) {
+  return (
+    <Modal show={subject !== null} onHide={onClose} centered aria-labelledby="report-modal-title">
+      {subject && <ReportForm key={`${subject.target}:${subject.profile.id}:${subject.photoId ?? subject.messageId ?? ''}`} subject={subject} onClose={onClose} onBlocked={onBlocked} />}
+    </Modal>
+  );
+}
+
+function ReportForm({ subject, onClose, onBlocked }: { subject: ReportSubject; onClose: () => void; onBlocked?: () => void }) {
+  const { t } = useTranslation('reports');
+  const id = useId();
+  const report = useReportMember();
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [remarks, setRemarks] = useState('');
+  const [block, setBlock] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const name = subject.profile.name;
+  const apiErrors = report.error ? toFormErrors(report.error) : null;
+  const errors = { ...apiErrors?.fields, ...fieldErrors };
+  const remarksRequired = reason === 'other';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason) {
+      setFieldErrors({ reason: { code: 'reports:modal.reasonRequired' } });
+      document.getElementById(`${id}-reason-${REPORT_REASONS[0]}`)?.focus();
+      return;
+    }
+    const parsed = reportRequestSchema.safeParse({
+      profile: subject.profile.id,
+      target: subject.target,
+      photo: subject.photoId,
+      message: subject.messageId,
+      reason,
+      remarks: remarks.trim() || undefined,
+      block: block || undefined,
+    });
+    if (!parsed.success) {
+      const next = toFieldErrors(parsed.error.issues);
+      setFieldErrors(next);
+      if (next.remarks) document.getElementById(`${id}-remarks`)?.focus();
+      return;
+    }
+    setFieldErrors({});
+    report.mutate(parsed.data, { onSuccess: (result) => result.blocked && onBlocked?.() });
+  };
+
+  if (report.isSuccess) {
+    return (
+      <>
+        <Modal.Header closeButton closeLabel={t('modal.close')}>
+          <Modal.Title id="report-modal-title" as="h2" className="h5">
+            {t('modal.doneTitle')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Alert variant="success" className="mb-0" role="status">
+            <p className="mb-1">{t('modal.doneText')}</p>
+            {report.data.blocked && <p className="mb-0">{t('modal.doneBlocked', { name })}</p>}
+          </Alert>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="primary" onClick={onClose} autoFocus>
+            {t('modal.close')}
+          </Button>
+        </Modal.Footer>
+      </>
+    );
+  }
+
+  return (
+    <Form noValidate onSubmit={submit}>
+      <Modal.Header closeButton closeLabel={t('modal.close')}>
+        <Modal.Title id="report-modal-title" as="h2" className="h5">
+          {t(TITLE_KEYS[subject.target], { name })}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <FormErrorAlert error={apiErrors?.form ?? null} />
+        <fieldset className="mb-3" aria-describedby={errors.reason ? `${id}-reason-error` : undefined}>
+          <legend className="fs-6 fw-semibold">{t('modal.reasonLegend')}</legend>
+          {REPORT_REASONS.map((value) => (
+            <Form.Check
+              key={value}
+              type="radio"
+              id={`${id}-reason-${value}`}
+              name={`${id}-reason`}
+              label={t(`reasons.${value}`)}
+              checked={reason === value}
+              isInvalid={Boolean(errors.reason)}
+              onChange={() => {
+                setReason(value);
+                setFieldErrors(({ reason: _cleared, ...rest }) => rest);
+              }}
+            />
+          ))}
+          {errors.reason && (
+            <div id={`${id}-reason-error`} className="invalid-feedback d-block">
+              {translateError(t, errors.reason)}
+            </div>
+          )}
+        </fieldset>
+        <Form.Group className="mb-3" controlId={`${id}-remarks`}>
+          <Form.Label>{t('modal.remarksLabel')}</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={3}
+            value={remarks}
+            maxLength={REPORT_REMARKS_MAX_LENGTH}
+            required={remarksRequired}
+            aria-required={remarksRequired}
+            isInvalid={Boolean(errors.remarks)}
+            aria-describedby={`${id}-remarks-hint`}
+            onChange={(event) => setRemarks(event.target.value)}
+          />
+          <Form.Text id={`${id}-remarks-hint`}>{remarksRequired ? t('modal.remarksHintOther') : t('modal.remarksHint')}</Form.Text>
+          {errors.remarks && <Form.Control.Feedback type="invalid">{translateError(t, errors.remarks)}</Form.Control.Feedback>}
+        </Form.Group>
+        <Form.Check
+          type="checkbox"
+          id={`${id}-block`}
+          label={t('modal.block', { name })}
+          checked={block}
+          onChange={(event) => setBlock(event.target.checked)}
+          aria-describedby={`${id}-block-hint`}
+        />
+        <Form.Text id={`${id}-block-hint`} className="d-block mb-3 ms-4">
+          {t('modal.blockHint')}
+        </Form.Text>
+        <p className="small text-body-secondary mb-0">{t('modal.private', { name })}</p>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose} disabled={report.isPending}>
+          {t('modal.cancel')}
+        </Button>
+        <Button type="submit" variant="danger" disabled={report.isPending}>
+          {report.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          {t('modal.submit')}
+        </Button>
+      </Modal.Footer>
+    </Form>
+  );
+}
