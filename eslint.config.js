@@ -11,13 +11,16 @@ import boundaries from 'eslint-plugin-boundaries';
  * through a third. app/ composes everything (its route table lazy-loads each screen by its own file).
  */
 export const WEB_FEATURE_DEPENDENCIES = {
-  accounts: ['account-deletion', 'activation', 'auth', 'mail-change'],
+  accounts: ['account-deletion', 'activation', 'auth', 'mail-change', 'notifications'],
   activation: ['match-finder'],
+  chat: ['blocks', 'reports'],
+  content: ['language'],
   layout: ['accounts', 'language', 'members'],
   'match-finder': ['likes'],
-  members: ['activation', 'blocks', 'likes', 'search'],
+  members: ['activation', 'blocks', 'chat', 'likes', 'reports', 'search'],
   profile: ['blocks', 'photos', 'signup'],
-  signup: ['activation', 'photos'],
+  search: ['likes'],
+  signup: ['activation', 'landers', 'photos'],
   'swipe-game': ['likes'],
 };
 
@@ -82,12 +85,19 @@ const webBoundaries = {
  */
 export const SERVER_MODULE_DEPENDENCIES = {
   accounts: ['credits'],
+  admin: ['credits', 'payments', 'photos'],
+  payments: ['credits', 'member-core'],
+  chats: ['blocks', 'credits', 'member-core', 'photos'],
   blocks: ['member-core'],
   dev: ['accounts', 'sites'],
+  landers: ['member-core'],
   likes: ['blocks', 'member-core'],
   matches: ['member-core'],
+  notifications: ['member-core'],
   photos: ['member-core'],
   profiles: ['blocks', 'member-core', 'photos'],
+  reports: ['blocks', 'member-core'],
+  'data-export': ['member-core'],
   search: ['member-core'],
   swipe: ['blocks', 'likes', 'matches', 'member-core'],
 };
@@ -153,6 +163,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // The service worker: a plain script in the worker's global scope (no build step).
+  { files: ['apps/web/public/sw.js'], languageOptions: { globals: { ...globals.serviceworker }, sourceType: 'script' } },
+  // The offline page's script (apps/server/src/modules/site-meta/offline-page.ts): a plain browser script.
+  { files: ['apps/web/public/offline.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
   webBoundaries,
   serverBoundaries,
 );

@@ -72,23 +72,33 @@ describe('own profile and photos', () => {
     await page.getByRole('img', { name: 'No photo yet' }).waitFor();
     expect(await page.getByTestId('photo-count').innerText()).toBe('You have 0 of 3 photos.');
 
-    // The shared schema checks the username before anything is sent.
-    await page.getByLabel('Username').fill('');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Enter a username').waitFor();
+    // The shared schema checks the username before anything is sent. Each section of the editor saves on its own.
+    const about = page.getByRole('region', { name: 'About you' });
+    await about.getByLabel('Username').fill('');
+    await about.getByRole('button', { name: 'Save about you' }).click();
+    await about.getByText('Enter a username').waitFor();
 
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Gender').selectOption('female');
-    await page.getByLabel('Sexuality').selectOption('bi');
-    await page.getByLabel('City').fill('Haarlem');
-    await page.getByLabel('Relationship status').selectOption('single');
-    await page.getByLabel('Hair color').selectOption('red');
-    await page.getByLabel('Looking for').selectOption('dating');
-    await page.locator('label', { hasText: /Hiking$/ }).click();
-    await page.locator('label', { hasText: /Coffee$/ }).click();
-    await page.getByLabel('About me').fill('Hiking on Sundays, coffee every day.');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Your profile has been saved.').waitFor();
+    await about.getByLabel('Username').fill(username);
+    await about.getByLabel('Gender').selectOption('female');
+    await about.getByLabel('About me').fill('Hiking on Sundays, coffee every day.');
+    await about.getByRole('button', { name: 'Save about you' }).click();
+    await about.getByText('Saved.').waitFor();
+    const details = page.getByRole('region', { name: 'Details' });
+    await details.getByLabel('City').fill('Haarlem');
+    await details.getByLabel('Relationship status').selectOption('single');
+    await details.getByLabel('Hair color').selectOption('red');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await details.getByText('Saved.').waitFor();
+    const interests = page.getByRole('region', { name: 'Interests' });
+    await interests.locator('label', { hasText: /Hiking$/ }).click();
+    await interests.locator('label', { hasText: /Coffee$/ }).click();
+    await interests.getByRole('button', { name: 'Save interests' }).click();
+    await interests.getByText('Saved.').waitFor();
+    const preferences = page.getByRole('region', { name: 'Search preferences' });
+    await preferences.getByLabel('Sexuality').selectOption('bi');
+    await preferences.getByLabel('Looking for').selectOption('dating');
+    await preferences.getByRole('button', { name: 'Save search preferences' }).click();
+    await preferences.getByText('Saved.').waitFor();
 
     const saved = (await (await page.request.get('/api/profile.php')).json()) as { profile: Record<string, unknown> };
     expect(saved.profile).toMatchObject({
@@ -155,8 +165,9 @@ describe('search', () => {
     await expect.poll(() => results.getByRole('listitem').count()).toBe(20);
     expect(await page.getByTestId('search-count').innerText()).toMatch(/^\d+\+? members found$/);
 
+    // Scrolling to the end of the list loads the next page by itself (the Show more button stays for keyboards).
     const secondPage = page.waitForResponse((response) => new URL(response.url()).searchParams.has('cursor'));
-    await page.getByRole('button', { name: 'Show more' }).click();
+    await page.getByRole('button', { name: 'Show more' }).scrollIntoViewIfNeeded();
     const secondUrl = new URL((await secondPage).url());
     expect(secondUrl.searchParams.get('gender')).toBe('female');
     expect(secondUrl.searchParams.get('min_age')).toBe('25');
@@ -182,7 +193,7 @@ describe('likes and matches', () => {
     const member = ((await (await page.request.get(`/api/member.php?id=${liker!.id}`)).json()) as { member: { name: string } }).member;
 
     await page.goto(`/members/${liker!.id}`);
-    await page.getByRole('heading', { name: member.name, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: new RegExp(`^${member.name}\\b`), level: 1 }).waitFor();
     await page.getByText('Likes you', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Like back' }).click();
 
@@ -215,10 +226,10 @@ describe('blocking', () => {
 
     // Before the block the other member can open the profile.
     await blocked.page.goto(`/members/${blocker.user.profile.id}`);
-    await blocked.page.getByRole('heading', { name: blocker.user.profile.name, level: 1 }).waitFor();
+    await blocked.page.getByRole('heading', { name: new RegExp(`^${blocker.user.profile.name}\\b`), level: 1 }).waitFor();
 
     await blocker.page.goto(`/members/${blocked.user.profile.id}`);
-    await blocker.page.getByRole('heading', { name: blocked.user.profile.name, level: 1 }).waitFor();
+    await blocker.page.getByRole('heading', { name: new RegExp(`^${blocked.user.profile.name}\\b`), level: 1 }).waitFor();
     await blocker.page.getByRole('button', { name: 'Block', exact: true }).click();
     const confirm = blocker.page.getByRole('dialog', { name: `Block ${blocked.user.profile.name}` });
     await confirm.getByRole('button', { name: 'Block', exact: true }).click();

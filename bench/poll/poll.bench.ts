@@ -1,11 +1,11 @@
 // Poll benchmark: the endpoints every logged-in browser polls, as ratios to a bare Fastify hello-world loaded the same way in the same run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort, median } from '../support/processes.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -18,17 +18,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 type Server = { name: string; baseUrl: string; process: ChildProcess; firstAnswerMs: number };
 type Target = { name: string; server: Server; path: string; headers?: Record<string, string> };
 type Sample = { requestsPerSecond: number; p99: number; failed: number };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function waitForAnswer(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -67,12 +56,6 @@ async function load(target: Target): Promise<Sample> {
   // 304 is the expected answer of a poll that finds nothing new; 4xx, 5xx and socket errors are failures.
   return { requestsPerSecond: result.requests.average, p99: result.latency.p99, failed: result['4xx'] + result['5xx'] + result.errors + result.timeouts };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 async function logIn(app: Server): Promise<string> {
   const response = await fetch(`${app.baseUrl}/api/user.php`, {

@@ -38,6 +38,8 @@ export function useBrowser(options: ContextOptions = {}): BrowserSession {
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
   let current: { context: BrowserContext; page: Page } | undefined;
+  /** The page a test opened last (its own or one from newPage()): the one a failure screenshot shows. */
+  let lastPage: Page | undefined;
   let pageErrors: string[] = [];
 
   async function openContext(contextOptions: ContextOptions): Promise<{ context: BrowserContext; page: Page }> {
@@ -46,6 +48,7 @@ export function useBrowser(options: ContextOptions = {}): BrowserSession {
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     contexts.push(context);
     const page = await context.newPage();
+    lastPage = page;
     page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() === 'error') pageErrors.push(`console.error: ${message.text()}`);
@@ -69,18 +72,21 @@ export function useBrowser(options: ContextOptions = {}): BrowserSession {
 
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail' && current) {
-      // Leave what the browser saw behind for whoever reads the failure.
+      // Leave what the browser saw behind for whoever reads the failure: the page the test used last, which is the
+      // default page unless the test opened its own with newPage() (then the default one is still about:blank).
+      const shown = lastPage && !lastPage.isClosed() && lastPage.url() !== 'about:blank' ? lastPage : current.page;
       const name = `${path.basename(task.file?.name ?? 'spec')}-${task.name}`.replace(/[^\w.-]+/g, '_').slice(0, 120);
       fs.mkdirSync(artifactsDir, { recursive: true });
       const screenshot = path.join(artifactsDir, `${name}.png`);
-      await current.page.screenshot({ path: screenshot, fullPage: true }).catch(() => undefined);
+      await shown.screenshot({ path: screenshot, fullPage: true }).catch(() => undefined);
       console.error(
-        [`e2e failure: ${task.name}`, `  url: ${current.page.url()}`, `  screenshot: ${path.relative(process.cwd(), screenshot)}`, ...pageErrors.map((line) => `  ${line}`)].join('\n'),
+        [`e2e failure: ${task.name}`, `  url: ${shown.url()}`, `  screenshot: ${path.relative(process.cwd(), screenshot)}`, ...pageErrors.map((line) => `  ${line}`)].join('\n'),
       );
     }
     await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
     contexts = [];
     current = undefined;
+    lastPage = undefined;
   });
 
   const requireCurrent = () => {

@@ -21,6 +21,8 @@ const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
 const serverLog = path.join(repoRoot, 'test-results/e2e-server.log');
 const SERVER_START_TIMEOUT_MS = 90_000;
 const SERVER_STOP_TIMEOUT_MS = 10_000;
+/** The e2e server's MAIL_EVENTS_SECRET: specs report bounces and complaints to POST /api/mail-events.php with it. */
+export const E2E_MAIL_EVENTS_SECRET = 'e2e-mail-events-secret-not-for-production';
 
 /** CHROMIUM_PATH wins; otherwise Debian's /usr/bin/chromium. Never skips: a run without a browser tests nothing. */
 export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
@@ -111,6 +113,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // Every spec's browser comes from 127.0.0.1: per-address limits (settings.php on every page load, signups)
       // would count the whole suite as one visitor. The limits themselves are tested in the API suite.
       RATE_LIMIT_FACTOR: '10',
+      MAIL_EVENTS_SECRET: E2E_MAIL_EVENTS_SECRET,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,415 @@
+// Web benchmark (`npm run bench -- web`): the compressed JavaScript before the first paint of / and /members, the
+// Lighthouse mobile performance and accessibility of /, /members, a member page and the chat beside a bare Vite page's
+// measured in the same run, and the layout shift of the main pages. Figures and method: docs/web-build.md.
+//   --no-build   measure apps/web/dist as it is instead of building the working tree into a temporary folder
+//   --scripts    also list each script requested before the first paint and before the largest paint
+//   BENCH_LIGHTHOUSE_RUNS (3)   Lighthouse runs per page, interleaved; the median is printed (0: no Lighthouse)
+//   BENCH_DEMO_MEMBERS (60)     demo members the development server seeds, so /members has results
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import { chromium, type Browser } from 'playwright-core';
+import { buildBarePage, serveStatic } from './bare-page.ts';
+import { cumulativeLayoutShift, readLayoutShifts, recordLayoutShifts, type LayoutShift } from '../../e2e/support/layout-shift.ts';
+import { freePort, stop, median } from '../support/processes.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SHOULD_BUILD = !process.argv.includes('--no-build');
+const SHOULD_LIST_SCRIPTS = process.argv.includes('--scripts');
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const DEMO_MEMBERS = Number(process.env.BENCH_DEMO_MEMBERS ?? 60);
+const CHROMIUM = process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'];
+const DEMO = { email: 'demo@example.com', password: 'demo1234' };
+
+/** Targets of issue 8. KB = 1,000 bytes. */
+const JS_BUDGET_BYTES = 155_000;
+const SCORE_RATIO_TARGET = 0.95;
+const ACCESSIBILITY_TARGET = 1;
+const CLS_TARGET = 0.1;
+/** Lighthouse's mobile device (moto g power), so the layout-shift table sees the page Lighthouse sees; and a laptop. */
+const VIEWPORTS = [
+  { name: 'mobile 412x823', width: 412, height: 823 },
+  { name: 'desktop 1350x940', width: 1350, height: 940 },
+];
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const verdict = (ok: boolean) => (ok ? 'pass' : 'FAIL');
+
+// ---------------------------------------------------------------------------------------------
+// The app: built into a temporary folder, served by the real server on a fresh embedded database
+// ---------------------------------------------------------------------------------------------
+
+function buildApp(tmp: string): string {
+  if (!SHOULD_BUILD) return path.join(root, 'apps/web/dist');
+  const dist = path.join(tmp, 'web/dist');
+  const result = spawnSync(process.execPath, ['scripts/build-web.mjs', '--dist', dist], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the web build failed');
+  return dist;
+}
+
+type App = { baseUrl: string; process: ChildProcess };
+
+async function startApp(tmp: string, dist: string): Promise<App> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const { DATABASE_URL: _database, REDIS_URL: _redis, SMTP_URL: _smtp, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: path.join(tmp, 'data'),
+      NODE_ENV: 'development',
+      DEMO_MEMBER_COUNT: String(DEMO_MEMBERS),
+      RATE_LIMIT_FACTOR: '1000',
+      LOG_LEVEL: 'warn',
+      SERVE_WEB: 'true',
+      WEB_DIST_DIR: dist,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // Ready once the demo members are seeded (printed after listen), so /members has results.
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not seed its demo members within 180 s')), 180_000);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/Demo members ready/.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code}:\n${output}`));
+    });
+  });
+  return { baseUrl, process: child };
+}
+
+async function logIn(app: App): Promise<string> {
+  const response = await fetch(`${app.baseUrl}/api/user.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'request-type': 'client' },
+    body: JSON.stringify(DEMO),
+  });
+  if (!response.ok) throw new Error(`demo login failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  if (!cookie) throw new Error('the demo login set no cookie');
+  return cookie;
+}
+
+async function someMemberId(app: App, cookie: string): Promise<number> {
+  const response = await fetch(`${app.baseUrl}/api/search.php`, { headers: { cookie } });
+  const body = (await response.json()) as { results: { id: number }[] };
+  const id = body.results[0]?.id;
+  if (!id) throw new Error('the demo login found no member');
+  return id;
+}
+
+const cookiesFor = (baseUrl: string, header: string) =>
+  header.split('; ').map((pair) => {
+    const index = pair.indexOf('=');
+    return { name: pair.slice(0, index), value: pair.slice(index + 1), url: baseUrl };
+  });
+
+// ---------------------------------------------------------------------------------------------
+// JavaScript before the first paint
+// ---------------------------------------------------------------------------------------------
+
+type Bytes = { files: number; raw: number; brotli: number; gzip: number };
+
+/** What the server sends for each asset: its .br / .gz file beside it, or the file itself (under 1 KB). */
+function assetBytes(dist: string, pathnames: string[]): Bytes {
+  const size = (file: string) => fs.statSync(file).size;
+  const sent = (file: string, suffix: string) => (fs.existsSync(`${file}${suffix}`) ? size(`${file}${suffix}`) : size(file));
+  const files = [...new Set(pathnames)].map((pathname) => path.join(dist, pathname));
+  return {
+    files: files.length,
+    raw: files.reduce((sum, file) => sum + size(file), 0),
+    brotli: files.reduce((sum, file) => sum + sent(file, '.br'), 0),
+    gzip: files.reduce((sum, file) => sum + sent(file, '.gz'), 0),
+  };
+}
+
+/** The entry script and the modulepreload links of the built index.html. */
+function indexModuleGraph(dist: string): string[] {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const scripts = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((match) => match[1]!);
+  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]!);
+  return [...scripts, ...preloads];
+}
+
+type PaintScripts = { beforeFirstPaint: string[]; beforeLargestPaint: string[]; firstPaint: number; largestPaint: number };
+
+/**
+ * Scripts the browser requested before the first contentful paint of `url` (cold cache, Lighthouse's viewport), and
+ * before its largest contentful paint as known once the network is idle (the page's own content, not its skeleton).
+ */
+async function scriptsBeforePaints(browser: Browser, url: string, cookie?: string): Promise<PaintScripts> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, locale: 'en' });
+  try {
+    if (cookie) await context.addCookies(cookiesFor(new URL(url).origin, cookie));
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'networkidle' });
+    return await page.evaluate(async () => {
+      const firstPaint = await new Promise<number>((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          const entry = list.getEntriesByName('first-contentful-paint')[0];
+          if (!entry) return;
+          observer.disconnect();
+          resolve(entry.startTime);
+        }).observe({ type: 'paint', buffered: true });
+      });
+      const largestPaint = await new Promise<number>((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          const entries = list.getEntries();
+          observer.disconnect();
+          resolve(entries[entries.length - 1]?.startTime ?? firstPaint);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      // No named helper: tsx would wrap it in __name, which the page does not have.
+      const [beforeFirstPaint, beforeLargestPaint] = [firstPaint, largestPaint].map((time) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.startTime < time)
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((pathname) => pathname.endsWith('.js')),
+      );
+      return { beforeFirstPaint: beforeFirstPaint!, beforeLargestPaint: beforeLargestPaint!, firstPaint, largestPaint };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layout shift of the main pages
+// ---------------------------------------------------------------------------------------------
+
+type ShiftResult = { page: string; viewport: string; cls: number; worst: LayoutShift | undefined };
+
+async function layoutShiftOf(browser: Browser, url: string, viewport: (typeof VIEWPORTS)[number], cookie?: string): Promise<Omit<ShiftResult, 'page'>> {
+  // A first visit: cold cache, nothing in storage (the adult-content notice shows where the site asks for it).
+  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, locale: 'en' });
+  try {
+    if (cookie) await context.addCookies(cookiesFor(new URL(url).origin, cookie));
+    await recordLayoutShifts(context);
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const shifts = await readLayoutShifts(page);
+    return { viewport: viewport.name, cls: cumulativeLayoutShift(shifts), worst: [...shifts].sort((a, b) => b.value - a.value)[0] };
+  } finally {
+    await context.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
+// ---------------------------------------------------------------------------------------------
+
+/** Debian's Chromium, headless, with a DevTools port for Lighthouse; nothing is downloaded. */
+async function launchChromiumForLighthouse(profileDir: string): Promise<{ port: number; process: ChildProcess }> {
+  const child = spawn(CHROMIUM, ['--headless=new', ...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not open its DevTools port:\n${output}`)), 30_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited with ${code}:\n${output}`)));
+  });
+  return { port, process: child };
+}
+
+type LighthouseTarget = { name: string; url: string; port: number; isLoggedIn?: boolean };
+type LighthouseRun = { score: number; accessibility: number; failedAccessibility: string[]; cls: number; fcp: number; lcp: number; tbt: number };
+
+/** Lighthouse now and then loses the trace of a load (NO_NAVSTART) on a busy machine: such a run is taken again. */
+async function runLighthouse(target: LighthouseTarget, attempts = 3): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouseOnce(target);
+    } catch (error) {
+      if (attempt >= attempts || !/NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+      console.log(`${String(error)}: run again`);
+    }
+  }
+}
+
+async function runLighthouseOnce(target: LighthouseTarget): Promise<LighthouseRun> {
+  // Lighthouse's storage reset leaves cookies alone: a logged-in run uses a Chromium whose profile holds the session.
+  const result = await lighthouse(target.url, { port: target.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+  if (!result) throw new Error(`${target.name}: Lighthouse returned nothing`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${target.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = lhr.categories.performance?.score;
+  if (typeof score !== 'number') throw new Error(`${target.name}: no performance score (${lhr.runWarnings.join('; ')})`);
+  if (target.isLoggedIn !== undefined) {
+    // Proves who the run was: GET user.php answers 200 to a member, 403 to a visitor.
+    const items = (lhr.audits['network-requests']?.details as { items?: { url: string; statusCode: number }[] } | undefined)?.items ?? [];
+    const status = items.find((item) => new URL(item.url).pathname === '/api/user.php')?.statusCode;
+    if (status !== (target.isLoggedIn ? 200 : 403)) throw new Error(`${target.name}: GET /api/user.php answered ${status ?? 'nothing'}, so the run was not ${target.isLoggedIn ? 'logged in' : 'a visitor'}`);
+  }
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const accessibility = lhr.categories.accessibility;
+  // The accessibility audits that failed, with the elements they name (the audit's first items' selectors).
+  const failedAccessibility = (accessibility?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+    .map((ref) => {
+      const items = (lhr.audits[ref.id]?.details as { items?: { node?: { selector?: string } }[] } | undefined)?.items ?? [];
+      const selectors = items.slice(0, 3).map((item) => item.node?.selector).filter(Boolean);
+      return `${ref.id}${selectors.length ? ` (${selectors.join(', ')})` : ''}`;
+    });
+  return {
+    score,
+    accessibility: accessibility?.score ?? Number.NaN,
+    failedAccessibility,
+    cls: numeric('cumulative-layout-shift'),
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  fs.accessSync(CHROMIUM, fs.constants.X_OK);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
+  const cleanups: (() => Promise<void>)[] = [];
+  try {
+    console.log(SHOULD_BUILD ? 'building the web app of the working tree into a temporary folder' : 'measuring apps/web/dist as built');
+    const dist = fs.realpathSync(buildApp(tmp));
+    const bareDist = await buildBarePage(path.join(tmp, 'bare'), root);
+    const bare = await serveStatic(bareDist);
+    cleanups.push(bare.close);
+    console.log(`starting the server (PGlite, ${DEMO_MEMBERS} demo members)`);
+    const app = await startApp(tmp, dist);
+    cleanups.push(() => stop(app.process));
+    const cookie = await logIn(app);
+    const memberId = await someMemberId(app, cookie);
+
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    cleanups.push(() => browser.close());
+
+    // JavaScript before the first paint (the budget), and before the largest paint (the page's content).
+    const visitorHome = await scriptsBeforePaints(browser, `${app.baseUrl}/`);
+    const memberSearch = await scriptsBeforePaints(browser, `${app.baseUrl}/members`, cookie);
+    const budgetRows: { name: string; bytes: Bytes; isBudget?: boolean; scripts?: string[] }[] = [
+      { name: 'index.html module graph (entry + modulepreload)', bytes: assetBytes(dist, indexModuleGraph(dist)) },
+      { name: `/ requested before FCP (visitor, FCP ${visitorHome.firstPaint.toFixed(0)} ms)`, bytes: assetBytes(dist, visitorHome.beforeFirstPaint), isBudget: true, scripts: visitorHome.beforeFirstPaint },
+      { name: `/members requested before FCP (logged in, FCP ${memberSearch.firstPaint.toFixed(0)} ms)`, bytes: assetBytes(dist, memberSearch.beforeFirstPaint), isBudget: true, scripts: memberSearch.beforeFirstPaint },
+      { name: `/ requested before LCP (visitor, LCP ${visitorHome.largestPaint.toFixed(0)} ms)`, bytes: assetBytes(dist, visitorHome.beforeLargestPaint), scripts: visitorHome.beforeLargestPaint },
+      { name: `/members requested before LCP (logged in, LCP ${memberSearch.largestPaint.toFixed(0)} ms)`, bytes: assetBytes(dist, memberSearch.beforeLargestPaint), scripts: memberSearch.beforeLargestPaint },
+      { name: 'bare Vite page (entry)', bytes: assetBytes(bareDist, indexModuleGraph(bareDist)) },
+    ];
+    console.log(`\nJavaScript before the first paint, compressed as the server sends it (budget ${kb(JS_BUDGET_BYTES)} for / and /members)\n`);
+    console.log('| what | scripts | raw | brotli | gzip | budget |');
+    console.log('|---|---|---|---|---|---|');
+    for (const { name, bytes, isBudget } of budgetRows) {
+      const budget = isBudget ? `${verdict(Math.max(bytes.brotli, bytes.gzip) <= JS_BUDGET_BYTES)} (gzip ${kb(bytes.gzip)} <= ${kb(JS_BUDGET_BYTES)})` : '';
+      console.log(`| ${name} | ${bytes.files} | ${kb(bytes.raw)} | ${kb(bytes.brotli)} | ${kb(bytes.gzip)} | ${budget} |`);
+    }
+    if (SHOULD_LIST_SCRIPTS) {
+      for (const { name, scripts } of budgetRows) {
+        if (!scripts) continue;
+        console.log(`\n${name}:`);
+        const sized = [...new Set(scripts)].map((script) => ({ script, bytes: assetBytes(dist, [script]) })).sort((a, b) => b.bytes.gzip - a.bytes.gzip);
+        for (const { script, bytes } of sized) console.log(`  ${kb(bytes.gzip).padStart(9)} gzip  ${script}`);
+      }
+    }
+
+    // Layout shift of the main pages, first visits.
+    const shiftPages: { page: string; cookie?: string }[] = [
+      { page: '/' },
+      { page: '/login' },
+      { page: '/signup' },
+      { page: '/members' },
+      { page: '/members', cookie },
+      { page: `/members/${memberId}`, cookie },
+      { page: '/likes', cookie },
+      { page: '/chats', cookie },
+      { page: '/credits', cookie },
+      { page: '/profile', cookie },
+    ];
+    const shifts: ShiftResult[] = [];
+    for (const viewport of VIEWPORTS) {
+      for (const { page, cookie: pageCookie } of shiftPages) {
+        shifts.push({ page: `${page}${pageCookie ? ' (logged in)' : ''}`, ...(await layoutShiftOf(browser, `${app.baseUrl}${page}`, viewport, pageCookie)) });
+      }
+    }
+    console.log(`\nCumulative layout shift (PerformanceObserver, first visit until network idle; target <= ${CLS_TARGET})\n`);
+    console.log('| page | viewport | CLS | target | largest shift |');
+    console.log('|---|---|---|---|---|');
+    for (const row of shifts) {
+      const worst = row.worst ? `${row.worst.value.toFixed(4)} at ${row.worst.time.toFixed(0)} ms: ${row.worst.sources.join(', ')}` : 'none';
+      console.log(`| ${row.page} | ${row.viewport} | ${row.cls.toFixed(4)} | ${verdict(row.cls <= CLS_TARGET)} | ${worst} |`);
+    }
+    await browser.close();
+
+    if (LIGHTHOUSE_RUNS < 1) return;
+    // Lighthouse, interleaved rounds: a slow moment of the machine touches every page alike.
+    const visitorChrome = await launchChromiumForLighthouse(path.join(tmp, 'chromium-visitor'));
+    cleanups.push(() => stop(visitorChrome.process));
+    const memberChrome = await launchChromiumForLighthouse(path.join(tmp, 'chromium-member'));
+    cleanups.push(() => stop(memberChrome.process));
+    // The member's profile gets the session cookie through DevTools before any run.
+    const memberProfile = await chromium.connectOverCDP(`http://127.0.0.1:${memberChrome.port}`);
+    await memberProfile.contexts()[0]!.addCookies(cookiesFor(app.baseUrl, cookie));
+    await memberProfile.close();
+    const targets: LighthouseTarget[] = [
+      { name: 'bare Vite page', url: bare.url, port: visitorChrome.port },
+      { name: '/ (visitor)', url: `${app.baseUrl}/`, port: visitorChrome.port, isLoggedIn: false },
+      { name: '/members (logged in)', url: `${app.baseUrl}/members`, port: memberChrome.port, isLoggedIn: true },
+      { name: `/members/${memberId} (logged in)`, url: `${app.baseUrl}/members/${memberId}`, port: memberChrome.port, isLoggedIn: true },
+      { name: '/chats (logged in)', url: `${app.baseUrl}/chats`, port: memberChrome.port, isLoggedIn: true },
+    ];
+    const runs = new Map<string, LighthouseRun[]>(targets.map((target) => [target.name, []]));
+    for (let round = 1; round <= LIGHTHOUSE_RUNS; round += 1) {
+      for (const target of targets) runs.get(target.name)!.push(await runLighthouse(target));
+      console.log(`Lighthouse round ${round}/${LIGHTHOUSE_RUNS} done`);
+    }
+    const bareScore = median(runs.get('bare Vite page')!.map((run) => run.score));
+    console.log(`\nLighthouse ${(createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version} mobile (default config: moto g power, simulated slow 4G), median of ${LIGHTHOUSE_RUNS} runs\n`);
+    console.log(
+      `| page | performance | runs | ratio to bare | target >= ${SCORE_RATIO_TARGET} | accessibility | target ${ACCESSIBILITY_TARGET} | CLS | CLS <= ${CLS_TARGET} | FCP ms | LCP ms | TBT ms |`,
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const target of targets) {
+      const list = runs.get(target.name)!;
+      const score = median(list.map((run) => run.score));
+      const cls = median(list.map((run) => run.cls));
+      const accessibility = median(list.map((run) => run.accessibility));
+      const ratio = score / bareScore;
+      const isBare = target.name === 'bare Vite page';
+      console.log(
+        `| ${target.name} | ${(score * 100).toFixed(0)} | ${list.map((run) => (run.score * 100).toFixed(0)).join(' ')} | ${ratio.toFixed(3)} | ${isBare ? '' : verdict(ratio >= SCORE_RATIO_TARGET)} | ${(accessibility * 100).toFixed(0)} | ${verdict(accessibility >= ACCESSIBILITY_TARGET)} | ${cls.toFixed(4)} | ${verdict(cls <= CLS_TARGET)} | ${median(list.map((run) => run.fcp)).toFixed(0)} | ${median(list.map((run) => run.lcp)).toFixed(0)} | ${median(list.map((run) => run.tbt)).toFixed(0)} |`,
+      );
+    }
+    const failures = targets.flatMap((target) => [...new Set(runs.get(target.name)!.flatMap((run) => run.failedAccessibility))].map((audit) => `${target.name}: ${audit}`));
+    if (failures.length) console.log(`\nFailed accessibility audits:\n${failures.map((line) => `  ${line}`).join('\n')}`);
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,156 @@
+// The staff console (issue 14): /admin shows the staff login to everybody without a staff session, members included;
+// a moderator (here the demo admin, who holds every moderation right) logs in with a TOTP code computed from the demo
+// secret, opens a member's report in the queue and takes action; the report leaves the open queue. An admin creates a
+// site, which its domain serves at once.
+import { describe, expect, test } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { generate } from 'otplib';
+import { useBrowser } from './support/browser.ts';
+import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
+
+const session = useBrowser();
+const DEMO_MEMBER_PASSWORD = 'demo1234';
+/** apps/server/src/modules/admin/demo-staff.ts (development only). */
+const DEMO_STAFF = { email: 'admin@example.com', password: 'admin-demo-1234', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
+const SEED_TIMEOUT_MS = 100_000;
+const client = { 'Request-Type': 'client' };
+
+type SessionUser = { profile: { id: number; name: string } };
+
+async function logInMember(request: APIRequestContext, n: number): Promise<SessionUser | null> {
+  const response = await request.post('/api/user.php', { headers: client, data: { email: `demo.member${n}@example.com`, password: DEMO_MEMBER_PASSWORD } });
+  return response.ok() ? ((await response.json()) as { user: SessionUser }).user : null;
+}
+
+const usedCodes = new Set<string>();
+const untilNextWindow = () => new Promise((resolve) => setTimeout(resolve, (30 - (Math.floor(Date.now() / 1000) % 30)) * 1000 + 300));
+
+/**
+ * A fresh code from the demo secret. The server accepts a code once (a replay reads as a failed login), so a code
+ * this run already used, or one about to expire, waits for the next window.
+ */
+async function currentCode(): Promise<string> {
+  for (;;) {
+    if (30 - (Math.floor(Date.now() / 1000) % 30) < 4) await untilNextWindow();
+    const code = await generate({ secret: DEMO_STAFF.totpSecret, digits: 6, period: 30 });
+    if (!usedCodes.has(code)) {
+      usedCodes.add(code);
+      return code;
+    }
+    await untilNextWindow();
+  }
+}
+
+async function staffLogin(page: Page): Promise<void> {
+  const form = page.getByRole('form', { name: 'Staff login' });
+  await form.getByLabel('E-mail address').fill(DEMO_STAFF.email);
+  await form.getByLabel('Password').fill(DEMO_STAFF.password);
+  await form.getByLabel('Authenticator code').fill(await currentCode());
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('navigation', { name: 'Console' }).waitFor();
+}
+
+describe('staff console', () => {
+  test('a member at /admin gets the staff login, not the console', async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    const deadline = Date.now() + SEED_TIMEOUT_MS;
+    let member: SessionUser | null = null;
+    for (let n = 3; !member && Date.now() < deadline; n = n >= 30 ? 3 : n + 1) member = await logInMember(page.request, n);
+    expect(member).not.toBeNull();
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Staff login', level: 1 }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Console' }).count()).toBe(0);
+    // The console's API refuses the member's session too.
+    expect((await page.request.get('/api/admin/reports', { headers: client })).status()).toBe(401);
+  });
+
+  test('a moderator logs in with TOTP, opens a report with its history and takes action', async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    const memberPage = await session.newPage();
+    await acceptSiteEntryWarningBeforehand(memberPage.context());
+    // A member reports another (through the API: the member's side has its own journey in reports.e2e.ts).
+    const deadline = Date.now() + SEED_TIMEOUT_MS;
+    let reporter: SessionUser | null = null;
+    for (let n = 6; !reporter && Date.now() < deadline; n = n >= 30 ? 6 : n + 1) reporter = await logInMember(memberPage.request, n);
+    expect(reporter).not.toBeNull();
+    const search = await memberPage.request.get('/api/search.php?limit=24', { headers: client });
+    const target = ((await search.json()) as { results: { id: number; name: string }[] }).results.find((card) => card.id !== reporter!.profile.id)!;
+    const remarks = `Asked for money in the first message (${Date.now()})`;
+    const reported = await memberPage.request.post('/api/report.php', { headers: client, data: { profile: target.id, target: 'profile', reason: 'scam_spam', remarks } });
+    expect(reported.status()).toBe(200);
+
+    await page.goto('/admin');
+    await staffLogin(page);
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    // The report's id, from the queue's API with the staff session the login just set.
+    const queue = (await (await page.request.get('/api/admin/reports?status=open&limit=100', { headers: client })).json()) as { reports: { id: number; remarks: string | null }[] };
+    const report = queue.reports.find((entry) => entry.remarks === remarks);
+    expect(report).toBeDefined();
+    let openButton = page.getByRole('button', { name: `Open report ${report!.id}` });
+    while ((await openButton.count()) === 0) {
+      await page.getByRole('button', { name: 'Load more' }).click();
+      openButton = page.getByRole('button', { name: `Open report ${report!.id}` });
+    }
+    await openButton.click();
+    const heading = page.getByRole('heading', { name: new RegExp(`Report #${report!.id}`), level: 2 });
+    await heading.waitFor();
+    // Focus moves to the opened report.
+    expect(await heading.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.getByText(remarks).waitFor();
+    await page.getByText('Scam or spam').first().waitFor();
+
+    const decision = page.getByRole('form', { name: 'Decision' });
+    await decision.getByRole('button', { name: 'Take action' }).click();
+    await decision.getByText('Write what you decided and why.').waitFor();
+    await decision.getByLabel('Resolution note').fill('Warned by mail; watching further reports');
+    await decision.getByRole('button', { name: 'Take action' }).click();
+    await page.getByText(/Handled on/).waitFor();
+
+    const handled = (await (await page.request.get(`/api/admin/reports/${report!.id}`, { headers: client })).json()) as { report: { status: string; resolution: string } };
+    expect(handled.report).toMatchObject({ status: 'actioned', resolution: 'Warned by mail; watching further reports' });
+  });
+
+  test('an admin creates a site with the settings form, and its domain serves the new settings at once', async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    await page.goto('/admin/sites');
+    await staffLogin(page);
+    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'New site' }).click();
+    const form = page.getByRole('form', { name: 'New site' });
+    await form.waitFor();
+    const stamp = Date.now();
+    const domain = `e2e-${stamp}.example.com`;
+    const name = `E2E Dating ${stamp}`;
+    // The shared contract checks the form: a host name with a scheme is refused at the field.
+    await form.getByLabel('domain', { exact: true }).fill(`https://${domain}`);
+    await form.getByLabel('name', { exact: true }).fill(name);
+    await form.getByRole('button', { name: 'Save site' }).click();
+    await form.getByLabel('domain', { exact: true }).and(page.locator('[aria-invalid="true"], .is-invalid')).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('site-domain');
+    await form.getByLabel('domain', { exact: true }).fill(domain);
+    await form.getByLabel('index_title', { exact: true }).fill('Meet someone new tonight');
+    // The live preview follows the typing.
+    const preview = page.getByRole('region', { name: 'Live preview' }).or(page.locator('[aria-labelledby="site-preview-title"]'));
+    await preview.getByText(name).waitFor();
+    await preview.getByText('Meet someone new tonight').waitFor();
+    await form.getByRole('button', { name: 'Save site' }).click();
+    await page.getByText(`Site ${domain} saved; it is served at once.`).waitFor();
+    await page.getByRole('cell', { name: domain }).waitFor();
+
+    // Its credit bundles: add one under the site's settings.
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const bundleForm = page.getByRole('form', { name: 'Add bundle' });
+    await bundleForm.getByLabel('Currency').fill('EUR');
+    await bundleForm.getByLabel('Credits').fill('150');
+    await bundleForm.getByLabel('Price').fill('19.99');
+    await bundleForm.getByRole('button', { name: 'Add bundle' }).click();
+    await page.getByRole('table', { name: 'Credit bundles' }).getByRole('cell', { name: '19.99 EUR' }).waitFor();
+
+    const settings = await page.request.get(`/api/settings.php?forced-domain=${domain}`, { headers: client });
+    expect(settings.status()).toBe(200);
+    expect(((await settings.json()) as { settings: { name: string; index_title: string } }).settings).toMatchObject({ name, index_title: 'Meet someone new tonight' });
+  });
+});
