@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { mainImageSchema } from './accounts.ts';
 import { cursorSchema, queryRowIdSchema, rowIdSchema } from './members.ts';
+import { BAN_REASONS } from './reports.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Constants (SPEC sections 1, 6 and 9; the rest are decisions written down in docs/chat.md)
@@ -239,6 +240,11 @@ export const socketServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('member_changed') }),
   /** The answer to a client ping. */
   z.object({ type: z.literal('pong') }),
+  /**
+   * The member's sessions ended somewhere (a logout elsewhere, a password change, a ban): the socket closes next.
+   * `ban_reason` when staff banned or suspended the member: the tab goes to /pages/ban?reason= at once (issue 14).
+   */
+  z.object({ type: z.literal('session_ended'), ban_reason: z.enum(BAN_REASONS).nullable() }),
 ]);
 export type SocketServerEvent = z.infer<typeof socketServerEventSchema>;
 

@@ -9,6 +9,8 @@ import { ADMIN_ROUTE_ROLES, ADMIN_ERROR_CODES, type AdminAuditEntry, type Credit
 import { photos, reports, sites, staffAuditLog, tickets, users } from '../../db/schema/index.ts';
 import { hasTranslation } from '../../lib/i18n.ts';
 import { staffSessionPlugin } from '../../plugins/staff-session/index.ts';
+import type { WebSocket } from 'ws';
+import { FakeSocket } from '../../test-support/fake-socket.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createClient, login, mailsTo, tokenFromMail, uniqueIp } from '../accounts/accounts.test-helpers.ts';
 import { createMember, uploadPhoto, type TestMember } from '../profiles/members.test-helpers.ts';
@@ -187,9 +189,15 @@ describe('staff console API', () => {
       const second = createClient(app);
       expect((await login(second, target.email, 'correct horse 1')).statusCode).toBe(200);
       expect((await target.client.request({ url: '/api/user.php' })).statusCode).toBe(200);
+      // A tab the member has open hears the category at once, and goes to /pages/ban?reason= with it.
+      const openTab = new FakeSocket();
+      app.realtime.accept(openTab as unknown as WebSocket, { userId: target.user.id, profileId: target.profileId, sessionId: 0 }, () => undefined);
       const banned = await staff.moderator.request({ method: 'POST', url: `/api/admin/members/${target.user.id}/ban`, payload: { reason: 'scam_spam', note: 'asked for money' } });
       expect(banned.statusCode).toBe(200);
       expect(banned.json()).toMatchObject({ restriction: { kind: 'banned', reason: 'scam_spam', until: null }, sessions_revoked: 2 });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(openTab.sent.map((data) => JSON.parse(data))).toContainEqual({ type: 'session_ended', ban_reason: 'scam_spam' });
+      expect(openTab.closedWith).not.toBeNull();
       expect((await target.client.request({ url: '/api/user.php' })).statusCode).toBe(403);
       expect((await second.request({ url: '/api/user.php' })).statusCode).toBe(403);
       const refused = await login(createClient(app), target.email, 'correct horse 1');
@@ -397,12 +405,17 @@ describe.skipIf(!redisUrl)('two instances on one database and one Redis (runs wh
     const target = await createMember(first);
     const onSecond = createClient(second, target.client.ip);
     onSecond.cookie = target.client.cookie;
+    const tabOnSecond = new FakeSocket();
+    second.realtime.accept(tabOnSecond as unknown as WebSocket, { userId: target.user.id, profileId: target.profileId, sessionId: 0 }, () => undefined);
     // Read twice: the second instance now answers from its member view cache.
     expect((await onSecond.request({ url: '/api/user.php' })).statusCode).toBe(200);
     expect((await onSecond.request({ url: '/api/user.php' })).statusCode).toBe(200);
     expect((await moderator.request({ method: 'POST', url: `/api/admin/members/${target.user.id}/ban`, payload: { reason: 'fake_profile' } })).statusCode).toBe(200);
     const elapsed = await within(async () => (await onSecond.request({ url: '/api/user.php' })).statusCode === 403, 1000);
     expect(elapsed).toBeLessThan(1000);
+    // The member's tab connected to the second instance is told the category and closed, through Redis.
+    await within(async () => tabOnSecond.closedWith !== null, 1000);
+    expect(tabOnSecond.sent.map((data) => JSON.parse(data))).toContainEqual({ type: 'session_ended', ban_reason: 'fake_profile' });
   });
 
   it('a site created on one instance is served by its domain on the other within a second', async () => {

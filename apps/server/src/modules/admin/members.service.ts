@@ -81,10 +81,11 @@ export function createAdminMembersService(deps: {
   });
   const afterId = (kind: string, cursor: string | undefined) => (cursor ? (cursors.decode(kind, cursor, 'n')[0] as number) : undefined);
 
-  async function revokeAll(userId: number) {
+  async function revokeAll(userId: number, banReason?: BanReason) {
     await deps.sessions.endAllOfUser(userId);
-    // Every instance drops the member's cached views at once (plugins/session): no answer as this member after it.
-    await deps.memberEvents.revoked(userId);
+    // Every instance drops the member's cached views at once (plugins/session): no answer as this member after it;
+    // a banned member's open tabs go to the ban page.
+    await deps.memberEvents.revoked(userId, banReason ? { banReason } : {});
   }
 
   return {
@@ -251,7 +252,7 @@ export function createAdminMembersService(deps: {
         await recordAudit(tx, actor, { action: input.kind === 'banned' ? 'member.ban' : 'member.suspend', targetType: 'user', targetId: userId, before, after: values });
       });
       const revoked = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
-      await revokeAll(userId);
+      await revokeAll(userId, input.reason);
       const [stored] = await db.select().from(memberRestrictions).where(eq(memberRestrictions.userId, userId));
       return { restriction: toRestriction(stored, now), sessions_revoked: revoked.length };
     },

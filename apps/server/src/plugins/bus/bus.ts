@@ -1,7 +1,7 @@
 // The event bus between app instances: in-process without Redis, Redis pub/sub with it; one interface for both.
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
-import type { SocketServerEvent } from '@app/contracts';
+import type { BanReason, SocketServerEvent } from '@app/contracts';
 
 /**
  * Every event the bus carries and its payload. Payloads are JSON: ids and small facts, never rows;
@@ -9,7 +9,7 @@ import type { SocketServerEvent } from '@app/contracts';
  */
 export type BusEvents = {
   /** Sessions ended (logout, password change, deletion, ban): no instance may answer for them any longer. */
-  'session.revoked': { userId: number; sessionIds?: number[] };
+  'session.revoked': { userId: number; sessionIds?: number[]; banReason?: BanReason };
   /** Something shown in the member's own view changed (credits, premium, profile, photos, language). */
   'member.changed': { userId: number };
   /** A site's settings changed or a site was created (staff console): every instance forgets its cached sites. */

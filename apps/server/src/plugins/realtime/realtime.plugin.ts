@@ -95,9 +95,14 @@ export const realtimePlugin = fp(
         const data = JSON.stringify({ type: 'member_changed' } satisfies SocketServerEvent);
         for (const connection of byUser.get(userId) ?? []) send(connection, data);
       }),
-      // A logout or ban anywhere: the member's sockets reconnect, and only a session still valid gets back in.
-      app.bus.subscribe('session.revoked', ({ userId }) => {
-        for (const connection of byUser.get(userId) ?? []) connection.socket.close(CLOSE_SESSION_CHANGED, 'session changed');
+      // A logout or ban anywhere: the member's tabs hear why (a ban sends them to the ban page), then the sockets
+      // reconnect, and only a session still valid gets back in.
+      app.bus.subscribe('session.revoked', ({ userId, banReason }) => {
+        const ended = JSON.stringify({ type: 'session_ended', ban_reason: banReason ?? null } satisfies SocketServerEvent);
+        for (const connection of byUser.get(userId) ?? []) {
+          send(connection, ended);
+          connection.socket.close(CLOSE_SESSION_CHANGED, 'session changed');
+        }
       }),
     ];
 

@@ -1,30 +1,8 @@
-import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
+import { FakeSocket } from '../../test-support/fake-socket.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { CLOSE_SESSION_CHANGED, CLOSE_TOO_SLOW, MAX_BUFFERED_BYTES } from './realtime.plugin.ts';
-
-/** A socket as `ws` shows it to the hub: what was sent, how it was closed, how much is still unsent. */
-class FakeSocket extends EventEmitter {
-  readonly OPEN = 1;
-  readyState = 1;
-  bufferedAmount = 0;
-  sent: string[] = [];
-  closedWith: number | null = null;
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close(code: number) {
-    this.closedWith = code;
-    this.readyState = 3;
-    this.emit('close');
-  }
-  terminate() {
-    this.readyState = 3;
-    this.emit('close');
-  }
-  ping() {}
-}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -72,6 +50,17 @@ describe('member sockets hub', () => {
     expect(socket.sent.map((data) => JSON.parse(data))).toEqual([{ type: 'pong' }]);
     await app.memberEvents.revoked(4);
     await settle();
+    expect(socket.closedWith).toBe(CLOSE_SESSION_CHANGED);
+    // The tab hears why first: not banned here, so it only asks user.php whether its own session still holds.
+    expect(JSON.parse(socket.sent.at(-1)!)).toEqual({ type: 'session_ended', ban_reason: null });
+  });
+
+  it('tells a banned member\'s tabs the ban category before closing their sockets', async () => {
+    const socket = new FakeSocket();
+    app.realtime.accept(socket as unknown as WebSocket, { userId: 5, profileId: 50, sessionId: 5 }, () => undefined);
+    await app.memberEvents.revoked(5, { banReason: 'harassment' });
+    await settle();
+    expect(socket.sent.map((data) => JSON.parse(data))).toEqual([{ type: 'session_ended', ban_reason: 'harassment' }]);
     expect(socket.closedWith).toBe(CLOSE_SESSION_CHANGED);
   });
 });

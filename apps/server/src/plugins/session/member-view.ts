@@ -5,7 +5,8 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
 import { creditBalances, photos, profiles, pushSubscriptions, sessions, users } from '../../db/schema/index.ts';
-import type { EventBus } from '../bus/index.ts';
+import type { BanReason } from '@app/contracts';
+import type { BusEvents, EventBus } from '../bus/index.ts';
 import { RENEW_AFTER_MS, SESSION_MS } from './sessions.store.ts';
 /** Upper bound on how long a cached view lives even when no event arrives: a safety net, not the freshness rule. */
 export const MEMBER_VIEW_TTL_MS = 30_000;
@@ -62,8 +63,11 @@ export type MemberAccount = MemberView['user'];
 export type MemberEvents = {
   /** Call after the change committed: credits, premium, profile, photos, language, status, push... */
   changed(userId: number): Promise<void>;
-  /** Call after sessions were deleted: no instance answers for them from memory any longer. */
-  revoked(userId: number): Promise<void>;
+  /**
+   * Call after sessions were deleted: no instance answers for them from memory any longer. `banReason` when staff
+   * banned or suspended the member: their open tabs are sent to the ban page at once.
+   */
+  revoked(userId: number, options?: { banReason?: BanReason }): Promise<void>;
 };
 
 export function createMemberViews(deps: {
@@ -124,15 +128,15 @@ export function createMemberViews(deps: {
     deps.bus.onResync(() => cache.clear()),
   ];
 
-  async function announce(topic: 'member.changed' | 'session.revoked', userId: number) {
-    invalidate(userId);
+  async function announce<T extends 'member.changed' | 'session.revoked'>(topic: T, payload: BusEvents[T]) {
+    invalidate(payload.userId);
     // The change has committed: a failed publication must not fail the request; the TTL bounds what it leaves.
-    await deps.bus.publish(topic, { userId }).catch((error: unknown) => deps.onError(error, `publishing ${topic}`));
+    await deps.bus.publish(topic, payload).catch((error: unknown) => deps.onError(error, `publishing ${topic}`));
   }
 
   const events: MemberEvents = {
-    changed: (userId) => announce('member.changed', userId),
-    revoked: (userId) => announce('session.revoked', userId),
+    changed: (userId) => announce('member.changed', { userId }),
+    revoked: (userId, options = {}) => announce('session.revoked', options.banReason ? { userId, banReason: options.banReason } : { userId }),
   };
 
   return {

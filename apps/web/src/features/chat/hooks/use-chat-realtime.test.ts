@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { mockFetch } from '../../../test-support/fetch-mock.ts';
+import { userKeys } from '../../../lib/session/get-user.ts';
 import { chatKeys } from '../api/get-chats.ts';
 import { applySocketEvent, catchUpAll } from './use-chat-realtime.ts';
 import { mergeDelta, mergeNewestPage, type ChatsList, type ConversationData } from '../lib/chats-cache.ts';
@@ -40,6 +41,20 @@ const seqs = (client: QueryClient, id = 1) => client.getQueryData<ConversationDa
 const listOf = (client: QueryClient) => client.getQueryData<ChatsList>(chatKeys.list())!;
 
 describe('chat realtime', () => {
+  it('sends a tab to the ban page when staff banned the member, and only asks user.php again after another logout', () => {
+    const { client, unsubscribe } = setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    applySocketEvent(client, { type: 'session_ended', ban_reason: 'scam_spam' }, ME);
+    expect(assign).toHaveBeenCalledWith('/pages/ban?reason=scam_spam');
+    expect(invalidate).not.toHaveBeenCalled();
+    applySocketEvent(client, { type: 'session_ended', ban_reason: null }, ME);
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: userKeys.all });
+    unsubscribe();
+  });
+
   it('appends a live message once, moves its conversation to the top and counts it unread', () => {
     const { client, unsubscribe } = setup();
     const message = buildMessage({ seq: 4, conversation_id: 2, created_at: '2025-05-02T09:00:00.000Z' });

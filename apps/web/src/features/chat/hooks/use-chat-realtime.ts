@@ -6,6 +6,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SocketServerEvent } from '@app/contracts';
 import { getSocketClient, useSocketConnection } from '../../../lib/socket-client.ts';
 import { useUser, userKeys } from '../../../lib/session/get-user.ts';
+import { banPagePath } from '../../../lib/account-ban.ts';
 import { catchUpChatList, chatKeys } from '../api/get-chats.ts';
 import { catchUpConversation } from '../api/get-chat.ts';
 import { markChatRead } from '../api/mark-chat-read.ts';
@@ -139,6 +140,12 @@ export function applySocketEvent(client: QueryClient, event: SocketServerEvent, 
     }
     case 'member_changed':
       void client.invalidateQueries({ queryKey: userKeys.all });
+      return;
+    case 'session_ended':
+      // Banned or suspended: straight to the ban page, with nothing of the member's left in memory (a full load).
+      if (event.ban_reason) window.location.assign(banPagePath(event.ban_reason));
+      // Otherwise a logout or password change elsewhere: this tab's session may have ended too; user.php says.
+      else void client.invalidateQueries({ queryKey: userKeys.all });
       return;
     default:
       // `like` is for the likes badge (the navigation listens itself); unknown types are ignored.
