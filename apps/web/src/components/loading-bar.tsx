@@ -1,7 +1,7 @@
 // The thin progress bar at the top of the page while a route or any query is loading.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigation } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { HIDDEN_LOADING_BAR, createLoadingBar, type LoadingBar as LoadingBarController } from '../lib/loading-bar.ts';
 
@@ -19,7 +19,9 @@ function useIsAnyQueryFetching(): boolean {
   useEffect(() => {
     const update = () => setIsFetching(queryClient.isFetching() > 0);
     update();
-    return queryClient.getQueryCache().subscribe(update);
+    // The cache tells its listeners at once, even while another component renders (a new observer): batched, the
+    // update runs after that render, as TanStack's own hooks do it.
+    return queryClient.getQueryCache().subscribe(notifyManager.batchCalls(update));
   }, [queryClient]);
   return isFetching;
 }
