@@ -173,6 +173,31 @@ describe('a free member with limits', () => {
     expect(await page.getByTestId('chat-coins').innerText()).toContain('0');
   });
 
+  test('reports a message of the partner from the flag beside it (issue 14)', async () => {
+    const reporter = session.page;
+    await acceptSiteEntryWarningBeforehand(session.context);
+    const reporterMember = await signUpAndActivate(reporter.request, 'Rita');
+    const sender = await session.newPage();
+    const senderMember = await signUpAndActivate(sender.request, 'Sam');
+    const text = 'Send me money by bank transfer';
+    await sender.goto(`/members/${reporterMember.id}/chat`);
+    await sendMessage(sender, reporterMember, text);
+
+    await reporter.goto(`/chats`);
+    await conversationList(reporter).getByRole('link', { name: new RegExp(senderMember.name) }).click();
+    const bubble = conversationLog(reporter, senderMember).getByTestId('chat-message').filter({ hasText: text });
+    await bubble.getByRole('button', { name: 'Report this message' }).click();
+    const dialog = reporter.getByRole('dialog', { name: `Report a message from ${senderMember.name}` });
+    await dialog.getByRole('radio', { name: 'Scam or spam' }).check();
+    const reported = reporter.waitForResponse((response) => response.url().endsWith('/api/report.php'));
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    const response = await reported;
+    expect(response.status()).toBe(200);
+    expect(response.request().postDataJSON()).toMatchObject({ profile: senderMember.id, target: 'message', reason: 'scam_spam' });
+    expect(typeof response.request().postDataJSON().message).toBe('number');
+    await reporter.getByRole('dialog', { name: 'Thank you for your report' }).waitFor();
+  });
+
   test('deletes a conversation: gone from the list at once and after a reload', async () => {
     const { page } = session;
     await acceptSiteEntryWarningBeforehand(session.context);

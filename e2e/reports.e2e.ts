@@ -1,5 +1,6 @@
 // Member reports (issue 14): a member reports another from the member's page (reason, remarks for "Other", also
-// block) and sees the confirmation; a photo is reported from the photo viewer. The reported member sees nothing.
+// block) and sees the confirmation; a photo is reported from the photo viewer (a message: from beside it in the
+// chat, e2e/chat.e2e.ts). The reported member sees nothing.
 import { describe, expect, test } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';

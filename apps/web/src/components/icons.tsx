@@ -23,6 +23,7 @@ import {
   UserRound,
   UsersRound,
   Flame,
+  Flag,
   X,
   Zap,
   type LucideIcon,
@@ -63,6 +64,7 @@ export const BoltIcon = makeIcon(Zap);
 export const InfoIcon = makeIcon(Info);
 export const BackIcon = makeIcon(ArrowLeft);
 export const SendIcon = makeIcon(SendHorizontal);
+export const FlagIcon = makeIcon(Flag);
 
 /**
  * @deprecated A bare 24-unit frame for hand-drawn paths; kept only until the last screen drawing its own icons

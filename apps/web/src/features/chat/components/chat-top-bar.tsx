@@ -33,9 +33,15 @@ const BackIcon = () => (
   </svg>
 );
 
-type ChatTopBarProps = { partner: ChatPartner; conversationId: number | null };
+type ChatTopBarProps = {
+  partner: ChatPartner;
+  conversationId: number | null;
+  /** The report dialog's subject: the member (the info dropdown) or one of their messages (the flag beside it). */
+  reportSubject: ReportSubject | null;
+  onReport: (subject: ReportSubject | null) => void;
+};
 
-export function ChatTopBar({ partner, conversationId }: ChatTopBarProps) {
+export function ChatTopBar({ partner, conversationId, reportSubject, onReport }: ChatTopBarProps) {
   const { t } = useTranslation('chat');
   const { t: tMembers } = useTranslation('members');
   const { data: user } = useUser();
@@ -44,7 +50,6 @@ export function ChatTopBar({ partner, conversationId }: ChatTopBarProps) {
   const block = useBlockMember();
   const deleteChat = useDeleteChat();
   const [confirming, setConfirming] = useState<'block' | 'delete' | null>(null);
-  const [reportSubject, setReportSubject] = useState<ReportSubject | null>(null);
   const [hasReportBlocked, setHasReportBlocked] = useState(false);
   const { t: tReports } = useTranslation('reports');
   const credits = user?.credits ?? 0;
@@ -98,7 +103,7 @@ export function ChatTopBar({ partner, conversationId }: ChatTopBarProps) {
             <Dropdown.Item as={Link} to={paths.membersId.getHref(partner.id)}>
               {t('topBar.viewProfile')}
             </Dropdown.Item>
-            <Dropdown.Item as="button" onClick={() => setReportSubject({ profile: partner, target: 'profile' })}>
+            <Dropdown.Item as="button" onClick={() => onReport({ profile: partner, target: 'profile' })}>
               {tReports('action.report')}
             </Dropdown.Item>
             <Dropdown.Item as="button" onClick={() => setConfirming('block')}>
@@ -130,7 +135,7 @@ export function ChatTopBar({ partner, conversationId }: ChatTopBarProps) {
         subject={reportSubject}
         onBlocked={() => setHasReportBlocked(true)}
         onClose={() => {
-          setReportSubject(null);
+          onReport(null);
           // After a report that blocked, the conversation is gone: back to the list once the confirmation is closed.
           if (!hasReportBlocked) return;
           leaveBlocked();

@@ -12,6 +12,7 @@ import { sendSocketEvent } from '../../../lib/socket-client.ts';
 import { readOpenConversation } from '../hooks/use-chat-realtime.ts';
 import { useChatSender } from '../hooks/use-chat-sender.ts';
 import { rememberChatOpened, setOpenConversation, useChatStore, type PendingMessage } from '../lib/chat-store.ts';
+import type { ReportSubject } from '../../reports/index.ts';
 import { ChatTopBar } from './chat-top-bar.tsx';
 import { MessageList } from './message-list.tsx';
 import { SendFooter } from './send-footer.tsx';
@@ -41,6 +42,7 @@ export function ConversationView({ data, conversationId, onStarted, initialGiftP
   const [isIcebreakerOpen, setIcebreakerOpen] = useState(false);
   const [isPremiumOpen, setPremiumOpen] = useState(false);
   const [isLoadingOlder, setLoadingOlder] = useState(false);
+  const [reportSubject, setReportSubject] = useState<ReportSubject | null>(null);
   const lastTypingSent = useRef(0);
   const { send, retry, discard } = useChatSender({ partnerId: partner.id, base: data, onStarted });
 
@@ -89,7 +91,7 @@ export function ConversationView({ data, conversationId, onStarted, initialGiftP
 
   return (
     <div className="chat-conversation" data-testid="chat-conversation">
-      <ChatTopBar partner={partner} conversationId={conversationId} />
+      <ChatTopBar partner={partner} conversationId={conversationId} reportSubject={reportSubject} onReport={setReportSubject} />
       <MessageList
         partnerName={partner.name}
         messages={data.messages}
@@ -101,6 +103,7 @@ export function ConversationView({ data, conversationId, onStarted, initialGiftP
         onLoadOlder={loadOlder}
         onRetry={retry}
         onDiscard={discard}
+        onReport={(message) => setReportSubject({ profile: partner, target: 'message', messageId: message.id })}
         footer={<TypingIndicator conversationId={conversationId} partnerName={partner.name} />}
         empty={
           <div className="chat-empty text-center text-body-secondary py-5">

@@ -45,6 +45,23 @@ describe('MessageList', () => {
     expect(screen.getByTestId('hidden-history').textContent).toBe('Older messages are hidden for your privacy.');
   });
 
+  it('offers to report each of the partner\'s text and photo messages, never an own one or a gift', () => {
+    const onReport = vi.fn();
+    const messages = [
+      buildMessage({ seq: 1, body: 'Send me money' }),
+      buildMessage({ seq: 2, body: 'No', is_mine: true }),
+      buildMessage({ seq: 3, kind: 'gift', body: null, gift: 'rose' }),
+      buildMessage({ seq: 4, body: 'Please' }),
+    ];
+    renderWithProviders(<MessageList partnerName="Bea" messages={messages} pending={[]} partnerReadSeq={0} hasMore={false} hasHiddenHistory={false} onReport={onReport} />, {
+      user: buildUser(),
+    });
+    const flags = screen.getAllByRole('button', { name: 'Report this message' });
+    expect(flags).toHaveLength(2);
+    fireEvent.click(flags[1]!);
+    expect(onReport).toHaveBeenCalledWith(expect.objectContaining({ seq: 4, body: 'Please' }));
+  });
+
   it('shows a gift as its drawing and translated name', () => {
     const messages = [buildMessage({ seq: 1, kind: 'gift', body: null, gift: 'rose' }), buildMessage({ seq: 2, kind: 'gift', body: null, gift: 'teddy', is_mine: true })];
     renderWithProviders(<MessageList partnerName="Bea" messages={messages} pending={[]} partnerReadSeq={0} hasMore={false} hasHiddenHistory={false} />, {

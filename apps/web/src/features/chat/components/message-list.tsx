@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '@app/contracts';
 import { formatDate } from '../../../lib/i18n.ts';
 import type { PendingMessage } from '../lib/chat-store.ts';
-import { CheckCheckIcon, CheckIcon } from '../../../components/icons.tsx';
+import { CheckCheckIcon, CheckIcon, FlagIcon } from '../../../components/icons.tsx';
 import { GiftImage } from './gift-image.tsx';
 
 type MessageListProps = {
@@ -26,6 +26,8 @@ type MessageListProps = {
   footer?: ReactNode;
   /** Shown when there is nothing yet (the icebreaker offer). */
   empty?: ReactNode;
+  /** Reporting a message of the partner (issue 14): a flag beside each of their text and photo messages. */
+  onReport?: (message: ChatMessage) => void;
 };
 
 /** The local calendar day of a timestamp, for grouping. */
@@ -82,8 +84,9 @@ function MessageBody({ message, isUnsent = false, onOpenPhoto }: BodyProps) {
 }
 
 export function MessageList(props: MessageListProps) {
-  const { partnerName, messages, pending, partnerReadSeq, hasMore, hasHiddenHistory, isLoadingOlder, onLoadOlder, onRetry, onDiscard, footer, empty } = props;
+  const { partnerName, messages, pending, partnerReadSeq, hasMore, hasHiddenHistory, isLoadingOlder, onLoadOlder, onRetry, onDiscard, footer, empty, onReport } = props;
   const { t } = useTranslation('chat');
+  const { t: tReports } = useTranslation('reports');
   const dayLabel = useDayLabel();
   const scrollRef = useRef<HTMLDivElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
@@ -193,6 +196,11 @@ export function MessageList(props: MessageListProps) {
                       )}
                     </span>
                   </div>
+                  {onReport && !message.is_mine && message.kind !== 'gift' && (
+                    <button type="button" className="chat-report-button" onClick={() => onReport(message)} aria-label={tReports('action.reportMessage')} title={tReports('action.reportMessage')}>
+                      <FlagIcon size={14} aria-hidden="true" />
+                    </button>
+                  )}
                 </div>
               </Fragment>
             );
