@@ -1,6 +1,5 @@
 // The staff console (issue 14): /admin shows the staff login to everybody without a staff session, members included;
-// a moderator (here the demo admin, who holds every moderation right) logs in with a TOTP code computed from the demo
-// secret, opens a member's report in the queue and takes action; the report leaves the open queue. An admin creates a
+// the demo moderator logs in with a TOTP code computed from the demo secret, opens a member's report in the queue and takes action; the report leaves the open queue. An admin creates a
 // site, which its domain serves at once.
 import { describe, expect, test } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
@@ -10,8 +9,12 @@ import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
 
 const session = useBrowser();
 const DEMO_MEMBER_PASSWORD = 'demo1234';
-/** apps/server/src/modules/admin/demo-staff.ts (development only). */
-const DEMO_STAFF = { email: 'admin@example.com', password: 'admin-demo-1234', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
+/** apps/server/src/modules/admin/demo-staff.ts (development only): one account per role, one TOTP secret. */
+const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const DEMO_STAFF = {
+  admin: { email: 'admin@example.com', password: 'admin-demo-1234' },
+  moderator: { email: 'moderator@example.com', password: 'moderator-demo-1234' },
+};
 const SEED_TIMEOUT_MS = 100_000;
 const client = { 'Request-Type': 'client' };
 
@@ -26,13 +29,13 @@ const usedCodes = new Set<string>();
 const untilNextWindow = () => new Promise((resolve) => setTimeout(resolve, (30 - (Math.floor(Date.now() / 1000) % 30)) * 1000 + 300));
 
 /**
- * A fresh code from the demo secret. The server accepts a code once (a replay reads as a failed login), so a code
- * this run already used, or one about to expire, waits for the next window.
+ * A fresh code from the demo secret. The server accepts a code once per account (a replay reads as a failed login),
+ * so a code this run already used, or one about to expire, waits for the next window.
  */
 async function currentCode(): Promise<string> {
   for (;;) {
     if (30 - (Math.floor(Date.now() / 1000) % 30) < 4) await untilNextWindow();
-    const code = await generate({ secret: DEMO_STAFF.totpSecret, digits: 6, period: 30 });
+    const code = await generate({ secret: DEMO_TOTP_SECRET, digits: 6, period: 30 });
     if (!usedCodes.has(code)) {
       usedCodes.add(code);
       return code;
@@ -41,10 +44,10 @@ async function currentCode(): Promise<string> {
   }
 }
 
-async function staffLogin(page: Page): Promise<void> {
+async function staffLogin(page: Page, account: { email: string; password: string }): Promise<void> {
   const form = page.getByRole('form', { name: 'Staff login' });
-  await form.getByLabel('E-mail address').fill(DEMO_STAFF.email);
-  await form.getByLabel('Password').fill(DEMO_STAFF.password);
+  await form.getByLabel('E-mail address').fill(account.email);
+  await form.getByLabel('Password').fill(account.password);
   await form.getByLabel('Authenticator code').fill(await currentCode());
   await form.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('navigation', { name: 'Console' }).waitFor();
@@ -82,7 +85,7 @@ describe('staff console', () => {
     expect(reported.status()).toBe(200);
 
     await page.goto('/admin');
-    await staffLogin(page);
+    await staffLogin(page, DEMO_STAFF.moderator);
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
     // The report's id, from the queue's API with the staff session the login just set.
     const queue = (await (await page.request.get('/api/admin/reports?status=open&limit=100', { headers: client })).json()) as { reports: { id: number; remarks: string | null }[] };
@@ -116,7 +119,7 @@ describe('staff console', () => {
     const { page, context } = session;
     await acceptSiteEntryWarningBeforehand(context);
     await page.goto('/admin/sites');
-    await staffLogin(page);
+    await staffLogin(page, DEMO_STAFF.admin);
     await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'New site' }).click();
     const form = page.getByRole('form', { name: 'New site' });

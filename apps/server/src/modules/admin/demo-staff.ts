@@ -1,38 +1,47 @@
-// Development only (NODE_ENV=development, with the demo seed): a demo admin with a known password and TOTP secret,
-// so the console can be tried (README "Staff console"). Never created in production or tests.
+// Development only (NODE_ENV=development, with the demo seed): a demo admin, moderator and support account with known
+// passwords and a known TOTP secret, so the console can be tried in each role (README "Staff console"). Never created
+// in production or tests.
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { StaffRole } from '@app/contracts';
 import { createStaffAccounts, totpUri } from './staff-accounts.ts';
 
-export const DEMO_STAFF = {
-  email: 'admin@example.com',
-  name: 'Demo admin',
-  password: 'admin-demo-1234',
-  /** Base32, 20 bytes: add it to an authenticator app, or use the otpauth:// URI the log prints. */
-  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-} as const;
+/** One account per role, so each role's console can be tried. One TOTP secret for all three (a demo, never production). */
+const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
-/** Creates the demo admin when missing; answers the enrollment URI to log. */
-export async function ensureDemoStaff(db: Database): Promise<{ email: string; password: string; secret: string; uri: string } | null> {
+export const DEMO_STAFF = [
+  { email: 'admin@example.com', name: 'Demo admin', role: 'admin', password: 'admin-demo-1234', totpSecret: DEMO_TOTP_SECRET },
+  { email: 'moderator@example.com', name: 'Demo moderator', role: 'moderator', password: 'moderator-demo-1234', totpSecret: DEMO_TOTP_SECRET },
+  { email: 'support@example.com', name: 'Demo support', role: 'support', password: 'support-demo-1234', totpSecret: DEMO_TOTP_SECRET },
+] as const satisfies readonly { email: string; name: string; role: StaffRole; password: string; totpSecret: string }[];
+
+type DemoLogin = { email: string; role: StaffRole; password: string; secret: string; uri: string };
+
+/** Creates the demo staff accounts that are missing; answers how to sign in with each, to log. */
+export async function ensureDemoStaff(db: Database): Promise<DemoLogin[]> {
   const accounts = createStaffAccounts({ db, now: () => new Date() });
-  const existing = { email: DEMO_STAFF.email, password: DEMO_STAFF.password, secret: DEMO_STAFF.totpSecret, uri: totpUri(DEMO_STAFF.email, DEMO_STAFF.totpSecret) };
-  if (await accounts.findByEmail(DEMO_STAFF.email)) return existing;
-  try {
-    const created = await accounts.create({ email: DEMO_STAFF.email, name: DEMO_STAFF.name, role: 'admin', password: DEMO_STAFF.password, totpSecret: DEMO_STAFF.totpSecret });
-    return { email: DEMO_STAFF.email, password: DEMO_STAFF.password, secret: created.secret, uri: created.uri };
-  } catch (error) {
-    // Two instances starting together on one database: the other one created it first.
-    if (isUniqueViolation(error)) return existing;
-    throw error;
+  const logins: DemoLogin[] = [];
+  for (const demo of DEMO_STAFF) {
+    const login = { email: demo.email, role: demo.role, password: demo.password, secret: demo.totpSecret, uri: totpUri(demo.email, demo.totpSecret) };
+    logins.push(login);
+    if (await accounts.findByEmail(demo.email)) continue;
+    try {
+      await accounts.create({ email: demo.email, name: demo.name, role: demo.role, password: demo.password, totpSecret: demo.totpSecret });
+    } catch (error) {
+      // Two instances starting together on one database: the other one created it first.
+      if (!isUniqueViolation(error)) throw error;
+    }
   }
+  return logins;
 }
 
-/** Registers the demo admin at startup in development and logs how to sign in. */
+/** Registers the demo staff at startup in development and logs how to sign in. */
 export const demoStaffPlugin = fp<{ isEnabled: boolean }>(async (app, { isEnabled }) => {
   if (!isEnabled) return;
   app.addHook('onReady', async () => {
-    const demo = await ensureDemoStaff(app.db);
-    if (demo) app.log.info({ email: demo.email, password: demo.password, totpSecret: demo.secret, otpauth: demo.uri }, 'staff console demo admin (development only): /admin');
+    for (const demo of await ensureDemoStaff(app.db)) {
+      app.log.info({ email: demo.email, role: demo.role, password: demo.password, totpSecret: demo.secret, otpauth: demo.uri }, `staff console demo ${demo.role} (development only): /admin`);
+    }
   });
 });
