@@ -18,8 +18,14 @@ export function useAdminMember(id: number) {
   return useQuery({ queryKey: adminMemberKeys.detail(id), queryFn: () => apiRequest(`/api/admin/members/${id}`, { response: 'adminMemberResponseSchema' }) });
 }
 
+/** The member page's lists page by page (`?cursor=`, newest first): the first page at once, "More" for the next. */
 export function useAdminMemberLedger(id: number) {
-  return useQuery({ queryKey: adminMemberKeys.ledger(id), queryFn: () => apiRequest(`/api/admin/members/${id}/ledger`, { response: 'adminLedgerResponseSchema' }) });
+  return useInfiniteQuery({
+    queryKey: adminMemberKeys.ledger(id),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => apiRequest(`/api/admin/members/${id}/ledger`, { query: { cursor: pageParam }, response: 'adminLedgerResponseSchema' }),
+    getNextPageParam: (last) => last.next_cursor,
+  });
 }
 
 /** Suspend, ban, unban, force logout, credit adjustment: each refreshes the member (and the search list). */
@@ -38,17 +44,25 @@ export function useMemberAction(id: number) {
   });
 }
 
+/** All of the member's photos at once: a member has a bounded number of them. */
 export function useAdminMemberPhotos(id: number) {
   return useQuery({ queryKey: ['admin', 'member', id, 'photos'], queryFn: () => apiRequest(`/api/admin/members/${id}/photos`, { response: 'adminPhotosListResponseSchema' }) });
 }
 
 export function useAdminMemberOrders(id: number) {
-  return useQuery({ queryKey: ['admin', 'member', id, 'orders'], queryFn: () => apiRequest(`/api/admin/members/${id}/orders`, { response: 'adminOrdersResponseSchema' }) });
+  return useInfiniteQuery({
+    queryKey: ['admin', 'member', id, 'orders'],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => apiRequest(`/api/admin/members/${id}/orders`, { query: { cursor: pageParam }, response: 'adminOrdersResponseSchema' }),
+    getNextPageParam: (last) => last.next_cursor,
+  });
 }
 
 export function useAdminMemberReports(id: number, direction: 'received' | 'made') {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: ['admin', 'member', id, 'reports', direction],
-    queryFn: () => apiRequest(`/api/admin/members/${id}/reports`, { query: { direction }, response: 'adminReportsResponseSchema' }),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => apiRequest(`/api/admin/members/${id}/reports`, { query: { direction, cursor: pageParam }, response: 'adminReportsResponseSchema' }),
+    getNextPageParam: (last) => last.next_cursor,
   });
 }

@@ -1,9 +1,10 @@
 // The append-only audit log (admins only): who did what to which target, when, with the state before and after.
-import { Button, Table } from 'react-bootstrap';
+import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useAuditLog } from '../api/audit.ts';
+import { MoreButton } from './more-button.tsx';
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
@@ -54,11 +55,7 @@ export function AuditPage() {
           </tbody>
         </Table>
       )}
-      {log.hasNextPage && (
-        <Button variant="outline-secondary" size="sm" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-          {t('common.more')}
-        </Button>
-      )}
+      <MoreButton query={log} />
     </>
   );
 }

@@ -46,4 +46,29 @@ describe('MemberDetailPage', () => {
     expect(await screen.findByText('The member is banned and logged out everywhere.')).toBeTruthy();
     expect(calls.find((call) => call.path === '/api/admin/members/7/ban')?.body).toEqual({ reason: 'scam_spam', note: 'Report 5' });
   });
+
+  it('pages through the ledger: the next page comes below the first with "Load more"', async () => {
+    const entry = (id: number) => ({ id, amount: -10, reason: 'message_sent', reference: null, created_at: '2026-11-01T10:00:00.000Z' });
+    const { calls } = mockFetch(({ url }) => {
+      const path = url.pathname;
+      if (path === '/api/admin/members/7') return { body: { member } };
+      if (path === '/api/admin/members/7/ledger') {
+        return url.searchParams.get('cursor') === 'page-2'
+          ? { body: { entries: [entry(1)], balance: 40, next_cursor: null } }
+          : { body: { entries: [entry(3), entry(2)], balance: 40, next_cursor: 'page-2' } };
+      }
+      if (path === '/api/admin/members/7/photos') return { body: { photos: [], next_cursor: null } };
+      if (path === '/api/admin/members/7/orders') return { body: { orders: [], next_cursor: null } };
+      if (path === '/api/admin/members/7/reports') return { body: { reports: [], next_cursor: null } };
+      return undefined;
+    });
+    const staff = { id: 1, email: 'sup@example.com', name: 'Su', role: 'support' as const };
+    renderWithProviders(<p />, { path: '/admin/members/7', routes: [{ path: '/admin/members/:id', element: <MemberDetailPage staff={staff} /> }] });
+    const ledger = await screen.findByRole('table', { name: 'Credit ledger' });
+    expect(ledger.querySelectorAll('tbody tr')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await vi.waitFor(() => expect(ledger.querySelectorAll('tbody tr')).toHaveLength(3));
+    expect(calls.map((call) => call.path).filter((path) => path.startsWith('/api/admin/members/7/ledger'))).toEqual(['/api/admin/members/7/ledger', '/api/admin/members/7/ledger?cursor=page-2']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
 });

@@ -9,6 +9,7 @@ import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useAdminMember, useAdminMemberLedger, useMemberAction, type MemberAction } from '../api/members.ts';
+import { MoreButton } from './more-button.tsx';
 import { toAdminFormError } from '../lib/admin-errors.ts';
 import { MemberRecords } from './member-records.tsx';
 
@@ -122,7 +123,7 @@ export function MemberDetailPage({ staff }: { staff: Staff }) {
                     </tr>
                   </thead>
                   <tbody>
-                    {ledger.data.entries.map((entry) => (
+                    {ledger.data.pages.flatMap((page) => page.entries).map((entry) => (
                       <tr key={entry.id}>
                         <td>{when(entry.created_at)}</td>
                         <td>{entry.amount}</td>
@@ -132,6 +133,7 @@ export function MemberDetailPage({ staff }: { staff: Staff }) {
                   </tbody>
                 </Table>
               )}
+              <MoreButton query={ledger} className="mt-2" />
             </Card.Body>
           </Card>
         </Col>

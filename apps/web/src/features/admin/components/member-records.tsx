@@ -3,6 +3,7 @@ import { Badge, Card, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useAdminMemberOrders, useAdminMemberPhotos, useAdminMemberReports } from '../api/members.ts';
+import { MoreButton } from './more-button.tsx';
 
 const when = (value: string) => formatDate(value, { dateStyle: 'short' });
 
@@ -12,6 +13,7 @@ export function MemberRecords({ id, name }: { id: number; name: string }) {
   const orders = useAdminMemberOrders(id);
   const received = useAdminMemberReports(id, 'received');
   const made = useAdminMemberReports(id, 'made');
+  const orderRows = orders.data?.pages.flatMap((page) => page.orders);
   const none = <p className="small text-body-secondary mb-0">{t('member.none')}</p>;
 
   return (
@@ -33,9 +35,9 @@ export function MemberRecords({ id, name }: { id: number; name: string }) {
       <Card className="shadow-sm mb-4">
         <Card.Body>
           <h2 className="h6">{t('payments.orders')}</h2>
-          {orders.data && orders.data.orders.length === 0
+          {orderRows && orderRows.length === 0
             ? none
-            : orders.data && (
+            : orderRows && (
                 <Table size="sm" responsive className="small mb-0">
                   <caption className="visually-hidden">{t('payments.orders')}</caption>
                   <thead>
@@ -47,7 +49,7 @@ export function MemberRecords({ id, name }: { id: number; name: string }) {
                     </tr>
                   </thead>
                   <tbody>
-                    {orders.data.orders.map((order) => (
+                    {orderRows.map((order) => (
                       <tr key={order.id}>
                         <td>{order.id}</td>
                         <td>
@@ -60,6 +62,7 @@ export function MemberRecords({ id, name }: { id: number; name: string }) {
                   </tbody>
                 </Table>
               )}
+          <MoreButton query={orders} className="mt-2" />
         </Card.Body>
       </Card>
       {(
@@ -67,40 +70,44 @@ export function MemberRecords({ id, name }: { id: number; name: string }) {
           ['received', received],
           ['made', made],
         ] as const
-      ).map(([direction, query]) => (
-        <Card key={direction} className="shadow-sm mb-4">
-          <Card.Body>
-            <h2 className="h6">{t(direction === 'received' ? 'member.reportsReceived' : 'member.reportsMade')}</h2>
-            {query.data && query.data.reports.length === 0
-              ? none
-              : query.data && (
-                  <Table size="sm" responsive className="small mb-0">
-                    <caption className="visually-hidden">{t(direction === 'received' ? 'member.reportsReceived' : 'member.reportsMade')}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">#</th>
-                        <th scope="col">{t('reports.columns.reason')}</th>
-                        <th scope="col">{direction === 'received' ? t('report.reporter') : t('report.reported')}</th>
-                        <th scope="col">{t('payments.status')}</th>
-                        <th scope="col">{t('reports.columns.created')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {query.data.reports.map((report) => (
-                        <tr key={report.id}>
-                          <td>{report.id}</td>
-                          <td>{t(`reasons.${report.reason}`, { ns: 'reports' })}</td>
-                          <td>{(direction === 'received' ? report.reporter.name : report.reported.name) ?? '—'}</td>
-                          <td>{t(`reports.status.${report.status}`)}</td>
-                          <td>{when(report.created_at)}</td>
+      ).map(([direction, query]) => {
+        const rows = query.data?.pages.flatMap((page) => page.reports);
+        return (
+          <Card key={direction} className="shadow-sm mb-4">
+            <Card.Body>
+              <h2 className="h6">{t(direction === 'received' ? 'member.reportsReceived' : 'member.reportsMade')}</h2>
+              {rows && rows.length === 0
+                ? none
+                : rows && (
+                    <Table size="sm" responsive className="small mb-0">
+                      <caption className="visually-hidden">{t(direction === 'received' ? 'member.reportsReceived' : 'member.reportsMade')}</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">#</th>
+                          <th scope="col">{t('reports.columns.reason')}</th>
+                          <th scope="col">{direction === 'received' ? t('report.reporter') : t('report.reported')}</th>
+                          <th scope="col">{t('payments.status')}</th>
+                          <th scope="col">{t('reports.columns.created')}</th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </Table>
-                )}
-          </Card.Body>
-        </Card>
-      ))}
+                      </thead>
+                      <tbody>
+                        {rows.map((report) => (
+                          <tr key={report.id}>
+                            <td>{report.id}</td>
+                            <td>{t(`reasons.${report.reason}`, { ns: 'reports' })}</td>
+                            <td>{(direction === 'received' ? report.reporter.name : report.reported.name) ?? '—'}</td>
+                            <td>{t(`reports.status.${report.status}`)}</td>
+                            <td>{when(report.created_at)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </Table>
+                  )}
+              <MoreButton query={query} className="mt-2" />
+            </Card.Body>
+          </Card>
+        );
+      })}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useAdminMembers } from '../api/members.ts';
+import { MoreButton } from './more-button.tsx';
 
 export function MembersPage() {
   const { t } = useTranslation('admin');
@@ -66,11 +67,7 @@ export function MembersPage() {
           </tbody>
         </Table>
       )}
-      {members.hasNextPage && (
-        <Button variant="outline-secondary" size="sm" disabled={members.isFetchingNextPage} onClick={() => void members.fetchNextPage()}>
-          {t('common.more')}
-        </Button>
-      )}
+      <MoreButton query={members} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useAdminOrder, useAdminOrders, useFailedWebhooks, useRefundOrder, type OrderStatus } from '../api/operations.ts';
 import { toAdminFormError } from '../lib/admin-errors.ts';
+import { MoreButton } from './more-button.tsx';
 
 const when = (value: string | null) => (value ? formatDate(value, { dateStyle: 'short', timeStyle: 'short' }) : '—');
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
@@ -73,11 +74,7 @@ export function PaymentsPage({ staff }: { staff: Staff }) {
               </tbody>
             </Table>
           )}
-          {orders.hasNextPage && (
-            <Button variant="outline-secondary" size="sm" disabled={orders.isFetchingNextPage} onClick={() => void orders.fetchNextPage()}>
-              {t('common.more')}
-            </Button>
-          )}
+          <MoreButton query={orders} />
         </Col>
         {selected !== null && (
           <Col lg={5}>

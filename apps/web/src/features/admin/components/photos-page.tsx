@@ -8,6 +8,7 @@ import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useAdminPhotos, useReviewPhoto, type PhotoQueue } from '../api/photos.ts';
 import { toAdminFormError } from '../lib/admin-errors.ts';
+import { MoreButton } from './more-button.tsx';
 
 export function PhotosPage() {
   const { t } = useTranslation('admin');
@@ -53,11 +54,7 @@ export function PhotosPage() {
           ))}
         </Row>
       )}
-      {photos.hasNextPage && (
-        <Button variant="outline-secondary" size="sm" className="mt-3" disabled={photos.isFetchingNextPage} onClick={() => void photos.fetchNextPage()}>
-          {t('common.more')}
-        </Button>
-      )}
+      <MoreButton query={photos} className="mt-3" />
     </>
   );
 }

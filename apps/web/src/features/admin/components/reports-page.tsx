@@ -8,6 +8,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useAdminReports } from '../api/reports.ts';
 import { ReportDetail } from './report-detail.tsx';
+import { MoreButton } from './more-button.tsx';
 
 export function ReportsPage() {
   const { t } = useTranslation('admin');
@@ -71,11 +72,7 @@ export function ReportsPage() {
               </tbody>
             </Table>
           )}
-          {reports.hasNextPage && (
-            <Button variant="outline-secondary" size="sm" disabled={reports.isFetchingNextPage} onClick={() => void reports.fetchNextPage()}>
-              {t('common.more')}
-            </Button>
-          )}
+          <MoreButton query={reports} />
         </Col>
         {selected !== null && (
           <Col lg={7}>

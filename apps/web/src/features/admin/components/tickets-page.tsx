@@ -9,6 +9,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useAdminTicket, useAdminTickets, useTicketAction, type TicketStatus } from '../api/operations.ts';
 import { toAdminFormError } from '../lib/admin-errors.ts';
+import { MoreButton } from './more-button.tsx';
 
 const when = (value: string) => formatDate(value, { dateStyle: 'short', timeStyle: 'short' });
 
@@ -61,11 +62,7 @@ export function TicketsPage() {
               </tbody>
             </Table>
           )}
-          {tickets.hasNextPage && (
-            <Button variant="outline-secondary" size="sm" disabled={tickets.isFetchingNextPage} onClick={() => void tickets.fetchNextPage()}>
-              {t('common.more')}
-            </Button>
-          )}
+          <MoreButton query={tickets} />
         </Col>
         {selected !== null && (
           <Col lg={7}>
