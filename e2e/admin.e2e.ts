@@ -128,13 +128,13 @@ describe('staff console', () => {
     const domain = `e2e-${stamp}.example.com`;
     const name = `E2E Dating ${stamp}`;
     // The shared contract checks the form: a host name with a scheme is refused at the field.
-    await form.getByLabel('domain', { exact: true }).fill(`https://${domain}`);
-    await form.getByLabel('name', { exact: true }).fill(name);
+    await form.getByLabel('Domain', { exact: true }).fill(`https://${domain}`);
+    await form.getByLabel('Site name', { exact: true }).fill(name);
     await form.getByRole('button', { name: 'Save site' }).click();
-    await form.getByLabel('domain', { exact: true }).and(page.locator('[aria-invalid="true"], .is-invalid')).waitFor();
+    await form.getByLabel('Domain', { exact: true }).and(page.locator('[aria-invalid="true"], .is-invalid')).waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('site-domain');
-    await form.getByLabel('domain', { exact: true }).fill(domain);
-    await form.getByLabel('index_title', { exact: true }).fill('Meet someone new tonight');
+    await form.getByLabel('Domain', { exact: true }).fill(domain);
+    await form.getByLabel('Title of the home page', { exact: true }).fill('Meet someone new tonight');
     // The live preview follows the typing.
     const preview = page.getByRole('region', { name: 'Live preview' }).or(page.locator('[aria-labelledby="site-preview-title"]'));
     await preview.getByText(name).waitFor();

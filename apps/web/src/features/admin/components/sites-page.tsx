@@ -169,6 +169,16 @@ function SiteForm({ title, siteId, initial, onCancel, onSaved }: { title: string
 function SiteFieldInput({ field, value, error, onChange }: { field: SiteField; value: string | boolean | undefined; error: { code: string; params?: Record<string, string | number> } | null; onChange: (value: string | boolean) => void }) {
   const { t } = useTranslation('admin');
   const id = `site-${field.key}`;
+  // The field's name in the staff member's language, and the setting's own key beside it as the spec and the API name
+  // it (seen, not read out: the name is the label).
+  const label = (
+    <>
+      {t(`sites.fields.${field.key}`)}{' '}
+      <code className="small text-body-secondary" aria-hidden="true">
+        {field.key}
+      </code>
+    </>
+  );
   const hint = field.kind === 'list' ? t('sites.hints.list') : field.kind === 'json' ? t('sites.hints.json') : null;
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   const feedback = error && (
@@ -179,7 +189,7 @@ function SiteFieldInput({ field, value, error, onChange }: { field: SiteField; v
   if (field.kind === 'checkbox') {
     return (
       <>
-        <Form.Check type="switch" id={id} label={<code>{field.key}</code>} checked={value === true} isInvalid={Boolean(error)} onChange={(event) => onChange(event.target.checked)} aria-describedby={describedBy} />
+        <Form.Check type="switch" id={id} label={label} checked={value === true} isInvalid={Boolean(error)} onChange={(event) => onChange(event.target.checked)} aria-describedby={describedBy} />
         {feedback}
       </>
     );
@@ -188,7 +198,7 @@ function SiteFieldInput({ field, value, error, onChange }: { field: SiteField; v
   return (
     <>
       <Form.Label htmlFor={id} className="small mb-1">
-        <code>{field.key}</code>
+        {label}
       </Form.Label>
       {field.kind === 'select' ? (
         <Form.Select {...common} onChange={(event) => onChange(event.target.value)}>

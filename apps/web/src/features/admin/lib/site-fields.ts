@@ -1,5 +1,5 @@
 // Every Settings field of SPEC section 3 the console edits (adminSiteInputSchema), and how the form shows it.
-// Labels are the settings' own names (the spec's keys, the same for staff in every language); sections are translated.
+// Labels are translated (admin:sites.fields.<key>), with the setting's own key beside them; sections are translated.
 import { LOGGED_OUT_SEARCH_MODES, SIGNUP_MODES, type AdminSiteInput } from '@app/contracts';
 
 export type SiteFieldKind = 'text' | 'textarea' | 'number' | 'nullableNumber' | 'select' | 'checkbox' | 'list' | 'json' | 'nullableText';
