@@ -82,7 +82,16 @@ export function createDataExportRepository(db: Executor) {
 
     messagesSent(profileId: number, tx: Executor = db) {
       return tx
-        .select({ id: messages.id, conversationId: messages.conversationId, kind: messages.kind, body: messages.body, gift: messages.giftKey, cost: messages.cost, createdAt: messages.createdAt })
+        .select({
+          id: messages.id,
+          conversationId: messages.conversationId,
+          kind: messages.kind,
+          body: messages.body,
+          gift: messages.giftKey,
+          photoKey: messages.photoKey,
+          cost: messages.cost,
+          createdAt: messages.createdAt,
+        })
         .from(messages)
         .where(eq(messages.senderProfileId, profileId))
         .orderBy(asc(messages.id));

@@ -90,11 +90,19 @@ export function createDataExportService(deps: {
       if (stored && file) photoFiles.push([file, await readAll(stored)]);
       photoList.push({ id: photo.id, file, width: photo.width, height: photo.height, is_private: photo.isPrivate, is_main: photo.isMain, created_at: photo.createdAt });
     }
+    // Photos the member sent in chats: the stored (re-encoded) file beside the message that carried it.
+    const sentList = [];
+    for (const { photoKey, ...message } of sent) {
+      const stored = photoKey ? await deps.storage.read(photoKey) : null;
+      const file = stored && photoKey ? `chat-photos/${message.id}.${extensionOf(photoKey)}` : null;
+      if (stored && file) photoFiles.push([file, await readAll(stored)]);
+      sentList.push({ ...message, photo_file: file });
+    }
     const entries: [string, Buffer][] = [
       ['export.json', json({ site: site.domain, user_id: row.userId, requested_at: row.createdAt, created_at: now })],
       ['profile.json', json({ account: accountFields, profile: profile ?? null })],
       ['photos.json', json(photoList)],
-      ['messages-sent.json', json(sent)],
+      ['messages-sent.json', json(sentList)],
       ['likes.json', json(liked)],
       ['orders.json', json(orderRows)],
       ['ledger.json', json(ledger)],

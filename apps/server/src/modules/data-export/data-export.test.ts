@@ -7,7 +7,8 @@ import { dataExports } from '../../db/schema/index.ts';
 import { hasTranslation } from '../../lib/i18n.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { advanceClock, mailsTo, type Client } from '../accounts/accounts.test-helpers.ts';
-import { createMember, makeJpeg, uploadPhoto, visitor, type TestMember } from '../profiles/members.test-helpers.ts';
+import { postLedgerEntry } from '../credits/index.ts';
+import { createMember, makeJpeg, makePremium, multipartBody, uploadPhoto, visitor, type TestMember } from '../profiles/members.test-helpers.ts';
 
 /** Every file of a zip, by name. */
 function unzip(data: Buffer): Promise<Map<string, Buffer>> {
@@ -63,6 +64,13 @@ describe('GDPR data export', () => {
     const sent = await member.client.request({ method: 'POST', url: '/api/message.php', payload: { to: other.profileId, client_id: randomUUID(), text: 'My words' } });
     expect(sent.statusCode).toBe(200);
     await other.client.request({ method: 'POST', url: '/api/message.php', payload: { to: member.profileId, client_id: randomUUID(), text: 'Not mine' } });
+    // A photo sent in the chat (premium members may) goes in with its file.
+    await makePremium(app, member);
+    await postLedgerEntry(app.db, { userId: member.user.id, amount: 100, reason: 'bonus', idempotencyKey: `test:data-export:${member.user.id}` });
+    const chatPhoto = multipartBody({ data: await makeJpeg(320, 240) }, { to: String(other.profileId), client_id: randomUUID() });
+    const photoSent = await member.client.request({ method: 'POST', url: '/api/message-photo.php', payload: chatPhoto.payload, headers: chatPhoto.headers });
+    expect(photoSent.statusCode, photoSent.body).toBe(200);
+    const photoMessageId = photoSent.json().message.id as number;
 
     const response = await requestExport(member.client);
     expect(response.statusCode).toBe(200);
@@ -77,7 +85,18 @@ describe('GDPR data export', () => {
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
     const files = await unzip(download.rawPayload);
     expect([...files.keys()].sort()).toEqual(
-      ['consents.json', 'export.json', 'ledger.json', 'likes.json', 'messages-sent.json', 'orders.json', 'photos.json', 'profile.json', `photos/${photo.id}.jpg`].sort(),
+      [
+        'consents.json',
+        'export.json',
+        'ledger.json',
+        'likes.json',
+        'messages-sent.json',
+        'orders.json',
+        'photos.json',
+        'profile.json',
+        `photos/${photo.id}.jpg`,
+        `chat-photos/${photoMessageId}.jpg`,
+      ].sort(),
     );
     const read = (name: string) => JSON.parse(files.get(name)!.toString('utf8'));
     const profile = read('profile.json');
@@ -87,7 +106,12 @@ describe('GDPR data export', () => {
     expect(read('photos.json')).toEqual([expect.objectContaining({ id: photo.id, file: `photos/${photo.id}.jpg`, is_main: true })]);
     // The stored file itself (orientation and metadata stripped by processing, so a JPEG, not the upload's bytes).
     expect(files.get(`photos/${photo.id}.jpg`)!.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
-    expect(read('messages-sent.json')).toEqual([expect.objectContaining({ kind: 'text', body: 'My words' })]);
+    expect(read('messages-sent.json')).toEqual([
+      expect.objectContaining({ kind: 'text', body: 'My words', photo_file: null }),
+      expect.objectContaining({ id: photoMessageId, kind: 'photo', photo_file: `chat-photos/${photoMessageId}.jpg` }),
+    ]);
+    expect(read('messages-sent.json')[1]).not.toHaveProperty('photoKey');
+    expect(files.get(`chat-photos/${photoMessageId}.jpg`)!.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     expect(read('likes.json')).toEqual([expect.objectContaining({ profileId: other.profileId, name: other.name })]);
     expect(read('orders.json')).toEqual([]);
     const ledger = read('ledger.json') as { amount: number; reason: string }[];
