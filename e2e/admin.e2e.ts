@@ -1,10 +1,11 @@
 // The staff console (issue 14): /admin shows the staff login to everybody without a staff session, members included;
 // the demo moderator logs in with a TOTP code computed from the demo secret, opens a member's report in the queue and takes action; the report leaves the open queue. An admin creates a
 // site, which its domain serves at once.
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { useBrowser } from './support/browser.ts';
+import { waitForDemoMembers } from './support/axe-world.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
 
 const session = useBrowser();
@@ -52,6 +53,9 @@ async function staffLogin(page: Page, account: { email: string; password: string
   await form.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('navigation', { name: 'Console' }).waitFor();
 }
+
+// The demo seed runs after the server starts: logging in before it finished would only spend the login rate limit.
+beforeAll(() => waitForDemoMembers(session.baseURL, 300), SEED_TIMEOUT_MS + 10_000);
 
 describe('staff console', () => {
   test('a member at /admin gets the staff login, not the console', async () => {

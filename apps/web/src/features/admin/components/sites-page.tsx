@@ -169,15 +169,13 @@ function SiteForm({ title, siteId, initial, onCancel, onSaved }: { title: string
 function SiteFieldInput({ field, value, error, onChange }: { field: SiteField; value: string | boolean | undefined; error: { code: string; params?: Record<string, string | number> } | null; onChange: (value: string | boolean) => void }) {
   const { t } = useTranslation('admin');
   const id = `site-${field.key}`;
-  // The field's name in the staff member's language, and the setting's own key beside it as the spec and the API name
-  // it (seen, not read out: the name is the label).
-  const label = (
-    <>
-      {t(`sites.fields.${field.key}`)}{' '}
-      <code className="small text-body-secondary" aria-hidden="true">
-        {field.key}
-      </code>
-    </>
+  // The field's name in the staff member's language is the label; the setting's own key (as the spec and the API name
+  // it) stands beside it, outside the label, seen but not read out.
+  const label = t(`sites.fields.${field.key}`);
+  const settingKey = (
+    <code className="small text-body-secondary" aria-hidden="true">
+      {field.key}
+    </code>
   );
   const hint = field.kind === 'list' ? t('sites.hints.list') : field.kind === 'json' ? t('sites.hints.json') : null;
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
@@ -189,7 +187,10 @@ function SiteFieldInput({ field, value, error, onChange }: { field: SiteField; v
   if (field.kind === 'checkbox') {
     return (
       <>
-        <Form.Check type="switch" id={id} label={label} checked={value === true} isInvalid={Boolean(error)} onChange={(event) => onChange(event.target.checked)} aria-describedby={describedBy} />
+        <div className="d-flex flex-wrap align-items-baseline gap-2">
+          <Form.Check type="switch" id={id} label={label} checked={value === true} isInvalid={Boolean(error)} onChange={(event) => onChange(event.target.checked)} aria-describedby={describedBy} />
+          {settingKey}
+        </div>
         {feedback}
       </>
     );
@@ -197,9 +198,12 @@ function SiteFieldInput({ field, value, error, onChange }: { field: SiteField; v
   const common = { id, value: typeof value === 'string' ? value : '', isInvalid: Boolean(error), 'aria-describedby': describedBy };
   return (
     <>
-      <Form.Label htmlFor={id} className="small mb-1">
-        {label}
-      </Form.Label>
+      <div className="d-flex flex-wrap align-items-baseline column-gap-2 mb-1">
+        <Form.Label htmlFor={id} className="small mb-0">
+          {label}
+        </Form.Label>
+        {settingKey}
+      </div>
       {field.kind === 'select' ? (
         <Form.Select {...common} onChange={(event) => onChange(event.target.value)}>
           {field.options!.map((option) => (
