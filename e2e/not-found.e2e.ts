@@ -22,6 +22,9 @@ describe('unknown page', () => {
 
     await page.getByRole('main').getByRole('link', { name: 'Back to the home page' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    // The router keeps the old screen until the home page is ready (the loading bar runs meanwhile): the 404 page
+    // goes, and the home page's own heading comes.
+    await heading.waitFor({ state: 'detached' });
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('heading', { level: 1, name: '404 This page could not be found' }).count()).toBe(0);
   });
