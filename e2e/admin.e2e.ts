@@ -95,10 +95,13 @@ describe('staff console', () => {
     const queue = (await (await page.request.get('/api/admin/reports?status=open&limit=100', { headers: client })).json()) as { reports: { id: number; remarks: string | null }[] };
     const report = queue.reports.find((entry) => entry.remarks === remarks);
     expect(report).toBeDefined();
-    let openButton = page.getByRole('button', { name: `Open report ${report!.id}` });
-    while ((await openButton.count()) === 0) {
-      await page.getByRole('button', { name: 'Load more' }).click();
-      openButton = page.getByRole('button', { name: `Open report ${report!.id}` });
+    // The queue may still be loading after its heading showed: wait for the report's row or a next page to load.
+    const openButton = page.getByRole('button', { name: `Open report ${report!.id}` });
+    const loadMore = page.getByRole('button', { name: 'Load more' });
+    await openButton.or(loadMore).first().waitFor();
+    while (!(await openButton.isVisible())) {
+      await loadMore.click();
+      await openButton.or(loadMore.and(page.locator(':enabled'))).first().waitFor();
     }
     await openButton.click();
     const heading = page.getByRole('heading', { name: new RegExp(`Report #${report!.id}`), level: 2 });
