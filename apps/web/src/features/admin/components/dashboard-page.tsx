@@ -8,6 +8,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useDashboard } from '../api/dashboard.ts';
 import { toAdminFormError } from '../lib/admin-errors.ts';
 import type { DaySeries } from './day-chart.tsx';
+import { majorUnits } from '../lib/amounts.ts';
 
 /** uPlot loads with the dashboard only (not with the console's other screens). */
 const DayChart = lazy(async () => ({ default: (await import('./day-chart.tsx')).DayChart }));
@@ -90,7 +91,7 @@ export function DashboardPage() {
                 <td>{day.purchases}</td>
                 <td>{day.messages}</td>
                 {view.currencies.map((currency) => (
-                  <td key={currency}>{((day.revenue[currency] ?? 0) / 100).toFixed(2)}</td>
+                  <td key={currency}>{majorUnits(day.revenue[currency] ?? 0)}</td>
                 ))}
               </tr>
             ))}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useAdminMemberOrders, useAdminMemberPhotos, useAdminMemberReports } from '../api/members.ts';
 import { MoreButton } from './more-button.tsx';
+import { formatAmount } from '../lib/amounts.ts';
 
 const when = (value: string) => formatDate(value, { dateStyle: 'short' });
 
@@ -52,9 +53,7 @@ export function MemberRecords({ id, name }: { id: number; name: string }) {
                     {orderRows.map((order) => (
                       <tr key={order.id}>
                         <td>{order.id}</td>
-                        <td>
-                          {(order.amount_minor / 100).toFixed(2)} {order.currency}
-                        </td>
+                        <td>{formatAmount(order.amount_minor, order.currency)}</td>
                         <td>{order.status}</td>
                         <td>{when(order.created_at)}</td>
                       </tr>

@@ -10,9 +10,9 @@ import { formatDate } from '../../../lib/i18n.ts';
 import { useAdminOrder, useAdminOrders, useFailedWebhooks, useRefundOrder, type OrderStatus } from '../api/operations.ts';
 import { toAdminFormError } from '../lib/admin-errors.ts';
 import { MoreButton } from './more-button.tsx';
+import { formatAmount } from '../lib/amounts.ts';
 
 const when = (value: string | null) => (value ? formatDate(value, { dateStyle: 'short', timeStyle: 'short' }) : '—');
-const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
 
 export function PaymentsPage({ staff }: { staff: Staff }) {
   const { t } = useTranslation('admin');
@@ -64,7 +64,7 @@ export function PaymentsPage({ staff }: { staff: Staff }) {
                       </Button>
                     </td>
                     <td>{order.email ?? '—'}</td>
-                    <td>{money(order.amount_minor, order.currency)}</td>
+                    <td>{formatAmount(order.amount_minor, order.currency)}</td>
                     <td>
                       <Badge bg={order.status === 'paid' ? 'success' : 'secondary'}>{order.status}</Badge>
                     </td>
@@ -142,7 +142,7 @@ function OrderDetail({ id, canRefund, onClose }: { id: number; canRefund: boolea
         <dl className="row small">
           <dt className="col-5">{t('payments.amount')}</dt>
           <dd className="col-7">
-            {money(order.amount_minor, order.currency)} · {t('payments.credits', { count: order.credits })}
+            {formatAmount(order.amount_minor, order.currency)} · {t('payments.credits', { count: order.credits })}
           </dd>
           <dt className="col-5">{t('payments.method')}</dt>
           <dd className="col-7">
@@ -166,7 +166,7 @@ function OrderDetail({ id, canRefund, onClose }: { id: number; canRefund: boolea
             <>
               <dt className="col-5">{t('payments.refunded')}</dt>
               <dd className="col-7">
-                {money(order.refunded_minor, order.currency)} · {t('payments.credits', { count: order.refunded_credits })} · {when(order.refunded_at)}
+                {formatAmount(order.refunded_minor, order.currency)} · {t('payments.credits', { count: order.refunded_credits })} · {when(order.refunded_at)}
               </dd>
             </>
           )}

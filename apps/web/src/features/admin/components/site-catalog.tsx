@@ -8,6 +8,7 @@ import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { toFieldErrors, translateError, type FieldErrors } from '../../../lib/form-errors.ts';
 import { bundleInput, codeInput, useSaveBundle, useSaveCode, useSiteBundles, useSiteCodes } from '../api/catalog.ts';
 import { toAdminFormError } from '../lib/admin-errors.ts';
+import { formatAmount } from '../lib/amounts.ts';
 
 function Field({ id, label, error, children }: { id: string; label: string; error?: { code: string } | undefined; children: ReactNode }) {
   const { t } = useTranslation('admin');
@@ -76,7 +77,7 @@ export function SiteCatalog({ siteId, currency }: { siteId: number; currency: st
                   {row.credits} {row.is_popular && <Badge bg="info">{t('catalog.popular')}</Badge>}
                 </td>
                 <td>
-                  {(row.price_minor / 100).toFixed(2)} {row.currency}
+                  {formatAmount(row.price_minor, row.currency)}
                 </td>
                 <td>{row.is_active ? t('catalog.active') : t('catalog.inactive')}</td>
                 <td className="text-end">
