@@ -176,7 +176,9 @@ describe('search', () => {
     const hrefs = await results.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(new Set(hrefs).size).toBe(40);
     // Every card is a woman between 25 and 60 (the age is printed after the name).
-    const ages = await results.locator('h3').evaluateAll((headings) => headings.map((heading) => Number(/, (\d+)/.exec(heading.textContent ?? '')?.[1])));
+    // The card names are h2: the results follow the page's h1 directly.
+    const ages = await results.getByRole('heading', { level: 2 }).evaluateAll((headings) => headings.map((heading) => Number(/, (\d+)/.exec(heading.textContent ?? '')?.[1])));
+    expect(ages).toHaveLength(40);
     expect(ages.every((age) => age >= 25 && age <= 60)).toBe(true);
   });
 });

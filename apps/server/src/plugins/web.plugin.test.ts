@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test-support/test-app.ts';
+import { deferAppScripts } from './web.plugin.ts';
 
 const THEME_SCRIPT = "document.documentElement.setAttribute('data-bs-theme','dark')";
 const INDEX_HTML = `<!doctype html><html><head><script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
@@ -27,7 +28,7 @@ describe('web app serving', () => {
     await fs.rm(distDir, { recursive: true, force: true });
   });
 
-  it.each(['/', '/members/42', '/pages/terms', '/landers/video/1', '/no/such/page'])('answers %s with index.html, never cached stale', async (url) => {
+  it.each(['/', '/members/42', '/pages/terms', '/no/such/page'])('answers %s with index.html, never cached stale', async (url) => {
     const response = await app.inject({ url });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
@@ -44,6 +45,42 @@ describe('web app serving', () => {
     const policy = String((await app.inject({ url: '/members' })).headers['content-security-policy']);
     expect(policy).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$)`));
     expect(/script-src [^;]*'unsafe-inline'/.test(policy)).toBe(false);
+  });
+
+  it('defers the app scripts of a page that carries its first view to after the load event, by one inline loader', () => {
+    const built = `<html><head><script>${THEME_SCRIPT}</script><script type="module" crossorigin src="/assets/index-a1.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/vendor-b2.js">\n</head><body><div id="root"></div></body></html>`;
+    const deferred = deferAppScripts(built);
+    expect(deferred).not.toContain('<script type="module"');
+    expect(deferred).not.toContain('modulepreload" crossorigin href');
+    expect(deferred).toContain(`<script>${THEME_SCRIPT}</script>`);
+    const loader = /<script>([^<]*index-a1[^<]*)<\/script><\/body>/.exec(deferred)?.[1];
+    expect(loader).toContain('"/assets/vendor-b2.js"');
+    expect(loader).toContain("addEventListener('load'");
+    // Run in a stand-in document: nothing is requested before `load`; then the preload and the module script, after a frame.
+    const appended: { tag: string; src?: string; href?: string; type?: string }[] = [];
+    const listeners: Record<string, () => void> = {};
+    let frame: (() => void) | undefined;
+    let timer: (() => void) | undefined;
+    const document = {
+      readyState: 'interactive',
+      createElement: (tag: string) => ({ tag }),
+      head: { appendChild: (element: (typeof appended)[number]) => appended.push(element) },
+    };
+    new Function('document', 'addEventListener', 'requestAnimationFrame', 'setTimeout', loader!)(
+      document,
+      (type: string, listener: () => void) => (listeners[type] = listener),
+      (callback: () => void) => (frame = callback),
+      (callback: () => void) => (timer = callback),
+    );
+    expect(appended).toEqual([]);
+    listeners.load!();
+    frame!();
+    expect(appended).toEqual([]);
+    timer!();
+    expect(appended).toEqual([
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/vendor-b2.js' },
+      { tag: 'script', type: 'module', crossOrigin: '', src: '/assets/index-a1.js' },
+    ]);
   });
 
   it('caches hashed assets for a year', async () => {

@@ -31,8 +31,34 @@ function allowInlineScripts(policy: unknown, hashes: string[]): unknown {
   return policy.replace(/(^|;)script-src ([^;]*)/, (_all, start: string, sources: string) => `${start}script-src ${sources} ${hashes.join(' ')}`);
 }
 
-/** What a page adds to index.html: the document's language and title, elements for the head, markup before the root. */
-export type WebPageParts = { lang?: string; title?: string; head: string; body: string };
+/**
+ * What a page adds to index.html: the document's language and title, elements for the head, markup before the root.
+ * `scriptsAfterLoad`: the page's first view is in the HTML, so the app's scripts start only once it has loaded
+ * (`deferAppScripts`).
+ */
+export type WebPageParts = { lang?: string; title?: string; head: string; body: string; scriptsAfterLoad?: boolean };
+
+/**
+ * index.html whose app scripts (the module entry and its modulepreload links) are requested only after the page's
+ * `load` event and the next frame, by one inline loader at the end of the body: a page whose first view the server
+ * wrote (the landers) paints it and its photos without the app's JavaScript competing for a phone's bandwidth, and
+ * the app then boots and adopts the view. The loader is the same for every request of a release, so its hash is
+ * allowed once (docs/landers.md, "Rendering").
+ */
+export function deferAppScripts(html: string): string {
+  const sources: string[] = [];
+  const preloads: string[] = [];
+  const stripped = html
+    .replace(/<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>\s*/g, (_tag, src: string) => (sources.push(src), ''))
+    .replace(/<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">\s*/g, (_tag, href: string) => (preloads.push(href), ''));
+  if (sources.length === 0) return html;
+  const loader =
+    `(function(){function go(){${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});` +
+    `${JSON.stringify(sources)}.forEach(function(u){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=u;document.head.appendChild(s)})}` +
+    `function later(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
+    `if(document.readyState==='complete')later();else addEventListener('load',later)})()`;
+  return stripped.replace('</body>', () => `<script>${loader}</script></body>`);
+}
 /**
  * A path the server answers with index.html filled in for that page (the landing pages, modules/landers), so its
  * content is in the HTML before any script runs. `render` answering null sends index.html as it is.
@@ -68,6 +94,10 @@ export const webPlugin = fp<WebPluginOptions>(
     const indexHtml = fs.readFileSync(path.join(releaseDir, 'index.html'));
     const indexText = indexHtml.toString('utf8');
     const scriptHashes = inlineScriptHashes(indexText);
+    const deferredIndexText = deferAppScripts(indexText);
+    // Only the pages that carry the loader allow its hash.
+    const deferredScriptHashes = inlineScriptHashes(deferredIndexText);
+    const fill = (parts: WebPageParts) => fillIndexHtml(parts.scriptsAfterLoad ? deferredIndexText : indexText, parts);
     const hashedDir = path.join(releaseDir, HASHED_ASSETS_DIR) + path.sep;
     await app.register(fastifyStatic, {
       root: releaseDir,
@@ -90,14 +120,14 @@ export const webPlugin = fp<WebPluginOptions>(
       if (isNeverIndex(request.url)) return reply.callNotFound();
       reply.header('content-security-policy', allowInlineScripts(reply.getHeader('content-security-policy'), scriptHashes));
       const parts = defaultPage?.(request) ?? null;
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(parts ? fillIndexHtml(indexText, parts) : indexHtml);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(parts ? fill(parts) : indexHtml);
     });
     // Pages whose index.html carries their content: more specific than '/*', so the router prefers them.
     for (const page of pages) {
       app.get(page.url, { schema: { hide: true } }, async (request, reply) => {
         const parts = (await page.render(request)) ?? defaultPage?.(request) ?? null;
-        reply.header('content-security-policy', allowInlineScripts(reply.getHeader('content-security-policy'), scriptHashes));
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(parts ? fillIndexHtml(indexText, parts) : indexHtml);
+        reply.header('content-security-policy', allowInlineScripts(reply.getHeader('content-security-policy'), parts?.scriptsAfterLoad ? deferredScriptHashes : scriptHashes));
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(parts ? fill(parts) : indexHtml);
       });
     }
   },

@@ -22,6 +22,11 @@ type ProfileCardProps = {
   isHighlighted?: boolean;
   /** The first cards of a page, on the first screen: their photos load at once and first (the page's LCP). */
   isPriority?: boolean;
+  /**
+   * The name's heading level: 2 where the cards follow the page's h1 directly (search, likes, suggestions), 3 under a
+   * section's h2 (home, similar results), so headings never skip a level.
+   */
+  headingLevel?: 2 | 3;
 };
 
 /** "Active today" / "Active this week" with a dot; nothing when the card does not say. */
@@ -36,7 +41,8 @@ export function ActivityNote({ activity, className = '' }: { activity: ProfileCa
   );
 }
 
-export function ProfileCard({ profile, to, badge, quickAction, actions, isHighlighted = false, isPriority = false }: ProfileCardProps) {
+export function ProfileCard({ profile, to, badge, quickAction, actions, isHighlighted = false, isPriority = false, headingLevel = 3 }: ProfileCardProps) {
+  const Name = headingLevel === 2 ? 'h2' : 'h3';
   const locationText = useLocationText();
   const place = locationText(profile);
   return (
@@ -44,13 +50,13 @@ export function ProfileCard({ profile, to, badge, quickAction, actions, isHighli
       <div className="profile-card-photo">
         <MemberPhoto image={profile.main_image} alt="" isPriority={isPriority} />
         <div className="profile-card-info">
-          <h3 className="profile-card-name mb-0 text-truncate">
+          <Name className="profile-card-name mb-0 text-truncate">
             <Link to={to} className="stretched-link text-reset text-decoration-none">
               {profile.name}
             </Link>
             {profile.age !== null && <span className="fw-normal">, {profile.age}</span>}
             {profile.is_fictional && <FictionalIcon className="ms-1" />}
-          </h3>
+          </Name>
           {place && <p className="profile-card-place mb-0 text-truncate">{place}</p>}
           <ActivityNote activity={profile.activity} className="profile-card-activity" />
         </div>

@@ -1,4 +1,5 @@
 // i18next for the web app: locale files loaded on demand, the language cookie, and the SPEC's language rules.
+import { startTransition } from 'react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
@@ -58,9 +59,12 @@ export function initialLanguage(domainLanguage: string | null | undefined): UiLa
  */
 export const FIRST_PAINT_NAMESPACES = ['common', 'errors', 'accounts', 'members', 'chat'] as const satisfies readonly (typeof NAMESPACES)[number][];
 
-/** The namespaces left out of the first paint, for the active language (and its fallbacks). */
+/** The staff console's namespaces: its screens ask for them (and wait), so a member's visit never loads them. */
+const CONSOLE_NAMESPACES: readonly string[] = ['admin', 'moderation'];
+
+/** The namespaces left out of the first paint, for the active language (and its fallbacks); not the console's. */
 export function loadRemainingNamespaces(): Promise<void> {
-  return i18next.loadNamespaces(NAMESPACES.filter((namespace) => !(FIRST_PAINT_NAMESPACES as readonly string[]).includes(namespace)));
+  return i18next.loadNamespaces(NAMESPACES.filter((namespace) => !(FIRST_PAINT_NAMESPACES as readonly string[]).includes(namespace) && !CONSOLE_NAMESPACES.includes(namespace)));
 }
 
 export async function initI18n(language: UiLanguage) {
@@ -70,7 +74,13 @@ export async function initI18n(language: UiLanguage) {
       read(lng: string, ns: string, callback: (error: unknown, data?: Record<string, unknown>) => void) {
         const load = loaderFor(lng, ns);
         if (!load) return callback(null, {});
-        load().then((module) => callback(null, module.default), (error) => callback(error));
+        // In a transition: the `loaded` event this fires re-renders every translated component (bindI18n below), and
+        // React renders a transition in slices that give the main thread back every few milliseconds instead of in
+        // one long task per namespace (docs/web-build.md, fourth pass).
+        load().then(
+          (module) => startTransition(() => callback(null, module.default)),
+          (error) => callback(error),
+        );
       },
     })
     .use(initReactI18next)

@@ -22,7 +22,7 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export type LanderDocumentParts = { lang: string; title: string; head: string; body: string };
+export type LanderDocumentParts = { lang: string; title: string; head: string; body: string; scriptsAfterLoad: true };
 
 export function renderLanderDocument(options: {
   payload: LanderPayload;
@@ -55,6 +55,8 @@ export function renderLanderDocument(options: {
     lang: payload.language,
     title: payload.texts.title,
     head: meta.filter(Boolean).join(''),
-    body: `<div id="${LANDER_VIEW_ID}" class="layout layout-lander d-flex flex-column min-vh-100">${logoBar}<main class="flex-grow-1">${options.content}</main></div>`,
+    // The first view is all here: the app's scripts wait until it has loaded (plugins/web.plugin.ts, deferAppScripts).
+    scriptsAfterLoad: true,
+    body: `<div id="${LANDER_VIEW_ID}" class="layout layout-lander d-flex flex-column min-vh-100">${logoBar}<main class="flex-grow-1 min-vh-100">${options.content}</main></div>`,
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,6 +120,11 @@ describe('landing pages in the server HTML', () => {
     expect(html).toContain(`<meta property="og:description" content="${escapeHtml(payload.texts.description)}">`);
     expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost\/uploads\/photos\/aa\/\d+\.jpg">/);
     expect(html).toContain('<html lang="en"');
+    // The app's script is not fetched beside the view and its photos: an inline loader allowed by its hash adds it after `load`.
+    expect(html).not.toContain('<script type="module"');
+    const loader = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]!).find((script) => script.includes('"/assets/app.js"'));
+    expect(loader).toContain("addEventListener('load'");
+    expect(String(response.headers['content-security-policy'])).toContain(`'sha256-${createHash('sha256').update(loader!).digest('base64')}'`);
   });
 
   it.each([...LANDER_NAMES.map((name) => `/landers/${name}/eng`), '/members/MEMBER/landing2'])(

@@ -15,7 +15,9 @@ export function LanderLayout() {
   return (
     <div className="layout layout-lander d-flex flex-column min-vh-100">
       <LogoBar />
-      <main className="flex-grow-1">
+      {/* At least a screen tall, as the server's first view is: the footer never enters the first screen when the app
+          takes the view over (on a short lander it became the page's largest paint, seconds late). */}
+      <main className="flex-grow-1 min-vh-100">
         <Outlet />
       </main>
       <SiteFooter />

@@ -53,6 +53,7 @@ function LikesList({ type }: { type: LikeListType }) {
         {items.map((item) => (
           <ProfileCardGridItem key={item.id}>
             <ProfileCard
+            headingLevel={2}
               profile={item}
               to={paths.likesMId.getHref(item.id)}
               isHighlighted={item.like_new}

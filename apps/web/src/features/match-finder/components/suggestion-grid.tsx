@@ -12,6 +12,7 @@ export function SuggestionGrid({ profiles, label }: { profiles: Suggestion[]; la
       {profiles.map((profile) => (
         <ProfileCardGridItem key={profile.id}>
           <ProfileCard
+            headingLevel={2}
             profile={profile}
             to={paths.membersId.getHref(profile.id)}
             badge={profile.is_liked_by && !profile.is_liked ? <span className="badge rounded-pill text-bg-secondary">{t('likes.likesYouBadge')}</span> : undefined}

@@ -31,7 +31,7 @@ const SKELETON_CARDS = 8;
 /** The next page is asked for this far before the end of the list comes into view. */
 const PREFETCH_MARGIN = '400px 0px';
 
-function CardList({ cards, label, hasPriority = false }: { cards: ProfileCardData[]; label: string; hasPriority?: boolean }) {
+function CardList({ cards, label, hasPriority = false, headingLevel }: { cards: ProfileCardData[]; label: string; hasPriority?: boolean; headingLevel: 2 | 3 }) {
   const likedIds = useLikedIds();
   return (
     <ProfileCardGrid label={label} className="is-beside-panel">
@@ -41,6 +41,7 @@ function CardList({ cards, label, hasPriority = false }: { cards: ProfileCardDat
             profile={card}
             to={paths.membersId.getHref(card.id)}
             isPriority={hasPriority && index < PRIORITY_CARDS}
+            headingLevel={headingLevel}
             quickAction={<LikeButton key={String(likedIds.has(card.id))} variant="icon" profile={card} isLiked={likedIds.has(card.id)} canUnlike={false} />}
           />
         </ProfileCardGridItem>
@@ -230,7 +231,7 @@ export function SearchPage() {
                 </Alert>
               )}
 
-              {cards.length > 0 && <CardList cards={cards} label={t('search.resultsLabel')} hasPriority />}
+              {cards.length > 0 && <CardList cards={cards} label={t('search.resultsLabel')} hasPriority headingLevel={2} />}
 
               {numResults === 0 && !isLoading && errorCode === null && <EmptyResults filters={filters} onReset={onClear} />}
 
@@ -255,7 +256,7 @@ export function SearchPage() {
                     {t('search.similar')}
                   </h2>
                   <p className="text-body-secondary small">{t('search.similarIntro', { count: search.similarNumResults })}</p>
-                  <CardList cards={search.similarResults} label={t('search.similar')} />
+                  <CardList cards={search.similarResults} label={t('search.similar')} headingLevel={3} />
                 </section>
               )}
             </>
