@@ -90,7 +90,7 @@ export const SERVER_MODULE_DEPENDENCIES = {
   chats: ['blocks', 'credits', 'member-core', 'photos'],
   blocks: ['member-core'],
   dev: ['accounts', 'sites'],
-  landers: ['member-core'],
+  landers: ['member-core', 'sites'],
   likes: ['blocks', 'member-core'],
   matches: ['member-core'],
   notifications: ['member-core'],

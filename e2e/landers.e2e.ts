@@ -84,6 +84,28 @@ describe('landers', () => {
     expect(body.tracking).toEqual(EXPECTED_TRACKING);
   });
 
+  test('the entry warning is in the first view, and Enter works before the app has booted', async () => {
+    const { page } = session;
+    // The app's scripts never arrive: what the visitor sees and does here is the server's HTML alone.
+    const noScripts = (route: { abort: () => Promise<void> }) => route.abort();
+    await page.route(/\/assets\/.*\.js$/, noScripts);
+    await page.goto('/landers/gallery');
+    const warning = page.getByRole('dialog', { name: 'This website contains adult content' });
+    await warning.waitFor();
+    const enter = warning.getByRole('button', { name: 'Enter' });
+    expect(await enter.evaluate((button) => button === document.activeElement)).toBe(true);
+    await enter.click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('site_entry_warning_dismissed_at'))).toMatch(/^\d+$/);
+
+    // The next visit, app and all: the earlier Enter holds, for the server's copy and the app's modal alike.
+    await page.unroute(/\/assets\/.*\.js$/, noScripts);
+    await page.goto('/landers/gallery');
+    await page.locator('.lander-host [data-lander]').waitFor();
+    expect(await page.locator('#site-entry-ssr').count()).toBe(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
   test('an unknown lander shows the 404 page', async () => {
     const { page } = session;
     await page.goto('/landers/nosuch');

@@ -14,3 +14,4 @@ export * from './landers.ts';
 export * from './reports.ts';
 export * from './data-export.ts';
 export * from './admin.ts';
+export * from './site-entry.ts';

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** Vite writes content-hashed file names into this folder only; everything else may change under the same name. */
@@ -22,7 +22,11 @@ function isNeverIndex(url: string): boolean {
  * apps/web/index.html): those scripts run, no other inline script does.
  */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`);
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => scriptHash(match[1]!));
+}
+
+function scriptHash(script: string): string {
+  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 }
 
 /** The policy helmet set, with the inline scripts' hashes added to script-src. */
@@ -36,7 +40,15 @@ function allowInlineScripts(policy: unknown, hashes: string[]): unknown {
  * `scriptsAfterLoad`: the page's first view is in the HTML, so the app's scripts start only once it has loaded
  * (`deferAppScripts`).
  */
-export type WebPageParts = { lang?: string; title?: string; head: string; body: string; scriptsAfterLoad?: boolean };
+export type WebPageParts = {
+  lang?: string;
+  title?: string;
+  head: string;
+  body: string;
+  scriptsAfterLoad?: boolean;
+  /** Inline scripts written right after `body` (each runs where it stands); the policy allows exactly these by hash. */
+  inlineScripts?: readonly string[];
+};
 
 /**
  * index.html whose app scripts (the module entry and its modulepreload links) are requested only after the page's
@@ -63,7 +75,7 @@ export function deferAppScripts(html: string): string {
  * A path the server answers with index.html filled in for that page (the landing pages, modules/landers), so its
  * content is in the HTML before any script runs. `render` answering null sends index.html as it is.
  */
-export type WebPage = { url: string; render: (request: FastifyRequest) => Promise<WebPageParts | null> };
+export type WebPage = { url: string; render: (request: FastifyRequest, reply: FastifyReply) => Promise<WebPageParts | null> };
 
 /** index.html with a page's parts; every part is markup the page escaped itself. */
 export function fillIndexHtml(html: string, parts: WebPageParts): string {
@@ -74,7 +86,8 @@ export function fillIndexHtml(html: string, parts: WebPageParts): string {
     filled = filled.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
   }
   filled = filled.replace('</head>', () => `${parts.head}</head>`);
-  return filled.replace('<div id="root"></div>', () => `${parts.body}<div id="root"></div>`);
+  const scripts = (parts.inlineScripts ?? []).map((script) => `<script>${script}</script>`).join('');
+  return filled.replace('<div id="root"></div>', () => `${parts.body}${scripts}<div id="root"></div>`);
 }
 
 export type WebPluginOptions = {
@@ -125,8 +138,9 @@ export const webPlugin = fp<WebPluginOptions>(
     // Pages whose index.html carries their content: more specific than '/*', so the router prefers them.
     for (const page of pages) {
       app.get(page.url, { schema: { hide: true } }, async (request, reply) => {
-        const parts = (await page.render(request)) ?? defaultPage?.(request) ?? null;
-        reply.header('content-security-policy', allowInlineScripts(reply.getHeader('content-security-policy'), parts?.scriptsAfterLoad ? deferredScriptHashes : scriptHashes));
+        const parts = (await page.render(request, reply)) ?? defaultPage?.(request) ?? null;
+        const pageHashes = (parts?.inlineScripts ?? []).map(scriptHash);
+        reply.header('content-security-policy', allowInlineScripts(reply.getHeader('content-security-policy'), [...(parts?.scriptsAfterLoad ? deferredScriptHashes : scriptHashes), ...pageHashes]));
         return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(parts ? fill(parts) : indexHtml);
       });
     }

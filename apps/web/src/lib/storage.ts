@@ -1,4 +1,5 @@
 // Safe access to localStorage and sessionStorage (they throw in private modes or when disabled) and dismissal timestamps.
+import { SITE_ENTRY_DISMISSED_KEY } from '@app/contracts';
 export type StorageArea = 'local' | 'session';
 
 /** SPEC section 9: every dismissal and guard the app remembers in the browser, in one place. */
@@ -7,7 +8,7 @@ export const STORAGE_KEYS = {
   pushAlert: 'push_alert_dismissed_at',
   disabledNotificationsAlert: 'disabled_notifications_alert_dismissed_at',
   timeBonusModal: 'time_bonus_modal_dismissed_at',
-  siteEntryWarning: 'site_entry_warning_dismissed_at',
+  siteEntryWarning: SITE_ENTRY_DISMISSED_KEY,
   chunkReload: 'chunk_reload_at',
   /** The activation reminder (SPEC section 4); it returns a day after being dismissed. */
   activationAlert: 'activation_alert_dismissed_at',

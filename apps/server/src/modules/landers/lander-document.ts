@@ -4,6 +4,7 @@ import type { LanderPayload } from '@app/contracts';
 import { escapeHtml } from '../../lib/html.ts';
 import { renderLogoBar } from './lander-markup.ts';
 import { LANDER_CSS } from './lander-styles.ts';
+import { SITE_ENTRY_SCRIPT } from './site-entry-markup.ts';
 
 /** The id of the JSON script element and of the prerendered view the web app adopts (features/landers). */
 export const LANDER_DATA_ID = 'lander-data';
@@ -22,7 +23,7 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export type LanderDocumentParts = { lang: string; title: string; head: string; body: string; scriptsAfterLoad: true };
+export type LanderDocumentParts = { lang: string; title: string; head: string; body: string; scriptsAfterLoad: true; inlineScripts: readonly string[] };
 
 export function renderLanderDocument(options: {
   payload: LanderPayload;
@@ -31,6 +32,8 @@ export function renderLanderDocument(options: {
   origin: string;
   navLabel: string;
   homeLabel: string;
+  /** The entry warning's markup when this visitor must see it first (site-entry-markup.ts), else null. */
+  entryWarning: string | null;
 }): LanderDocumentParts {
   const { payload, origin } = options;
   const url = `${origin}${payload.path}`;
@@ -57,6 +60,7 @@ export function renderLanderDocument(options: {
     head: meta.filter(Boolean).join(''),
     // The first view is all here: the app's scripts wait until it has loaded (plugins/web.plugin.ts, deferAppScripts).
     scriptsAfterLoad: true,
-    body: `<div id="${LANDER_VIEW_ID}" class="layout layout-lander d-flex flex-column min-vh-100">${logoBar}<main class="flex-grow-1 min-vh-100">${options.content}</main></div>`,
+    body: `<div id="${LANDER_VIEW_ID}" class="layout layout-lander d-flex flex-column min-vh-100">${logoBar}<main class="flex-grow-1 min-vh-100">${options.content}</main></div>${options.entryWarning ?? ''}`,
+    inlineScripts: options.entryWarning ? [SITE_ENTRY_SCRIPT] : [],
   };
 }

@@ -2,7 +2,7 @@
 // index.html, filled in by the web plugin before any script runs (docs/landers.md).
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, landersQuerySchema, landersResponseSchema } from '@app/contracts';
+import { apiErrorSchema, landersQuerySchema, landersResponseSchema, shouldShowSiteEntryWarning } from '@app/contracts';
 import { LANGUAGE_COOKIE, isUiLanguage } from '@app/i18n';
 import { lookupCountry } from '../../lib/geoip.ts';
 import { notFound } from '../../lib/http-errors.ts';
@@ -12,6 +12,8 @@ import type { WebPage } from '../../plugins/web.plugin.ts';
 import { cleanTracking, type LanderVisit } from './landers.service.ts';
 import { renderLanderDocument } from './lander-document.ts';
 import { LANDER_CSS } from './lander-styles.ts';
+import { renderSiteEntryWarning } from './site-entry-markup.ts';
+import { COUNTRY_COOKIE, selectCountry } from '../sites/index.ts';
 
 /** The place the visitor's browser was located in during the last hour, written by the web app: `NL.NH` or `NL`. */
 export const PLACE_COOKIE = 'geo_place';
@@ -62,13 +64,28 @@ export const LANDER_PAGE_URLS = ['/landers/:lander', '/landers/:lander/:slug', '
 
 export const landerWebPages: WebPage[] = LANDER_PAGE_URLS.map((url) => ({
   url,
-  async render(request) {
+  async render(request, reply) {
     const { landers } = request.server.services;
     const query = (request.query ?? {}) as Record<string, unknown>;
-    const result = await landers.render(request.url.split('?')[0]!, await visitOf(request, query));
+    const visit = await visitOf(request, query);
+    const result = await landers.render(request.url.split('?')[0]!, visit);
     if (!result) return null;
     const common = getTranslator(result.payload.language as Parameters<typeof getTranslator>[0]);
+    // The entry warning by the web app's own rules; what only the browser knows (an earlier "Enter", the installed
+    // app) its inline script checks before the first paint.
+    await request.server.optionalMember(request, reply);
+    const { site } = request;
+    const showsWarning = shouldShowSiteEntryWarning({
+      layout: 'lander',
+      isLoggedIn: request.member !== null,
+      isStandalone: false,
+      dismissedAt: null,
+      enableSiteEntryPopup: site.enableSiteEntryPopup,
+      popupCountries: site.siteEntryPopupCountries,
+      country: selectCountry(site, request.cookies[COUNTRY_COOKIE], visit.geoipCountry),
+    });
     return renderLanderDocument({
+      entryWarning: showsWarning ? renderSiteEntryWarning(common, { name: site.name, minAge: site.minAge }) : null,
       payload: result.payload,
       content: result.content,
       siteName: request.site.name,

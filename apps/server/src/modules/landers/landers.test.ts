@@ -11,6 +11,7 @@ import { createClient, signUp, tokenFromMail, uniqueEmail } from '../accounts/ac
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { birthDateForAge, insertProfiles, type ProfileValues } from '../profiles/members.test-helpers.ts';
 import { jsonForScript } from './lander-document.ts';
+import { SITE_ENTRY_SCRIPT } from './site-entry-markup.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { parseLanderPath } from './landers.service.ts';
 
@@ -144,6 +145,41 @@ describe('landing pages in the server HTML', () => {
       expect(row).toMatchObject({ status: 'active', trackingNetwork: 'adnet', trackingRef: 'partner7', trackingSub1: 's1', trackingSub2: 'two', trackingSub3: '3' });
     },
   );
+
+  it('writes the entry warning into the first view for a visitor from NL or DE, allowed by its hash; not elsewhere, not for a member, not when the site turns it off', async () => {
+    const warningOf = (html: string) => /<div id="site-entry-ssr">[\s\S]*?<\/div><\/div><\/div><\/div>/.exec(html)?.[0] ?? null;
+    // The test visitor has no GeoIP country: the site's first country, NL.
+    const response = await app.inject({ url: '/landers/gallery' });
+    const warning = warningOf(response.body);
+    expect(warning).toContain('role="dialog" aria-modal="true" aria-labelledby="site-entry-ssr-title"');
+    expect(warning).toContain('>This website contains adult content</h2>');
+    expect(warning).toContain('<button type="button" class="btn btn-primary btn-lg px-5" data-site-entry-enter>Enter</button>');
+    expect(warning).toContain('href="https://www.google.com/"');
+    // Its script right after it, allowed by its hash: it hides the warning for an earlier "Enter" before the first paint.
+    expect(response.body).toContain(`${warning}<script>${SITE_ENTRY_SCRIPT}</script><div id="root">`);
+    expect(SITE_ENTRY_SCRIPT).toContain('site_entry_warning_dismissed_at');
+    expect(String(response.headers['content-security-policy'])).toContain(`'sha256-${createHash('sha256').update(SITE_ENTRY_SCRIPT).digest('base64')}'`);
+    // In the lander's language.
+    expect(warningOf((await app.inject({ url: '/landers/gallery/de' })).body)).toContain('>Betreten</button>');
+    // Lander layout: NL and DE only (a chosen country the site serves counts).
+    const belgian = await app.inject({ url: '/landers/gallery', cookies: { country: 'BE' } });
+    expect(warningOf(belgian.body)).toBeNull();
+    expect(belgian.body).not.toContain(SITE_ENTRY_SCRIPT);
+    expect(String(belgian.headers['content-security-policy'])).not.toContain(createHash('sha256').update(SITE_ENTRY_SCRIPT).digest('base64'));
+    expect(warningOf((await app.inject({ url: '/landers/gallery', cookies: { country: 'DE' } })).body)).not.toBeNull();
+    // A member never sees it.
+    const { client } = await signUp(app, { email: uniqueEmail('lander-warning') });
+    expect(warningOf((await client.request({ url: '/landers/gallery' })).body)).toBeNull();
+    // Nor anyone when the site turns it off.
+    await app.db.update(sites).set({ enableSiteEntryPopup: 'no' });
+    app.sites.invalidate();
+    try {
+      expect(warningOf((await app.inject({ url: '/landers/gallery' })).body)).toBeNull();
+    } finally {
+      await app.db.update(sites).set({ enableSiteEntryPopup: 'yes' });
+      app.sites.invalidate();
+    }
+  });
 
   it('escapes profile values in the markup and in the JSON', async () => {
     const html = (await app.inject({ url: '/landers/gallery' })).body;

@@ -70,4 +70,21 @@ describe('SiteEntryWarning', () => {
     await renderWarning('default');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it("takes the place of the copy a lander's server-written view carries: that copy goes, the modal shows without a fade", async () => {
+    const serverCopy = () => document.getElementById('site-entry-ssr');
+    document.body.insertAdjacentHTML('beforeend', '<div id="site-entry-ssr"><div role="dialog" aria-label="server copy"></div></div>');
+    const shown = renderWithProviders(<SiteEntryWarning layout="lander" />, { settings: { geoip_selected_country: 'NL' } });
+    const dialog = await screen.findByRole('dialog', { name: /adult content/i });
+    expect(serverCopy()).toBeNull();
+    expect(dialog.closest('.modal')?.classList.contains('fade')).toBe(false);
+    shown.unmount();
+
+    // Rules that say no (here: entered before) remove the copy too.
+    localStorage.setItem(STORAGE_KEYS.siteEntryWarning, '1700000000000');
+    document.body.insertAdjacentHTML('beforeend', '<div id="site-entry-ssr"><div role="dialog" aria-label="server copy"></div></div>');
+    await renderWarning('lander', { settings: { geoip_selected_country: 'NL' } });
+    expect(serverCopy()).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });

@@ -1,22 +1,28 @@
 // The adult-content warning a visitor must accept before using the site; closes only through its buttons.
-import { useId } from 'react';
+import { useId, useLayoutEffect, useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../lib/settings/get-settings.ts';
 import { useSiteEntryWarning } from '../hooks/use-site-entry-warning.ts';
-import type { LayoutKind } from '../site-entry-rules.ts';
+import { SITE_ENTRY_LEAVE_URL, SITE_ENTRY_VIEW_ID, type LayoutKind } from '@app/contracts';
 
 /** Where "Leave" takes a visitor who does not want to see adult content. */
-export const LEAVE_URL = 'https://www.google.com/';
+export const LEAVE_URL = SITE_ENTRY_LEAVE_URL;
 
 export function SiteEntryWarning({ layout }: { layout: LayoutKind }) {
   const { t } = useTranslation();
   const settings = useSettings();
   const { isVisible, dismiss } = useSiteEntryWarning(layout);
   const titleId = useId();
+  // A lander's server-written first view may carry the warning already (modules/landers, docs/landers.md): this modal
+  // takes its place in the same commit, without a fade, and the server's copy goes (or simply goes, when the rules
+  // say no: a member, an installed app).
+  const [hasServerCopy] = useState(() => document.getElementById(SITE_ENTRY_VIEW_ID) !== null);
+  useLayoutEffect(() => document.getElementById(SITE_ENTRY_VIEW_ID)?.remove(), []);
   return (
     <Modal
       show={isVisible}
+      animation={!hasServerCopy}
       onHide={() => undefined}
       backdrop="static"
       keyboard={false}

@@ -4,7 +4,7 @@ import { useSettings } from '../../../lib/settings/get-settings.ts';
 import { useIsLoggedIn } from '../../../hooks/use-is-logged-in.ts';
 import { useIsStandalone } from '../../../hooks/use-is-standalone.ts';
 import { STORAGE_KEYS, readTimestamp, writeTimestamp } from '../../../lib/storage.ts';
-import { shouldShowSiteEntryWarning, type LayoutKind } from '../site-entry-rules.ts';
+import { shouldShowSiteEntryWarning, type LayoutKind } from '@app/contracts';
 
 export function useSiteEntryWarning(layout: LayoutKind): { isVisible: boolean; dismiss: () => void } {
   const settings = useSettings();

@@ -1,4 +1,12 @@
-// When the adult-content entry warning shows (SPEC sections 2, 4 and 9), as one pure function.
+// When the adult-content entry warning shows (SPEC sections 2, 4 and 9), as one pure function: the web app's modal and
+// the server's first view of a lander (modules/landers) decide alike.
+/** Where the visitor's dismissal is kept (localStorage, a millisecond timestamp); the web app and the server's first view of a lander read it. */
+export const SITE_ENTRY_DISMISSED_KEY = 'site_entry_warning_dismissed_at';
+/** Where "Leave" takes a visitor who does not want to see adult content. */
+export const SITE_ENTRY_LEAVE_URL = 'https://www.google.com/';
+/** The id of the warning a lander's server-written first view carries; the web app's modal takes its place. */
+export const SITE_ENTRY_VIEW_ID = 'site-entry-ssr';
+
 export type LayoutKind = 'default' | 'chat' | 'lander' | 'empty';
 
 /** SPEC section 9: outside the default layout the warning is limited to these countries. */

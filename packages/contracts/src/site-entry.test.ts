@@ -1,6 +1,6 @@
 // Each condition of the entry-warning rules (SPEC sections 2, 4 and 9).
 import { describe, expect, it } from 'vitest';
-import { shouldShowSiteEntryWarning, type SiteEntryWarningInput } from './site-entry-rules.ts';
+import { shouldShowSiteEntryWarning, type SiteEntryWarningInput } from './site-entry.ts';
 
 const visitor: SiteEntryWarningInput = {
   layout: 'default',

@@ -1,0 +1,27 @@
+// The adult-content entry warning in a lander's server-written first view (docs/landers.md, "Entry warning"): the same
+// markup as the web app's modal (features/site-entry), shown before any photo is seen instead of seconds later when
+// the app has booted; the app's modal then takes its place.
+import type { TFunction } from 'i18next';
+import { SITE_ENTRY_DISMISSED_KEY, SITE_ENTRY_LEAVE_URL, SITE_ENTRY_VIEW_ID } from '@app/contracts';
+import { html } from './lander-markup.ts';
+
+/**
+ * Runs where it stands, before the first paint: a visitor who entered before (the app's timestamp in localStorage) or
+ * uses the installed app never sees the server's copy; "Enter" works before the app has booted (it keeps the same
+ * timestamp the app keeps and removes the copy), and focus starts on it. The same text for every request, so the
+ * content-security-policy allows it by its hash (plugins/web.plugin.ts).
+ */
+export const SITE_ENTRY_SCRIPT =
+  `(function(){var v=document.getElementById(${JSON.stringify(SITE_ENTRY_VIEW_ID)});if(!v)return;var k=${JSON.stringify(SITE_ENTRY_DISMISSED_KEY)},d=null;` +
+  `try{d=localStorage.getItem(k)}catch(e){}` +
+  `if((d&&isFinite(Number(d)))||matchMedia('(display-mode: standalone)').matches){v.remove();return}` +
+  `var b=v.querySelector('[data-site-entry-enter]');b.addEventListener('click',function(){try{localStorage.setItem(k,String(Date.now()))}catch(e){}v.remove()});b.focus()})()`;
+
+export function renderSiteEntryWarning(t: TFunction, site: { name: string; minAge: number }): string {
+  const titleId = `${SITE_ENTRY_VIEW_ID}-title`;
+  return html`<div id="${SITE_ENTRY_VIEW_ID}"><div class="fade modal-backdrop show site-entry-backdrop"></div><div role="dialog" aria-modal="true" aria-labelledby="${titleId}" class="fade modal show site-entry-warning d-block" tabindex="-1"><div class="modal-dialog modal-dialog-centered"><div class="modal-content">
+<div class="modal-header border-0 pb-0 justify-content-center"><h2 id="${titleId}" class="modal-title h4 text-center"><span class="site-entry-badge" aria-hidden="true">${t('siteEntry.ageBadge', { age: site.minAge })}</span>${t('siteEntry.title')}</h2></div>
+<div class="modal-body text-center"><p>${t('siteEntry.body', { name: site.name, age: site.minAge })}</p><p class="small text-body-secondary mb-0">${t('siteEntry.consent', { age: site.minAge })}</p></div>
+<div class="modal-footer border-0 pt-0 justify-content-center gap-2"><button type="button" class="btn btn-primary btn-lg px-5" data-site-entry-enter>${t('siteEntry.enter')}</button><a class="btn btn-link text-body-secondary" href="${SITE_ENTRY_LEAVE_URL}" rel="noreferrer">${t('siteEntry.leave')}</a></div>
+</div></div></div></div>`.value;
+}
