@@ -43,7 +43,9 @@ export function buildServices(app: FastifyInstance, secrets: { chatPhotoSigning:
   const notifyingRealtime = withNotifications(app.realtime, notifications);
   const blocks = createBlocksService({ db, blocksRepository: createBlocksRepository(db) });
   const photos = createPhotosService({ db, photosRepository: createPhotosRepository(db), storage: app.storage, jobs: app.jobs, memberEvents: app.memberEvents });
-  const matches = createMatchesService({ matchesRepository: createMatchesRepository(db), cursors, now });
+  // One offline geocoder (its table loads on first use): geocode.php, and the distance order of landers and signup matches.
+  const geocoder = createGeocoder();
+  const matches = createMatchesService({ matchesRepository: createMatchesRepository(db), cursors, locate: geocoder.locate, now });
   const likes = createLikesService({ db, likesRepository: createLikesRepository(db), blocks, cursors, realtime: notifyingRealtime, now });
   const chats = createChatsService({
     db,
@@ -90,8 +92,8 @@ export function buildServices(app: FastifyInstance, secrets: { chatPhotoSigning:
       now,
     }),
     blocks,
-    geo: createGeoService({ geocoder: createGeocoder() }),
-    landers: createLandersService({ landersRepository: createLandersRepository(db), members, now }),
+    geo: createGeoService({ geocoder }),
+    landers: createLandersService({ landersRepository: createLandersRepository(db), members, locate: geocoder.locate, now }),
     photos,
     matches,
     likes,

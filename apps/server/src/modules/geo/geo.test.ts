@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geocodeResponseSchema, apiErrorSchema } from '@app/contracts';
 import { buildTestApp, insertSite, type TestApp } from '../../test-support/test-app.ts';
+import { distanceKm } from '../../lib/nearest.ts';
 import { createGeocoder, type CityRow } from './geocoder.ts';
 import { regionCodeOf } from './geo.service.ts';
 
@@ -120,6 +121,32 @@ describe('geocoder', () => {
     expect(place!.distanceKm).toBeLessThan(14);
     expect(geocoder.reverse(52, 4.8, 50)?.city).toBe('Far');
     expect(loads).toBe(1);
+  });
+
+  it('locates a named place of a country (case and accents aside, the subdivision deciding between namesakes)', () => {
+    const geocoder = createGeocoder(() => [...rows, ['Bergen', 'NL', 'NH', '52.6667', '4.7000'], ['Bergen', 'NL', 'LI', '51.6000', '6.0333'], ['Düren', 'DE', 'NW', '50.8000', '6.4833']]);
+    expect(geocoder.locate('NL', 'near')).toEqual({ latitude: 52, longitude: 4 });
+    expect(geocoder.locate('nl', '  Far ')).toEqual({ latitude: 52, longitude: 5 });
+    expect(geocoder.locate('DE', 'Duren')).toEqual({ latitude: 50.8, longitude: 6.4833 });
+    expect(geocoder.locate('NL', 'Bergen', 'LI')).toEqual({ latitude: 51.6, longitude: 6.0333 });
+    expect(geocoder.locate('NL', 'Bergen', 'XX')).toEqual({ latitude: 52.6667, longitude: 4.7 });
+    expect(geocoder.locate('BE', 'Near')).toBeNull();
+    expect(geocoder.locate('NL', 'Nowhere')).toBeNull();
+    expect(geocoder.locate('NL', '')).toBeNull();
+    // The rows without coordinates are never answered.
+    expect(geocoder.locate('NL', 'Broken')).toBeNull();
+  });
+
+  it('locates real places from the packaged data', () => {
+    const geocoder = createGeocoder();
+    const amsterdam = geocoder.locate('NL', 'Amsterdam')!;
+    const rotterdam = geocoder.locate('NL', 'Rotterdam')!;
+    // About 57 km apart.
+    expect(distanceKm(amsterdam, rotterdam)).toBeGreaterThan(50);
+    expect(distanceKm(amsterdam, rotterdam)).toBeLessThan(65);
+    // The data's names are mostly English exonyms: "Munich", not "München" (docs/geolocation.md).
+    expect(geocoder.locate('DE', 'Munich')).not.toBeNull();
+    expect(geocoder.locate('DE', 'Berlin')).not.toBeNull();
   });
 
   it('answers null beyond the distance limit', () => {

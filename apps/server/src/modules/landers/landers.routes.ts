@@ -15,9 +15,12 @@ import { LANDER_CSS } from './lander-styles.ts';
 import { renderSiteEntryWarning } from './site-entry-markup.ts';
 import { COUNTRY_COOKIE, selectCountry } from '../sites/index.ts';
 
-/** The place the visitor's browser was located in during the last hour, written by the web app: `NL.NH` or `NL`. */
+/**
+ * The place the visitor's browser was located in during the last hour, written by the web app: `NL.NH`, `NL`, or
+ * either with the town geocode.php named, `NL.NH|Amsterdam` (the server locates the town itself: no coordinates).
+ */
 export const PLACE_COOKIE = 'geo_place';
-const PLACE_PATTERN = /^([A-Z]{2})(?:\.([A-Za-z0-9-]{1,6}))?$/;
+const PLACE_PATTERN = /^([A-Z]{2})(?:\.([A-Za-z0-9-]{1,6}))?(?:\|([^\p{Cc}|]{1,80}))?$/u;
 
 export const LANDERS_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
 
@@ -32,7 +35,7 @@ export async function visitOf(request: FastifyRequest, query: Record<string, unk
     site: request.site,
     cookieLanguage: isUiLanguage(cookie) ? cookie : null,
     geoipCountry: await lookupCountry(request.ip),
-    knownPlace: place ? { country: place[1]!, region: place[2] ?? null } : null,
+    knownPlace: place ? { country: place[1]!, region: place[2] ?? null, city: place[3]?.trim() || null } : null,
     origin: originOf(request),
     tracking: cleanTracking(query),
   };

@@ -20,6 +20,7 @@ import { getTranslator } from '../../lib/i18n.ts';
 import { toProfileCard, type CardRow, type MembersRepository, type Place } from '../member-core/index.ts';
 import type { LandersRepository, NicheCriteria } from './landers.repository.ts';
 import { renderLanderContent } from './lander-markup.ts';
+import { nearestFirst, type Coordinates } from '../../lib/nearest.ts';
 
 export type LanderTarget =
   | { kind: 'lander'; name: LanderName; slug: string | null }
@@ -29,6 +30,14 @@ export type LanderTarget =
 export const LANDER_PROFILE_COUNT = 12;
 /** Below this many profiles of the niche, the niche's gender without its other conditions fills the page. */
 export const LANDER_MIN_NICHE_PROFILES = 6;
+/**
+ * With the visitor's town known, this many of the niche's most relevant profiles near them are read and the page shows
+ * the nearest (docs/landers.md, "Near the visitor").
+ */
+export const LANDER_DISTANCE_CANDIDATES = 48;
+
+/** Where a named place of a country is (modules/geo's geocoder), or null. */
+export type Locate = (country: string, city: string, region?: string | null) => Coordinates | null;
 
 const LANDER_PATH = /^\/landers\/([a-z]+)(?:\/([A-Za-z-]{1,20}))?\/?$/;
 const MEMBER_PATH = /^\/members\/([1-9]\d{0,9})\/(landing2|landing3|landing)(?:\/([A-Za-z-]{1,20}))?\/?$/;
@@ -94,7 +103,7 @@ export type LanderVisit = {
   /** The GeoIP country of the address, or null. */
   geoipCountry: string | null;
   /** The region the visitor's browser located them in during the last hour (web app cookie), or null. */
-  knownPlace: { country: string; region: string | null } | null;
+  knownPlace: { country: string; region: string | null; city: string | null } | null;
   /** `https://host`, for the Open Graph image. */
   origin: string;
   tracking: Tracking;
@@ -104,8 +113,8 @@ export type LanderResult = { payload: LanderPayload; content: string; signupHref
 
 export type LandersService = ReturnType<typeof createLandersService>;
 
-export function createLandersService(deps: { landersRepository: LandersRepository; members: Pick<MembersRepository, 'findViewableCard'>; now: () => Date }) {
-  const { landersRepository: repo, members } = deps;
+export function createLandersService(deps: { landersRepository: LandersRepository; members: Pick<MembersRepository, 'findViewableCard'>; locate: Locate; now: () => Date }) {
+  const { landersRepository: repo, members, locate } = deps;
 
   /** The lander's language: the slug's locale when the site offers it, else the one the web app picks (cookie, site). */
   function pickLanguage(site: SiteRow, visit: LanderVisit, slugLocale: string | undefined): { language: UiLanguage; isFromSlug: boolean } {
@@ -115,7 +124,7 @@ export function createLandersService(deps: { landersRepository: LandersRepositor
 
   function nearOf(visit: LanderVisit): Place | null {
     const { site } = visit;
-    if (visit.knownPlace && site.countries.includes(visit.knownPlace.country)) return visit.knownPlace;
+    if (visit.knownPlace && site.countries.includes(visit.knownPlace.country)) return { country: visit.knownPlace.country, region: visit.knownPlace.region };
     return visit.geoipCountry && site.countries.includes(visit.geoipCountry) ? { country: visit.geoipCountry, region: null } : null;
   }
 
@@ -124,7 +133,12 @@ export function createLandersService(deps: { landersRepository: LandersRepositor
     const now = deps.now();
     const near = nearOf(visit);
     const criteria = nicheCriteria(niche, site.minAge);
-    const rows = await repo.listProfiles({ siteId: site.id, niche: criteria, near, now, limit: LANDER_PROFILE_COUNT });
+    // The visitor's town (the browser's position, geocoded): the nearest of the most relevant profiles near them.
+    const known = near && visit.knownPlace?.city ? visit.knownPlace : null;
+    const origin = known?.city ? locate(known.country, known.city, known.region) : null;
+    const nearest = (candidates: CardRow[]) =>
+      nearestFirst(candidates, origin, (row) => (row.country && row.city ? locate(row.country, row.city, row.region) : null)).slice(0, LANDER_PROFILE_COUNT);
+    const rows = nearest(await repo.listProfiles({ siteId: site.id, niche: criteria, near, now, limit: origin ? LANDER_DISTANCE_CANDIDATES : LANDER_PROFILE_COUNT }));
     if (rows.length >= LANDER_MIN_NICHE_PROFILES) return rows;
     // A small site (or a rare niche): the niche's gender fills the page, the niche's own profiles first.
     const filler = await repo.listProfiles({
@@ -135,7 +149,7 @@ export function createLandersService(deps: { landersRepository: LandersRepositor
       limit: LANDER_PROFILE_COUNT - rows.length,
       excludeIds: rows.map((row) => row.id),
     });
-    return [...rows, ...filler];
+    return [...rows, ...nearest(filler)];
   }
 
   function toLanderProfile(row: CardRow, site: SiteRow): LanderProfile {

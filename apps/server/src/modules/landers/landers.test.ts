@@ -259,6 +259,23 @@ describe('landing pages in the server HTML', () => {
     expect(far.profiles.map((profile) => profile.name)).not.toContain('Nearby2');
   });
 
+  it('shows the nearest profiles first when the browser located the visitor in a town', async () => {
+    const namesFor = async (place: string) => payloadOf((await app.inject({ url: '/landers/gallery', cookies: { geo_place: place } })).body).profiles.map((profile) => profile.name);
+    // Located in Haarlem: the seven Haarlem profiles, then the seven in Utrecht (about 50 km), then those without a town.
+    const haarlem = await namesFor('NL.NH|Haarlem');
+    expect(haarlem.slice(0, 7).every((name) => name.startsWith('Granny'))).toBe(true);
+    expect(haarlem.slice(7, 12).every((name) => name.startsWith('Curvy'))).toBe(true);
+    // In Utrecht it is the other way round; the town's name is matched without regard to case.
+    const utrecht = await namesFor('NL.UT|utrecht');
+    expect(utrecht.slice(0, 7).every((name) => name.startsWith('Curvy'))).toBe(true);
+    expect(utrecht.slice(7, 12).every((name) => name.startsWith('Granny'))).toBe(true);
+    // A town the data does not know, or none: the relevance order near the region, as before.
+    const plain = await namesFor('NL.NH');
+    expect(await namesFor('NL.NH|Atlantis')).toEqual(plain);
+    // A malformed cookie is ignored, never an error.
+    expect((await app.inject({ url: '/landers/gallery', cookies: { geo_place: 'NL.NH|a|b' } })).statusCode).toBe(200);
+  });
+
   it('answers landers.php with the same payload and markup for client-side navigation', async () => {
     const response = await app.inject({ url: '/api/landers.php?path=/landers/iconslanding/milf-eng&sub1={x}' });
     expect(response.statusCode).toBe(200);

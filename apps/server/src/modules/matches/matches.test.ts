@@ -113,6 +113,29 @@ describe('match finder and signup matches', () => {
     ]);
   });
 
+  it("shows signup matches nearest to the member's town first; the match finder keeps the relevance order", async () => {
+    const daysAgo = (days: number) => utcDay(new Date(Date.now() - days * 24 * 60 * 60 * 1000));
+    const me = await createMember(app, { gender: 'male', sexuality: 'hetero', country: 'FI', region: null, city: 'Helsinki', dateOfBirth: birthDateForAge(30) });
+    const woman = { gender: 'female' as const, sexuality: 'hetero' as const, country: 'FI', region: null, dateOfBirth: birthDateForAge(31) };
+    // Relevance alone (activity, then newest) would list them in this order.
+    const candidates: ProfileValues[] = [
+      { name: 'fi-no-town', ...woman, lastActiveDay: daysAgo(0) },
+      { name: 'fi-rovaniemi', ...woman, city: 'Rovaniemi', lastActiveDay: daysAgo(0) },
+      { name: 'fi-turku', ...woman, city: 'turku', lastActiveDay: daysAgo(1) },
+      { name: 'fi-lahti', ...woman, city: 'Lahti', lastActiveDay: daysAgo(2) },
+      { name: 'fi-espoo', ...woman, city: 'Espoo', lastActiveDay: daysAgo(9) },
+    ].reverse();
+    const rows = await insertProfiles(app, candidates);
+    await app.db.insert(photos).values(rows.map((row) => ({ profileId: row.id, fileKey: `photos/f/${row.id}.jpg`, thumbKey: `photos/f/${row.id}_thumb.jpg`, width: 400, height: 400, isMain: true })));
+    const ours = new Set(candidates.map((candidate) => candidate.name));
+    const namesOf = (suggestions: Suggestion[]) => suggestions.map((suggestion) => suggestion.name).filter((name) => ours.has(name));
+
+    expect(namesOf(await finderAll(me))).toEqual(['fi-no-town', 'fi-rovaniemi', 'fi-turku', 'fi-lahti', 'fi-espoo']);
+    // Espoo about 15 km from Helsinki, Lahti about 100, Turku about 150, Rovaniemi about 700; no town last.
+    const signup = signupMatchesResponseSchema.parse((await me.client.request({ url: '/api/signup-matches.php' })).json());
+    expect(namesOf(signup.profiles)).toEqual(['fi-espoo', 'fi-lahti', 'fi-turku', 'fi-rovaniemi', 'fi-no-town']);
+  });
+
   it('refuses finder cursors of an unknown tier or a malformed key', async () => {
     const me = await createMember(app);
     for (const values of [['own', true, '2026-01-01', 5], ['region', true, '2026-13-01', 5], ['region', 1, 5]]) {

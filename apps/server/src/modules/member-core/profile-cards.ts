@@ -19,6 +19,8 @@ export type Viewer = {
   country: string | null;
   /** With the country: suggestions list the member's region first (docs/search-relevance.md). */
   region: string | null;
+  /** The member's town: signup matches put the nearest first (docs/search-relevance.md, "Distance"). */
+  city?: string | null;
 };
 
 export type SiteView = Pick<SiteRow, 'id' | 'cdnPrefix' | 'visibleProfileFields' | 'minAge'>;

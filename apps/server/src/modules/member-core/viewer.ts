@@ -29,6 +29,7 @@ export function createViewerLoader(repository: Pick<MembersRepository, 'findView
         dateOfBirth: profile.dateOfBirth,
         country: profile.country,
         region: profile.region,
+        city: profile.city,
       };
     },
     /** The viewer, or null for a visitor (after `optionalMember`). */

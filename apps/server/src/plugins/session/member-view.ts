@@ -35,6 +35,7 @@ function prepareViewQuery(db: Database) {
         name: profiles.name,
         country: profiles.country,
         region: profiles.region,
+        city: profiles.city,
         status: profiles.status,
         gender: profiles.gender,
         sexuality: profiles.sexuality,

@@ -2,15 +2,23 @@
 // visitor in, remembered for the server's ordering of the next lander (a cookie, one hour like the position itself).
 import type { Geocode } from '@app/contracts';
 
-/** The server reads it (modules/landers PLACE_COOKIE): `NL.NH`, or `NL` without a region. */
+/**
+ * The server reads it (modules/landers PLACE_COOKIE): `NL.NH`, or `NL` without a region, then `|` and the town
+ * geocode.php named (`NL.NH|Amsterdam`), which the server locates itself to show the nearest profiles first.
+ */
 export const PLACE_COOKIE = 'geo_place';
 
 /** SPEC section 9's hour (GEOLOCATION_MAX_AGE_MS, checked equal in the tests) without loading the contracts' zod here. */
 export const PLACE_MAX_AGE_SECONDS = 3600;
 
-export function writePlaceCookie(geocode: Pick<Geocode, 'country' | 'region'>): void {
-  const value = geocode.region && /^[A-Za-z0-9-]{1,6}$/.test(geocode.region) ? `${geocode.country}.${geocode.region}` : geocode.country;
-  document.cookie = `${PLACE_COOKIE}=${encodeURIComponent(value)}; path=/; max-age=${PLACE_MAX_AGE_SECONDS}; samesite=lax`;
+export function placeCookieValue(geocode: Pick<Geocode, 'country' | 'region' | 'city'>): string {
+  const place = geocode.region && /^[A-Za-z0-9-]{1,6}$/.test(geocode.region) ? `${geocode.country}.${geocode.region}` : geocode.country;
+  const city = geocode.city.replace(/[\p{Cc}|]/gu, '').trim().slice(0, 80);
+  return city ? `${place}|${city}` : place;
+}
+
+export function writePlaceCookie(geocode: Pick<Geocode, 'country' | 'region' | 'city'>): void {
+  document.cookie = `${PLACE_COOKIE}=${encodeURIComponent(placeCookieValue(geocode))}; path=/; max-age=${PLACE_MAX_AGE_SECONDS}; samesite=lax`;
 }
 
 /**

@@ -1,0 +1,23 @@
+// Distance ordering for member lists near a place (docs/search-relevance.md, "Distance"): great-circle kilometres
+// between two positions, and a list put nearest first, stable, places without a known position last.
+import { distance } from 'geokdbush';
+
+export type Coordinates = { latitude: number; longitude: number };
+
+/** Great-circle distance in kilometres. */
+export function distanceKm(from: Coordinates, to: Coordinates): number {
+  return distance(from.longitude, from.latitude, to.longitude, to.latitude);
+}
+
+/**
+ * `rows` nearest to `origin` first. Rows whose position is unknown keep their order after the located ones, and rows
+ * at the same distance keep theirs (the relevance order they were read in): without an origin the list is unchanged.
+ */
+export function nearestFirst<Row>(rows: readonly Row[], origin: Coordinates | null, positionOf: (row: Row) => Coordinates | null): Row[] {
+  if (!origin) return [...rows];
+  const keyed = rows.map((row, index) => {
+    const position = positionOf(row);
+    return { row, index, km: position ? distanceKm(origin, position) : Number.POSITIVE_INFINITY };
+  });
+  return keyed.sort((a, b) => a.km - b.km || a.index - b.index).map(({ row }) => row);
+}
