@@ -84,6 +84,28 @@ describe('landers', () => {
     expect(body.tracking).toEqual(EXPECTED_TRACKING);
   });
 
+  test('a Like pressed before the app runs is not lost: the app swipes the card once it has taken the view over', async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    // The app's entry is held until the press has happened (the press itself asks for it: first touch starts the app).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/landers/tinderswipe');
+    const cards = page.locator('[data-lander-card]:not(.is-liked):not(.is-noped)');
+    const before = await cards.count();
+    expect(before).toBeGreaterThan(2);
+    await page.getByRole('button', { name: 'Like' }).click();
+    expect(await page.locator('.lander-host [data-lander]').count()).toBe(0);
+    release();
+    await page.locator('.lander-host [data-lander]').waitFor();
+    await expect.poll(() => cards.count()).toBe(before - 1);
+    expect(await page.locator('[data-lander-card].is-liked').count()).toBe(1);
+  });
+
   test('the entry warning is in the first view, and Enter works before the app has booted', async () => {
     const { page } = session;
     // The app's scripts never arrive: what the visitor sees and does here is the server's HTML alone.

@@ -5,25 +5,31 @@
 //   --scripts    also list each script requested before the first paint and before the largest paint
 //   BENCH_LIGHTHOUSE_RUNS (3)   Lighthouse runs per page, interleaved; the median is printed (0: no Lighthouse)
 //   BENCH_DEMO_MEMBERS (60)     demo members the development server seeds, so /members has results
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
 import { buildBarePage, serveStatic } from './bare-page.ts';
 import { cumulativeLayoutShift, readLayoutShifts, recordLayoutShifts, type LayoutShift } from '../../e2e/support/layout-shift.ts';
-import { freePort, stop, median } from '../support/processes.ts';
+import { stop, median } from '../support/processes.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  buildApp,
+  failedAccessibilityLines,
+  launchChromiumForLighthouse,
+  root,
+  runLighthouseRounds,
+  startApp,
+  type App,
+  type LighthouseTarget,
+} from '../support/web-app.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SHOULD_BUILD = !process.argv.includes('--no-build');
 const SHOULD_LIST_SCRIPTS = process.argv.includes('--scripts');
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const DEMO_MEMBERS = Number(process.env.BENCH_DEMO_MEMBERS ?? 60);
-const CHROMIUM = process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'];
 const DEMO = { email: 'demo@example.com', password: 'demo1234' };
 
 /** Targets of issue 8. KB = 1,000 bytes. */
@@ -41,58 +47,8 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const verdict = (ok: boolean) => (ok ? 'pass' : 'FAIL');
 
 // ---------------------------------------------------------------------------------------------
-// The app: built into a temporary folder, served by the real server on a fresh embedded database
+// The app (bench/support/web-app.ts): the demo member's session, a member to open
 // ---------------------------------------------------------------------------------------------
-
-function buildApp(tmp: string): string {
-  if (!SHOULD_BUILD) return path.join(root, 'apps/web/dist');
-  const dist = path.join(tmp, 'web/dist');
-  const result = spawnSync(process.execPath, ['scripts/build-web.mjs', '--dist', dist], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('the web build failed');
-  return dist;
-}
-
-type App = { baseUrl: string; process: ChildProcess };
-
-async function startApp(tmp: string, dist: string): Promise<App> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _database, REDIS_URL: _redis, SMTP_URL: _smtp, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...inherited,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: path.join(tmp, 'data'),
-      NODE_ENV: 'development',
-      DEMO_MEMBER_COUNT: String(DEMO_MEMBERS),
-      RATE_LIMIT_FACTOR: '1000',
-      LOG_LEVEL: 'warn',
-      SERVE_WEB: 'true',
-      WEB_DIST_DIR: dist,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  // Ready once the demo members are seeded (printed after listen), so /members has results.
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not seed its demo members within 180 s')), 180_000);
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/Demo members ready/.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code}:\n${output}`));
-    });
-  });
-  return { baseUrl, process: child };
-}
 
 async function logIn(app: App): Promise<string> {
   const response = await fetch(`${app.baseUrl}/api/user.php`, {
@@ -215,81 +171,6 @@ async function layoutShiftOf(browser: Browser, url: string, viewport: (typeof VI
 }
 
 // ---------------------------------------------------------------------------------------------
-// Lighthouse
-// ---------------------------------------------------------------------------------------------
-
-/** Debian's Chromium, headless, with a DevTools port for Lighthouse; nothing is downloaded. */
-async function launchChromiumForLighthouse(profileDir: string): Promise<{ port: number; process: ChildProcess }> {
-  const child = spawn(CHROMIUM, ['--headless=new', ...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`Chromium did not open its DevTools port:\n${output}`)), 30_000);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`Chromium exited with ${code}:\n${output}`)));
-  });
-  return { port, process: child };
-}
-
-type LighthouseTarget = { name: string; url: string; port: number; isLoggedIn?: boolean };
-type LighthouseRun = { score: number; accessibility: number; failedAccessibility: string[]; cls: number; fcp: number; lcp: number; tbt: number };
-
-/** Lighthouse now and then loses the trace of a load (NO_NAVSTART) on a busy machine: such a run is taken again. */
-async function runLighthouse(target: LighthouseTarget, attempts = 3): Promise<LighthouseRun> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await runLighthouseOnce(target);
-    } catch (error) {
-      if (attempt >= attempts || !/NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
-      console.log(`${String(error)}: run again`);
-    }
-  }
-}
-
-async function runLighthouseOnce(target: LighthouseTarget): Promise<LighthouseRun> {
-  // Lighthouse's storage reset leaves cookies alone: a logged-in run uses a Chromium whose profile holds the session.
-  const result = await lighthouse(target.url, { port: target.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
-  if (!result) throw new Error(`${target.name}: Lighthouse returned nothing`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${target.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const score = lhr.categories.performance?.score;
-  if (typeof score !== 'number') throw new Error(`${target.name}: no performance score (${lhr.runWarnings.join('; ')})`);
-  if (target.isLoggedIn !== undefined) {
-    // Proves who the run was: GET user.php answers 200 to a member, 403 to a visitor.
-    const items = (lhr.audits['network-requests']?.details as { items?: { url: string; statusCode: number }[] } | undefined)?.items ?? [];
-    const status = items.find((item) => new URL(item.url).pathname === '/api/user.php')?.statusCode;
-    if (status !== (target.isLoggedIn ? 200 : 403)) throw new Error(`${target.name}: GET /api/user.php answered ${status ?? 'nothing'}, so the run was not ${target.isLoggedIn ? 'logged in' : 'a visitor'}`);
-  }
-  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const accessibility = lhr.categories.accessibility;
-  // The accessibility audits that failed, with the elements they name (the audit's first items' selectors).
-  const failedAccessibility = (accessibility?.auditRefs ?? [])
-    .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
-    .map((ref) => {
-      const items = (lhr.audits[ref.id]?.details as { items?: { node?: { selector?: string } }[] } | undefined)?.items ?? [];
-      const selectors = items.slice(0, 3).map((item) => item.node?.selector).filter(Boolean);
-      return `${ref.id}${selectors.length ? ` (${selectors.join(', ')})` : ''}`;
-    });
-  return {
-    score,
-    accessibility: accessibility?.score ?? Number.NaN,
-    failedAccessibility,
-    cls: numeric('cumulative-layout-shift'),
-    fcp: numeric('first-contentful-paint'),
-    lcp: numeric('largest-contentful-paint'),
-    tbt: numeric('total-blocking-time'),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 
 async function main() {
   fs.accessSync(CHROMIUM, fs.constants.X_OK);
@@ -297,12 +178,12 @@ async function main() {
   const cleanups: (() => Promise<void>)[] = [];
   try {
     console.log(SHOULD_BUILD ? 'building the web app of the working tree into a temporary folder' : 'measuring apps/web/dist as built');
-    const dist = fs.realpathSync(buildApp(tmp));
+    const dist = fs.realpathSync(buildApp(tmp, SHOULD_BUILD));
     const bareDist = await buildBarePage(path.join(tmp, 'bare'), root);
     const bare = await serveStatic(bareDist);
     cleanups.push(bare.close);
     console.log(`starting the server (PGlite, ${DEMO_MEMBERS} demo members)`);
-    const app = await startApp(tmp, dist);
+    const app = await startApp(tmp, dist, DEMO_MEMBERS);
     cleanups.push(() => stop(app.process));
     const cookie = await logIn(app);
     const memberId = await someMemberId(app, cookie);
@@ -382,11 +263,7 @@ async function main() {
       { name: `/members/${memberId} (logged in)`, url: `${app.baseUrl}/members/${memberId}`, port: memberChrome.port, isLoggedIn: true },
       { name: '/chats (logged in)', url: `${app.baseUrl}/chats`, port: memberChrome.port, isLoggedIn: true },
     ];
-    const runs = new Map<string, LighthouseRun[]>(targets.map((target) => [target.name, []]));
-    for (let round = 1; round <= LIGHTHOUSE_RUNS; round += 1) {
-      for (const target of targets) runs.get(target.name)!.push(await runLighthouse(target));
-      console.log(`Lighthouse round ${round}/${LIGHTHOUSE_RUNS} done`);
-    }
+    const runs = await runLighthouseRounds(targets, LIGHTHOUSE_RUNS);
     const bareScore = median(runs.get('bare Vite page')!.map((run) => run.score));
     console.log(`\nLighthouse ${(createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version} mobile (default config: moto g power, simulated slow 4G), median of ${LIGHTHOUSE_RUNS} runs\n`);
     console.log(
@@ -404,7 +281,7 @@ async function main() {
         `| ${target.name} | ${(score * 100).toFixed(0)} | ${list.map((run) => (run.score * 100).toFixed(0)).join(' ')} | ${ratio.toFixed(3)} | ${isBare ? '' : verdict(ratio >= SCORE_RATIO_TARGET)} | ${(accessibility * 100).toFixed(0)} | ${verdict(accessibility >= ACCESSIBILITY_TARGET)} | ${cls.toFixed(4)} | ${verdict(cls <= CLS_TARGET)} | ${median(list.map((run) => run.fcp)).toFixed(0)} | ${median(list.map((run) => run.lcp)).toFixed(0)} | ${median(list.map((run) => run.tbt)).toFixed(0)} |`,
       );
     }
-    const failures = targets.flatMap((target) => [...new Set(runs.get(target.name)!.flatMap((run) => run.failedAccessibility))].map((audit) => `${target.name}: ${audit}`));
+    const failures = failedAccessibilityLines(targets, runs);
     if (failures.length) console.log(`\nFailed accessibility audits:\n${failures.map((line) => `  ${line}`).join('\n')}`);
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);

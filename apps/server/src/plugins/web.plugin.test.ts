@@ -47,40 +47,50 @@ describe('web app serving', () => {
     expect(/script-src [^;]*'unsafe-inline'/.test(policy)).toBe(false);
   });
 
-  it('defers the app scripts of a page that carries its first view to after the load event, by one inline loader', () => {
+  it('defers the app scripts of a page that carries its first view to its first touch or key, else a while after load', () => {
     const built = `<html><head><script>${THEME_SCRIPT}</script><script type="module" crossorigin src="/assets/index-a1.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/vendor-b2.js">\n</head><body><div id="root"></div></body></html>`;
-    const deferred = deferAppScripts(built);
+    const deferred = deferAppScripts(built, 3000);
     expect(deferred).not.toContain('<script type="module"');
     expect(deferred).not.toContain('modulepreload" crossorigin href');
     expect(deferred).toContain(`<script>${THEME_SCRIPT}</script>`);
     const loader = /<script>([^<]*index-a1[^<]*)<\/script><\/body>/.exec(deferred)?.[1];
     expect(loader).toContain('"/assets/vendor-b2.js"');
-    expect(loader).toContain("addEventListener('load'");
-    // Run in a stand-in document: nothing is requested before `load`; then the preload and the module script, after a frame.
-    const appended: { tag: string; src?: string; href?: string; type?: string }[] = [];
-    const listeners: Record<string, () => void> = {};
-    let frame: (() => void) | undefined;
-    let timer: (() => void) | undefined;
-    const document = {
-      readyState: 'interactive',
-      createElement: (tag: string) => ({ tag }),
-      head: { appendChild: (element: (typeof appended)[number]) => appended.push(element) },
-    };
-    new Function('document', 'addEventListener', 'requestAnimationFrame', 'setTimeout', loader!)(
-      document,
-      (type: string, listener: () => void) => (listeners[type] = listener),
-      (callback: () => void) => (frame = callback),
-      (callback: () => void) => (timer = callback),
-    );
-    expect(appended).toEqual([]);
-    listeners.load!();
-    frame!();
-    expect(appended).toEqual([]);
-    timer!();
-    expect(appended).toEqual([
+    // Runs the loader in a stand-in document; answers what it appended, and the triggers it left.
+    function standIn(readyState: string) {
+      const appended: { tag: string; src?: string; href?: string; type?: string }[] = [];
+      const listeners: Record<string, () => void> = {};
+      const frames: (() => void)[] = [];
+      const timers: { callback: () => void; ms: number }[] = [];
+      new Function('document', 'addEventListener', 'requestAnimationFrame', 'setTimeout', loader!)(
+        { readyState, createElement: (tag: string) => ({ tag }), head: { appendChild: (element: (typeof appended)[number]) => appended.push(element) } },
+        (type: string, listener: () => void) => (listeners[type] = listener),
+        (callback: () => void) => frames.push(callback),
+        (callback: () => void, ms: number) => timers.push({ callback, ms }),
+      );
+      return { appended, listeners, frames, timers };
+    }
+    const expected = [
       { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/vendor-b2.js' },
       { tag: 'script', type: 'module', crossOrigin: '', src: '/assets/index-a1.js' },
-    ]);
+    ];
+    // Untouched: nothing before `load`; then a frame, then the idle wait.
+    const idle = standIn('interactive');
+    expect(idle.appended).toEqual([]);
+    idle.listeners.load!();
+    idle.frames.shift()!();
+    expect(idle.timers.map((timer) => timer.ms)).toEqual([3000]);
+    expect(idle.appended).toEqual([]);
+    idle.timers.shift()!.callback();
+    expect(idle.appended).toEqual(expected);
+    // A touch (or a key) starts it at once, and only once.
+    const touched = standIn('complete');
+    touched.listeners.pointerdown!();
+    expect(touched.appended).toEqual(expected);
+    touched.listeners.keydown!();
+    touched.frames.shift()!();
+    touched.timers.shift()!.callback();
+    expect(touched.appended).toEqual(expected);
+    expect(Object.keys(touched.listeners).sort()).toEqual(['keydown', 'pointerdown', 'touchstart']);
   });
 
   it('caches hashed assets for a year', async () => {

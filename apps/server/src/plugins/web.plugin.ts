@@ -8,6 +8,12 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
+/**
+ * How long after `load` a page with its own first view starts the app when the visitor has not touched it
+ * (`deferAppScripts`): the first seconds on a phone stay free for the view, its photos and scrolling.
+ */
+export const APP_START_IDLE_MS = 3000;
+
 /** Vite writes content-hashed file names into this folder only; everything else may change under the same name. */
 const HASHED_ASSETS_DIR = 'assets';
 
@@ -51,13 +57,13 @@ export type WebPageParts = {
 };
 
 /**
- * index.html whose app scripts (the module entry and its modulepreload links) are requested only after the page's
- * `load` event and the next frame, by one inline loader at the end of the body: a page whose first view the server
- * wrote (the landers) paints it and its photos without the app's JavaScript competing for a phone's bandwidth, and
- * the app then boots and adopts the view. The loader is the same for every request of a release, so its hash is
- * allowed once (docs/landers.md, "Rendering").
+ * index.html whose app scripts (the module entry and its modulepreload links) are requested by one inline loader at
+ * the end of the body, on the visitor's first pointer, touch or key press, or else `idleMs` after the page's `load`
+ * event: a page whose first view the server wrote (the landers) paints it and its photos without the app's JavaScript
+ * competing for a phone's bandwidth or main thread, and the app then boots and adopts the view. The loader is the same
+ * for every request of a release, so its hash is allowed once (docs/landers.md, "Rendering").
  */
-export function deferAppScripts(html: string): string {
+export function deferAppScripts(html: string, idleMs: number): string {
   const sources: string[] = [];
   const preloads: string[] = [];
   const stripped = html
@@ -65,9 +71,11 @@ export function deferAppScripts(html: string): string {
     .replace(/<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">\s*/g, (_tag, href: string) => (preloads.push(href), ''));
   if (sources.length === 0) return html;
   const loader =
-    `(function(){function go(){${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});` +
+    `(function(){var started=false;function go(){if(started)return;started=true;` +
+    `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});` +
     `${JSON.stringify(sources)}.forEach(function(u){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=u;document.head.appendChild(s)})}` +
-    `function later(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
+    `['pointerdown','touchstart','keydown'].forEach(function(t){addEventListener(t,go,{capture:true,passive:true,once:true})});` +
+    `function later(){requestAnimationFrame(function(){setTimeout(go,${Math.max(0, Math.round(idleMs))})})}` +
     `if(document.readyState==='complete')later();else addEventListener('load',later)})()`;
   return stripped.replace('</body>', () => `<script>${loader}</script></body>`);
 }
@@ -107,7 +115,7 @@ export const webPlugin = fp<WebPluginOptions>(
     const indexHtml = fs.readFileSync(path.join(releaseDir, 'index.html'));
     const indexText = indexHtml.toString('utf8');
     const scriptHashes = inlineScriptHashes(indexText);
-    const deferredIndexText = deferAppScripts(indexText);
+    const deferredIndexText = deferAppScripts(indexText, APP_START_IDLE_MS);
     // Only the pages that carry the loader allow its hash.
     const deferredScriptHashes = inlineScriptHashes(deferredIndexText);
     const fill = (parts: WebPageParts) => fillIndexHtml(parts.scriptsAfterLoad ? deferredIndexText : indexText, parts);

@@ -6,6 +6,15 @@ import { renderLogoBar } from './lander-markup.ts';
 import { LANDER_CSS } from './lander-styles.ts';
 import { SITE_ENTRY_SCRIPT } from './site-entry-markup.ts';
 
+/**
+ * The tinderswipe lander's Like and Pass buttons pressed before the app runs (it starts on the first touch, or a few
+ * seconds after load: plugins/web.plugin.ts): kept in `window.__landerEarlyClicks` for the app, which clicks them
+ * again once it has taken the view over (features/landers, `takeEarlyClicks`), so no press is lost.
+ */
+export const LANDER_EARLY_CLICKS_SCRIPT =
+  `(function(){var q=[];window.__landerEarlyClicks=q;addEventListener('click',function(e){if(window.__landerEarlyClicks!==q)return;` +
+  `var t=e.target,b=t&&t.closest?t.closest('[data-lander-swipe]'):null;if(b)q.push(b)},true)})()`;
+
 /** The id of the JSON script element and of the prerendered view the web app adopts (features/landers). */
 export const LANDER_DATA_ID = 'lander-data';
 export const LANDER_VIEW_ID = 'lander-ssr';
@@ -61,6 +70,6 @@ export function renderLanderDocument(options: {
     // The first view is all here: the app's scripts wait until it has loaded (plugins/web.plugin.ts, deferAppScripts).
     scriptsAfterLoad: true,
     body: `<div id="${LANDER_VIEW_ID}" class="layout layout-lander d-flex flex-column min-vh-100">${logoBar}<main class="flex-grow-1 min-vh-100">${options.content}</main></div>${options.entryWarning ?? ''}`,
-    inlineScripts: options.entryWarning ? [SITE_ENTRY_SCRIPT] : [],
+    inlineScripts: [...(options.entryWarning ? [SITE_ENTRY_SCRIPT] : []), ...(payload.name === 'tinderswipe' ? [LANDER_EARLY_CLICKS_SCRIPT] : [])],
   };
 }

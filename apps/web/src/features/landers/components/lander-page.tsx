@@ -14,7 +14,7 @@ import { paths } from '../../../config/paths.ts';
 import { useSettings } from '../../../lib/settings/get-settings.ts';
 import { useLander } from '../api/get-lander.ts';
 import { ensureLanderStyles, findInjectedLander, normalizeLanderPath } from '../lib/injected-lander.ts';
-import { swipeTopCard, writePlaceCookie } from '../lib/lander-interactions.ts';
+import { swipeTopCard, takeEarlyClicks, writePlaceCookie } from '../lib/lander-interactions.ts';
 
 /** Decorative motion (CSS animations of the landers) starts this long after the view is in place (docs/landers.md). */
 export const LANDER_MOTION_DELAY_MS = 4000;
@@ -51,6 +51,14 @@ export function LanderPage() {
       host.innerHTML = query.data.html;
     }
   }, [injected, query.data]);
+
+  useEffect(() => {
+    // The Like and Pass presses made before the app ran (it starts on the first touch): the same buttons, pressed again
+    // now that this page's handler hears them.
+    const host = hostRef.current;
+    if (!host || !injected) return;
+    for (const button of takeEarlyClicks()) if (host.contains(button)) button.click();
+  }, [injected]);
 
   useEffect(() => {
     const host = hostRef.current;

@@ -21,6 +21,23 @@ export function writePlaceCookie(geocode: Pick<Geocode, 'country' | 'region' | '
   document.cookie = `${PLACE_COOKIE}=${encodeURIComponent(placeCookieValue(geocode))}; path=/; max-age=${PLACE_MAX_AGE_SECONDS}; samesite=lax`;
 }
 
+declare global {
+  interface Window {
+    /** Swipe buttons pressed before the app ran, kept by the server's inline script (modules/landers, lander-document.ts). */
+    __landerEarlyClicks?: HTMLElement[];
+  }
+}
+
+/**
+ * The buttons pressed before the app ran, in order, and the end of the server script's keeping them: from now on the
+ * page's own click handler hears every press.
+ */
+export function takeEarlyClicks(): HTMLElement[] {
+  const clicks = window.__landerEarlyClicks ?? [];
+  window.__landerEarlyClicks = undefined;
+  return clicks;
+}
+
 /**
  * Swipes the top card of the tinderswipe stack away (liked or passed) and gives the next one to assistive technology.
  * Answers whether a card was left to swipe; none left shows the match card behind them.
