@@ -76,7 +76,7 @@ describe('web shell', () => {
   });
 
   test('the server hands deep links the app shell and serves hashed assets compressed and cached for a year', async () => {
-    const deepLink = await fetch(`${session.baseURL}/members/123/landing2/some-slug`, { headers: { accept: 'text/html' } });
+    const deepLink = await fetch(`${session.baseURL}/members/999999/landing2/some-slug`, { headers: { accept: 'text/html' } });
     expect(deepLink.status).toBe(200);
     expect(deepLink.headers.get('content-type')).toMatch(/^text\/html/);
     expect(deepLink.headers.get('cache-control')).toBe('no-cache');
