@@ -6,17 +6,15 @@
 //   --locales=en,de      which interface languages (default en,de)
 //   --widths=390,1280    which viewport widths (default 390,1280)
 //   CHROMIUM_PATH        the browser (default /usr/bin/chromium)
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, request as playwrightRequest, type Browser } from 'playwright-core';
 import { waitForScreen } from '../../e2e/support/axe.ts';
 import { SCREENS, buildWorld, signupWalker, waitForDemoMembers, type Screen, type StorageState, type World } from '../../e2e/support/axe-world.ts';
-import { freePort, stop } from '../support/processes.ts';
+import { stop } from '../support/processes.ts';
+import { root, startApp } from '../support/web-app.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = path.join(root, 'test-results/screens');
 const webDist = path.join(root, 'apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';
@@ -35,44 +33,6 @@ function option(name: string): string[] | undefined {
 const LOCALES = option('locales') ?? ['en', 'de'];
 const WIDTHS = (option('widths') ?? ['390', '1280']).map(Number);
 const ONLY = option('only');
-
-/** The real server, as `npm run serve` starts it, on a fresh embedded database that seeds demo members. */
-async function startServer(dataDir: string, webDir: string): Promise<{ baseURL: string; process: ChildProcess }> {
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _database, REDIS_URL: _redis, SMTP_URL: _smtp, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...inherited,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      DEMO_MEMBER_COUNT: String(DEMO_MEMBERS),
-      RATE_LIMIT_FACTOR: '50',
-      WEB_DIST_DIR: webDir,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-10_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
-    const healthy = await fetch(`${baseURL}/healthz`).then((response) => response.ok, () => false);
-    if (healthy) return { baseURL, process: child };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await stop(child);
-  throw new Error(`the server did not start:\n${output}`);
-}
 
 /** A member's interface language is the account's: save it, as the language switcher does. */
 async function setAccountLanguage(baseURL: string, storageState: StorageState, language: string): Promise<void> {
@@ -129,7 +89,8 @@ async function main(): Promise<void> {
   // A copy of the current build: a build made meanwhile (which retires old releases) cannot pull assets from under it.
   const webDir = path.join(dataDir, 'web');
   fs.cpSync(fs.realpathSync(webDist), webDir, { recursive: true });
-  const server = await startServer(dataDir, webDir);
+  const app = await startApp({ dataDir, dist: webDir, demoMembers: DEMO_MEMBERS, rateLimitFactor: 50 });
+  const server = { baseURL: app.baseUrl, process: app.process };
   let browser: Browser | undefined;
   try {
     console.log(`server at ${server.baseURL}; waiting for ${DEMO_MEMBERS} demo members`);

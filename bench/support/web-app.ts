@@ -22,8 +22,12 @@ export function buildApp(tmp: string, shouldBuild: boolean): string {
 
 export type App = { baseUrl: string; process: ChildProcess };
 
-/** The real server on a fresh embedded database in `tmp`, serving `dist`; ready once its demo members are seeded. */
-export async function startApp(tmp: string, dist: string, demoMembers: number): Promise<App> {
+/**
+ * The real server (as `npm run serve` starts it, development mode) on a fresh embedded database in `dataDir`, serving
+ * `dist`; ready once its demo members are seeded. Rate limits are multiplied by `rateLimitFactor` (many logins).
+ */
+export async function startApp(options: { dataDir: string; dist: string; demoMembers: number; rateLimitFactor?: number }): Promise<App> {
+  const { dataDir, dist, demoMembers, rateLimitFactor = 1000 } = options;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _database, REDIS_URL: _redis, SMTP_URL: _smtp, ...inherited } = process.env;
@@ -34,10 +38,10 @@ export async function startApp(tmp: string, dist: string, demoMembers: number): 
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
-      DATA_DIR: path.join(tmp, 'data'),
+      DATA_DIR: dataDir,
       NODE_ENV: 'development',
       DEMO_MEMBER_COUNT: String(demoMembers),
-      RATE_LIMIT_FACTOR: '1000',
+      RATE_LIMIT_FACTOR: String(rateLimitFactor),
       LOG_LEVEL: 'warn',
       SERVE_WEB: 'true',
       WEB_DIST_DIR: dist,

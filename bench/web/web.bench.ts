@@ -183,7 +183,7 @@ async function main() {
     const bare = await serveStatic(bareDist);
     cleanups.push(bare.close);
     console.log(`starting the server (PGlite, ${DEMO_MEMBERS} demo members)`);
-    const app = await startApp(tmp, dist, DEMO_MEMBERS);
+    const app = await startApp({ dataDir: path.join(tmp, 'data'), dist, demoMembers: DEMO_MEMBERS });
     cleanups.push(() => stop(app.process));
     const cookie = await logIn(app);
     const memberId = await someMemberId(app, cookie);
