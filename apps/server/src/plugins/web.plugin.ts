@@ -118,7 +118,13 @@ export const webPlugin = fp<WebPluginOptions>(
     const deferredIndexText = deferAppScripts(indexText, APP_START_IDLE_MS);
     // Only the pages that carry the loader allow its hash.
     const deferredScriptHashes = inlineScriptHashes(deferredIndexText);
-    const fill = (parts: WebPageParts) => fillIndexHtml(parts.scriptsAfterLoad ? deferredIndexText : indexText, parts);
+    /** index.html for a page (as built when it adds nothing), with the policy allowing exactly the inline scripts it carries. */
+    const sendPage = (reply: FastifyReply, parts: WebPageParts | null) => {
+      const hashes = [...(parts?.scriptsAfterLoad ? deferredScriptHashes : scriptHashes), ...(parts?.inlineScripts ?? []).map(scriptHash)];
+      reply.header('content-security-policy', allowInlineScripts(reply.getHeader('content-security-policy'), hashes));
+      const body = parts ? fillIndexHtml(parts.scriptsAfterLoad ? deferredIndexText : indexText, parts) : indexHtml;
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(body);
+    };
     const hashedDir = path.join(releaseDir, HASHED_ASSETS_DIR) + path.sep;
     await app.register(fastifyStatic, {
       root: releaseDir,
@@ -139,18 +145,11 @@ export const webPlugin = fp<WebPluginOptions>(
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       // A missing chunk must fail as a missing chunk (the client then reloads), not load the HTML as JavaScript.
       if (isNeverIndex(request.url)) return reply.callNotFound();
-      reply.header('content-security-policy', allowInlineScripts(reply.getHeader('content-security-policy'), scriptHashes));
-      const parts = defaultPage?.(request) ?? null;
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(parts ? fill(parts) : indexHtml);
+      return sendPage(reply, defaultPage?.(request) ?? null);
     });
     // Pages whose index.html carries their content: more specific than '/*', so the router prefers them.
     for (const page of pages) {
-      app.get(page.url, { schema: { hide: true } }, async (request, reply) => {
-        const parts = (await page.render(request, reply)) ?? defaultPage?.(request) ?? null;
-        const pageHashes = (parts?.inlineScripts ?? []).map(scriptHash);
-        reply.header('content-security-policy', allowInlineScripts(reply.getHeader('content-security-policy'), [...(parts?.scriptsAfterLoad ? deferredScriptHashes : scriptHashes), ...pageHashes]));
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(parts ? fill(parts) : indexHtml);
-      });
+      app.get(page.url, { schema: { hide: true } }, async (request, reply) => sendPage(reply, (await page.render(request, reply)) ?? defaultPage?.(request) ?? null));
     }
   },
   { name: 'web' },
