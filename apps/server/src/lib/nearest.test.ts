@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceKm, nearestFirst, type Coordinates } from './nearest.ts';
+import { distanceKm, nearestFirst, townPosition, type Coordinates, type Locate } from './nearest.ts';
 
 const AMSTERDAM = { latitude: 52.374, longitude: 4.89 };
 const HAARLEM = { latitude: 52.381, longitude: 4.637 };
@@ -31,5 +31,25 @@ describe('nearestFirst', () => {
     expect(distanceKm(AMSTERDAM, UTRECHT)).toBeGreaterThan(33);
     expect(distanceKm(AMSTERDAM, UTRECHT)).toBeLessThan(38);
     expect(distanceKm(AMSTERDAM, AMSTERDAM)).toBe(0);
+  });
+});
+
+describe('townPosition', () => {
+  const asked: unknown[][] = [];
+  const locate: Locate = (...args) => {
+    asked.push(args);
+    return args[1] === 'Haarlem' ? HAARLEM : null;
+  };
+
+  it('asks for a town only with a country and a town, the region as the tie-break', () => {
+    expect(townPosition(locate, { country: 'NL', region: 'NH', city: 'Haarlem' })).toEqual(HAARLEM);
+    expect(townPosition(locate, { country: 'NL', region: null, city: 'Atlantis' })).toBeNull();
+    expect(townPosition(locate, { country: null, region: null, city: 'Haarlem' })).toBeNull();
+    expect(townPosition(locate, { country: 'NL', region: 'NH', city: null })).toBeNull();
+    expect(townPosition(locate, { country: 'NL', region: 'NH' })).toBeNull();
+    expect(asked).toEqual([
+      ['NL', 'Haarlem', 'NH'],
+      ['NL', 'Atlantis', null],
+    ]);
   });
 });

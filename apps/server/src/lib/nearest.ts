@@ -4,6 +4,17 @@ import { distance } from 'geokdbush';
 
 export type Coordinates = { latitude: number; longitude: number };
 
+/** Where a named place of a country is (modules/geo's geocoder: `geocoder.locate`), or null when it is not known. */
+export type Locate = (country: string, city: string, region?: string | null) => Coordinates | null;
+
+/** A member's or visitor's place as the lists know it. */
+export type TownPlace = { country: string | null; region: string | null; city?: string | null };
+
+/** Where a place's town is: only with a country and a town, else null (`locate` decides whether it knows the town). */
+export function townPosition(locate: Locate, place: TownPlace): Coordinates | null {
+  return place.country && place.city ? locate(place.country, place.city, place.region) : null;
+}
+
 /** Great-circle distance in kilometres. */
 export function distanceKm(from: Coordinates, to: Coordinates): number {
   return distance(from.longitude, from.latitude, to.longitude, to.latitude);

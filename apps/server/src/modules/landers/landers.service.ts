@@ -20,7 +20,7 @@ import { getTranslator } from '../../lib/i18n.ts';
 import { toProfileCard, type CardRow, type MembersRepository, type Place } from '../member-core/index.ts';
 import type { LandersRepository, NicheCriteria } from './landers.repository.ts';
 import { renderLanderContent } from './lander-markup.ts';
-import { nearestFirst, type Coordinates } from '../../lib/nearest.ts';
+import { nearestFirst, townPosition, type Locate } from '../../lib/nearest.ts';
 
 export type LanderTarget =
   | { kind: 'lander'; name: LanderName; slug: string | null }
@@ -36,8 +36,6 @@ export const LANDER_MIN_NICHE_PROFILES = 6;
  */
 export const LANDER_DISTANCE_CANDIDATES = 48;
 
-/** Where a named place of a country is (modules/geo's geocoder), or null. */
-export type Locate = (country: string, city: string, region?: string | null) => Coordinates | null;
 
 const LANDER_PATH = /^\/landers\/([a-z]+)(?:\/([A-Za-z-]{1,20}))?\/?$/;
 const MEMBER_PATH = /^\/members\/([1-9]\d{0,9})\/(landing2|landing3|landing)(?:\/([A-Za-z-]{1,20}))?\/?$/;
@@ -134,10 +132,8 @@ export function createLandersService(deps: { landersRepository: LandersRepositor
     const near = nearOf(visit);
     const criteria = nicheCriteria(niche, site.minAge);
     // The visitor's town (the browser's position, geocoded): the nearest of the most relevant profiles near them.
-    const known = near && visit.knownPlace?.city ? visit.knownPlace : null;
-    const origin = known?.city ? locate(known.country, known.city, known.region) : null;
-    const nearest = (candidates: CardRow[]) =>
-      nearestFirst(candidates, origin, (row) => (row.country && row.city ? locate(row.country, row.city, row.region) : null)).slice(0, LANDER_PROFILE_COUNT);
+    const origin = near && visit.knownPlace ? townPosition(locate, visit.knownPlace) : null;
+    const nearest = (candidates: CardRow[]) => nearestFirst(candidates, origin, (row) => townPosition(locate, row)).slice(0, LANDER_PROFILE_COUNT);
     const rows = nearest(await repo.listProfiles({ siteId: site.id, niche: criteria, near, now, limit: origin ? LANDER_DISTANCE_CANDIDATES : LANDER_PROFILE_COUNT }));
     if (rows.length >= LANDER_MIN_NICHE_PROFILES) return rows;
     // A small site (or a rare niche): the niche's gender fills the page, the niche's own profiles first.

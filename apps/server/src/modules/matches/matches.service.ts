@@ -1,7 +1,7 @@
 // Suggestions by the member's preferences: the match finder (paged), signup matches, and single picks for auto-like.
 import { MATCH_FINDER_PAGE_SIZE, SIGNUP_MATCHES_COUNT, type MatchFinderResponse, type Suggestion } from '@app/contracts';
 import type { CursorCodec } from '../../lib/cursors.ts';
-import { nearestFirst, type Coordinates } from '../../lib/nearest.ts';
+import { nearestFirst, townPosition, type Locate } from '../../lib/nearest.ts';
 import { toProfileCard, type SiteView, type Viewer } from '../member-core/index.ts';
 import {
   POSITION_CURSOR_TYPES,
@@ -15,9 +15,6 @@ import {
 import type { MatchesRepository, SuggestionRow } from './matches.repository.ts';
 
 export type SuggestOptions = { requireMainImage?: boolean; excludeLiked?: boolean; excludeSwiped?: boolean };
-
-/** Where a named place of a country is (modules/geo's geocoder), or null. */
-export type Locate = (country: string, city: string, region?: string | null) => Coordinates | null;
 
 /**
  * Signup matches read this many of the most relevant suitable members near the member's region and country, and show
@@ -69,9 +66,9 @@ export function createMatchesService(deps: { matchesRepository: MatchesRepositor
 
     /** GET /api/signup-matches.php: a first set of suitable members with a photo, not liked yet. */
     async findSignupMatches(viewer: Viewer, site: SiteView): Promise<Suggestion[]> {
-      const origin = viewer.country && viewer.city ? locate(viewer.country, viewer.city, viewer.region) : null;
+      const origin = townPosition(locate, viewer);
       const collected = await collect(viewer, site, origin ? SIGNUP_MATCHES_CANDIDATES : SIGNUP_MATCHES_COUNT, null, { requireMainImage: true, excludeLiked: true });
-      const nearest = nearestFirst(collected, origin, ({ row }) => (row.country && row.city ? locate(row.country, row.city, row.region) : null)).slice(0, SIGNUP_MATCHES_COUNT);
+      const nearest = nearestFirst(collected, origin, ({ row }) => townPosition(locate, row)).slice(0, SIGNUP_MATCHES_COUNT);
       const now = deps.now();
       return nearest.map(({ row }) => toSuggestion(row, site, now));
     },
