@@ -83,21 +83,22 @@ export function createDataExportService(deps: {
     ]);
     const { site, ...accountFields } = account;
     const photoFiles: [string, Buffer][] = [];
+    /** The stored file `key` into the zip as `<folder>/<id>.<ext>`: its name there, or null when storage has none. */
+    const addStoredFile = async (key: string | null, folder: string, id: number): Promise<string | null> => {
+      const stored = key ? await deps.storage.read(key) : null;
+      if (!key || !stored) return null;
+      const file = `${folder}/${id}.${extensionOf(key)}`;
+      photoFiles.push([file, await readAll(stored)]);
+      return file;
+    };
     const photoList = [];
     for (const photo of photoRows) {
-      const stored = await deps.storage.read(photo.fileKey);
-      const file = stored ? `photos/${photo.id}.${extensionOf(photo.fileKey)}` : null;
-      if (stored && file) photoFiles.push([file, await readAll(stored)]);
+      const file = await addStoredFile(photo.fileKey, 'photos', photo.id);
       photoList.push({ id: photo.id, file, width: photo.width, height: photo.height, is_private: photo.isPrivate, is_main: photo.isMain, created_at: photo.createdAt });
     }
     // Photos the member sent in chats: the stored (re-encoded) file beside the message that carried it.
     const sentList = [];
-    for (const { photoKey, ...message } of sent) {
-      const stored = photoKey ? await deps.storage.read(photoKey) : null;
-      const file = stored && photoKey ? `chat-photos/${message.id}.${extensionOf(photoKey)}` : null;
-      if (stored && file) photoFiles.push([file, await readAll(stored)]);
-      sentList.push({ ...message, photo_file: file });
-    }
+    for (const { photoKey, ...message } of sent) sentList.push({ ...message, photo_file: await addStoredFile(photoKey, 'chat-photos', message.id) });
     const entries: [string, Buffer][] = [
       ['export.json', json({ site: site.domain, user_id: row.userId, requested_at: row.createdAt, created_at: now })],
       ['profile.json', json({ account: accountFields, profile: profile ?? null })],
