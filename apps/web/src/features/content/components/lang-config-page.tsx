@@ -4,22 +4,11 @@ import { Container, Form, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { COUNTRY_LANGUAGES, type UiLanguage } from '@app/i18n';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { useCountryName } from '../../../components/use-location-text.ts';
 import { chooseLanguage, dateLocaleFor } from '../../../lib/i18n.ts';
 import { useSettings } from '../../../lib/settings/get-settings.ts';
 import { LANGUAGE_NAMES, getVisibleLanguages } from '../../language/index.ts';
 import '../content.css';
-
-function useCountryName() {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? 'en';
-  return (code: string) => {
-    try {
-      return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
-    } catch {
-      return code;
-    }
-  };
-}
 
 export function LangConfigPage() {
   const { t, i18n } = useTranslation('content');

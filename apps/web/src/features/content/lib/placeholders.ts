@@ -2,6 +2,7 @@
 import type { Settings } from '@app/contracts';
 import type { TFunction } from 'i18next';
 import { dateLocaleFor, formatDate } from '../../../lib/i18n.ts';
+import { countryName } from '../../../lib/country-names.ts';
 
 /** Every placeholder a page may use; a page using another name fails the content test. */
 export const PLACEHOLDERS = [
@@ -38,13 +39,8 @@ export function formatTermsVersion(termsVersion: string, language: string): stri
   return `${formatted} UTC`;
 }
 
-function countryName(code: string, language: string): string {
-  if (!/^[A-Z]{2}$/.test(code)) return code;
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
+function companyCountryName(code: string, language: string): string {
+  return /^[A-Z]{2}$/.test(code) ? countryName(code, language) : code;
 }
 
 /** The values of every placeholder for this site and language; `banReason` is the ban page's category in words. */
@@ -57,7 +53,7 @@ export function buildPlaceholderValues(settings: Settings, t: TFunction<'content
     company_name: company.name,
     company_address: company.address,
     company_city: company.city,
-    company_country: countryName(company.country, language),
+    company_country: companyCountryName(company.country, language),
     company_kvk: company.kvk,
     company_vat: list(company.vat_numbers),
     company_tradenames: list(company.tradenames.length > 0 ? company.tradenames : [settings.name]),

@@ -3,7 +3,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders, setupI18n } from '../../../test-support/render.tsx';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
-import { LEAVE_URL, SiteEntryWarning } from './site-entry-warning.tsx';
+import { SITE_ENTRY_LEAVE_URL } from '@app/contracts';
+import { SiteEntryWarning } from './site-entry-warning.tsx';
 
 beforeAll(() => setupI18n());
 
@@ -31,7 +32,7 @@ describe('SiteEntryWarning', () => {
     expect(dialog).toBeTruthy();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.getByRole('dialog')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Leave' }).getAttribute('href')).toBe(LEAVE_URL);
+    expect(screen.getByRole('link', { name: 'Leave' }).getAttribute('href')).toBe(SITE_ENTRY_LEAVE_URL);
   });
 
   it('remembers "Enter" with a timestamp and does not come back', async () => {

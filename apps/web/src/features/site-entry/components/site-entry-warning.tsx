@@ -6,9 +6,6 @@ import { useSettings } from '../../../lib/settings/get-settings.ts';
 import { useSiteEntryWarning } from '../hooks/use-site-entry-warning.ts';
 import { SITE_ENTRY_LEAVE_URL, SITE_ENTRY_VIEW_ID, type LayoutKind } from '@app/contracts';
 
-/** Where "Leave" takes a visitor who does not want to see adult content. */
-export const LEAVE_URL = SITE_ENTRY_LEAVE_URL;
-
 export function SiteEntryWarning({ layout }: { layout: LayoutKind }) {
   const { t } = useTranslation();
   const settings = useSettings();
@@ -47,7 +44,7 @@ export function SiteEntryWarning({ layout }: { layout: LayoutKind }) {
         <Button variant="primary" size="lg" className="px-5" onClick={dismiss}>
           {t('siteEntry.enter')}
         </Button>
-        <a className="btn btn-link text-body-secondary" href={LEAVE_URL} rel="noreferrer">
+        <a className="btn btn-link text-body-secondary" href={SITE_ENTRY_LEAVE_URL} rel="noreferrer">
           {t('siteEntry.leave')}
         </a>
       </Modal.Footer>
