@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, request as playwrightRequest, type Browser } from 'playwright-core';
 import { waitForScreen } from '../../e2e/support/axe.ts';
-import { SCREENS, buildWorld, signupWalker, waitForDemoMembers, type Screen, type StorageState, type World } from '../../e2e/support/axe-world.ts';
+import { SCREENS, buildWorld, signupWalker, type Screen, type StorageState, type World } from '../../e2e/support/axe-world.ts';
 import { stop } from '../support/processes.ts';
 import { root, startApp } from '../support/web-app.ts';
 
@@ -89,24 +89,24 @@ async function main(): Promise<void> {
   // A copy of the current build: a build made meanwhile (which retires old releases) cannot pull assets from under it.
   const webDir = path.join(dataDir, 'web');
   fs.cpSync(fs.realpathSync(webDist), webDir, { recursive: true });
+  // Ready once its demo members are seeded.
   const app = await startApp({ dataDir, dist: webDir, demoMembers: DEMO_MEMBERS, rateLimitFactor: 50 });
-  const server = { baseURL: app.baseUrl, process: app.process };
+  const baseURL = app.baseUrl;
   let browser: Browser | undefined;
   try {
-    console.log(`server at ${server.baseURL}; waiting for ${DEMO_MEMBERS} demo members`);
-    await waitForDemoMembers(server.baseURL, Math.floor(DEMO_MEMBERS * 0.8));
-    const world = await buildWorld(server.baseURL);
+    console.log(`server at ${baseURL} with ${DEMO_MEMBERS} demo members`);
+    const world = await buildWorld(baseURL);
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
     let count = 0;
     for (const locale of LOCALES) {
-      await setAccountLanguage(server.baseURL, world.member.storageState, locale);
-      const signup = signupWalker(server.baseURL);
+      await setAccountLanguage(baseURL, world.member.storageState, locale);
+      const signup = signupWalker(baseURL);
       for (const screen of screens) {
         let storageState: StorageState | undefined;
         if (screen.audience === 'member') storageState = world.member.storageState;
         if (screen.audience === 'signup') {
           storageState = await signup.at(screen.signupStep!);
-          await setAccountLanguage(server.baseURL, storageState, locale);
+          await setAccountLanguage(baseURL, storageState, locale);
         }
         for (const width of WIDTHS) {
           const note = await shoot(browser, world, screen, locale, width, storageState);
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
     console.log(`\n${count} screenshots in ${path.relative(root, outDir)}/`);
   } finally {
     await browser?.close();
-    await stop(server.process);
+    await stop(app.process);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
