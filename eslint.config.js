@@ -91,6 +91,7 @@ export const SERVER_MODULE_DEPENDENCIES = {
   blocks: ['member-core'],
   dev: ['accounts', 'sites'],
   landers: ['member-core', 'sites'],
+  'first-view': ['landers'],
   likes: ['blocks', 'member-core'],
   matches: ['member-core'],
   notifications: ['member-core'],

@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import type { CDPSession, Page, Worker } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
+import { appHasTakenOver } from './support/conditions.ts';
 
 const session = useBrowser();
 const CLIENT = { 'Request-Type': 'client' };
@@ -136,6 +137,8 @@ describe('the service worker offline', () => {
     const offlineCache = await page.evaluate(async () => (await (await caches.open('site-sw-offline-v1')).keys()).map((request) => new URL(request.url).pathname));
     expect(offlineCache).toEqual(['/offline.html', '/offline.js']);
     await page.reload();
+    // The app's code loads once the app starts (after the first view: docs/first-view.md).
+    await appHasTakenOver(page);
     await page.waitForLoadState('networkidle');
     const assets = await page.evaluate(async () => (await (await caches.open('site-sw-assets-v1')).keys()).map((request) => new URL(request.url).pathname));
     expect(assets.some((path) => /^\/assets\/.+\.js$/.test(path))).toBe(true);

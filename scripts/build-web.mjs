@@ -40,6 +40,9 @@ export async function precompress(dir) {
 // Before Vite loads: a NODE_ENV of development in the shell must not ship development React.
 process.env.NODE_ENV = 'production';
 
+/** The release's folder with the server's render (`entry-server.js`); plugins/web.plugin.ts loads it and never serves it. */
+export const SERVER_RENDER_DIR = 'server';
+
 /** Releases kept (the newest, the current one among them), for instances started from older ones that still run. */
 export const KEPT_RELEASES = 5;
 
@@ -63,6 +66,16 @@ export async function buildWeb({ distLink }) {
   const { build } = await import('vite');
   await build({ root: webRoot, mode: 'production', logLevel: 'warn', build: { outDir: release, emptyOutDir: true } });
   await precompress(release);
+  // The server's render of pages' first views (docs/first-view.md): the same sources, for Node, in the release beside
+  // the assets it matches; never served. Every dependency is bundled in: the release runs wherever it is put, whatever
+  // node_modules is near it.
+  await build({
+    root: webRoot,
+    mode: 'production',
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-server.tsx', outDir: path.join(release, SERVER_RENDER_DIR), emptyOutDir: true, copyPublicDir: false },
+    ssr: { noExternal: true },
+  });
 
   // A checkout built before releases existed has a real dist folder: keep it as a release (once, not atomic).
   const existing = await fs.lstat(distLink).catch(() => null);

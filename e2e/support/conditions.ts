@@ -2,6 +2,7 @@
 // thing happens just after it, so these wait for a signal that the page has reacted, then check.
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { FIRST_VIEW_ID, SITE_ENTRY_VIEW_ID } from '@app/contracts';
 
 /** Resolves after the browser has painted two more frames: React has committed every update scheduled before. */
 export async function nextFrames(page: Page): Promise<void> {
@@ -26,4 +27,14 @@ export async function expectModalStaysOpen(dialog: Locator, attempt: () => Promi
   await expect.poll(() => dialog.evaluate((element) => (element as HTMLElement & { bounces?: number }).bounces ?? 0)).toBeGreaterThan(0);
   await expect.poll(() => dialog.evaluate((element) => element.classList.contains('modal-static'))).toBe(false);
   expect(await dialog.isVisible()).toBe(true);
+}
+
+/**
+ * Waits until the app has taken over a page whose first view the server wrote (docs/first-view.md): it starts by itself
+ * a few seconds after load (or on a touch). The server's copy of the entry warning goes too (the app's modal takes its
+ * place once the app has painted). Nothing to wait for on other pages.
+ */
+export async function appHasTakenOver(page: Page): Promise<void> {
+  await page.locator(`#${FIRST_VIEW_ID}`).waitFor({ state: 'detached', timeout: 20_000 });
+  await page.locator(`#${SITE_ENTRY_VIEW_ID}`).waitFor({ state: 'detached', timeout: 10_000 });
 }

@@ -32,6 +32,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { landerWebPages, landersRoutes } from './modules/landers/index.ts';
+import { firstViewPages } from './modules/first-view/index.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { siteMetaRoutes } from './modules/site-meta/site-meta.routes.ts';
 import { seoHead } from './modules/site-meta/seo-head.ts';
@@ -122,7 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   await app.register(demoSeedPlugin, { isEnabled: config.env === 'development', memberCount: config.demoMemberCount });
   await app.register(demoStaffPlugin, { isEnabled: config.env === 'development' });
-  if (options.serveWeb ?? config.serveWeb) await app.register(webPlugin, { distDir: config.webDistDir, pages: landerWebPages, defaultPage: seoHead });
+  if (options.serveWeb ?? config.serveWeb) await app.register(webPlugin, { distDir: config.webDistDir, pages: [...landerWebPages, ...firstViewPages], defaultPage: seoHead });
 
   return app;
 }

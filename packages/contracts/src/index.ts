@@ -15,3 +15,4 @@ export * from './reports.ts';
 export * from './data-export.ts';
 export * from './admin.ts';
 export * from './site-entry.ts';
+export * from './first-view.ts';

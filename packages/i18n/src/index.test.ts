@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_LANGUAGES, LOCALES, languageFromAcceptLanguage, localeFromDomainLanguage, orderLanguagesForCountry } from './index.ts';
+import { COUNTRY_LANGUAGES, LOCALES, languageFromAcceptLanguage, localeFromDomainLanguage, orderLanguagesForCountry, pageLanguage } from './index.ts';
 
 describe('languageFromAcceptLanguage', () => {
   it.each([
@@ -26,6 +26,17 @@ describe('localeFromDomainLanguage', () => {
     expect(localeFromDomainLanguage('NL')).toBe('nl');
     expect(localeFromDomainLanguage('pt_BR')).toBeNull();
     expect(localeFromDomainLanguage(undefined)).toBeNull();
+  });
+});
+
+describe('pageLanguage (SPEC section 1)', () => {
+  it('takes ?lang= first, then the cookie, then the domain language, then the default', () => {
+    expect(pageLanguage('de', 'fr', 'nl_NL')).toBe('de');
+    expect(pageLanguage('xx', 'fr', 'nl_NL')).toBe('fr');
+    expect(pageLanguage(null, 'en-US', 'nl_NL')).toBe('en-US');
+    expect(pageLanguage(null, 'klingon', 'de_DE')).toBe('de');
+    expect(pageLanguage(undefined, undefined, 'ja_JP')).toBe('en');
+    expect(pageLanguage(undefined, undefined, null)).toBe('en');
   });
 });
 

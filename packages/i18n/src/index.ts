@@ -58,6 +58,17 @@ export function localeFromDomainLanguage(domainLanguage: string | null | undefin
 }
 
 /**
+ * SPEC section 1, the web app's interface language for a page: an explicit ?lang= first, then the cookie, then the
+ * site's domain_language when it matches a locale, then the default. The browser's app and the server's first view of a
+ * page (which must show the page in the language the app will) both decide by this.
+ */
+export function pageLanguage(asked: unknown, cookie: unknown, domainLanguage: string | null | undefined): UiLanguage {
+  if (isUiLanguage(asked)) return asked;
+  if (isUiLanguage(cookie)) return cookie;
+  return localeFromDomainLanguage(domainLanguage) ?? DEFAULT_LOCALE;
+}
+
+/**
  * The interface languages a site offers, ordered for a visitor from `country`:
  * the country's own languages first, then the rest of the site's locales.
  */

@@ -28,11 +28,11 @@ describe('web app serving', () => {
     await fs.rm(distDir, { recursive: true, force: true });
   });
 
-  it.each(['/', '/members/42', '/pages/terms', '/no/such/page'])('answers %s with index.html, never cached stale', async (url) => {
+  it.each(['/', '/members/42', '/pages/terms', '/no/such/page'])('answers %s with index.html, never cached stale nor shared', async (url) => {
     const response = await app.inject({ url });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
     // index.html as built, with the page's head filled in (modules/site-meta, modules/landers).
     expect(response.body).toMatch(/^<!doctype html><html/);
     expect(response.body).toContain(`<script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-abc123.js"></script>`);
@@ -90,7 +90,7 @@ describe('web app serving', () => {
     touched.frames.shift()!();
     touched.timers.shift()!.callback();
     expect(touched.appended).toEqual(expected);
-    expect(Object.keys(touched.listeners).sort()).toEqual(['keydown', 'pointerdown', 'touchstart']);
+    expect(Object.keys(touched.listeners).sort()).toEqual(['input', 'keydown', 'pointerdown', 'touchstart']);
   });
 
   it('caches hashed assets for a year', async () => {

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +17,8 @@ export const APP_START_IDLE_MS = 3000;
 
 /** Vite writes content-hashed file names into this folder only; everything else may change under the same name. */
 const HASHED_ASSETS_DIR = 'assets';
+/** The release's server render of first views (scripts/build-web.mjs, docs/first-view.md): loaded here, never served. */
+const SERVER_RENDER_ENTRY = 'server/entry-server.js';
 
 /** Paths that must never fall back to index.html: the API, and asset files that do not exist. */
 function isNeverIndex(url: string): boolean {
@@ -58,7 +61,8 @@ export type WebPageParts = {
 
 /**
  * index.html whose app scripts (the module entry and its modulepreload links) are requested by one inline loader at
- * the end of the body, on the visitor's first pointer, touch or key press, or else `idleMs` after the page's `load`
+ * the end of the body, on the visitor's first pointer, touch or key press or input (a field filled without a key, as
+ * by autofill), or else `idleMs` after the page's `load`
  * event: a page whose first view the server wrote (the landers) paints it and its photos without the app's JavaScript
  * competing for a phone's bandwidth or main thread, and the app then boots and adopts the view. The loader is the same
  * for every request of a release, so its hash is allowed once (docs/landers.md, "Rendering").
@@ -74,16 +78,28 @@ export function deferAppScripts(html: string, idleMs: number): string {
     `(function(){var started=false;function go(){if(started)return;started=true;` +
     `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});` +
     `${JSON.stringify(sources)}.forEach(function(u){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=u;document.head.appendChild(s)})}` +
-    `['pointerdown','touchstart','keydown'].forEach(function(t){addEventListener(t,go,{capture:true,passive:true,once:true})});` +
+    `['pointerdown','touchstart','keydown','input'].forEach(function(t){addEventListener(t,go,{capture:true,passive:true,once:true})});` +
     `function later(){requestAnimationFrame(function(){setTimeout(go,${Math.max(0, Math.round(idleMs))})})}` +
     `if(document.readyState==='complete')later();else addEventListener('load',later)})()`;
   return stripped.replace('</body>', () => `<script>${loader}</script></body>`);
 }
+/** What a page's render may use of the release being served. */
+export type WebRelease = {
+  /** The web app's server render of first views (its module's exports), or null when the release has none. */
+  loadServerRender: () => Promise<Record<string, unknown> | null>;
+  /** Every style sheet of the app's code-split screens, in one text: a server-rendered screen's styles before its code. */
+  screensCss: string;
+};
+
 /**
- * A path the server answers with index.html filled in for that page (the landing pages, modules/landers), so its
- * content is in the HTML before any script runs. `render` answering null sends index.html as it is.
+ * A path the server answers with index.html filled in for that page (the landing pages, modules/landers; the first
+ * views, modules/first-view), so its content is in the HTML before any script runs. `render` answering null sends
+ * index.html as every other page gets it (`defaultParts`).
  */
-export type WebPage = { url: string; render: (request: FastifyRequest, reply: FastifyReply) => Promise<WebPageParts | null> };
+export type WebPage = {
+  url: string;
+  render: (request: FastifyRequest, reply: FastifyReply, context: { defaultParts: WebPageParts | null; release: WebRelease }) => Promise<WebPageParts | null>;
+};
 
 /** index.html with a page's parts; every part is markup the page escaped itself. */
 export function fillIndexHtml(html: string, parts: WebPageParts): string {
@@ -96,6 +112,17 @@ export function fillIndexHtml(html: string, parts: WebPageParts): string {
   filled = filled.replace('</head>', () => `${parts.head}</head>`);
   const scripts = (parts.inlineScripts ?? []).map((script) => `<script>${script}</script>`).join('');
   return filled.replace('<div id="root"></div>', () => `${parts.body}${scripts}<div id="root"></div>`);
+}
+
+/** The code-split screens' style sheets (every .css of the release's assets but those index.html links), joined. */
+function screenStyles(releaseDir: string, indexText: string): string {
+  const assets = path.join(releaseDir, HASHED_ASSETS_DIR);
+  return fs
+    .readdirSync(assets)
+    .filter((name) => name.endsWith('.css') && !indexText.includes(`/${HASHED_ASSETS_DIR}/${name}`))
+    .sort()
+    .map((name) => fs.readFileSync(path.join(assets, name), 'utf8'))
+    .join('\n');
 }
 
 export type WebPluginOptions = {
@@ -123,7 +150,15 @@ export const webPlugin = fp<WebPluginOptions>(
       const hashes = [...(parts?.scriptsAfterLoad ? deferredScriptHashes : scriptHashes), ...(parts?.inlineScripts ?? []).map(scriptHash)];
       reply.header('content-security-policy', allowInlineScripts(reply.getHeader('content-security-policy'), hashes));
       const body = parts ? fillIndexHtml(parts.scriptsAfterLoad ? deferredIndexText : indexText, parts) : indexHtml;
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(body);
+      // Private: a page may carry the member's own data (a first view), and a shared cache must never keep one.
+      return reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8').send(body);
+    };
+    const serverRenderPath = path.join(releaseDir, SERVER_RENDER_ENTRY);
+    let serverRender: Promise<Record<string, unknown> | null> | undefined;
+    const release: WebRelease = {
+      loadServerRender: () =>
+        (serverRender ??= fs.existsSync(serverRenderPath) ? (import(pathToFileURL(serverRenderPath).href) as Promise<Record<string, unknown>>) : Promise.resolve(null)),
+      screensCss: screenStyles(releaseDir, indexText),
     };
     const hashedDir = path.join(releaseDir, HASHED_ASSETS_DIR) + path.sep;
     await app.register(fastifyStatic, {
@@ -133,7 +168,7 @@ export const webPlugin = fp<WebPluginOptions>(
       index: false,
       // index.html comes from memory (below), read once with the rest of this release. The .br and .gz files
       // the build wrote beside each asset are no routes of their own: they are sent for their original's route.
-      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+      globIgnore: ['index.html', '**/*.br', '**/*.gz', `${path.dirname(SERVER_RENDER_ENTRY)}/**`],
       // Brotli 11 or gzip 9 from the build when the browser accepts it, never compressed again per request.
       preCompressed: true,
       setHeaders(reply, filePath) {
@@ -149,7 +184,13 @@ export const webPlugin = fp<WebPluginOptions>(
     });
     // Pages whose index.html carries their content: more specific than '/*', so the router prefers them.
     for (const page of pages) {
-      app.get(page.url, { schema: { hide: true } }, async (request, reply) => sendPage(reply, (await page.render(request, reply)) ?? defaultPage?.(request) ?? null));
+      app.get(page.url, { schema: { hide: true } }, async (request, reply) => {
+        const defaultParts = defaultPage?.(request) ?? null;
+        const parts = await page.render(request, reply, { defaultParts, release });
+        // A render may have answered itself (a redirect).
+        if (reply.sent) return reply;
+        return sendPage(reply, parts ?? defaultParts);
+      });
     }
   },
   { name: 'web' },

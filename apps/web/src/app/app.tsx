@@ -8,9 +8,9 @@ import { queryClient } from '../lib/query-client.ts';
 import { i18next, initI18n, initialLanguage, loadRemainingNamespaces, readLanguageCookie } from '../lib/i18n.ts';
 import { userQueryOptions } from '../lib/session/get-user.ts';
 import { installChunkErrorReload } from '../lib/chunk-reload.ts';
-import { installPageBounceLogging } from '../lib/page-bounce.ts';
 import { settingsQueryOptions } from '../lib/settings/get-settings.ts';
 import { installTheme } from '../lib/theme.ts';
+import { seedFromFirstView } from '../lib/first-view.ts';
 import { getRouter } from './router.tsx';
 import { BootError } from './routes/boot-error.tsx';
 import { AppShell } from './app-shell.tsx';
@@ -32,6 +32,8 @@ function afterPaint(): Promise<void> {
 
 /** Settings first (they pick the language), then translations. */
 export async function bootApp(): Promise<void> {
+  // A page the server wrote carries the queries it showed: settings, session and the page's data are there already.
+  seedFromFirstView(queryClient);
   const settings = queryClient.fetchQuery(settingsQueryOptions());
   // The session is asked for beside the settings rather than once the layout renders: the navigation and the
   // members' pages wait for it. Not awaited; a failure is the user query's, handled where it is shown.
@@ -61,11 +63,9 @@ export function App() {
 
   useEffect(() => {
     const uninstallChunkReload = installChunkErrorReload();
-    const uninstallPageBounce = installPageBounceLogging();
     const uninstallTheme = installTheme();
     return () => {
       uninstallChunkReload();
-      uninstallPageBounce();
       uninstallTheme();
     };
   }, []);

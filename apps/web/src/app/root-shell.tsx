@@ -4,6 +4,8 @@ import { Outlet } from 'react-router';
 import { LoadingBar } from '../components/loading-bar.tsx';
 import { AfterFirstPaint } from '../components/after-first-paint.tsx';
 import { loadRemainingNamespaces } from '../lib/i18n.ts';
+import { adoptFirstView } from '../lib/first-view.ts';
+import { useQueryClient } from '@tanstack/react-query';
 
 // Lazy, like the layouts: it brings react-bootstrap (the activation reminder), which the entry chunk leaves out.
 const SessionManager = lazy(async () => ({ default: (await import('../features/accounts/components/session-manager.tsx')).SessionManager }));
@@ -17,6 +19,9 @@ function RemainingNamespaces() {
 }
 
 export function RootShell() {
+  // The page is rendered: the server's view of it (when there is one) gives way (lib/first-view.ts).
+  const queryClient = useQueryClient();
+  useEffect(() => adoptFirstView(queryClient), [queryClient]);
   return (
     <>
       <LoadingBar />

@@ -4,12 +4,16 @@ import { Navigate, useLocation } from 'react-router';
 import type { User } from '@app/contracts';
 import { paths } from '../config/paths.ts';
 import { useUser } from '../lib/session/get-user.ts';
+import { useServerRedirect } from '../lib/server-render.ts';
 import { LoadingSpinner } from './loading-spinner.tsx';
 
 export function MembersOnly({ children }: { children: (user: User) => ReactNode }) {
   const { data: user, isPending } = useUser();
   const location = useLocation();
+  const login = !isPending && !user ? paths.login.getHref(`${location.pathname}${location.search}`) : null;
+  // The server's first view of this page answers a visitor with the redirect itself (<Navigate> acts in the browser only).
+  const isServerRender = useServerRedirect(login);
   if (isPending) return <LoadingSpinner />;
-  if (!user) return <Navigate to={paths.login.getHref(`${location.pathname}${location.search}`)} replace />;
+  if (!user) return isServerRender ? null : <Navigate to={login ?? paths.login.getHref()} replace />;
   return <>{children(user)}</>;
 }

@@ -1,6 +1,7 @@
 // A "Sign up" link: opens the signup modal where the layout has one, else (or on middle-click) the signup page.
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FIRST_VIEW_REPLAY_ATTRIBUTE } from '@app/contracts';
 import { paths } from '../config/paths.ts';
 import { isSignupModalAvailable, openSignupModal } from '../lib/signup-modal-store.ts';
 
@@ -15,7 +16,9 @@ export function SignupLink({ className, children, targetProfileId }: SignupLinkP
     openSignupModal({ targetProfileId });
   };
   return (
-    <Link to={href} className={className} onClick={onClick}>
+    // On a server-written first view, a click before the app runs is kept and made again once it does (lib/first-view.ts),
+    // so it opens the modal rather than leaving for the signup page.
+    <Link to={href} className={className} onClick={onClick} {...{ [FIRST_VIEW_REPLAY_ATTRIBUTE]: '' }}>
       {children}
     </Link>
   );

@@ -86,8 +86,18 @@ export type RequestOptions = {
   retries?: number;
 };
 
+/** How a request reaches the API: the browser's fetch, or the server's in-process answer while it renders a first view. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let serverTransport: ApiTransport | null = null;
+
+/** Set by the server's first-view render (entry-server.tsx) for the time of one render; null again after it. */
+export function setServerTransport(transport: ApiTransport | null): void {
+  serverTransport = transport;
+}
+
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
-  const url = new URL(path.startsWith('/') ? path : `/api/${path}`, window.location.origin);
+  // Any origin: only the path and query are kept.
+  const url = new URL(path.startsWith('/') ? path : `/api/${path}`, 'http://localhost');
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   }
@@ -126,7 +136,7 @@ export async function apiRequest(path: string, options?: RequestOptions & { resp
 export async function apiRequest(path: string, options: RequestOptions & { response?: ContractSchemaName } = {}): Promise<unknown> {
   const method = options.method ?? 'GET';
   const isSafe = SAFE_METHODS.has(method);
-  const retries = options.retries ?? (isSafe ? MAX_RETRIES : 0);
+  const retries = serverTransport ? 0 : (options.retries ?? (isSafe ? MAX_RETRIES : 0));
   const url = buildUrl(path, options.query);
   const headers: Record<string, string> = { Accept: 'application/json', 'Request-Type': 'client' };
   const init: RequestInit = { method, headers, credentials: 'same-origin', signal: options.signal };
@@ -141,7 +151,7 @@ export async function apiRequest(path: string, options: RequestOptions & { respo
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     try {
-      response = await fetch(url, init);
+      response = await (serverTransport ?? fetch)(url, init);
     } catch (error) {
       if (options.signal?.aborted || attempt >= retries) throw error;
       await sleep(retryDelay(attempt), options.signal);

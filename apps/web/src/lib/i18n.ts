@@ -10,6 +10,7 @@ import {
   NAMESPACES,
   isUiLanguage,
   localeFromDomainLanguage,
+  pageLanguage,
   type UiLanguage,
 } from '@app/i18n';
 
@@ -35,20 +36,13 @@ export function writeLanguageCookie(language: UiLanguage): void {
  * matches one, and is stored.
  */
 export function initialLanguage(domainLanguage: string | null | undefined): UiLanguage {
-  // A link naming the language (the pages' hreflang alternates, ?lang=de) wins and is kept as the choice.
   const asked = new URLSearchParams(window.location.search).get('lang');
-  if (isUiLanguage(asked)) {
-    writeLanguageCookie(asked);
-    return asked;
-  }
   const fromCookie = readLanguageCookie();
-  if (fromCookie) return fromCookie;
-  const fromDomain = localeFromDomainLanguage(domainLanguage);
-  if (fromDomain) {
-    writeLanguageCookie(fromDomain);
-    return fromDomain;
-  }
-  return DEFAULT_LOCALE;
+  const language = pageLanguage(asked, fromCookie, domainLanguage);
+  // Kept as the choice: a link naming the language (the pages' hreflang alternates, ?lang=de), or the domain's when
+  // there was none.
+  if (language !== fromCookie && (isUiLanguage(asked) || localeFromDomainLanguage(domainLanguage) === language)) writeLanguageCookie(language);
+  return language;
 }
 
 /**
@@ -67,6 +61,16 @@ export function loadRemainingNamespaces(): Promise<void> {
   return i18next.loadNamespaces(NAMESPACES.filter((namespace) => !(FIRST_PAINT_NAMESPACES as readonly string[]).includes(namespace) && !CONSOLE_NAMESPACES.includes(namespace)));
 }
 
+/** What the browser's i18next and the server's first-view render share (entry-server.tsx). */
+const I18N_OPTIONS = {
+  fallbackLng: { 'en-US': ['en'], default: [DEFAULT_LOCALE] },
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  // `loaded`: a screen showing a `payments:` or `mail:` string before its namespace arrived shows it once it has.
+  react: { useSuspense: true, bindI18n: 'languageChanged loaded' },
+  returnNull: false,
+} as const;
+
 export async function initI18n(language: UiLanguage) {
   await i18next
     .use({
@@ -84,17 +88,23 @@ export async function initI18n(language: UiLanguage) {
       },
     })
     .use(initReactI18next)
-    .init({
-      lng: language,
-      fallbackLng: { 'en-US': ['en'], default: [DEFAULT_LOCALE] },
-      ns: [...FIRST_PAINT_NAMESPACES],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      // `loaded`: a screen showing a `payments:` or `mail:` string before its namespace arrived shows it once it has.
-      react: { useSuspense: true, bindI18n: 'languageChanged loaded' },
-      returnNull: false,
-    });
+    .init({ ...I18N_OPTIONS, lng: language, ns: [...FIRST_PAINT_NAMESPACES] });
   document.documentElement.lang = language;
+  return i18next;
+}
+
+/** The server's first-view render (entry-server.tsx): every language's every namespace at once, nothing loaded later. */
+export async function initI18nWithAllResources(language: UiLanguage) {
+  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+  await Promise.all(
+    Object.entries(loaders).map(async ([file, load]) => {
+      const [, lng, ns] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
+      if (lng && ns) (resources[lng] ??= {})[ns] = (await load()).default;
+    }),
+  );
+  await i18next
+    .use(initReactI18next)
+    .init({ ...I18N_OPTIONS, lng: language, ns: [...NAMESPACES], resources, initAsync: false, react: { ...I18N_OPTIONS.react, useSuspense: false } });
   return i18next;
 }
 

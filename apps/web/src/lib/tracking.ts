@@ -36,7 +36,8 @@ export function captureTracking(search: string): void {
 
 export function readTracking(): Tracking {
   // The landing page itself (e.g. /signup?ref=… straight from an ad) renders before the session manager stores its parameters.
-  captureTracking(window.location.search);
+  // (No window in the server's first-view render: nothing to capture there.)
+  if (typeof window !== 'undefined') captureTracking(window.location.search);
   try {
     const stored = JSON.parse(readItem(TRACKING_STORAGE_KEY, 'session') ?? '{}') as Record<string, unknown>;
     const tracking: Tracking = {};

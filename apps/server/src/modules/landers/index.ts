@@ -2,3 +2,4 @@
 export { createLandersRepository, type LandersRepository } from './landers.repository.ts';
 export { createLandersService, type LandersService } from './landers.service.ts';
 export { landersRoutes, landerWebPages } from './landers.routes.ts';
+export { SITE_ENTRY_SCRIPT, siteEntryWarningFor } from './site-entry-markup.ts';

@@ -1,7 +1,7 @@
 // What a landing page adds to index.html: title, description and Open Graph tags, its styles, its payload as JSON
 // (escaped so no value can close the script element), and the first view's markup before the app's root element.
 import type { LanderPayload } from '@app/contracts';
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml, jsonForScript } from '../../lib/html.ts';
 import { renderLogoBar } from './lander-markup.ts';
 import { LANDER_CSS } from './lander-styles.ts';
 import { SITE_ENTRY_SCRIPT } from './site-entry-markup.ts';
@@ -18,19 +18,6 @@ export const LANDER_EARLY_CLICKS_SCRIPT =
 /** The id of the JSON script element and of the prerendered view the web app adopts (features/landers). */
 export const LANDER_DATA_ID = 'lander-data';
 export const LANDER_VIEW_ID = 'lander-ssr';
-
-/**
- * JSON safe inside a <script> element: `<`, `>` and `&` as \u escapes (no `</script>` or `<!--` can appear), and
- * the line separators JavaScript once treated as line ends.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 export type LanderDocumentParts = { lang: string; title: string; head: string; body: string; scriptsAfterLoad: true; inlineScripts: readonly string[] };
 

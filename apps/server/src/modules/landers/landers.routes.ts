@@ -2,7 +2,7 @@
 // index.html, filled in by the web plugin before any script runs (docs/landers.md).
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, landersQuerySchema, landersResponseSchema, shouldShowSiteEntryWarning } from '@app/contracts';
+import { apiErrorSchema, landersQuerySchema, landersResponseSchema } from '@app/contracts';
 import { LANGUAGE_COOKIE, isUiLanguage } from '@app/i18n';
 import { lookupCountry } from '../../lib/geoip.ts';
 import { notFound } from '../../lib/http-errors.ts';
@@ -12,8 +12,7 @@ import type { WebPage } from '../../plugins/web.plugin.ts';
 import { cleanTracking, type LanderVisit } from './landers.service.ts';
 import { renderLanderDocument } from './lander-document.ts';
 import { LANDER_CSS } from './lander-styles.ts';
-import { renderSiteEntryWarning } from './site-entry-markup.ts';
-import { COUNTRY_COOKIE, selectCountry } from '../sites/index.ts';
+import { siteEntryWarningFor } from './site-entry-markup.ts';
 
 /**
  * The place the visitor's browser was located in during the last hour, written by the web app: `NL.NH`, `NL`, or
@@ -74,21 +73,8 @@ export const landerWebPages: WebPage[] = LANDER_PAGE_URLS.map((url) => ({
     const result = await landers.render(request.url.split('?')[0]!, visit);
     if (!result) return null;
     const common = getTranslator(result.payload.language as Parameters<typeof getTranslator>[0]);
-    // The entry warning by the web app's own rules; what only the browser knows (an earlier "Enter", the installed
-    // app) its inline script checks before the first paint.
-    await request.server.optionalMember(request, reply);
-    const { site } = request;
-    const showsWarning = shouldShowSiteEntryWarning({
-      layout: 'lander',
-      isLoggedIn: request.member !== null,
-      isStandalone: false,
-      dismissedAt: null,
-      enableSiteEntryPopup: site.enableSiteEntryPopup,
-      popupCountries: site.siteEntryPopupCountries,
-      country: selectCountry(site, request.cookies[COUNTRY_COOKIE], visit.geoipCountry),
-    });
     return renderLanderDocument({
-      entryWarning: showsWarning ? renderSiteEntryWarning(common, { name: site.name, minAge: site.minAge }) : null,
+      entryWarning: await siteEntryWarningFor(request, reply, 'lander', common),
       payload: result.payload,
       content: result.content,
       siteName: request.site.name,

@@ -10,7 +10,7 @@ import { photos, sites, users } from '../../db/schema/index.ts';
 import { createClient, signUp, tokenFromMail, uniqueEmail } from '../accounts/accounts.test-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { birthDateForAge, insertProfiles, type ProfileValues } from '../profiles/members.test-helpers.ts';
-import { jsonForScript } from './lander-document.ts';
+import { jsonForScript } from '../../lib/html.ts';
 import { SITE_ENTRY_SCRIPT } from './site-entry-markup.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { parseLanderPath } from './landers.service.ts';

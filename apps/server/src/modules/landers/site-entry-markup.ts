@@ -1,8 +1,11 @@
 // The adult-content entry warning in a lander's server-written first view (docs/landers.md, "Entry warning"): the same
 // markup as the web app's modal (features/site-entry), shown before any photo is seen instead of seconds later when
 // the app has booted; the app's modal then takes its place.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
-import { SITE_ENTRY_DISMISSED_KEY, SITE_ENTRY_LEAVE_URL, SITE_ENTRY_VIEW_ID } from '@app/contracts';
+import { SITE_ENTRY_DISMISSED_KEY, SITE_ENTRY_LEAVE_URL, SITE_ENTRY_VIEW_ID, shouldShowSiteEntryWarning, type LayoutKind } from '@app/contracts';
+import { lookupCountry } from '../../lib/geoip.ts';
+import { COUNTRY_COOKIE, selectCountry } from '../sites/index.ts';
 import { html } from './lander-markup.ts';
 
 /**
@@ -24,4 +27,23 @@ export function renderSiteEntryWarning(t: TFunction, site: { name: string; minAg
 <div class="modal-body text-center"><p>${t('siteEntry.body', { name: site.name, age: site.minAge })}</p><p class="small text-body-secondary mb-0">${t('siteEntry.consent', { age: site.minAge })}</p></div>
 <div class="modal-footer border-0 pt-0 justify-content-center gap-2"><button type="button" class="btn btn-primary btn-lg px-5" data-site-entry-enter>${t('siteEntry.enter')}</button><a class="btn btn-link text-body-secondary" href="${SITE_ENTRY_LEAVE_URL}" rel="noreferrer">${t('siteEntry.leave')}</a></div>
 </div></div></div></div>`.value;
+}
+
+/**
+ * The warning's markup when this visitor must see it first on a page of `layout` by the web app's own rules, else null;
+ * what only the browser knows (an earlier "Enter", the installed app) SITE_ENTRY_SCRIPT checks before the first paint.
+ */
+export async function siteEntryWarningFor(request: FastifyRequest, reply: FastifyReply, layout: LayoutKind, t: TFunction): Promise<string | null> {
+  await request.server.optionalMember(request, reply);
+  const { site } = request;
+  const shows = shouldShowSiteEntryWarning({
+    layout,
+    isLoggedIn: request.member !== null,
+    isStandalone: false,
+    dismissedAt: null,
+    enableSiteEntryPopup: site.enableSiteEntryPopup,
+    popupCountries: site.siteEntryPopupCountries,
+    country: selectCountry(site, request.cookies[COUNTRY_COOKIE], await lookupCountry(request.ip)),
+  });
+  return shows ? renderSiteEntryWarning(t, { name: site.name, minAge: site.minAge }) : null;
 }

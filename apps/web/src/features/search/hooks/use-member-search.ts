@@ -20,7 +20,7 @@ export function useMemberSearch() {
   const isProfileSettled = !user || !ownProfile.isPending;
   const profile = ownProfile.data ?? null;
   const store = useSearchFiltersStore();
-  const isReady = ownerId !== undefined && isProfileSettled && store.ownerId === ownerId && store.didInit;
+  const isReady = ownerId !== undefined && isProfileSettled;
 
   const defaults = useCallback(
     (): Partial<SearchFilterValues> =>
@@ -33,7 +33,11 @@ export function useMemberSearch() {
     claimSearchFilters(ownerId, defaults());
   }, [ownerId, isProfileSettled, defaults]);
 
-  const query = useSearchMembers(ownerId ?? null, store.filters, isReady);
+  // Until the effect above has made the store this viewer's, the search is already the one it will start with (so the
+  // first render, and the server's first view of the page, show its results).
+  const isClaimed = store.ownerId === ownerId && store.didInit;
+  const currentFilters = isClaimed ? store.filters : { ...EMPTY_FILTERS, ...defaults() };
+  const query = useSearchMembers(ownerId ?? null, currentFilters, isReady);
   const firstPage = query.data?.pages[0];
   const error = query.error;
   const errorCode = error ? (error instanceof ApiError ? error.code : 'error_generic') : null;
@@ -46,7 +50,7 @@ export function useMemberSearch() {
 
   return {
     isReady,
-    filters: store.filters,
+    filters: currentFilters,
     cards: getResultCards(query.data?.pages),
     /** Counted on the first page; null before it loaded. */
     numResults: firstPage?.num_results ?? null,
@@ -61,7 +65,7 @@ export function useMemberSearch() {
     /** Visitors: the site does not let them search (any further); show the signup prompt. */
     isLoginRequired: errorCode === 'login_required_search',
     search: (filters: Partial<SearchFilterValues>) => {
-      const next = mergeFilters(store.filters, filters);
+      const next = mergeFilters(currentFilters, filters);
       setSearchFilters(filters);
       return startOver(next);
     },

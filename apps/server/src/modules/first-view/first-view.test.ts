@@ -1,0 +1,109 @@
+// First views (docs/first-view.md) with a stand-in for the web app's server render: what the server gives it (settings,
+// session, language, a transport answering as the visitor) and what it makes of the answer (the view before the root,
+// its title, the state as safe JSON, deferred scripts, the policy, a redirect, a fallback when the render fails).
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, insertSite, type TestApp } from '../../test-support/test-app.ts';
+import { signUp } from '../accounts/accounts.test-helpers.ts';
+import { FIRST_VIEW_CLICKS_SCRIPT } from './first-view.pages.ts';
+
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><title>App</title><link rel="stylesheet" href="/assets/index-aaa.css"><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+/** Answers like entry-server.tsx: asks the API as the page would, and shows what it was given. */
+const STAND_IN = `
+export async function renderFirstView(request) {
+  if (request.url === '/chats' && request.user === null) return { redirect: '/login?redirectTo=%2Fchats' };
+  if (request.url.startsWith('/members/13')) throw new Error('render broke');
+  if (request.url.startsWith('/members/14')) return null;
+  const likes = await request.transport('/api/likes.php', { method: 'GET' });
+  const who = request.user ? 'member ' + request.user.profile.name : 'visitor';
+  return {
+    html: '<title>Page &amp; &quot;more&quot;</title><main><h1>' + [request.url, request.language, who, 'likes ' + likes.status, request.settings.settings.name].join(' | ') + '</h1></main>',
+    state: { queries: [{ queryKey: ['x'], state: { data: '</script><script>alert(1)</script>' } }] },
+  };
+}`;
+
+describe('first views', () => {
+  let app: TestApp;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'web-dist-first-view-'));
+    await fs.mkdir(path.join(distDir, 'assets'));
+    await fs.mkdir(path.join(distDir, 'server'));
+    await fs.writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+    await fs.writeFile(path.join(distDir, 'assets', 'app-abc123.js'), 'export {};');
+    await fs.writeFile(path.join(distDir, 'assets', 'index-aaa.css'), 'body{margin:0}');
+    await fs.writeFile(path.join(distDir, 'assets', 'home-page-bbb.css'), '.home-hero{color:red}');
+    await fs.writeFile(path.join(distDir, 'server', 'entry-server.js'), STAND_IN);
+    app = await buildTestApp({ webDistDir: distDir }, { serveWeb: true });
+  });
+  afterAll(async () => {
+    await app.close();
+    await fs.rm(distDir, { recursive: true, force: true });
+  });
+
+  it("puts a visitor's view before the app's root, with its title, the screens' styles, its state and deferred scripts", async () => {
+    const response = await app.inject({ url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    const html = response.body;
+    // Rendered with the settings of this site, as a visitor (likes.php answers 403 to a visitor), in the site's language.
+    expect(html).toContain('<div id="first-view"><main><h1>/ | en | visitor | likes 403 | Amoria</h1></main></div>');
+    // The entry warning this visitor must see first, by the web app's rules, with its script.
+    expect(html).toContain('<div id="site-entry-ssr">');
+    expect(html.indexOf('id="first-view"')).toBeLessThan(html.indexOf('<div id="root">'));
+    expect(html).toContain('<title>Page &#38; &#34;more&#34;</title>');
+    // The code-split screens' styles inline (the entry's own sheet stays a link), and the root hidden while the view shows.
+    expect(html).toContain('#first-view~#root{display:none}.home-hero{color:red}');
+    expect(html).not.toContain('body{margin:0}');
+    // The state cannot close its script element.
+    const state = /<script type="application\/json" id="first-view-state">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(state!)).toEqual({ queries: [{ queryKey: ['x'], state: { data: '</script><script>alert(1)</script>' } }] });
+    // The app's scripts wait for the first touch (or a while after load); the inline scripts are allowed by hash.
+    expect(html).not.toContain('<script type="module" src="/assets/app-abc123.js">');
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain(`'sha256-${createHash('sha256').update(FIRST_VIEW_CLICKS_SCRIPT).digest('base64')}'`);
+    expect(html).toContain(`<script>${FIRST_VIEW_CLICKS_SCRIPT}</script>`);
+  });
+
+  it("renders as the member whose cookie came, in the page's language, answering the render's API requests with that session", async () => {
+    const { client, user } = await signUp(app);
+    const response = await client.request({ url: '/members?lang=de' });
+    expect(response.body).toContain(`<h1>/members?lang=de | de | member ${user.profile.name} | likes 200 | `);
+    // A member never gets the entry warning.
+    expect(response.body).not.toContain('<div id="site-entry-ssr">');
+    const chats = await client.request({ url: '/chats', cookies: { lang: 'fr' } });
+    expect(chats.body).toContain(`<h1>/chats | fr | member ${user.profile.name} | likes 200 | `);
+  });
+
+  it("without a choice renders in the site's domain_language, as the app would", async () => {
+    await insertSite(app, { domain: 'de.example.test', domainLanguage: 'de_DE' });
+    const response = await app.inject({ url: '/', headers: { host: 'de.example.test' } });
+    expect(response.body).toMatch(/<h1>\/ \| de \| visitor \| /);
+    expect(response.body).toContain('<html lang="de"');
+  });
+
+  it('answers a redirect the render asked for', async () => {
+    const response = await app.inject({ url: '/chats' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/login?redirectTo=%2Fchats');
+  });
+
+  it('sends the page as every other one when the render fails or has no view for it', async () => {
+    for (const url of ['/members/13', '/members/14']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('id="first-view"');
+      expect(response.body).toContain('<script type="module" src="/assets/app-abc123.js"></script>');
+    }
+  });
+
+  it('never serves the server render itself', async () => {
+    expect((await app.inject({ url: '/server/entry-server.js' })).body).not.toContain('renderFirstView');
+  });
+});

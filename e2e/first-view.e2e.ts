@@ -1,0 +1,109 @@
+// First views (docs/first-view.md): the home, discovery, a member's page and the conversations come with their content in
+// the server's HTML, rendered by the app's own code; the app starts later, takes the view over without a second copy,
+// and presses the buttons pressed before it ran. A visitor on a members-only page is redirected by the server.
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { useBrowser } from './support/browser.ts';
+import { waitForDemoMembers } from './support/axe-world.ts';
+import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
+
+const session = useBrowser({ viewport: { width: 390, height: 844 } });
+const DEMO = { email: 'demo@example.com', password: 'demo1234' };
+
+async function logIn(request: APIRequestContext): Promise<{ profile: { id: number; name: string } }> {
+  const response = await request.post('/api/user.php', { headers: { 'Request-Type': 'client' }, data: DEMO });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { user: { profile: { id: number; name: string } } }).user;
+}
+
+/** Whether the page's app has started: its entry module is in the document only once the loader added it. */
+const hasAppStarted = (page: Page) => page.evaluate(() => document.querySelector('script[type="module"][src]') !== null);
+
+describe('first views', () => {
+  beforeAll(() => waitForDemoMembers(session.baseURL, 40), 240_000);
+
+  test('the home page is in the HTML, shows before the app starts, and the app takes it over', async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    const faces = (await (await fetch(`${session.baseURL}/api/home-members.php?limit=12`)).json()) as { profiles: { name: string }[] };
+    const response = await page.goto('/');
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('id="first-view"');
+    expect(html).toContain('id="first-view-state"');
+    expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    expect(html).toContain(`>${faces.profiles[6]!.name}<`);
+    expect(response?.headers()['cache-control']).toBe('private, no-cache');
+
+    // Shown before the app's scripts run, then the same page from the app, once.
+    expect(await hasAppStarted(page)).toBe(false);
+    expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+    await page.locator('#first-view').waitFor({ state: 'detached' });
+    expect(await hasAppStarted(page)).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: faces.profiles[6]!.name }).isVisible()).toBe(true);
+  });
+
+  test("a member's discovery is in the HTML, and a like pressed before the app ran is sent once it has", async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    await logIn(page.request);
+    const response = await page.goto('/members');
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('id="first-view"');
+    expect(html).toMatch(/members found/);
+    expect(await hasAppStarted(page)).toBe(false);
+
+    const like = page.locator('#first-view').getByRole('button', { name: /^Like / }).first();
+    const name = (await like.getAttribute('aria-label'))!.replace(/^Like /, '');
+    const sent = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/like.php' && request.method() === 'POST');
+    await like.click();
+    await sent;
+    await page.locator('#first-view').waitFor({ state: 'detached' });
+    // The app's own card now says it is liked.
+    await page.getByRole('button', { name: `You like ${name}` }).first().waitFor();
+  });
+
+  test('filters chosen and Search pressed on the view before the app ran are searched once it has', async () => {
+    const page = await session.newPage({ viewport: { width: 1280, height: 800 } });
+    await acceptSiteEntryWarningBeforehand(page.context());
+    await logIn(page.request);
+    await page.goto('/members');
+    const filters = page.locator('#first-view').getByRole('search', { name: 'Search filters' });
+    // The demo member searches women in the Netherlands by default: everyone, everywhere instead.
+    await filters.getByLabel('Looking for').selectOption('');
+    await filters.getByLabel('Country').selectOption('');
+    const searched = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/search.php');
+    await filters.getByRole('button', { name: 'Search' }).click();
+    const query = new URL((await searched).url()).searchParams;
+    expect(query.get('gender')).toBeNull();
+    expect(query.get('country')).toBeNull();
+    await page.locator('#first-view').waitFor({ state: 'detached' });
+    const appFilters = page.getByRole('search', { name: 'Search filters' });
+    expect(await appFilters.getByLabel('Looking for').inputValue()).toBe('');
+    expect(await appFilters.getByLabel('Country').inputValue()).toBe('');
+  });
+
+  test("a member's page and the conversations come with their content", async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    await logIn(page.request);
+    const search = (await (await page.request.get('/api/search.php')).json()) as { results: { id: number; name: string }[] };
+    const member = search.results[0]!;
+    const memberHtml = await (await page.goto(`/members/${member.id}`))!.text();
+    expect(memberHtml).toContain('id="first-view"');
+    expect(memberHtml).toContain(`>${member.name}<`);
+    await page.getByRole('heading', { level: 1, name: member.name }).waitFor();
+
+    const chatsHtml = await (await page.goto('/chats'))!.text();
+    expect(chatsHtml).toContain('id="first-view"');
+    expect(chatsHtml).toContain('data-testid="chat-screen"');
+    await page.locator('#first-view').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('chat-screen').count()).toBe(1);
+  });
+
+  test('a visitor on a members-only page is sent to the login page by the server', async () => {
+    const response = await fetch(`${session.baseURL}/chats`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/login?redirectTo=%2Fchats');
+  });
+});
