@@ -33,6 +33,8 @@ export type FirstView = { html: string; state: DehydratedState } | { redirect: s
 
 /** Passes over the page: a pass renders, then fetches what the render asked for (a page's queries may depend on others). */
 const MAX_PASSES = 4;
+/** A pass still waiting (a lazy part that never arrives) is abandoned: the page is then the browser app's to render. */
+const PASS_TIMEOUT_MS = 5000;
 
 let ready: Promise<unknown> | null = null;
 /** One render at a time: i18next and the API transport are this module's, not the request's. */
@@ -67,6 +69,7 @@ async function renderOnce(request: FirstViewRequest, queryClient: QueryClient): 
         </QueryClientProvider>
       </ServerRenderContext>
     </StrictMode>,
+    { signal: AbortSignal.timeout(PASS_TIMEOUT_MS) },
   );
   const html = await streamToString(prelude);
   if (serverRender.redirectTo !== null) return { redirect: serverRender.redirectTo };

@@ -117,6 +117,7 @@ export function fillIndexHtml(html: string, parts: WebPageParts): string {
 /** The code-split screens' style sheets (every .css of the release's assets but those index.html links), joined. */
 function screenStyles(releaseDir: string, indexText: string): string {
   const assets = path.join(releaseDir, HASHED_ASSETS_DIR);
+  if (!fs.existsSync(assets)) return '';
   return fs
     .readdirSync(assets)
     .filter((name) => name.endsWith('.css') && !indexText.includes(`/${HASHED_ASSETS_DIR}/${name}`))
