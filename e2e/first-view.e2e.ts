@@ -101,6 +101,32 @@ describe('first views', () => {
     expect(await page.getByTestId('chat-screen').count()).toBe(1);
   });
 
+  test("the conversations' times in the view are in the browser's time zone, as the app shows them", async () => {
+    // Fourteen hours from the server's zone (UTC here and in CI): every time of day and most dates differ.
+    const page = await session.newPage({ timezoneId: 'Pacific/Kiritimati' });
+    await acceptSiteEntryWarningBeforehand(page.context());
+    await logIn(page.request);
+    // The first visit's app tells the server the browser's zone (its cookie); the next view is rendered in it.
+    await page.goto('/chats');
+    await page.locator('#first-view').waitFor({ state: 'detached' });
+    const viewTime = async (cookie: string) => {
+      const html = await (await fetch(`${session.baseURL}/chats`, { headers: { cookie } })).text();
+      return /<time class="chat-list-time[^"]*"[^>]*>([^<]+)<\/time>/.exec(html)?.[1];
+    };
+    const cookies = await page.context().cookies();
+    const header = (names: (name: string) => boolean) => cookies.filter((cookie) => names(cookie.name)).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+    expect(cookies.find((cookie) => cookie.name === 'tz')?.value).toBe(encodeURIComponent('Pacific/Kiritimati'));
+    const inBrowsersZone = await viewTime(header(() => true));
+    const inServersZone = await viewTime(header((name) => name !== 'tz'));
+    expect(inBrowsersZone).toBeTruthy();
+    expect(inBrowsersZone).not.toBe(inServersZone);
+
+    await page.goto('/chats');
+    expect(await page.locator('#first-view .chat-list-time').first().textContent()).toBe(inBrowsersZone);
+    await page.locator('#first-view').waitFor({ state: 'detached' });
+    expect(await page.locator('.chat-list-time').first().textContent()).toBe(inBrowsersZone);
+  });
+
   test('a visitor on a members-only page is sent to the login page by the server', async () => {
     const response = await fetch(`${session.baseURL}/chats`, { redirect: 'manual' });
     expect(response.status).toBe(302);

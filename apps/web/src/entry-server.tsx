@@ -12,7 +12,7 @@ import { DEFAULT_LOCALE, type UiLanguage } from '@app/i18n';
 import { routes } from './app/router.tsx';
 import { setServerTransport, type ApiTransport } from './lib/api-client.ts';
 import { ServerRenderContext, type ServerRender } from './lib/server-render.ts';
-import { i18next, initI18nWithAllResources } from './lib/i18n.ts';
+import { i18next, initI18nWithAllResources, setDisplayTimeZone } from './lib/i18n.ts';
 import { QUERY_DEFAULTS } from './lib/query-client.ts';
 import { settingsKeys } from './lib/settings/get-settings.ts';
 import { userKeys } from './lib/session/get-user.ts';
@@ -22,6 +22,8 @@ export type FirstViewRequest = {
   url: string;
   origin: string;
   language: UiLanguage;
+  /** The browser's time zone (its cookie), or undefined for the server's own: times show as the app will show them. */
+  timeZone?: string;
   /** The answers of settings.php and user.php (null for a visitor) for this visitor, as the browser's boot asks for them. */
   settings: unknown;
   user: unknown;
@@ -37,7 +39,7 @@ const MAX_PASSES = 4;
 const PASS_TIMEOUT_MS = 5000;
 
 let ready: Promise<unknown> | null = null;
-/** One render at a time: i18next and the API transport are this module's, not the request's. */
+/** One render at a time: i18next, the API transport and the time zone are this module's, not the request's. */
 let queue: Promise<unknown> = Promise.resolve();
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
@@ -87,6 +89,7 @@ async function render(request: FirstViewRequest): Promise<FirstView> {
   await ready;
   if (i18next.language !== request.language) await i18next.changeLanguage(request.language);
   setServerTransport(request.transport);
+  setDisplayTimeZone(request.timeZone);
   try {
     const queryClient = new QueryClient(QUERY_DEFAULTS);
     queryClient.setQueryData(settingsKeys.all, request.settings);
@@ -108,6 +111,7 @@ async function render(request: FirstViewRequest): Promise<FirstView> {
     }
   } finally {
     setServerTransport(null);
+    setDisplayTimeZone(undefined);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_LANGUAGES, LOCALES, languageFromAcceptLanguage, localeFromDomainLanguage, orderLanguagesForCountry, pageLanguage } from './index.ts';
+import { COUNTRY_LANGUAGES, LOCALES, languageFromAcceptLanguage, localeFromDomainLanguage, isTimeZone, orderLanguagesForCountry, pageLanguage } from './index.ts';
 
 describe('languageFromAcceptLanguage', () => {
   it.each([
@@ -55,5 +55,14 @@ describe('country languages (SPEC section 1)', () => {
     expect(orderLanguagesForCountry(['en', 'de'], null)).toEqual(['en', 'de']);
     expect(orderLanguagesForCountry(['es', 'en'], 'US')).toEqual(['en', 'es']);
     expect(orderLanguagesForCountry(['es', 'en', 'en-US'], 'US')).toEqual(['en-US', 'es', 'en']);
+  });
+});
+
+describe('isTimeZone', () => {
+  it('knows IANA names and nothing else', () => {
+    expect(isTimeZone('Europe/Amsterdam')).toBe(true);
+    expect(isTimeZone('America/Los_Angeles')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    for (const value of ['', 'Mars/Olympus', 'Europe/Amsterdam; path=/', 'x'.repeat(65), 5, null, undefined]) expect(isTimeZone(value)).toBe(false);
   });
 });

@@ -12,6 +12,22 @@ export type Namespace = (typeof NAMESPACES)[number];
 
 export const LANGUAGE_COOKIE = 'lang';
 export const LANGUAGE_COOKIE_MAX_AGE_DAYS = 365;
+/**
+ * The browser's time zone (an IANA name), written by the web app so the server's first views show times as the app
+ * will (docs/first-view.md).
+ */
+export const TIME_ZONE_COOKIE = 'tz';
+
+/** An IANA time zone this runtime knows ("Europe/Amsterdam"); anything else (a forged cookie) is not one. */
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 /** The spec's default date locale is Dutch, whatever the interface language. */
 export const DEFAULT_DATE_LOCALE = 'nl';
 

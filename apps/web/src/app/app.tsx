@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { DEFAULT_LOCALE } from '@app/i18n';
 import { queryClient } from '../lib/query-client.ts';
-import { i18next, initI18n, initialLanguage, loadRemainingNamespaces, readLanguageCookie } from '../lib/i18n.ts';
+import { i18next, initI18n, initialLanguage, loadRemainingNamespaces, readLanguageCookie, writeTimeZoneCookie } from '../lib/i18n.ts';
 import { userQueryOptions } from '../lib/session/get-user.ts';
 import { installChunkErrorReload } from '../lib/chunk-reload.ts';
 import { settingsQueryOptions } from '../lib/settings/get-settings.ts';
@@ -52,6 +52,7 @@ export async function bootApp(): Promise<void> {
   // The route's layout and page code load beside the translations.
   getRouter();
   await initI18n(initialLanguage(domainLanguage));
+  writeTimeZoneCookie();
 }
 
 // React's strict mode runs effects twice in development; booting (and i18next.init) must happen once.

@@ -1,7 +1,19 @@
 // Language rules of SPEC section 1: cookie first, then domain_language; choosing stores a 365-day cookie; Dutch dates.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LANGUAGE_COOKIE } from '@app/i18n';
-import { chooseLanguage, dateLocaleFor, formatDate, i18next, initI18n, initialLanguage, onLanguageChosen, readLanguageCookie } from './i18n.ts';
+import { LANGUAGE_COOKIE, TIME_ZONE_COOKIE } from '@app/i18n';
+import {
+  calendarDay,
+  chooseLanguage,
+  dateLocaleFor,
+  formatDate,
+  i18next,
+  initI18n,
+  initialLanguage,
+  onLanguageChosen,
+  readLanguageCookie,
+  setDisplayTimeZone,
+  writeTimeZoneCookie,
+} from './i18n.ts';
 
 function clearLanguageCookie() {
   document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
@@ -91,5 +103,32 @@ describe('formatDate', () => {
   it('accepts another locale and tolerates invalid dates', () => {
     expect(formatDate(new Date(Date.UTC(2024, 2, 5, 12)), { month: 'long', timeZone: 'UTC' }, 'en')).toBe('March');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('the time zone dates are shown in', () => {
+  afterEach(() => setDisplayTimeZone(undefined));
+
+  it("is the runtime's own until a server render names the browser's", () => {
+    const lateEvening = '2026-11-24T22:30:00Z';
+    const time = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+    setDisplayTimeZone('Europe/Amsterdam');
+    expect(formatDate(lateEvening, time, 'en')).toBe('23:30');
+    expect(calendarDay(lateEvening)).toBe('2026-11-24');
+    setDisplayTimeZone('Asia/Tokyo');
+    expect(formatDate(lateEvening, time, 'en')).toBe('07:30');
+    expect(calendarDay(lateEvening)).toBe('2026-11-25');
+    // An explicit zone of the caller still wins.
+    expect(formatDate(lateEvening, { ...time, timeZone: 'UTC' }, 'en')).toBe('22:30');
+    setDisplayTimeZone(undefined);
+    expect(formatDate(lateEvening, time, 'en')).toBe(new Intl.DateTimeFormat('en', time).format(new Date(lateEvening)));
+  });
+
+  it("is told to the server by a cookie holding the browser's zone", () => {
+    document.cookie = `${TIME_ZONE_COOKIE}=; path=/; max-age=0`;
+    writeTimeZoneCookie();
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(document.cookie.split('; ')).toContain(`${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`);
+    document.cookie = `${TIME_ZONE_COOKIE}=; path=/; max-age=0`;
   });
 });

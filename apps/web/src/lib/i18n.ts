@@ -8,6 +8,8 @@ import {
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE_DAYS,
   NAMESPACES,
+  TIME_ZONE_COOKIE,
+  isTimeZone,
   isUiLanguage,
   localeFromDomainLanguage,
   pageLanguage,
@@ -29,6 +31,17 @@ export function readLanguageCookie(): UiLanguage | null {
 export function writeLanguageCookie(language: UiLanguage): void {
   const maxAge = LANGUAGE_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;
   document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; path=/; max-age=${maxAge}; samesite=lax`;
+}
+
+/**
+ * Tells the server this browser's time zone, so the pages it renders before the app runs (docs/first-view.md) show
+ * times as the app will; written only when it changed.
+ */
+export function writeTimeZoneCookie(): void {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!isTimeZone(timeZone) || document.cookie.split('; ').includes(`${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}`)) return;
+  const maxAge = LANGUAGE_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;
+  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}; path=/; max-age=${maxAge}; samesite=lax`;
 }
 
 /**
@@ -144,13 +157,29 @@ export function dateLocaleFor(language: string | undefined): string {
   return language === 'en' ? 'en-GB' : language;
 }
 
+/**
+ * The time zone dates are shown in: the runtime's own (undefined) in the browser; the browser's, from its cookie, while
+ * the server renders a first view for it (entry-server.tsx).
+ */
+let displayTimeZone: string | undefined;
+
+export function setDisplayTimeZone(timeZone: string | undefined): void {
+  displayTimeZone = timeZone;
+}
+
 export function formatDate(
   value: Date | string | number,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
   locale: string = dateLocaleFor(i18next.isInitialized ? i18next.resolvedLanguage ?? i18next.language : undefined),
 ): string {
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(locale, options).format(date);
+  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(locale, { timeZone: displayTimeZone, ...options }).format(date);
+}
+
+/** The calendar day of a moment where it is shown ("2026-11-24"), for "today" and for grouping by day. */
+export function calendarDay(value: Date | string | number): string {
+  const date = value instanceof Date ? value : new Date(value);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: displayTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 }
 
 export { i18next };

@@ -4,7 +4,7 @@
 // the view has loaded (plugins/web.plugin.ts, deferAppScripts) and the app takes the view over (web lib/first-view.ts).
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { FIRST_VIEW_CLICKS_GLOBAL, FIRST_VIEW_ID, FIRST_VIEW_REPLAY_ATTRIBUTE, FIRST_VIEW_STATE_ID, type LayoutKind } from '@app/contracts';
-import { LANGUAGE_COOKIE, pageLanguage, type UiLanguage } from '@app/i18n';
+import { LANGUAGE_COOKIE, TIME_ZONE_COOKIE, isTimeZone, pageLanguage, type UiLanguage } from '@app/i18n';
 import { jsonForScript } from '../../lib/html.ts';
 import { getTranslator } from '../../lib/i18n.ts';
 import type { WebPage, WebPageParts } from '../../plugins/web.plugin.ts';
@@ -23,6 +23,7 @@ type RenderFirstView = (request: {
   url: string;
   origin: string;
   language: UiLanguage;
+  timeZone: string | undefined;
   settings: unknown;
   user: unknown;
   transport: (url: string, init: RequestInit) => Promise<Response>;
@@ -101,10 +102,13 @@ async function renderPage(
   const user = userAnswer.ok ? ((await userAnswer.json()) as { user: unknown }).user : null;
 
   const language = pageLanguage(query.get('lang'), request.cookies[LANGUAGE_COOKIE], settings.settings.domain_language);
+  const timeZone = request.cookies[TIME_ZONE_COOKIE];
   const view = await render({
     url: request.url,
     origin: `${request.protocol}://${request.host}`,
     language,
+    // Written by the app (web lib/i18n.ts); without it (a first visit) times show in the server's zone.
+    timeZone: isTimeZone(timeZone) ? timeZone : undefined,
     settings,
     user,
     transport: (url, init) => answerAsVisitor(request, url, init),

@@ -21,8 +21,9 @@ export async function renderFirstView(request) {
   if (request.url.startsWith('/members/14')) return null;
   const likes = await request.transport('/api/likes.php', { method: 'GET' });
   const who = request.user ? 'member ' + request.user.profile.name : 'visitor';
+  const zone = request.timeZone ? ' | zone ' + request.timeZone : '';
   return {
-    html: '<title>Page &amp; &quot;more&quot;</title><main><h1>' + [request.url, request.language, who, 'likes ' + likes.status, request.settings.settings.name].join(' | ') + '</h1></main>',
+    html: '<title>Page &amp; &quot;more&quot;</title><main><h1>' + [request.url, request.language, who, 'likes ' + likes.status, request.settings.settings.name].join(' | ') + zone + '</h1></main>',
     state: { queries: [{ queryKey: ['x'], state: { data: '</script><script>alert(1)</script>' } }] },
   };
 }`;
@@ -79,6 +80,16 @@ describe('first views', () => {
     expect(response.body).not.toContain('<div id="site-entry-ssr">');
     const chats = await client.request({ url: '/chats', cookies: { lang: 'fr' } });
     expect(chats.body).toContain(`<h1>/chats | fr | member ${user.profile.name} | likes 200 | `);
+  });
+
+  it("shows times in the browser's time zone when its cookie names one the server knows", async () => {
+    const named = await app.inject({ url: '/', cookies: { tz: 'America/Los_Angeles' } });
+    expect(named.body).toMatch(/<h1>\/ \| en \| visitor \| likes 403 \| [^<]* \| zone America\/Los_Angeles<\/h1>/);
+    for (const tz of ['Mars/Olympus', '<script>']) {
+      const forged = await app.inject({ url: '/', cookies: { tz } });
+      expect(forged.body).toContain('<div id="first-view">');
+      expect(forged.body).not.toContain('| zone ');
+    }
   });
 
   it("without a choice renders in the site's domain_language, as the app would", async () => {

@@ -9,10 +9,9 @@ import type { ChatEntry } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
 import { CountBadge } from '../../../components/count-badge.tsx';
 import { MemberPhoto } from '../../../components/member-photo.tsx';
-import { formatDate } from '../../../lib/i18n.ts';
+import { calendarDay, formatDate } from '../../../lib/i18n.ts';
 import { loadMoreChats } from '../api/get-chats.ts';
 import type { ChatsList } from '../lib/chats-cache.ts';
-import { dayKey } from './message-list.tsx';
 
 export function usePreview() {
   const { t } = useTranslation('chat');
@@ -30,7 +29,7 @@ export function usePreview() {
 }
 
 function activityLabel(iso: string): string {
-  const isToday = dayKey(iso) === dayKey(new Date().toISOString());
+  const isToday = calendarDay(iso) === calendarDay(new Date());
   return isToday ? formatDate(iso, { hour: '2-digit', minute: '2-digit' }) : formatDate(iso, { day: 'numeric', month: 'short' });
 }
 

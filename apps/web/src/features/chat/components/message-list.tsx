@@ -5,7 +5,7 @@ import { Fragment, useEffect, useLayoutEffect, useRef, useState, type ReactNode 
 import { Button, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '@app/contracts';
-import { formatDate } from '../../../lib/i18n.ts';
+import { calendarDay, formatDate } from '../../../lib/i18n.ts';
 import type { PendingMessage } from '../lib/chat-store.ts';
 import { CheckCheckIcon, CheckIcon, FlagIcon } from '../../../components/icons.tsx';
 import { GiftImage } from './gift-image.tsx';
@@ -30,22 +30,16 @@ type MessageListProps = {
   onReport?: (message: ChatMessage) => void;
 };
 
-/** The local calendar day of a timestamp, for grouping. */
-export function dayKey(iso: string): string {
-  const date = new Date(iso);
-  return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
-}
-
 function useDayLabel() {
   const { t } = useTranslation('chat');
   return (iso: string, now: Date = new Date()) => {
-    const key = dayKey(iso);
-    if (key === dayKey(now.toISOString())) return t('days.today');
+    const key = calendarDay(iso);
+    if (key === calendarDay(now)) return t('days.today');
     const yesterday = new Date(now);
     yesterday.setDate(now.getDate() - 1);
-    if (key === dayKey(yesterday.toISOString())) return t('days.yesterday');
+    if (key === calendarDay(yesterday)) return t('days.yesterday');
     const date = new Date(iso);
-    const sameYear = date.getFullYear() === now.getFullYear();
+    const sameYear = key.slice(0, 4) === calendarDay(now).slice(0, 4);
     return formatDate(date, sameYear ? { weekday: 'long', day: 'numeric', month: 'long' } : { dateStyle: 'full' });
   };
 }
@@ -145,7 +139,7 @@ export function MessageList(props: MessageListProps) {
   const sideOf = (row: Row) => (row.type === 'pending' || row.message.is_mine ? 'mine' : 'theirs');
   const groupClass = (index: number) => {
     const row = rows[index]!;
-    const isSame = (other: Row | undefined) => other !== undefined && sideOf(other) === sideOf(row) && dayKey(other.at) === dayKey(row.at);
+    const isSame = (other: Row | undefined) => other !== undefined && sideOf(other) === sideOf(row) && calendarDay(other.at) === calendarDay(row.at);
     return `${isSame(rows[index - 1]) ? '' : 'is-group-start'} ${isSame(rows[index + 1]) ? '' : 'is-group-end'}`;
   };
 
@@ -169,7 +163,7 @@ export function MessageList(props: MessageListProps) {
       <div role="log" aria-live="polite" aria-relevant="additions" aria-label={t('message.logLabel', { name: partnerName })} className="chat-log">
         {rows.length === 0 && empty}
         {rows.map((row, index) => {
-          const day = dayKey(row.at);
+          const day = calendarDay(row.at);
           const separator = day !== previousDay ? (
             <div className="chat-day" role="separator" aria-label={dayLabel(row.at)}>
               <span className="chat-day-label">{dayLabel(row.at)}</span>
