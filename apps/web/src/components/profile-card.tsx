@@ -69,9 +69,9 @@ export function ProfileCard({ profile, to, badge, quickAction, actions, isHighli
 }
 
 /** A responsive grid of cards: two columns on a phone, up to five on a wide screen. */
-export function ProfileCardGrid({ children, label, className = '' }: { children: ReactNode; label?: string; className?: string }) {
+export function ProfileCardGrid({ children, label, className = '', id }: { children: ReactNode; label?: string; className?: string; id?: string }) {
   return (
-    <ul className={`profile-card-grid list-unstyled mb-0 ${className}`} aria-label={label}>
+    <ul id={id} className={`profile-card-grid list-unstyled mb-0 ${className}`} aria-label={label}>
       {children}
     </ul>
   );

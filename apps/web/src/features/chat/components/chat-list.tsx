@@ -1,13 +1,13 @@
 // The conversation list: partner photo, name, last message preview and unread count, newest activity first; more pages
 // on demand; a friendly empty state with a way to find someone.
-import { useState } from 'react';
-import { Button, Spinner } from 'react-bootstrap';
+import { useId, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChatEntry } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
 import { CountBadge } from '../../../components/count-badge.tsx';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { MemberPhoto } from '../../../components/member-photo.tsx';
 import { calendarDay, formatDate } from '../../../lib/i18n.ts';
 import { loadMoreChats } from '../api/get-chats.ts';
@@ -38,6 +38,7 @@ export function ChatList({ list, activeId }: { list: ChatsList; activeId: number
   const preview = usePreview();
   const queryClient = useQueryClient();
   const [isLoadingMore, setLoadingMore] = useState(false);
+  const listId = useId();
 
   if (list.chats.length === 0) {
     return (
@@ -60,7 +61,7 @@ export function ChatList({ list, activeId }: { list: ChatsList; activeId: number
 
   return (
     <nav aria-label={t('list.label')} className="chat-list">
-      <ul className="list-unstyled mb-0">
+      <ul id={listId} className="list-unstyled mb-0">
         {list.chats.map((entry) => {
           const unread = entry.num_unread_messages;
           const text = preview(entry);
@@ -94,10 +95,9 @@ export function ChatList({ list, activeId }: { list: ChatsList; activeId: number
       </ul>
       {list.next_cursor && (
         <div className="text-center p-2">
-          <Button variant="link" size="sm" onClick={loadMore} disabled={isLoadingMore}>
-            {isLoadingMore && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          <LoadMoreButton variant="link" size="sm" isLoading={isLoadingMore} onLoad={loadMore} list={{ id: listId, itemCount: list.chats.length }}>
             {t('list.loadMore')}
-          </Button>
+          </LoadMoreButton>
         </div>
       )}
     </nav>

@@ -1,12 +1,13 @@
 // /likes and /likes/:type (liked, liked-by, matches): the likes lists, page by page; liked-by shows new likes first with "Like back".
-import { useMemo } from 'react';
-import { Badge, Button, Container, Nav, Spinner } from 'react-bootstrap';
+import { useId, useMemo } from 'react';
+import { Badge, Container, Nav } from 'react-bootstrap';
 import { NavLink, data, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LikeListType } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
 import { ProfileCard, ProfileCardGrid, ProfileCardGridItem, ProfileCardGridSkeleton } from '../../../components/profile-card.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { translateError, toFormErrors } from '../../../lib/form-errors.ts';
 import { MembersOnly } from '../../../components/members-only.tsx';
 import { useLikes } from '../api/get-likes.ts';
@@ -42,6 +43,7 @@ function LikesList({ type }: { type: LikeListType }) {
   const { data: likes } = useLikes();
   const likedIds = useMemo(() => new Set(likes?.profiles.map((profile) => profile.id)), [likes]);
   const items = list.data?.pages.flatMap((page) => page.profiles) ?? [];
+  const listId = useId();
 
   if (list.isPending) return <ProfileCardGridSkeleton count={LIKES_SKELETON_CARDS} label={t('common.loading')} />;
   if (list.isError) return <p className="text-danger">{translateError(t, toFormErrors(list.error).form ?? { code: 'error_generic' })}</p>;
@@ -49,7 +51,7 @@ function LikesList({ type }: { type: LikeListType }) {
 
   return (
     <>
-      <ProfileCardGrid label={t(LIKE_TABS.find((tab) => tab.type === type)!.label)}>
+      <ProfileCardGrid id={listId} label={t(LIKE_TABS.find((tab) => tab.type === type)!.label)}>
         {items.map((item) => (
           <ProfileCardGridItem key={item.id}>
             <ProfileCard
@@ -75,10 +77,9 @@ function LikesList({ type }: { type: LikeListType }) {
       </ProfileCardGrid>
       {list.hasNextPage && (
         <div className="text-center mt-4">
-          <Button variant="outline-primary" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {list.isFetchingNextPage && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          <LoadMoreButton variant="outline-primary" isLoading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} list={{ id: listId, itemCount: items.length }}>
             {t('search.loadMore')}
-          </Button>
+          </LoadMoreButton>
         </div>
       )}
     </>

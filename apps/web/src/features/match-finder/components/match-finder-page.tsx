@@ -1,6 +1,8 @@
 // /match-finder: members who suit the member (gender and sexuality, age, own country first), page by page, with like buttons.
-import { Alert, Button, Container, Spinner } from 'react-bootstrap';
+import { useId } from 'react';
+import { Alert, Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { translateError, toFormErrors } from '../../../lib/form-errors.ts';
@@ -11,19 +13,19 @@ import { SuggestionGrid } from './suggestion-grid.tsx';
 function MatchFinder() {
   const { t } = useTranslation('members');
   const finder = useMatchFinder();
+  const listId = useId();
   if (finder.isPending) return <LoadingSpinner />;
   if (finder.isError) return <Alert variant="danger">{translateError(t, toFormErrors(finder.error).form ?? { code: 'error_generic' })}</Alert>;
   const profiles = finder.data.pages.flatMap((page) => page.profiles);
   if (profiles.length === 0) return <p className="text-body-secondary text-center py-4">{t('matchFinder.empty')}</p>;
   return (
     <>
-      <SuggestionGrid profiles={profiles} label={t('matchFinder.title')} />
+      <SuggestionGrid id={listId} profiles={profiles} label={t('matchFinder.title')} />
       {finder.hasNextPage && (
         <div className="text-center mt-4">
-          <Button variant="outline-primary" onClick={() => void finder.fetchNextPage()} disabled={finder.isFetchingNextPage}>
-            {finder.isFetchingNextPage && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          <LoadMoreButton variant="outline-primary" isLoading={finder.isFetchingNextPage} onLoad={() => void finder.fetchNextPage()} list={{ id: listId, itemCount: profiles.length }}>
             {t('search.loadMore')}
-          </Button>
+          </LoadMoreButton>
         </div>
       )}
     </>

@@ -5,10 +5,10 @@ import { paths } from '../../../config/paths.ts';
 import { ProfileCard, ProfileCardGrid, ProfileCardGridItem } from '../../../components/profile-card.tsx';
 import { LikeButton } from '../../likes/index.ts';
 
-export function SuggestionGrid({ profiles, label }: { profiles: Suggestion[]; label: string }) {
+export function SuggestionGrid({ profiles, label, id }: { profiles: Suggestion[]; label: string; id?: string }) {
   const { t } = useTranslation('members');
   return (
-    <ProfileCardGrid label={label}>
+    <ProfileCardGrid id={id} label={label}>
       {profiles.map((profile) => (
         <ProfileCardGridItem key={profile.id}>
           <ProfileCard

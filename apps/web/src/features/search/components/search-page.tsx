@@ -2,7 +2,7 @@
 // portrait cards with a like button, pages appended as the member scrolls, the total, similar members, the visitors'
 // signup prompt, an empty state that says what to change.
 import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Alert, Badge, Button, Col, Container, Offcanvas, Row, Spinner } from 'react-bootstrap';
+import { Alert, Badge, Button, Col, Container, Offcanvas, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SlidersHorizontal } from 'lucide-react';
@@ -10,6 +10,7 @@ import type { ProfileCard as ProfileCardData } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
 import { ProfileCard, ProfileCardGrid, ProfileCardGridItem, ProfileCardGridSkeleton } from '../../../components/profile-card.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { SearchIcon, makeIcon } from '../../../components/icons.tsx';
 import { translateError } from '../../../lib/form-errors.ts';
 import { cycleTab } from '../../../lib/tab-cycle.ts';
@@ -31,10 +32,10 @@ const SKELETON_CARDS = 8;
 /** The next page is asked for this far before the end of the list comes into view. */
 const PREFETCH_MARGIN = '400px 0px';
 
-function CardList({ cards, label, hasPriority = false, headingLevel }: { cards: ProfileCardData[]; label: string; hasPriority?: boolean; headingLevel: 2 | 3 }) {
+function CardList({ cards, label, hasPriority = false, headingLevel, id }: { cards: ProfileCardData[]; label: string; hasPriority?: boolean; headingLevel: 2 | 3; id?: string }) {
   const likedIds = useLikedIds();
   return (
-    <ProfileCardGrid label={label} className="is-beside-panel">
+    <ProfileCardGrid id={id} label={label} className="is-beside-panel">
       {cards.map((card, index) => (
         <ProfileCardGridItem key={card.id}>
           <ProfileCard
@@ -126,6 +127,7 @@ export function SearchPage() {
   const { cards, filters, isReady, isLoading, isFirstLoad, isLoginRequired, errorCode, numResults } = search;
   const [isSheetOpen, setIsSheetOpen] = useState(false);
   const sheetId = useId();
+  const resultsId = useId();
   // The filters show once their final rows are known (the region row needs the regions), never growing in place:
   // until then a skeleton holds their place. Fetched once is enough: a failed regions load that the form's own
   // useRegions retries must not hide the form again.
@@ -231,7 +233,7 @@ export function SearchPage() {
                 </Alert>
               )}
 
-              {cards.length > 0 && <CardList cards={cards} label={t('search.resultsLabel')} hasPriority headingLevel={2} />}
+              {cards.length > 0 && <CardList id={resultsId} cards={cards} label={t('search.resultsLabel')} hasPriority headingLevel={2} />}
 
               {numResults === 0 && !isLoading && errorCode === null && <EmptyResults filters={filters} onReset={onClear} />}
 
@@ -239,10 +241,16 @@ export function SearchPage() {
 
               {canLoadMore && (
                 <div ref={sentinel} className="search-more text-center mt-4">
-                  <Button variant="outline-primary" size="lg" className="px-5 rounded-pill" onClick={() => void search.loadMore()} disabled={isLoading}>
-                    {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+                  <LoadMoreButton
+                    variant="outline-primary"
+                    size="lg"
+                    className="px-5 rounded-pill"
+                    isLoading={isLoading}
+                    onLoad={() => void search.loadMore()}
+                    list={{ id: resultsId, itemCount: cards.length }}
+                  >
                     {t('search.loadMore')}
-                  </Button>
+                  </LoadMoreButton>
                 </div>
               )}
 
