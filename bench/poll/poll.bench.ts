@@ -120,7 +120,7 @@ async function startApp(name: string, database: Database, env: NodeJS.ProcessEnv
   return { ...server, dataDir };
 }
 
-/** The ETag likes.php answers now: a poll sending it back finds nothing new (304). */
+/** The ETag likes.php or chats.php answers now: a poll sending it back finds nothing new (304). */
 async function etagOf(app: Server, cookie: string, pathname: string): Promise<string> {
   const response = await fetch(`${app.baseUrl}${pathname}`, { headers: { cookie } });
   const etag = response.headers.get('etag');
@@ -155,6 +155,8 @@ async function main() {
         { name: label('GET /api/user.php, no member-view cache'), server: uncached, path: '/api/user.php', headers: { cookie: uncachedCookie } },
         { name: label('GET /api/likes.php'), server: app, path: '/api/likes.php', headers: member },
         { name: label('GET /api/likes.php, nothing new (304)'), server: app, path: '/api/likes.php', headers: { ...member, 'if-none-match': await etagOf(app, cookie, '/api/likes.php') } },
+        { name: label('GET /api/chats.php'), server: app, path: '/api/chats.php', headers: member },
+        { name: label('GET /api/chats.php, nothing new (304)'), server: app, path: '/api/chats.php', headers: { ...member, 'if-none-match': await etagOf(app, cookie, '/api/chats.php') } },
         { name: label('GET /api/settings.php (public address)'), server: app, path: '/api/settings.php', headers: { 'x-forwarded-for': PUBLIC_ADDRESS } },
         { name: label('search.php page 1'), server: app, path: '/api/search.php', headers: member },
         { name: label(`search.php page ${deep.page}`), server: app, path: deep.path, headers: member },
