@@ -15,6 +15,7 @@ import {
   pageLanguage,
   type UiLanguage,
 } from '@app/i18n';
+import { readCookie, writeCookie } from './cookies.ts';
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../../../packages/i18n/locales/*/*.json');
 
@@ -22,15 +23,15 @@ function loaderFor(language: string, namespace: string) {
   return loaders[`../../../../packages/i18n/locales/${language}/${namespace}.json`];
 }
 
+const LANGUAGE_COOKIE_MAX_AGE_SECONDS = LANGUAGE_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;
+
 export function readLanguageCookie(): UiLanguage | null {
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`));
-  const value = match ? decodeURIComponent(match.slice(LANGUAGE_COOKIE.length + 1)) : null;
+  const value = readCookie(LANGUAGE_COOKIE);
   return isUiLanguage(value) ? value : null;
 }
 
 export function writeLanguageCookie(language: UiLanguage): void {
-  const maxAge = LANGUAGE_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;
-  document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; path=/; max-age=${maxAge}; samesite=lax`;
+  writeCookie(LANGUAGE_COOKIE, language, LANGUAGE_COOKIE_MAX_AGE_SECONDS);
 }
 
 /**
@@ -39,9 +40,7 @@ export function writeLanguageCookie(language: UiLanguage): void {
  */
 export function writeTimeZoneCookie(): void {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (!isTimeZone(timeZone) || document.cookie.split('; ').includes(`${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}`)) return;
-  const maxAge = LANGUAGE_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;
-  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}; path=/; max-age=${maxAge}; samesite=lax`;
+  if (isTimeZone(timeZone) && readCookie(TIME_ZONE_COOKIE) !== timeZone) writeCookie(TIME_ZONE_COOKIE, timeZone, LANGUAGE_COOKIE_MAX_AGE_SECONDS);
 }
 
 /**

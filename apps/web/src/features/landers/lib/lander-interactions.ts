@@ -1,6 +1,7 @@
 // What the landers' server-made markup does once the app runs: the swipe cards, and the place the browser located the
 // visitor in, remembered for the server's ordering of the next lander (a cookie, one hour like the position itself).
 import type { Geocode } from '@app/contracts';
+import { writeCookie } from '../../../lib/cookies.ts';
 
 /**
  * The server reads it (modules/landers PLACE_COOKIE): `NL.NH`, or `NL` without a region, then `|` and the town
@@ -18,7 +19,7 @@ export function placeCookieValue(geocode: Pick<Geocode, 'country' | 'region' | '
 }
 
 export function writePlaceCookie(geocode: Pick<Geocode, 'country' | 'region' | 'city'>): void {
-  document.cookie = `${PLACE_COOKIE}=${encodeURIComponent(placeCookieValue(geocode))}; path=/; max-age=${PLACE_MAX_AGE_SECONDS}; samesite=lax`;
+  writeCookie(PLACE_COOKIE, placeCookieValue(geocode), PLACE_MAX_AGE_SECONDS);
 }
 
 declare global {
