@@ -21,6 +21,8 @@ import { jobsPlugin } from './plugins/jobs/index.ts';
 import { mailerPlugin } from './plugins/mailer/index.ts';
 import { cursorsPlugin } from './plugins/cursors.plugin.ts';
 import { sessionPlugin } from './plugins/session/index.ts';
+import { serializeFrozenOnce } from './lib/frozen-answers.ts';
+import { pollVersionsPlugin } from './plugins/poll-versions/index.ts';
 import { staffSessionPlugin } from './plugins/staff-session/index.ts';
 import { adminRoutes, demoStaffPlugin } from './modules/admin/index.ts';
 import { storagePlugin } from './plugins/storage/index.ts';
@@ -75,7 +77,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler((route) => serializeFrozenOnce(serializerCompiler(route as Parameters<typeof serializerCompiler>[0])));
 
   await app.register(cookie);
   await app.register(localePlugin);
@@ -93,6 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   scheduleExpiredCleanup(app.jobs, app.db);
   await app.register(cursorsPlugin);
   await app.register(sessionPlugin, { publicUrl: config.publicUrl, memberViewCacheSize: config.memberViewCacheSize });
+  await app.register(pollVersionsPlugin, { cacheSize: config.memberViewCacheSize });
   await app.register(staffSessionPlugin, { publicUrl: config.publicUrl });
   await app.register(activityPlugin);
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, publicUrl: config.publicUrl });

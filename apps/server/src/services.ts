@@ -41,12 +41,12 @@ export function buildServices(app: FastifyInstance, secrets: { chatPhotoSigning:
   });
   // Chat and like events reach the sockets as before, and start their notifications (docs/notifications.md).
   const notifyingRealtime = withNotifications(app.realtime, notifications);
-  const blocks = createBlocksService({ db, blocksRepository: createBlocksRepository(db) });
+  const blocks = createBlocksService({ db, blocksRepository: createBlocksRepository(db), pollVersions: app.pollVersions });
   const photos = createPhotosService({ db, photosRepository: createPhotosRepository(db), storage: app.storage, jobs: app.jobs, memberEvents: app.memberEvents });
   // One offline geocoder (its table loads on first use): geocode.php, and the distance order of landers and signup matches.
   const geocoder = createGeocoder();
   const matches = createMatchesService({ matchesRepository: createMatchesRepository(db), cursors, locate: geocoder.locate, now });
-  const likes = createLikesService({ db, likesRepository: createLikesRepository(db), blocks, cursors, realtime: notifyingRealtime, now });
+  const likes = createLikesService({ db, likesRepository: createLikesRepository(db), blocks, cursors, realtime: notifyingRealtime, pollVersions: app.pollVersions, now });
   const chats = createChatsService({
     db,
     chatsRepository: createChatsRepository(db),
@@ -55,6 +55,7 @@ export function buildServices(app: FastifyInstance, secrets: { chatPhotoSigning:
     photoUrls: createChatPhotoUrls(secrets.chatPhotoSigning, now),
     realtime: notifyingRealtime,
     memberEvents: app.memberEvents,
+    pollVersions: app.pollVersions,
     now,
   });
   const services = {
@@ -147,5 +148,5 @@ export const servicesPlugin = fp<ServicesOptions>(
     };
     app.decorate('services', buildServices(app, secrets, options));
   },
-  { name: 'services', dependencies: ['db', 'cursors', 'jobs', 'session', 'mailer', 'storage', 'realtime', 'sms', 'push'] },
+  { name: 'services', dependencies: ['db', 'cursors', 'jobs', 'session', 'poll-versions', 'mailer', 'storage', 'realtime', 'sms', 'push'] },
 );

@@ -26,26 +26,37 @@ export const activityPlugin = fp(
   async (app) => {
     let day = '';
     const marked = new Set<number>();
-
-    app.decorate('markActive', async (userId: number) => {
+    /** Whether the member is marked for today already (starts a new day's memory when the day turned). */
+    function isMarked(userId: number): boolean {
       const today = utcDay(app.clock.now());
       if (today !== day || marked.size >= REMEMBERED_MEMBERS) {
         day = today;
         marked.clear();
       }
-      if (marked.has(userId)) return;
+      return marked.has(userId);
+    }
+
+    app.decorate('markActive', async (userId: number) => {
+      if (isMarked(userId)) return;
       await app.db
         .update(profiles)
-        .set({ lastActiveDay: today })
-        .where(and(eq(profiles.userId, userId), lt(profiles.lastActiveDay, today)));
+        .set({ lastActiveDay: day })
+        .where(and(eq(profiles.userId, userId), lt(profiles.lastActiveDay, day)));
       marked.add(userId);
     });
 
-    app.addHook('preHandler', async (request) => {
+    // A callback hook: nearly every request is answered from memory, without the promise an async hook costs.
+    app.addHook('preHandler', (request, _reply, done) => {
       const userId = request.member?.user.id;
-      if (userId === undefined) return;
+      if (userId === undefined || isMarked(userId)) return done();
       // Activity is bookkeeping: a failure is logged and never fails the member's request.
-      await app.markActive(userId).catch((error: unknown) => request.log.error({ err: error }, 'marking activity failed'));
+      app.markActive(userId).then(
+        () => done(),
+        (error: unknown) => {
+          request.log.error({ err: error }, 'marking activity failed');
+          done();
+        },
+      );
     });
   },
   { name: 'activity', dependencies: ['db', 'jobs', 'session'] },

@@ -1,6 +1,7 @@
 // Security headers, the CSRF guard (state-changing requests must carry `Request-Type: client`), and no NUL in input.
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import { AppError, forbidden } from '../lib/http-errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -31,39 +32,52 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The headers helmet sets, computed once: with no per-request directive (no nonce) they are the same for every
+ * response, and @fastify/helmet rebuilt helmet's whole middleware chain for each request (13 % of a cached
+ * `user.php`'s CPU; docs/member-view.md).
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
 export const securityPlugin = fp(
   async (app) => {
-    await app.register(helmet, {
+    const overHttp = securityHeaders({
       contentSecurityPolicy: {
         directives: {
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'connect-src': ["'self'", 'ws:', 'wss:'],
-          // Added per request below, only over HTTPS: on a plain-HTTP address other than localhost (a LAN IP,
-          // a test domain) it would send every script and stylesheet to https:// and leave a blank page.
+          // Added below, only over HTTPS: on a plain-HTTP address other than localhost (a LAN IP, a test
+          // domain) it would send every script and stylesheet to https:// and leave a blank page.
           'upgrade-insecure-requests': null,
         },
       },
       crossOriginEmbedderPolicy: false,
     });
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.protocol !== 'https') return;
-      const policy = reply.getHeader('content-security-policy');
-      if (typeof policy === 'string') reply.header('content-security-policy', `${policy};upgrade-insecure-requests`);
-    });
+    const overHttps = { ...overHttp, 'content-security-policy': `${overHttp['content-security-policy']};upgrade-insecure-requests` };
 
-    // A cross-site form or image cannot set a custom header, and a cross-site fetch that sets one
-    // needs a CORS preflight this server never grants: the header proves the request came from our client.
-    app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method)) return;
-      if (request.routeOptions.config?.csrf === false) return;
-      if (request.headers['request-type'] !== 'client') throw forbidden('csrf_rejected');
+    // Callback hooks, not async ones: every request passes here, and an async hook costs a promise and a tick.
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(request.protocol === 'https' ? overHttps : overHttp);
+      // A cross-site form or image cannot set a custom header, and a cross-site fetch that sets one needs a
+      // CORS preflight this server never grants: the header proves the request came from our client.
+      const isCsrfChecked = !SAFE_METHODS.has(request.method) && request.routeOptions.config?.csrf !== false;
+      done(isCsrfChecked && request.headers['request-type'] !== 'client' ? forbidden('csrf_rejected') : undefined);
     });
 
     // One check for every route, before any schema or handler sees the input (docs/input.md).
-    app.addHook('preValidation', async (request) => {
-      if (hasNulCharacter(request.query) || hasNulCharacter(request.params) || hasNulCharacter(request.body)) {
-        throw new AppError(400, 'nul_character');
-      }
+    app.addHook('preValidation', (request, _reply, done) => {
+      const hasNul = hasNulCharacter(request.query) || hasNulCharacter(request.params) || hasNulCharacter(request.body);
+      done(hasNul ? new AppError(400, 'nul_character') : undefined);
     });
   },
   { name: 'security' },

@@ -25,11 +25,14 @@ import {
   tokenQuerySchema,
   updateLanguageRequestSchema,
   userResponseSchema,
+  type User,
 } from '@app/contracts';
 import { isUiLanguage } from '@app/i18n';
+import type { SiteRow } from '../../db/schema/index.ts';
+import { deepFreeze } from '../../lib/frozen-answers.ts';
 import { AppError, forbidden } from '../../lib/http-errors.ts';
 import { rateLimit, rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
-import { memberRateKey } from '../../plugins/session/index.ts';
+import { memberRateKey, type MemberView } from '../../plugins/session/index.ts';
 import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, PURGE_JOB } from './accounts.service.ts';
 import { parseBody } from './validation.ts';
 
@@ -55,7 +58,19 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     return request.member;
   };
   /** The `{ user }` answer from the request's member view (after `refreshMember` where the request changed it). */
-  const sendUser = (request: FastifyRequest) => ({ user: accounts.toUserPayload(member(request).view, request.site) });
+  /**
+   * The user.php answer of a member view, built and frozen once per view and site: the view is the cached one (a
+   * change makes a new view), so a poll reuses the answer and its JSON (lib/frozen-answers.ts).
+   */
+  const answers = new WeakMap<MemberView, { site: SiteRow; answer: { user: User } }>();
+  const sendUser = (request: FastifyRequest) => {
+    const { view } = member(request);
+    const known = answers.get(view);
+    if (known?.site === request.site) return known.answer;
+    const answer = deepFreeze({ user: accounts.toUserPayload(view, request.site) });
+    answers.set(view, { site: request.site, answer });
+    return answer;
+  };
   const sendFreshUser = async (request: FastifyRequest) => ({ user: accounts.toUserPayload((await app.refreshMember(request)).view, request.site) });
   const logIn = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
     await app.startSession(request, reply, userId);

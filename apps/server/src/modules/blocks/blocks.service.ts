@@ -2,6 +2,7 @@
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { Viewer } from '../member-core/index.ts';
+import type { PollVersions } from '../../plugins/poll-versions/index.ts';
 import type { BlocksRepository } from './blocks.repository.ts';
 
 /** SPEC section 8: "You're blocked by {name}". */
@@ -9,8 +10,15 @@ export const blockedBy = (name: string) => new AppError(403, 'blocked_by', { nam
 /** The member acting blocked the other one: unblock first. */
 export const memberBlocked = () => new AppError(403, 'member_blocked');
 
-export function createBlocksService(deps: { db: Database; blocksRepository: BlocksRepository }) {
+export function createBlocksService(deps: {
+  db: Database;
+  blocksRepository: BlocksRepository;
+  /** A block hides likes and conversations either way: both members' polls must find it. */
+  pollVersions: Pick<PollVersions, 'changed'>;
+}) {
   const repo = deps.blocksRepository;
+  /** After a block or unblock between the two committed. */
+  const announceBlock = (profileId: number, otherId: number) => deps.pollVersions.changed(['likes', 'chats'], [profileId, otherId]);
   /** Blocks inside the caller's transaction (also a report that blocks, docs/reports.md). */
   async function blockInTransaction(viewer: Pick<Viewer, 'profileId'>, otherId: number, tx: Executor): Promise<void> {
     if (otherId === viewer.profileId) throw new AppError(400, 'cannot_block_self');
@@ -31,12 +39,16 @@ export function createBlocksService(deps: { db: Database; blocksRepository: Bloc
     async block(viewer: Pick<Viewer, 'profileId'>, otherId: number): Promise<void> {
       if (otherId === viewer.profileId) throw new AppError(400, 'cannot_block_self');
       await deps.db.transaction((tx) => blockInTransaction(viewer, otherId, tx));
+      await announceBlock(viewer.profileId, otherId);
     },
 
+    /** Blocks inside the caller's transaction; the caller calls `announceBlock` once it committed. */
     blockInTransaction,
+    announceBlock,
 
-    unblock(viewer: Pick<Viewer, 'profileId'>, otherId: number): Promise<void> {
-      return repo.unblock(viewer.profileId, otherId);
+    async unblock(viewer: Pick<Viewer, 'profileId'>, otherId: number): Promise<void> {
+      await repo.unblock(viewer.profileId, otherId);
+      await announceBlock(viewer.profileId, otherId);
     },
 
     listBlocked(viewer: Pick<Viewer, 'profileId' | 'siteId'>) {

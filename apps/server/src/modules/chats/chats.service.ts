@@ -22,6 +22,7 @@ import { entityTag } from '../../lib/conditional-get.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { MemberEvents } from '../../plugins/session/index.ts';
+import type { PollVersions } from '../../plugins/poll-versions/index.ts';
 import type { Realtime } from '../../plugins/realtime/index.ts';
 import { getBalance, postLedgerEntry } from '../credits/index.ts';
 import { toImage, type Viewer } from '../member-core/index.ts';
@@ -58,6 +59,8 @@ export function createChatsService(deps: {
   photoUrls: ChatPhotoUrls;
   realtime: Pick<Realtime, 'publish'>;
   memberEvents: Pick<MemberEvents, 'changed'>;
+  /** chats.php's tag reads the inbox version through it; every commit that bumps inboxes announces them. */
+  pollVersions: Pick<PollVersions, 'read' | 'changed'>;
   now: () => Date;
 }) {
   const repo = deps.chatsRepository;
@@ -145,7 +148,9 @@ export function createChatsService(deps: {
     if (input.kind === 'gift' && !(GIFT_KEYS as readonly string[]).includes(input.gift)) throw new AppError(400, 'gift_invalid');
   }
 
-  async function publishAll(events: { profileIds: number[]; event: SocketServerEvent }[]) {
+  /** After a commit that bumped these inboxes: polls of them find the change, then the sockets hear of it. */
+  async function publishAll(inboxes: number[], events: { profileIds: number[]; event: SocketServerEvent }[]) {
+    await deps.pollVersions.changed(['chats'], inboxes);
     await Promise.all(events.map(({ profileIds, event }) => deps.realtime.publish(profileIds, event)));
   }
 
@@ -232,7 +237,7 @@ export function createChatsService(deps: {
         if (price > 0) await deps.memberEvents.changed(sender.userId);
         // Read after the commit, outside the inbox locks.
         events.push({ profileIds: [partnerId], event: { type: 'unread', unread_total: await repo.unreadTotal(partnerId) } });
-        await publishAll(events);
+        await publishAll([sender.profileId, partnerId], events);
       }
       return {
         response: {
@@ -255,8 +260,12 @@ export function createChatsService(deps: {
 
     /** The entity tag of chats.php (first page): the inbox version, the member's blocks, the site's card settings, the refresh window. */
     async listTag(member: Pick<Viewer, 'profileId'>, site: Pick<ChatSite, 'id' | 'cdnPrefix'>): Promise<string> {
-      const { version, blocks } = await repo.findListVersion(member.profileId);
-      return entityTag(['chats', member.profileId, version, blocks, site.id, site.cdnPrefix, Math.floor(deps.now().getTime() / CHATS_REFRESH_MS)]);
+      const window = Math.floor(deps.now().getTime() / CHATS_REFRESH_MS);
+      const version = await deps.pollVersions.read('chats', member.profileId, window, async () => {
+        const { version: inbox, blocks } = await repo.findListVersion(member.profileId);
+        return `${inbox}|${blocks}`;
+      });
+      return entityTag(['chats', member.profileId, version, site.id, site.cdnPrefix, window]);
     },
 
     /** GET /api/chats.php: the newest 50 conversations (`cursor` pages on), or what changed after `since`. */
@@ -391,7 +400,7 @@ export function createChatsService(deps: {
       const unreadTotal = await repo.unreadTotal(member.profileId);
       if (result.changed) {
         events.push({ profileIds: [member.profileId], event: { type: 'unread', unread_total: unreadTotal } });
-        await publishAll(events);
+        await publishAll([member.profileId], events);
       }
       return { num_unread_messages: result.num_unread_messages, unread_total: unreadTotal };
     },
@@ -407,7 +416,7 @@ export function createChatsService(deps: {
         await repo.hide(conversationId, member.profileId, side.conversation.lastSeq, version, tx);
       });
       const unreadTotal = await repo.unreadTotal(member.profileId);
-      await publishAll([
+      await publishAll([member.profileId], [
         { profileIds: [member.profileId], event: { type: 'conversation_removed', conversation_id: conversationId, version } },
         { profileIds: [member.profileId], event: { type: 'unread', unread_total: unreadTotal } },
       ]);
@@ -439,6 +448,7 @@ export function createChatsService(deps: {
     async deliverSignupMessages(userId: number, tx: Executor): Promise<() => Promise<void>> {
       const pending = await repo.listUndeliveredSignupMessages(userId, tx);
       const events: { profileIds: number[]; event: SocketServerEvent }[] = [];
+      const inboxes: number[] = [];
       const senderId = pending.length ? await repo.profileIdOfUser(userId, tx) : undefined;
       const now = deps.now();
       for (const item of pending) {
@@ -458,13 +468,14 @@ export function createChatsService(deps: {
         );
         const versions = await repo.bumpVersions([senderId, item.targetProfileId], tx);
         const partnerVersion = versions.get(item.targetProfileId)!;
+        inboxes.push(senderId, item.targetProfileId);
         await repo.touchBoth(conversation.id, { profileId: senderId, version: versions.get(senderId)!, seq }, { profileId: item.targetProfileId, version: partnerVersion }, now, tx);
         events.push({
           profileIds: [item.targetProfileId],
           event: { type: 'message', message: toMessage(message, item.targetProfileId), partner_id: senderId, version: partnerVersion },
         });
       }
-      return () => publishAll(events);
+      return () => publishAll(inboxes, events);
     },
   };
 }

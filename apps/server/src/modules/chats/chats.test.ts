@@ -328,10 +328,27 @@ describe('chat', () => {
     const delta = (await listChats(bob.client, `?since=${version}`)).json<ChatsResponse>();
     expect(delta.chats.map((entry) => entry.profile.id)).toEqual([carol.profileId]);
     expect(delta.version).toBeGreaterThan(version);
-    // A block changes the tag too.
-    const tag2 = changed.headers.etag as string;
-    await bob.client.request({ method: 'POST', url: '/api/block.php', payload: { id: carol.profileId } });
-    expect((await bob.client.request({ url: '/api/chats.php', headers: { 'if-none-match': tag2 } })).statusCode).toBe(200);
+    // Each of these changes the list too, so each makes a new tag (the version is kept in memory between them).
+    const conversationOf = async (partner: number) =>
+      (await listChats(bob.client)).json<ChatsResponse>().chats.find((entry) => entry.profile.id === partner)!.conversation.id;
+    const fromCarol = await conversationOf(carol.profileId);
+    const fromAlice = await conversationOf(alice.profileId);
+    const changes: [string, () => Promise<unknown>][] = [
+      ['a message sent', () => send(bob.client, alice.profileId)],
+      ['a message read', () => bob.client.request({ method: 'POST', url: '/api/chat-read.php', payload: { conversation: fromCarol, seq: 1 } })],
+      ['a conversation removed', () => bob.client.request({ method: 'DELETE', url: '/api/chat.php', payload: { conversation: fromAlice } })],
+      ['a block', () => bob.client.request({ method: 'POST', url: '/api/block.php', payload: { id: carol.profileId } })],
+      ['an unblock', () => bob.client.request({ method: 'DELETE', url: '/api/block.php', payload: { id: carol.profileId } })],
+      ['a block received', () => carol.client.request({ method: 'POST', url: '/api/block.php', payload: { id: bob.profileId } })],
+    ];
+    let tag = changed.headers.etag as string;
+    for (const [change, act] of changes) {
+      expect((await bob.client.request({ url: '/api/chats.php', headers: { 'if-none-match': tag } })).statusCode, change).toBe(304);
+      expect((await act() as { statusCode: number }).statusCode, change).toBeLessThan(300);
+      const polled = await bob.client.request({ url: '/api/chats.php', headers: { 'if-none-match': tag } });
+      expect(polled.statusCode, change).toBe(200);
+      tag = polled.headers.etag as string;
+    }
   });
 
   it('pages the conversation list with a signed cursor', async () => {

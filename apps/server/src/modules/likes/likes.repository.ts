@@ -75,12 +75,14 @@ export function createLikesRepository(db: Executor) {
       await tx.delete(matches).where(and(eq(matches.lowProfileId, low), eq(matches.highProfileId, high)));
     },
 
-    /** Opening a profile: the like that member gave the viewer is no longer new. */
-    async markSeen(likerId: number, viewerProfileId: number, tx: Executor = db): Promise<void> {
-      await tx
+    /** Opening a profile: the like that member gave the viewer is no longer new. Answers whether it was. */
+    async markSeen(likerId: number, viewerProfileId: number, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
         .update(likes)
         .set({ isNew: false })
-        .where(and(eq(likes.profileId, likerId), eq(likes.targetProfileId, viewerProfileId), sql`${likes.isNew}`));
+        .where(and(eq(likes.profileId, likerId), eq(likes.targetProfileId, viewerProfileId), sql`${likes.isNew}`))
+        .returning({ profileId: likes.profileId });
+      return rows.length > 0;
     },
 
     /** Cards of the members this one likes, newest like first. */

@@ -11,6 +11,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { entityTag } from '../../lib/conditional-get.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { BlocksService } from '../blocks/index.ts';
+import type { PollVersions } from '../../plugins/poll-versions/index.ts';
 import type { Realtime } from '../../plugins/realtime/index.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { toProfileCard, type CardRow, type SiteView, type Viewer } from '../member-core/index.ts';
@@ -33,12 +34,15 @@ export function createLikesService(deps: {
   cursors: CursorCodec;
   /** The liked member's sockets hear of the like (and both of a new match), so the likes badge is live. */
   realtime: Pick<Realtime, 'publish'>;
+  /** likes.php's tag reads the likes version through it; every committed like, unlike and seen like announces it. */
+  pollVersions: Pick<PollVersions, 'read' | 'changed'>;
   now: () => Date;
 }) {
   const repo = deps.likesRepository;
 
-  /** Tells the sockets of a committed like: the liked member, and on a new match the liker too. */
+  /** Tells the polls and the sockets of a committed like: the liked member, and on a new match the liker too. */
   async function announceLike(likerId: number, likedId: number, result: Pick<LikeResponse, 'is_match' | 'is_new_match'>): Promise<void> {
+    await deps.pollVersions.changed(['likes'], [likerId, likedId]);
     await deps.realtime.publish([likedId], { type: 'like', profile_id: likerId, is_match: result.is_match });
     if (result.is_new_match) await deps.realtime.publish([likerId], { type: 'like', profile_id: likedId, is_match: true });
   }
@@ -77,11 +81,12 @@ export function createLikesService(deps: {
         await repo.deleteLike(viewer.profileId, targetId, tx);
         await repo.deleteMatch(viewer.profileId, targetId, tx);
       });
+      await deps.pollVersions.changed(['likes'], [viewer.profileId, targetId]);
       return { is_liked: false, is_match: false, is_new_match: false };
     },
 
-    markSeen(viewer: Pick<Viewer, 'profileId'>, likerId: number): Promise<void> {
-      return repo.markSeen(likerId, viewer.profileId);
+    async markSeen(viewer: Pick<Viewer, 'profileId'>, likerId: number): Promise<void> {
+      if (await repo.markSeen(likerId, viewer.profileId)) await deps.pollVersions.changed(['likes'], [viewer.profileId]);
     },
 
     /**
@@ -89,8 +94,8 @@ export function createLikesService(deps: {
      * the current OVERVIEW_REFRESH_MS window. One small indexed query; the answer itself is not built.
      */
     async overviewTag(viewer: Pick<Viewer, 'profileId'>, site: SiteView): Promise<string> {
-      const version = await repo.findOverviewVersion(viewer.profileId);
       const window = Math.floor(deps.now().getTime() / OVERVIEW_REFRESH_MS);
+      const version = await deps.pollVersions.read('likes', viewer.profileId, window, () => repo.findOverviewVersion(viewer.profileId));
       return entityTag(['likes', viewer.profileId, version, window, site.id, site.cdnPrefix, site.visibleProfileFields, site.minAge]);
     },
 
@@ -136,7 +141,7 @@ export function createLikesService(deps: {
     /** `/likes/m/{id}`: the likes between the member and one other; opening it clears like_new. */
     async getPair(viewer: Pick<Viewer, 'profileId'>, site: SiteView, other: CardRow): Promise<LikesMemberResponse> {
       const times = await repo.findPairTimes(viewer.profileId, other.id);
-      await repo.markSeen(other.id, viewer.profileId);
+      if (await repo.markSeen(other.id, viewer.profileId)) await deps.pollVersions.changed(['likes'], [viewer.profileId]);
       return {
         profile: toProfileCard(other, site, deps.now()),
         is_liked: Boolean(times.likedAt),

@@ -7,7 +7,7 @@ import type { BlocksService } from '../blocks/index.ts';
 import type { Viewer } from '../member-core/index.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 
-export function createReportsService(deps: { db: Database; reportsRepository: ReportsRepository; blocks: Pick<BlocksService, 'blockInTransaction'> }) {
+export function createReportsService(deps: { db: Database; reportsRepository: ReportsRepository; blocks: Pick<BlocksService, 'blockInTransaction' | 'announceBlock'> }) {
   const repo = deps.reportsRepository;
   return {
     /**
@@ -38,6 +38,7 @@ export function createReportsService(deps: { db: Database; reportsRepository: Re
         );
         if (input.block) await deps.blocks.blockInTransaction(viewer, reportedProfileId, tx);
       });
+      if (input.block) await deps.blocks.announceBlock(viewer.profileId, reportedProfileId);
       return { blocked: input.block === true };
     },
   };

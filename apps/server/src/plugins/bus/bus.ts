@@ -12,6 +12,8 @@ export type BusEvents = {
   'session.revoked': { userId: number; sessionIds?: number[]; banReason?: BanReason };
   /** Something shown in the member's own view changed (credits, premium, profile, photos, language). */
   'member.changed': { userId: number };
+  /** What likes.php or chats.php shows these profiles changed: every instance forgets their cached poll versions. */
+  'poll.changed': { kinds: ('likes' | 'chats')[]; profileIds: number[] };
   /** A site's settings changed or a site was created (staff console): every instance forgets its cached sites. */
   'site.changed': { siteId: number };
   /** An event for the member sockets of these profiles, wherever they are connected (plugins/realtime). */

@@ -4,14 +4,13 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
+import { createInvalidationLog } from '../../lib/invalidation-log.ts';
 import { creditBalances, photos, profiles, pushSubscriptions, sessions, users } from '../../db/schema/index.ts';
 import type { BanReason } from '@app/contracts';
 import type { BusEvents, EventBus } from '../bus/index.ts';
 import { RENEW_AFTER_MS, SESSION_MS } from './sessions.store.ts';
 /** Upper bound on how long a cached view lives even when no event arrives: a safety net, not the freshness rule. */
 export const MEMBER_VIEW_TTL_MS = 30_000;
-/** Invalidations remembered so that a load racing with one never stores what it read before it. */
-const RECENT_INVALIDATIONS = 1024;
 
 function prepareViewQuery(db: Database) {
   return db
@@ -91,21 +90,11 @@ export function createMemberViews(deps: {
       if (tokens?.size === 0) tokensOfUser.delete(view.user.id);
     },
   });
-  let epoch = 0;
-  const recent: { epoch: number; userId: number }[] = [];
+  const invalidations = createInvalidationLog<number>();
 
   function invalidate(userId: number) {
-    epoch += 1;
-    recent.push({ epoch, userId });
-    if (recent.length > RECENT_INVALIDATIONS) recent.shift();
+    invalidations.mark(userId);
     for (const tokenHash of [...(tokensOfUser.get(userId) ?? [])]) cache.delete(tokenHash);
-  }
-
-  /** Whether the member was invalidated after `since` (unknown counts as yes). */
-  function invalidatedSince(since: number, userId: number) {
-    if (epoch === since) return false;
-    if (!recent.length || recent[0]!.epoch > since + 1) return true;
-    return recent.some((entry) => entry.epoch > since && entry.userId === userId);
   }
 
   function remember(tokenHash: string, view: MemberView) {
@@ -116,9 +105,9 @@ export function createMemberViews(deps: {
   }
 
   async function load(tokenHash: string, now: Date): Promise<MemberView | undefined> {
-    const startEpoch = epoch;
+    const position = invalidations.position();
     const [view] = await query.execute({ tokenHash, now: now.toISOString() });
-    if (view && isCaching && deps.bus.isLive() && !invalidatedSince(startEpoch, view.user.id)) remember(tokenHash, view);
+    if (view && isCaching && deps.bus.isLive() && !invalidations.changedSince(position, view.user.id)) remember(tokenHash, view);
     return view;
   }
 
