@@ -6,6 +6,7 @@ import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { nameStatements } from './named-statements.ts';
+import { nameStatementsOnPglite } from './pglite-named-statements.ts';
 import { pgliteOptions } from './pglite-options.ts';
 
 export type Schema = typeof schema;
@@ -87,6 +88,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDataDi
   const isMemory = options.pgliteDataDir.startsWith('memory://');
   if (!isMemory) await fs.mkdir(options.pgliteDataDir, { recursive: true });
   const client = await PGlite.create(isMemory ? undefined : await pgliteOptions(options.pgliteDataDir));
+  nameStatementsOnPglite(client);
   const db = drizzle({ client, schema, casing: 'snake_case' });
   await migrateAndAnalyze(db, () => migrate(db, { migrationsFolder }));
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), withStartupLock: createSerialLock() };
