@@ -7,8 +7,9 @@ import { MAX_NAMED_STATEMENTS, statementName } from './named-statements.ts';
 /** PREPARE-able statements: the rest (SET, ANALYZE, DDL...) always run unnamed. */
 const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
 
-type Statement = { name: string; parameterTypes: number[] | null };
-type Parsers = NonNullable<QueryOptions['parsers']>;
+/** A prepared statement: its parameter types and its row description, both from the Describe after its Parse. */
+type Statement = { name: string; parameterTypes: number[] | null; rowDescription: Message | undefined };
+type Parsers = Parameters<typeof parse.parseResults>[1];
 
 /** `(value) => value` and the like: a parser that hands the text on unchanged (Drizzle's, for dates and intervals). */
 const isIdentity = (parser: unknown) => typeof parser === 'function' && /^\(?\s*(\w+)\s*\)?\s*=>\s*\1\s*$/.test(String(parser));
@@ -37,46 +38,56 @@ type Message = Parameters<typeof parse.parseResults>[0][number];
 
 /**
  * Wraps `pg.query` so that a parameterized query outside a transaction runs as a named prepared statement of the
- * session (PGlite has exactly one): the first run sends Parse and Describe, every later one Bind, Describe and
- * Execute only, and PostgreSQL keeps its plan (custom or generic, `plan_cache_mode = auto`). Results, errors and
+ * session (PGlite has exactly one): the first run sends Parse and Describe, every later one Bind, Execute and Sync
+ * in one exchange, and PostgreSQL keeps its plan (custom or generic, `plan_cache_mode = auto`). Results, errors and
  * type handling are PGlite's own (`parseResults`, its serializers and parsers). Queries of a transaction go through
  * the transaction object and stay as they are.
  */
 export function nameStatementsOnPglite(pg: PGlite, max = MAX_NAMED_STATEMENTS): { count: () => number } {
   const statements = new Map<string, Statement>();
   const query = pg.query.bind(pg) as PGlite['query'];
-  const parsersFor = createParserTables(pg.parsers as Parsers);
-  /** One protocol message; a database error throws (the caller still sends Sync), like PGlite's own query. */
-  const send = async (message: Uint8Array) => (await pg.execProtocol(message, { syncToFs: false })).messages as Message[];
+  const parsersFor = createParserTables(pg.parsers as unknown as Parsers);
+  /**
+   * One exchange of protocol messages ending with Sync: PGlite hands the whole buffer to the backend at once. A
+   * database error throws once the backend reached the Sync, so the session is ready for the next query.
+   */
+  async function exchange(...parts: Uint8Array[]): Promise<Message[]> {
+    const buffer = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+    parts.reduce((offset, part) => (buffer.set(part, offset), offset + part.length), 0);
+    return (await pg.execProtocol(buffer, { syncToFs: false })).messages as Message[];
+  }
 
   async function runNamed(statement: Statement, text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results> {
-    const messages: Message[] = [];
-    try {
-      if (!statement.parameterTypes) {
-        await send(protocol.serialize.parse({ name: statement.name, text, types: options?.paramTypes }));
-        const described = await send(protocol.serialize.describe({ type: 'S', name: statement.name }));
+    const { serialize } = protocol;
+    const withQuery = (error: unknown) => Object.assign(error as object, { query: text, params, queryOptions: options });
+    if (!statement.parameterTypes) {
+      try {
+        const described = await exchange(serialize.parse({ name: statement.name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name: statement.name }), serialize.sync());
         statement.parameterTypes = parse.parseDescribeStatementResults(described as never);
+        // The same columns every run (PostgreSQL refuses a replanned statement whose result type changed): the
+        // runs skip Describe, and the results are parsed with this description.
+        statement.rowDescription = described.find((message) => message.name === 'rowDescription');
+      } catch (error) {
+        // A statement that failed to parse was never created: the next run parses again.
+        statements.delete(text);
+        throw withQuery(error);
       }
-      const types = statement.parameterTypes;
-      const values = params.map((value, index) => {
-        if (value === null || value === undefined) return null;
-        const serializer = options?.serializers?.[types[index]!] ?? pg.serializers[types[index]!];
-        return serializer ? serializer(value) : String(value);
-      });
-      messages.push(
-        ...(await send(protocol.serialize.bind({ statement: statement.name, values: values as string[] }))),
-        ...(await send(protocol.serialize.describe({ type: 'P' }))),
-        ...(await send(protocol.serialize.execute({}))),
-      );
+    }
+    const types = statement.parameterTypes;
+    const values = params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serializer = options?.serializers?.[types[index]!] ?? pg.serializers[types[index]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    let messages: Message[];
+    try {
+      messages = await exchange(serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync());
     } catch (error) {
-      // A statement that failed to parse was never created: the next run parses again.
-      if (!statement.parameterTypes) statements.delete(text);
-      throw Object.assign(error as object, { query: text, params, queryOptions: options });
-    } finally {
-      messages.push(...(await pg.execProtocol(protocol.serialize.sync(), { syncToFs: false, throwOnError: false })).messages as Message[]);
+      throw withQuery(error);
     }
     await pg.syncToFs();
-    return parse.parseResults(messages as never, parsersFor(options?.parsers), options && { ...options, parsers: undefined })[0]!;
+    if (statement.rowDescription) messages.unshift(statement.rowDescription);
+    return parse.parseResults(messages as never, parsersFor(options?.parsers as Parsers | undefined), options && { ...options, parsers: undefined })[0]!;
   }
 
   (pg as { query: PGlite['query'] }).query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
@@ -84,7 +95,7 @@ export function nameStatementsOnPglite(pg: PGlite, max = MAX_NAMED_STATEMENTS): 
     let statement = statements.get(text);
     if (!statement) {
       if (statements.size >= max) return query(text, params, options);
-      statement = { name: statementName(text), parameterTypes: null };
+      statement = { name: statementName(text), parameterTypes: null, rowDescription: undefined };
       statements.set(text, statement);
     }
     const named = statement;
