@@ -12,6 +12,7 @@ import { staffSessionPlugin } from '../../plugins/staff-session/index.ts';
 import type { WebSocket } from 'ws';
 import { FakeSocket } from '../../test-support/fake-socket.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { hasRedis, useTwoInstances, within } from '../../test-support/two-instances.ts';
 import { createClient, login, mailsTo, tokenFromMail, uniqueIp } from '../accounts/accounts.test-helpers.ts';
 import { createMember, uploadPhoto, type TestMember } from '../profiles/members.test-helpers.ts';
 import { createStaff, signedInStaff, staffBrowser, staffLogin, totpCode, type StaffClient } from './admin.test-helpers.ts';
@@ -376,37 +377,16 @@ describe('staff console API', () => {
 });
 
 
-const redisUrl = process.env.REDIS_URL;
-
-describe.skipIf(!redisUrl)('two instances on one database and one Redis (runs when REDIS_URL is set)', () => {
-  let first: TestApp;
-  let second: TestApp;
-  beforeAll(async () => {
-    first = await buildTestApp();
-    second = await buildTestApp({ redisKeyPrefix: first.appConfig.redisKeyPrefix });
-  });
-  afterAll(async () => {
-    await second.close();
-    await first.close();
-  });
-
-  /** Polls `check` until it holds; answers how long that took. */
-  async function within(check: () => Promise<boolean>, limitMs: number): Promise<number> {
-    const started = performance.now();
-    while (!(await check())) {
-      if (performance.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    return performance.now() - started;
-  }
+describe.skipIf(!hasRedis)('two instances on one database and one Redis (runs when REDIS_URL is set)', () => {
+  const instances = useTwoInstances();
 
   it('a ban on one instance ends the member session on the other within a second', async () => {
-    const moderator = await signedInStaff(first, 'moderator');
-    const target = await createMember(first);
-    const onSecond = createClient(second, target.client.ip);
+    const moderator = await signedInStaff(instances.first, 'moderator');
+    const target = await createMember(instances.first);
+    const onSecond = createClient(instances.second, target.client.ip);
     onSecond.cookie = target.client.cookie;
     const tabOnSecond = new FakeSocket();
-    second.realtime.accept(tabOnSecond as unknown as WebSocket, { userId: target.user.id, profileId: target.profileId, sessionId: 0 }, () => undefined);
+    instances.second.realtime.accept(tabOnSecond as unknown as WebSocket, { userId: target.user.id, profileId: target.profileId, sessionId: 0 }, () => undefined);
     // Read twice: the second instance now answers from its member view cache.
     expect((await onSecond.request({ url: '/api/user.php' })).statusCode).toBe(200);
     expect((await onSecond.request({ url: '/api/user.php' })).statusCode).toBe(200);
@@ -419,10 +399,10 @@ describe.skipIf(!redisUrl)('two instances on one database and one Redis (runs wh
   });
 
   it('a site created on one instance is served by its domain on the other within a second', async () => {
-    const admin = await signedInStaff(first, 'admin');
-    const [base] = await first.db.select().from(sites).where(eq(sites.isDefault, true));
+    const admin = await signedInStaff(instances.first, 'admin');
+    const [base] = await instances.first.db.select().from(sites).where(eq(sites.isDefault, true));
     const domain = `two-${Date.now()}.example.com`;
-    const nameOnSecond = async () => (await second.inject({ url: '/api/settings.php', headers: { host: domain } })).json().settings.name as string;
+    const nameOnSecond = async () => (await instances.second.inject({ url: '/api/settings.php', headers: { host: domain } })).json().settings.name as string;
     expect(await nameOnSecond()).toBe(base!.name);
     expect((await admin.request({ method: 'POST', url: '/api/admin/sites', payload: { ...siteInputOf(base!), domain, name: 'Second Brand' } })).statusCode).toBe(200);
     await within(async () => (await nameOnSecond()) === 'Second Brand', 1000);

@@ -1,9 +1,9 @@
 // Poll versions: answered from memory until a change is announced (here or on another instance), a new window, or a gap in the bus.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatsResponse } from '@app/contracts';
 import { createClient } from '../../modules/accounts/accounts.test-helpers.ts';
 import { createMember } from '../../modules/profiles/members.test-helpers.ts';
-import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { hasRedis, useTwoInstances, within } from '../../test-support/two-instances.ts';
 import { createInProcessBus, type EventBus } from '../bus/bus.ts';
 import { createPollVersions } from './poll-versions.ts';
 
@@ -102,31 +102,12 @@ describe('poll versions', () => {
   });
 });
 
-const redisUrl = process.env.REDIS_URL;
-
-describe.skipIf(!redisUrl)('poll versions on two instances on one database and one Redis (runs when REDIS_URL is set)', () => {
-  let first: TestApp;
-  let second: TestApp;
-  beforeAll(async () => {
-    first = await buildTestApp();
-    second = await buildTestApp({ redisKeyPrefix: first.appConfig.redisKeyPrefix });
-  });
-  afterAll(async () => {
-    await second.close();
-    await first.close();
-  });
-
-  async function within(check: () => Promise<boolean>, limitMs: number): Promise<void> {
-    const started = performance.now();
-    while (!(await check())) {
-      if (performance.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
+describe.skipIf(!hasRedis)('poll versions on two instances on one database and one Redis (runs when REDIS_URL is set)', () => {
+  const instances = useTwoInstances();
 
   it('a like or a message on one instance changes the polls of the other within a second', async () => {
-    const [anna, bert] = await Promise.all([createMember(first), createMember(first)]);
-    const annaOnSecond = createClient(second, anna.client.ip);
+    const [anna, bert] = await Promise.all([createMember(instances.first), createMember(instances.first)]);
+    const annaOnSecond = createClient(instances.second, anna.client.ip);
     annaOnSecond.cookie = anna.client.cookie;
     const tagOf = async (url: string) => (await annaOnSecond.request({ url })).headers.etag as string;
     const unchanged = async (url: string, tag: string) => (await annaOnSecond.request({ url, headers: { 'if-none-match': tag } })).statusCode === 304;

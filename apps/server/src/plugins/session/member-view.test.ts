@@ -8,6 +8,7 @@ import { uploadPhoto } from '../../modules/profiles/members.test-helpers.ts';
 import { profiles, users } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/credentials.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { hasRedis, useTwoInstances, within } from '../../test-support/two-instances.ts';
 import { createInProcessBus, type EventBus } from '../bus/bus.ts';
 import { createMemberViews } from './member-view.ts';
 
@@ -148,33 +149,12 @@ describe('the member view cache', () => {
   });
 });
 
-const redisUrl = process.env.REDIS_URL;
-
-describe.skipIf(!redisUrl)('two instances on one database and one Redis (runs when REDIS_URL is set)', () => {
-  let first: TestApp;
-  let second: TestApp;
-  beforeAll(async () => {
-    first = await buildTestApp();
-    second = await buildTestApp({ redisKeyPrefix: first.appConfig.redisKeyPrefix });
-  });
-  afterAll(async () => {
-    await second.close();
-    await first.close();
-  });
-
-  /** Polls `check` until it holds; answers how long that took. */
-  async function within(check: () => Promise<boolean>, limitMs: number): Promise<number> {
-    const started = performance.now();
-    while (!(await check())) {
-      if (performance.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    return performance.now() - started;
-  }
+describe.skipIf(!hasRedis)('two instances on one database and one Redis (runs when REDIS_URL is set)', () => {
+  const instances = useTwoInstances();
 
   it('a session ended on one instance stops answering on the other within a second', async () => {
-    const { client } = await signUp(first);
-    const onSecond = createClient(second, client.ip);
+    const { client } = await signUp(instances.first);
+    const onSecond = createClient(instances.second, client.ip);
     onSecond.cookie = client.cookie;
     expect((await getUser(onSecond)).status).toBe(200);
     expect((await getUser(onSecond)).status).toBe(200);
@@ -186,15 +166,15 @@ describe.skipIf(!redisUrl)('two instances on one database and one Redis (runs wh
   });
 
   it('a change made on one instance shows on the other within a second', async () => {
-    const { client, user } = await signUp(first);
-    const onSecond = createClient(second, client.ip);
+    const { client, user } = await signUp(instances.first);
+    const onSecond = createClient(instances.second, client.ip);
     onSecond.cookie = client.cookie;
     expect((await getUser(onSecond)).user?.language).toBe(user.language);
     expect((await client.request({ method: 'PUT', url: '/api/user.php', payload: { language: 'fi' } })).statusCode).toBe(200);
     await within(async () => (await getUser(onSecond)).user?.language === 'fi', 1000);
     // And a status change written by another instance's job or console, announced on the bus.
-    await first.db.update(users).set({ status: 'active' }).where(eq(users.id, user.id));
-    await first.memberEvents.changed(user.id);
+    await instances.first.db.update(users).set({ status: 'active' }).where(eq(users.id, user.id));
+    await instances.first.memberEvents.changed(user.id);
     await within(async () => (await getUser(onSecond)).user?.status === 'active', 1000);
   });
 });
