@@ -37,8 +37,13 @@ describe('swipe game (swipe.php)', () => {
     expect(first.likes_left).toBe(SWIPE_LIKES_PER_DAY);
     expect(first.resets_at).toMatch(/T00:00:00\.000Z$/);
 
+    // The liked member's likes.php poll finds the like (its version is kept in memory until a like announces itself).
+    const likesTag = (await women[1]!.client.request({ url: '/api/likes.php' })).headers.etag as string;
+    const pollOfLiked = () => women[1]!.client.request({ url: '/api/likes.php', headers: { 'if-none-match': likesTag } });
+    expect((await pollOfLiked()).statusCode).toBe(304);
     expect(swipeActionResponseSchema.parse((await swipe(me, women[0]!.profileId, 'skip')).json())).toMatchObject({ likes_left: 4, is_match: false });
     expect((await swipe(me, women[1]!.profileId, 'like')).json()).toMatchObject({ likes_left: 3 });
+    expect((await pollOfLiked()).statusCode).toBe(200);
     expect((await candidates(me)).profiles.map((profile) => profile.id)).toEqual([women[2]!.profileId]);
   });
 
