@@ -1,5 +1,5 @@
 // The versions polled answers are tagged with (likes.php, chats.php), kept per instance and invalidated through the
-// event bus, so a poll that finds nothing new is answered from memory (docs/member-view.md, "Cheap polls").
+// event bus, so a poll that finds nothing new is answered from memory (docs/member-view.md, "a conditional GET answered from memory").
 import { LRUCache } from 'lru-cache';
 import { createInvalidationLog } from '../../lib/invalidation-log.ts';
 import type { EventBus } from '../bus/index.ts';
