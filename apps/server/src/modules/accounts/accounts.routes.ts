@@ -57,10 +57,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!request.member) throw new AppError(403, 'authentication_required');
     return request.member;
   };
-  /** The `{ user }` answer from the request's member view (after `refreshMember` where the request changed it). */
   /**
-   * The user.php answer of a member view, built and frozen once per view and site: the view is the cached one (a
-   * change makes a new view), so a poll reuses the answer and its JSON (lib/frozen-answers.ts).
+   * The `{ user }` answer from the request's member view, built and frozen once per view and site: the view is the
+   * cached one (a change makes a new view), so a poll reuses the answer and its JSON (lib/frozen-answers.ts).
    */
   const answers = new WeakMap<MemberView, { site: SiteRow; answer: { user: User } }>();
   const sendUser = (request: FastifyRequest) => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatsResponse } from '@app/contracts';
 import { createClient } from '../../modules/accounts/accounts.test-helpers.ts';
 import { createMember } from '../../modules/profiles/members.test-helpers.ts';
+import { createGappedBus } from '../../test-support/gapped-bus.ts';
 import { hasRedis, useTwoInstances, within } from '../../test-support/two-instances.ts';
 import { createInProcessBus, type EventBus } from '../bus/bus.ts';
 import { createPollVersions } from './poll-versions.ts';
@@ -10,6 +11,8 @@ import { createPollVersions } from './poll-versions.ts';
 const quietBus = () => createInProcessBus({ onError: () => undefined });
 /** Lets the in-process bus deliver (it delivers on the next turn, as Redis would). */
 const delivered = () => new Promise((resolve) => setImmediate(resolve));
+
+const versionsOn = (bus: EventBus, cacheSize = 10) => createPollVersions({ bus, cacheSize, onError: () => undefined });
 
 /** A load that counts its calls and answers the current `value`. */
 function counter(initial: string) {
@@ -19,7 +22,7 @@ function counter(initial: string) {
 
 describe('poll versions', () => {
   it('reads a version once, then from memory until a change is announced', async () => {
-    const versions = createPollVersions({ bus: quietBus(), cacheSize: 10, onError: () => undefined });
+    const versions = versionsOn(quietBus());
     const { state, load } = counter('v1');
     expect(await versions.read('likes', 7, 1, load)).toBe('v1');
     expect(await versions.read('likes', 7, 1, load)).toBe('v1');
@@ -36,7 +39,7 @@ describe('poll versions', () => {
   });
 
   it('reads again in a new window, so a change nobody announced shows within one', async () => {
-    const versions = createPollVersions({ bus: quietBus(), cacheSize: 10, onError: () => undefined });
+    const versions = versionsOn(quietBus());
     const { state, load } = counter('v1');
     await versions.read('chats', 7, 1, load);
     state.value = 'v2';
@@ -47,8 +50,8 @@ describe('poll versions', () => {
 
   it('hears the changes another instance announces on the bus', async () => {
     const bus = quietBus();
-    const here = createPollVersions({ bus, cacheSize: 10, onError: () => undefined });
-    const there = createPollVersions({ bus, cacheSize: 10, onError: () => undefined });
+    const here = versionsOn(bus);
+    const there = versionsOn(bus);
     const { state, load } = counter('v1');
     await here.read('likes', 7, 1, load);
     state.value = 'v2';
@@ -60,7 +63,7 @@ describe('poll versions', () => {
   });
 
   it('does not store a version read while a change was announced', async () => {
-    const versions = createPollVersions({ bus: quietBus(), cacheSize: 10, onError: () => undefined });
+    const versions = versionsOn(quietBus());
     let release!: () => void;
     const slow = versions.read('likes', 7, 1, () => new Promise<string>((resolve) => (release = () => resolve("before"))));
     await versions.changed(['likes'], [7]);
@@ -73,27 +76,24 @@ describe('poll versions', () => {
   });
 
   it('answers nothing from memory while the bus may be missing events, and forgets everything when it resyncs', async () => {
-    const inner = quietBus();
-    let isLive = false;
-    const resync: (() => void)[] = [];
-    const bus: EventBus = { ...inner, isLive: () => isLive, onResync: (handler) => (resync.push(handler), () => undefined) };
-    const versions = createPollVersions({ bus, cacheSize: 10, onError: () => undefined });
+    const gapped = createGappedBus();
+    const versions = versionsOn(gapped.bus);
     const { state, load } = counter('v1');
     await versions.read('likes', 7, 1, load);
     await versions.read('likes', 7, 1, load);
     expect(state.calls).toBe(2);
-    isLive = true;
+    gapped.setLive(true);
     await versions.read('likes', 7, 1, load);
     await versions.read('likes', 7, 1, load);
     expect(state.calls).toBe(3);
-    for (const handler of resync) handler();
+    gapped.resync();
     await versions.read('likes', 7, 1, load);
     expect(state.calls).toBe(4);
     versions.close();
   });
 
   it('keeps nothing with a cache size of 0', async () => {
-    const versions = createPollVersions({ bus: quietBus(), cacheSize: 0, onError: () => undefined });
+    const versions = versionsOn(quietBus(), 0);
     const { state, load } = counter('v1');
     await versions.read('likes', 7, 1, load);
     await versions.read('likes', 7, 1, load);

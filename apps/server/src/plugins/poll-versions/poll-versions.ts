@@ -50,12 +50,13 @@ export function createPollVersions(deps: {
   return {
     async read(kind, profileId, window, load) {
       const key = keyOf(kind, profileId);
-      const isLive = deps.bus.isLive();
-      const cached = isLive && deps.cacheSize > 0 ? cache.get(key) : undefined;
+      // Live before the load and after it: a gap in between may have lost the change that made this version old.
+      const isCaching = deps.cacheSize > 0 && deps.bus.isLive();
+      const cached = isCaching ? cache.get(key) : undefined;
       if (cached?.window === window) return cached.version;
       const position = invalidations.position();
       const version = await load();
-      if (isLive && deps.cacheSize > 0 && deps.bus.isLive() && !invalidations.changedSince(position, key)) cache.set(key, { window, version });
+      if (isCaching && deps.bus.isLive() && !invalidations.changedSince(position, key)) cache.set(key, { window, version });
       return version;
     },
     async changed(kinds, profileIds) {

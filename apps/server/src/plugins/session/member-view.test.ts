@@ -8,6 +8,7 @@ import { uploadPhoto } from '../../modules/profiles/members.test-helpers.ts';
 import { profiles, users } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/credentials.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { createGappedBus } from '../../test-support/gapped-bus.ts';
 import { hasRedis, useTwoInstances, within } from '../../test-support/two-instances.ts';
 import { createInProcessBus, type EventBus } from '../bus/bus.ts';
 import { createMemberViews } from './member-view.ts';
@@ -114,18 +115,15 @@ describe('the member view cache', () => {
   });
 
   it('keeps nothing in memory while the bus may be missing events, and forgets everything when it is back', async () => {
-    const inner = createInProcessBus({ onError: () => undefined });
-    let isLive = false;
-    const resync: (() => void)[] = [];
-    const bus: EventBus = { ...inner, isLive: () => isLive, onResync: (handler) => (resync.push(handler), () => undefined) };
-    const cache = views(bus);
+    const gapped = createGappedBus();
+    const cache = views(gapped.bus);
     const { tokenHash } = await loggedIn();
     await cache.resolve(tokenHash);
     expect(cache.size()).toBe(0);
-    isLive = true;
+    gapped.setLive(true);
     await cache.resolve(tokenHash);
     expect(cache.size()).toBe(1);
-    for (const handler of resync) handler();
+    gapped.resync();
     expect(cache.size()).toBe(0);
   });
 
