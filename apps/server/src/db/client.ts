@@ -1,9 +1,8 @@
 // Opens the database: PostgreSQL through node-postgres when a URL is given, embedded PGlite otherwise.
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { migrationsFolder } from './migrations-folder.ts';
 import * as schema from './schema/index.ts';
 import { nameStatements } from './named-statements.ts';
 import { nameStatementsOnPglite } from './pglite-named-statements.ts';
@@ -39,7 +38,7 @@ export function createSerialLock(): DatabaseHandle['withStartupLock'] {
   };
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export { migrationsFolder };
 
 async function appliedMigrations(db: Database): Promise<number> {
   const result = (await db.execute(

@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PGLITE_SETTINGS, clusterTemplateFile, pgliteOptions } from './pglite-options.ts';
+import { migrationsFolder } from './migrations-folder.ts';
+import { PGLITE_SETTINGS, clusterTemplateFile, pgliteOptions, writeClusterTemplate } from './pglite-options.ts';
 
 describe('embedded database options', () => {
   const root = path.join(os.tmpdir(), `pglite-options-${process.pid}`);
@@ -37,7 +38,43 @@ describe('embedded database options', () => {
     expect((await pgliteOptions(path.join(root, 'fresh'), path.join(root, 'missing.tar.gz'))).loadDataDir).toBeUndefined();
   });
 
-  it('names the template after the installed PGlite version', async () => {
-    expect(path.basename(await clusterTemplateFile())).toMatch(/^cluster-\d+\.\d+\.\d+.*\.tar\.gz$/);
+  it('names the template after the installed PGlite version and the migrations it holds', async () => {
+    expect(path.basename(await clusterTemplateFile())).toMatch(/^cluster-\d+\.\d+\.\d+.*-[0-9a-f]{16}\.tar\.gz$/);
+    const migrations = path.join(root, 'migrations');
+    await fs.cp(migrationsFolder, migrations, { recursive: true });
+    const cache = path.join(root, 'cache');
+    const before = await clusterTemplateFile({ migrations, cache });
+    expect(path.basename(before)).toBe(path.basename(await clusterTemplateFile()));
+    const [first] = (await fs.readdir(migrations)).filter((name) => name.endsWith('.sql')).sort();
+    await fs.appendFile(path.join(migrations, first!), '\n-- changed\n');
+    expect(await clusterTemplateFile({ migrations, cache })).not.toBe(before);
   });
+
+  it('writes a template with every migration applied, keeps it, and removes the templates of other migrations', async () => {
+    const cache = path.join(root, 'template-cache');
+    await fs.mkdir(cache, { recursive: true });
+    await fs.writeFile(path.join(cache, 'cluster-0.0.1-0000000000000000.tar.gz'), 'an older template');
+    await fs.writeFile(path.join(cache, 'unrelated.txt'), 'kept');
+    const file = await writeClusterTemplate({ cache });
+    expect(await fs.readdir(cache)).toEqual([path.basename(file), 'unrelated.txt'].sort());
+
+    const { PGlite } = await import('@electric-sql/pglite');
+    const client = await PGlite.create({ loadDataDir: new Blob([await fs.readFile(file)]) });
+    try {
+      const journal = JSON.parse(await fs.readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+      const applied = await client.query<{ count: number }>('select count(*)::int as count from drizzle.__drizzle_migrations');
+      expect(applied.rows[0]?.count).toBe(journal.entries.length);
+      const tables = await client.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public'");
+      expect(tables.rows.map((row) => row.name)).toEqual(expect.arrayContaining(['users', 'sessions', 'profiles']));
+    } finally {
+      await client.close();
+    }
+
+    // Kept as it is; a template left by an older build goes even then.
+    const written = (await fs.stat(file)).mtimeMs;
+    await fs.writeFile(path.join(cache, 'cluster-0.0.2.tar.gz'), 'a template of an older build');
+    expect(await writeClusterTemplate({ cache })).toBe(file);
+    expect((await fs.stat(file)).mtimeMs).toBe(written);
+    expect(await fs.readdir(cache)).toEqual([path.basename(file), 'unrelated.txt'].sort());
+  }, 60_000);
 });

@@ -1,9 +1,11 @@
-// How the embedded database starts: lean memory settings, and a ready-made cluster for an empty data folder.
+// How the embedded database starts: lean memory settings, and a ready-made, migrated cluster for an empty data folder.
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
+import { migrationsFolder } from './migrations-folder.ts';
 
 /**
  * PostgreSQL's default 128 MB of shared buffers live in PGlite's WebAssembly memory, which never shrinks:
@@ -27,9 +29,27 @@ async function pgliteVersion(): Promise<string> {
   }
 }
 
-/** Where the build leaves an initialised, empty cluster (initdb output) for this PGlite version. */
-export async function clusterTemplateFile(): Promise<string> {
-  return path.join(repositoryRoot, 'node_modules', '.cache', 'app-pglite', `cluster-${await pgliteVersion()}.tar.gz`);
+/** A digest of every migration file (SQL and journal): a template migrated by another set must not be loaded. */
+async function migrationsDigest(folder: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const entry of (await fs.readdir(folder, { recursive: true })).sort()) {
+    const file = path.join(folder, entry);
+    if ((await fs.stat(file)).isFile()) hash.update(entry).update('\0').update(await fs.readFile(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+const TEMPLATE_PATTERN = /^cluster-.*\.tar\.gz$/;
+
+/** Which migrations a template holds, and the folder it is kept in (both replaced by tests only). */
+export type TemplatePlace = { migrations?: string; cache?: string };
+
+/**
+ * Where the build leaves a cluster with every migration applied, named after this PGlite version and this set of
+ * migrations.
+ */
+export async function clusterTemplateFile({ migrations = migrationsFolder, cache = path.join(repositoryRoot, 'node_modules', '.cache', 'app-pglite') }: TemplatePlace = {}): Promise<string> {
+  return path.join(cache, `cluster-${await pgliteVersion()}-${await migrationsDigest(migrations)}.tar.gz`);
 }
 
 async function isEmptyFolder(folder: string): Promise<boolean> {
@@ -38,9 +58,9 @@ async function isEmptyFolder(folder: string): Promise<boolean> {
 }
 
 /**
- * Options of an embedded database in `dataDir`. An empty folder is filled from the build's cluster
- * template when there is one: loading it takes about one second where initdb takes six or more
- * and leaves PGlite's memory at its initdb peak (about 860 MB) for the life of the process.
+ * Options of an embedded database in `dataDir`. An empty folder is filled from the build's cluster template when
+ * there is one: loading it takes under a second, where initdb takes six or more and leaves PGlite's memory at its
+ * initdb peak (about 860 MB) for the life of the process, and the migrations another 0.7 s.
  */
 export async function pgliteOptions(
   dataDir: string,
@@ -56,21 +76,34 @@ export async function pgliteOptions(
   return template ? { ...options, loadDataDir: new Blob([template]) } : options;
 }
 
-/** Writes the cluster template (run by the build; `npm start` builds first). Returns its path. */
-export async function writeClusterTemplate(): Promise<string> {
-  const file = await clusterTemplateFile();
-  if (await fs.stat(file).catch(() => undefined)) return file;
-  const { PGlite } = await import('@electric-sql/pglite');
-  const client: PGlite = await PGlite.create();
-  try {
-    const dump = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    // Written under a private name, then renamed: a start that runs meanwhile never reads half a file.
-    const partial = `${file}.${process.pid}.partial`;
-    await fs.writeFile(partial, dump);
-    await fs.rename(partial, file);
-  } finally {
-    await client.close();
+/**
+ * Writes the cluster template when it is missing: initdb, every migration, ANALYZE (run by the build, which
+ * `npm start` runs first, and by the first API test worker). Templates of other versions or migrations are
+ * removed. Returns its path.
+ */
+export async function writeClusterTemplate(place: TemplatePlace = {}): Promise<string> {
+  const file = await clusterTemplateFile(place);
+  const folder = path.dirname(file);
+  if (!(await fs.stat(file).catch(() => undefined))) {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const client: PGlite = await PGlite.create();
+    try {
+      await migrate(drizzle({ client }), { migrationsFolder: place.migrations ?? migrationsFolder });
+      await client.exec('analyze');
+      const dump = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
+      await fs.mkdir(folder, { recursive: true });
+      // Written under a private name, then renamed: a start that runs meanwhile never reads half a file.
+      const partial = `${file}.${process.pid}.${randomUUID()}.partial`;
+      await fs.writeFile(partial, dump);
+      await fs.rename(partial, file);
+    } finally {
+      await client.close();
+    }
+  }
+  for (const entry of await fs.readdir(folder)) {
+    if (TEMPLATE_PATTERN.test(entry) && entry !== path.basename(file)) await fs.rm(path.join(folder, entry), { force: true });
   }
   return file;
 }

@@ -1,8 +1,7 @@
 // Builds the app for API tests on a database opened once per test worker and emptied before each test file.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Agent } from 'node:https';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -11,6 +10,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { createSerialLock, migrationsFolder, openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
+import { writeClusterTemplate } from '../db/pglite-options.ts';
 import * as schema from '../db/schema/index.ts';
 import { sites, type NewSiteRow, type SiteRow } from '../db/schema/index.ts';
 import { defaultSiteValues } from '../plugins/site/index.ts';
@@ -26,40 +26,19 @@ function workerDatabase(): Promise<DatabaseHandle> {
   return state.database;
 }
 
-/** Names the snapshot after everything that shapes it, so a new migration or PGlite version makes a new one. */
-async function snapshotFile(): Promise<string> {
-  const hash = createHash('sha256');
-  // The package does not export its package.json: its entry file's size and date stand for its version.
-  const pgliteEntry = await fs.stat(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  hash.update(`${pgliteEntry.size}:${pgliteEntry.mtimeMs}`);
-  for (const entry of (await fs.readdir(migrationsFolder, { recursive: true })).sort()) {
-    const file = path.join(migrationsFolder, entry);
-    if ((await fs.stat(file)).isFile()) hash.update(entry).update(await fs.readFile(file));
-  }
-  return path.join(os.tmpdir(), `app-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
-}
-
 /**
- * An in-memory PGlite with the migrations applied. Creating one from scratch takes seconds (initdb);
- * restoring the data directory of an already migrated one takes a fraction, so the first worker
- * leaves a snapshot in the temp folder for every later worker and run.
+ * An in-memory PGlite with the migrations applied. Creating one from scratch takes seconds (initdb); loading the
+ * embedded database's migrated cluster template takes a fraction, so the first worker writes it when the build
+ * has not, for every later worker and run (db/pglite-options.ts).
  */
 async function openSnapshotPglite(): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const file = await snapshotFile();
-  const snapshot = await fs.readFile(file).catch(() => undefined);
-  const client = await PGlite.create(snapshot ? { loadDataDir: new Blob([snapshot]) } : {});
+  const template = await fs.readFile(await writeClusterTemplate());
+  const client = await PGlite.create({ loadDataDir: new Blob([template]) });
   const db = drizzle({ client, schema, casing: 'snake_case' });
   await migrate(db, { migrationsFolder });
-  if (!snapshot) {
-    const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
-    // Written under a private name, then renamed: workers starting together never read half a file.
-    const partial = `${file}.${process.pid}.${randomUUID()}`;
-    await fs.writeFile(partial, dump);
-    await fs.rename(partial, file);
-  }
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), withStartupLock: createSerialLock() };
 }
 
