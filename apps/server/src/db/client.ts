@@ -38,8 +38,6 @@ export function createSerialLock(): DatabaseHandle['withStartupLock'] {
   };
 }
 
-export { migrationsFolder };
-
 async function appliedMigrations(db: Database): Promise<number> {
   const result = (await db.execute(
     sql`select count(*)::int as count from information_schema.tables where table_schema = 'drizzle' and table_name = '__drizzle_migrations'`,

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
-import { createSerialLock, migrationsFolder, openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
+import { createSerialLock, openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
 import { writeClusterTemplate } from '../db/pglite-options.ts';
 import * as schema from '../db/schema/index.ts';
 import { sites, type NewSiteRow, type SiteRow } from '../db/schema/index.ts';
@@ -22,23 +22,21 @@ const state = ((globalThis as { __testDatabase?: WorkerState }).__testDatabase ?
 function workerDatabase(): Promise<DatabaseHandle> {
   state.database ??= process.env.TEST_DATABASE_URL
     ? openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgliteDataDir: 'memory://' })
-    : openSnapshotPglite();
+    : openTemplatePglite();
   return state.database;
 }
 
 /**
- * An in-memory PGlite with the migrations applied. Creating one from scratch takes seconds (initdb); loading the
- * embedded database's migrated cluster template takes a fraction, so the first worker writes it when the build
- * has not, for every later worker and run (db/pglite-options.ts).
+ * An in-memory PGlite with the migrations applied: the embedded database's cluster template, named after the
+ * migrations it holds (db/pglite-options.ts). Creating one from scratch takes seconds (initdb and migrations); the
+ * first worker writes the template when the build has not, for every later worker and run.
  */
-async function openSnapshotPglite(): Promise<DatabaseHandle> {
+async function openTemplatePglite(): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   const template = await fs.readFile(await writeClusterTemplate());
   const client = await PGlite.create({ loadDataDir: new Blob([template]) });
   const db = drizzle({ client, schema, casing: 'snake_case' });
-  await migrate(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), withStartupLock: createSerialLock() };
 }
 

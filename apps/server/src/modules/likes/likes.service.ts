@@ -47,6 +47,11 @@ export function createLikesService(deps: {
     if (result.is_new_match) await deps.realtime.publish([likerId], { type: 'like', profile_id: likedId, is_match: true });
   }
 
+  /** The like `likerId` gave the viewer is no longer new; the viewer's likes poll finds it when it was. */
+  async function markSeen(viewer: Pick<Viewer, 'profileId'>, likerId: number): Promise<void> {
+    if (await repo.markSeen(likerId, viewer.profileId)) await deps.pollVersions.changed(['likes'], [viewer.profileId]);
+  }
+
   function toListItem(row: LikeListRow, site: SiteView, now: Date): LikeListItem {
     return { ...toProfileCard(row, site, now), like_new: Boolean(row.likeNew), created_at: row.createdAt.toISOString() };
   }
@@ -85,9 +90,7 @@ export function createLikesService(deps: {
       return { is_liked: false, is_match: false, is_new_match: false };
     },
 
-    async markSeen(viewer: Pick<Viewer, 'profileId'>, likerId: number): Promise<void> {
-      if (await repo.markSeen(likerId, viewer.profileId)) await deps.pollVersions.changed(['likes'], [viewer.profileId]);
-    },
+    markSeen,
 
     /**
      * The entity tag of the likes.php answer: the member's likes and blocks version, the site's card settings and
@@ -141,7 +144,7 @@ export function createLikesService(deps: {
     /** `/likes/m/{id}`: the likes between the member and one other; opening it clears like_new. */
     async getPair(viewer: Pick<Viewer, 'profileId'>, site: SiteView, other: CardRow): Promise<LikesMemberResponse> {
       const times = await repo.findPairTimes(viewer.profileId, other.id);
-      if (await repo.markSeen(other.id, viewer.profileId)) await deps.pollVersions.changed(['likes'], [viewer.profileId]);
+      await markSeen(viewer, other.id);
       return {
         profile: toProfileCard(other, site, deps.now()),
         is_liked: Boolean(times.likedAt),
