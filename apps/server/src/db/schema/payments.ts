@@ -86,6 +86,8 @@ export const orders = pgTable(
     sequenceType: text('sequence_type').$type<'oneoff' | 'first' | 'recurring'>().notNull().default('oneoff'),
     provider: text('provider').notNull(),
     providerPaymentId: text('provider_payment_id'),
+    /** The provider's hosted checkout while the payment is open, so the member can continue it. */
+    checkoutUrl: text('checkout_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** Unused credits refunded (they left through the ledger) and the money the provider refunded for them. */
@@ -106,7 +108,12 @@ export const orders = pgTable(
 );
 export type OrderRow = typeof orders.$inferSelect;
 
-/** A discount code used by a paid order (validity once / once per user is checked against these). */
+/**
+ * A discount's use, reserved by an order when it is placed (in the order's transaction) and kept when it is paid;
+ * released when the order fails, is cancelled or expires. `scope_key` is unique: one live holder per code
+ * (validity once: `code:<id>`) or per code and member (once per user: `code:<id>:user:<id>`, the time bonus:
+ * `bonus:<code>:user:<id>`); null for unlimited codes, whose uses are only recorded.
+ */
 export const discountCodeUses = pgTable(
   'discount_code_uses',
   {
@@ -116,9 +123,14 @@ export const discountCodeUses = pgTable(
     code: text('code').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    scopeKey: text('scope_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('discount_code_uses_order_key').on(table.orderId), index('discount_code_uses_user_idx').on(table.userId, table.code)],
+  (table) => [
+    uniqueIndex('discount_code_uses_order_key').on(table.orderId),
+    uniqueIndex('discount_code_uses_scope_key').on(table.scopeKey),
+    index('discount_code_uses_user_idx').on(table.userId, table.code),
+  ],
 );
 
 /** The member as a customer of the provider, with the saved card's mandate for repeat orders (shown as brand and last four digits). */
