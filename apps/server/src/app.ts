@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { dbPlugin } from './plugins/db.plugin.ts';
-import { errorsPlugin } from './plugins/errors.plugin.ts';
+import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors.plugin.ts';
 import { localePlugin } from './plugins/locale.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.plugin.ts';
@@ -75,6 +75,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
+    // Errors Fastify answers itself (a bad URL, an overlong path parameter, a request Node's parser refuses) get the
+    // API's error shape too, never Fastify's default body (docs/input.md).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler((route) => serializeFrozenOnce(serializerCompiler(route as Parameters<typeof serializerCompiler>[0])));

@@ -1,6 +1,7 @@
 // The staff console's API (issue 14, docs/staff-console.md): every /api/admin/ route, its request and response
 // schemas, and the one table of which staff roles may call it. Stable: new fields and routes are added, never changed.
 import { z } from 'zod';
+import { MAX_INT4 } from './input.ts';
 import { cursorSchema, queryRowIdSchema, rowIdSchema } from './members.ts';
 import { ORDER_STATUSES } from './payments.ts';
 import { BAN_REASONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from './reports.ts';
@@ -499,7 +500,7 @@ export const adminSiteInputSchema = z
     refund_days: z.number().int().min(0).max(365),
     member_resell: z.boolean(),
     partner_url: z.string().trim().url('invalid_value').max(500).regex(/^https?:\/\//, 'invalid_value').nullable(),
-    company_id: z.number().int().positive().nullable(),
+    company_id: z.number().int().positive().max(MAX_INT4).nullable(),
     mail_name: shortText,
     delete_discount: z.number().int().min(0).max(100),
     company: z.object({

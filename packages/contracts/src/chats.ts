@@ -1,6 +1,7 @@
 // Chat: conversations, messages (text, photo, gift), the conversation list and the realtime events of the member socket.
 import { z } from 'zod';
 import { mainImageSchema } from './accounts.ts';
+import { queryIntSchema } from './input.ts';
 import { cursorSchema, queryRowIdSchema, rowIdSchema } from './members.ts';
 import { BAN_REASONS } from './reports.ts';
 
@@ -153,11 +154,8 @@ export const chatQuerySchema = z
     conversation: queryRowIdSchema.optional(),
     profile: queryRowIdSchema.optional(),
     before: queryRowIdSchema.optional(),
-    after: z
-      .string()
-      .regex(/^(0|[1-9][0-9]{0,9})$/, 'invalid_value')
-      .transform(Number)
-      .optional(),
+    // A sequence number is an `integer` column: a larger one would overflow in SQL.
+    after: queryIntSchema(0).optional(),
   })
   .refine((query) => (query.conversation === undefined) !== (query.profile === undefined), { message: 'invalid_value', path: ['conversation'] });
 export type ChatQuery = z.input<typeof chatQuerySchema>;

@@ -1,5 +1,6 @@
 // Zod schemas and inferred types for every HTTP body, shared by the server routes and the web forms.
 export * from './errors.ts';
+export * from './input.ts';
 export * from './sites.ts';
 export * from './interests.ts';
 export * from './accounts.ts';

@@ -3,6 +3,7 @@
 // (the texts name the limits below).
 import { z } from 'zod';
 import { emailSchema } from './accounts.ts';
+import { MAX_INT4 } from './input.ts';
 
 export const TICKET_KINDS = ['complaint', 'contact'] as const;
 export type TicketKind = (typeof TICKET_KINDS)[number];
@@ -46,7 +47,13 @@ const visitorEmailSchema = z.union([z.literal('').transform(() => undefined), em
 export const complaintRequestSchema = z.object({
   subject: ticketSubjectSchema,
   description: ticketBodySchema,
-  order: z.number({ error: 'ticket_order_not_found' }).int('ticket_order_not_found').positive('ticket_order_not_found').nullable().optional(),
+  order: z
+    .number({ error: 'ticket_order_not_found' })
+    .int('ticket_order_not_found')
+    .positive('ticket_order_not_found')
+    .max(MAX_INT4, 'ticket_order_not_found')
+    .nullable()
+    .optional(),
   email: visitorEmailSchema,
 });
 export type ComplaintRequest = z.infer<typeof complaintRequestSchema>;

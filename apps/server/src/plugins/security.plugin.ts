@@ -1,7 +1,9 @@
-// Security headers, the CSRF guard (state-changing requests must carry `Request-Type: client`), and no NUL in input.
+// Security headers, the CSRF guard (state-changing requests must carry `Request-Type: client`), and only storable text
+// (no NUL, no lone surrogate) in input.
 import fp from 'fastify-plugin';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
+import { textErrorOf, type TextErrorCode } from '@app/contracts';
 import { AppError, forbidden } from '../lib/http-errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -10,19 +12,40 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MAX_INPUT_DEPTH = 20;
 
 /**
- * Whether parsed input (a JSON body, query, route parameters) holds a NUL character in any string, key or
- * value. PostgreSQL cannot store one in text, so it would otherwise surface as a 500 from the database.
+ * The first error `check` finds in any string, key or nested value of parsed input (a JSON body, query, route
+ * parameters), or null. Parsed records only (plain, null-prototype, or the query parser's empty-prototype objects):
+ * a multipart upload's parts, a Buffer or a stream are not parsed text.
  */
-export function hasNulCharacter(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > MAX_INPUT_DEPTH) return false;
-  if (Array.isArray(value)) return value.some((item) => hasNulCharacter(item, depth + 1));
-  // Parsed records only (plain, null-prototype, or the query parser's empty-prototype objects): a multipart
-  // upload's parts, a Buffer or a stream are not parsed text.
-  if (value && typeof value === 'object' && !ArrayBuffer.isView(value) && typeof (value as { pipe?: unknown }).pipe !== 'function') {
-    return Object.entries(value as Record<string, unknown>).some(([key, item]) => key.includes('\u0000') || hasNulCharacter(item, depth + 1));
+function findInStrings<T>(value: unknown, check: (text: string) => T | null, depth = 0): T | null {
+  if (typeof value === 'string') return check(value);
+  if (depth > MAX_INPUT_DEPTH) return null;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = findInStrings(item, check, depth + 1);
+      if (found !== null) return found;
+    }
+    return null;
   }
-  return false;
+  if (value && typeof value === 'object' && !ArrayBuffer.isView(value) && typeof (value as { pipe?: unknown }).pipe !== 'function') {
+    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+      const found = check(key) ?? findInStrings(item, check, depth + 1);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether parsed input holds a NUL character in any string, key or value. PostgreSQL cannot store one in text, so
+ * it would otherwise surface as a 500 from the database.
+ */
+export function hasNulCharacter(value: unknown): boolean {
+  return findInStrings(value, (text) => (text.includes('\u0000') ? true : null)) === true;
+}
+
+/** Why parsed input cannot be taken as text (a NUL, a lone surrogate: textErrorOf), or null when it can. */
+export function findTextError(value: unknown): TextErrorCode | null {
+  return findInStrings(value, textErrorOf);
 }
 
 declare module 'fastify' {
@@ -74,10 +97,12 @@ export const securityPlugin = fp(
       done(isCsrfChecked && request.headers['request-type'] !== 'client' ? forbidden('csrf_rejected') : undefined);
     });
 
-    // One check for every route, before any schema or handler sees the input (docs/input.md).
+    // One check for every route, before any schema or handler sees the input (docs/input.md): new routes and fields
+    // are covered without remembering it. NUL is named first, wherever it is, since it has its own message.
     app.addHook('preValidation', (request, _reply, done) => {
-      const hasNul = hasNulCharacter(request.query) || hasNulCharacter(request.params) || hasNulCharacter(request.body);
-      done(hasNul ? new AppError(400, 'nul_character') : undefined);
+      const inputs = [request.query, request.params, request.body];
+      const code = inputs.some(hasNulCharacter) ? 'nul_character' : (inputs.map(findTextError).find((found) => found !== null) ?? null);
+      done(code ? new AppError(400, code) : undefined);
     });
   },
   { name: 'security' },
