@@ -1,5 +1,4 @@
 // buildApp(config): the whole application as a Fastify instance, without listen().
-import type { Agent } from 'node:https';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
@@ -28,7 +27,7 @@ import { adminRoutes, demoStaffPlugin } from './modules/admin/index.ts';
 import { storagePlugin } from './plugins/storage/index.ts';
 import { smsPlugin } from './plugins/sms/index.ts';
 import { activityPlugin } from './plugins/activity.plugin.ts';
-import { pushPlugin } from './plugins/push/index.ts';
+import { pushPlugin, type PushNetwork } from './plugins/push/index.ts';
 import { rejectUnknownRoute, routeNotFoundOptions } from './lib/route-not-found.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -63,8 +62,8 @@ export type BuildOptions = {
   database?: DatabaseHandle;
   /** Serve the built web app (default: config.serveWeb, i.e. SERVE_WEB; skipped when not built). */
   serveWeb?: boolean;
-  /** Tests: the HTTPS agent web push uses (one that trusts a local stand-in push service). */
-  pushAgent?: Agent;
+  /** Tests: where web push connects (a local stand-in push service: its resolver, address policy and certificate). */
+  pushNetwork?: Partial<PushNetwork>;
 };
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -105,7 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, publicUrl: config.publicUrl });
   await app.register(storagePlugin, { dataDir: config.dataDir, s3: config.s3 });
   await app.register(smsPlugin, { twilio: config.twilio });
-  await app.register(pushPlugin, { vapidKeys: config.vapidKeys, subject: config.vapidSubject, agent: options.pushAgent });
+  await app.register(pushPlugin, { vapidKeys: config.vapidKeys, subject: config.vapidSubject, network: options.pushNetwork });
 
   // The sandbox settles a direct debit after a while, as a bank would days later (never by itself in tests).
   await app.register(servicesPlugin, { mollieApiKey: config.mollieApiKey, directDebitSettleMs: config.env === 'test' ? 0 : 15_000 });

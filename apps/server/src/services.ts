@@ -69,6 +69,7 @@ export function buildServices(app: FastifyInstance, secrets: { chatPhotoSigning:
       memberEvents: app.memberEvents,
       mailer: app.mailer,
       jobs: app.jobs,
+      push: app.push,
       // Signup messages become the first message of their conversation when the account is activated.
       onActivated: (userId, tx) => chats.deliverSignupMessages(userId, tx),
       now,

@@ -1,6 +1,5 @@
 // Builds the app for API tests on a database opened once per test worker and emptied before each test file.
 import { randomUUID } from 'node:crypto';
-import type { Agent } from 'node:https';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { writeClusterTemplate } from '../db/pglite-options.ts';
 import * as schema from '../db/schema/index.ts';
 import { sites, type NewSiteRow, type SiteRow } from '../db/schema/index.ts';
 import { defaultSiteValues } from '../plugins/site/index.ts';
+import type { PushNetwork } from '../plugins/push/index.ts';
 
 type WorkerState = { database?: Promise<DatabaseHandle> };
 const state = ((globalThis as { __testDatabase?: WorkerState }).__testDatabase ??= {});
@@ -83,8 +83,8 @@ export type TestAppOptions = {
   configure?: (app: FastifyInstance) => unknown;
   /** Serve the web app from config.webDistDir (off by default). */
   serveWeb?: boolean;
-  /** The HTTPS agent web push sends through (one trusting a local stand-in push service). */
-  pushAgent?: Agent;
+  /** Where web push connects (a local stand-in push service: its resolver, address policy and certificate). */
+  pushNetwork?: Partial<PushNetwork>;
 };
 
 /** A fresh app on an empty database (the default site is seeded again by the app). */
@@ -92,7 +92,7 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}, options: 
   const database = await workerDatabase();
   await resetDatabase(database.db);
   const config = testConfig(overrides);
-  const app = await buildApp(config, { database, serveWeb: options.serveWeb ?? false, pushAgent: options.pushAgent });
+  const app = await buildApp(config, { database, serveWeb: options.serveWeb ?? false, pushNetwork: options.pushNetwork });
   if (config.redisUrl) {
     const redisUrl = config.redisUrl;
     app.addHook('onClose', () => deleteRedisKeys(redisUrl, config.redisKeyPrefix));

@@ -27,8 +27,8 @@ class FakeSocket {
   receive(data: unknown) {
     this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
   }
-  drop() {
-    this.onclose?.(new CloseEvent('close', { code: 1006 }));
+  drop(code = 1006) {
+    this.onclose?.(new CloseEvent('close', { code }));
   }
 }
 
@@ -148,6 +148,31 @@ describe('socket client', () => {
     expect(latest().closed).toBe(true);
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.instances).toHaveLength(2);
+  });
+
+  it('waits about a minute, not the backoff, after the server closed for flooding (4008) or replaced the socket (4009)', () => {
+    for (const code of [4008, 4009]) {
+      FakeSocket.instances = [];
+      const { client } = createClient();
+      client.start();
+      latest().open();
+      latest().drop(code);
+      expect(client.state).toBe('offline');
+      // Neither the usual first retry after 1 s nor the browser's "online" or "visible" reconnects at once.
+      vi.advanceTimersByTime(30_000);
+      client.reconnectNow();
+      expect(FakeSocket.instances).toHaveLength(1);
+      vi.advanceTimersByTime(29_999);
+      expect(FakeSocket.instances).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(FakeSocket.instances).toHaveLength(2);
+      expect(client.state).toBe('connecting');
+      // A failed attempt after it backs off as usual again.
+      latest().drop();
+      vi.advanceTimersByTime(2000);
+      expect(FakeSocket.instances).toHaveLength(3);
+      client.stop();
+    }
   });
 
   it('spreads reconnects by ±20 %', () => {

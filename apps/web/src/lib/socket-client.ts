@@ -7,6 +7,14 @@ import type { SocketClientEvent, SocketServerEvent } from '@app/contracts';
 
 /** The socket path (CHAT_SOCKET_PATH in the contracts, kept here so the navigation's chunk holds no zod). */
 export const SOCKET_PATH = '/api/socket';
+/**
+ * Close codes after which reconnecting at once would only repeat the problem (docs/chat.md): 4008 the socket sent
+ * faster than the server allows, 4009 the member opened more sockets than allowed and this, the oldest, was replaced.
+ * The client waits `policyDelayMs` instead of the usual backoff.
+ */
+export const CLOSE_POLICY_VIOLATION = 4008;
+export const CLOSE_REPLACED = 4009;
+const SLOW_RECONNECT_CODES: ReadonlySet<number> = new Set([CLOSE_POLICY_VIOLATION, CLOSE_REPLACED]);
 
 /**
  * `idle`: not wanted (a visitor, or no screen asked for it). `connecting`: an attempt is under way. `live`: open.
@@ -28,6 +36,8 @@ export type SocketClientOptions = {
   connectTimeoutMs?: number;
   /** 0..1, for the jitter; tests pass () => 0.5 (no jitter). */
   random?: () => number;
+  /** The wait after a close with CLOSE_POLICY_VIOLATION or CLOSE_REPLACED (±20 %); default 60 s. */
+  policyDelayMs?: number;
 };
 
 type EventListener = (event: SocketServerEvent) => void;
@@ -58,6 +68,8 @@ export class SocketClient {
   private readonly stateListeners = new Set<StateListener>();
   private readonly options: Required<SocketClientOptions>;
   private nextRetryAt: number | null = null;
+  /** Waiting out a close with CLOSE_POLICY_VIOLATION or CLOSE_REPLACED. */
+  private isPolicyWait = false;
 
   constructor(options: SocketClientOptions = {}) {
     this.options = {
@@ -69,6 +81,7 @@ export class SocketClient {
       pongTimeoutMs: options.pongTimeoutMs ?? 10_000,
       connectTimeoutMs: options.connectTimeoutMs ?? 15_000,
       random: options.random ?? Math.random,
+      policyDelayMs: options.policyDelayMs ?? 60_000,
     };
   }
 
@@ -96,9 +109,12 @@ export class SocketClient {
     this.setState('idle');
   }
 
-  /** Reconnects now instead of waiting out the backoff (the browser went online, the tab became visible). */
+  /**
+   * Reconnects now instead of waiting out the backoff (the browser went online, the tab became visible); not after
+   * a policy close, whose wait is the point.
+   */
   reconnectNow(): void {
-    if (this.currentState !== 'offline') return;
+    if (this.currentState !== 'offline' || this.isPolicyWait) return;
     this.failures = 0;
     this.connect();
   }
@@ -137,6 +153,7 @@ export class SocketClient {
     if (this.connectTimer) clearTimeout(this.connectTimer);
     this.retryTimer = this.pingTimer = this.pongTimer = this.connectTimer = null;
     this.nextRetryAt = null;
+    this.isPolicyWait = false;
   }
 
   private detach(socket: WebSocket): void {
@@ -193,8 +210,8 @@ export class SocketClient {
     socket.onerror = () => {
       if (this.socket === socket) this.drop(socket);
     };
-    socket.onclose = () => {
-      if (this.socket === socket) this.drop(socket);
+    socket.onclose = (event: CloseEvent) => {
+      if (this.socket === socket) this.drop(socket, event.code);
     };
   }
 
@@ -204,19 +221,22 @@ export class SocketClient {
     this.pongTimer = setTimeout(() => this.drop(socket), this.options.pongTimeoutMs);
   }
 
-  /** The connection (or attempt) is gone: offline, and the next attempt after the backoff. */
-  private drop(socket: WebSocket): void {
+  /** The connection (or attempt) is gone: offline, and the next attempt after the backoff (longer after some close codes). */
+  private drop(socket: WebSocket, closeCode?: number): void {
     if (this.socket !== socket) return;
     this.socket = null;
     this.detach(socket);
-    this.scheduleRetry();
+    this.scheduleRetry(closeCode !== undefined && SLOW_RECONNECT_CODES.has(closeCode));
   }
 
-  private scheduleRetry(): void {
+  private scheduleRetry(isPolicyClose = false): void {
     this.clearTimers();
-    const delay = backoffDelay(this.failures, this.options.baseDelayMs, this.options.maxDelayMs, this.options.random);
+    const delay = isPolicyClose
+      ? Math.round(this.options.policyDelayMs * (0.8 + 0.4 * this.options.random()))
+      : backoffDelay(this.failures, this.options.baseDelayMs, this.options.maxDelayMs, this.options.random);
     this.failures += 1;
     this.nextRetryAt = Date.now() + delay;
+    this.isPolicyWait = isPolicyClose;
     this.setState('offline');
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }

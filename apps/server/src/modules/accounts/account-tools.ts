@@ -10,6 +10,7 @@ import { AppError } from '../../lib/http-errors.ts';
 import { postLedgerEntry } from '../credits/index.ts';
 import type { JobQueue } from '../../plugins/jobs/index.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
+import type { Push } from '../../plugins/push/index.ts';
 import { createToken, hashToken, verifyAgainstDummy, verifyPassword } from '../../lib/credentials.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import type { MemberEvents, SessionsService } from '../../plugins/session/index.ts';
@@ -84,6 +85,8 @@ export type AccountsDeps = {
   memberEvents: MemberEvents;
   mailer: Pick<Mailer, 'send' | 'linkTo'>;
   jobs: Pick<JobQueue, 'enqueue' | 'cancel'>;
+  /** Whether a push endpoint may be saved (public https hosts only, docs/notifications.md). */
+  push: Pick<Push, 'isEndpointAllowed'>;
   now: () => Date;
   /**
    * Runs inside the activation's transaction (the chat delivers the member's signup messages there, exactly once);

@@ -1,5 +1,5 @@
 // Drizzle queries on users, profiles, account tokens, push subscriptions and pending signup messages.
-import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   accountTokens,
@@ -127,12 +127,22 @@ export function createAccountsRepository(db: Executor) {
       return Number(row?.value ?? 0);
     },
 
-    /** A browser's endpoint belongs to whoever subscribed with it last. */
-    async savePushSubscription(userId: number, subscription: { endpoint: string; p256dh: string; auth: string }, tx: Executor = db): Promise<void> {
+    /**
+     * A browser's endpoint belongs to whoever subscribed with it last, and counts as that member's newest; the
+     * member keeps only the newest `keep` (each send is a connection the server makes on the member's behalf).
+     */
+    async savePushSubscription(userId: number, subscription: { endpoint: string; p256dh: string; auth: string }, keep: number, tx: Executor = db): Promise<void> {
       await tx
         .insert(pushSubscriptions)
         .values({ userId, ...subscription })
-        .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: subscription.p256dh, auth: subscription.auth } });
+        .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: subscription.p256dh, auth: subscription.auth, createdAt: sql`now()` } });
+      const newest = tx
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+        .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+        .limit(keep);
+      await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
     },
 
     /** The account's subscriptions, or only the one of `endpoint` (never another account's). */

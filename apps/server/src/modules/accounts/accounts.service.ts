@@ -3,6 +3,7 @@
 import type { User } from '@app/contracts';
 import type { UiLanguage } from '@app/i18n';
 import type { SiteRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/http-errors.ts';
 import type { MemberView } from '../../plugins/session/index.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
 import { createAccountTools, type AccountsDeps } from './account-tools.ts';
@@ -15,6 +16,9 @@ import { createSignupService } from './signup.service.ts';
 
 export { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, PURGE_JOB, REACTIVATION_MS, RESET_MAILS_PER_DAY, RESET_TOKEN_MINUTES, ACTIVATION_TOKEN_DAYS, EMAIL_CHANGE_TOKEN_HOURS, type AccountsDeps, type PasswordChecks } from './account-tools.ts';
 export type { SignupInput } from './signup.service.ts';
+
+/** Push subscriptions a member keeps; a new one replaces the oldest (each is a connection the server makes). */
+export const PUSH_SUBSCRIPTIONS_PER_MEMBER = 10;
 
 /** The `{ user }` payload of user.php and the account endpoints, from the request's member view. */
 export function toUserPayload(view: MemberView, site: Pick<SiteRow, 'fictionalIcon' | 'cdnPrefix'>): User {
@@ -56,7 +60,15 @@ export function createAccountsService(deps: AccountsDeps) {
     /** null removes: the one of `endpoint` when given (this browser), else every subscription of the account. */
     async savePushSubscription(userId: number, subscription: { endpoint: string; keys: { p256dh: string; auth: string } } | null, endpoint?: string): Promise<void> {
       if (!subscription) await repo.deletePushSubscriptions(userId, endpoint);
-      else await repo.savePushSubscription(userId, { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
+      else {
+        // The server connects to whatever host an endpoint names: only public https hosts (SSRF, docs/notifications.md).
+        if (!(await deps.push.isEndpointAllowed(subscription.endpoint))) {
+          throw new AppError(400, 'validation_failed', undefined, [{ path: 'subscription.endpoint', code: 'push_endpoint_refused' }]);
+        }
+        await deps.db.transaction((tx) =>
+          repo.savePushSubscription(userId, { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth }, PUSH_SUBSCRIPTIONS_PER_MEMBER, tx),
+        );
+      }
       await deps.memberEvents.changed(userId);
     },
     countUsers(): Promise<number> {

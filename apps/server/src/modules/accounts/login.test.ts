@@ -288,6 +288,7 @@ describe('login timing', () => {
       memberEvents: app.memberEvents,
       mailer: app.mailer,
       jobs: app.jobs,
+      push: app.push,
       now: () => app.clock.now(),
       passwords,
     });

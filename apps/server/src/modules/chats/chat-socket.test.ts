@@ -74,6 +74,64 @@ describe('member socket', () => {
     await expect(connect(host, member.client.cookie, 'https://evil.example')).rejects.toThrow(/refused: 403/);
   });
 
+  it('compares the whole origin, not the host alone: another scheme or port of the same host is refused', async () => {
+    const member = await createMember(app);
+    const [hostname, port] = host.split(':') as [string, string];
+    await expect(connect(host, member.client.cookie, `https://${host}`)).rejects.toThrow(/refused: 403/);
+    await expect(connect(host, member.client.cookie, `http://${hostname}:${Number(port) + 1}`)).rejects.toThrow(/refused: 403/);
+    await expect(connect(host, member.client.cookie, `http://${hostname}`)).rejects.toThrow(/refused: 403/);
+    const same = await connect(host, member.client.cookie, `http://${host}`);
+    sockets.push(same.socket);
+    await same.next((event) => event.type === 'hello');
+  });
+
+  it('relays one typing hint per socket and conversation every few seconds, however many frames arrive', async () => {
+    const alice = await createMember(app);
+    const bob = await createMember(app);
+    await postLedgerEntry(app.db, { userId: alice.user.id, amount: 100, reason: 'bonus', idempotencyKey: `test:typing:${alice.user.id}` });
+    const conversation = (await send(alice.client, bob.profileId)).json().conversation.id as number;
+    const aliceSocket = await open(alice);
+    const bobSocket = await open(bob);
+    for (let index = 0; index < 20; index += 1) bobSocket.socket.send(JSON.stringify({ type: 'typing', conversation_id: conversation }));
+    await aliceSocket.next((event) => event.type === 'typing');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(aliceSocket.events.filter((event) => event.type === 'typing')).toHaveLength(1);
+    expect(bobSocket.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('limits the frames a socket may send, and closes one that keeps flooding with 4008', async () => {
+    const member = await createMember(app);
+    const flooder = await open(member);
+    const closed = new Promise<number>((resolve) => flooder.socket.once('close', (code) => resolve(code)));
+    for (let index = 0; index < 2000; index += 1) flooder.socket.send(JSON.stringify({ type: 'ping' }));
+    expect(await closed).toBe(4008);
+    // The burst was answered; nothing beyond it.
+    const pongs = flooder.events.filter((event) => event.type === 'pong').length;
+    expect(pongs).toBeGreaterThan(0);
+    expect(pongs).toBeLessThanOrEqual(35);
+    // A socket that stays within the rate is never closed.
+    const calm = await open(member);
+    for (let index = 0; index < 10; index += 1) calm.socket.send(JSON.stringify({ type: 'ping' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calm.events.filter((event) => event.type === 'pong')).toHaveLength(10);
+    expect(calm.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('keeps at most 10 sockets per member: the 11th replaces the oldest, which is closed with 4009', async () => {
+    const member = await createMember(app);
+    const opened: TestSocket[] = [];
+    for (let index = 0; index < 10; index += 1) opened.push(await open(member));
+    const closed = new Promise<number>((resolve) => opened[0]!.socket.once('close', (code) => resolve(code)));
+    const eleventh = await open(member);
+    expect(await closed).toBe(4009);
+    expect([...opened.slice(1), eleventh].every((each) => each.socket.readyState === WebSocket.OPEN)).toBe(true);
+    // Two more: the next oldest go, ten stay.
+    const closedToo = new Promise<number>((resolve) => opened[1]!.socket.once('close', (code) => resolve(code)));
+    await open(member);
+    expect(await closedToo).toBe(4009);
+    expect(opened[2]!.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
   it('says hello with the member\'s version and unread total, then delivers messages, typing and read marks live', async () => {
     const alice = await createMember(app);
     const bob = await createMember(app);

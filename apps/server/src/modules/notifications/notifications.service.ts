@@ -314,12 +314,14 @@ export function createNotificationsService(deps: {
       }
     },
 
-    /** One encrypted send to one browser; a 404 or 410 deletes the subscription, other failures retry. */
+    /** One encrypted send to one browser; a 404 or 410 or a refused endpoint deletes the subscription, other failures retry. */
     async runPushSend(job: PushSendJob): Promise<void> {
       const subscription = await repo.findSubscription(job.subscriptionId);
       if (!subscription) return;
       const result = await deps.push.send(subscription, job.payload, { ttlSeconds: job.ttlSeconds, urgency: job.urgency, topic: job.topic });
-      if (result === 'gone') {
+      if (result === 'gone' || result === 'refused') {
+        // Refused: the endpoint's host is not (or no longer) a public https one (docs/notifications.md); nothing was sent.
+        if (result === 'refused') deps.onError(new Error('push endpoint refused: not a public https host'), `push to subscription ${subscription.id}`);
         await repo.deleteSubscription(subscription.id);
         await deps.memberEvents.changed(subscription.userId);
       } else if (result === 'rejected') {

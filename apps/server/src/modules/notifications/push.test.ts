@@ -6,13 +6,14 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 // @ts-expect-error http_ece ships no types
 import ece from 'http_ece';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { pushPayloadSchema, type PushPayload } from '@app/contracts';
 import { jobs, pushSubscriptions, users } from '../../db/schema/index.ts';
+import { isPublicAddress } from '../../lib/public-address.ts';
 import { loadVapidKeys } from '../../plugins/push/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createMember, type TestMember } from '../profiles/members.test-helpers.ts';
@@ -38,7 +39,7 @@ async function startPushService() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { origin: `https://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { origin: `https://127.0.0.1:${port}`, port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** A browser's push subscription: its own P-256 key pair and auth secret, as PushManager.subscribe makes them. */
@@ -78,15 +79,33 @@ describe('web push', () => {
   let service: Awaited<ReturnType<typeof startPushService>>;
   let clock: ReturnType<typeof controlClock> | undefined;
   const sockets: WebSocket[] = [];
+  /** The test's DNS: host name -> the one address it answers; every name asked, in order. */
+  const dns = new Map<string, string>([['push.example.test', '127.0.0.1']]);
+  const resolved: string[] = [];
   beforeAll(async () => {
     service = await startPushService();
-    app = await buildTestApp({}, { pushAgent: new https.Agent({ ca: cert }) });
+    // The stand-in listens on the loopback and a random port, which the real policy refuses (SSRF): this app allows
+    // exactly that address and port, and its resolver answers the stand-in for push.example.test only.
+    app = await buildTestApp({}, {
+      pushNetwork: {
+        tls: { ca: cert },
+        resolve: async (hostname) => {
+          resolved.push(hostname);
+          const address = dns.get(hostname);
+          if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+          return [{ address, family: 4 }];
+        },
+        policy: { isAddressAllowed: (address) => address === '127.0.0.1' || isPublicAddress(address), ports: [443, service.port] },
+      },
+    });
     host = await listen(app);
   });
   afterEach(() => {
     clock?.restore();
     clock = undefined;
     service.received.length = 0;
+    resolved.length = 0;
+    dns.set('push.example.test', '127.0.0.1');
     for (const socket of sockets.splice(0)) socket.close();
   });
   afterAll(async () => {
@@ -215,5 +234,33 @@ describe('web push', () => {
     await clock.advance(31_000);
     expect(service.received.filter((request) => request.path === '/broken/1')).toHaveLength(2);
     expect(await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, carol.user.id))).toHaveLength(1);
+  });
+
+  it('connects to the address it checked at send time, never resolving the name again (DNS rebinding)', async () => {
+    const { alice, bob } = await pair();
+    const origin = `https://push.example.test:${service.port}`;
+    const subscription = browserSubscription(`${origin}/ok/pinned`);
+    expect((await bob.client.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription: subscription.json } })).statusCode).toBe(200);
+    resolved.length = 0;
+    await sendMessage(alice.client, bob.profileId);
+    await app.jobs.runDueJobs();
+    // One resolution by the send's check; the connection used its answer (the system resolver knows no push.example.test).
+    expect(resolved).toEqual(['push.example.test']);
+    expect(service.received.map((request) => request.path)).toEqual(['/ok/pinned']);
+    checkVapid(service.received[0]!, app.push.publicKey, origin);
+  });
+
+  it('checks the endpoint again at send time: a name that now resolves to a private address is not connected to and its subscription is deleted', async () => {
+    const { alice, bob } = await pair();
+    const subscription = browserSubscription(`https://push.example.test:${service.port}/ok/rebound`);
+    expect((await bob.client.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription: subscription.json } })).statusCode).toBe(200);
+    dns.set('push.example.test', '10.0.0.7');
+    await sendMessage(alice.client, bob.profileId);
+    await app.jobs.runDueJobs();
+    expect(service.received).toEqual([]);
+    expect(await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, bob.user.id))).toEqual([]);
+    const [job] = await app.db.select().from(jobs).where(eq(jobs.name, 'notifications.push-send')).orderBy(desc(jobs.id)).limit(1);
+    expect(job).toMatchObject({ attempts: 1, failedAt: null });
+    expect(job!.doneAt).not.toBeNull();
   });
 });

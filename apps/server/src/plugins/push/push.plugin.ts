@@ -1,13 +1,16 @@
 // `app.push`: web push through the `web-push` library with this installation's VAPID keys (docs/notifications.md).
 // The keys come from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when set, else from the database, created there by
 // whichever instance starts first; the public key is the settings' push_public_key.
-import type { Agent } from 'node:https';
+import type { LookupAddress } from 'node:dns';
+import { Agent, type AgentOptions } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import fp from 'fastify-plugin';
 import webpush, { WebPushError } from 'web-push';
 import { eq } from 'drizzle-orm';
 import type { PushPayload } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
 import { appSecrets } from '../../db/schema/index.ts';
+import { checkEndpointUrl, PUBLIC_HTTPS_POLICY, resolveEndpoint, resolveWithSystem, type EndpointPolicy, type ResolveHost } from '../../lib/public-address.ts';
 
 export type VapidKeys = { publicKey: string; privateKey: string };
 export type PushTarget = { endpoint: string; p256dh: string; auth: string };
@@ -20,13 +23,25 @@ export type PushOptions = {
 };
 /**
  * `sent`; `gone`: the push service answered 404 or 410, the subscription is dead and must be deleted; `rejected`: it
- * refused this message for good (too large, malformed). Other failures (network, 429, 5xx) throw: the job retries.
+ * refused this message for good (too large, malformed); `refused`: the endpoint is not a public https host (now: its
+ * name may resolve elsewhere than when it was saved), nothing was sent and the subscription must be deleted. Other
+ * failures (network, 429, 5xx) throw: the job retries.
  */
-export type PushResult = 'sent' | 'gone' | 'rejected';
+export type PushResult = 'sent' | 'gone' | 'rejected' | 'refused';
 
 export type Push = {
   publicKey: string;
+  /** Whether an endpoint may be saved: https, port 443, and a host resolving to public addresses only. */
+  isEndpointAllowed(endpoint: string): Promise<boolean>;
   send(target: PushTarget, payload: PushPayload, options: PushOptions): Promise<PushResult>;
+};
+
+/** Where sends go; tests point it at a stand-in push service on the loopback. */
+export type PushNetwork = {
+  resolve: ResolveHost;
+  policy: EndpointPolicy;
+  /** TLS options of the connection (tests: the stand-in's certificate authority). */
+  tls?: Pick<AgentOptions, 'ca'>;
 };
 
 declare module 'fastify' {
@@ -40,12 +55,27 @@ export type PushPluginOptions = {
   vapidKeys?: VapidKeys;
   /** The contact the push services see (VAPID `sub`): an https: URL or a mailto: address. */
   subject: string;
-  /** Tests: the agent that trusts the local stand-in push service's certificate. */
-  agent?: Agent;
+  /** Tests: a stand-in push service's resolver, address policy and certificate. Default: public https hosts only. */
+  network?: Partial<PushNetwork>;
 };
 
 export const VAPID_SECRET_NAME = 'vapid-keys';
 const SEND_TIMEOUT_MS = 10_000;
+
+/**
+ * An agent that connects to the address already checked, whatever the name resolves to by now (DNS rebinding: a
+ * name answering a public address to the check and 127.0.0.1 to the connection). TLS still verifies the
+ * certificate against the endpoint's host name. One agent per send: sends are few, and no socket of one
+ * endpoint's check is reused for another's.
+ */
+function pinnedAgent(address: LookupAddress, tls: PushNetwork['tls']): Agent {
+  const lookup: LookupFunction = (_hostname, options, callback) => {
+    // Node asks for every address when it races IPv4 and IPv6 (autoSelectFamily); there is only the checked one.
+    if (options.all) (callback as (error: null, addresses: LookupAddress[]) => void)(null, [address]);
+    else callback(null, address.address, address.family);
+  };
+  return new Agent({ ...tls, lookup, keepAlive: false });
+}
 
 /** The installation's keys: created once (the first instance's insert wins; the others read its keys). */
 export async function loadVapidKeys(db: Database): Promise<VapidKeys> {
@@ -66,9 +96,24 @@ export const pushPlugin = fp<PushPluginOptions>(
     const vapidDetails = { subject: options.subject, ...keys };
     // Fails start-up on a bad key or subject instead of at the first send.
     webpush.getVapidHeaders('https://push.example', vapidDetails.subject, vapidDetails.publicKey, vapidDetails.privateKey, 'aes128gcm');
+    const network: PushNetwork = { resolve: resolveWithSystem, policy: PUBLIC_HTTPS_POLICY, ...options.network };
     app.decorate('push', {
       publicKey: keys.publicKey,
+      async isEndpointAllowed(endpoint) {
+        if (!checkEndpointUrl(endpoint, network.policy)) return false;
+        try {
+          return (await resolveEndpoint(endpoint, network.resolve, network.policy)) !== null;
+        } catch {
+          // A name that does not resolve now is kept: every send checks it again and refuses what is not public.
+          return true;
+        }
+      },
       async send(target, payload, { ttlSeconds, urgency = 'normal', topic }) {
+        // Checked again at every send, not only when saved: the name may point elsewhere by now. A failing
+        // resolution throws (the job retries), as any other network failure.
+        const checked = await resolveEndpoint(target.endpoint, network.resolve, network.policy);
+        if (!checked) return 'refused';
+        const agent = pinnedAgent(checked.address, network.tls);
         try {
           await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
             vapidDetails,
@@ -77,7 +122,7 @@ export const pushPlugin = fp<PushPluginOptions>(
             topic,
             contentEncoding: 'aes128gcm',
             timeout: SEND_TIMEOUT_MS,
-            agent: options.agent,
+            agent,
           });
           return 'sent';
         } catch (error) {
@@ -86,6 +131,8 @@ export const pushPlugin = fp<PushPluginOptions>(
             if (error.statusCode === 400 || error.statusCode === 413) return 'rejected';
           }
           throw error;
+        } finally {
+          agent.destroy();
         }
       },
     } satisfies Push);

@@ -6,6 +6,7 @@ import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { FastifyRequest } from 'fastify';
 import { socketClientEventSchema, type SocketClientEvent, type SocketServerEvent } from '@app/contracts';
+import { createTokenBucket, type TokenBucket } from '../../lib/token-bucket.ts';
 import { createLocalPresence, createRedisPresence, type PresenceEntry } from './presence.ts';
 
 /** A connection whose unsent data grows past this is too slow to keep up: it is dropped and catches up on reconnect. */
@@ -15,10 +16,39 @@ export const HEARTBEAT_MS = 30_000;
 /** Close codes the client understands: reconnect (and re-authenticate) after a session change, or after being too slow. */
 export const CLOSE_SESSION_CHANGED = 4001;
 export const CLOSE_TOO_SLOW = 4002;
+/**
+ * Policy violation (the 4xxx mirror of 1008): the socket kept sending faster than FRAME_RATE allows. The web client
+ * waits about a minute before it reconnects (docs/chat.md), so a flooding page cannot reconnect and flood at once.
+ */
+export const CLOSE_POLICY_VIOLATION = 4008;
+/** Replaced: the member opened more than MAX_SOCKETS_PER_MEMBER sockets; the oldest is closed and does not reconnect at once. */
+export const CLOSE_REPLACED = 4009;
 const MAX_CLIENT_MESSAGE_BYTES = 4096;
+/** Sockets one member (user) may hold on one instance: more tabs than a person uses; a script opening thousands gets 10. */
+export const MAX_SOCKETS_PER_MEMBER = 10;
+/**
+ * Inbound frames per socket: a burst of `burst`, then `perSecond`. The web client sends a ping every 25 s, a typing
+ * hint at most every few seconds and a viewing mark per navigation; frames beyond the rate are dropped unread.
+ */
+export const FRAME_RATE = { burst: 30, perSecond: 5 };
+/** Frames over the rate a socket may send (refilled at 1 per second) before it is closed with CLOSE_POLICY_VIOLATION. */
+export const FLOOD_TOLERANCE = 50;
+/** A typing hint per socket and conversation is relayed at most this often; the partner's indicator lasts longer. */
+export const TYPING_RELAY_MS = 3000;
 
 export type SocketMember = { userId: number; profileId: number; sessionId: number };
-type Connection = { socket: WebSocket; member: SocketMember; isAlive: boolean; socketId: string; viewing: number | null };
+type Connection = {
+  socket: WebSocket;
+  member: SocketMember;
+  isAlive: boolean;
+  socketId: string;
+  viewing: number | null;
+  frames: TokenBucket;
+  /** Frames over the rate: when it runs dry the socket is closed. */
+  tolerance: TokenBucket;
+  /** When a typing hint of each conversation was last relayed from this socket. */
+  typingRelayedAt: Map<number, number>;
+};
 
 export type Realtime = {
   /** Sends `event` to every socket of these profiles on every instance (call after the change committed). */
@@ -41,12 +71,17 @@ declare module 'fastify' {
   }
 }
 
-/** True when the upgrade request comes from a page of this site (no cross-site WebSocket hijacking). */
-export function isSameOrigin(request: FastifyRequest): boolean {
+/**
+ * True when the upgrade request comes from a page of this site (no cross-site WebSocket hijacking): scheme, host and
+ * port, not the host alone (an http: page, or another port of the same host, is another origin). Behind a TLS
+ * proxy the scheme is the proxy's X-Forwarded-Proto, which Fastify reads with TRUST_PROXY=true.
+ */
+export function isSameOrigin(request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>): boolean {
   const origin = request.headers.origin;
   if (!origin) return false;
   try {
-    return new URL(origin).host === request.headers.host;
+    // URL drops each scheme's default port on both sides, so https://site and https://site:443 are one origin.
+    return new URL(origin).origin === new URL(`${request.protocol}://${request.host}`).origin;
   } catch {
     return false;
   }
@@ -72,13 +107,31 @@ export const realtimePlugin = fp(
       if (set?.size === 0) map.delete(key);
     };
 
+    /** Closes with `code` and, should the client not answer the closing handshake, cuts the connection a second later. */
+    function closeSocket(socket: WebSocket, code: number, reason: string) {
+      socket.close(code, reason);
+      setTimeout(() => socket.terminate(), 1000).unref();
+    }
+
+    /** Whether a typing hint from this socket for this conversation is relayed now (one per TYPING_RELAY_MS). */
+    function isTypingDue(connection: Connection, conversationId: number): boolean {
+      const now = performance.now();
+      const last = connection.typingRelayedAt.get(conversationId);
+      if (last !== undefined && now - last < TYPING_RELAY_MS) return false;
+      // Bounded by what is still within the window: a socket cycling through conversation ids keeps a small map.
+      if (connection.typingRelayedAt.size >= 32) {
+        for (const [id, at] of connection.typingRelayedAt) if (now - at >= TYPING_RELAY_MS) connection.typingRelayedAt.delete(id);
+      }
+      connection.typingRelayedAt.set(conversationId, now);
+      return true;
+    }
+
     function send(connection: Connection, data: string) {
       const { socket } = connection;
       if (socket.readyState !== socket.OPEN) return;
       // The per-connection queue is ws's send buffer: bounded here instead of growing with a client that does not read.
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-        socket.close(CLOSE_TOO_SLOW, 'too slow');
-        setTimeout(() => socket.terminate(), 1000).unref();
+        closeSocket(socket, CLOSE_TOO_SLOW, 'too slow');
         return;
       }
       socket.send(data);
@@ -128,13 +181,37 @@ export const realtimePlugin = fp(
         if (profileIds.length) await app.bus.publish('realtime', { profileIds, event });
       },
       accept(socket, member, onClientEvent) {
-        const connection: Connection = { socket, member, isAlive: true, socketId: randomUUID(), viewing: null };
+        const connection: Connection = {
+          socket,
+          member,
+          isAlive: true,
+          socketId: randomUUID(),
+          viewing: null,
+          frames: createTokenBucket(FRAME_RATE.burst, FRAME_RATE.perSecond),
+          tolerance: createTokenBucket(FLOOD_TOLERANCE, 1),
+          typingRelayedAt: new Map(),
+        };
+        // The member's oldest socket (sets keep insertion order) makes room; it leaves the maps now, not when its
+        // close completes, so a burst of new sockets cannot all count as room.
+        const own = byUser.get(member.userId);
+        while (own && own.size >= MAX_SOCKETS_PER_MEMBER) {
+          const oldest = own.values().next().value!;
+          remove(byProfile, oldest.member.profileId, oldest);
+          remove(byUser, oldest.member.userId, oldest);
+          presence.remove(presenceOf(oldest)).catch(logPresenceError);
+          closeSocket(oldest.socket, CLOSE_REPLACED, 'replaced');
+        }
         add(byProfile, member.profileId, connection);
         add(byUser, member.userId, connection);
         presence.set(presenceOf(connection)).catch(logPresenceError);
         socket.on('pong', () => (connection.isAlive = true));
         socket.on('message', (data, isBinary) => {
           connection.isAlive = true;
+          // Every frame counts, whatever it holds: 30,000 typing frames must not cost 30,000 lookups.
+          if (!connection.frames.take()) {
+            if (!connection.tolerance.take() && socket.readyState === socket.OPEN) closeSocket(socket, CLOSE_POLICY_VIOLATION, 'too many frames');
+            return;
+          }
           if (isBinary) return;
           let parsed: unknown;
           try {
@@ -153,6 +230,7 @@ export const realtimePlugin = fp(
             presence.set(presenceOf(connection)).catch(logPresenceError);
             return;
           }
+          if (event.data.type === 'typing' && !isTypingDue(connection, event.data.conversation_id)) return;
           try {
             onClientEvent(event.data);
           } catch (error) {
