@@ -214,7 +214,8 @@ export type UpdateLanguageRequest = z.infer<typeof updateLanguageRequestSchema>;
 /** POST /api/user.php?push=1: the browser's PushSubscription.toJSON(); null removes it. */
 export const pushSubscriptionSchema = z.object({
   endpoint: z.url().max(2000),
-  expirationTime: z.number().nullable().optional(),
+  // Milliseconds since 1970 (the browser's DOMTimeStamp), within what a Date can hold.
+  expirationTime: z.number().min(0).max(8.64e15).nullable().optional(),
   keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
 });
 /**

@@ -1,0 +1,268 @@
+// Every route of the server, read back from Fastify's route tree, gets generated bad input in every place a request
+// carries it (path parameters, query, JSON body, raw bodies) as a visitor, a member and a staff admin: no answer is a
+// 5xx, and every error is the API's own shape (docs/input.md). Seeded and bounded, so a failure replays the same way.
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '@app/contracts';
+import { buildTestApp, type TestApp } from '../test-support/test-app.ts';
+import { createClient, type Client } from '../modules/accounts/accounts.test-helpers.ts';
+import { createMember } from '../modules/profiles/members.test-helpers.ts';
+import { signedInStaff } from '../modules/admin/admin.test-helpers.ts';
+
+/**
+ * Requests per route and identity, and the seed: fixed, so CI replays the same requests. To search harder locally:
+ * BAD_INPUT_RUNS=200 BAD_INPUT_SEED=$RANDOM npx vitest run --project server apps/server/src/plugins/bad-input.test.ts
+ */
+const RUNS_PER_ROUTE = Number(process.env.BAD_INPUT_RUNS) || 12;
+const SEED = Number(process.env.BAD_INPUT_SEED) || 25;
+
+/** Pages a browser opens from a mail: their 4xx is an HTML page of their own (an invalid unsubscribe link). */
+const HTML_ERROR_PAGES = new Set(['/api/unsubscribe.php']);
+
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  additionalProperties?: JsonSchema | boolean;
+};
+type OpenApiOperation = {
+  parameters?: { in: string; name: string; schema?: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+};
+type Route = { method: string; path: string; query: Map<string, JsonSchema>; body?: JsonSchema };
+
+/** Every registered "METHOD path" with the schemas the OpenAPI document has for it (hidden routes have none). */
+function routesOf(app: TestApp): Route[] {
+  const found = new Map<string, Route>();
+  const stack: { depth: number; path: string }[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    while (stack.length && stack.at(-1)!.depth >= depth) stack.pop();
+    const path = `${stack.at(-1)?.path ?? ''}${match[2]}`;
+    stack.push({ depth, path });
+    if (!match[3]) continue;
+    for (const method of match[3].split(', ')) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      found.set(`${method} ${path}`, { method, path, query: new Map() });
+    }
+  }
+  const document = app.swagger() as { paths?: Record<string, Record<string, OpenApiOperation>> };
+  for (const route of found.values()) {
+    const operation = document.paths?.[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
+    for (const parameter of operation?.parameters ?? []) if (parameter.in === 'query') route.query.set(parameter.name, parameter.schema ?? {});
+    route.body = operation?.requestBody?.content?.['application/json']?.schema;
+  }
+  return [...found.values()];
+}
+
+// ---- generated input ---------------------------------------------------------------------------------------
+
+const NASTY_STRINGS = ['', ' ', 'a', '\u0000', 'a\u0000b', '\ud800', 'x\udc00', '😀', 'x'.repeat(5000), '1', '-1', 'null', '<b>', '%00', "'; --", 'a@example.com'];
+const NASTY_NUMBERS = [0, -1, 1, 1.5, 2147483647, 2147483648, -2147483649, 2 ** 53, -(2 ** 53), 1e20, 1e308];
+const WRONG_TYPES = [null, true, false, [], [1], {}, { id: 1 }, '1', 1];
+
+const nastyScalar = fc.oneof(fc.constantFrom(...NASTY_STRINGS), fc.constantFrom(...NASTY_NUMBERS), fc.constantFrom(...WRONG_TYPES), fc.string({ unit: 'binary', maxLength: 20 }));
+
+/** A value near what the schema asks for (so the request often passes validation and reaches the handler), or a nasty one. */
+function valueFor(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
+  if (!schema || depth > 4) return nastyScalar;
+  const alternatives = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  if (alternatives?.length) return fc.oneof(...alternatives.map((item) => valueFor(item, depth + 1)), nastyScalar);
+  if (schema.enum?.length) return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...schema.enum) }, { weight: 1, arbitrary: nastyScalar });
+  if (schema.const !== undefined) return fc.oneof(fc.constant(schema.const), nastyScalar);
+  const type = Array.isArray(schema.type) ? schema.type.find((item) => item !== 'null') : schema.type;
+  let near: fc.Arbitrary<unknown>;
+  switch (type) {
+    case 'integer':
+    case 'number':
+      near = fc.oneof(fc.constantFrom(...NASTY_NUMBERS), fc.integer());
+      break;
+    case 'boolean':
+      near = fc.boolean();
+      break;
+    case 'array':
+      near = fc.array(valueFor(schema.items, depth + 1), { maxLength: 3 });
+      break;
+    case 'object':
+      near = objectFor(schema, depth + 1);
+      break;
+    default:
+      near = fc.oneof(fc.constantFrom(...NASTY_STRINGS), fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', minLength: 300, maxLength: 600 }));
+  }
+  return fc.oneof({ weight: 3, arbitrary: near }, { weight: 1, arbitrary: nastyScalar });
+}
+
+/** An object of the schema's properties, any of them missing, sometimes with an extra one. */
+function objectFor(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<Record<string, unknown>> {
+  const entries = Object.entries(schema?.properties ?? {});
+  const known = fc.record(Object.fromEntries(entries.map(([name, property]) => [name, valueFor(property, depth)])), { requiredKeys: [] });
+  return fc.tuple(known, fc.option(fc.tuple(fc.constantFrom('extra', '__proto__', 'constructor', 'a\u0000', '\ud800'), nastyScalar))).map(([body, extra]) =>
+    extra ? Object.assign(body, { [extra[0]]: extra[1] }) : body,
+  );
+}
+
+/** Query and path values as they stand in a URL (already percent-encoded: some are not valid UTF-8 on purpose). */
+const URL_VALUES = [
+  '', '0', '-1', '1', '01', '1.5', '1e3', '0x10', '2147483647', '2147483648', '99999999999999999999', 'abc', 'true', '%00', 'a%00b',
+  '%ED%A0%80', '%C0%80', '%FF', '%', '%zz', '%20', '..', '%2F', 'x'.repeat(3000), encodeURIComponent('😀'), encodeURIComponent('<b>'),
+];
+const urlValue = fc.oneof(fc.constantFrom(...URL_VALUES), fc.string({ maxLength: 12 }).map(encodeURIComponent));
+
+/** Bodies that never reach a schema: broken JSON, wrong content types, multipart without a boundary, deep nesting. */
+const RAW_BODIES: { type?: string; payload: string | Buffer }[] = [
+  { type: 'application/json', payload: '{"a":' },
+  { type: 'application/json', payload: '' },
+  { type: 'application/json', payload: 'null' },
+  { type: 'application/json', payload: '[]' },
+  { type: 'application/json', payload: '"text"' },
+  { type: 'application/json', payload: '12345678901234567890' },
+  { type: 'application/json', payload: '{"__proto__":{"x":1}}' },
+  { type: 'application/json', payload: '{"constructor":{"prototype":{"x":1}}}' },
+  { type: 'application/json', payload: '{"id":"\\u0000","text":"\\ud800"}' },
+  { type: 'application/json', payload: `${'['.repeat(5000)}${']'.repeat(5000)}` },
+  { type: 'application/json; charset=latin1', payload: '{}' },
+  { type: 'application/json', payload: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]) },
+  { type: 'multipart/form-data', payload: '--x\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\nabc\r\n--x--\r\n' },
+  { type: 'multipart/form-data; boundary=x', payload: 'garbage without any boundary' },
+  { type: 'multipart/form-data; boundary=x', payload: '--x\r\nContent-Disposition: form-data; name="to"\r\n\r\n1' },
+  { type: 'multipart/form-data; boundary=x', payload: `--x\r\nContent-Disposition: form-data; name="a\u0000"\r\n\r\n\ud800\r\n--x--\r\n` },
+  { type: 'application/x-www-form-urlencoded', payload: 'a=%00&b=%ED%A0%80&c' },
+  { type: 'text/plain', payload: 'hello' },
+  { type: 'application/xml', payload: '<x/>' },
+  { payload: '' },
+];
+
+/** Header values as a client may send them (hooks read these before any schema: session, site, language, caching). */
+const HEADER_VALUES = ['', 'x', '%00', '%ED%A0%80', 'x'.repeat(3000), '2147483648', '"', '\\', 'ä', '*', '../', 'a=b; c', 'W/"1"'];
+const headerValue = fc.oneof(fc.constantFrom(...HEADER_VALUES), fc.string({ maxLength: 20 }).map((text) => text.replace(/[^\x20-\x7e]/g, '')));
+const headersArb = fc.record(
+  {
+    host: fc.oneof(headerValue, fc.constantFrom('example.com:99999', '[::1]', 'xn--80ak6aa92e.com', '.', 'a..b')),
+    'accept-language': headerValue,
+    'if-none-match': headerValue,
+    'if-modified-since': headerValue,
+    'x-forwarded-for': headerValue,
+    'user-agent': headerValue,
+    origin: headerValue,
+  },
+  { requiredKeys: [] },
+);
+/** Cookies: the session cookies only for the visitor (a member or admin keeps its own session), the language for all. */
+const cookiesArb = (identity: Identity) =>
+  fc.record(
+    identity === 'visitor' ? { lang: headerValue, sid: headerValue, staff_sid: headerValue, tz: headerValue } : { lang: headerValue, tz: headerValue },
+    { requiredKeys: [] },
+  );
+
+type Identity = 'visitor' | 'member' | 'admin';
+type Sender = { request: Client['request'] };
+
+describe('bad input on every route', () => {
+  let app: TestApp;
+  let routes: Route[];
+  const senders = {} as Record<Identity, Sender>;
+
+  /** A fresh signed-in member or staff admin when a generated request ended the session (a logout with an empty body). */
+  async function ensureSignedIn(identity: Identity) {
+    if (identity === 'member') {
+      if ((await senders.member.request({ url: '/api/notifications.php' })).statusCode !== 200) senders.member = (await createMember(app)).client;
+    } else if (identity === 'admin') {
+      if ((await senders.admin.request({ url: '/api/admin/me' })).statusCode !== 200) senders.admin = await signedInStaff(app, 'admin');
+    }
+  }
+
+  beforeAll(async () => {
+    // Rate limits would answer 429 before most handlers ran; each limit has its own test elsewhere.
+    app = await buildTestApp({ rateLimitFactor: 10_000 });
+    routes = routesOf(app);
+    senders.visitor = createClient(app);
+    senders.member = (await createMember(app)).client;
+    senders.admin = await signedInStaff(app, 'admin');
+  });
+  afterAll(() => app.close());
+
+  function expectHandled(route: Route, response: LightMyRequestResponse, what: string) {
+    const context = `${route.method} ${route.path} ${what} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
+    expect(response.statusCode, context).toBeLessThan(500);
+    if (response.statusCode < 400) return;
+    if (HTML_ERROR_PAGES.has(route.path) && String(response.headers['content-type']).startsWith('text/html')) return;
+    expect(String(response.headers['content-type']), context).toBe('application/json; charset=utf-8');
+    const parsed = apiErrorSchema.strict().safeParse(JSON.parse(response.body));
+    expect(parsed.success, context).toBe(true);
+    expect(parsed.data!.error.status, context).toBe(response.statusCode);
+    expect(parsed.data!.error.message, context).not.toBe('');
+  }
+
+  /** One generated request to the route: bad path parameters, query, JSON body, or a raw body. */
+  function requestsFor(route: Route, identity: Identity) {
+    const paramNames = [...route.path.matchAll(/:(\w+)|\*/g)].map((match) => match[1] ?? '*');
+    const hasBody = !['GET', 'DELETE'].includes(route.method) || !!route.body;
+    const pathArb = fc.tuple(...paramNames.map(() => urlValue)).map((values) => {
+      let index = 0;
+      return route.path.replace(/:(\w+)|\*/g, () => values[index++] || 'x');
+    });
+    const queryNames = [...route.query.keys(), 'extra', 'lang'];
+    const queryArb = fc
+      .array(fc.tuple(fc.constantFrom(...queryNames), urlValue), { maxLength: 4 })
+      .map((pairs) => (pairs.length ? `?${pairs.map(([name, value]) => `${name}=${value}`).join('&')}` : ''));
+    const jsonArb = fc.oneof({ weight: 4, arbitrary: objectFor(route.body) }, { weight: 1, arbitrary: nastyScalar });
+    const bodyArb = hasBody
+      ? fc.oneof(
+          { weight: 3, arbitrary: jsonArb.map((body) => ({ type: 'application/json', payload: JSON.stringify(body) ?? 'null' })) },
+          { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES) },
+        )
+      : fc.constant(undefined);
+    // Headers and cookies now and then: most requests keep the client's own, so the handler runs as that identity.
+    const headers = fc.option(headersArb, { freq: 4 });
+    const cookies = fc.option(cookiesArb(identity), { freq: 4 });
+    return fc.record({ path: pathArb, query: queryArb, body: bodyArb, headers, cookies });
+  }
+
+  async function sendAll(identity: Identity, selected: (route: Route) => boolean) {
+    for (const route of routes.filter(selected)) {
+      await fc.assert(
+        fc.asyncProperty(requestsFor(route, identity), async ({ path, query, body, headers, cookies }) => {
+          const response = await senders[identity].request({
+            method: route.method as 'GET',
+            url: `${path}${query}`,
+            headers: { ...headers, ...(body?.type ? { 'content-type': body.type } : {}) },
+            ...(cookies ? { cookies } : {}),
+            ...(body ? { payload: body.payload } : {}),
+          });
+          const sent = `${body ? `${body.type} ${String(body.payload).slice(0, 120)}` : ''} ${JSON.stringify({ headers, cookies }).slice(0, 300)}`;
+          expectHandled(route, response, `${path}${query} ${sent}`);
+        }),
+        { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+      );
+      await ensureSignedIn(identity);
+    }
+  }
+
+  const isConsole = (route: Route) => route.path.startsWith('/api/admin');
+
+  it('finds the routes and their schemas', () => {
+    expect(routes.length).toBeGreaterThan(100);
+    expect(routes.find((route) => route.method === 'POST' && route.path === '/api/complaints.php')?.body?.properties).toHaveProperty('order');
+    expect(routes.find((route) => route.method === 'GET' && route.path === '/api/chat.php')?.query.has('after')).toBe(true);
+  });
+
+  it('answers a visitor on every route in the API error shape, never 5xx', { timeout: 60_000 * Math.max(1, RUNS_PER_ROUTE / 12) }, async () => {
+    await sendAll('visitor', () => true);
+  });
+
+  it('answers a member on every member route in the API error shape, never 5xx', { timeout: 60_000 * Math.max(1, RUNS_PER_ROUTE / 12) }, async () => {
+    await sendAll('member', (route) => !isConsole(route));
+  });
+
+  it('answers a staff admin on every console route in the API error shape, never 5xx', { timeout: 60_000 * Math.max(1, RUNS_PER_ROUTE / 12) }, async () => {
+    await sendAll('admin', isConsole);
+  });
+});
