@@ -5,16 +5,19 @@ import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { DEFAULT_LOCALE, type UiLanguage } from '@app/i18n';
+import { DEFAULT_LOCALE, languageFromAcceptLanguage, type UiLanguage } from '@app/i18n';
 import type { ApiError, FieldError } from '@app/contracts';
 import { AppError, type ErrorParams } from '../lib/http-errors.ts';
 import { getTranslator, hasTranslation } from '../lib/i18n.ts';
 import { inputDataErrorCode } from '../lib/db-errors.ts';
 
-/** The request's language, or the default when the request is too broken to say (a framework error, a bad URL). */
+/**
+ * The request's language. A request Fastify refused before routing (a bad URL) has no decorators and no parsed
+ * cookies: its Accept-Language still says which language the client reads.
+ */
 function languageOf(request: FastifyRequest): UiLanguage {
   try {
-    return request.language ?? DEFAULT_LOCALE;
+    return request.language ?? languageFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE;
   } catch {
     return DEFAULT_LOCALE;
   }
