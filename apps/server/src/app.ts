@@ -93,7 +93,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(realtimePlugin);
   await app.register(rateLimitPlugin, { factor: config.rateLimitFactor });
   await app.register(compress, { threshold: 1024 });
-  await app.register(openapiPlugin);
+  // The document maps every route for whoever asks: off in production unless API_DOCS=true.
+  if (config.apiDocs) await app.register(openapiPlugin);
   await app.register(jobsPlugin, { isPolling: config.env !== 'test' });
   scheduleExpiredCleanup(app.jobs, app.db);
   await app.register(cursorsPlugin);

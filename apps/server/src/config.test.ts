@@ -85,6 +85,15 @@ describe('loadConfig', () => {
     expect(message).not.toContain('hunter2');
   });
 
+  it('serves the API docs outside production only, unless API_DOCS says otherwise', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS/);
+  });
+
   it('keeps every rate limit as it is unless RATE_LIMIT_FACTOR says otherwise', () => {
     expect(loadConfig({}).rateLimitFactor).toBe(1);
     expect(loadConfig({ RATE_LIMIT_FACTOR: '1000' }).rateLimitFactor).toBe(1000);

@@ -54,6 +54,11 @@ const envSchema = z.object({
     .enum(['true', 'false'], 'must be true or false')
     .default('false')
     .transform((value) => value === 'true'),
+  /** The OpenAPI UI and document at /api/docs; default: on outside production (it maps the whole API for anyone). */
+  API_DOCS: z
+    .enum(['true', 'false'], 'must be true or false')
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
   /** Development only: demo members seeded into an empty database; 0 seeds only the demo login. */
   DEMO_MEMBER_COUNT: z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number).default(500),
   /** Multiplies every rate limit's max (benchmarks and load tests raise it; production keeps 1). */
@@ -114,6 +119,8 @@ export type AppConfig = {
   serveWeb: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** Serve the OpenAPI UI and document at /api/docs (API_DOCS; default: not in production). */
+  apiDocs: boolean;
   /** Demo members seeded into an empty development database. */
   demoMemberCount: number;
   /** Every rate limit's max is multiplied by this. */
@@ -196,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveWeb: e.SERVE_WEB,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     demoMemberCount: e.DEMO_MEMBER_COUNT,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     memberViewCacheSize: e.MEMBER_VIEW_CACHE_SIZE,

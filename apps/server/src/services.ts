@@ -8,6 +8,7 @@ import { createBlocksRepository, createBlocksService } from './modules/blocks/in
 import { createChatPhotoUrls, createChatsRepository, createChatsService } from './modules/chats/index.ts';
 import { createTicketsRepository, createTicketsService } from './modules/content/index.ts';
 import { loadSharedSecret } from './lib/secrets.ts';
+import { createSemaphore } from './lib/semaphore.ts';
 import { createMollieProvider, createPaymentsService, createSandboxProvider } from './modules/payments/index.ts';
 import { createGeocoder, createGeoService } from './modules/geo/index.ts';
 import { createLandersRepository, createLandersService } from './modules/landers/index.ts';
@@ -15,7 +16,7 @@ import { createLikesRepository, createLikesService } from './modules/likes/index
 import { createMatchesRepository, createMatchesService } from './modules/matches/index.ts';
 import { createMembersRepository, createViewerLoader } from './modules/member-core/index.ts';
 import { createNotificationsRepository, createNotificationsService, createUnsubscribeTokens, withNotifications } from './modules/notifications/index.ts';
-import { createPhotosRepository, createPhotosService } from './modules/photos/index.ts';
+import { createPhotosRepository, createPhotosService, PHOTO_WORK_CONCURRENCY } from './modules/photos/index.ts';
 import { createReportsRepository, createReportsService } from './modules/reports/index.ts';
 import { createDataExportRepository, createDataExportService } from './modules/data-export/index.ts';
 import { createProfilesRepository, createProfilesService } from './modules/profiles/index.ts';
@@ -42,7 +43,9 @@ export function buildServices(app: FastifyInstance, secrets: { chatPhotoSigning:
   // Chat and like events reach the sockets as before, and start their notifications (docs/notifications.md).
   const notifyingRealtime = withNotifications(app.realtime, notifications);
   const blocks = createBlocksService({ db, blocksRepository: createBlocksRepository(db), pollVersions: app.pollVersions });
-  const photos = createPhotosService({ db, photosRepository: createPhotosRepository(db), storage: app.storage, jobs: app.jobs, memberEvents: app.memberEvents });
+  // One bound for every photo upload of this instance, profile and chat photos alike (docs/storage.md).
+  const photoWork = createSemaphore(PHOTO_WORK_CONCURRENCY);
+  const photos = createPhotosService({ db, photosRepository: createPhotosRepository(db), storage: app.storage, jobs: app.jobs, memberEvents: app.memberEvents, photoWork });
   // One offline geocoder (its table loads on first use): geocode.php, and the distance order of landers and signup matches.
   const geocoder = createGeocoder();
   const matches = createMatchesService({ matchesRepository: createMatchesRepository(db), cursors, locate: geocoder.locate, now });

@@ -62,3 +62,20 @@ describe('OpenAPI document', () => {
     expect(response.body).toContain('swagger');
   });
 });
+
+describe('OpenAPI document when API_DOCS is off (the production default)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({ apiDocs: false });
+  });
+  afterAll(() => app.close());
+
+  it('answers neither the UI nor the document, and the API itself still works', async () => {
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code, url).toBe('route_not_found');
+    }
+    expect((await app.inject({ url: '/api/settings.php' })).statusCode).toBe(200);
+  });
+});

@@ -215,11 +215,11 @@ export function createChatsRepository(db: Database) {
 
     async findPhotoKeys(messageId: number, tx: Executor = db) {
       const [row] = await tx
-        .select({ fileKey: messages.photoKey, thumbKey: messages.photoThumbKey })
+        .select({ conversationId: messages.conversationId, fileKey: messages.photoKey, thumbKey: messages.photoThumbKey })
         .from(messages)
         .where(and(eq(messages.id, messageId), eq(messages.kind, 'photo')))
         .limit(1);
-      return row?.fileKey && row.thumbKey ? { fileKey: row.fileKey, thumbKey: row.thumbKey } : undefined;
+      return row?.fileKey && row.thumbKey ? { conversationId: row.conversationId, fileKey: row.fileKey, thumbKey: row.thumbKey } : undefined;
     },
 
     /**

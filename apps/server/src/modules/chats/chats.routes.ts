@@ -1,5 +1,7 @@
 // Chat endpoints: GET /api/chats.php, GET / DELETE /api/chat.php, POST /api/message.php and /api/message-photo.php,
 // POST /api/chat-read.php, GET /api/chat-photo.php (signed URLs), and the member socket (CHAT_SOCKET_PATH).
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -27,7 +29,6 @@ import { memberRateKey } from '../../plugins/session/index.ts';
 import { CLOSE_SESSION_CHANGED, isSameOrigin } from '../../plugins/realtime/index.ts';
 import { contentTypeOf, newPhotoKeys } from '../../plugins/storage/index.ts';
 import { errorResponses } from '../member-core/index.ts';
-import { processPhoto } from '../photos/index.ts';
 
 const TAGS = ['chat'];
 /** Sends per member per minute, and per address (several members behind one address share it, so it is wider). */
@@ -35,10 +36,21 @@ export const SEND_LIMIT_PER_MEMBER = 30;
 export const SEND_LIMIT_PER_IP = 120;
 const photoTooLarge = () => new AppError(413, 'photo_too_large', { max_mb: PHOTO_MAX_MEGABYTES });
 const notFound = () => new AppError(404, 'not_found');
+/** How long a browser may keep a chat photo without asking again; a block takes effect on the next fetch. */
+const CHAT_PHOTO_BROWSER_CACHE_SECONDS = 300;
+
+/** Whether a stored file holds exactly `expected` (a replayed photo send compared with the first one). */
+async function hasSameBytes(stream: Readable, expected: Buffer): Promise<boolean> {
+  const hash = createHash('sha256');
+  for await (const chunk of stream) hash.update(chunk as Buffer);
+  return hash.digest().equals(createHash('sha256').update(expected).digest());
+}
 
 const chatPhotoQuerySchema = z.object({
   m: z.string().regex(/^[1-9][0-9]{0,15}$/, 'invalid_value').transform(Number),
   s: z.enum(['full', 'thumb']),
+  /** The member the URL was signed for. */
+  v: z.string().regex(/^[1-9][0-9]{0,15}$/, 'invalid_value').transform(Number),
   e: z.string().regex(/^[1-9][0-9]{0,11}$/, 'invalid_value').transform(Number),
   sig: z.string().max(64),
 });
@@ -50,7 +62,7 @@ const photoBodySchema = z.unknown().meta({
 });
 
 export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { chats, viewers } = app.services;
+  const { chats, photos, viewers } = app.services;
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 4, parts: 6 } });
   const sendLimits = [
     rateLimitHook(app, { name: 'message', max: SEND_LIMIT_PER_MEMBER, timeWindow: '1 minute', key: memberRateKey }),
@@ -161,17 +173,19 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await viewers.require(request);
       if (!request.isMultipart()) throw new AppError(400, 'message_attachment_invalid');
-      let buffer: Buffer | undefined;
+      let processed: Awaited<ReturnType<typeof photos.processUpload>> | undefined;
       const fields: Record<string, string> = {};
       try {
         for await (const part of request.parts()) {
           if (part.type === 'file') {
-            if (part.fieldname !== 'photo' || buffer) throw new AppError(400, 'message_attachment_invalid');
+            if (part.fieldname !== 'photo' || processed) throw new AppError(400, 'message_attachment_invalid');
             // The rules that need no pixels first: a send that cannot succeed never costs a decode.
             const parsedEarly = sendPhotoFieldsSchema.safeParse(fields);
             if (!parsedEarly.success) throw new AppError(400, 'validation_failed');
             await chats.assertCanSendPhoto(viewer, parsedEarly.data.to);
-            buffer = await part.toBuffer();
+            // Read and decoded only once a photo slot of this instance is free (docs/storage.md): a burst of large
+            // uploads waits with its bodies unread instead of holding them all in memory at once.
+            processed = await photos.processUpload(() => part.toBuffer());
           } else {
             fields[part.fieldname] = String(part.value);
           }
@@ -179,20 +193,14 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw photoTooLarge();
         if (error instanceof app.multipartErrors.PartsLimitError || error instanceof app.multipartErrors.FieldsLimitError) throw new AppError(413, 'payload_too_large');
-        throw error;
-      }
-      const parsed = sendPhotoFieldsSchema.safeParse(fields);
-      if (!parsed.success) throw new AppError(400, 'validation_failed');
-      if (!buffer) throw new AppError(400, 'message_attachment_invalid');
-      let processed;
-      try {
-        processed = await processPhoto(buffer);
-      } catch (error) {
         if (error instanceof AppError && (error.code === 'photo_invalid' || error.code === 'photo_type_unsupported')) {
           throw new AppError(error.statusCode, 'message_attachment_invalid');
         }
         throw error;
       }
+      const parsed = sendPhotoFieldsSchema.safeParse(fields);
+      if (!parsed.success) throw new AppError(400, 'validation_failed');
+      if (!processed) throw new AppError(400, 'message_attachment_invalid');
       const keys = newPhotoKeys(true);
       await Promise.all([app.storage.write(keys.fileKey, processed.full), app.storage.write(keys.thumbKey, processed.thumb)]);
       const removeFiles = () => Promise.all([app.storage.remove(keys.fileKey), app.storage.remove(keys.thumbKey)]);
@@ -202,8 +210,14 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
           clientId: parsed.data.client_id,
           photo: { ...keys, width: processed.width, height: processed.height },
         });
-        // A retried upload answers the photo stored the first time; this copy is not needed.
-        if (result.isReplay) await removeFiles();
+        // A retried upload answers the photo stored the first time; this copy is not needed. The same client id
+        // with another photo is refused (the same image re-encodes to the same bytes; nothing was charged for it).
+        if (result.isReplay) {
+          await removeFiles();
+          const stored = await chats.findPhotoKeys(result.response.message.id);
+          const storedFile = stored && (await app.storage.read(stored.fileKey));
+          if (!storedFile || !(await hasSameBytes(storedFile.body, processed.full))) throw new AppError(409, 'client_id_reused');
+        }
         return result.response;
       } catch (error) {
         await removeFiles();
@@ -223,15 +237,18 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { m, s, e, sig } = request.query;
-      if (!chats.photoUrls.verify(m, s, e, sig)) throw notFound();
-      const keys = await chats.findPhotoKeys(m);
+      const { m, s, v, e, sig } = request.query;
+      if (!chats.photoUrls.verify(m, s, v, e, sig)) throw notFound();
+      // Checked at every fetch, not only when the URL was handed out: a block (either way) revokes it.
+      const keys = await chats.findViewablePhotoKeys(m, v);
       if (!keys) throw notFound();
       const key = s === 'thumb' ? keys.thumbKey : keys.fileKey;
       const file = await app.storage.read(key);
       if (!file) throw notFound();
-      // The URL itself is the permission: a browser may keep the image until the URL expires, no shared cache may.
-      reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(e - Date.now() / 1000))}, immutable`).type(contentTypeOf(key));
+      // The URL is the permission while its member may see the photo: a browser may keep the image a few minutes (a
+      // block ends access), no shared cache may.
+      const maxAge = Math.min(CHAT_PHOTO_BROWSER_CACHE_SECONDS, Math.max(0, Math.floor(e - Date.now() / 1000)));
+      reply.header('cache-control', `private, max-age=${maxAge}`).type(contentTypeOf(key));
       if (file.size !== undefined) reply.header('content-length', file.size);
       return reply.send(file.body);
     },

@@ -51,6 +51,23 @@ export type SendInput =
 /** Characters as a person counts them (code points), so an emoji is one. */
 const lengthOf = (text: string) => [...text].length;
 
+/**
+ * Whether a send repeats the stored message of its client id (a retry: answered with that message) rather than
+ * reusing the id for something else (409 client_id_reused, docs/chat.md). A photo is a fresh upload each time: its
+ * size is compared here, its pixels by the route (chats.routes.ts), which holds the files.
+ */
+function isSamePayload(stored: MessageRow, input: SendInput): boolean {
+  if (stored.kind !== input.kind) return false;
+  switch (input.kind) {
+    case 'text':
+      return stored.body === input.text;
+    case 'gift':
+      return stored.giftKey === input.gift;
+    case 'photo':
+      return stored.photoWidth === input.photo.width && stored.photoHeight === input.photo.height;
+  }
+}
+
 export function createChatsService(deps: {
   db: Database;
   chatsRepository: ChatsRepository;
@@ -78,8 +95,8 @@ export function createChatsService(deps: {
       photo:
         row.kind === 'photo' && row.photoKey && row.photoThumbKey
           ? {
-              url: deps.photoUrls.sign(row.id, 'full'),
-              thumb_url: deps.photoUrls.sign(row.id, 'thumb'),
+              url: deps.photoUrls.sign(row.id, 'full', viewerProfileId),
+              thumb_url: deps.photoUrls.sign(row.id, 'thumb', viewerProfileId),
               width: row.photoWidth ?? 0,
               height: row.photoHeight ?? 0,
             }
@@ -181,7 +198,7 @@ export function createChatsService(deps: {
         const replay = await repo.findByClientId(sender.profileId, input.clientId, tx);
         if (replay) {
           const membership = await repo.findMember(sender.profileId, replay.conversationId, tx);
-          if (!membership || membership.partnerProfileId !== partnerId || replay.kind !== input.kind) throw new AppError(409, 'client_id_reused');
+          if (!membership || membership.partnerProfileId !== partnerId || !isSamePayload(replay, input)) throw new AppError(409, 'client_id_reused');
           return { message: replay, isReplay: true, balance: null };
         }
         if (early) throw reasonError(early, partner);
@@ -438,6 +455,19 @@ export function createChatsService(deps: {
     /** The stored photo of a message, for a signed URL's request. */
     async findPhotoKeys(messageId: number) {
       return repo.findPhotoKeys(messageId);
+    },
+
+    /**
+     * The stored photo of a message for the member its URL was signed for, checked at every fetch: only while that
+     * member is still in the conversation and neither blocked the other (a block revokes URLs handed out before it).
+     */
+    async findViewablePhotoKeys(messageId: number, viewerProfileId: number) {
+      const photo = await repo.findPhotoKeys(messageId);
+      if (!photo) return undefined;
+      const membership = await repo.findMember(viewerProfileId, photo.conversationId);
+      if (!membership) return undefined;
+      if (await repo.findBlockDirection(viewerProfileId, membership.partnerProfileId)) return undefined;
+      return photo;
     },
 
     /**

@@ -3,6 +3,13 @@ import sharp, { type JpegOptions, type Metadata } from 'sharp';
 import { PHOTO_MAX_MEGAPIXELS, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE } from '@app/contracts';
 import { AppError } from '../../lib/http-errors.ts';
 
+// Memory over speed (docs/storage.md, "Memory"): libvips' operation cache would keep recent uploads' decoded pixels
+// after the request; and with photo work already bounded per instance (PHOTO_WORK_CONCURRENCY, one per core), one
+// libvips thread per image (sharp's default on glibc Linux, made explicit for every platform) keeps one set of
+// working buffers per image instead of one per thread.
+sharp.cache(false);
+sharp.concurrency(1);
+
 /** The large image fits inside this square; smaller images are not enlarged. */
 export const PHOTO_MAX_SIDE = 1600;
 export const THUMB_SIDE = 400;

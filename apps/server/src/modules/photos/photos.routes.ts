@@ -74,22 +74,26 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) throw new AppError(400, 'photo_required');
       // Before a byte of the body is read: a member at the limit does not upload 15 MB to be refused.
       await photos.assertBelowLimit(viewer);
-      let buffer: Buffer;
-      let isPrivate = isTrue(request.query.is_private);
-      try {
-        const file = await request.file();
-        if (!file) throw new AppError(400, 'photo_required');
-        const field = file.fields.is_private;
-        if (field && !Array.isArray(field) && field.type === 'field') isPrivate ||= isTrue(field.value);
-        buffer = await file.toBuffer();
-      } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw photoTooLarge();
+      const multipartError = (error: unknown) => {
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError) return photoTooLarge();
         if (error instanceof app.multipartErrors.PartsLimitError || error instanceof app.multipartErrors.FieldsLimitError) {
-          throw new AppError(413, 'payload_too_large');
+          return new AppError(413, 'payload_too_large');
         }
-        throw error;
+        return error;
+      };
+      let isPrivate = isTrue(request.query.is_private);
+      let file;
+      try {
+        file = await request.file();
+      } catch (error) {
+        throw multipartError(error);
       }
-      const photo = await photos.upload(viewer, buffer, { isPrivate });
+      if (!file) throw new AppError(400, 'photo_required');
+      const field = file.fields.is_private;
+      if (field && !Array.isArray(field) && field.type === 'field') isPrivate ||= isTrue(field.value);
+      // The file is read only once a photo slot is free (photos.processUpload): waiting uploads stay unread.
+      const upload = file;
+      const photo = await photos.upload(viewer, () => upload.toBuffer().catch((error: unknown) => Promise.reject(multipartError(error))), { isPrivate });
       reply.status(201);
       return { photo: toPhoto(photo, request.site.cdnPrefix), ...(await photosOf(viewer.profileId, request.site.cdnPrefix)) };
     },

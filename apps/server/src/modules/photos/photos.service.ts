@@ -7,7 +7,8 @@ import { DELETE_FILES_JOB, newPhotoKeys, type FileStorage } from '../../plugins/
 import type { JobQueue } from '../../plugins/jobs/index.ts';
 import type { Executor } from '../../db/client.ts';
 import { toImage, type Viewer } from '../member-core/index.ts';
-import { processPhoto } from './photo-processing.ts';
+import type { Semaphore } from '../../lib/semaphore.ts';
+import { processPhoto, type ProcessedPhoto } from './photo-processing.ts';
 import type { PhotosRepository } from './photos.repository.ts';
 import type { MemberEvents } from '../../plugins/session/index.ts';
 
@@ -61,6 +62,13 @@ export function selectVisiblePhotos(rows: PhotoRow[], viewer: Pick<Viewer, 'prof
   return { photos: shown, hiddenCount, lockedReason };
 }
 
+/**
+ * Photo uploads read and decoded at once per instance. Two: the machines are small (2 cores, and sharp is set to one
+ * thread per image), and a 14 MB upload with its decoded pixels costs a few hundred MB; twenty at once took a server
+ * from 234 to 940 MB. More waiting uploads cost nothing but time.
+ */
+export const PHOTO_WORK_CONCURRENCY = 2;
+
 export function createPhotosService(deps: {
   db: Database;
   photosRepository: PhotosRepository;
@@ -68,8 +76,19 @@ export function createPhotosService(deps: {
   jobs: Pick<JobQueue, 'enqueue'>;
   /** The main photo is part of the member's own view (user.php). */
   memberEvents: Pick<MemberEvents, 'changed'>;
+  /** Bounds photo work on this instance (profile and chat photos alike): PHOTO_WORK_CONCURRENCY, docs/storage.md. */
+  photoWork: Semaphore;
 }) {
   const repo = deps.photosRepository;
+
+  /**
+   * Reads an upload into memory and re-encodes it holding one of `photoWork`'s slots: the slot is taken before the
+   * upload is read, so at most PHOTO_WORK_CONCURRENCY uploads are held as whole buffers and decoded at once; the
+   * others wait with their bodies unread (TCP backpressure holds them on the client's side, not in this process).
+   */
+  function processUpload(read: () => Promise<Buffer>): Promise<ProcessedPhoto> {
+    return deps.photoWork.run(async () => processPhoto(await read()));
+  }
 
   async function removeFiles(row: Pick<PhotoRow, 'fileKey' | 'thumbKey'>): Promise<void> {
     await Promise.all([deps.storage.remove(row.fileKey), deps.storage.remove(row.thumbKey)]);
@@ -93,10 +112,15 @@ export function createPhotosService(deps: {
      * Re-encodes and stores one upload. The first public photo becomes the main photo. The limit is
      * checked before the (slow) decoding and again under the profile lock, so parallel uploads cannot pass it.
      */
-    async upload(viewer: Pick<Viewer, 'userId' | 'profileId' | 'isPremium'>, input: Buffer, options: { isPrivate: boolean }): Promise<PhotoRow> {
+    processUpload,
+    /** The bound itself: tests and monitoring read its peak. */
+    photoWork: deps.photoWork,
+
+    /** `read` answers the upload's bytes; it runs only once a photo slot is free (processUpload). */
+    async upload(viewer: Pick<Viewer, 'userId' | 'profileId' | 'isPremium'>, read: () => Promise<Buffer>, options: { isPrivate: boolean }): Promise<PhotoRow> {
       const limit = photoLimitOf(viewer.isPremium);
       await this.assertBelowLimit(viewer);
-      const processed = await processPhoto(input);
+      const processed = await processUpload(read);
       const keys = newPhotoKeys(options.isPrivate);
       await Promise.all([deps.storage.write(keys.fileKey, processed.full), deps.storage.write(keys.thumbKey, processed.thumb)]);
       try {
