@@ -108,7 +108,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(pushPlugin, { vapidKeys: config.vapidKeys, subject: config.vapidSubject, network: options.pushNetwork });
 
   // The sandbox settles a direct debit after a while, as a bank would days later (never by itself in tests).
-  await app.register(servicesPlugin, { mollieApiKey: config.mollieApiKey, directDebitSettleMs: config.env === 'test' ? 0 : 15_000 });
+  await app.register(servicesPlugin, { payments: config.payments, directDebitSettleMs: config.env === 'test' ? 0 : 15_000 });
+  if (config.payments.provider === 'none') {
+    app.log.warn('payments: no provider (MOLLIE_API_KEY is unset and PAYMENTS_TEST_MODE is not true): members are told payments are not available');
+  }
   await app.register(healthRoutes);
   await app.register(siteMetaRoutes);
   await app.register(

@@ -94,6 +94,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS/);
   });
 
+  it('takes test payments in production only when PAYMENTS_TEST_MODE=true; without a provider production offers none', () => {
+    const key = `live_${'a'.repeat(30)}`;
+    const testKey = `test_${'a'.repeat(30)}`;
+    expect(loadConfig({}).payments).toEqual({ provider: 'sandbox', isTestMode: true });
+    expect(loadConfig({ NODE_ENV: 'test' }).payments).toEqual({ provider: 'sandbox', isTestMode: true });
+    expect(loadConfig({ PAYMENTS_TEST_MODE: 'false' }).payments).toEqual({ provider: 'none', isTestMode: false });
+    expect(loadConfig({ NODE_ENV: 'production' }).payments).toEqual({ provider: 'none', isTestMode: false });
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' }).payments).toEqual({ provider: 'sandbox', isTestMode: true });
+    expect(loadConfig({ NODE_ENV: 'production', MOLLIE_API_KEY: key }).payments).toEqual({ provider: 'mollie', mollieApiKey: key, isTestMode: false });
+    expect(configError({ NODE_ENV: 'production', MOLLIE_API_KEY: testKey })).toMatch(/MOLLIE_API_KEY is a test key.*PAYMENTS_TEST_MODE=true/);
+    expect(loadConfig({ NODE_ENV: 'production', MOLLIE_API_KEY: testKey, PAYMENTS_TEST_MODE: 'true' }).payments).toMatchObject({ provider: 'mollie', isTestMode: true });
+    expect(configError({ PAYMENTS_TEST_MODE: 'yes' })).toMatch(/PAYMENTS_TEST_MODE/);
+  });
+
   it('keeps every rate limit as it is unless RATE_LIMIT_FACTOR says otherwise', () => {
     expect(loadConfig({}).rateLimitFactor).toBe(1);
     expect(loadConfig({ RATE_LIMIT_FACTOR: '1000' }).rateLimitFactor).toBe(1000);

@@ -90,6 +90,11 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().trim().min(16).optional(),
   TWILIO_FROM: z.string().trim().regex(/^(\+[1-9]\d{6,14}|MG[0-9a-f]{32}|[A-Za-z0-9 ]{1,11})$/, 'must be a phone number (+...), a messaging service SID or an alphanumeric sender').optional(),
   MOLLIE_API_KEY: z.string().trim().regex(/^(live|test)_\w{20,}$/, 'must be a Mollie API key (live_... or test_...)').optional(),
+  /**
+   * Test payments (the built-in sandbox, or a Mollie test_ key) on a production site: only with `true` (a staging
+   * site). Outside production the sandbox runs unless this is `false`.
+   */
+  PAYMENTS_TEST_MODE: z.enum(['true', 'false'], 'must be true or false').optional(),
   /** Web push VAPID keys (base64url, as `npx web-push generate-vapid-keys` prints them); unset: created once and kept in the database. */
   VAPID_PUBLIC_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)').optional(),
   VAPID_PRIVATE_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)').optional(),
@@ -98,6 +103,15 @@ const envSchema = z.object({
   /** Shared secret of the bounce and complaint intake (POST /api/mail-events.php); unset: the intake refuses every call. */
   MAIL_EVENTS_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
 });
+
+/**
+ * Mollie with a key; else the built-in sandbox outside production (or on a staging site that says
+ * PAYMENTS_TEST_MODE=true); else none: production never sells credits through a checkout that takes no money.
+ */
+export type PaymentSettings =
+  | { provider: 'mollie'; mollieApiKey: string; isTestMode: boolean }
+  | { provider: 'sandbox'; isTestMode: true }
+  | { provider: 'none'; isTestMode: false };
 
 export type AppConfig = {
   port: number;
@@ -129,8 +143,8 @@ export type AppConfig = {
   memberViewCacheSize: number;
   /** Object storage for uploaded files (S3_BUCKET set), else files live in DATA_DIR/uploads. */
   s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | undefined;
-  /** Payments through Mollie when set; the built-in sandbox provider otherwise (docs/payments.md). */
-  mollieApiKey: string | undefined;
+  /** Which provider takes payments, and whether they are test payments (docs/payments.md). */
+  payments: PaymentSettings;
   /** SMS through Twilio when set; the development outbox otherwise. */
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
   /** Web push keys from the environment; unset: kept in the database (docs/notifications.md). */
@@ -154,6 +168,18 @@ function twilioSettings(accountSid?: string, authToken?: string, from?: string) 
   if (given === 0) return undefined;
   if (given < 3) throw new ConfigError('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together (or none of them)');
   return { accountSid: accountSid!, authToken: authToken!, from: from! };
+}
+
+function paymentSettings(env: AppConfig['env'], mollieApiKey: string | undefined, testMode: 'true' | 'false' | undefined): PaymentSettings {
+  if (mollieApiKey) {
+    const isTestMode = mollieApiKey.startsWith('test_');
+    if (isTestMode && env === 'production' && testMode !== 'true') {
+      throw new ConfigError('Invalid configuration:\n  MOLLIE_API_KEY is a test key: a production site takes test payments only with PAYMENTS_TEST_MODE=true (a staging site)');
+    }
+    return { provider: 'mollie', mollieApiKey, isTestMode };
+  }
+  const isSandbox = env === 'production' ? testMode === 'true' : testMode !== 'false';
+  return isSandbox ? { provider: 'sandbox', isTestMode: true } : { provider: 'none', isTestMode: false };
 }
 
 /** The bare address of a MAIL_FROM that may read `"Name" <address>`. */
@@ -217,7 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
-    mollieApiKey: e.MOLLIE_API_KEY,
+    payments: paymentSettings(e.NODE_ENV, e.MOLLIE_API_KEY, e.PAYMENTS_TEST_MODE),
     twilio: twilioSettings(e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM),
     vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
     // Push services want a way to reach the sender: the public https address, else a mailbox at its host.

@@ -2,6 +2,7 @@
 // `app.services` and never build or import another feature's service (docs/server-layout.md).
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import type { PaymentSettings } from './config.ts';
 import { createAccountsRepository, createAccountsService } from './modules/accounts/index.ts';
 import { createAdminService } from './modules/admin/index.ts';
 import { createBlocksRepository, createBlocksService } from './modules/blocks/index.ts';
@@ -9,7 +10,7 @@ import { createChatPhotoUrls, createChatsRepository, createChatsService } from '
 import { createTicketsRepository, createTicketsService } from './modules/content/index.ts';
 import { loadSharedSecret } from './lib/secrets.ts';
 import { createSemaphore } from './lib/semaphore.ts';
-import { createMollieProvider, createPaymentsService, createSandboxProvider } from './modules/payments/index.ts';
+import { createMollieProvider, createPaymentsService, createSandboxProvider, createUnavailableProvider } from './modules/payments/index.ts';
 import { createGeocoder, createGeoService } from './modules/geo/index.ts';
 import { createLandersRepository, createLandersService } from './modules/landers/index.ts';
 import { createLikesRepository, createLikesService } from './modules/likes/index.ts';
@@ -23,9 +24,9 @@ import { createProfilesRepository, createProfilesService } from './modules/profi
 import { createSearchRepository, createSearchService } from './modules/search/index.ts';
 import { createSwipeRepository, createSwipeService } from './modules/swipe/index.ts';
 
-export type ServicesOptions = { mollieApiKey?: string; directDebitSettleMs?: number };
+export type ServicesOptions = { payments: PaymentSettings; directDebitSettleMs?: number };
 
-export function buildServices(app: FastifyInstance, secrets: { chatPhotoSigning: Buffer; unsubscribeSigning: Buffer; dataExportSigning: Buffer }, options: ServicesOptions = {}) {
+export function buildServices(app: FastifyInstance, secrets: { chatPhotoSigning: Buffer; unsubscribeSigning: Buffer; dataExportSigning: Buffer }, options: ServicesOptions) {
   const { db, cursors } = app;
   const now = () => app.clock.now();
   const members = createMembersRepository(db);
@@ -81,16 +82,19 @@ export function buildServices(app: FastifyInstance, secrets: { chatPhotoSigning:
     notifications,
     payments: createPaymentsService({
       db,
-      provider: options.mollieApiKey
-        ? createMollieProvider({ apiKey: options.mollieApiKey })
-        : // The built-in sandbox calls the webhook in-process, with the same request a provider would send.
-          createSandboxProvider({
-            db,
-            directDebitSettleMs: options.directDebitSettleMs,
-            callWebhook: async (url, paymentId) => {
-              await app.inject({ method: 'POST', url: new URL(url).pathname, payload: `id=${encodeURIComponent(paymentId)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-            },
-          }),
+      provider:
+        options.payments.provider === 'mollie'
+          ? createMollieProvider({ apiKey: options.payments.mollieApiKey })
+          : options.payments.provider === 'sandbox'
+            ? // The built-in sandbox calls the webhook in-process, with the same request a provider would send.
+              createSandboxProvider({
+                db,
+                directDebitSettleMs: options.directDebitSettleMs,
+                callWebhook: async (url, paymentId) => {
+                  await app.inject({ method: 'POST', url: new URL(url).pathname, payload: `id=${encodeURIComponent(paymentId)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+                },
+              })
+            : createUnavailableProvider(),
       memberEvents: app.memberEvents,
       mailer: app.mailer,
       sms: app.sms,

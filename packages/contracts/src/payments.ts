@@ -21,7 +21,8 @@ export const TIME_BONUS_SECONDS = 14_400;
 /** The synthetic code of the time bonus (SPEC 4); it never exists as a row. */
 export const TIME_BONUS_CODE = 'WELCOME-4H';
 
-export const ORDER_STATUSES = ['open', 'pending', 'paid', 'failed', 'canceled', 'expired'] as const;
+/** `refunded`: a paid order whose unused credits were refunded (derived; the order stays paid in the books). */
+export const ORDER_STATUSES = ['open', 'pending', 'paid', 'refunded', 'failed', 'canceled', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PAYMENT_ERROR_CODES = [
@@ -48,6 +49,8 @@ export const PAYMENT_ERROR_CODES = [
   'direct_debit_not_found',
   'iban_invalid',
   'mobile_invalid',
+  'payments_unavailable',
+  'refund_failed',
 ] as const;
 
 /** Money: integer minor units (cents) with its ISO 4217 currency. Never a float. */
@@ -109,6 +112,10 @@ export const creditsResponseSchema = z.object({
   methods: z.array(z.object({ method: z.enum(PAYMENT_METHODS), transaction_costs: z.number().int() })),
   /** Whether SEPA direct debit (/directdebit, with the SMS code) is offered for the country. */
   direct_debit: z.boolean(),
+  /** False when the site has no payment provider: no method is offered ("Payments are not available right now"). */
+  payments_available: z.boolean(),
+  /** Test payments that move no money (a staging site, development): every checkout page says so. */
+  test_mode: z.boolean(),
   /** The last paid order, for the quick repeat (with the saved card when there is one). */
   last_order: z
     .object({ bundle_id: z.number().int(), credits: z.number().int(), card: z.object({ brand: z.string(), last4: z.string() }).nullable() })
@@ -148,6 +155,8 @@ export const orderSchema = z.object({
   refundable_until: z.string().nullable(),
   /** A repeat on the saved card (no checkout). */
   is_repeat: z.boolean(),
+  /** The provider's checkout while the payment is open, so the member can continue it; null otherwise. */
+  checkout_url: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

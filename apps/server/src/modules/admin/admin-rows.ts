@@ -5,6 +5,7 @@ import type { AdminOrder, AdminPhoto, AdminReport } from '@app/contracts';
 import type { Executor } from '../../db/client.ts';
 import { photos, profiles, reports, sites, type OrderRow, type PhotoRow } from '../../db/schema/index.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
+import { orderStatusOf } from '../payments/index.ts';
 
 export function toAdminOrder(row: OrderRow, email: string | null, providerStatus: string | null): AdminOrder {
   return {
@@ -12,7 +13,7 @@ export function toAdminOrder(row: OrderRow, email: string | null, providerStatus
     site_id: row.siteId,
     user_id: row.userId,
     email,
-    status: row.status,
+    status: orderStatusOf(row),
     credits: row.credits,
     currency: row.currency,
     amount_minor: row.amountMinor,

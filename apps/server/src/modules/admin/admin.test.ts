@@ -317,7 +317,11 @@ describe('staff console API', () => {
       expect(listed.orders[0]).toMatchObject({ id: order.id, status: 'paid' });
       const refunded = await staff.admin.request({ method: 'POST', url: `/api/admin/orders/${order.id}/refund` });
       expect(refunded.statusCode).toBe(200);
-      expect(refunded.json().order).toMatchObject({ refunded_credits: order.credits, refunded_minor: order.amount.amount });
+      expect(refunded.json().order).toMatchObject({ status: 'refunded', refunded_credits: order.credits, refunded_minor: order.amount.amount });
+      // The console's list says refunded, and filters on it.
+      expect((await staff.support.request({ url: `/api/admin/orders?user=${buyer.user.id}` })).json().orders[0]).toMatchObject({ id: order.id, status: 'refunded' });
+      expect((await staff.support.request({ url: `/api/admin/orders?user=${buyer.user.id}&status=refunded` })).json().orders).toHaveLength(1);
+      expect((await staff.support.request({ url: `/api/admin/orders?user=${buyer.user.id}&status=paid` })).json().orders).toHaveLength(0);
       expect(refunded.json().order.provider_refund_id).toBeTruthy();
       expect((await staff.admin.request({ method: 'POST', url: `/api/admin/orders/${order.id}/refund` })).statusCode).toBe(409);
       expect((await audit(`order:${order.id}`))[0]?.action).toBe('order.refund');

@@ -1,6 +1,6 @@
 // Staff on tickets (read, reply by mail, close), payments (orders with their state, refunds through the payments
 // service, failed webhooks), the dashboard's daily counts, and the audit log list.
-import { and, asc, desc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TicketStatus, OrderStatus } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
 import { messages, orders, paymentWebhooks, profiles, sites, staffAccounts, staffAuditLog, ticketReplies, tickets, users, type TicketRow } from '../../db/schema/index.ts';
@@ -138,7 +138,14 @@ export function createAdminOperationsService(deps: {
         .leftJoin(users, eq(users.id, orders.userId))
         .where(
           and(
-            query.status ? eq(orders.status, query.status) : undefined,
+            // `refunded` is a paid order with a refund; `paid` then means paid and not refunded.
+            query.status === 'refunded'
+              ? and(eq(orders.status, 'paid'), isNotNull(orders.refundedAt))
+              : query.status === 'paid'
+                ? and(eq(orders.status, 'paid'), isNull(orders.refundedAt))
+                : query.status
+                  ? eq(orders.status, query.status)
+                  : undefined,
             query.site ? eq(orders.siteId, query.site) : undefined,
             query.user ? eq(orders.userId, query.user) : undefined,
             after !== undefined ? lt(orders.id, after) : undefined,

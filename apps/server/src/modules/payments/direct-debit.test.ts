@@ -1,10 +1,12 @@
 import nock from 'nock';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIRECT_DEBIT_RESEND_SECONDS, type CreditsResponse, type Order } from '@app/contracts';
-import { directDebitRequests, sandboxPayments, users } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { advanceClock, type Client } from '../accounts/accounts.test-helpers.ts';
+import { DIRECT_DEBIT_CODE_ATTEMPTS, DIRECT_DEBIT_LIMIT_MINOR_30_DAYS, DIRECT_DEBIT_RESEND_SECONDS, type CreditsResponse, type Order } from '@app/contracts';
+import { directDebitRequests, orders, sandboxPayments, users } from '../../db/schema/index.ts';
+import { buildTestApp, clientHeaders, type TestApp } from '../../test-support/test-app.ts';
+import { concurrencyProves } from '../../test-support/concurrency.ts';
+import { useTwoInstances } from '../../test-support/two-instances.ts';
+import { advanceClock, SESSION_COOKIE, type Client } from '../accounts/accounts.test-helpers.ts';
 import { getBalance } from '../credits/index.ts';
 import { createMember, type TestMember } from '../profiles/members.test-helpers.ts';
 import { bankNameOf } from './bank-codes.ts';
@@ -131,6 +133,88 @@ describe('direct debit with an SMS code (sandbox provider, development SMS outbo
     const state = (await start(owner.client, details(bundleId, { mobile: '+31 6 33334444' }))).json().direct_debit;
     expect((await verify(other.client, state.id, await lastCode('+31633334444'))).statusCode).toBe(404);
     expect((await other.client.request({ method: 'POST', url: '/api/directdebit-resend.php', payload: { id: state.id } })).statusCode).toBe(404);
+  });
+});
+
+describe('direct-debit limits and code tries under concurrency, on two instances', () => {
+  const instances = useTwoInstances();
+
+  /** The member's session on the other instance. */
+  const onSecond = (client: Client): Client => ({
+    ip: client.ip,
+    request: (options) =>
+      instances.second.inject({
+        remoteAddress: client.ip,
+        ...options,
+        headers: { ...clientHeaders, ...options.headers },
+        cookies: { ...(client.cookie ? { [SESSION_COOKIE]: client.cookie } : {}), ...options.cookies },
+      }),
+  });
+  async function member(): Promise<{ member: TestMember; largest: { id: number; price: number } }> {
+    const app = instances.first;
+    const created = await createMember(app);
+    await app.db.update(users).set({ createdAt: sql`now() - interval '5 hours'` }).where(eq(users.id, created.user.id));
+    await app.memberEvents.changed(created.user.id);
+    const page = (await created.client.request({ url: '/api/credits.php?country=NL' })).json<CreditsResponse>();
+    const largest = page.bundles.at(-1)!;
+    return { member: created, largest: { id: largest.id, price: largest.final_price.amount } };
+  }
+  /** Starts a debit texted to `mobile` and answers it with its code. */
+  async function started(client: Client, bundleId: number, mobile: string) {
+    const reply = await client.request({ method: 'POST', url: '/api/directdebit.php', payload: details(bundleId, { mobile }) });
+    expect(reply.statusCode).toBe(200);
+    const outbox = (await instances.first.inject({ url: `/api/dev/sms?to=${encodeURIComponent(mobile.replaceAll(' ', ''))}` })).json<{ messages: { body: string }[] }>();
+    return { id: reply.json().direct_debit.id as number, code: /\b(\d{6})\b/.exec(outbox.messages[0]!.body)![1]! };
+  }
+  const verify = (client: Client, id: number, code: string) => client.request({ method: 'POST', url: '/api/directdebit-verify.php', payload: { id, code } });
+  async function settle(orderId: number) {
+    const [payment] = await instances.first.db.select().from(sandboxPayments).where(sql`${sandboxPayments.metadata}->>'orderId' = ${String(orderId)}`);
+    await instances.first.inject({ method: 'POST', url: '/api/sandbox-checkout.php', payload: { id: payment!.id, outcome: 'paid' } });
+  }
+
+  it(`submits one of three debits confirmed at once: one unsettled debit at a time (${concurrencyProves})`, async () => {
+    const { member: m, largest } = await member();
+    const requests = [];
+    for (const mobile of ['+31 6 50000001', '+31 6 50000002', '+31 6 50000003']) requests.push(await started(m.client, largest.id, mobile));
+    const replies = await Promise.all(requests.map((request, index) => verify(index % 2 ? onSecond(m.client) : m.client, request.id, request.code)));
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 403, 403]);
+    for (const reply of replies.filter((candidate) => candidate.statusCode === 403)) expect(reply.json()).toMatchObject({ error: { code: 'direct_debit_limit' } });
+    const debits = await instances.first.db.select().from(orders).where(and(eq(orders.userId, m.user.id), eq(orders.method, 'sdd')));
+    expect(debits).toHaveLength(1);
+  });
+
+  it('counts the debit being confirmed against the 150.00 a month, one confirmation after another', async () => {
+    const { member: m, largest } = await member();
+    // Three debits of 69.95 asked for while nothing was submitted yet; two fit in 150.00, the third does not.
+    expect(largest.price * 2).toBeLessThanOrEqual(DIRECT_DEBIT_LIMIT_MINOR_30_DAYS);
+    expect(largest.price * 3).toBeGreaterThan(DIRECT_DEBIT_LIMIT_MINOR_30_DAYS);
+    const requests = [];
+    for (const mobile of ['+31 6 50000011', '+31 6 50000012', '+31 6 50000013']) requests.push(await started(m.client, largest.id, mobile));
+    for (const [index, request] of requests.slice(0, 2).entries()) {
+      const reply = await verify(index % 2 ? onSecond(m.client) : m.client, request.id, request.code);
+      expect(reply.statusCode).toBe(200);
+      await settle(reply.json<{ order: Order }>().order.id);
+    }
+    const third = await verify(m.client, requests[2]!.id, requests[2]!.code);
+    expect(third.statusCode).toBe(403);
+    expect(third.json()).toMatchObject({ error: { code: 'direct_debit_limit' } });
+    const debits = await instances.first.db.select().from(orders).where(and(eq(orders.userId, m.user.id), eq(orders.method, 'sdd')));
+    expect(debits.reduce((sum, row) => sum + row.amountMinor, 0)).toBeLessThanOrEqual(DIRECT_DEBIT_LIMIT_MINOR_30_DAYS);
+  });
+
+  it(`compares at most five codes when twenty wrong codes arrive at once (${concurrencyProves})`, async () => {
+    const { member: m, largest } = await member();
+    const request = await started(m.client, largest.id, '+31 6 50000021');
+    const wrong = request.code === '000000' ? '111111' : '000000';
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, index) => verify(index % 2 ? onSecond(m.client) : m.client, request.id, wrong)));
+    const codes = replies.map((reply) => reply.json().error.code as string);
+    expect(codes.filter((code) => code === 'direct_debit_code_invalid')).toHaveLength(DIRECT_DEBIT_CODE_ATTEMPTS);
+    // The others were refused without a comparison (the request rate limit may turn a few away first).
+    expect(codes.filter((code) => code !== 'direct_debit_code_invalid').every((code) => code === 'direct_debit_code_expired' || code === 'rate_limited')).toBe(true);
+    expect(codes.filter((code) => code === 'direct_debit_code_expired').length).toBeGreaterThan(0);
+    // The tries are used up (the right code would now be refused too), and nothing was submitted.
+    const [stored] = await instances.first.db.select().from(directDebitRequests).where(eq(directDebitRequests.id, request.id));
+    expect(stored).toMatchObject({ attempts: DIRECT_DEBIT_CODE_ATTEMPTS, status: 'awaiting_code', orderId: null });
   });
 });
 

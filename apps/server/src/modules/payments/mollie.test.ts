@@ -40,7 +40,7 @@ describe('Mollie provider (its HTTP calls intercepted; nothing reaches the inter
   beforeAll(async () => {
     nock.disableNetConnect();
     nock.enableNetConnect(/127\.0\.0\.1|localhost/);
-    app = await buildTestApp({ mollieApiKey: API_KEY });
+    app = await buildTestApp({ payments: { provider: 'mollie', mollieApiKey: API_KEY, isTestMode: true } });
   });
   afterEach(() => nock.cleanAll());
   afterAll(async () => {

@@ -19,6 +19,7 @@ import {
   type CreditsResponse,
   type DiscountCode,
   type Order,
+  type OrderStatus,
   type PaymentMethod,
   type PricingResponse,
 } from '@app/contracts';
@@ -41,14 +42,36 @@ import type { Mailer } from '../../plugins/mailer/index.ts';
 import type { SmsSender } from '../../plugins/sms/index.ts';
 import { getTranslator } from '../../lib/i18n.ts';
 import { bankNameOf } from './bank-codes.ts';
-import { getBalance, postLedgerEntry } from '../credits/index.ts';
+import { postLedgerEntry } from '../credits/index.ts';
 import { currencyOf, isDirectDebitOffered, methodsFor, providerMethodOf } from './payment-methods.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
+import { UNAVAILABLE_PROVIDER_NAME } from './providers/unavailable-provider.ts';
 
 export type PaymentSite = Pick<SiteRow, 'id' | 'name' | 'currency' | 'countries' | 'paymentMethods' | 'transactionCosts' | 'refundDays'>;
 export type Payer = { userId: number; isPremium: boolean; signupAt: Date };
 
 const orderNotFound = () => new AppError(404, 'order_not_found');
+
+/** An open order (a checkout not finished) holds its discount this long; pending and paid orders hold it for good. */
+export const RESERVATION_HOLD_MS = 60 * 60_000;
+
+/** The scope within which a discount is used once (discount_code_uses.scope_key); null for unlimited codes. */
+function scopeKeyOf(code: { id: number | null; validity: string; code: string }, userId: number): string | null {
+  if (code.id === null) return timeBonusKey(userId);
+  if (code.validity === 'once') return `code:${code.id}`;
+  if (code.validity === 'once_per_user') return `code:${code.id}:user:${userId}`;
+  return null;
+}
+
+/** The time bonus is once per member. */
+const timeBonusKey = (userId: number) => `bonus:${TIME_BONUS_CODE}:user:${userId}`;
+
+type CustomerRef = { id: string; sequence: 'first' | 'recurring'; mandateId?: string };
+
+/** The status members and staff see: a paid order whose unused credits were refunded says so. */
+export function orderStatusOf(row: Pick<OrderRow, 'status' | 'refundedAt'>): OrderStatus {
+  return row.status === 'paid' && row.refundedAt ? 'refunded' : row.status;
+}
 
 /** What an order of `bundle` costs: its price less the discount, plus the method's transaction costs (minor units). */
 function orderAmount(bundle: { priceMinor: number }, discount: Pick<DiscountCode, 'value_percentage'> | null, transactionCosts: number): number {
@@ -69,13 +92,17 @@ export function createPaymentsService(deps: {
   now: () => Date;
 }) {
   const { db } = deps;
+  const isAvailable = deps.provider.name !== UNAVAILABLE_PROVIDER_NAME;
+  const assertAvailable = () => {
+    if (!isAvailable) throw new AppError(503, 'payments_unavailable');
+  };
 
   /** The time bonus of SPEC 4: a synthetic code while an unpaid member's signup is under 4 hours old and it was never used. */
   async function timeBonusOf(payer: Payer, tx: Executor = db): Promise<DiscountCode | null> {
     if (payer.isPremium) return null;
     const endsAt = payer.signupAt.getTime() + TIME_BONUS_SECONDS * 1000;
     if (deps.now().getTime() >= endsAt) return null;
-    if (await hasUsed(payer.userId, TIME_BONUS_CODE, tx)) return null;
+    if (await holderOf(timeBonusKey(payer.userId), tx)) return null;
     return {
       code: TIME_BONUS_CODE,
       country: null,
@@ -94,13 +121,28 @@ export function createPaymentsService(deps: {
     };
   }
 
-  async function hasUsed(userId: number, code: string, tx: Executor = db): Promise<boolean> {
+  /**
+   * Who holds a discount's use (`scope_key`, see discount_code_uses): a paid order, a pending one (the money is on its
+   * way), or an open one younger than RESERVATION_HOLD_MS. An abandoned checkout's hold lapses; should that order be paid
+   * after all, crediting checks again (creditedCreditsOf).
+   */
+  async function holderOf(scopeKey: string, tx: Executor = db): Promise<{ orderId: number; userId: number | null; status: string } | null> {
     const [row] = await tx
-      .select({ id: discountCodeUses.id })
+      .select({ orderId: orders.id, userId: orders.userId, status: orders.status })
       .from(discountCodeUses)
-      .where(and(eq(discountCodeUses.userId, userId), eq(discountCodeUses.code, code)))
+      .innerJoin(orders, eq(orders.id, discountCodeUses.orderId))
+      .where(and(eq(discountCodeUses.scopeKey, scopeKey), liveHold()))
       .limit(1);
-    return Boolean(row);
+    return row ?? null;
+  }
+
+  /** An order whose discount use still holds (SQL over `orders`). */
+  const liveHold = () =>
+    sql`(${orders.status} in ('paid', 'pending') or (${orders.status} = 'open' and ${orders.createdAt} > ${new Date(deps.now().getTime() - RESERVATION_HOLD_MS)}))`;
+
+  /** "Code already used"; when the member's own unfinished order holds it, the error names that order so it can be continued. */
+  function codeUsed(holder: { orderId: number; userId: number | null; status: string }, userId: number): AppError {
+    return new AppError(409, 'discount_code_used', holder.userId === userId && holder.status !== 'paid' ? { order: holder.orderId } : undefined);
   }
 
   function toDiscount(row: DiscountCodeRow, source: DiscountCode['source']): DiscountCode {
@@ -127,8 +169,10 @@ export function createPaymentsService(deps: {
   async function findEnteredCode(site: Pick<SiteRow, 'id'>, payer: Payer, code: string, tx: Executor = db): Promise<DiscountCode> {
     if (code.toUpperCase() === TIME_BONUS_CODE) {
       const bonus = await timeBonusOf(payer, tx);
-      if (!bonus) throw new AppError(404, 'discount_code_not_found');
-      return bonus;
+      if (bonus) return bonus;
+      const holder = await holderOf(timeBonusKey(payer.userId), tx);
+      if (holder && holder.status !== 'paid') throw codeUsed(holder, payer.userId);
+      throw new AppError(404, 'discount_code_not_found');
     }
     const [row] = await tx
       .select()
@@ -138,11 +182,9 @@ export function createPaymentsService(deps: {
     if (!row || row.status !== 'active' || (row.userId !== null && row.userId !== payer.userId)) throw new AppError(404, 'discount_code_not_found');
     const discount = toDiscount(row, row.isWelcome ? 'welcome' : 'code');
     if (discount.expired) throw new AppError(410, 'discount_code_expired');
-    if (row.validity === 'once_per_user' && (await hasUsed(payer.userId, row.code, tx))) throw new AppError(409, 'discount_code_used');
-    if (row.validity === 'once') {
-      const [used] = await tx.select({ id: discountCodeUses.id }).from(discountCodeUses).where(eq(discountCodeUses.discountCodeId, row.id)).limit(1);
-      if (used) throw new AppError(409, 'discount_code_used');
-    }
+    const scopeKey = scopeKeyOf(row, payer.userId);
+    const holder = scopeKey ? await holderOf(scopeKey, tx) : null;
+    if (holder) throw codeUsed(holder, payer.userId);
     return discount;
   }
 
@@ -243,17 +285,18 @@ export function createPaymentsService(deps: {
   }
 
   /** SPEC 8: a member blocked for direct debit, or over its limits (one unsettled debit; DIRECT_DEBIT_LIMIT_MINOR_30_DAYS a month). */
-  async function assertDirectDebitAllowed(userId: number, addingMinor: number) {
-    const [blocked] = await db.select().from(directDebitBlocks).where(eq(directDebitBlocks.userId, userId)).limit(1);
+  async function assertDirectDebitAllowed(userId: number, addingMinor: number, tx: Executor = db) {
+    const [blocked] = await tx.select().from(directDebitBlocks).where(eq(directDebitBlocks.userId, userId)).limit(1);
     if (blocked) throw new AppError(403, 'direct_debit_blocked');
     const since = new Date(deps.now().getTime() - 30 * 24 * 60 * 60 * 1000);
-    const [usage] = await db
+    // An unsettled debit counts however old it is; the 30-day sum counts what is on its way and what was paid.
+    const [usage] = await tx
       .select({
         pending: sql<number>`count(*) filter (where ${orders.status} in ('open', 'pending'))`.mapWith(Number),
-        total: sql<number>`coalesce(sum(${orders.amountMinor}) filter (where ${orders.status} in ('open', 'pending', 'paid')), 0)`.mapWith(Number),
+        total: sql<number>`coalesce(sum(${orders.amountMinor}) filter (where ${orders.status} in ('open', 'pending', 'paid') and ${orders.createdAt} >= ${since}), 0)`.mapWith(Number),
       })
       .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.method, 'sdd'), sql`${orders.createdAt} >= ${since}`));
+      .where(and(eq(orders.userId, userId), eq(orders.method, 'sdd')));
     if ((usage?.pending ?? 0) > 0 || (usage?.total ?? 0) + addingMinor > DIRECT_DEBIT_LIMIT_MINOR_30_DAYS) throw new AppError(403, 'direct_debit_limit');
   }
 
@@ -375,50 +418,134 @@ export function createPaymentsService(deps: {
     providerMethod: string;
     discount: DiscountCode | null;
     transactionCosts: number;
-    customer?: { id: string; sequence: 'first' | 'recurring'; mandateId?: string };
+    /** The provider's customer, or how to make it once the order is stored (a direct debit's mandate). */
+    customer?: CustomerRef | (() => Promise<CustomerRef>);
+    /** Checks that must hold in the order's own transaction, under its locks (a direct debit's limits). */
+    inTransaction?: (tx: Executor, amountMinor: number) => Promise<void>;
     origin: string;
   };
 
+  /** The discount's code row to key its use (the time bonus has none), or null when the code is gone. */
+  async function discountRowOf(tx: Executor, siteId: number, code: string) {
+    if (code.toUpperCase() === TIME_BONUS_CODE) return { id: null, validity: 'once_per_user', code: TIME_BONUS_CODE };
+    const [row] = await tx
+      .select({ id: discountCodes.id, validity: discountCodes.validity, code: discountCodes.code })
+      .from(discountCodes)
+      .where(and(eq(discountCodes.siteId, siteId), sql`upper(${discountCodes.code}) = ${code.toUpperCase()}`))
+      .limit(1);
+    return row ?? null;
+  }
+
   /**
-   * Stores the order at the price given (the bundle's, less the discount, plus the method's costs) and starts its
-   * payment at the provider; a recurring payment (no checkout) is pending from the start.
+   * Reserves the order's discount in the order's transaction: one live holder per scope (unique scope_key), a lapsed
+   * hold is taken over (deleting it locks the row, so concurrent takers queue behind it). Answers null when the order
+   * holds the use, else the holder that keeps it.
+   */
+  async function reserveDiscount(tx: Executor, order: { id: number; siteId: number; userId: number; discountCode: string }) {
+    const code = await discountRowOf(tx, order.siteId, order.discountCode);
+    const scopeKey = code ? scopeKeyOf(code, order.userId) : null;
+    if (scopeKey) {
+      await tx
+        .delete(discountCodeUses)
+        .where(and(eq(discountCodeUses.scopeKey, scopeKey), sql`not exists (select 1 from ${orders} where ${orders.id} = ${discountCodeUses.orderId} and ${liveHold()})`));
+    }
+    const [reserved] = await tx
+      .insert(discountCodeUses)
+      .values({ discountCodeId: code?.id ?? null, code: order.discountCode, userId: order.userId, orderId: order.id, scopeKey })
+      .onConflictDoNothing()
+      .returning({ id: discountCodeUses.id });
+    if (reserved) return null;
+    const [own] = await tx.select({ id: discountCodeUses.id }).from(discountCodeUses).where(eq(discountCodeUses.orderId, order.id)).limit(1);
+    if (own) return null;
+    return (scopeKey ? await holderOf(scopeKey, tx) : null) ?? { orderId: 0, userId: null, status: 'paid' };
+  }
+
+  /**
+   * The credits a paid order earns: its bundle's, while it still holds its discount's use (kept since the order was
+   * placed, or taken again now: a failed payment reported paid later, an abandoned checkout paid after its hold
+   * lapsed). When another order took the use meanwhile, the member paid a discounted price without the discount: the
+   * order earns what the price actually paid buys at the list price, never a second discount.
+   */
+  async function creditsEarnedBy(tx: Executor, order: OrderRow & { userId: number }): Promise<number> {
+    if (!order.discountCode || order.discountPercentage === 0) return order.credits;
+    const holder = await reserveDiscount(tx, { id: order.id, siteId: order.siteId, userId: order.userId, discountCode: order.discountCode });
+    if (!holder) return order.credits;
+    const paidForCredits = order.amountMinor - order.transactionCostsMinor;
+    return Math.max(1, Math.floor((order.credits * paidForCredits) / order.baseAmountMinor));
+  }
+
+  /** A failed, cancelled or expired order gives its discount back. */
+  async function releaseDiscount(tx: Executor, orderId: number) {
+    await tx.delete(discountCodeUses).where(eq(discountCodeUses.orderId, orderId));
+  }
+
+  /**
+   * Stores the order at the price given (the bundle's, less the discount, plus the method's costs) with its discount
+   * reserved, in one transaction, then starts its payment at the provider; a recurring payment (no checkout) is
+   * pending from the start. Should the provider refuse, the order fails and gives its discount back.
    */
   async function placeOrder(input: PlaceOrderInput) {
     const { site, bundle, discount } = input;
     const amountMinor = orderAmount(bundle, discount, input.transactionCosts);
-    const isRecurring = input.customer?.sequence === 'recurring';
-    const [order] = await db
-      .insert(orders)
-      .values({
-        siteId: site.id,
-        userId: input.payer.userId,
-        bundleId: bundle.id,
-        credits: bundle.credits,
-        currency: bundle.currency,
-        baseAmountMinor: bundle.priceMinor,
-        discountCode: discount?.code ?? null,
-        discountPercentage: discount?.value_percentage ?? 0,
-        transactionCostsMinor: input.transactionCosts,
-        amountMinor,
-        method: input.method,
-        country: input.country,
-        provider: deps.provider.name,
-        sequenceType: input.customer?.sequence ?? 'oneoff',
-        status: isRecurring ? 'pending' : 'open',
-      })
-      .returning();
-    const payment = await deps.provider.createPayment({
-      amountMinor,
-      currency: bundle.currency,
-      description: `${site.name}: ${bundle.credits} credits (order ${order!.id})`,
-      method: input.providerMethod,
-      // Back to the site the member pays on (every white-label domain has its own).
-      redirectUrl: `${input.origin}/transactions/${order!.id}`,
-      webhookUrl: `${input.origin}/api/payment-webhook.php`,
-      metadata: { orderId: order!.id },
-      ...(input.customer ? { customer: input.customer } : {}),
+    const sequence = typeof input.customer === 'function' ? 'recurring' : (input.customer?.sequence ?? 'oneoff');
+    const order = await db.transaction(async (tx) => {
+      await input.inTransaction?.(tx, amountMinor);
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          siteId: site.id,
+          userId: input.payer.userId,
+          bundleId: bundle.id,
+          credits: bundle.credits,
+          currency: bundle.currency,
+          baseAmountMinor: bundle.priceMinor,
+          discountCode: discount?.code ?? null,
+          discountPercentage: discount?.value_percentage ?? 0,
+          transactionCostsMinor: input.transactionCosts,
+          amountMinor,
+          method: input.method,
+          country: input.country,
+          provider: deps.provider.name,
+          sequenceType: sequence,
+          status: sequence === 'recurring' ? 'pending' : 'open',
+        })
+        .returning();
+      if (discount) {
+        const holder = await reserveDiscount(tx, { id: row!.id, siteId: site.id, userId: input.payer.userId, discountCode: discount.code });
+        if (holder) throw codeUsed(holder, input.payer.userId);
+      }
+      return row!;
     });
-    const [updated] = await db.update(orders).set({ providerPaymentId: payment.id }).where(eq(orders.id, order!.id)).returning();
+    let payment: Awaited<ReturnType<PaymentProvider['createPayment']>>;
+    try {
+      const customer = typeof input.customer === 'function' ? await input.customer() : input.customer;
+      payment = await deps.provider.createPayment({
+        amountMinor,
+        currency: bundle.currency,
+        description: `${site.name}: ${bundle.credits} credits (order ${order.id})`,
+        method: input.providerMethod,
+        // Back to the site the member pays on (every white-label domain has its own).
+        redirectUrl: `${input.origin}/transactions/${order.id}`,
+        webhookUrl: `${input.origin}/api/payment-webhook.php`,
+        metadata: { orderId: order.id },
+        ...(customer ? { customer } : {}),
+      });
+    } catch (error) {
+      await db.transaction(async (tx) => {
+        const [failed] = await tx
+          .update(orders)
+          .set({ status: 'failed' })
+          .where(and(eq(orders.id, order.id), sql`${orders.status} in ('open', 'pending')`, sql`${orders.providerPaymentId} is null`))
+          .returning({ id: orders.id });
+        if (failed) await releaseDiscount(tx, order.id);
+      });
+      throw error instanceof AppError ? error : Object.assign(new AppError(502, 'payment_failed'), { cause: error });
+    }
+    const [updated] = await db
+      .update(orders)
+      .set({ providerPaymentId: payment.id, checkoutUrl: payment.checkoutUrl })
+      .where(eq(orders.id, order.id))
+      .returning();
     return { order: updated!, payment };
   }
 
@@ -426,7 +553,7 @@ export function createPaymentsService(deps: {
     return {
       id: row.id,
       bundle_id: row.bundleId,
-      status: row.status,
+      status: orderStatusOf(row),
       credits: row.credits,
       amount: { amount: row.amountMinor, currency: row.currency },
       transaction_costs: row.transactionCostsMinor,
@@ -436,38 +563,57 @@ export function createPaymentsService(deps: {
       created_at: row.createdAt.toISOString(),
       paid_at: row.paidAt?.toISOString() ?? null,
       is_repeat: row.sequenceType === 'recurring',
+      // Only the member's own order is ever answered; its checkout may be continued while the payment is open.
+      checkout_url: row.status === 'open' ? row.checkoutUrl : null,
       refunded_credits: row.refundedCredits,
       refunded_amount: row.refundedMinor,
-      refundable_until: row.status === 'paid' && row.paidAt && refundDays !== undefined ? refundEnd(row.paidAt, refundDays).toISOString() : null,
+      refundable_until: row.status === 'paid' && !row.refundedAt && row.paidAt && refundDays !== undefined ? refundEnd(row.paidAt, refundDays).toISOString() : null,
     };
   }
 
   const refundEnd = (paidAt: Date, refundDays: number) => new Date(paidAt.getTime() + refundDays * 24 * 60 * 60 * 1000);
 
   /**
-   * The unused credits of each paid order, last in first out: spending takes credits from the newest purchase first
-   * and from bonuses and signup credits last, so the balance is made of the bonuses, then the oldest purchases.
+   * The unused credits of each paid order, replaying the member's ledger in order: a purchase adds its credits to its
+   * order, a bonus (signup credits, staff credit) to the bonus pool; spending takes from the newest purchase first, then
+   * older ones, and from the bonus pool last; a refund takes from its own order and a reversed refund gives back to it.
+   * What each order has left is its unused credits (docs/payments.md).
    */
   async function unusedCreditsByOrder(userId: number, tx: Executor): Promise<Map<number, number>> {
-    const balance = await getBalance(tx, userId);
-    const [bonus] = await tx
-      .select({ total: sql<number>`coalesce(sum(${creditLedger.amount}), 0)`.mapWith(Number) })
+    const entries = await tx
+      .select({ amount: creditLedger.amount, reason: creditLedger.reason, reference: creditLedger.reference })
       .from(creditLedger)
-      .where(and(eq(creditLedger.userId, userId), sql`${creditLedger.amount} > 0`, sql`${creditLedger.reason} not in ('purchase', 'refund_reversed')`));
-    const paid = await tx
-      .select({ id: orders.id, credits: orders.credits, refundedCredits: orders.refundedCredits })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.status, 'paid')))
-      .orderBy(asc(orders.paidAt), asc(orders.id));
-    let left = Math.max(0, balance - (bonus?.total ?? 0));
-    const unused = new Map<number, number>();
-    for (const order of paid) {
-      const remaining = order.credits - order.refundedCredits;
-      const share = Math.min(left, remaining);
-      unused.set(order.id, share);
-      left -= share;
+      .where(eq(creditLedger.userId, userId))
+      .orderBy(asc(creditLedger.id));
+    const purchases: { orderId: number; left: number }[] = [];
+    let bonus = 0;
+    const orderOf = (reference: string | null) => {
+      const id = /^order:(\d+)$/.exec(reference ?? '')?.[1];
+      return id ? purchases.find((purchase) => purchase.orderId === Number(id)) : undefined;
+    };
+    for (const entry of entries) {
+      if (entry.amount > 0) {
+        const id = entry.reason === 'purchase' ? /^order:(\d+)$/.exec(entry.reference ?? '')?.[1] : undefined;
+        if (id) purchases.push({ orderId: Number(id), left: entry.amount });
+        else if (entry.reason === 'refund_reversed' && orderOf(entry.reference)) orderOf(entry.reference)!.left += entry.amount;
+        else bonus += entry.amount;
+        continue;
+      }
+      let owed = -entry.amount;
+      const own = entry.reason === 'refund' ? orderOf(entry.reference) : undefined;
+      if (own) {
+        const taken = Math.min(own.left, owed);
+        own.left -= taken;
+        owed -= taken;
+      }
+      for (let index = purchases.length - 1; index >= 0 && owed > 0; index -= 1) {
+        const taken = Math.min(purchases[index]!.left, owed);
+        purchases[index]!.left -= taken;
+        owed -= taken;
+      }
+      bonus -= Math.min(bonus, owed);
     }
-    return unused;
+    return new Map(purchases.map((purchase) => [purchase.orderId, purchase.left]));
   }
 
   return {
@@ -497,8 +643,10 @@ export function createPaymentsService(deps: {
         country,
         discount,
         bundles: toBundles(bundles, currency, country, discount),
-        methods: methodsFor(country, site.paymentMethods).map((method) => ({ method, transaction_costs: site.transactionCosts[method] ?? 0 })),
-        direct_debit: isDirectDebitOffered(country, site.paymentMethods),
+        methods: isAvailable ? methodsFor(country, site.paymentMethods).map((method) => ({ method, transaction_costs: site.transactionCosts[method] ?? 0 })) : [],
+        direct_debit: isAvailable && isDirectDebitOffered(country, site.paymentMethods),
+        payments_available: isAvailable,
+        test_mode: deps.provider.isTestMode,
         last_order: last?.bundleId ? { bundle_id: last.bundleId, credits: last.credits, card: await cardOf(payer.userId) } : null,
       };
     },
@@ -516,6 +664,7 @@ export function createPaymentsService(deps: {
       payer: Payer,
       input: { bundleId: number; method: PaymentMethod; country?: string; geoCountry: string | null; discountCode?: string; origin: string },
     ): Promise<{ order: Order; checkoutUrl: string }> {
+      assertAvailable();
       const country = countryFor(site, input.country, input.geoCountry);
       const { bundles } = await bundlesFor(site, country);
       const bundle = bundles.find((candidate) => candidate.id === input.bundleId);
@@ -551,6 +700,7 @@ export function createPaymentsService(deps: {
      * provider answers through the webhook; a declined card ends the order failed ("the stored card payment could not complete").
      */
     async repeatOrder(site: PaymentSite, payer: Payer, input: { origin: string; geoCountry: string | null }): Promise<Order> {
+      assertAvailable();
       const card = await savedCardOf(payer.userId);
       const [last] = await db
         .select()
@@ -629,7 +779,8 @@ export function createPaymentsService(deps: {
           await tx.update(orders).set({ refundedCredits: 0, refundedMinor: 0, refundedAt: null }).where(eq(orders.id, orderId));
         });
         await deps.memberEvents.changed(userId);
-        throw error;
+        // The provider's refusal is ours to report, translated; the member may ask again.
+        throw Object.assign(new AppError(502, 'refund_failed'), { cause: error });
       }
       await deps.memberEvents.changed(userId);
       const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
@@ -641,6 +792,7 @@ export function createPaymentsService(deps: {
      * member a code; nothing is charged until the code is confirmed.
      */
     async startDirectDebit(site: PaymentSite, payer: Payer, input: DirectDebitRequest & { geoCountry: string | null }) {
+      assertAvailable();
       const iban = electronicFormatIBAN(input.iban) ?? '';
       const parsed = extractIBAN(iban);
       if (!isValidIBAN(iban) || !parsed.valid || !parsed.countryCode) throw new AppError(400, 'iban_invalid');
@@ -708,28 +860,33 @@ export function createPaymentsService(deps: {
      * direct-debit payment); the order is pending until the provider settles it. A wrong code counts an attempt.
      */
     async verifyDirectDebit(site: PaymentSite, payer: Payer, input: { id: number; code: string; origin: string }): Promise<Order> {
-      const row = await findDirectDebit(payer.userId, input.id);
+      assertAvailable();
       const now = deps.now();
-      if (row.codeExpiresAt.getTime() <= now.getTime() || row.attempts >= DIRECT_DEBIT_CODE_ATTEMPTS) throw new AppError(410, 'direct_debit_code_expired');
+      // Each try takes one of the code's tries in one conditional UPDATE (the row's lock), before the code is compared:
+      // concurrent tries can never compare more than DIRECT_DEBIT_CODE_ATTEMPTS codes.
+      const [row] = await db
+        .update(directDebitRequests)
+        .set({ attempts: sql`${directDebitRequests.attempts} + 1` })
+        .where(
+          and(
+            eq(directDebitRequests.id, input.id),
+            eq(directDebitRequests.userId, payer.userId),
+            eq(directDebitRequests.status, 'awaiting_code'),
+            sql`${directDebitRequests.attempts} < ${DIRECT_DEBIT_CODE_ATTEMPTS}`,
+            sql`${directDebitRequests.codeExpiresAt} > ${now}`,
+          ),
+        )
+        .returning();
+      if (!row) {
+        await findDirectDebit(payer.userId, input.id);
+        throw new AppError(410, 'direct_debit_code_expired');
+      }
       const given = Buffer.from(hashCode(row.id, input.code));
       const expected = Buffer.from(row.codeHash);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        await db.update(directDebitRequests).set({ attempts: sql`${directDebitRequests.attempts} + 1` }).where(eq(directDebitRequests.id, row.id));
-        throw new AppError(400, 'direct_debit_code_invalid');
-      }
-      // Claimed once: a double submit cannot make two debits.
-      const [claimed] = await db
-        .update(directDebitRequests)
-        .set({ status: 'submitted', iban: maskIban(row.iban) })
-        .where(and(eq(directDebitRequests.id, row.id), eq(directDebitRequests.status, 'awaiting_code')))
-        .returning();
-      if (!claimed) throw new AppError(404, 'direct_debit_not_found');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError(400, 'direct_debit_code_invalid');
       const [bundle] = await db.select().from(creditBundles).where(eq(creditBundles.id, row.bundleId));
       if (!bundle) throw new AppError(404, 'bundle_not_found');
-      await assertDirectDebitAllowed(payer.userId, 0);
       const price = await directDebitPrice(site, payer, bundle, row.country);
-      const customerId = await ensureCustomer(payer.userId);
-      const mandate = await deps.provider.createDirectDebitMandate(customerId, { holder: row.holder, iban: row.iban });
       const { order } = await placeOrder({
         site,
         payer,
@@ -739,7 +896,24 @@ export function createPaymentsService(deps: {
         providerMethod: 'directdebit',
         discount: price.discount,
         transactionCosts: price.transactionCosts,
-        customer: { id: customerId, sequence: 'recurring', mandateId: mandate.id },
+        // Under the member's lock, in the order's transaction: claimed once (a double submit makes one debit), and the
+        // limits counted with this debit, so concurrent confirmations queue and the second sees the first.
+        inTransaction: async (tx, amountMinor) => {
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, payer.userId)).for('update');
+          const [claimed] = await tx
+            .update(directDebitRequests)
+            .set({ status: 'submitted', iban: maskIban(row.iban) })
+            .where(and(eq(directDebitRequests.id, row.id), eq(directDebitRequests.status, 'awaiting_code')))
+            .returning({ id: directDebitRequests.id });
+          if (!claimed) throw new AppError(404, 'direct_debit_not_found');
+          await assertDirectDebitAllowed(payer.userId, amountMinor, tx);
+        },
+        // The mandate on the account (the full IBAN is only in memory now), once the debit is stored.
+        customer: async () => {
+          const customerId = await ensureCustomer(payer.userId);
+          const mandate = await deps.provider.createDirectDebitMandate(customerId, { holder: row.holder, iban: row.iban });
+          return { id: customerId, sequence: 'recurring', mandateId: mandate.id };
+        },
         origin: input.origin,
       });
       await db.update(directDebitRequests).set({ orderId: order.id }).where(eq(directDebitRequests.id, row.id));
@@ -783,6 +957,7 @@ export function createPaymentsService(deps: {
         if (!order || order.status === 'paid' || order.status === payment.status) return 'unchanged' as const;
         if (payment.status !== 'paid') {
           await tx.update(orders).set({ status: payment.status }).where(eq(orders.id, order.id));
+          if (payment.status === 'failed' || payment.status === 'canceled' || payment.status === 'expired') await releaseDiscount(tx, order.id);
           // A direct debit that bounced: no more direct debits for this member (SPEC 8, "blocked for direct debit").
           if (payment.status === 'failed' && order.method === 'sdd' && order.userId !== null) {
             await tx.insert(directDebitBlocks).values({ userId: order.userId, reason: 'debit_failed' }).onConflictDoNothing();
@@ -793,22 +968,19 @@ export function createPaymentsService(deps: {
           throw new Error(`payment ${paymentId} amount ${payment.amountMinor} ${payment.currency} does not match order ${order.id}`);
         }
         const now = deps.now();
-        await tx.update(orders).set({ status: 'paid', paidAt: now }).where(eq(orders.id, order.id));
+        const credits = order.userId !== null ? await creditsEarnedBy(tx, { ...order, userId: order.userId }) : order.credits;
+        const [paidOrder] = await tx.update(orders).set({ status: 'paid', paidAt: now, credits, checkoutUrl: null }).where(eq(orders.id, order.id)).returning();
         if (order.userId !== null) {
           userId = order.userId;
-          await postLedgerEntry(tx, { userId: order.userId, amount: order.credits, reason: 'purchase', reference: `order:${order.id}`, idempotencyKey: `order:${order.id}` });
+          await postLedgerEntry(tx, { userId: order.userId, amount: credits, reason: 'purchase', reference: `order:${order.id}`, idempotencyKey: `order:${order.id}` });
           // The first purchase makes the member premium, for good (SPEC 1).
           await tx.update(users).set({ paidUser: true }).where(eq(users.id, order.userId));
-          await sendReceipt(tx, order, now);
+          await sendReceipt(tx, paidOrder!, now);
           if (payment.mandateId && payment.card && order.sequenceType === 'first') {
             await tx
               .update(paymentCustomers)
               .set({ mandateId: payment.mandateId, cardBrand: payment.card.brand, cardLast4: payment.card.last4, updatedAt: now })
               .where(eq(paymentCustomers.userId, order.userId));
-          }
-          if (order.discountCode) {
-            const [code] = order.discountCode === TIME_BONUS_CODE ? [] : await tx.select({ id: discountCodes.id }).from(discountCodes).where(and(eq(discountCodes.siteId, order.siteId), eq(discountCodes.code, order.discountCode))).limit(1);
-            await tx.insert(discountCodeUses).values({ discountCodeId: code?.id ?? null, code: order.discountCode, userId: order.userId, orderId: order.id }).onConflictDoNothing();
           }
         }
         return 'credited' as const;

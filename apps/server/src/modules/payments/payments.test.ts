@@ -220,7 +220,7 @@ describe('credits and payments (sandbox provider)', () => {
     const refund = await member.client.request({ method: 'POST', url: '/api/refund.php', payload: { order: made.id } });
     expect(refund.statusCode).toBe(200);
     // 20 of the 50 purchased credits are unused: 20/50 of 9.95.
-    expect(refund.json().order).toMatchObject({ refunded_credits: 20, refunded_amount: 398, status: 'paid' });
+    expect(refund.json().order).toMatchObject({ refunded_credits: 20, refunded_amount: 398, status: 'refunded', refundable_until: null });
     expect(await getBalance(app.db, member.user.id)).toBe(20);
     const [payment] = await app.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId));
     expect(payment!.refundedMinor).toBe(398);
@@ -228,12 +228,38 @@ describe('credits and payments (sandbox provider)', () => {
     expect((await member.client.request({ method: 'POST', url: '/api/refund.php', payload: { order: made.id } })).json()).toMatchObject({ error: { code: 'refund_already_done' } });
   });
 
+  it('refunds what a new member did not use: 20 signup credits spent, 100 bought, 60 spent: 40 come back, and every list says refunded', async () => {
+    const member = await settledMember();
+    // The 20 signup credits are spent before anything is bought.
+    await postLedgerEntry(app.db, { userId: member.user.id, amount: -20, reason: 'message', idempotencyKey: `test:first-spend:${member.user.id}` });
+    const page = (await credits(member.client, '?country=NL')).json<CreditsResponse>();
+    const hundred = page.bundles.find((bundle) => bundle.credits === 100)!;
+    const created = (await order(member.client, { bundle_id: hundred.id, method: 'ideal', country: 'NL' })).json<{ order: Order; checkout_url: string }>();
+    const paymentId = new URL(created.checkout_url, 'http://x').searchParams.get('id')!;
+    await app.inject({ method: 'POST', url: '/api/sandbox-checkout.php', payload: { id: paymentId, outcome: 'paid' } });
+    expect(await getBalance(app.db, member.user.id)).toBe(100);
+    await postLedgerEntry(app.db, { userId: member.user.id, amount: -60, reason: 'message', idempotencyKey: `test:second-spend:${member.user.id}` });
+    expect(await getBalance(app.db, member.user.id)).toBe(40);
+
+    const refund = await member.client.request({ method: 'POST', url: '/api/refund.php', payload: { order: created.order.id } });
+    expect(refund.statusCode).toBe(200);
+    const amount = created.order.amount.amount;
+    expect(refund.json().order).toMatchObject({ status: 'refunded', refunded_credits: 40, refunded_amount: Math.floor((amount * 40) / 100) });
+    expect(await getBalance(app.db, member.user.id)).toBe(0);
+    // The order page, the orders list and the console say refunded.
+    expect((await member.client.request({ url: `/api/order.php?id=${created.order.id}` })).json().order.status).toBe('refunded');
+    expect((await member.client.request({ url: '/api/orders.php' })).json().orders[0]).toMatchObject({ id: created.order.id, status: 'refunded' });
+    const [row] = await app.db.select().from(orders).where(eq(orders.id, created.order.id));
+    expect(row).toMatchObject({ status: 'paid', refundedCredits: 40 });
+  });
+
   it('gives the credits back when the provider refuses the refund, and the member may ask again', async () => {
     const member = await settledMember();
     const { order: made, paymentId } = await pay(member, 'paid');
     await app.db.update(sandboxPayments).set({ status: 'failed' }).where(eq(sandboxPayments.id, paymentId));
     const refused = await member.client.request({ method: 'POST', url: '/api/refund.php', payload: { order: made.id } });
-    expect(refused.statusCode).toBe(500);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json()).toMatchObject({ error: { code: 'refund_failed' } });
     expect(await getBalance(app.db, member.user.id)).toBe(70);
     expect((await member.client.request({ url: `/api/order.php?id=${made.id}` })).json().order).toMatchObject({ refunded_credits: 0 });
     await app.db.update(sandboxPayments).set({ status: 'paid' }).where(eq(sandboxPayments.id, paymentId));

@@ -48,6 +48,7 @@ export function createMollieProvider(options: { apiKey: string; client?: MollieC
   const client = options.client ?? createMollieClient({ apiKey: options.apiKey });
   return {
     name: 'mollie',
+    isTestMode: options.apiKey.startsWith('test_'),
     async createPayment(input: CreatePaymentInput) {
       const payment = await client.payments.create({
         amount: { currency: input.currency, value: toMollieAmount(input.amountMinor) },

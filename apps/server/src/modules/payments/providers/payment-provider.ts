@@ -29,6 +29,8 @@ export type ProviderPayment = {
 
 export interface PaymentProvider {
   readonly name: string;
+  /** Test payments that move no money (the sandbox, a Mollie test key): every checkout page says so. */
+  readonly isTestMode: boolean;
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
   /** The payment as the provider knows it now; null when the provider has no payment with this id. */
   getPayment(id: string): Promise<ProviderPayment | null>;

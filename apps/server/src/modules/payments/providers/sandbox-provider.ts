@@ -40,6 +40,7 @@ export function createSandboxProvider(deps: {
   });
   return {
     name: 'sandbox',
+    isTestMode: true,
     async createPayment(input: CreatePaymentInput) {
       const id = `sbx_${randomBytes(12).toString('base64url')}`;
       let recurring: { status: OrderStatusValue; card: { brand: string | null; last4: string | null } } | null = null;

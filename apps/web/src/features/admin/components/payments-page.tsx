@@ -66,7 +66,7 @@ export function PaymentsPage({ staff }: { staff: Staff }) {
                     <td>{order.email ?? '—'}</td>
                     <td>{formatAmount(order.amount_minor, order.currency)}</td>
                     <td>
-                      <Badge bg={order.status === 'paid' ? 'success' : 'secondary'}>{order.status}</Badge>
+                      <Badge bg={order.status === 'paid' ? 'success' : order.status === 'refunded' ? 'info' : 'secondary'}>{order.status}</Badge>
                     </td>
                     <td>{when(order.created_at)}</td>
                   </tr>

@@ -16,6 +16,7 @@ import { CoinsIcon } from './credits-icons.tsx';
 import { DiscountCodeForm } from './discount-code-form.tsx';
 import { DiscountSummary } from './discount-summary.tsx';
 import { PaymentCountrySelect } from './payment-country-select.tsx';
+import { PaymentModeNotice } from './payment-mode-notice.tsx';
 import { PaymentMethodMark } from './payment-method-mark.tsx';
 import { RepeatOrderCard } from './repeat-order-card.tsx';
 import '../credits.css';
@@ -50,6 +51,7 @@ function CreditsContent({ user }: { user: User }) {
 
   return (
     <>
+      <PaymentModeNotice data={data} />
       <DiscountSummary discount={data.discount} enteredCode={enteredCode} />
       {data.last_order && <RepeatOrderCard lastOrder={data.last_order} isAvailable={bundleIds.has(data.last_order.bundle_id)} />}
       {data.bundles.length === 0 ? (

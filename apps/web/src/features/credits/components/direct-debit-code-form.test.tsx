@@ -182,7 +182,7 @@ describe('direct debit code', () => {
     const order = {
       id: 41, bundle_id: 7, status: 'pending', credits: 50, amount: { amount: 995, currency: 'EUR' }, transaction_costs: 0, discount_code: null,
       discount_percentage: 0, method: 'sdd', created_at: new Date().toISOString(), paid_at: null, refunded_credits: 0, refunded_amount: 0,
-      refundable_until: null, is_repeat: false,
+      refundable_until: null, is_repeat: false, checkout_url: null,
     };
     const { onOrdered } = renderStep({ verify: () => ({ body: { order } }) });
     fireEvent.change(codeInput(), { target: { value: '123456' } });

@@ -20,6 +20,8 @@ const credits: CreditsResponse = {
   discount: null,
   methods: [{ method: 'ideal', transaction_costs: 0 }],
   direct_debit: true,
+  payments_available: true,
+  test_mode: false,
   last_order: null,
 };
 

@@ -19,6 +19,7 @@ import { formatMoney } from '../lib/money.ts';
 import { BundleCard } from './bundle-card.tsx';
 import { DirectDebitCodeForm } from './direct-debit-code-form.tsx';
 import { DirectDebitForm, EMPTY_DETAILS, type DirectDebitDetails } from './direct-debit-form.tsx';
+import { PaymentModeNotice } from './payment-mode-notice.tsx';
 import '../credits.css';
 import '../direct-debit.css';
 
@@ -70,6 +71,7 @@ function DirectDebitContent({ bundleId }: { bundleId: number }) {
       </Alert>
     );
   }
+  if (!data.payments_available) return <PaymentModeNotice data={data} />;
   if (!data.direct_debit) {
     return (
       <Alert variant="warning">
@@ -80,6 +82,9 @@ function DirectDebitContent({ bundleId }: { bundleId: number }) {
 
   return (
     <Row className="g-4">
+      <Col xs={12} className="order-lg-0">
+        <PaymentModeNotice data={data} />
+      </Col>
       <Col lg={4} className="order-lg-2">
         <BundleSummary bundle={bundle} otherMethodsHref={otherMethodsHref} />
       </Col>

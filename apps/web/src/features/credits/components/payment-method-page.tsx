@@ -19,6 +19,7 @@ import { BundleCard } from './bundle-card.tsx';
 import { DiscountSummary } from './discount-summary.tsx';
 import { PaymentCountrySelect } from './payment-country-select.tsx';
 import { PaymentMethodMark } from './payment-method-mark.tsx';
+import { PaymentModeNotice } from './payment-mode-notice.tsx';
 import '../credits.css';
 import { InstalledAppBack } from '../../../components/installed-app-back.tsx';
 
@@ -95,6 +96,29 @@ function MethodList({ data, bundle, preselected, onChoose, pendingMethod, direct
   );
 }
 
+/**
+ * Why the order was refused; a discount the member's own unfinished order holds ("Code already used") links to that
+ * order, where its payment can be continued.
+ */
+function OrderError({ error }: { error: unknown }) {
+  const { t } = useTranslation('payments');
+  const formError = toFormErrors(error).form ?? { code: 'error_generic' };
+  const openOrder = formError.code === 'discount_code_used' ? Number(formError.params?.order) : Number.NaN;
+  return (
+    <Alert variant="danger" role="alert">
+      {translateError(t, formError)}
+      {Number.isInteger(openOrder) && openOrder > 0 && (
+        <>
+          {' '}
+          <Link to={paths.transactions.getHref(openOrder)} className="alert-link">
+            {t('methods.continueOrder')}
+          </Link>
+        </>
+      )}
+    </Alert>
+  );
+}
+
 function PaymentMethodContent({ bundleId, preselected }: { bundleId: number; preselected: PaymentMethod | null }) {
   const { t } = useTranslation('payments');
   const navigate = useNavigate();
@@ -134,15 +158,12 @@ function PaymentMethodContent({ bundleId, preselected }: { bundleId: number; pre
         <PaymentCountrySelect country={data.country} />
       </Col>
       <Col lg={8}>
+        <PaymentModeNotice data={data} />
         <DiscountSummary discount={bundle && bundle.final_price.amount < bundle.price.amount ? data.discount : null} enteredCode={enteredCode} />
         <h2 id="method-list-title" className="h5">
           {t('methods.listLabel')}
         </h2>
-        {createOrder.isError && (
-          <Alert variant="danger" role="alert">
-            {translateError(t, toFormErrors(createOrder.error).form ?? { code: 'error_generic' })}
-          </Alert>
-        )}
+        {createOrder.isError && <OrderError error={createOrder.error} />}
         {isLeaving && (
           <p role="status" className="text-body-secondary">
             {t('methods.redirecting')}

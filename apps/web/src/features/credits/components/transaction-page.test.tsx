@@ -41,6 +41,7 @@ function order(overrides: Partial<Order> = {}): Order {
     refunded_amount: 0,
     refundable_until: null,
     is_repeat: false,
+    checkout_url: null,
     ...overrides,
   };
 }
@@ -104,6 +105,27 @@ describe('payment status', () => {
     expect(screen.getByRole('link', { name: 'Pay with PayPal' }).getAttribute('href')).toBe('/credits/7/paypal');
   });
 
+  it('offers to continue an open payment at the provider\'s checkout', async () => {
+    rememberOrderBundle(41, 7);
+    mockFetch(({ url }) => (url.pathname === '/api/order.php' ? { body: { order: order({ status: 'open', checkout_url: 'https://pay.example/checkout/41' }) } } : undefined));
+    renderAt('/transactions/41');
+    expect((await screen.findByRole('link', { name: 'Continue payment' })).getAttribute('href')).toBe('https://pay.example/checkout/41');
+    expect(screen.getByRole('link', { name: 'Try another payment method' }).getAttribute('href')).toBe('/credits/7');
+  });
+
+  it('says a refunded order was refunded: no "credits added", no greeting', async () => {
+    mockFetch(({ url }) =>
+      url.pathname === '/api/order.php'
+        ? { body: { order: order({ status: 'refunded', paid_at: new Date(NOW - 30_000).toISOString(), refunded_credits: 40, refunded_amount: 538 }) } }
+        : undefined,
+    );
+    renderAt('/transactions/41');
+    expect(await screen.findByRole('heading', { name: 'Unused credits refunded' })).toBeTruthy();
+    expect(screen.getByText('40 unused credits were refunded (€5.38).')).toBeTruthy();
+    expect(screen.queryByText(/have been added to your account/)).toBeNull();
+    expect(screen.queryByText('Thank you! Your credits are ready to use.')).toBeNull();
+  });
+
   it('says an unknown order was not found', async () => {
     mockFetch(({ url }) =>
       url.pathname === '/api/order.php' ? { status: 404, body: { error: { status: 404, code: 'order_not_found', message: 'This order could not be found.' } } } : undefined,
@@ -114,14 +136,17 @@ describe('payment status', () => {
 
   it('lists the member\'s orders without an id', async () => {
     mockFetch(({ url }) =>
-      url.pathname === '/api/orders.php' ? { body: { orders: [order({ id: 2, status: 'paid', paid_at: new Date(NOW).toISOString() }), order({ id: 1, status: 'failed' })] } } : undefined,
+      url.pathname === '/api/orders.php'
+        ? { body: { orders: [order({ id: 3, status: 'refunded', refunded_credits: 10 }), order({ id: 2, status: 'paid', paid_at: new Date(NOW).toISOString() }), order({ id: 1, status: 'failed' })] } }
+        : undefined,
     );
     renderAt('/transactions');
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(3);
-    expect(within(rows[1]!).getByText('Paid')).toBeTruthy();
-    expect(within(rows[1]!).getByRole('link', { name: 'Mar 1, 2026: View order 2' }).getAttribute('href')).toBe('/transactions/2');
-    expect(within(rows[2]!).getByText('Failed')).toBeTruthy();
+    expect(rows).toHaveLength(4);
+    expect(within(rows[1]!).getByText('Refunded')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Paid')).toBeTruthy();
+    expect(within(rows[2]!).getByRole('link', { name: 'Mar 1, 2026: View order 2' }).getAttribute('href')).toBe('/transactions/2');
+    expect(within(rows[3]!).getByText('Failed')).toBeTruthy();
   });
 });

@@ -30,6 +30,7 @@ const STATUS_VARIANTS: Record<OrderStatus, string> = {
   open: 'secondary',
   pending: 'info',
   paid: 'success',
+  refunded: 'light',
   failed: 'danger',
   canceled: 'danger',
   expired: 'danger',
@@ -38,7 +39,7 @@ const STATUS_VARIANTS: Record<OrderStatus, string> = {
 function StatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation('payments');
   return (
-    <Badge bg={STATUS_VARIANTS[status]} text={status === 'pending' ? 'dark' : undefined} pill>
+    <Badge bg={STATUS_VARIANTS[status]} text={status === 'pending' || status === 'refunded' ? 'dark' : undefined} pill className={status === 'refunded' ? 'border' : undefined}>
       {t(`transaction.statuses.${status}`)}
     </Badge>
   );
@@ -185,9 +186,17 @@ function OrderStatusView({ orderId }: { orderId: number }) {
         </div>
         <p className="text-body-secondary">{data.status === 'open' ? t('transaction.openHelp') : t('transaction.pendingHelp')}</p>
         {data.status === 'open' && (
-          <Link to={retryHref} className="btn btn-outline-primary">
-            {t('transaction.tryAnother')}
-          </Link>
+          <div className="d-flex flex-wrap justify-content-center gap-2">
+            {data.checkout_url && (
+              // The provider's checkout, where the open payment can be finished (its discount stays reserved meanwhile).
+              <a href={data.checkout_url} className="btn btn-primary">
+                {t('transaction.continuePayment')}
+              </a>
+            )}
+            <Link to={retryHref} className="btn btn-outline-primary">
+              {t('transaction.tryAnother')}
+            </Link>
+          </div>
         )}
         <OrderDetails order={data} />
       </div>
@@ -215,6 +224,19 @@ function OrderStatusView({ orderId }: { orderId: number }) {
         </div>
         <OrderDetails order={data} />
         <RefundSection order={data} />
+      </div>
+    );
+  }
+
+  if (data.status === 'refunded') {
+    // Its unused credits went back: no "credits added", no toast; what was refunded, and the order.
+    return (
+      <div className="transaction-state text-center py-4" data-status="refunded">
+        <div role="status">
+          <h2 className="h4">{t('transaction.refundedTitle')}</h2>
+        </div>
+        <RefundSection order={data} />
+        <OrderDetails order={data} />
       </div>
     );
   }
@@ -327,11 +349,6 @@ function OrdersList() {
             <td className="d-none d-sm-table-cell">{methodName(tCommon, order.method)}</td>
             <td>
               <StatusBadge status={order.status} />
-              {order.refunded_credits > 0 && (
-                <Badge bg="light" text="dark" pill className="ms-1 border">
-                  {t('transaction.refunded')}
-                </Badge>
-              )}
             </td>
           </tr>
         ))}
