@@ -134,6 +134,9 @@ export function buildServices(app: FastifyInstance, secrets: { chatPhotoSigning:
       mailer: app.mailer,
       bus: app.bus,
       onError: (error, context) => app.log.error({ err: error }, context),
+      // A ban or its lift changes the likes and chat lists of everyone related to the member: their cached poll versions
+      // go on every instance (docs/bans.md); the versions count restrictions, so the next poll answers in full.
+      onVisibilityChanged: async (userId) => app.pollVersions.changed(['likes', 'chats'], await members.findRelatedProfileIds(userId)),
       now,
     }),
   };

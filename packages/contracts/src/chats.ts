@@ -42,6 +42,7 @@ export const CHAT_ERROR_CODES = [
   'profile_not_messageable',
   'cannot_message_self',
   'partner_not_confirmed',
+  'member_unavailable',
   'premium_required_chat_photos',
   'client_id_reused',
   'client_id_invalid',
@@ -83,7 +84,16 @@ export const chatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** Why the member cannot send in a conversation right now (the web shows it instead of, or above, the send footer). */
-export const SEND_BLOCKED_REASONS = ['blocked_by', 'member_blocked', 'partner_not_confirmed', 'profile_not_messageable', 'conversation_limit_reached', 'partner_gone'] as const;
+export const SEND_BLOCKED_REASONS = [
+  'blocked_by',
+  'member_blocked',
+  'partner_not_confirmed',
+  'profile_not_messageable',
+  'conversation_limit_reached',
+  'partner_gone',
+  /** The partner is banned or suspended (docs/bans.md). */
+  'member_unavailable',
+] as const;
 export type SendBlockedReason = (typeof SEND_BLOCKED_REASONS)[number];
 
 export const chatPartnerSchema = z.object({
@@ -108,7 +118,8 @@ export const lastMessageSchema = z.object({
 /** One entry of the conversation list (SPEC 3 "Chat entry"). */
 export const chatEntrySchema = z.object({
   conversation: z.object({ id: z.number().int() }),
-  profile: z.object({ id: z.number().int(), name: z.string(), main_image: mainImageSchema.nullable() }),
+  /** `is_available` is false while staff have banned or suspended the member: the list says so (docs/bans.md). */
+  profile: z.object({ id: z.number().int(), name: z.string(), main_image: mainImageSchema.nullable(), is_available: z.boolean() }),
   num_unread_messages: z.number().int(),
   last_message: lastMessageSchema.nullable(),
   /** The conversation's newest sequence number. */

@@ -22,6 +22,8 @@ export function createAdminService(deps: {
   mailer: Pick<Mailer, 'sendRendered'>;
   bus: Pick<EventBus, 'publish'>;
   onError: (error: unknown, context: string) => void;
+  /** A ban, suspension or lift committed: what others see of the member changed (members.service.ts). */
+  onVisibilityChanged: (userId: number) => Promise<void>;
   now: () => Date;
 }) {
   const members = createAdminMembersService(deps);

@@ -34,6 +34,11 @@ export function createAdminMembersService(deps: {
   cursors: CursorCodec;
   sessions: Pick<SessionsService, 'endAllOfUser'>;
   memberEvents: MemberEvents;
+  /**
+   * After a ban, suspension or lift committed: the lists other members poll that show this member (likes, matches,
+   * chats) are re-read on every instance (docs/bans.md). Built in the composition root.
+   */
+  onVisibilityChanged: (userId: number) => Promise<void>;
   now: () => Date;
 }) {
   const { db, cursors } = deps;
@@ -253,6 +258,7 @@ export function createAdminMembersService(deps: {
       });
       const revoked = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
       await revokeAll(userId, input.reason);
+      await deps.onVisibilityChanged(userId);
       const [stored] = await db.select().from(memberRestrictions).where(eq(memberRestrictions.userId, userId));
       return { restriction: toRestriction(stored, now), sessions_revoked: revoked.length };
     },
@@ -265,6 +271,7 @@ export function createAdminMembersService(deps: {
         await tx.delete(memberRestrictions).where(eq(memberRestrictions.userId, userId));
         await recordAudit(tx, actor, { action: 'member.unban', targetType: 'user', targetId: userId, before, after: { note: input.note ?? '' } });
       });
+      await deps.onVisibilityChanged(userId);
       return { restriction: null, sessions_revoked: 0 };
     },
 

@@ -14,6 +14,8 @@ import {
   type MessageRow,
   type NewMessageRow,
 } from '../../db/schema/index.ts';
+import { hasActiveRestriction } from '../../lib/member-restrictions.ts';
+import { restrictionsStampOf } from '../member-core/index.ts';
 
 /** A chat partner as the chat needs them: the profile, whether a person reads it, and the account's state. */
 export type PartnerRow = {
@@ -24,6 +26,8 @@ export type PartnerRow = {
   isFictional: boolean;
   profileStatus: string;
   userStatus: string | null;
+  /** Banned or suspended by staff now (docs/bans.md): nobody may write to them. */
+  isRestricted: boolean;
   mainFileKey: string | null;
   mainThumbKey: string | null;
 };
@@ -32,6 +36,8 @@ export type ChatListRow = {
   conversationId: number;
   partnerId: number;
   partnerName: string;
+  /** The partner is banned or suspended: the list says they are no longer available. */
+  isPartnerRestricted: boolean;
   mainFileKey: string | null;
   mainThumbKey: string | null;
   unreadCount: number;
@@ -63,6 +69,8 @@ function prepareListVersion(db: Database) {
     .select({
       version: sql<string>`coalesce((select ${chatInboxes.version} from ${chatInboxes} where ${chatInboxes.profileId} = ${profileId}), 0)`,
       blocks: sql<string>`(select count(*) || ':' || coalesce(max(${blocks.createdAt})::text, '') from ${blocks} where ${blocks.profileId} = ${profileId}) || '|' || (select count(*) || ':' || coalesce(max(${blocks.createdAt})::text, '') from ${blocks} where ${blocks.blockedProfileId} = ${profileId})`,
+      // A partner banned, suspended or let back in changes the list's availability flags without touching the inbox.
+      restrictions: restrictionsStampOf(sql`select ${conversationMembers.partnerProfileId} from ${conversationMembers} where ${conversationMembers.profileId} = ${profileId}`),
     })
     .from(sql`(select 1) as one`)
     .prepare('chats_list_version');
@@ -108,7 +116,7 @@ export function createChatsRepository(db: Database) {
     // lateral lookup with LIMIT 1: always a key lookup per row, whatever the tables' sizes and statistics
     // (a plain join lets the planner hash or sort a whole small table instead).
     const conversation = tx.select({ lastSeq: conversations.lastSeq }).from(conversations).where(eq(conversations.id, page.conversationId)).limit(1).as('conversation');
-    const partner = tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, page.partnerId)).limit(1).as('partner');
+    const partner = tx.select({ name: profiles.name, userId: profiles.userId }).from(profiles).where(eq(profiles.id, page.partnerId)).limit(1).as('partner');
     const mainPhoto = tx
       .select({ fileKey: photos.fileKey, thumbKey: photos.thumbKey })
       .from(photos)
@@ -126,6 +134,7 @@ export function createChatsRepository(db: Database) {
         conversationId: page.conversationId,
         partnerId: page.partnerId,
         partnerName: partner.name,
+        isPartnerRestricted: hasActiveRestriction(partner.userId),
         mainFileKey: mainPhoto.fileKey,
         mainThumbKey: mainPhoto.thumbKey,
         unreadCount: page.unreadCount,
@@ -160,6 +169,7 @@ export function createChatsRepository(db: Database) {
           isFictional: profiles.isFictional,
           profileStatus: profiles.status,
           userStatus: users.status,
+          isRestricted: hasActiveRestriction(profiles.userId),
           mainFileKey: photos.fileKey,
           mainThumbKey: photos.thumbKey,
         })
@@ -385,7 +395,7 @@ export function createChatsRepository(db: Database) {
     /** The version parts of chats.php (see prepareListVersion). */
     async findListVersion(profileId: number) {
       const [row] = await listVersion.execute({ profileId });
-      return { version: Number(row?.version ?? 0), blocks: row?.blocks ?? '' };
+      return { version: Number(row?.version ?? 0), blocks: row?.blocks ?? '', restrictions: row?.restrictions ?? '' };
     },
 
     /** Newest first: at most `limit` messages with seq in (floor, before). Served by messages_conversation_seq_key. */

@@ -64,7 +64,10 @@ const photoBodySchema = z.unknown().meta({
 export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { chats, photos, viewers } = app.services;
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 4, parts: 6 } });
+  // Sends reach another member: refused (403 activation_required, no charge) until the address is confirmed
+  // (docs/unconfirmed-members.md); checked before the rate limits so a refusal uses none of them.
   const sendLimits = [
+    app.requireConfirmedMember,
     rateLimitHook(app, { name: 'message', max: SEND_LIMIT_PER_MEMBER, timeWindow: '1 minute', key: memberRateKey }),
     rateLimitHook(app, { name: 'message-ip', max: SEND_LIMIT_PER_IP, timeWindow: '1 minute' }),
   ];

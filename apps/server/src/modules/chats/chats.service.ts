@@ -109,7 +109,7 @@ export function createChatsService(deps: {
   function toEntry(row: ChatListRow, viewerProfileId: number, site: Pick<ChatSite, 'cdnPrefix'>): ChatEntry {
     return {
       conversation: { id: row.conversationId },
-      profile: { id: row.partnerId, name: row.partnerName, main_image: toImage(site.cdnPrefix, row.mainFileKey, row.mainThumbKey) },
+      profile: { id: row.partnerId, name: row.partnerName, main_image: toImage(site.cdnPrefix, row.mainFileKey, row.mainThumbKey), is_available: !row.isPartnerRestricted },
       num_unread_messages: row.unreadCount,
       last_message:
         row.lastKind && row.lastCreatedAt
@@ -136,6 +136,8 @@ export function createChatsService(deps: {
     if (!partner || partner.siteId !== sender.siteId) return 'partner_gone';
     if (partner.isFictional || partner.userId === null) return 'profile_not_messageable';
     if (partner.userStatus === 'deleted_pending') return 'partner_gone';
+    // Banned or suspended by staff (docs/bans.md): refused before any debit.
+    if (partner.isRestricted) return 'member_unavailable';
     if (partner.userStatus === 'not_confirmed') return 'partner_not_confirmed';
     return null;
   }
@@ -148,6 +150,8 @@ export function createChatsService(deps: {
         return new AppError(403, 'profile_not_messageable');
       case 'partner_not_confirmed':
         return new AppError(403, 'partner_not_confirmed', { name: partner?.name ?? '' });
+      case 'member_unavailable':
+        return new AppError(403, 'member_unavailable', { name: partner?.name ?? '' });
       case 'blocked_by':
         return new AppError(403, 'blocked_by', { name: partner?.name ?? '' });
       case 'member_blocked':
@@ -279,8 +283,8 @@ export function createChatsService(deps: {
     async listTag(member: Pick<Viewer, 'profileId'>, site: Pick<ChatSite, 'id' | 'cdnPrefix'>): Promise<string> {
       const window = Math.floor(deps.now().getTime() / CHATS_REFRESH_MS);
       const version = await deps.pollVersions.read('chats', member.profileId, window, async () => {
-        const { version: inbox, blocks } = await repo.findListVersion(member.profileId);
-        return `${inbox}|${blocks}`;
+        const { version: inbox, blocks, restrictions } = await repo.findListVersion(member.profileId);
+        return `${inbox}|${blocks}|${restrictions}`;
       });
       return entityTag(['chats', member.profileId, version, site.id, site.cdnPrefix, window]);
     },
@@ -340,8 +344,8 @@ export function createChatsService(deps: {
         membership = conversation ? await repo.findMembership(member.profileId, conversation.id) : undefined;
       }
       const partner = await repo.findPartner(partnerId);
-      // A profile nobody may open is not found, unless the two already have a conversation to show.
-      if (!partner || partner.siteId !== member.siteId || (!membership && (partner.profileStatus !== 'active' || partner.userStatus === 'deleted_pending'))) {
+      // A profile nobody may open (a banned member's too) is not found, unless the two already have a conversation to show.
+      if (!partner || partner.siteId !== member.siteId || (!membership && (partner.profileStatus !== 'active' || partner.userStatus === 'deleted_pending' || partner.isRestricted))) {
         throw membership ? conversationNotFound() : new AppError(404, 'profile_not_found');
       }
       const blocked = await repo.findBlockDirection(member.profileId, partner.id);

@@ -204,8 +204,19 @@ describe('chat', () => {
   it('lets nobody reply to a member who has not confirmed the e-mail address, until they do', async () => {
     const bob = await createMember(app);
     const newbie = await createMember(app, { isActive: false });
+    // An unconfirmed member may not write either (docs/unconfirmed-members.md): refused, nothing charged.
+    const credits = await getBalance(app.db, newbie.user.id);
+    const refused = await send(newbie.client, bob.profileId, { text: 'Hi from a new member' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: { code: 'activation_required' } });
+    expect(await getBalance(app.db, newbie.user.id)).toBe(credits);
+    // A conversation with a member whose address is unconfirmed again (written directly: no flow of today leads there).
+    await app.db.update(users).set({ status: 'active' }).where(eq(users.id, newbie.user.id));
+    await app.memberEvents.changed(newbie.user.id);
     const sent = await send(newbie.client, bob.profileId, { text: 'Hi from a new member' });
     expect(sent.statusCode).toBe(200);
+    await app.db.update(users).set({ status: 'not_confirmed' }).where(eq(users.id, newbie.user.id));
+    await app.memberEvents.changed(newbie.user.id);
     const reply = await send(bob.client, newbie.profileId);
     expect(reply.statusCode).toBe(403);
     expect(reply.json()).toMatchObject({ error: { code: 'partner_not_confirmed', params: { name: newbie.name } } });

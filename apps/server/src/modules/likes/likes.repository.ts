@@ -2,7 +2,7 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blocks, likes, matches, profiles } from '../../db/schema/index.ts';
-import { cardColumns, isListed, isNotBlockedWith, isViewable, mainPhoto, mainPhotoJoin, type CardRow } from '../member-core/index.ts';
+import { cardColumns, isListed, isNotBlockedWith, isViewable, mainPhoto, mainPhotoJoin, restrictionsStampOf, type CardRow } from '../member-core/index.ts';
 import { relevanceOrder } from '../member-core/index.ts';
 
 /** A list row: the card, whether the like is unseen, when it happened, and its sort key as exact text. */
@@ -21,7 +21,8 @@ function isVisibleLike(direction: 'given' | 'received', siteId: number, profileI
 
 /**
  * What likes.php shows of a member, as numbers that change whenever a like, an unseen mark or a block of theirs
- * does: counts and newest times, read from the likes and blocks indexes alone.
+ * does: counts and newest times, read from the likes and blocks indexes, and the restrictions of the members on the
+ * other side (primary-key probes).
  */
 function prepareOverviewVersion(db: Executor) {
   const profileId = sql.placeholder('profileId');
@@ -30,6 +31,10 @@ function prepareOverviewVersion(db: Executor) {
       given: sql<string>`(select count(*) || ':' || coalesce(max(${likes.createdAt})::text, '') from ${likes} where ${likes.profileId} = ${profileId})`,
       received: sql<string>`(select count(*) || ':' || count(*) filter (where ${likes.isNew}) || ':' || coalesce(max(${likes.createdAt})::text, '') from ${likes} where ${likes.targetProfileId} = ${profileId})`,
       blocks: sql<string>`(select count(*) from ${blocks} where ${blocks.profileId} = ${profileId}) || ':' || (select count(*) from ${blocks} where ${blocks.blockedProfileId} = ${profileId})`,
+      // A ban, suspension or lift of a member on either side of the lists (docs/bans.md).
+      restrictions: restrictionsStampOf(
+        sql`select ${likes.targetProfileId} from ${likes} where ${likes.profileId} = ${profileId} union all select ${likes.profileId} from ${likes} where ${likes.targetProfileId} = ${profileId}`,
+      ),
     })
     .from(sql`(select 1) as one`)
     .prepare('likes_overview_version');
@@ -41,7 +46,7 @@ export function createLikesRepository(db: Executor) {
     /** The version of a member's likes overview (see prepareOverviewVersion). */
     async findOverviewVersion(profileId: number): Promise<string> {
       const [row] = await overviewVersion.execute({ profileId });
-      return row ? `${row.given}|${row.received}|${row.blocks}` : '';
+      return row ? `${row.given}|${row.received}|${row.blocks}|${row.restrictions}` : '';
     },
 
     /** Inserts the like (a repeat changes nothing); answers whether it is new. */

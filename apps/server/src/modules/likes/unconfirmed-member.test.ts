@@ -1,7 +1,9 @@
 // What a member who has not confirmed the e-mail address may do (docs/unconfirmed-members.md).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { likes } from '../../db/schema/index.ts';
+import { likes, messages, reports } from '../../db/schema/index.ts';
+import { getBalance } from '../credits/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createMember, uploadPhoto, type TestMember } from '../profiles/members.test-helpers.ts';
 
@@ -26,6 +28,27 @@ describe('an unconfirmed member', () => {
     expect(await app.db.$count(likes, eq(likes.profileId, unconfirmed.profileId))).toBe(0);
     const german = await unconfirmed.client.request({ method: 'POST', url: '/api/like.php', payload: { id: other.profileId }, cookies: { lang: 'de' } });
     expect(german.json().error.message).toMatch(/^Bestätige zuerst/);
+  });
+
+  it('cannot write a message or send a gift, with a translated activation_required: nothing stored or charged', async () => {
+    const partner = await createMember(app);
+    const credits = await getBalance(app.db, unconfirmed.user.id);
+    const text = await unconfirmed.client.request({ method: 'POST', url: '/api/message.php', payload: { to: partner.profileId, client_id: randomUUID(), text: 'Hello' } });
+    expect(text.statusCode).toBe(403);
+    expect(text.json().error).toMatchObject({ code: 'activation_required', message: expect.stringMatching(/^Confirm your e-mail address first/) });
+    const gift = await unconfirmed.client.request({ method: 'POST', url: '/api/message.php', payload: { to: partner.profileId, client_id: randomUUID(), gift: 'rose' }, cookies: { lang: 'de' } });
+    expect(gift.statusCode).toBe(403);
+    expect(gift.json().error.message).toMatch(/^Bestätige zuerst/);
+    expect(await app.db.$count(messages, eq(messages.senderProfileId, unconfirmed.profileId))).toBe(0);
+    expect(await getBalance(app.db, unconfirmed.user.id)).toBe(credits);
+  });
+
+  it('cannot report, with a translated activation_required, and nothing is stored', async () => {
+    const partner = await createMember(app);
+    const report = await unconfirmed.client.request({ method: 'POST', url: '/api/report.php', payload: { profile: partner.profileId, target: 'profile', reason: 'fake_profile' } });
+    expect(report.statusCode).toBe(403);
+    expect(report.json().error.code).toBe('activation_required');
+    expect(await app.db.$count(reports, eq(reports.reporterProfileId, unconfirmed.profileId))).toBe(0);
   });
 
   it('can still build the profile, upload photos (the signup steps do), search, and block (a safety action)', async () => {

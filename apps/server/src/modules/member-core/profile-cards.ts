@@ -2,7 +2,8 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ageOn, type ActivityLevel, type Image, type ProfileCard } from '@app/contracts';
-import { blocks, photos, profiles, users, type ProfileRow, type SiteRow } from '../../db/schema/index.ts';
+import { blocks, memberRestrictions, photos, profiles, users, type ProfileRow, type SiteRow } from '../../db/schema/index.ts';
+import { hasNoActiveRestriction } from '../../lib/member-restrictions.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
 
 /** The logged-in member acting, with what preferences and permissions need. */
@@ -60,11 +61,22 @@ export type CardRow = {
 };
 
 /**
- * Profiles anyone may open on the site: activated (profile active) and the account not pending deletion.
+ * Profiles anyone may open on the site: activated (profile active), the account not pending deletion and not banned
+ * or suspended (docs/bans.md: from the moment staff restrict it, every list, page and action treats the member as gone).
  * Fictional profiles have no account and are always openable when active.
  */
 export function isViewable(siteId: number): SQL {
-  return sql`(${profiles.siteId} = ${siteId} and ${profiles.status} = 'active' and not exists (select 1 from ${users} where ${users.id} = ${profiles.userId} and ${users.status} = 'deleted_pending'))`;
+  return sql`(${profiles.siteId} = ${siteId} and ${profiles.status} = 'active' and not exists (select 1 from ${users} where ${users.id} = ${profiles.userId} and ${users.status} = 'deleted_pending') and ${hasNoActiveRestriction(profiles.userId)})`;
+}
+
+/**
+ * SQL text that changes whenever a ban, suspension or lift of any of the profiles `profileIds` (a subquery of profile
+ * ids) is written: part of the poll versions of lists that show those profiles (likes, chats), so a restriction changes
+ * their tags. A suspension that ends by itself writes nothing: the lists' refresh window brings the member back.
+ */
+export function restrictionsStampOf(profileIds: SQL): SQL<string> {
+  return sql<string>`(select count(*) || ':' || coalesce(max(${memberRestrictions.createdAt})::text, '') from ${memberRestrictions}
+    where ${memberRestrictions.userId} in (select ${profiles.userId} from ${profiles} where ${profiles.id} in (${profileIds})))`;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   type NotificationsDisabledReason,
   type StoredNotificationPreferences,
 } from '../../db/schema/index.ts';
+import { hasActiveRestriction, hasNoActiveRestriction } from '../../lib/member-restrictions.ts';
 import { isCompatibleWith } from '../member-core/index.ts';
 
 const recipientColumns = {
@@ -34,6 +35,7 @@ const recipientColumns = {
   sexuality: profiles.sexuality,
   isInvisible: profiles.isInvisible,
   hasPhoto: profiles.hasPhoto,
+  isRestricted: hasActiveRestriction(users.id),
   site: { id: sites.id, name: sites.name, mailName: sites.mailName, domain: sites.domain, isDefault: sites.isDefault, cdnPrefix: sites.cdnPrefix },
   preferences: sql<StoredNotificationPreferences | null>`${notificationSettings.preferences}`,
   likeMailedAt: notificationSettings.likeMailedAt,
@@ -58,6 +60,8 @@ export type Recipient = {
   sexuality: 'hetero' | 'gay' | 'lesbian' | 'bi' | null;
   isInvisible: boolean;
   hasPhoto: boolean;
+  /** Banned or suspended by staff now: nothing is sent to them (docs/bans.md). */
+  isRestricted: boolean;
   site: { id: number; name: string; mailName: string; domain: string; isDefault: boolean; cdnPrefix: string };
   preferences: StoredNotificationPreferences | null;
   likeMailedAt: Date | null;
@@ -68,7 +72,7 @@ export type Recipient = {
 };
 
 /** The member a notification is about (the sender, the liker). */
-export type Subject = { id: number; name: string; isInvisible: boolean; status: string; thumbKey: string | null };
+export type Subject = { id: number; name: string; isInvisible: boolean; status: string; thumbKey: string | null; /** Banned or suspended now: nothing announces them. */ isRestricted: boolean };
 
 export function createNotificationsRepository(db: Database) {
   const selectRecipients = (tx: Executor) =>
@@ -100,7 +104,7 @@ export function createNotificationsRepository(db: Database) {
 
     async findSubject(profileId: number, tx: Executor = db): Promise<Subject | undefined> {
       const [row] = await tx
-        .select({ id: profiles.id, name: profiles.name, isInvisible: profiles.isInvisible, status: profiles.status, thumbKey: photos.thumbKey })
+        .select({ id: profiles.id, name: profiles.name, isInvisible: profiles.isInvisible, status: profiles.status, thumbKey: photos.thumbKey, isRestricted: hasActiveRestriction(profiles.userId) })
         .from(profiles)
         .leftJoin(photos, and(eq(photos.profileId, profiles.id), sql`${photos.isMain}`))
         .where(eq(profiles.id, profileId))
@@ -249,6 +253,8 @@ export function createNotificationsRepository(db: Database) {
             gt(conversationMembers.unreadCount, 0),
             eq(conversationMembers.isHidden, false),
             sql`not exists (select 1 from ${blocks} where (${blocks.profileId} = ${conversationMembers.profileId} and ${blocks.blockedProfileId} = ${conversationMembers.partnerProfileId}) or (${blocks.profileId} = ${conversationMembers.partnerProfileId} and ${blocks.blockedProfileId} = ${conversationMembers.profileId}))`,
+            // A reminder says nothing about messages of a banned or suspended member (docs/bans.md).
+            hasNoActiveRestriction(sql`(select ${profiles.userId} from ${profiles} where ${profiles.id} = ${conversationMembers.partnerProfileId})`),
           ),
         );
       return row?.total ?? 0;
@@ -260,6 +266,7 @@ export function createNotificationsRepository(db: Database) {
         select 1 from ${conversationMembers} cm
         join ${messages} m on m.conversation_id = cm.conversation_id and m.seq > cm.read_seq and m.sender_profile_id = cm.partner_profile_id
         where cm.profile_id = ${profileId} and cm.unread_count > 0 and m.created_at > ${since.toISOString()}::timestamptz
+          and ${hasNoActiveRestriction(sql`(select p.user_id from ${profiles} p where p.id = cm.partner_profile_id)`)}
         limit 1
       `)) as unknown as { rows: unknown[] };
       return result.rows.length > 0;
@@ -267,7 +274,7 @@ export function createNotificationsRepository(db: Database) {
 
     /** New likes of the member after `since` from members who may be announced (active, not invisible): how many, and the newest liker. */
     async newLikesSince(profileId: number, since: Date, tx: Executor = db): Promise<{ count: number; newest: { id: number; name: string } | null }> {
-      const visible = and(eq(likes.targetProfileId, profileId), eq(likes.isNew, true), gt(likes.createdAt, since), eq(profiles.status, 'active'), eq(profiles.isInvisible, false));
+      const visible = and(eq(likes.targetProfileId, profileId), eq(likes.isNew, true), gt(likes.createdAt, since), eq(profiles.status, 'active'), eq(profiles.isInvisible, false), hasNoActiveRestriction(profiles.userId));
       const [counted] = await tx.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(likes).innerJoin(profiles, eq(profiles.id, likes.profileId)).where(visible);
       const [newest] = await tx
         .select({ id: profiles.id, name: profiles.name })
@@ -291,7 +298,7 @@ export function createNotificationsRepository(db: Database) {
         .select({ count: sql<number>`count(*)`.mapWith(Number) })
         .from(likes)
         .innerJoin(profiles, eq(profiles.id, likes.profileId))
-        .where(and(eq(likes.targetProfileId, profileId), gt(likes.createdAt, since), eq(profiles.status, 'active'), eq(profiles.isInvisible, false)));
+        .where(and(eq(likes.targetProfileId, profileId), gt(likes.createdAt, since), eq(profiles.status, 'active'), eq(profiles.isInvisible, false), hasNoActiveRestriction(profiles.userId)));
       return row?.count ?? 0;
     },
 
@@ -302,6 +309,7 @@ export function createNotificationsRepository(db: Database) {
         gt(profiles.createdAt, since),
         eq(profiles.status, 'active'),
         eq(profiles.isInvisible, false),
+        hasNoActiveRestriction(profiles.userId),
         sql`${profiles.id} <> ${recipient.profileId}`,
         isCompatibleWith(recipient),
       );

@@ -85,8 +85,12 @@ export function isEnabled(stored: StoredNotificationPreferences | null, type: No
   return effectivePreferences(stored)[type][channel];
 }
 
-/** Mail goes to a member unless the system stopped it (bounce, complaint, unsubscribe in the mail app) or the account is leaving. */
-export const mayMail = (recipient: Pick<Recipient, 'notificationsDisabled' | 'status'>) => recipient.notificationsDisabled.length === 0 && recipient.status !== 'deleted_pending';
+/**
+ * Mail goes to a member unless the system stopped it (bounce, complaint, unsubscribe in the mail app), the account is
+ * leaving, or staff banned or suspended it (its ban page says the profile is hidden: nothing should say otherwise).
+ */
+export const mayMail = (recipient: Pick<Recipient, 'notificationsDisabled' | 'status' | 'isRestricted'>) =>
+  recipient.notificationsDisabled.length === 0 && recipient.status !== 'deleted_pending' && !recipient.isRestricted;
 
 const languageOf = (recipient: Pick<Recipient, 'language'>): UiLanguage => (isUiLanguage(recipient.language) ? recipient.language : 'en');
 
@@ -167,7 +171,7 @@ export function createNotificationsService(deps: {
 
   async function onMessage(recipientProfileId: number, senderProfileId: number, conversationId: number, seq: number): Promise<void> {
     const recipient = await repo.findRecipientByProfile(recipientProfileId);
-    if (!recipient) return;
+    if (!recipient || recipient.isRestricted) return;
     const now = deps.now();
     const kind: PushKind = seq === 1 ? 'new_conversations' : 'new_messages';
     await deps.jobs.enqueue(
@@ -185,10 +189,10 @@ export function createNotificationsService(deps: {
 
   async function onLike(likedProfileId: number, likerProfileId: number, isMatch: boolean): Promise<void> {
     const recipient = await repo.findRecipientByProfile(likedProfileId);
-    if (!recipient) return;
+    if (!recipient || recipient.isRestricted) return;
     const liker = await repo.findSubject(likerProfileId);
-    // Invisible members' likes count and make matches, but nothing announces them.
-    if (!liker || liker.isInvisible) return;
+    // Invisible members' likes count and make matches, but nothing announces them; nor a banned or suspended member.
+    if (!liker || liker.isInvisible || liker.isRestricted) return;
     if (isMatch) {
       // Both hear of a new match; the one whose like made it just saw "It's a match" on the site.
       const [theirs, mine] = await Promise.all([repo.findLikedAt(likerProfileId, likedProfileId), repo.findLikedAt(likedProfileId, likerProfileId)]);
@@ -267,11 +271,12 @@ export function createNotificationsService(deps: {
      */
     async runPush(job: PushJob, runAt: Date = deps.now()): Promise<void> {
       const recipient = await repo.findRecipient(job.userId);
-      if (!recipient || recipient.status === 'deleted_pending') return;
+      // Nothing to or about a member staff banned or suspended meanwhile (docs/bans.md).
+      if (!recipient || recipient.status === 'deleted_pending' || recipient.isRestricted) return;
       const type: NotificationType = job.kind === 'match' ? 'like' : job.kind;
       if (!isEnabled(recipient.preferences, type, 'push')) return;
       const other = await repo.findSubject(job.profileId);
-      if (!other) return;
+      if (!other || other.isRestricted) return;
       let url: string;
       let tag: string;
       let topic: string;
@@ -352,6 +357,8 @@ export function createNotificationsService(deps: {
         return repo.saveMessageState(job.userId, job.conversationId, { mailedSeq: side.lastSeq });
       }
       const sender = await repo.findSubject(side.partnerProfileId);
+      // Banned or suspended since writing: nothing announces them; these messages are settled.
+      if (sender?.isRestricted) return repo.saveMessageState(job.userId, job.conversationId, { mailedSeq: side.lastSeq });
       await repo.transaction(async (tx) => {
         await sendMail(
           recipient,
@@ -381,7 +388,7 @@ export function createNotificationsService(deps: {
       const recipient = await repo.findRecipient(job.userId);
       if (!recipient || !mayMail(recipient) || !isEnabled(recipient.preferences, 'like', 'email')) return;
       const other = await repo.findSubject(job.profileId);
-      if (!other || other.isInvisible || other.status !== 'active') return;
+      if (!other || other.isInvisible || other.status !== 'active' || other.isRestricted) return;
       await sendMail(recipient, { kind: 'match', type: 'like', path: `/members/${other.id}/chat`, params: { name: other.name } });
     },
 

@@ -17,7 +17,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/report.php',
     {
       preValidation: [app.requireMember],
-      preHandler: [limit],
+      // Reports go to the staff queue: only from confirmed accounts (docs/unconfirmed-members.md); blocking stays open.
+      preHandler: [app.requireConfirmedMember, limit],
       schema: {
         tags: ['members'],
         summary: 'Report a member, one of their photos or one of their messages, optionally blocking them; never shown to the reported member',

@@ -64,7 +64,8 @@ export function ChatList({ list, activeId }: { list: ChatsList; activeId: number
       <ul id={listId} className="list-unstyled mb-0">
         {list.chats.map((entry) => {
           const unread = entry.num_unread_messages;
-          const text = preview(entry);
+          // A banned or suspended partner: the list says so instead of the last message (docs/bans.md).
+          const text = entry.profile.is_available ? preview(entry) : t('list.unavailable');
           return (
             <li key={entry.conversation.id}>
               <NavLink

@@ -67,9 +67,11 @@ export function useChatSender({ partnerId, base, onStarted }: Options) {
             ? { code: error.code, message: error.message, params: error.body?.error?.params }
             : { code: 'error_generic', message: t('errors:error_generic') };
         updatePending(pending.partner_id, pending.client_id, { status: 'failed', error: failure });
+        // Banned or suspended since the screen loaded: reloading the conversation shows the note instead of the composer.
+        if (failure.code === 'member_unavailable') void queryClient.invalidateQueries({ queryKey: chatKeys.all });
       }
     },
-    [deliver, t],
+    [deliver, queryClient, t],
   );
 
   const send = useCallback(

@@ -21,7 +21,7 @@ export function buildEntry(overrides: Partial<ChatEntry> & { id: number }): Chat
   const { id, ...rest } = overrides;
   return {
     conversation: { id },
-    profile: { id: 80 + id, name: `Partner ${id}`, main_image: null },
+    profile: { id: 80 + id, name: `Partner ${id}`, main_image: null, is_available: true },
     num_unread_messages: 0,
     last_message: { kind: 'text', preview: 'Hello', gift: null, is_mine: false, created_at: '2025-05-01T12:00:00.000Z' },
     last_seq: 3,
