@@ -108,6 +108,11 @@ describe('loadConfig', () => {
     expect(configError({ PAYMENTS_TEST_MODE: 'yes' })).toMatch(/PAYMENTS_TEST_MODE/);
   });
 
+  it('reads the schema owner\'s connection only beside DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@db/x', DATABASE_OWNER_URL: 'postgres://owner@db/x' })).toMatchObject({ databaseUrl: 'postgres://app@db/x', databaseOwnerUrl: 'postgres://owner@db/x' });
+    expect(configError({ DATABASE_OWNER_URL: 'postgres://owner@db/x' })).toMatch(/DATABASE_OWNER_URL: only with DATABASE_URL/);
+  });
+
   it('keeps every rate limit as it is unless RATE_LIMIT_FACTOR says otherwise', () => {
     expect(loadConfig({}).rateLimitFactor).toBe(1);
     expect(loadConfig({ RATE_LIMIT_FACTOR: '1000' }).rateLimitFactor).toBe(1000);

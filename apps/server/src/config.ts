@@ -30,6 +30,11 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   NODE_ENV: z.enum(['development', 'production', 'test'], 'must be one of development, production, test').default('development'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  /**
+   * The schema owner's connection: migrations run through it, and the role of DATABASE_URL then gets only the grants
+   * it needs (docs/database-roles.md). Unset: DATABASE_URL's role migrates (and owns) the schema itself.
+   */
+  DATABASE_OWNER_URL: optionalUrl(['postgres', 'postgresql']),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   REDIS_KEY_PREFIX: z
@@ -118,6 +123,8 @@ export type AppConfig = {
   host: string;
   env: 'development' | 'production' | 'test';
   databaseUrl: string | undefined;
+  /** Migrations run as this role (the schema's owner) when set; the app's own role owns nothing. */
+  databaseOwnerUrl: string | undefined;
   /** Where the embedded database and uploaded files live. */
   dataDir: string;
   /** Embedded database location; `memory://` keeps it in memory (tests). */
@@ -208,6 +215,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when other S3_ settings are given');
   }
+  if (e.DATABASE_OWNER_URL && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_OWNER_URL: only with DATABASE_URL (the embedded database has one role)');
+  }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither');
   }
@@ -218,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     env: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
     dataDir,
     pgliteDataDir: path.join(dataDir, 'pglite'),
     redisUrl: e.REDIS_URL,

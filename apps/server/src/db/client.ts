@@ -57,7 +57,23 @@ async function migrateAndAnalyze(db: Database, migrate: () => Promise<void>): Pr
   if ((await appliedMigrations(db)) !== before) await db.execute(sql`analyze`);
 }
 
-export async function openDatabase(options: { databaseUrl?: string; pgliteDataDir: string }): Promise<DatabaseHandle> {
+/** Tables only ever appended to: the app's role may insert and read, never change, empty or delete their rows. */
+const APPEND_ONLY_TABLES = ['staff_audit_log'];
+
+/**
+ * Grants the app's role what it needs and nothing more: read and write rows, use sequences; no TRUNCATE, no DDL (it
+ * owns nothing, so it cannot disable a trigger or alter a table), and no UPDATE or DELETE on the audit log.
+ */
+async function grantAppRole(owner: import('pg').Client, appRole: string): Promise<void> {
+  const role = owner.escapeIdentifier(appRole);
+  await owner.query(`grant usage on schema public to ${role}`);
+  await owner.query(`grant select, insert, update, delete on all tables in schema public to ${role}`);
+  await owner.query(`grant usage, select, update on all sequences in schema public to ${role}`);
+  await owner.query(`revoke update, delete, truncate on ${APPEND_ONLY_TABLES.map((table) => owner.escapeIdentifier(table)).join(', ')} from ${role}`);
+  await owner.query(`revoke truncate, references, trigger on all tables in schema public from ${role}`);
+}
+
+export async function openDatabase(options: { databaseUrl?: string; databaseOwnerUrl?: string; pgliteDataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -76,7 +92,25 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDataDi
         lock.release();
       }
     };
-    await withStartupLock(() => migrateAndAnalyze(db as unknown as Database, () => migrate(db, { migrationsFolder })));
+    const { databaseOwnerUrl } = options;
+    if (databaseOwnerUrl) {
+      // Migrations as the schema's owner, then the app's role gets its grants (again: new tables need them).
+      await withStartupLock(async () => {
+        const owner = new pg.Client({ connectionString: databaseOwnerUrl });
+        await owner.connect();
+        try {
+          const ownerDb = drizzle({ client: owner, schema, casing: 'snake_case' });
+          await migrateAndAnalyze(ownerDb as unknown as Database, () => migrate(ownerDb, { migrationsFolder }));
+          const { rows } = await pool.query<{ role: string }>('select current_user as role');
+          const { rows: ownerRows } = await owner.query<{ role: string }>('select current_user as role');
+          if (rows[0]!.role !== ownerRows[0]!.role) await grantAppRole(owner, rows[0]!.role);
+        } finally {
+          await owner.end();
+        }
+      });
+    } else {
+      await withStartupLock(() => migrateAndAnalyze(db as unknown as Database, () => migrate(db, { migrationsFolder })));
+    }
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end(), withStartupLock };
   }
   const { PGlite } = await import('@electric-sql/pglite');
