@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { Client as PgClient } from 'pg';
 import { migrationsFolder } from './migrations-folder.ts';
 import * as schema from './schema/index.ts';
 import { nameStatements } from './named-statements.ts';
@@ -64,7 +65,7 @@ const APPEND_ONLY_TABLES = ['staff_audit_log'];
  * Grants the app's role what it needs and nothing more: read and write rows, use sequences; no TRUNCATE, no DDL (it
  * owns nothing, so it cannot disable a trigger or alter a table), and no UPDATE or DELETE on the audit log.
  */
-async function grantAppRole(owner: import('pg').Client, appRole: string): Promise<void> {
+async function grantAppRole(owner: PgClient, appRole: string): Promise<void> {
   const role = owner.escapeIdentifier(appRole);
   await owner.query(`grant usage on schema public to ${role}`);
   await owner.query(`grant select, insert, update, delete on all tables in schema public to ${role}`);
