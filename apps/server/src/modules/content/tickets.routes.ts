@@ -25,7 +25,7 @@ function authorOf(request: FastifyRequest, body: { email?: string; name?: string
   const member = request.member;
   if (member) {
     const language = isUiLanguage(member.user.language) ? member.user.language : request.language;
-    return { kind: 'member', userId: member.user.id, email: member.user.email, name: member.view.profile.name, language };
+    return { kind: 'member', userId: member.user.id, email: member.user.email, isEmailConfirmed: member.user.status !== 'not_confirmed', name: member.view.profile.name, language };
   }
   return { kind: 'visitor', email: body.email, name: body.name, language: request.language };
 }

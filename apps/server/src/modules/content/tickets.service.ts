@@ -11,7 +11,7 @@ type TicketSite = Pick<SiteRow, 'id' | 'name' | 'mailName' | 'domain' | 'isDefau
 
 /** Who writes: a logged-in member (answered at the account's address) or a visitor who gave an address. */
 export type TicketAuthor =
-  | { kind: 'member'; userId: number; email: string; name: string; language: UiLanguage }
+  | { kind: 'member'; userId: number; email: string; isEmailConfirmed: boolean; name: string; language: UiLanguage }
   | { kind: 'visitor'; email: string | undefined; name: string | undefined; language: UiLanguage };
 
 export type TicketInput = { kind: TicketKind; subject: string; body: string; orderId?: number | null };
@@ -73,15 +73,28 @@ export function createTicketsService(deps: { db: Database; ticketsRepository: Ti
           },
           tx,
         );
+        // Anyone may type any address into the form: the site must not mail a stranger the writer's name, subject or
+        // links. Only a member's confirmed address gets the confirmation that quotes the subject; any other gets one
+        // naming nothing the writer typed (the reference and the site's own words).
+        const isVerifiedAddress = author.kind === 'member' && author.isEmailConfirmed;
         await mailer.send(
-          {
-            template: input.kind === 'complaint' ? 'complaintReceived' : 'contactReceived',
-            to: email,
-            language: author.language,
-            site,
-            name: author.name || email.split('@')[0]!,
-            params: { subject: input.subject, reference: ticketReference(row.id), supportEmail: site.supportEmail },
-          },
+          isVerifiedAddress
+            ? {
+                template: input.kind === 'complaint' ? 'complaintReceived' : 'contactReceived',
+                to: email,
+                language: author.language,
+                site,
+                name: author.name,
+                params: { subject: input.subject, reference: ticketReference(row.id), supportEmail: site.supportEmail },
+              }
+            : {
+                template: input.kind === 'complaint' ? 'complaintReceivedVisitor' : 'contactReceivedVisitor',
+                to: email,
+                language: author.language,
+                site,
+                name: '',
+                params: { reference: ticketReference(row.id), supportEmail: site.supportEmail },
+              },
           tx,
         );
         return toTicket(row);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complaintOrdersResponseSchema, ticketResponseSchema } from '@app/contracts';
-import { orders, sites, tickets } from '../../db/schema/index.ts';
+import { orders, sites, tickets, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createClient, mailsTo, signUp, uniqueEmail } from '../accounts/accounts.test-helpers.ts';
 import { TICKETS_SENDER_LIMIT } from './tickets.routes.ts';
@@ -26,6 +26,11 @@ describe('support tickets (complaints.php, contact.php)', () => {
       .values({ siteId, userId, credits: 100, currency: 'EUR', baseAmountMinor: 1795, amountMinor: 1795, method: 'ideal', country: 'NL', status: 'paid', provider: 'sandbox', paidAt: new Date() })
       .returning({ id: orders.id });
     return row!.id;
+  }
+
+  async function confirmAddress(userId: number) {
+    await app.db.update(users).set({ status: 'active', activatedAt: new Date() }).where(eq(users.id, userId));
+    await app.memberEvents.changed(userId);
   }
 
   const fieldCodes = (body: { error: { fields?: { path: string; code: string }[] } }) =>
@@ -91,6 +96,8 @@ describe('support tickets (complaints.php, contact.php)', () => {
   describe('good input', () => {
     it('stores a member\'s complaint about one of their orders and mails a confirmation in the member\'s language', async () => {
       const { client, email, user } = await signUp(app);
+      // A confirmed address: only such a confirmation quotes what the writer typed (the subject).
+      await confirmAddress(user.id);
       await client.request({ method: 'PUT', url: '/api/user.php', payload: { language: 'de' } });
       const orderId = await insertOrder(user.id);
 
@@ -125,9 +132,47 @@ describe('support tickets (complaints.php, contact.php)', () => {
       const [row] = await app.db.select().from(tickets).where(eq(tickets.id, ticket.id));
       expect(row).toMatchObject({ userId: null, email, language: 'fr' });
       const [mail] = await mailsTo(app, email);
-      expect(mail).toMatchObject({ template: 'contactReceived', subject: 'Nous avons reçu votre message : How do I change my username?' });
-      expect(mail!.text).toMatch(/^Hi Anna,|^Bonjour Anna|Anna/);
+      // Nobody verified the address: the confirmation names nothing the visitor typed (docs/content.md).
+      expect(mail).toMatchObject({ template: 'contactReceivedVisitor', subject: `Nous avons reçu votre message (référence #${ticket.id})` });
+      expect(mail!.text).toMatch(/^Bonjour,/);
+      expect(mail!.text).not.toContain('Anna');
+      expect(mail!.text).not.toContain('How do I change my username?');
       expect(mail!.text).toContain('formulaire de contact');
+    });
+
+    it('never mails an unverified address what the writer typed: no name, subject, text or link, in text or HTML', async () => {
+      const victim = uniqueEmail('stranger');
+      const name = 'Anna from https://win.example';
+      const subject = 'You won! Claim at https://win.example/claim';
+      const description = 'Go to https://win.example/claim?id=1 and www.win.example to claim your prize today.';
+      const response = await createClient(app).request({ method: 'POST', url: '/api/contact.php', payload: { name, email: victim, subject, description } });
+      expect(response.statusCode).toBe(200);
+      const complaint = await createClient(app).request({ method: 'POST', url: '/api/complaints.php', payload: { email: victim, subject, description } });
+      expect(complaint.statusCode).toBe(200);
+      // An unconfirmed member's account address is not verified either.
+      const unconfirmed = await signUp(app);
+      expect((await unconfirmed.client.request({ method: 'POST', url: '/api/contact.php', payload: { subject, description } })).statusCode).toBe(200);
+
+      const mails = [...(await mailsTo(app, victim)), ...(await mailsTo(app, unconfirmed.email)).filter((mail) => mail.template.endsWith('Visitor'))];
+      expect(mails.map((mail) => mail.template).sort()).toEqual(['complaintReceivedVisitor', 'contactReceivedVisitor', 'contactReceivedVisitor']);
+      for (const mail of mails) {
+        for (const part of [mail.subject, mail.text, mail.html]) {
+          expect(part).not.toMatch(/win\.example|Anna|You won|claim/i);
+        }
+        expect(mail.html).not.toMatch(/<a /);
+      }
+      // The staff still get every word, as text (the console shows it as plain text, never as links).
+      const [row] = await app.db.select().from(tickets).where(eq(tickets.id, response.json().ticket.id));
+      expect(row).toMatchObject({ subject, body: description });
+    });
+
+    it('quotes the subject to a member\'s confirmed address only', async () => {
+      const { client, email, user } = await signUp(app);
+      await confirmAddress(user.id);
+      const response = await client.request({ method: 'POST', url: '/api/contact.php', payload: { subject: 'Where is my invoice?', description: DESCRIPTION } });
+      expect(response.statusCode).toBe(200);
+      const [mail] = await mailsTo(app, email);
+      expect(mail).toMatchObject({ template: 'contactReceived', subject: 'We received your message: Where is my invoice?' });
     });
 
     it('answers a member at the account address, whatever e-mail the body names', async () => {

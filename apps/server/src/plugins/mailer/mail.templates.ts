@@ -1,7 +1,24 @@
 // Renders the localized mails (subject, HTML and text) from the `mail` i18n namespace.
 import type { TFunction } from 'i18next';
 
-export const MAIL_TEMPLATES = ['activation', 'passwordReset', 'emailChange', 'emailChanged', 'accountDeleted', 'receipt', 'complaintReceived', 'contactReceived', 'dataExportReady'] as const;
+/**
+ * `complaintReceivedVisitor` / `contactReceivedVisitor`: the confirmation to an address nobody verified (a visitor's,
+ * or an unconfirmed member's): it quotes nothing the writer typed, so the form cannot make the site mail a stranger
+ * the writer's words or links (docs/content.md).
+ */
+export const MAIL_TEMPLATES = [
+  'activation',
+  'passwordReset',
+  'emailChange',
+  'emailChanged',
+  'accountDeleted',
+  'receipt',
+  'complaintReceived',
+  'contactReceived',
+  'complaintReceivedVisitor',
+  'contactReceivedVisitor',
+  'dataExportReady',
+] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 export type RenderInput = {
@@ -28,7 +45,8 @@ export function renderMail(input: RenderInput): RenderedMail {
   const line = (key: string) => t(`mail:${key}`, vars);
   const subject = line(`${template}.subject`);
   const hasButton = Boolean(input.link) && t(`mail:${template}.button`, { ...vars, defaultValue: '' }) !== '';
-  const greeting = line('layout.greeting');
+  // A template may greet without a name (one to an unverified address must not carry the name the writer typed).
+  const greeting = t(`mail:${template}.greeting`, { ...vars, defaultValue: '' }) || line('layout.greeting');
   const intro = line(`${template}.intro`);
   const outro = line(`${template}.outro`);
   const signature = line('layout.signature');

@@ -34,7 +34,11 @@ describe('mail rendering', () => {
         expect(mail.html).toMatch(/^<!doctype html>/);
         expect(mail.html).toContain(`<html lang="${language}">`);
         // Templates without a button: the notice of a changed address and the ticket confirmations.
-        if (!['emailChanged', 'complaintReceived', 'contactReceived'].includes(template)) expect(mail.text).toContain('https://amoria.example/x?token=abc');
+        if (!['emailChanged', 'complaintReceived', 'contactReceived', 'complaintReceivedVisitor', 'contactReceivedVisitor'].includes(template)) {
+          expect(mail.text).toContain('https://amoria.example/x?token=abc');
+        }
+        // The confirmations to an unverified address quote nothing the writer typed: neither name nor subject.
+        if (template.endsWith('Visitor')) expect(`${mail.subject}${mail.text}${mail.html}`, `${language} ${template}`).not.toMatch(/Anna|Late delivery/);
       }
     }
   });
