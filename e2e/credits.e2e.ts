@@ -130,7 +130,10 @@ describe('buying credits', () => {
     await acceptSiteEntryWarningBeforehand(context);
     await signUp(page.request, 'Repeater');
     await page.goto('/credits');
+    // The development site's sandbox takes no money, and every checkout page says so.
+    await page.getByText('Test mode: payments on this site are tests and no money is charged.').waitFor();
     await page.getByRole('link', { name: /^Buy 100 credits for / }).click();
+    await page.getByText('Test mode: payments on this site are tests and no money is charged.').waitFor();
     await page.getByRole('button', { name: /^Visa/ }).click();
     await page.waitForURL(/\/api\/sandbox-checkout\.php\?id=/);
     await page.getByRole('button', { name: 'Paid' }).click();
@@ -156,6 +159,11 @@ describe('buying credits', () => {
     await confirm.getByRole('button', { name: 'Refund' }).click();
     await page.getByTestId('refund-done').filter({ hasText: '100 unused credits were refunded' }).waitFor();
     expect(await currentUser(page.request)).toMatchObject({ credits: afterFirst.credits, paid_user: true });
+    // The order says refunded now, not "Payment completed", here and in the orders list.
+    await page.getByRole('heading', { name: 'Unused credits refunded' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Payment completed' }).count()).toBe(0);
+    await page.goto('/transactions');
+    await page.getByRole('table').getByText('Refunded').waitFor();
   });
 
   test('an unknown discount code is refused with the server\'s words', async () => {
