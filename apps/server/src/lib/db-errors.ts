@@ -8,6 +8,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** PostgreSQL foreign_key_violation (23503): a row names another that does not exist (or no longer does). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let current = error as { code?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (current.code === '23503') return true;
+  }
+  return false;
+}
+
 /**
  * SQLSTATEs that only a request's values cause (a number out of the column's range, text the database cannot store
  * or parse): answered 400 like any other refused input, not 500. The contracts bound every value before SQL; this is

@@ -72,6 +72,16 @@ describe('issue 25 regressions', () => {
     }
   });
 
+  it('a personal discount code for an account that does not exist answers 400 on the user_id field (found by bad-input.test.ts)', async () => {
+    const siteId = (await admin.request({ url: '/api/admin/sites' })).json().sites[0].id;
+    const response = await admin.request({
+      method: 'POST',
+      url: `/api/admin/sites/${siteId}/discount-codes`,
+      payload: { code: 'PERSONAL-1', user_id: 2147483647, value_percentage: 10 },
+    });
+    expect(expectApiError(response, 400).error.fields).toEqual([expect.objectContaining({ path: 'user_id', code: 'profile_not_found' })]);
+  });
+
   describe('lone surrogates in staff text', () => {
     const lone = 'note \ud800 here';
     it('refuses them in a staff note, a credit note and a ticket reply with 400 invalid_text', async () => {

@@ -101,7 +101,9 @@ export const securityPlugin = fp(
     // are covered without remembering it. NUL is named first, wherever it is, since it has its own message.
     app.addHook('preValidation', (request, _reply, done) => {
       const inputs = [request.query, request.params, request.body];
-      const code = inputs.some(hasNulCharacter) ? 'nul_character' : (inputs.map(findTextError).find((found) => found !== null) ?? null);
+      let code = findTextError(inputs);
+      // One walk for clean input; a second only to name a NUL found after a lone surrogate.
+      if (code === 'invalid_text' && hasNulCharacter(inputs)) code = 'nul_character';
       done(code ? new AppError(400, code) : undefined);
     });
   },

@@ -7,7 +7,14 @@ import { creditBundles, discountCodes, sites, type CreditBundleRow, type Discoun
 import { AppError, notFound } from '../../lib/http-errors.ts';
 import type { EventBus } from '../../plugins/bus/index.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
+
+/** A code taken on the site, or a personal code for an account that does not exist: the staff member's input, not a 500. */
+function discountCodeError(error: unknown): unknown {
+  if (isUniqueViolation(error)) return new AppError(409, 'discount_code_taken', undefined, [{ path: 'code', code: 'discount_code_taken' }]);
+  if (isForeignKeyViolation(error)) return new AppError(400, 'validation_failed', undefined, [{ path: 'user_id', code: 'profile_not_found' }]);
+  return error;
+}
 
 export function siteRowOf(input: AdminSiteInput): Omit<NewSiteRow, 'id' | 'isDefault' | 'createdAt'> {
   return {
@@ -272,7 +279,7 @@ export function createAdminSitesService(deps: { db: Database; bus: Pick<EventBus
           return created!;
         })
         .catch((error: unknown) => {
-          throw isUniqueViolation(error) ? new AppError(409, 'discount_code_taken', undefined, [{ path: 'code', code: 'discount_code_taken' }]) : error;
+          throw discountCodeError(error);
         });
       return { discount_code: toCode(row) };
     },
@@ -287,7 +294,7 @@ export function createAdminSitesService(deps: { db: Database; bus: Pick<EventBus
           return updated!;
         })
         .catch((error: unknown) => {
-          throw isUniqueViolation(error) ? new AppError(409, 'discount_code_taken', undefined, [{ path: 'code', code: 'discount_code_taken' }]) : error;
+          throw discountCodeError(error);
         });
       return { discount_code: toCode(row) };
     },
