@@ -1,0 +1,32 @@
+// The console's tickets: a writer's text is shown as text. A visitor may type links and markup into the contact form;
+// staff must never get them as clickable links or rendered HTML (docs/content.md).
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderWithProviders, setupI18n } from '../../../test-support/render.tsx';
+import { mockFetch } from '../../../test-support/fetch-mock.ts';
+import { TicketsPage } from './tickets-page.tsx';
+
+beforeAll(() => setupI18n());
+afterEach(() => vi.unstubAllGlobals());
+
+const ticket = {
+  id: 9, site_id: 1, kind: 'contact', user_id: null, email: 'stranger@example.com', language: 'en',
+  subject: 'Claim at https://win.example/claim', body: 'Go to https://win.example/claim?id=1 or <a href="https://win.example">here</a> now.',
+  order_id: null, status: 'open', created_at: '2026-11-23T10:00:00.000Z',
+};
+
+describe('TicketsPage', () => {
+  it('shows a ticket\'s subject and text as plain text, with no link made of the URLs or markup in it', async () => {
+    mockFetch(({ url }) => {
+      if (url.pathname === '/api/admin/tickets') return { body: { tickets: [ticket], next_cursor: null } };
+      if (url.pathname === '/api/admin/tickets/9') return { body: { ticket, replies: [] } };
+      return undefined;
+    });
+    const { container } = renderWithProviders(<TicketsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open ticket 9' }));
+    expect(await screen.findByText(ticket.body)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain(ticket.subject);
+    expect(screen.queryAllByRole('link')).toEqual([]);
+    expect(container.querySelector('a[href*="win.example"]')).toBeNull();
+  });
+});
