@@ -135,8 +135,13 @@ export function buildServices(app: FastifyInstance, secrets: { chatPhotoSigning:
       bus: app.bus,
       onError: (error, context) => app.log.error({ err: error }, context),
       // A ban or its lift changes the likes and chat lists of everyone related to the member: their cached poll versions
-      // go on every instance (docs/bans.md); the versions count restrictions, so the next poll answers in full.
-      onVisibilityChanged: async (userId) => app.pollVersions.changed(['likes', 'chats'], await members.findRelatedProfileIds(userId)),
+      // go on every instance (docs/bans.md; the versions count restrictions, so the next poll answers in full), and
+      // their open tabs (which do not poll while the socket is live) reload the conversation with him.
+      onVisibilityChanged: async (userId, isAvailable) => {
+        const { profileId, relatedIds } = await members.findRelatedProfiles(userId);
+        await app.pollVersions.changed(['likes', 'chats'], relatedIds);
+        if (profileId !== null) await app.realtime.publish(relatedIds, { type: 'member_availability', profile_id: profileId, is_available: isAvailable });
+      },
       now,
     }),
   };

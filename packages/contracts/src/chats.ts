@@ -247,6 +247,11 @@ export const socketServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('like'), profile_id: z.number().int(), is_match: z.boolean() }),
   /** The member's credits or premium state changed (refresh user.php). */
   z.object({ type: z.literal('member_changed') }),
+  /**
+   * A member of the member's conversations was banned or suspended (`is_available` false) or let back in
+   * (docs/bans.md): the conversation list and the conversation with them reload, so the composer goes or comes back.
+   */
+  z.object({ type: z.literal('member_availability'), profile_id: z.number().int(), is_available: z.boolean() }),
   /** The answer to a client ping. */
   z.object({ type: z.literal('pong') }),
   /**

@@ -23,7 +23,7 @@ export function createAdminService(deps: {
   bus: Pick<EventBus, 'publish'>;
   onError: (error: unknown, context: string) => void;
   /** A ban, suspension or lift committed: what others see of the member changed (members.service.ts). */
-  onVisibilityChanged: (userId: number) => Promise<void>;
+  onVisibilityChanged: (userId: number, isAvailable: boolean) => Promise<void>;
   now: () => Date;
 }) {
   const members = createAdminMembersService(deps);

@@ -4,8 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
 import type { ChatResponse, ChatsResponse, LikesResponse, MatchFinderResponse, SearchResponse, SwipeResponse } from '@app/contracts';
 import { memberRestrictions } from '../../db/schema/index.ts';
+import { FakeSocket } from '../../test-support/fake-socket.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hasRedis, useTwoInstances, within } from '../../test-support/two-instances.ts';
 import { createClient, type Client } from '../accounts/accounts.test-helpers.ts';
@@ -123,8 +125,13 @@ describe('a ban from the staff console', () => {
     const listBefore = await poll(alice.client, '/api/chats.php');
     expect((JSON.parse(listBefore.body) as ChatsResponse).chats[0]).toMatchObject({ profile: { id: bob.profileId, is_available: true } });
     expect((await poll(alice.client, '/api/chats.php', listBefore.etag)).status).toBe(304);
+    // Her open tab (a live socket: it does not poll) hears of it and reloads the conversation.
+    const tab = new FakeSocket();
+    app.realtime.accept(tab as unknown as WebSocket, { userId: alice.user.id, profileId: alice.profileId, sessionId: 0 }, () => undefined);
 
     expect((await ban(moderator, bob)).statusCode).toBe(200);
+    await within(async () => tab.sent.some((data) => (JSON.parse(data) as { type: string }).type === 'member_availability'), 1000);
+    expect(tab.sent.map((data) => JSON.parse(data) as unknown)).toContainEqual({ type: 'member_availability', profile_id: bob.profileId, is_available: false });
     const balance = await getBalance(app.db, alice.user.id);
     const refused = await alice.client.request({ method: 'POST', url: '/api/message.php', payload: { to: bob.profileId, client_id: randomUUID(), text: 'Are you there?' }, headers: { 'accept-language': 'de' } });
     expect(refused.statusCode).toBe(403);

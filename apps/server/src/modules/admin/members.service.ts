@@ -38,7 +38,7 @@ export function createAdminMembersService(deps: {
    * After a ban, suspension or lift committed: the lists other members poll that show this member (likes, matches,
    * chats) are re-read on every instance (docs/bans.md). Built in the composition root.
    */
-  onVisibilityChanged: (userId: number) => Promise<void>;
+  onVisibilityChanged: (userId: number, isAvailable: boolean) => Promise<void>;
   now: () => Date;
 }) {
   const { db, cursors } = deps;
@@ -258,7 +258,7 @@ export function createAdminMembersService(deps: {
       });
       const revoked = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
       await revokeAll(userId, input.reason);
-      await deps.onVisibilityChanged(userId);
+      await deps.onVisibilityChanged(userId, false);
       const [stored] = await db.select().from(memberRestrictions).where(eq(memberRestrictions.userId, userId));
       return { restriction: toRestriction(stored, now), sessions_revoked: revoked.length };
     },
@@ -271,7 +271,7 @@ export function createAdminMembersService(deps: {
         await tx.delete(memberRestrictions).where(eq(memberRestrictions.userId, userId));
         await recordAudit(tx, actor, { action: 'member.unban', targetType: 'user', targetId: userId, before, after: { note: input.note ?? '' } });
       });
-      await deps.onVisibilityChanged(userId);
+      await deps.onVisibilityChanged(userId, true);
       return { restriction: null, sessions_revoked: 0 };
     },
 

@@ -25,16 +25,18 @@ export function createMembersRepository(db: Executor) {
     },
 
     /**
-     * The profiles whose polled lists show the account's profile: those it liked or was liked by (likes, matches) and
-     * its conversation partners (chats). One query on the likes keys and the conversation members' partner index.
+     * The account's profile, and the profiles whose polled lists show it: those it liked or was liked by (likes,
+     * matches) and its conversation partners (chats). One query on the likes keys and the conversation members' partner
+     * index, one on profiles_user_key.
      */
-    async findRelatedProfileIds(userId: number, tx: Executor = db): Promise<number[]> {
+    async findRelatedProfiles(userId: number, tx: Executor = db): Promise<{ profileId: number | null; relatedIds: number[] }> {
+      const [own] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
+      if (!own) return { profileId: null, relatedIds: [] };
       const rows = (await tx.execute(sql`
-        with own as (select ${profiles.id} as id from ${profiles} where ${profiles.userId} = ${userId})
-        select ${likes.targetProfileId} as id from ${likes} where ${likes.profileId} in (select id from own)
-        union select ${likes.profileId} from ${likes} where ${likes.targetProfileId} in (select id from own)
-        union select ${conversationMembers.profileId} from ${conversationMembers} where ${conversationMembers.partnerProfileId} in (select id from own)`)) as unknown as { rows: { id: number }[] };
-      return rows.rows.map((row) => Number(row.id));
+        select ${likes.targetProfileId} as id from ${likes} where ${likes.profileId} = ${own.id}
+        union select ${likes.profileId} from ${likes} where ${likes.targetProfileId} = ${own.id}
+        union select ${conversationMembers.profileId} from ${conversationMembers} where ${conversationMembers.partnerProfileId} = ${own.id}`)) as unknown as { rows: { id: number }[] };
+      return { profileId: own.id, relatedIds: rows.rows.map((row) => Number(row.id)) };
     },
   };
 }

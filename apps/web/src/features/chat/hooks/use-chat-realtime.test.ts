@@ -55,6 +55,14 @@ describe('chat realtime', () => {
     unsubscribe();
   });
 
+  it('reloads the list and the conversations when a partner was banned or let back in (docs/bans.md)', () => {
+    const { client, unsubscribe } = setup();
+    const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue(undefined);
+    applySocketEvent(client, { type: 'member_availability', profile_id: 81, is_available: false }, ME);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: chatKeys.all });
+    unsubscribe();
+  });
+
   it('appends a live message once, moves its conversation to the top and counts it unread', () => {
     const { client, unsubscribe } = setup();
     const message = buildMessage({ seq: 4, conversation_id: 2, created_at: '2025-05-02T09:00:00.000Z' });

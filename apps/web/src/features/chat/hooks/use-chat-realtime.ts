@@ -141,6 +141,10 @@ export function applySocketEvent(client: QueryClient, event: SocketServerEvent, 
     case 'member_changed':
       void client.invalidateQueries({ queryKey: userKeys.all });
       return;
+    case 'member_availability':
+      // A partner was banned or let back in (docs/bans.md): the list's flag and the conversation's composer follow.
+      void client.invalidateQueries({ queryKey: chatKeys.all });
+      return;
     case 'session_ended':
       // Banned or suspended: straight to the ban page, with nothing of the member's left in memory (a full load).
       if (event.ban_reason) window.location.assign(banPagePath(event.ban_reason));
