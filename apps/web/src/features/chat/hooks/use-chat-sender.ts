@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GiftKey, SendMessageResponse, User } from '@app/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { userKeys } from '../../../lib/session/get-user.ts';
+import { showMemberNotice } from '../../../lib/member-notice-store.ts';
+import { userKeys, useUser } from '../../../lib/session/get-user.ts';
 import { catchUpChatList, chatKeys } from '../api/get-chats.ts';
 import { newClientId, sendMessage, sendPhotoMessage } from '../api/send-message.ts';
 import { appendMessages, type ChatsList, type ConversationData } from '../lib/chats-cache.ts';
@@ -24,6 +25,7 @@ type Options = {
 export function useChatSender({ partnerId, base, onStarted }: Options) {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
+  const { data: user } = useUser();
 
   const deliver = useCallback(
     (result: SendMessageResponse, pending: PendingMessage) => {
@@ -66,6 +68,12 @@ export function useChatSender({ partnerId, base, onStarted }: Options) {
           error instanceof ApiError
             ? { code: error.code, message: error.message, params: error.body?.error?.params }
             : { code: 'error_generic', message: t('errors:error_generic') };
+        // The session's status was older than the server's: the address still needs confirming, said as before sending.
+        if (failure.code === 'activation_required') {
+          removePending(pending.partner_id, pending.client_id);
+          showMemberNotice({ kind: 'activation', action: pending.kind === 'gift' ? 'gift' : 'message' });
+          return;
+        }
         updatePending(pending.partner_id, pending.client_id, { status: 'failed', error: failure });
         // Banned or suspended since the screen loaded: reloading the conversation shows the note instead of the composer.
         if (failure.code === 'member_unavailable') void queryClient.invalidateQueries({ queryKey: chatKeys.all });
@@ -76,6 +84,11 @@ export function useChatSender({ partnerId, base, onStarted }: Options) {
 
   const send = useCallback(
     (input: SendInput) => {
+      // The server refuses it too (activation_required, docs/unconfirmed-members.md): say so before sending anything.
+      if (user?.status === 'not_confirmed') {
+        showMemberNotice({ kind: 'activation', action: input.kind === 'gift' ? 'gift' : 'message' });
+        return;
+      }
       const pending: PendingMessage = {
         client_id: newClientId(),
         partner_id: partnerId,
@@ -89,7 +102,7 @@ export function useChatSender({ partnerId, base, onStarted }: Options) {
       addPending(pending);
       void run(pending);
     },
-    [partnerId, run],
+    [partnerId, run, user?.status],
   );
 
   /** The same send again, under the same client id. */
