@@ -116,6 +116,12 @@ describe('a ban from the staff console', () => {
     for (const type of ['liked', 'liked-by', 'matches']) {
       expect(ids((await json<{ profiles: { id: number }[] }>(alice.client, `/api/likes-list.php?type=${type}`)).profiles), type).not.toContain(bob.profileId);
     }
+    // Lifted: back at the next poll, through the same cache.
+    expect((await poll(alice.client, '/api/likes.php', after.etag)).status).toBe(304);
+    expect((await moderator.request({ method: 'POST', url: `/api/admin/members/${bob.user.id}/unban`, payload: {} })).statusCode).toBe(200);
+    const lifted = await poll(alice.client, '/api/likes.php', after.etag);
+    expect(lifted.status).toBe(200);
+    expect(ids((JSON.parse(lifted.body) as LikesResponse).profiles)).toContain(bob.profileId);
   });
 
   it('refuses a message to him without a charge; the list and the conversation say he is no longer available', async () => {
@@ -181,10 +187,13 @@ describe('a ban from the staff console', () => {
 describe.skipIf(!hasRedis)('a ban on one instance, seen on another (runs when REDIS_URL is set)', () => {
   const instances = useTwoInstances();
 
-  it('takes effect on the other instance within a second: search, his page, cached likes and chats polls', async () => {
+  it('takes effect on the other instance within a second: search, swipe, match finder, his page, cached likes and chats polls, sends', async () => {
     const moderator = await signedInStaff(instances.first, 'moderator');
-    const { country, bob, alice } = await cast(instances.first);
+    const { country, bob, alice, carol } = await cast(instances.first);
     await alice.client.request({ method: 'POST', url: '/api/like.php', payload: { id: bob.profileId } });
+    const carolOnSecond = { ...carol, client: createClient(instances.second, carol.client.ip) };
+    carolOnSecond.client.cookie = carol.client.cookie;
+    expect(await sightings(carolOnSecond, bob, country)).toEqual({ search: true, swipe: true, finder: true });
     await sendMessage(alice.client, bob.profileId, 'Hello Bob');
     const onSecond = createClient(instances.second, alice.client.ip);
     onSecond.cookie = alice.client.cookie;
@@ -203,6 +212,7 @@ describe.skipIf(!hasRedis)('a ban on one instance, seen on another (runs when RE
     expect(ids(fresh.profiles)).not.toContain(bob.profileId);
     expect((JSON.parse((await poll(onSecond, '/api/chats.php')).body) as ChatsResponse).chats[0]).toMatchObject({ profile: { id: bob.profileId, is_available: false } });
     expect(await search()).toBe(false);
+    expect(await sightings(carolOnSecond, bob, country)).toEqual({ search: false, swipe: false, finder: false });
     expect((await onSecond.request({ url: `/api/member.php?id=${bob.profileId}` })).statusCode).toBe(404);
     const refused = await onSecond.request({ method: 'POST', url: '/api/message.php', payload: { to: bob.profileId, client_id: randomUUID(), text: 'Hi' } });
     expect(refused.json().error).toMatchObject({ code: 'member_unavailable' });
