@@ -64,7 +64,6 @@ const STATUS_CODES: Record<number, string> = {
   401: 'authentication_required',
   403: 'forbidden',
   404: 'not_found',
-  405: 'route_not_found',
   413: 'payload_too_large',
   414: 'payload_too_large',
   415: 'unsupported_media_type',
