@@ -5,6 +5,7 @@ import type { AdminMemberDetail, AdminMemberSummary, BanReason, MemberRestrictio
 import type { Database } from '../../db/client.ts';
 import { creditLedger, memberRestrictions, orders, photoReviews, photos, profiles, reports, sessions, sites, users, type MemberRestrictionRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
+import { isRestrictionActive } from '../../lib/member-restrictions.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import type { MemberEvents, SessionsService } from '../../plugins/session/index.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
@@ -16,9 +17,8 @@ export const DEFAULT_PAGE = 25;
 const MAX_SUSPENSION_MS = 366 * 24 * 60 * 60 * 1000;
 
 export function toRestriction(row: MemberRestrictionRow | null | undefined, now: Date): MemberRestriction | null {
-  if (!row) return null;
   // A suspension that has ended no longer counts.
-  if (row.kind === 'suspended' && row.until && row.until <= now) return null;
+  if (!row || !isRestrictionActive(row, now)) return null;
   return {
     kind: row.kind,
     reason: row.reason,

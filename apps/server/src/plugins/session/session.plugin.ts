@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { memberRestrictions } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/credentials.ts';
 import { AppError } from '../../lib/http-errors.ts';
+import { isRestrictionActive } from '../../lib/member-restrictions.ts';
 import { createMemberViews, type MemberAccount, type MemberEvents, type MemberView } from './member-view.ts';
 import { SESSION_MS, createSessionsService, type SessionsService } from './sessions.store.ts';
 
@@ -107,7 +108,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(
     app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
       // A banned or suspended member gets no session, whichever way they sign in (docs/staff-console.md).
       const [restriction] = await app.db.select().from(memberRestrictions).where(eq(memberRestrictions.userId, userId));
-      if (restriction && (restriction.kind === 'banned' || (restriction.until && restriction.until > app.clock.now()))) {
+      if (restriction && isRestrictionActive(restriction, app.clock.now())) {
         throw new AppError(403, 'account_banned', restriction.until ? { reason: restriction.reason, until: restriction.until.toISOString() } : { reason: restriction.reason });
       }
       // The browser's previous session (another login, or another member) ends: one live session per cookie.
