@@ -27,7 +27,7 @@ export function textErrorOf(value: string): TextErrorCode | null {
 export function queryIntSchema(min: number, max: number = MAX_INT4) {
   return z
     .string()
-    .regex(/^(0|[1-9]\d{0,9})$/, 'invalid_value')
+    .regex(min >= 1 ? /^[1-9]\d{0,9}$/ : /^(0|[1-9]\d{0,9})$/, 'invalid_value')
     .transform(Number)
     .pipe(z.number().min(min, 'invalid_value').max(max, 'invalid_value'));
 }

@@ -2,6 +2,7 @@
 // Every zod message below is an error code: a key of the `errors` i18n namespace that the web forms and the server share.
 import { z } from 'zod';
 import { ABOUT_ME_MAX_LENGTH, GENDERS, PROFILE_STATUSES, SEXUALITIES, mainImageSchema, usernameSchema } from './accounts.ts';
+import { MAX_INT4, queryIntSchema } from './input.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Constants (SPEC sections 3 and 9; the rest are decisions written down in docs/members.md)
@@ -94,15 +95,11 @@ export type MemberErrorCode = (typeof MEMBER_ERROR_CODES)[number];
 // ---------------------------------------------------------------------------------------------
 
 /** The largest row id (PostgreSQL `integer`): a larger one can name no row, and must never reach SQL. */
-export const MAX_ROW_ID = 2_147_483_647;
+export const MAX_ROW_ID = MAX_INT4;
 /** A row id in a JSON body: a whole number from 1 to MAX_ROW_ID; never a string, boolean or array standing for one. */
 export const rowIdSchema = z.number().int().positive().max(MAX_ROW_ID);
 /** A row id in a query string: digits only, no sign, no leading zero, no exponent, at most MAX_ROW_ID. */
-export const queryRowIdSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/)
-  .transform(Number)
-  .pipe(z.number().max(MAX_ROW_ID));
+export const queryRowIdSchema = queryIntSchema(1, MAX_ROW_ID);
 /** `{ id }` in a body: a member's profile id (the `profile.id` of the user payload, the `id` of every card). */
 export const profileIdSchema = z.object({ id: rowIdSchema });
 export type ProfileIdRequest = z.infer<typeof profileIdSchema>;
