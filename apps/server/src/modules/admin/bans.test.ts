@@ -10,7 +10,7 @@ import { memberRestrictions } from '../../db/schema/index.ts';
 import { FakeSocket } from '../../test-support/fake-socket.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hasRedis, useTwoInstances, within } from '../../test-support/two-instances.ts';
-import { createClient, type Client } from '../accounts/accounts.test-helpers.ts';
+import { createClient, signUp, tokenFromMail, type Client } from '../accounts/accounts.test-helpers.ts';
 import { getBalance } from '../credits/index.ts';
 import { DAY, controlClock, giveCredits, notificationMails, sendMessage } from '../notifications/notifications.test-helpers.ts';
 import { birthDateForAge, createMember, uploadPhoto, type TestMember } from '../profiles/members.test-helpers.ts';
@@ -54,7 +54,7 @@ async function sightings(viewer: TestMember, target: TestMember, country: string
   };
 }
 
-const ban = (staff: StaffClient, member: TestMember, reason = 'scam_spam') =>
+const ban = (staff: StaffClient, member: { user: { id: number } }, reason = 'scam_spam') =>
   staff.request({ method: 'POST', url: `/api/admin/members/${member.user.id}/ban`, payload: { reason, note: 'test' } });
 
 /** A conditional GET as the browser makes it: the answer and its tag. */
@@ -169,6 +169,17 @@ describe('a ban from the staff console', () => {
     expect(await notificationMails(app, carol.email)).not.toEqual([]);
     expect(await notificationMails(app, bob.email)).toEqual([]);
     expect((await notificationMails(app, alice.email)).filter((mail) => mail.template.includes('message'))).toEqual([]);
+  });
+
+  it('never delivers the signup message of a member banned before confirming the address', async () => {
+    const { alice } = await cast(app);
+    const client = createClient(app);
+    const { email, user } = await signUp(app, { signup_message: 'Hello Alice, send me money', target_profile_id: alice.profileId }, client);
+    expect((await ban(moderator, { user })).statusCode).toBe(200);
+    const token = await tokenFromMail(app, email, '/activate');
+    const activated = await client.request({ method: 'POST', url: '/api/activate.php', payload: { token } });
+    expect(activated.json().error).toMatchObject({ code: 'account_banned' });
+    expect((await json<ChatsResponse>(alice.client, '/api/chats.php')).chats).toEqual([]);
   });
 
   it('counts a suspension until its end only: then he is visible again', async () => {

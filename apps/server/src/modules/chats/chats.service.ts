@@ -484,10 +484,12 @@ export function createChatsService(deps: {
       const events: { profileIds: number[]; event: SocketServerEvent }[] = [];
       const inboxes: number[] = [];
       const senderId = pending.length ? await repo.profileIdOfUser(userId, tx) : undefined;
+      // Banned or suspended before confirming the address (docs/bans.md): the messages are settled, never delivered.
+      const isSenderRestricted = senderId !== undefined && Boolean((await repo.findPartner(senderId, tx))?.isRestricted);
       const now = deps.now();
       for (const item of pending) {
         await repo.markSignupMessageDelivered(item.id, now, tx);
-        if (!senderId || item.targetProfileId === senderId) continue;
+        if (!senderId || isSenderRestricted || item.targetProfileId === senderId) continue;
         const partner = await repo.findPartner(item.targetProfileId, tx);
         if (partnerBlockReason(partner, { siteId: partner?.siteId ?? -1 }) || !item.body.trim()) continue;
         await deps.blocks.lockPair(senderId, item.targetProfileId, tx);
