@@ -235,6 +235,7 @@ describe('bad input on every route', () => {
   let app: TestApp;
   let routes: Route[];
   const senders = {} as Record<Identity, Sender>;
+  let lastError: Error | undefined;
 
   /** A fresh signed-in member or staff admin when a generated request ended the session (a logout with an empty body). */
   async function ensureSignedIn(identity: Identity) {
@@ -247,7 +248,11 @@ describe('bad input on every route', () => {
 
   beforeAll(async () => {
     // Rate limits would answer 429 before most handlers ran; each limit has its own test elsewhere.
-    app = await buildTestApp({ rateLimitFactor: 10_000 });
+    app = await buildTestApp(
+      { rateLimitFactor: 10_000 },
+      // The error behind a 500, for the failure message (the test app logs nothing).
+      { configure: (instance) => instance.addHook('onError', async (_request, _reply, error) => void (lastError = error)) },
+    );
     routes = routesOf(app);
     senders.visitor = createClient(app);
     senders.member = (await createMember(app)).client;
@@ -256,7 +261,8 @@ describe('bad input on every route', () => {
   afterAll(() => app.close());
 
   function expectHandled(route: Route, response: LightMyRequestResponse, what: string) {
-    const context = `${route.method} ${route.path} ${what} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
+    const cause = response.statusCode >= 500 && lastError ? ` (${String(lastError.stack ?? lastError)} ${String((lastError as { cause?: unknown }).cause ?? '')})` : '';
+    const context = `${route.method} ${route.path} ${what} -> ${response.statusCode} ${response.body.slice(0, 300)}${cause}`;
     expect(response.statusCode, context).toBeLessThan(500);
     if (response.statusCode < 400) return;
     if (HTML_ERROR_PAGES.has(route.path) && String(response.headers['content-type']).startsWith('text/html')) return;
