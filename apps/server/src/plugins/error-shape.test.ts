@@ -5,7 +5,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@app/contracts';
+import { TEXT_ERROR_CODES, apiErrorSchema } from '@app/contracts';
+import { hasTranslation } from '../lib/i18n.ts';
 import { AppError } from '../lib/http-errors.ts';
 import { buildTestApp, type TestApp } from '../test-support/test-app.ts';
 
@@ -56,6 +57,10 @@ describe('the error shape everywhere', () => {
     app = await buildTestApp({}, { configure: (instance) => instance.register(testRoutes) });
   });
   afterAll(() => app.close());
+
+  it.each(TEXT_ERROR_CODES)('has a message for %s', (code) => {
+    expect(hasTranslation(`errors:${code}`)).toBe(true);
+  });
 
   it('answers a URL that is not valid percent-encoding with 400 in the shape, translated', async () => {
     for (const url of ['/api/%', '/api/admin/members/%zz', '/api/%E0%A4%A']) {
