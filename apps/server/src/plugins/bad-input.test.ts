@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@app/contracts';
 import { buildTestApp, type TestApp } from '../test-support/test-app.ts';
 import { createClient, type Client } from '../modules/accounts/accounts.test-helpers.ts';
-import { createMember } from '../modules/profiles/members.test-helpers.ts';
+import { createMember, uploadPhoto } from '../modules/profiles/members.test-helpers.ts';
 import { signedInStaff } from '../modules/admin/admin.test-helpers.ts';
 
 /**
@@ -255,8 +255,19 @@ describe('bad input on every route', () => {
     );
     routes = routesOf(app);
     senders.visitor = createClient(app);
-    senders.member = (await createMember(app)).client;
+    const member = await createMember(app);
+    const other = await createMember(app);
+    senders.member = member.client;
     senders.admin = await signedInStaff(app, 'admin');
+    // Rows with the small ids the generator likes (1 to 3): a conversation, a message, a like, a ticket, a photo, so
+    // bad values meet handlers that find something, not only 404s.
+    const seeded = [
+      await member.client.request({ method: 'POST', url: '/api/message.php', payload: { to: other.profileId, client_id: 'bad-input-1', text: 'Hello there' } }),
+      await other.client.request({ method: 'POST', url: '/api/like.php', payload: { id: member.profileId } }),
+      await member.client.request({ method: 'POST', url: '/api/contact.php', payload: { subject: 'A question', description: 'Please tell me how this works.' } }),
+      await uploadPhoto(member.client),
+    ];
+    for (const response of seeded) expect(response.statusCode, response.body).toBeLessThan(300);
   });
   afterAll(() => app.close());
 
