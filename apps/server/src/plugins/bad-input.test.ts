@@ -1,13 +1,14 @@
 // Every route of the server, read back from Fastify's route tree, gets generated bad input in every place a request
-// carries it (path parameters, query, JSON body, raw bodies) as a visitor, a member and a staff admin: no answer is a
-// 5xx, and every error is the API's own shape (docs/input.md). Seeded and bounded, so a failure replays the same way.
+// carries it (path parameters, query, JSON and multipart bodies, raw bodies, headers, cookies) as a visitor, a member
+// and a staff admin: no answer is a 5xx, and every error is the API's own shape (docs/input.md). Seeded and bounded,
+// so a failure replays the same way (dates aside, which follow the clock).
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@app/contracts';
 import { buildTestApp, type TestApp } from '../test-support/test-app.ts';
 import { createClient, type Client } from '../modules/accounts/accounts.test-helpers.ts';
-import { createMember, uploadPhoto } from '../modules/profiles/members.test-helpers.ts';
+import { createMember, makeJpeg, makePremium, uploadPhoto } from '../modules/profiles/members.test-helpers.ts';
 import { signedInStaff } from '../modules/admin/admin.test-helpers.ts';
 
 /**
@@ -47,7 +48,7 @@ type OpenApiOperation = {
   parameters?: { in: string; name: string; schema?: JsonSchema }[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 };
-type Route = { method: string; path: string; query: Map<string, JsonSchema>; body?: JsonSchema };
+type Route = { method: string; path: string; query: Map<string, JsonSchema>; body?: JsonSchema; multipart?: JsonSchema };
 
 /** Every registered "METHOD path" with the schemas the OpenAPI document has for it (hidden routes have none). */
 function routesOf(app: TestApp): Route[] {
@@ -71,6 +72,7 @@ function routesOf(app: TestApp): Route[] {
     const operation = document.paths?.[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
     for (const parameter of operation?.parameters ?? []) if (parameter.in === 'query') route.query.set(parameter.name, parameter.schema ?? {});
     route.body = operation?.requestBody?.content?.['application/json']?.schema;
+    route.multipart = operation?.requestBody?.content?.['multipart/form-data']?.schema;
   }
   return [...found.values()];
 }
@@ -228,6 +230,29 @@ const cookiesArb = (identity: Identity) => {
   return fc.record(model, { requiredKeys: [] }).map((cookies) => cookies as Record<string, string>);
 };
 
+/**
+ * A multipart form with the schema's fields: text fields valid or nasty, file fields a few random bytes or a real
+ * JPEG, a field missing or repeated now and then.
+ */
+function multipartFor(schema: JsonSchema, jpeg: Buffer): fc.Arbitrary<{ type: string; payload: Buffer }> {
+  const entries = Object.entries(schema.properties ?? {});
+  const part = ([name, property]: [string, JsonSchema]) =>
+    property.format === 'binary'
+      ? fc.oneof(fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes)), fc.constant(jpeg)).map((data) => ({ name, data, isFile: true }))
+      : fc.oneof(validString({ ...property, type: 'string' }), fc.constantFrom(...NASTY_STRINGS)).map((text) => ({ name, data: Buffer.from(text), isFile: false }));
+  return fc
+    .tuple(...entries.map((entry) => fc.array(part(entry), { minLength: 0, maxLength: 2 })))
+    .map((parts) => {
+      const boundary = 'bad-input-boundary';
+      const chunks = parts.flat().flatMap(({ name, data, isFile }) => [
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${isFile ? '; filename="a.jpg"\r\nContent-Type: image/jpeg' : ''}\r\n\r\n`),
+        data,
+        Buffer.from('\r\n'),
+      ]);
+      return { type: `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]) };
+    });
+}
+
 type Identity = 'visitor' | 'member' | 'admin';
 type Sender = { request: Client['request'] };
 
@@ -236,6 +261,7 @@ describe('bad input on every route', () => {
   let routes: Route[];
   const senders = {} as Record<Identity, Sender>;
   let lastError: Error | undefined;
+  let jpeg: Buffer;
 
   /** A fresh signed-in member or staff admin when a generated request ended the session (a logout with an empty body). */
   async function ensureSignedIn(identity: Identity) {
@@ -254,9 +280,12 @@ describe('bad input on every route', () => {
       { configure: (instance) => instance.addHook('onError', async (_request, _reply, error) => void (lastError = error)) },
     );
     routes = routesOf(app);
+    jpeg = await makeJpeg(40, 40);
     senders.visitor = createClient(app);
     const member = await createMember(app);
     const other = await createMember(app);
+    // Premium, so the photo message route reads its multipart body instead of refusing the member first.
+    await makePremium(app, member);
     senders.member = member.client;
     senders.admin = await signedInStaff(app, 'admin');
     // Rows with the small ids the generator likes (1 to 3): a conversation, a message, a like, a ticket, a photo, so
@@ -307,12 +336,12 @@ describe('bad input on every route', () => {
         return pairs.length ? `?${pairs.map(([name, value]) => `${name}=${value}`).join('&')}` : '';
       });
     const jsonArb = fc.oneof({ weight: 4, arbitrary: objectFor(route.body) }, { weight: 1, arbitrary: nastyScalar });
-    const bodyArb = hasBody
-      ? fc.oneof(
-          { weight: 3, arbitrary: jsonArb.map((body) => ({ type: 'application/json', payload: JSON.stringify(body) ?? 'null' })) },
-          { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES) },
-        )
-      : fc.constant(undefined);
+    const jsonBody = jsonArb.map((body): { type?: string; payload: string | Buffer } => ({ type: 'application/json', payload: JSON.stringify(body) ?? 'null' }));
+    const bodyArb = route.multipart
+      ? fc.oneof({ weight: 3, arbitrary: multipartFor(route.multipart, jpeg) }, { weight: 1, arbitrary: jsonBody }, { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES) })
+      : hasBody
+        ? fc.oneof({ weight: 3, arbitrary: jsonBody }, { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES) })
+        : fc.constant(undefined);
     // Headers and cookies now and then: most requests keep the client's own, so the handler runs as that identity.
     const headers = fc.option(headersArb, { freq: 4 });
     const cookies = fc.option(cookiesArb(identity), { freq: 4 });
@@ -345,6 +374,7 @@ describe('bad input on every route', () => {
     expect(routes.length).toBeGreaterThan(100);
     expect(routes.find((route) => route.method === 'POST' && route.path === '/api/complaints.php')?.body?.properties).toHaveProperty('order');
     expect(routes.find((route) => route.method === 'GET' && route.path === '/api/chat.php')?.query.has('after')).toBe(true);
+    expect(routes.find((route) => route.method === 'POST' && route.path === '/api/message-photo.php')?.multipart?.properties).toHaveProperty('photo');
   });
 
   it('answers a visitor on every route in the API error shape, never 5xx', { timeout: 60_000 * Math.max(1, RUNS_PER_ROUTE / 10) }, async () => {
