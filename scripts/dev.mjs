@@ -1,4 +1,4 @@
-// `npm run dev`: the API under tsx watch plus Vite with hot reload (proxying /api to it), stopped together on Ctrl-C.
+// `npm run dev`: the API under Node's own watch mode (it runs TypeScript by type stripping) plus Vite with hot reload (proxying /api to it), stopped together on Ctrl-C.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -24,13 +24,12 @@ if (webPort === apiPort) {
   process.exit(1);
 }
 
-const tsxCli = require.resolve('tsx/cli');
 const viteCli = path.join(path.dirname(require.resolve('vite/package.json')), 'bin/vite.js');
 
 const children = [
   {
     name: 'api',
-    command: [tsxCli, 'watch', '--clear-screen=false', 'apps/server/src/server.ts'],
+    command: ['--watch', 'apps/server/src/server.ts'],
     cwd: repoRoot,
     env: {
       PORT: String(apiPort),
@@ -58,7 +57,7 @@ function stopAll(code) {
   isStopping = true;
   exitCode = code;
   for (const child of running) child.kill('SIGTERM');
-  // tsx watch or Vite may hang on a stuck handle; do not leave the terminal waiting.
+  // The watched API or Vite may hang on a stuck handle; do not leave the terminal waiting.
   setTimeout(() => {
     for (const child of running) child.kill('SIGKILL');
   }, 5_000).unref();

@@ -110,7 +110,7 @@ type Instance = Ready & { name: string; base: string; host: string; child: Child
 async function startInstance(name: string, env: NodeJS.ProcessEnv): Promise<Instance> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-chat-'));
   const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] : [];
-  const child = spawn(process.execPath, ['--import', 'tsx', '--expose-gc', ...profile, path.join(root, 'bench/chat/instance.ts')], {
+  const child = spawn(process.execPath, ['--expose-gc', ...profile, path.join(root, 'bench/chat/instance.ts')], {
     cwd: root,
     env: {
       ...process.env,

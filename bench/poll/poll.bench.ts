@@ -113,7 +113,7 @@ async function startApp(name: string, database: Database, env: NodeJS.ProcessEnv
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-poll-'));
   const server = await startServer(
     name,
-    ['--import', 'tsx', 'apps/server/src/server.ts'],
+    ['apps/server/src/server.ts'],
     {
       NODE_ENV: 'development',
       DATA_DIR: dataDir,
@@ -154,7 +154,7 @@ async function main() {
   if (process.env.BENCH_DATABASE_URL) databases.push({ label: 'PostgreSQL', url: process.env.BENCH_DATABASE_URL });
   const servers: (Server & { dataDir?: string })[] = [];
   try {
-    const bare = await startServer('bare Fastify', ['--import', 'tsx', 'bench/poll/bare-server.ts'], {}, '/');
+    const bare = await startServer('bare Fastify', ['bench/poll/bare-server.ts'], {}, '/');
     servers.push(bare);
     const targets: Target[] = [{ name: 'bare Fastify', server: bare, path: '/' }];
     const apps: { app: Server; idle: { rss: number; peak: number } }[] = [];

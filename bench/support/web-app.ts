@@ -32,7 +32,7 @@ export async function startApp(options: { dataDir: string; dist: string; demoMem
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _database, REDIS_URL: _redis, SMTP_URL: _smtp, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, ['apps/server/src/server.ts'], {
     cwd: root,
     env: {
       ...inherited,

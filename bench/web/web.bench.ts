@@ -136,7 +136,7 @@ async function scriptsBeforePaints(browser: Browser, url: string, cookie?: strin
           resolve(entries[entries.length - 1]?.startTime ?? firstPaint);
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       });
-      // No named helper: tsx would wrap it in __name, which the page does not have.
+      // No named helper: a TypeScript loader may wrap it in __name, which the page does not have.
       const [beforeFirstPaint, beforeLargestPaint] = [firstPaint, largestPaint].map((time) =>
         performance
           .getEntriesByType('resource')

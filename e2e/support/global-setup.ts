@@ -97,7 +97,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // A fresh embedded database every run (an outside DATABASE_URL or REDIS_URL would leak state between runs),
   // and mails kept in the development mailbox where specs can read them, never sent through a real SMTP_URL.
   const { DATABASE_URL: _database, REDIS_URL: _redis, SMTP_URL: _smtp, ...inherited } = process.env;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const server = spawn(process.execPath, ['apps/server/src/server.ts'], {
     cwd: repoRoot,
     env: {
       ...inherited,

@@ -25,7 +25,7 @@ function startServer(shellCommand?: string): Server {
   const child: ChildProcess = shellCommand
     ? // A process group of its own, so cleanup also reaches a server the shell left behind.
       spawn('sh', ['-c', shellCommand], { ...options, detached: true })
-    : spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], options);
+    : spawn(process.execPath, ['apps/server/src/server.ts'], options);
   let output = '';
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
   child.stderr?.on('data', (chunk) => (output += String(chunk)));
@@ -99,7 +99,7 @@ describe('server process', () => {
   }, 90_000);
 
   it('stops at start-up with a message naming a bad variable', async () => {
-    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    const run = promisify(execFile)(process.execPath, ['apps/server/src/server.ts'], {
       cwd: repoRoot,
       env: { ...process.env, PORT: 'abc', NODE_ENV: 'production' },
       timeout: 20_000,

@@ -2,8 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { runtimeProblem } from './lib/runtime.ts';
 
 async function main() {
+  const problem = runtimeProblem();
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
   let config;
   try {
     config = loadConfig();

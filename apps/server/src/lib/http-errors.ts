@@ -4,14 +4,18 @@ import type { FieldError } from '@app/contracts';
 export type ErrorParams = Record<string, string | number>;
 
 export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    readonly params?: ErrorParams,
-    readonly fields?: Omit<FieldError, 'message'>[],
-  ) {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly params?: ErrorParams;
+  readonly fields?: Omit<FieldError, 'message'>[];
+
+  constructor(statusCode: number, code: string, params?: ErrorParams, fields?: Omit<FieldError, 'message'>[]) {
     super(code);
     this.name = 'AppError';
+    this.statusCode = statusCode;
+    this.code = code;
+    if (params !== undefined) this.params = params;
+    if (fields !== undefined) this.fields = fields;
   }
 }
 

@@ -8,14 +8,16 @@ const RETRY_BASE_DELAY_MS = 300;
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly body?: ApiErrorBody,
-  ) {
+  readonly status: number;
+  readonly code: string;
+  readonly body?: ApiErrorBody;
+
+  constructor(status: number, code: string, message: string, body?: ApiErrorBody) {
     super(message);
     this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    if (body !== undefined) this.body = body;
   }
   get isAuthenticationRequired(): boolean {
     return this.body?.authentication_required === true;
@@ -49,12 +51,14 @@ export type ContractOutput<K extends ContractSchemaName> = z.output<(typeof Cont
 
 /** An answer that does not match its contract: a bug on one side, never shown as a normal failure. */
 export class ApiContractError extends Error {
-  constructor(
-    readonly path: string,
-    readonly issues: readonly z.core.$ZodIssue[],
-  ) {
+  readonly path: string;
+  readonly issues: readonly z.core.$ZodIssue[];
+
+  constructor(path: string, issues: readonly z.core.$ZodIssue[]) {
     super(`The answer of ${path} does not match its contract: ${issues.map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`).join('; ')}`);
     this.name = 'ApiContractError';
+    this.path = path;
+    this.issues = issues;
   }
 }
 

@@ -36,8 +36,10 @@ export function readCachedGeocode(now = Date.now()): Geocode | null {
 }
 
 export class GeolocationError extends Error {
-  constructor(public readonly reason: 'unsupported' | 'denied' | 'unavailable') {
+  readonly reason: 'unsupported' | 'denied' | 'unavailable';
+  constructor(reason: 'unsupported' | 'denied' | 'unavailable') {
     super(reason);
+    this.reason = reason;
   }
 }
 

@@ -12,7 +12,9 @@ class FakeSocket {
   onerror: ((event: Event) => void) | null = null;
   sent: string[] = [];
   closed = false;
-  constructor(readonly url: string) {
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
     FakeSocket.instances.push(this);
   }
   send(data: string) {

@@ -20,7 +20,10 @@ import { escapeHtml } from '../../lib/html.ts';
 
 /** Markup already escaped (built by `html`), inserted as it is. */
 class SafeHtml {
-  constructor(readonly value: string) {}
+  readonly value: string;
+  constructor(value: string) {
+    this.value = value;
+  }
   toString(): string {
     return this.value;
   }
