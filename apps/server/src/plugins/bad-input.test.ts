@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../test-support/test-app.ts';
 import { createClient, type Client } from '../modules/accounts/accounts.test-helpers.ts';
 import { createMember, makeJpeg, makePremium, uploadPhoto } from '../modules/profiles/members.test-helpers.ts';
 import { signedInStaff } from '../modules/admin/admin.test-helpers.ts';
+import { registeredRoutes } from '../test-support/route-tree.ts';
 
 /**
  * Requests per route and identity, and the seed: fixed, so CI replays the same requests. To search harder locally:
@@ -53,20 +54,7 @@ type Route = { method: string; path: string; query: Map<string, JsonSchema>; bod
 /** Every registered "METHOD path" with the schemas the OpenAPI document has for it (hidden routes have none). */
 function routesOf(app: TestApp): Route[] {
   const found = new Map<string, Route>();
-  const stack: { depth: number; path: string }[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    while (stack.length && stack.at(-1)!.depth >= depth) stack.pop();
-    const path = `${stack.at(-1)?.path ?? ''}${match[2]}`;
-    stack.push({ depth, path });
-    if (!match[3]) continue;
-    for (const method of match[3].split(', ')) {
-      if (method === 'HEAD' || method === 'OPTIONS') continue;
-      found.set(`${method} ${path}`, { method, path, query: new Map() });
-    }
-  }
+  for (const { method, path } of registeredRoutes(app)) found.set(`${method} ${path}`, { method, path, query: new Map() });
   const document = app.swagger() as { paths?: Record<string, Record<string, OpenApiOperation>> };
   for (const route of found.values()) {
     const operation = document.paths?.[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];

@@ -115,3 +115,5 @@ export async function insertSite(app: TestApp, values: Partial<NewSiteRow> & { d
 
 /** Headers a browser client sends on state-changing requests (the CSRF guard wants them). */
 export const clientHeaders = { 'request-type': 'client' } as const;
+/** The member session's cookie. */
+export const SESSION_COOKIE = 'sid';

@@ -1,6 +1,7 @@
 // Two app instances on one database and one Redis, for the tests that prove what one instance does holds on the other.
 import { afterAll, beforeAll } from 'vitest';
-import { buildTestApp, type TestApp } from './test-app.ts';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildTestApp, clientHeaders, SESSION_COOKIE, type TestApp } from './test-app.ts';
 
 /** Whether the two-instance tests can run (they need Redis: REDIS_URL). */
 export const hasRedis = Boolean(process.env.REDIS_URL);
@@ -35,4 +36,21 @@ export async function within(check: () => Promise<boolean>, limitMs: number): Pr
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return performance.now() - started;
+}
+
+/**
+ * A member's browser session (its address and session cookie) sending its requests to another instance: the same
+ * member acting on two instances at once.
+ */
+export function sessionOn<T extends { ip: string; cookie?: string }>(instance: TestApp, client: T): { ip: string; request: (options: InjectOptions) => Promise<LightMyRequestResponse> } {
+  return {
+    ip: client.ip,
+    request: (options) =>
+      instance.inject({
+        remoteAddress: client.ip,
+        ...options,
+        headers: { ...clientHeaders, ...options.headers },
+        cookies: { ...(client.cookie ? { [SESSION_COOKIE]: client.cookie } : {}), ...options.cookies },
+      }),
+  };
 }

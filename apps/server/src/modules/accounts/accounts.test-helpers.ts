@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { User } from '@app/contracts';
-import { clientHeaders, type TestApp } from '../../test-support/test-app.ts';
+import { clientHeaders, SESSION_COOKIE, type TestApp } from '../../test-support/test-app.ts';
 
 /** A fresh address per call: rate-limit counters (in Redis too) never carry over between tests or runs. */
 export function uniqueEmail(name = 'member'): string {
@@ -15,7 +15,7 @@ export function uniqueIp(): string {
   return `10.${a}.${b}.${(c % 254) + 1}`;
 }
 
-export const SESSION_COOKIE = 'sid';
+export { SESSION_COOKIE };
 
 export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
   const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);

@@ -13,6 +13,7 @@ import type { WebSocket } from 'ws';
 import { FakeSocket } from '../../test-support/fake-socket.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hasRedis, useTwoInstances, within } from '../../test-support/two-instances.ts';
+import { registeredRoutes } from '../../test-support/route-tree.ts';
 import { createClient, login, mailsTo, tokenFromMail, uniqueIp } from '../accounts/accounts.test-helpers.ts';
 import { createMember, uploadPhoto, type TestMember } from '../profiles/members.test-helpers.ts';
 import { createStaff, signedInStaff, staffBrowser, staffLogin, totpCode, type StaffClient } from './admin.test-helpers.ts';
@@ -23,19 +24,7 @@ const ROLES: StaffRole[] = ['support', 'moderator', 'admin'];
 
 /** Every registered "METHOD /api/admin/..." route, read back from Fastify's route tree. */
 function registeredAdminRoutes(app: TestApp): Set<string> {
-  const found = new Set<string>();
-  const stack: { depth: number; path: string }[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    while (stack.length && stack.at(-1)!.depth >= depth) stack.pop();
-    const path = `${stack.at(-1)?.path ?? ''}${match[2]}`;
-    stack.push({ depth, path });
-    if (!match[3] || !path.startsWith('/api/admin/')) continue;
-    for (const method of match[3].split(', ')) if (method !== 'HEAD' && method !== 'OPTIONS') found.add(`${method} ${path}`);
-  }
-  return found;
+  return new Set(registeredRoutes(app).filter((route) => route.path.startsWith('/api/admin/')).map((route) => `${route.method} ${route.path}`));
 }
 /** An id no row has: allowed callers get 404/400/409, never 401 or 403. */
 const MISSING_ID = '2147483000';

@@ -3,10 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIRECT_DEBIT_CODE_ATTEMPTS, DIRECT_DEBIT_LIMIT_MINOR_30_DAYS, DIRECT_DEBIT_RESEND_SECONDS, type CreditsResponse, type Order } from '@app/contracts';
 import { directDebitRequests, orders, sandboxPayments, users } from '../../db/schema/index.ts';
-import { buildTestApp, clientHeaders, type TestApp } from '../../test-support/test-app.ts';
+import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { concurrencyProves } from '../../test-support/concurrency.ts';
-import { useTwoInstances } from '../../test-support/two-instances.ts';
-import { advanceClock, SESSION_COOKIE, type Client } from '../accounts/accounts.test-helpers.ts';
+import { sessionOn, useTwoInstances } from '../../test-support/two-instances.ts';
+import { advanceClock, type Client } from '../accounts/accounts.test-helpers.ts';
 import { getBalance } from '../credits/index.ts';
 import { createMember, type TestMember } from '../profiles/members.test-helpers.ts';
 import { bankNameOf } from './bank-codes.ts';
@@ -140,16 +140,7 @@ describe('direct-debit limits and code tries under concurrency, on two instances
   const instances = useTwoInstances();
 
   /** The member's session on the other instance. */
-  const onSecond = (client: Client): Client => ({
-    ip: client.ip,
-    request: (options) =>
-      instances.second.inject({
-        remoteAddress: client.ip,
-        ...options,
-        headers: { ...clientHeaders, ...options.headers },
-        cookies: { ...(client.cookie ? { [SESSION_COOKIE]: client.cookie } : {}), ...options.cookies },
-      }),
-  });
+  const onSecond = (client: Client): Client => sessionOn(instances.second, client);
   async function member(): Promise<{ member: TestMember; largest: { id: number; price: number } }> {
     const app = instances.first;
     const created = await createMember(app);

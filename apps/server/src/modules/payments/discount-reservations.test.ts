@@ -6,9 +6,9 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { TIME_BONUS_CODE, type CreditsResponse, type Order } from '@app/contracts';
 import { discountCodes, orders, sandboxPayments, users } from '../../db/schema/index.ts';
 import { concurrencyProves } from '../../test-support/concurrency.ts';
-import { clientHeaders, type TestApp } from '../../test-support/test-app.ts';
-import { useTwoInstances } from '../../test-support/two-instances.ts';
-import { advanceClock, SESSION_COOKIE, type Client } from '../accounts/accounts.test-helpers.ts';
+import type { TestApp } from '../../test-support/test-app.ts';
+import { sessionOn, useTwoInstances } from '../../test-support/two-instances.ts';
+import { advanceClock, type Client } from '../accounts/accounts.test-helpers.ts';
 import { getBalance } from '../credits/index.ts';
 import { createMember, type TestMember } from '../profiles/members.test-helpers.ts';
 import { RESERVATION_HOLD_MS } from './index.ts';
@@ -17,16 +17,7 @@ describe('discounts reserved with the order', () => {
   const instances = useTwoInstances();
 
   /** The member's session on the other instance. */
-  const onSecond = (client: Client): Client => ({
-    ip: client.ip,
-    request: (options) =>
-      instances.second.inject({
-        remoteAddress: client.ip,
-        ...options,
-        headers: { ...clientHeaders, ...options.headers },
-        cookies: { ...(client.cookie ? { [SESSION_COOKIE]: client.cookie } : {}), ...options.cookies },
-      }),
-  });
+  const onSecond = (client: Client): Client => sessionOn(instances.second, client);
 
   async function settledMember(): Promise<TestMember> {
     const { first } = instances;
