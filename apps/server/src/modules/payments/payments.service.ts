@@ -66,6 +66,9 @@ function scopeKeyOf(code: { id: number | null; validity: string; code: string },
 /** The time bonus is once per member. */
 const timeBonusKey = (userId: number) => `bonus:${TIME_BONUS_CODE}:user:${userId}`;
 
+/** The order holding a discount's use. */
+type DiscountHolder = { orderId: number; userId: number | null; status: string };
+
 type CustomerRef = { id: string; sequence: 'first' | 'recurring'; mandateId?: string };
 
 /** The status members and staff see: a paid order whose unused credits were refunded says so. */
@@ -124,9 +127,9 @@ export function createPaymentsService(deps: {
   /**
    * Who holds a discount's use (`scope_key`, see discount_code_uses): a paid order, a pending one (the money is on its
    * way), or an open one younger than RESERVATION_HOLD_MS. An abandoned checkout's hold lapses; should that order be paid
-   * after all, crediting checks again (creditedCreditsOf).
+   * after all, crediting checks again (creditsEarnedBy).
    */
-  async function holderOf(scopeKey: string, tx: Executor = db): Promise<{ orderId: number; userId: number | null; status: string } | null> {
+  async function holderOf(scopeKey: string, tx: Executor = db): Promise<DiscountHolder | null> {
     const [row] = await tx
       .select({ orderId: orders.id, userId: orders.userId, status: orders.status })
       .from(discountCodeUses)
@@ -141,7 +144,7 @@ export function createPaymentsService(deps: {
     sql`(${orders.status} in ('paid', 'pending') or (${orders.status} = 'open' and ${orders.createdAt} > ${new Date(deps.now().getTime() - RESERVATION_HOLD_MS)}))`;
 
   /** "Code already used"; when the member's own unfinished order holds it, the error names that order so it can be continued. */
-  function codeUsed(holder: { orderId: number; userId: number | null; status: string }, userId: number): AppError {
+  function codeUsed(holder: DiscountHolder, userId: number): AppError {
     return new AppError(409, 'discount_code_used', holder.userId === userId && holder.status !== 'paid' ? { order: holder.orderId } : undefined);
   }
 
@@ -165,6 +168,16 @@ export function createPaymentsService(deps: {
     };
   }
 
+  /** A site's code by its name, matched case-insensitively (codes are stored upper-case). */
+  async function codeRowOf(tx: Executor, siteId: number, code: string): Promise<DiscountCodeRow | null> {
+    const [row] = await tx
+      .select()
+      .from(discountCodes)
+      .where(and(eq(discountCodes.siteId, siteId), sql`upper(${discountCodes.code}) = ${code.toUpperCase()}`))
+      .limit(1);
+    return row ?? null;
+  }
+
   /** A code the member typed: "Code not found" unless it is an active code of this site for them, "Code already used" per its validity. */
   async function findEnteredCode(site: Pick<SiteRow, 'id'>, payer: Payer, code: string, tx: Executor = db): Promise<DiscountCode> {
     if (code.toUpperCase() === TIME_BONUS_CODE) {
@@ -174,11 +187,7 @@ export function createPaymentsService(deps: {
       if (holder && holder.status !== 'paid') throw codeUsed(holder, payer.userId);
       throw new AppError(404, 'discount_code_not_found');
     }
-    const [row] = await tx
-      .select()
-      .from(discountCodes)
-      .where(and(eq(discountCodes.siteId, site.id), sql`upper(${discountCodes.code}) = ${code.toUpperCase()}`))
-      .limit(1);
+    const row = await codeRowOf(tx, site.id, code);
     if (!row || row.status !== 'active' || (row.userId !== null && row.userId !== payer.userId)) throw new AppError(404, 'discount_code_not_found');
     const discount = toDiscount(row, row.isWelcome ? 'welcome' : 'code');
     if (discount.expired) throw new AppError(410, 'discount_code_expired');
@@ -428,12 +437,7 @@ export function createPaymentsService(deps: {
   /** The discount's code row to key its use (the time bonus has none), or null when the code is gone. */
   async function discountRowOf(tx: Executor, siteId: number, code: string) {
     if (code.toUpperCase() === TIME_BONUS_CODE) return { id: null, validity: 'once_per_user', code: TIME_BONUS_CODE };
-    const [row] = await tx
-      .select({ id: discountCodes.id, validity: discountCodes.validity, code: discountCodes.code })
-      .from(discountCodes)
-      .where(and(eq(discountCodes.siteId, siteId), sql`upper(${discountCodes.code}) = ${code.toUpperCase()}`))
-      .limit(1);
-    return row ?? null;
+    return codeRowOf(tx, siteId, code);
   }
 
   /**
@@ -585,35 +589,29 @@ export function createPaymentsService(deps: {
       .from(creditLedger)
       .where(eq(creditLedger.userId, userId))
       .orderBy(asc(creditLedger.id));
-    const purchases: { orderId: number; left: number }[] = [];
-    let bonus = 0;
-    const orderOf = (reference: string | null) => {
-      const id = /^order:(\d+)$/.exec(reference ?? '')?.[1];
-      return id ? purchases.find((purchase) => purchase.orderId === Number(id)) : undefined;
+    // What each purchase has left, in the order bought (a Map keeps insertion order). The bonus pool is spent last, so
+    // nothing here needs its size: spending beyond the purchases' credits comes from it.
+    const left = new Map<number, number>();
+    const take = (orderId: number, wanted: number) => {
+      const taken = Math.min(left.get(orderId)!, wanted);
+      left.set(orderId, left.get(orderId)! - taken);
+      return wanted - taken;
     };
     for (const entry of entries) {
+      const orderId = Number(/^order:(\d+)$/.exec(entry.reference ?? '')?.[1] ?? Number.NaN);
       if (entry.amount > 0) {
-        const id = entry.reason === 'purchase' ? /^order:(\d+)$/.exec(entry.reference ?? '')?.[1] : undefined;
-        if (id) purchases.push({ orderId: Number(id), left: entry.amount });
-        else if (entry.reason === 'refund_reversed' && orderOf(entry.reference)) orderOf(entry.reference)!.left += entry.amount;
-        else bonus += entry.amount;
+        if (entry.reason === 'purchase' && orderId) left.set(orderId, entry.amount);
+        else if (entry.reason === 'refund_reversed' && left.has(orderId)) left.set(orderId, left.get(orderId)! + entry.amount);
         continue;
       }
       let owed = -entry.amount;
-      const own = entry.reason === 'refund' ? orderOf(entry.reference) : undefined;
-      if (own) {
-        const taken = Math.min(own.left, owed);
-        own.left -= taken;
-        owed -= taken;
+      if (entry.reason === 'refund' && left.has(orderId)) owed = take(orderId, owed);
+      for (const id of [...left.keys()].reverse()) {
+        if (owed <= 0) break;
+        owed = take(id, owed);
       }
-      for (let index = purchases.length - 1; index >= 0 && owed > 0; index -= 1) {
-        const taken = Math.min(purchases[index]!.left, owed);
-        purchases[index]!.left -= taken;
-        owed -= taken;
-      }
-      bonus -= Math.min(bonus, owed);
     }
-    return new Map(purchases.map((purchase) => [purchase.orderId, purchase.left]));
+    return left;
   }
 
   return {
