@@ -2,11 +2,10 @@
 // the expired code come back translated from the server); an accepted code reprices the bundles.
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Form, InputGroup, Spinner } from 'react-bootstrap';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../config/paths.ts';
 import { toFormErrors, translateError, type FormError } from '../../../lib/form-errors.ts';
 import { useCheckDiscountCode } from '../api/get-discount-code.ts';
+import { OpenOrderLink } from './open-order-link.tsx';
 import { setDiscountCode, useEnteredDiscountCode } from '../lib/payment-store.ts';
 
 export function DiscountCodeForm() {
@@ -86,12 +85,7 @@ export function DiscountCodeForm() {
         {error && (
           <Form.Control.Feedback type="invalid" id={errorId} role="alert">
             {translateError(t, error)}
-            {error.code === 'discount_code_used' && Number(error.params?.order) > 0 && (
-              <>
-                {' '}
-                <Link to={paths.transactions.getHref(Number(error.params!.order))}>{t('methods.continueOrder')}</Link>
-              </>
-            )}
+            <OpenOrderLink error={error} />
           </Form.Control.Feedback>
         )}
       </InputGroup>

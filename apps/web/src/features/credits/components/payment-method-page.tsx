@@ -19,6 +19,7 @@ import { BundleCard } from './bundle-card.tsx';
 import { DiscountSummary } from './discount-summary.tsx';
 import { PaymentCountrySelect } from './payment-country-select.tsx';
 import { PaymentMethodMark } from './payment-method-mark.tsx';
+import { OpenOrderLink } from './open-order-link.tsx';
 import { PaymentModeNotice } from './payment-mode-notice.tsx';
 import '../credits.css';
 import { InstalledAppBack } from '../../../components/installed-app-back.tsx';
@@ -103,18 +104,10 @@ function MethodList({ data, bundle, preselected, onChoose, pendingMethod, direct
 function OrderError({ error }: { error: unknown }) {
   const { t } = useTranslation('payments');
   const formError = toFormErrors(error).form ?? { code: 'error_generic' };
-  const openOrder = formError.code === 'discount_code_used' ? Number(formError.params?.order) : Number.NaN;
   return (
     <Alert variant="danger" role="alert">
       {translateError(t, formError)}
-      {Number.isInteger(openOrder) && openOrder > 0 && (
-        <>
-          {' '}
-          <Link to={paths.transactions.getHref(openOrder)} className="alert-link">
-            {t('methods.continueOrder')}
-          </Link>
-        </>
-      )}
+      <OpenOrderLink error={formError} className="alert-link" />
     </Alert>
   );
 }
