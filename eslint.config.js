@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
+import prettierConfig from 'eslint-config-prettier';
 
 /**
  * Web layout rules (docs/web-layout.md). Shared code (components, hooks, lib, config) never imports a feature.
@@ -49,7 +50,11 @@ const webBoundaries = {
     'boundaries/elements': [
       { type: 'web-app', pattern: 'apps/web/src/app', partialMatch: false },
       { type: 'web-feature', pattern: 'apps/web/src/features/*', partialMatch: false, capture: ['feature'] },
-      { type: 'web-shared', pattern: 'apps/web/src/{components,hooks,lib,config,test-support,styles}', partialMatch: false },
+      {
+        type: 'web-shared',
+        pattern: 'apps/web/src/{components,hooks,lib,config,test-support,styles}',
+        partialMatch: false,
+      },
     ],
   },
   rules: {
@@ -60,7 +65,10 @@ const webBoundaries = {
         message:
           'Web layout (docs/web-layout.md): shared code imports no feature; a feature imports another only through its index.ts and only if listed in WEB_FEATURE_DEPENDENCIES (eslint.config.js).',
         policies: [
-          { from: { element: { type: 'web-app' } }, allow: { to: { element: { type: ['web-app', 'web-feature', 'web-shared'] } } } },
+          {
+            from: { element: { type: 'web-app' } },
+            allow: { to: { element: { type: ['web-app', 'web-feature', 'web-shared'] } } },
+          },
           { from: { element: { type: 'web-shared' } }, allow: { to: { element: { type: 'web-shared' } } } },
           {
             from: { element: { type: 'web-feature' } },
@@ -118,7 +126,11 @@ const serverBoundaries = {
       { type: 'server-base', pattern: 'apps/server/src/{lib,db}', partialMatch: false },
       { type: 'server-plugin', pattern: 'apps/server/src/plugins', partialMatch: false },
       { type: 'server-module', pattern: 'apps/server/src/modules/*', partialMatch: false, capture: ['module'] },
-      { type: 'server-root', pattern: 'apps/server/src/{app.ts,server.ts,services.ts,config.ts,test-support}', partialMatch: false },
+      {
+        type: 'server-root',
+        pattern: 'apps/server/src/{app.ts,server.ts,services.ts,config.ts,test-support}',
+        partialMatch: false,
+      },
     ],
   },
   rules: {
@@ -129,12 +141,21 @@ const serverBoundaries = {
         message:
           'Server layout (docs/server-layout.md): lib/db import nothing of the app, plugins never import a module, a module imports another only through its index.ts and only if listed in SERVER_MODULE_DEPENDENCIES (eslint.config.js).',
         policies: [
-          { from: { element: { type: 'server-root' } }, allow: { to: { element: { type: ['server-root', 'server-base', 'server-plugin', 'server-module'] } } } },
+          {
+            from: { element: { type: 'server-root' } },
+            allow: { to: { element: { type: ['server-root', 'server-base', 'server-plugin', 'server-module'] } } },
+          },
           { from: { element: { type: 'server-base' } }, allow: { to: { element: { type: 'server-base' } } } },
-          { from: { element: { type: 'server-plugin' } }, allow: { to: { element: { type: ['server-base', 'server-plugin'] } } } },
+          {
+            from: { element: { type: 'server-plugin' } },
+            allow: { to: { element: { type: ['server-base', 'server-plugin'] } } },
+          },
           {
             from: { element: { type: 'server-module' } },
-            allow: [{ to: { element: { type: ['server-base', 'server-plugin'] } } }, { to: serverModule('{{ from.captured.module }}') }],
+            allow: [
+              { to: { element: { type: ['server-base', 'server-plugin'] } } },
+              { to: serverModule('{{ from.captured.module }}') },
+            ],
           },
           ...Object.entries(SERVER_MODULE_DEPENDENCIES).map(([module, uses]) => ({
             from: serverModule(module),
@@ -147,7 +168,17 @@ const serverBoundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-releases/**', '**/node_modules/**', 'apps/server/src/db/migrations/**', 'data/**', 'scratch/**', '.e2e-data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-releases/**',
+      '**/node_modules/**',
+      'apps/server/src/db/migrations/**',
+      'data/**',
+      'scratch/**',
+      '.e2e-data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -165,9 +196,14 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   // The service worker: a plain script in the worker's global scope (no build step).
-  { files: ['apps/web/public/sw.js'], languageOptions: { globals: { ...globals.serviceworker }, sourceType: 'script' } },
+  {
+    files: ['apps/web/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker }, sourceType: 'script' },
+  },
   // The offline page's script (apps/server/src/modules/site-meta/offline-page.ts): a plain browser script.
   { files: ['apps/web/public/offline.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
   webBoundaries,
   serverBoundaries,
+  // Layout is Prettier's (`npm run format`); no lint rule argues with it.
+  prettierConfig,
 );

@@ -17,8 +17,12 @@ if (unknown.length) {
 }
 for (const name of requested.length ? requested : available) {
   console.log(`\n== bench/${name} ==`);
-  const result = spawnSync(process.execPath, [path.join(benchDir, name, `${name}.bench.ts`), ...process.argv.slice(2).filter((arg) => arg.startsWith('-'))], {
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(benchDir, name, `${name}.bench.ts`), ...process.argv.slice(2).filter((arg) => arg.startsWith('-'))],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -4,7 +4,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { walkKeyboard, seriousViolations, waitForScreen } from './support/axe.ts';
-import { SCREENS, buildWorld, signupWalker, waitForDemoMembers, type Screen, type StorageState, type World } from './support/axe-world.ts';
+import {
+  SCREENS,
+  buildWorld,
+  signupWalker,
+  waitForDemoMembers,
+  type Screen,
+  type StorageState,
+  type World,
+} from './support/axe-world.ts';
 import { useBrowser } from './support/browser.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
 
@@ -28,7 +36,11 @@ async function openScreen(screen: Screen, width: number): Promise<Page> {
   let storageState: StorageState | undefined;
   if (screen.audience === 'member') storageState = world.member.storageState;
   if (screen.audience === 'signup') storageState = await signup.at(screen.signupStep!);
-  const page = await session.newPage({ viewport: { width, height: width < 992 ? 844 : 900 }, storageState, reducedMotion: 'reduce' });
+  const page = await session.newPage({
+    viewport: { width, height: width < 992 ? 844 : 900 },
+    storageState,
+    reducedMotion: 'reduce',
+  });
   if (!screen.showsEntryWarning) await acceptSiteEntryWarningBeforehand(page.context());
   await page.goto(screen.path(world));
   await waitForScreen(page);

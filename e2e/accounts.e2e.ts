@@ -9,7 +9,6 @@ import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
 
 const session = useBrowser();
 
-
 /** Unique per run and test, so reruns against one server never collide. */
 function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -38,14 +37,19 @@ async function followMailLink(page: Page, to: string, path: string): Promise<str
 }
 
 function accountMenu(page: Page, username: string) {
-  return page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: `Account menu of ${username}` });
+  return page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('button', { name: `Account menu of ${username}` });
 }
 
 async function logOut(page: Page, username: string): Promise<void> {
   await accountMenu(page, username).click();
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Login', exact: true }).waitFor();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Login', exact: true })
+    .waitFor();
 }
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {
@@ -149,8 +153,13 @@ describe('signup, activation, login and logout', () => {
     await accountMenu(page, username).waitFor();
 
     // A member's language choice is saved to the account too.
-    const saved = page.waitForRequest((request) => request.method() === 'PUT' && new URL(request.url()).pathname === '/api/user.php');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: /^Language: / }).click();
+    const saved = page.waitForRequest(
+      (request) => request.method() === 'PUT' && new URL(request.url()).pathname === '/api/user.php',
+    );
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('button', { name: /^Language: / })
+      .click();
     await page.getByRole('button', { name: 'Nederlands' }).click();
     expect((await saved).postDataJSON()).toEqual({ language: 'nl' });
   });
@@ -237,7 +246,10 @@ describe('account deletion', () => {
     await page.waitForURL((url) => url.pathname === '/account-deleted');
     await page.getByRole('heading', { name: 'Your account has been deleted', level: 1 }).waitFor();
     expect(await page.getByRole('main').innerText()).toContain('14 days');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Login', exact: true }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Login', exact: true })
+      .waitFor();
 
     await logIn(page, email, 'leaving-soon-1');
     await page.getByRole('alert').filter({ hasText: 'pending deletion' }).waitFor();
@@ -277,4 +289,3 @@ describe('date of birth on a phone', () => {
     }
   });
 });
-

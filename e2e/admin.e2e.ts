@@ -22,12 +22,16 @@ const client = { 'Request-Type': 'client' };
 type SessionUser = { profile: { id: number; name: string } };
 
 async function logInMember(request: APIRequestContext, n: number): Promise<SessionUser | null> {
-  const response = await request.post('/api/user.php', { headers: client, data: { email: `demo.member${n}@example.com`, password: DEMO_MEMBER_PASSWORD } });
+  const response = await request.post('/api/user.php', {
+    headers: client,
+    data: { email: `demo.member${n}@example.com`, password: DEMO_MEMBER_PASSWORD },
+  });
   return response.ok() ? ((await response.json()) as { user: SessionUser }).user : null;
 }
 
 const usedCodes = new Set<string>();
-const untilNextWindow = () => new Promise((resolve) => setTimeout(resolve, (30 - (Math.floor(Date.now() / 1000) % 30)) * 1000 + 300));
+const untilNextWindow = () =>
+  new Promise((resolve) => setTimeout(resolve, (30 - (Math.floor(Date.now() / 1000) % 30)) * 1000 + 300));
 
 /**
  * A fresh code from the demo secret. The server accepts a code once per account (a replay reads as a failed login),
@@ -63,7 +67,8 @@ describe('staff console', () => {
     await acceptSiteEntryWarningBeforehand(context);
     const deadline = Date.now() + SEED_TIMEOUT_MS;
     let member: SessionUser | null = null;
-    for (let n = 3; !member && Date.now() < deadline; n = n >= 30 ? 3 : n + 1) member = await logInMember(page.request, n);
+    for (let n = 3; !member && Date.now() < deadline; n = n >= 30 ? 3 : n + 1)
+      member = await logInMember(page.request, n);
     expect(member).not.toBeNull();
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Staff login', level: 1 }).waitFor();
@@ -80,19 +85,27 @@ describe('staff console', () => {
     // A member reports another (through the API: the member's side has its own journey in reports.e2e.ts).
     const deadline = Date.now() + SEED_TIMEOUT_MS;
     let reporter: SessionUser | null = null;
-    for (let n = 6; !reporter && Date.now() < deadline; n = n >= 30 ? 6 : n + 1) reporter = await logInMember(memberPage.request, n);
+    for (let n = 6; !reporter && Date.now() < deadline; n = n >= 30 ? 6 : n + 1)
+      reporter = await logInMember(memberPage.request, n);
     expect(reporter).not.toBeNull();
     const search = await memberPage.request.get('/api/search.php?limit=24', { headers: client });
-    const target = ((await search.json()) as { results: { id: number; name: string }[] }).results.find((card) => card.id !== reporter!.profile.id)!;
+    const target = ((await search.json()) as { results: { id: number; name: string }[] }).results.find(
+      (card) => card.id !== reporter!.profile.id,
+    )!;
     const remarks = `Asked for money in the first message (${Date.now()})`;
-    const reported = await memberPage.request.post('/api/report.php', { headers: client, data: { profile: target.id, target: 'profile', reason: 'scam_spam', remarks } });
+    const reported = await memberPage.request.post('/api/report.php', {
+      headers: client,
+      data: { profile: target.id, target: 'profile', reason: 'scam_spam', remarks },
+    });
     expect(reported.status()).toBe(200);
 
     await page.goto('/admin');
     await staffLogin(page, DEMO_STAFF.moderator);
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
     // The report's id, from the queue's API with the staff session the login just set.
-    const queue = (await (await page.request.get('/api/admin/reports?status=open&limit=100', { headers: client })).json()) as { reports: { id: number; remarks: string | null }[] };
+    const queue = (await (
+      await page.request.get('/api/admin/reports?status=open&limit=100', { headers: client })
+    ).json()) as { reports: { id: number; remarks: string | null }[] };
     const report = queue.reports.find((entry) => entry.remarks === remarks);
     expect(report).toBeDefined();
     // The queue may still be loading after its heading showed: wait for the report's row or a next page to load.
@@ -101,7 +114,10 @@ describe('staff console', () => {
     await openButton.or(loadMore).first().waitFor();
     while (!(await openButton.isVisible())) {
       await loadMore.click();
-      await openButton.or(loadMore.and(page.locator(':enabled'))).first().waitFor();
+      await openButton
+        .or(loadMore.and(page.locator(':enabled')))
+        .first()
+        .waitFor();
     }
     await openButton.click();
     const heading = page.getByRole('heading', { name: new RegExp(`Report #${report!.id}`), level: 2 });
@@ -118,8 +134,13 @@ describe('staff console', () => {
     await decision.getByRole('button', { name: 'Take action' }).click();
     await page.getByText(/Handled on/).waitFor();
 
-    const handled = (await (await page.request.get(`/api/admin/reports/${report!.id}`, { headers: client })).json()) as { report: { status: string; resolution: string } };
-    expect(handled.report).toMatchObject({ status: 'actioned', resolution: 'Warned by mail; watching further reports' });
+    const handled = (await (
+      await page.request.get(`/api/admin/reports/${report!.id}`, { headers: client })
+    ).json()) as { report: { status: string; resolution: string } };
+    expect(handled.report).toMatchObject({
+      status: 'actioned',
+      resolution: 'Warned by mail; watching further reports',
+    });
   });
 
   test('an admin creates a site with the settings form, and its domain serves the new settings at once', async () => {
@@ -143,7 +164,9 @@ describe('staff console', () => {
     await form.getByLabel('Domain', { exact: true }).fill(domain);
     await form.getByLabel('Title of the home page', { exact: true }).fill('Meet someone new tonight');
     // The live preview follows the typing.
-    const preview = page.getByRole('region', { name: 'Live preview' }).or(page.locator('[aria-labelledby="site-preview-title"]'));
+    const preview = page
+      .getByRole('region', { name: 'Live preview' })
+      .or(page.locator('[aria-labelledby="site-preview-title"]'));
     await preview.getByText(name).waitFor();
     await preview.getByText('Meet someone new tonight').waitFor();
     await form.getByRole('button', { name: 'Save site' }).click();
@@ -161,6 +184,9 @@ describe('staff console', () => {
 
     const settings = await page.request.get(`/api/settings.php?forced-domain=${domain}`, { headers: client });
     expect(settings.status()).toBe(200);
-    expect(((await settings.json()) as { settings: { name: string; index_title: string } }).settings).toMatchObject({ name, index_title: 'Meet someone new tonight' });
+    expect(((await settings.json()) as { settings: { name: string; index_title: string } }).settings).toMatchObject({
+      name,
+      index_title: 'Meet someone new tonight',
+    });
   });
 });

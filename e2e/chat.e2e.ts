@@ -23,10 +23,15 @@ function uniqueName(label: string): string {
 async function signUpAndActivate(request: APIRequestContext, label: string): Promise<Member> {
   const name = uniqueName(label);
   const email = `${name.toLowerCase()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const signup = await request.post('/api/signup.php', { headers: CLIENT, data: { email, username: name, password: PASSWORD, date_of_birth: '1990-04-12' } });
+  const signup = await request.post('/api/signup.php', {
+    headers: CLIENT,
+    data: { email, username: name, password: PASSWORD, date_of_birth: '1990-04-12' },
+  });
   expect(signup.status()).toBe(201);
   const { user } = (await signup.json()) as { user: { profile: { id: number } } };
-  const mailbox = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { mails: { links: string[] }[] };
+  const mailbox = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
+    mails: { links: string[] }[];
+  };
   const link = mailbox.mails.flatMap((mail) => mail.links).find((href) => href.includes('/activate?token='));
   expect(link).toBeTruthy();
   const token = new URL(link!).searchParams.get('token');
@@ -36,13 +41,17 @@ async function signUpAndActivate(request: APIRequestContext, label: string): Pro
 }
 
 async function logInThroughApi(request: APIRequestContext, member: Member): Promise<void> {
-  const response = await request.post('/api/user.php', { headers: CLIENT, data: { email: member.email, password: PASSWORD } });
+  const response = await request.post('/api/user.php', {
+    headers: CLIENT,
+    data: { email: member.email, password: PASSWORD },
+  });
   expect(response.status()).toBe(200);
 }
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Your message' });
-const conversationLog = (page: Page, partner: Member) => page.getByRole('log', { name: `Messages with ${partner.name}` });
+const conversationLog = (page: Page, partner: Member) =>
+  page.getByRole('log', { name: `Messages with ${partner.name}` });
 const conversationList = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
 
 /** Writes and sends a message in the open conversation; resolves once the server's copy replaced the pending one. */
@@ -90,19 +99,29 @@ describe('live chat between two members', () => {
     expect(await anna.getByTestId('chat-coins').innerText()).toContain('10');
 
     // Ben's navigation and title count it at once, without waiting for a poll.
-    await mainNav(ben).getByRole('link', { name: /1 unread message/ }).waitFor({ timeout: 5_000 });
+    await mainNav(ben)
+      .getByRole('link', { name: /1 unread message/ })
+      .waitFor({ timeout: 5_000 });
     await expect.poll(() => ben.title(), { timeout: 5_000 }).toMatch(/^\(1\) /);
 
     // Ben opens the conversation from the list; Anna's message shows as read on her side.
     await benMessages.click();
     await ben.waitForURL((url) => url.pathname === '/chats');
     // The list shows who wrote, a preview of what and how many are unread.
-    await conversationList(ben).getByRole('link', { name: new RegExp(`${annaMember.name}.*lazy Sunday.*1 unread message`) }).waitFor();
-    await conversationList(ben).getByRole('link', { name: new RegExp(annaMember.name) }).click();
+    await conversationList(ben)
+      .getByRole('link', { name: new RegExp(`${annaMember.name}.*lazy Sunday.*1 unread message`) })
+      .waitFor();
+    await conversationList(ben)
+      .getByRole('link', { name: new RegExp(annaMember.name) })
+      .click();
     await ben.waitForURL((url) => url.pathname === `/chats/${conversationId}`);
     await conversationLog(ben, annaMember).getByText(line).waitFor();
     await expect.poll(() => ben.title()).not.toMatch(/^\(\d+\) /);
-    await conversationLog(anna, benMember).getByTestId('chat-message').filter({ hasText: line }).getByText('Read').waitFor();
+    await conversationLog(anna, benMember)
+      .getByTestId('chat-message')
+      .filter({ hasText: line })
+      .getByText('Read')
+      .waitFor();
 
     // Anna's page is never reloaded from here on: a marker on its window must survive.
     await anna.evaluate(() => Object.assign(window, { chatMarker: 'kept' }));
@@ -112,7 +131,9 @@ describe('live chat between two members', () => {
     await anna.getByTestId('typing-indicator').waitFor({ timeout: 5_000 });
     expect(await anna.getByTestId('typing-indicator').locator('.chat-typing-dots > span').count()).toBe(3);
     await messageBox(ben).press('Enter');
-    await conversationLog(anna, benMember).getByText('Hi Anna, lazy Sundays are for long walks').waitFor({ timeout: 5_000 });
+    await conversationLog(anna, benMember)
+      .getByText('Hi Anna, lazy Sundays are for long walks')
+      .waitFor({ timeout: 5_000 });
     // The dots go when the message comes.
     await anna.getByTestId('typing-indicator').waitFor({ state: 'hidden' });
     expect(await anna.evaluate(() => (window as unknown as { chatMarker?: string }).chatMarker)).toBe('kept');
@@ -123,13 +144,18 @@ describe('live chat between two members', () => {
     const annaLog = conversationLog(anna, benMember);
     await annaLog.getByRole('separator', { name: 'Today' }).waitFor();
     const mine = annaLog.getByTestId('chat-message').filter({ hasText: line }).locator('.chat-bubble');
-    const theirs = annaLog.getByTestId('chat-message').filter({ hasText: 'Hi Anna, lazy Sundays' }).locator('.chat-bubble');
+    const theirs = annaLog
+      .getByTestId('chat-message')
+      .filter({ hasText: 'Hi Anna, lazy Sundays' })
+      .locator('.chat-bubble');
     const [mineBox, theirsBox] = [await mine.boundingBox(), await theirs.boundingBox()];
     expect(mineBox!.x).toBeGreaterThan(theirsBox!.x);
     expect(mineBox!.x + mineBox!.width).toBeGreaterThan(theirsBox!.x + theirsBox!.width);
     expect(await mine.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(201, 63, 50)');
     // Anna's list previews Ben's answer beside his name.
-    await conversationList(anna).getByRole('link', { name: new RegExp(`${benMember.name}.*Hi Anna, lazy Sundays`) }).waitFor();
+    await conversationList(anna)
+      .getByRole('link', { name: new RegExp(`${benMember.name}.*Hi Anna, lazy Sundays`) })
+      .waitFor();
   });
 });
 
@@ -184,7 +210,9 @@ describe('a free member with limits', () => {
     await sendMessage(sender, reporterMember, text);
 
     await reporter.goto(`/chats`);
-    await conversationList(reporter).getByRole('link', { name: new RegExp(senderMember.name) }).click();
+    await conversationList(reporter)
+      .getByRole('link', { name: new RegExp(senderMember.name) })
+      .click();
     const bubble = conversationLog(reporter, senderMember).getByTestId('chat-message').filter({ hasText: text });
     await bubble.getByRole('button', { name: 'Report this message' }).click();
     const dialog = reporter.getByRole('dialog', { name: `Report a message from ${senderMember.name}` });
@@ -193,7 +221,11 @@ describe('a free member with limits', () => {
     await dialog.getByRole('button', { name: 'Send report' }).click();
     const response = await reported;
     expect(response.status()).toBe(200);
-    expect(response.request().postDataJSON()).toMatchObject({ profile: senderMember.id, target: 'message', reason: 'scam_spam' });
+    expect(response.request().postDataJSON()).toMatchObject({
+      profile: senderMember.id,
+      target: 'message',
+      reason: 'scam_spam',
+    });
     expect(typeof response.request().postDataJSON().message).toBe('number');
     await reporter.getByRole('dialog', { name: 'Thank you for your report' }).waitFor();
   });

@@ -51,7 +51,10 @@ describe('static pages', () => {
     await page.goto('/pages/faq');
     const search = page.getByRole('searchbox', { name: 'Search the questions' });
     await search.fill('password');
-    await page.getByRole('status').filter({ hasText: /questions? found/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /questions? found/ })
+      .waitFor();
     const questions = await page.getByRole('heading', { level: 3 }).allTextContents();
     expect(questions).toContain('I forgot my password.');
     expect(questions.length).toBeLessThan(10);
@@ -85,7 +88,12 @@ describe('contact and complaints', () => {
     const mailbox = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
     const { mails } = (await mailbox.json()) as { mails: { subject: string; template: string }[] };
     // A visitor's address is unverified: the confirmation quotes nothing the visitor typed (docs/content.md).
-    expect(mails).toEqual([expect.objectContaining({ template: 'contactReceivedVisitor', subject: expect.stringMatching(/^We received your message \(reference .+\)$/) })]);
+    expect(mails).toEqual([
+      expect.objectContaining({
+        template: 'contactReceivedVisitor',
+        subject: expect.stringMatching(/^We received your message \(reference .+\)$/),
+      }),
+    ]);
     expect(JSON.stringify(mails)).not.toContain('Question about credits');
   });
 
@@ -98,7 +106,9 @@ describe('contact and complaints', () => {
     const email = `complainer.${Date.now()}@example.com`;
     await form.getByLabel('Your e-mail address').fill(email);
     await form.getByLabel('Subject').fill('Charged twice');
-    await form.getByLabel('Describe your complaint').fill('My card was charged twice for the same bundle this morning.');
+    await form
+      .getByLabel('Describe your complaint')
+      .fill('My card was charged twice for the same bundle this morning.');
     await form.getByRole('button', { name: 'Submit complaint' }).click();
     await page.getByRole('status').filter({ hasText: 'Your complaint has been registered under reference' }).waitFor();
     const mailbox = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);

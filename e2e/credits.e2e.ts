@@ -25,7 +25,10 @@ function uniqueName(label: string): string {
 async function signUp(request: APIRequestContext, label: string): Promise<Member> {
   const name = uniqueName(label);
   const email = `${name.toLowerCase()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const response = await request.post('/api/signup.php', { headers: CLIENT, data: { email, username: name, password: PASSWORD, date_of_birth: '1989-06-21' } });
+  const response = await request.post('/api/signup.php', {
+    headers: CLIENT,
+    data: { email, username: name, password: PASSWORD, date_of_birth: '1989-06-21' },
+  });
   expect(response.status()).toBe(201);
   const { user } = (await response.json()) as { user: { profile: { id: number } } };
   return { id: user.profile.id, name, email };
@@ -33,10 +36,15 @@ async function signUp(request: APIRequestContext, label: string): Promise<Member
 
 /** Confirms the member's address with the link from the development mailbox (activated members may message). */
 async function activate(request: APIRequestContext, member: Member): Promise<void> {
-  const mailbox = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(member.email)}`)).json()) as { mails: { links: string[] }[] };
+  const mailbox = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(member.email)}`)).json()) as {
+    mails: { links: string[] }[];
+  };
   const link = mailbox.mails.flatMap((mail) => mail.links).find((href) => href.includes('/activate?token='));
   expect(link).toBeTruthy();
-  const activation = await request.post('/api/activate.php', { headers: CLIENT, data: { token: new URL(link!).searchParams.get('token') } });
+  const activation = await request.post('/api/activate.php', {
+    headers: CLIENT,
+    data: { token: new URL(link!).searchParams.get('token') },
+  });
   expect(activation.status()).toBe(200);
 }
 
@@ -79,7 +87,10 @@ describe('buying credits', () => {
 
     await page.goto('/credits');
     // A fresh member has the 4-hour time bonus: the page says which discount applies and why, and prices show it.
-    await page.getByTestId('discount-reason').filter({ hasText: 'Welcome bonus: 25% off your first purchase.' }).waitFor();
+    await page
+      .getByTestId('discount-reason')
+      .filter({ hasText: 'Welcome bonus: 25% off your first purchase.' })
+      .waitFor();
     const popular = page.getByRole('article', { name: '250 credits' });
     expect(await popular.getByTestId('bundle-old-price').innerText()).toContain('€39.95');
     expect(await popular.getByTestId('bundle-price').innerText()).toContain('€29.96');
@@ -95,7 +106,9 @@ describe('buying credits', () => {
     const after = await currentUser(page.request);
     expect(after).toMatchObject({ paid_user: true, credits: before.credits + 250 });
     // The navigation follows without a reload: credits for the new premium member, no Get Premium, no welcome banner.
-    await mainNav(page).getByRole('link', { name: /^Credits/ }).waitFor();
+    await mainNav(page)
+      .getByRole('link', { name: /^Credits/ })
+      .waitFor();
     expect(await mainNav(page).getByRole('link', { name: 'Get Premium' }).count()).toBe(0);
     expect(await page.getByTestId('welcome-bonus-banner').count()).toBe(0);
 
@@ -166,7 +179,7 @@ describe('buying credits', () => {
     await page.getByRole('table').getByText('Refunded').waitFor();
   });
 
-  test('an unknown discount code is refused with the server\'s words', async () => {
+  test("an unknown discount code is refused with the server's words", async () => {
     const { page, context } = session;
     await acceptSiteEntryWarningBeforehand(context);
     await signUp(page.request, 'Coder');
@@ -183,7 +196,13 @@ describe('the bundle cards', () => {
     await acceptSiteEntryWarningBeforehand(context);
     await signUp(page.request, 'Shopper');
     const answer = (await (await page.request.get('/api/credits.php', { headers: CLIENT })).json()) as {
-      bundles: { credits: number; price: { amount: number }; final_price: { amount: number }; ribbon_percentage: number; is_popular: boolean }[];
+      bundles: {
+        credits: number;
+        price: { amount: number };
+        final_price: { amount: number };
+        ribbon_percentage: number;
+        is_popular: boolean;
+      }[];
       discount: { value_percentage: number } | null;
     };
     // A new member has the welcome bonus: every bundle is cheaper.
@@ -196,7 +215,9 @@ describe('the bundle cards', () => {
     for (const bundle of answer.bundles) {
       const card = grid.getByRole('article', { name: `${bundle.credits} credits`, exact: true });
       expect(await card.getByText('Popular', { exact: true }).count()).toBe(bundle.is_popular ? 1 : 0);
-      expect(await card.getByText(`Save ${bundle.ribbon_percentage}% per credit`).count()).toBe(bundle.ribbon_percentage > 0 ? 1 : 0);
+      expect(await card.getByText(`Save ${bundle.ribbon_percentage}% per credit`).count()).toBe(
+        bundle.ribbon_percentage > 0 ? 1 : 0,
+      );
       expect(bundle.final_price.amount).toBeLessThan(bundle.price.amount);
       expect(await card.getByTestId('bundle-old-price').textContent()).toMatch(/^Was €\d/);
       expect(await card.getByTestId('bundle-discount').innerText()).toBe('25% discount applied');
@@ -219,7 +240,10 @@ describe('the welcome bonus', () => {
     await activate(page.request, member);
     // Spend the signup credits on messages: the modal is for members with 0 credits.
     for (let index = 0; (await currentUser(page.request)).credits > 0 && index < 10; index++) {
-      const sent = await page.request.post('/api/message.php', { headers: CLIENT, data: { to: partner.id, client_id: `welcome-${Date.now()}-${index}`, text: `Hello ${index}` } });
+      const sent = await page.request.post('/api/message.php', {
+        headers: CLIENT,
+        data: { to: partner.id, client_id: `welcome-${Date.now()}-${index}`, text: `Hello ${index}` },
+      });
       expect(sent.status()).toBe(200);
     }
     expect(await currentUser(page.request)).toMatchObject({ credits: 0, paid_user: false });

@@ -15,7 +15,10 @@ const CLIENT = { 'Request-Type': 'client' };
 async function signUp(request: APIRequestContext): Promise<void> {
   const name = `Debitor${(Date.now() % 100000).toString(36)}${Math.floor(Math.random() * 1000)}`;
   const email = `${name.toLowerCase()}@example.com`;
-  const response = await request.post('/api/signup.php', { headers: CLIENT, data: { email, username: name, password: 'debit-secret-1', date_of_birth: '1988-04-12' } });
+  const response = await request.post('/api/signup.php', {
+    headers: CLIENT,
+    data: { email, username: name, password: 'debit-secret-1', date_of_birth: '1988-04-12' },
+  });
   expect(response.status()).toBe(201);
 }
 
@@ -47,7 +50,9 @@ describe('paying by direct debit', () => {
 
     // Direct debit is offered in the Netherlands (the default site's first country) beside the checkout methods.
     await page.getByRole('link', { name: /^SEPA Direct Debit/ }).click();
-    await page.waitForURL((url) => url.pathname === '/directdebit' && url.searchParams.get('bundle') === String(bundleId));
+    await page.waitForURL(
+      (url) => url.pathname === '/directdebit' && url.searchParams.get('bundle') === String(bundleId),
+    );
     await page.getByRole('heading', { name: 'Pay by direct debit', level: 1 }).waitFor();
     await page.getByRole('article', { name: '50 credits' }).waitFor();
 
@@ -65,7 +70,9 @@ describe('paying by direct debit', () => {
 
     // Step 2: where the code went, the field focused, the resend button counting down.
     await page.getByRole('heading', { name: 'Enter the code' }).waitFor();
-    await page.getByText(`We sent a code to ${mobile.slice(0, 3)}${'*'.repeat(mobile.length - 5)}${mobile.slice(-2)}.`).waitFor();
+    await page
+      .getByText(`We sent a code to ${mobile.slice(0, 3)}${'*'.repeat(mobile.length - 5)}${mobile.slice(-2)}.`)
+      .waitFor();
     // The new member's welcome bonus lowers the price; the bank is named from the IBAN.
     await page.getByText(/^50 credits for €\d+\.\d{2}, debited from NL91\*{10}4300 \(ABN AMRO\)\.$/).waitFor();
     const codeField = page.getByLabel('Code from the text message');
@@ -85,7 +92,9 @@ describe('paying by direct debit', () => {
     await page.waitForURL(/\/transactions\/\d+$/);
     await page.getByRole('heading', { name: 'Your payment is being processed…' }).waitFor();
     const orderId = Number(new URL(page.url()).pathname.split('/').at(-1));
-    const order = (await (await page.request.get(`/api/order.php?id=${orderId}`, { headers: CLIENT })).json()) as { order: { status: string; method: string; credits: number } };
+    const order = (await (await page.request.get(`/api/order.php?id=${orderId}`, { headers: CLIENT })).json()) as {
+      order: { status: string; method: string; credits: number };
+    };
     expect(order.order).toMatchObject({ method: 'sdd', credits: 50 });
     expect(['pending', 'paid']).toContain(order.order.status);
   });

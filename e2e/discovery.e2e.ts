@@ -25,7 +25,9 @@ beforeAll(async () => {
   const deadline = Date.now() + SEED_TIMEOUT_MS;
   while (Date.now() < deadline) {
     const response = await fetch(`${session.baseURL}/api/search.php?limit=1`).catch(() => null);
-    const body = response?.ok ? ((await response.json()) as { num_results: number | null; is_num_results_capped: boolean }) : null;
+    const body = response?.ok
+      ? ((await response.json()) as { num_results: number | null; is_num_results_capped: boolean })
+      : null;
     if (body && (body.is_num_results_capped || (body.num_results ?? 0) >= 300)) return;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -37,7 +39,9 @@ describe('home page faces', () => {
     const { page, context } = session;
     await acceptSiteEntryWarningBeforehand(context);
     // The faces the site's home-members.php gives a visitor (the page's own came in its HTML: docs/first-view.md).
-    const body = (await (await fetch(`${session.baseURL}/api/home-members.php?limit=12`)).json()) as { profiles: Face[] };
+    const body = (await (await fetch(`${session.baseURL}/api/home-members.php?limit=12`)).json()) as {
+      profiles: Face[];
+    };
     await page.goto('/');
     expect(body.profiles.length).toBeGreaterThanOrEqual(6);
     expect(body.profiles.every((face) => face.main_image !== null)).toBe(true);
@@ -45,9 +49,17 @@ describe('home page faces', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     const cards = page.getByRole('list', { name: 'New faces' });
     await cards.getByRole('listitem').first().waitFor();
-    expect(await cards.getByRole('link', { name: body.profiles[6]!.name }).getAttribute('href')).toBe(`/members/${body.profiles[6]!.id}`);
+    expect(await cards.getByRole('link', { name: body.profiles[6]!.name }).getAttribute('href')).toBe(
+      `/members/${body.profiles[6]!.id}`,
+    );
     // Every face is a real photo of the site, none is missing.
-    await expect.poll(() => page.locator('.home-mosaic img').evaluateAll((images) => images.filter((image) => (image as HTMLImageElement).naturalWidth > 0).length)).toBe(6);
+    await expect
+      .poll(() =>
+        page
+          .locator('.home-mosaic img')
+          .evaluateAll((images) => images.filter((image) => (image as HTMLImageElement).naturalWidth > 0).length),
+      )
+      .toBe(6);
     expect(await page.getByRole('link', { name: 'Sign up' }).first().isVisible()).toBe(true);
     for (const heading of ['Adults only, 18+', 'Your privacy comes first', 'No subscription']) {
       expect(await page.getByRole('heading', { name: heading, level: 3 }).isVisible()).toBe(true);
@@ -104,7 +116,10 @@ describe('discovery', () => {
     await filters.getByLabel('Looking for').selectOption('');
     await filters.getByLabel('Country').selectOption('');
     await filters.getByRole('button', { name: 'Search' }).click();
-    await page.getByTestId('search-count').filter({ hasText: /^\d+\+? members found$/ }).waitFor();
+    await page
+      .getByTestId('search-count')
+      .filter({ hasText: /^\d+\+? members found$/ })
+      .waitFor();
     await expect.poll(() => results.getByRole('listitem').count()).toBe(20);
     // Scrolling down appends the next page by itself.
     const nextPage = page.waitForResponse((response) => new URL(response.url()).searchParams.has('cursor'));
@@ -136,10 +151,15 @@ describe('member page', () => {
     await acceptSiteEntryWarningBeforehand(context);
     await logIn(page.request);
     // A member with at least two photos the demo user may see.
-    const faces = ((await (await page.request.get('/api/home-members.php?limit=24')).json()) as { profiles: Face[] }).profiles;
+    const faces = ((await (await page.request.get('/api/home-members.php?limit=24')).json()) as { profiles: Face[] })
+      .profiles;
     let target: { id: number; name: string; total: number } | null = null;
     for (const face of faces) {
-      const member = ((await (await page.request.get(`/api/member.php?id=${face.id}`)).json()) as { member: { photos: unknown[]; name: string } }).member;
+      const member = (
+        (await (await page.request.get(`/api/member.php?id=${face.id}`)).json()) as {
+          member: { photos: unknown[]; name: string };
+        }
+      ).member;
       if (member.photos.length >= 2) {
         target = { id: face.id, name: member.name, total: member.photos.length };
         break;
@@ -157,7 +177,9 @@ describe('member page', () => {
     await lightbox.getByText(`Photo 1 of ${target!.total}`).waitFor();
     await page.keyboard.press('ArrowRight');
     await lightbox.getByText(`Photo 2 of ${target!.total}`).waitFor();
-    expect(await lightbox.getByRole('img', { name: `Photo 2 of ${target!.total} of ${target!.name}` }).isVisible()).toBe(true);
+    expect(
+      await lightbox.getByRole('img', { name: `Photo 2 of ${target!.total} of ${target!.name}` }).isVisible(),
+    ).toBe(true);
     await page.keyboard.press('ArrowLeft');
     await lightbox.getByText(`Photo 1 of ${target!.total}`).waitFor();
     for (let n = 0; n < 6; n++) {
@@ -173,7 +195,8 @@ describe('member page', () => {
     const page = await session.newPage({ viewport: PHONE, hasTouch: true, isMobile: true });
     await acceptSiteEntryWarningBeforehand(page.context());
     await logIn(page.request);
-    const faces = ((await (await page.request.get('/api/home-members.php?limit=3')).json()) as { profiles: Face[] }).profiles;
+    const faces = ((await (await page.request.get('/api/home-members.php?limit=3')).json()) as { profiles: Face[] })
+      .profiles;
     await page.goto(`/members/${faces[0]!.id}`);
     const actions = page.getByRole('group', { name: `Actions for ${faces[0]!.name}` });
     await actions.waitFor();
@@ -182,7 +205,10 @@ describe('member page', () => {
     const bar = await actions.boundingBox();
     expect(bar!.y).toBeGreaterThan(PHONE.height / 2);
     for (const name of ['Send a message', 'Send a gift']) {
-      expect(await actions.getByRole('link', { name }).or(actions.getByRole('button', { name })).isVisible(), name).toBe(true);
+      expect(
+        await actions.getByRole('link', { name }).or(actions.getByRole('button', { name })).isVisible(),
+        name,
+      ).toBe(true);
     }
     expect(await actions.getByRole('button', { name: /^(Like|Unlike|Like back)$/ }).isVisible()).toBe(true);
     // Above the bottom navigation, not under it.
@@ -192,15 +218,20 @@ describe('member page', () => {
 });
 
 describe('match modal', () => {
-  test('a like that makes a match shows both members\' photos', async () => {
+  test("a like that makes a match shows both members' photos", async () => {
     const { page, context } = session;
     await acceptSiteEntryWarningBeforehand(context);
     await logIn(page.request);
-    const likes = (await (await page.request.get('/api/likes.php')).json()) as { profiles: { id: number }[]; liked_by: { id: number }[] };
+    const likes = (await (await page.request.get('/api/likes.php')).json()) as {
+      profiles: { id: number }[];
+      liked_by: { id: number }[];
+    };
     const likedIds = new Set(likes.profiles.map((profile) => profile.id));
     const liker = likes.liked_by.find((entry) => !likedIds.has(entry.id));
     expect(liker, 'a demo member who likes the demo user and is not liked back').toBeDefined();
-    const member = ((await (await page.request.get(`/api/member.php?id=${liker!.id}`)).json()) as { member: { name: string } }).member;
+    const member = (
+      (await (await page.request.get(`/api/member.php?id=${liker!.id}`)).json()) as { member: { name: string } }
+    ).member;
 
     await page.goto(`/members/${liker!.id}`);
     await page.getByRole('heading', { name: new RegExp(`^${member.name}\\b`), level: 1 }).waitFor();

@@ -17,7 +17,8 @@ async function logIn(request: APIRequestContext): Promise<{ profile: { id: numbe
 }
 
 /** Whether the page's app has started: its entry module is in the document only once the loader added it. */
-const hasAppStarted = (page: Page) => page.evaluate(() => document.querySelector('script[type="module"][src]') !== null);
+const hasAppStarted = (page: Page) =>
+  page.evaluate(() => document.querySelector('script[type="module"][src]') !== null);
 
 describe('first views', () => {
   beforeAll(() => waitForDemoMembers(session.baseURL, 40), 240_000);
@@ -25,7 +26,9 @@ describe('first views', () => {
   test('the home page is in the HTML, shows before the app starts, and the app takes it over', async () => {
     const { page, context } = session;
     await acceptSiteEntryWarningBeforehand(context);
-    const faces = (await (await fetch(`${session.baseURL}/api/home-members.php?limit=12`)).json()) as { profiles: { name: string }[] };
+    const faces = (await (await fetch(`${session.baseURL}/api/home-members.php?limit=12`)).json()) as {
+      profiles: { name: string }[];
+    };
     const response = await page.goto('/');
     const html = (await response?.text()) ?? '';
     expect(html).toContain('id="first-view"');
@@ -53,14 +56,22 @@ describe('first views', () => {
     expect(html).toMatch(/members found/);
     expect(await hasAppStarted(page)).toBe(false);
 
-    const like = page.locator('#first-view').getByRole('button', { name: /^Like / }).first();
+    const like = page
+      .locator('#first-view')
+      .getByRole('button', { name: /^Like / })
+      .first();
     const name = (await like.getAttribute('aria-label'))!.replace(/^Like /, '');
-    const sent = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/like.php' && request.method() === 'POST');
+    const sent = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/api/like.php' && request.method() === 'POST',
+    );
     await like.click();
     await sent;
     await page.locator('#first-view').waitFor({ state: 'detached' });
     // The app's own card now says it is liked.
-    await page.getByRole('button', { name: `You like ${name}` }).first().waitFor();
+    await page
+      .getByRole('button', { name: `You like ${name}` })
+      .first()
+      .waitFor();
   });
 
   test('filters chosen and Search pressed on the view before the app ran are searched once it has', async () => {
@@ -87,7 +98,9 @@ describe('first views', () => {
     const { page, context } = session;
     await acceptSiteEntryWarningBeforehand(context);
     await logIn(page.request);
-    const search = (await (await page.request.get('/api/search.php')).json()) as { results: { id: number; name: string }[] };
+    const search = (await (await page.request.get('/api/search.php')).json()) as {
+      results: { id: number; name: string }[];
+    };
     const member = search.results[0]!;
     const memberHtml = await (await page.goto(`/members/${member.id}`))!.text();
     expect(memberHtml).toContain('id="first-view"');
@@ -114,7 +127,11 @@ describe('first views', () => {
       return /<time class="chat-list-time[^"]*"[^>]*>([^<]+)<\/time>/.exec(html)?.[1];
     };
     const cookies = await page.context().cookies();
-    const header = (names: (name: string) => boolean) => cookies.filter((cookie) => names(cookie.name)).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+    const header = (names: (name: string) => boolean) =>
+      cookies
+        .filter((cookie) => names(cookie.name))
+        .map((cookie) => `${cookie.name}=${cookie.value}`)
+        .join('; ');
     expect(cookies.find((cookie) => cookie.name === 'tz')?.value).toBe(encodeURIComponent('Pacific/Kiritimati'));
     const inBrowsersZone = await viewTime(header(() => true));
     const inServersZone = await viewTime(header((name) => name !== 'tz'));

@@ -17,7 +17,11 @@ function uniqueEmail(label: string): string {
 }
 
 /** Fills signup step 0 in `scope` and answers the body the browser posted to signup.php. */
-async function submitStepZero(page: Page, scope: ReturnType<Page['getByRole']>, label: string): Promise<Record<string, unknown>> {
+async function submitStepZero(
+  page: Page,
+  scope: ReturnType<Page['getByRole']>,
+  label: string,
+): Promise<Record<string, unknown>> {
   await scope.getByLabel('E-mail address').fill(uniqueEmail(label));
   await scope.getByLabel('Username').fill(`Lander${Date.now() % 1_000_000}`);
   await scope.getByLabel('Password').fill('landing-pages-1');
@@ -25,7 +29,9 @@ async function submitStepZero(page: Page, scope: ReturnType<Page['getByRole']>, 
   await scope.getByLabel('Month').selectOption('4');
   await scope.getByLabel('Year').selectOption('1990');
   const [request] = await Promise.all([
-    page.waitForRequest((candidate: Request) => candidate.url().endsWith('/api/signup.php') && candidate.method() === 'POST'),
+    page.waitForRequest(
+      (candidate: Request) => candidate.url().endsWith('/api/signup.php') && candidate.method() === 'POST',
+    ),
     scope.getByRole('button', { name: 'Create account' }).click(),
   ]);
   return request.postDataJSON() as Record<string, unknown>;
@@ -74,7 +80,11 @@ describe('landers', () => {
     const member = lander.lander.profiles[0] as { id: number; name: string };
     await page.goto(`/members/${member.id}/landing2/eng?${TRACKING_QUERY}`);
     await page.getByRole('heading', { level: 1, name: `${member.name} sent you a message` }).waitFor();
-    await page.getByRole('main').getByRole('link', { name: `Reply to ${member.name}` }).last().click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: `Reply to ${member.name}` })
+      .last()
+      .click();
     await page.waitForURL((url) => url.pathname === `/members/${member.id}/signup`);
     const main = page.getByRole('main');
     const message = main.getByRole('textbox', { name: /message/i });

@@ -80,7 +80,9 @@ describe('language choice', () => {
     await acceptSiteEntryWarningBeforehand(context);
     await context.addCookies([{ name: 'lang', value: 'de', url: session.baseURL }]);
     await page.goto('/');
-    await topNavigation(page).getByRole('button', { name: /Deutsch/ }).waitFor();
+    await topNavigation(page)
+      .getByRole('button', { name: /Deutsch/ })
+      .waitFor();
     expect(await documentLanguage(page)).toBe('de');
   });
 });

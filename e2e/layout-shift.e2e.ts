@@ -36,7 +36,12 @@ beforeAll(async () => {
 }, SEED_TIMEOUT_MS + 10_000);
 
 /** Opens `path` in a fresh context (cold cache, nothing stored), waits for `ready` and the network to go quiet. */
-async function clsOfFirstVisit(path: string, viewport: { width: number; height: number }, ready: (page: Page) => Promise<void>, logIn = false) {
+async function clsOfFirstVisit(
+  path: string,
+  viewport: { width: number; height: number },
+  ready: (page: Page) => Promise<void>,
+  logIn = false,
+) {
   const page = await session.newPage({ viewport });
   await recordLayoutShifts(page.context());
   if (logIn) {
@@ -109,7 +114,9 @@ async function someMemberId(): Promise<number> {
     .getSetCookie()
     .map((value) => value.split(';')[0])
     .join('; ');
-  const search = (await (await fetch(`${session.baseURL}/api/search.php`, { headers: { cookie } })).json()) as { results: { id: number }[] };
+  const search = (await (await fetch(`${session.baseURL}/api/search.php`, { headers: { cookie } })).json()) as {
+    results: { id: number }[];
+  };
   memberId = search.results[0]!.id;
   return memberId;
 }

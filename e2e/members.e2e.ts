@@ -23,8 +23,15 @@ function uniqueEmail(label: string): string {
 
 type SessionUser = { profile: { id: number; name: string } };
 
-async function logInThroughApi(request: APIRequestContext, email: string, password: string): Promise<SessionUser | null> {
-  const response = await request.post('/api/user.php', { headers: { 'Request-Type': 'client' }, data: { email, password } });
+async function logInThroughApi(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<SessionUser | null> {
+  const response = await request.post('/api/user.php', {
+    headers: { 'Request-Type': 'client' },
+    data: { email, password },
+  });
   if (!response.ok()) return null;
   return ((await response.json()) as { user: SessionUser }).user;
 }
@@ -115,7 +122,11 @@ describe('own profile and photos', () => {
     // A file that claims to be a PNG but is not, and a real photo under 200 x 200 px: the browser says so
     // before uploading anything (the server refuses both too; the API tests prove it).
     const input = page.getByTestId('photo-dropzone').locator('input[type=file]');
-    await input.setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('this is not an image') });
+    await input.setInputFiles({
+      name: 'broken.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is not an image'),
+    });
     await page.getByText('That file is not a photo. Choose a JPEG, PNG or WebP image.').waitFor();
     await input.setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: makePng(120) });
     await page.getByText('That photo is too small. Choose one of at least 200 × 200 pixels.').waitFor();
@@ -127,10 +138,15 @@ describe('own profile and photos', () => {
     const tile = page.getByRole('listitem').filter({ has: page.getByRole('group', { name: 'Photo 1' }) });
     await tile.getByText('Main photo').waitFor();
     // The top navigation's avatar now shows the photo instead of the placeholder.
-    await mainNav(page).getByRole('button', { name: `Account menu of ${username}` }).locator('img').waitFor();
+    await mainNav(page)
+      .getByRole('button', { name: `Account menu of ${username}` })
+      .locator('img')
+      .waitFor();
 
     // The photo is served, re-encoded as JPEG.
-    const photos = (await (await page.request.get('/api/photos.php')).json()) as { photos: { filename: string; is_main: boolean }[] };
+    const photos = (await (await page.request.get('/api/photos.php')).json()) as {
+      photos: { filename: string; is_main: boolean }[];
+    };
     expect(photos.photos).toHaveLength(1);
     expect(photos.photos[0]!.is_main).toBe(true);
     const image = await page.request.get(photos.photos[0]!.filename);
@@ -173,11 +189,15 @@ describe('search', () => {
     expect(secondUrl.searchParams.get('min_age')).toBe('25');
     await expect.poll(() => results.getByRole('listitem').count()).toBe(40);
 
-    const hrefs = await results.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const hrefs = await results
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(new Set(hrefs).size).toBe(40);
     // Every card is a woman between 25 and 60 (the age is printed after the name).
     // The card names are h2: the results follow the page's h1 directly.
-    const ages = await results.getByRole('heading', { level: 2 }).evaluateAll((headings) => headings.map((heading) => Number(/, (\d+)/.exec(heading.textContent ?? '')?.[1])));
+    const ages = await results
+      .getByRole('heading', { level: 2 })
+      .evaluateAll((headings) => headings.map((heading) => Number(/, (\d+)/.exec(heading.textContent ?? '')?.[1])));
     expect(ages).toHaveLength(40);
     expect(ages.every((age) => age >= 25 && age <= 60)).toBe(true);
   });
@@ -188,11 +208,16 @@ describe('likes and matches', () => {
     const { page, context } = session;
     await acceptSiteEntryWarningBeforehand(context);
     expect(await logInThroughApi(page.request, DEMO.email, DEMO.password)).not.toBeNull();
-    const likes = (await (await page.request.get('/api/likes.php')).json()) as { profiles: { id: number }[]; liked_by: { id: number }[] };
+    const likes = (await (await page.request.get('/api/likes.php')).json()) as {
+      profiles: { id: number }[];
+      liked_by: { id: number }[];
+    };
     const likedIds = new Set(likes.profiles.map((profile) => profile.id));
     const liker = likes.liked_by.find((entry) => !likedIds.has(entry.id));
     expect(liker, 'a demo member who likes the demo user and is not liked back').toBeDefined();
-    const member = ((await (await page.request.get(`/api/member.php?id=${liker!.id}`)).json()) as { member: { name: string } }).member;
+    const member = (
+      (await (await page.request.get(`/api/member.php?id=${liker!.id}`)).json()) as { member: { name: string } }
+    ).member;
 
     await page.goto(`/members/${liker!.id}`);
     await page.getByRole('heading', { name: new RegExp(`^${member.name}\\b`), level: 1 }).waitFor();
@@ -202,7 +227,9 @@ describe('likes and matches', () => {
     const modal = page.getByRole('dialog', { name: "It's a match!" });
     await modal.waitFor();
     await modal.getByText(`You and ${member.name} like each other.`).waitFor();
-    expect(await modal.getByRole('link', { name: `Open the profile of ${member.name}` }).getAttribute('href')).toBe(`/members/${liker!.id}`);
+    expect(await modal.getByRole('link', { name: `Open the profile of ${member.name}` }).getAttribute('href')).toBe(
+      `/members/${liker!.id}`,
+    );
     await modal.getByRole('link', { name: 'See your matches' }).click();
     await page.waitForURL((url) => url.pathname === '/likes/matches');
     await page.getByRole('list', { name: 'Matches' }).getByRole('link', { name: member.name }).waitFor();
@@ -210,7 +237,7 @@ describe('likes and matches', () => {
 });
 
 describe('blocking', () => {
-  test('a member blocks another, who then cannot open the blocker\'s profile', async () => {
+  test("a member blocks another, who then cannot open the blocker's profile", async () => {
     const { page, context } = session;
     await acceptSiteEntryWarningBeforehand(context);
     const otherPage = await session.newPage();
@@ -228,10 +255,14 @@ describe('blocking', () => {
 
     // Before the block the other member can open the profile.
     await blocked.page.goto(`/members/${blocker.user.profile.id}`);
-    await blocked.page.getByRole('heading', { name: new RegExp(`^${blocker.user.profile.name}\\b`), level: 1 }).waitFor();
+    await blocked.page
+      .getByRole('heading', { name: new RegExp(`^${blocker.user.profile.name}\\b`), level: 1 })
+      .waitFor();
 
     await blocker.page.goto(`/members/${blocked.user.profile.id}`);
-    await blocker.page.getByRole('heading', { name: new RegExp(`^${blocked.user.profile.name}\\b`), level: 1 }).waitFor();
+    await blocker.page
+      .getByRole('heading', { name: new RegExp(`^${blocked.user.profile.name}\\b`), level: 1 })
+      .waitFor();
     await blocker.page.getByRole('button', { name: 'Block', exact: true }).click();
     const confirm = blocker.page.getByRole('dialog', { name: `Block ${blocked.user.profile.name}` });
     await confirm.getByRole('button', { name: 'Block', exact: true }).click();
@@ -241,10 +272,15 @@ describe('blocking', () => {
     expect(await blocker.page.getByRole('button', { name: 'Send a message' }).count()).toBe(0);
 
     await blocked.page.reload();
-    await blocked.page.getByRole('heading', { name: `You're blocked by ${blocker.user.profile.name}`, level: 1 }).waitFor();
+    await blocked.page
+      .getByRole('heading', { name: `You're blocked by ${blocker.user.profile.name}`, level: 1 })
+      .waitFor();
     expect(await blocked.page.getByRole('button', { name: /Like/ }).count()).toBe(0);
     // Enforced by the server, not only hidden: liking answers 403.
-    const like = await blocked.page.request.post('/api/like.php', { headers: { 'Request-Type': 'client' }, data: { id: blocker.user.profile.id } });
+    const like = await blocked.page.request.post('/api/like.php', {
+      headers: { 'Request-Type': 'client' },
+      data: { id: blocker.user.profile.id },
+    });
     expect(like.status()).toBe(403);
   });
 });
@@ -256,7 +292,8 @@ describe('a member who has not confirmed the e-mail address', () => {
     await signUpThroughApi(page, uniqueEmail('unconfirmed'), `Unsure${Date.now() % 100000}`);
     const swipes: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/swipe.php') swipes.push(request.url());
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/swipe.php')
+        swipes.push(request.url());
     });
 
     await page.goto('/swipe-game');
@@ -268,7 +305,10 @@ describe('a member who has not confirmed the e-mail address', () => {
     await notice.getByText('We sent the e-mail again.').waitFor();
     expect(swipes).toEqual([]);
     // The server refuses it as well.
-    const refused = await page.request.post('/api/swipe.php', { headers: { 'Request-Type': 'client' }, data: { id: 1, action: 'skip' } });
+    const refused = await page.request.post('/api/swipe.php', {
+      headers: { 'Request-Type': 'client' },
+      data: { id: 1, action: 'skip' },
+    });
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('activation_required');
   });
@@ -287,7 +327,10 @@ describe('layout at every width', () => {
         await page.goto('/members');
         const account = page.getByRole('button', { name: new RegExp(username) });
         await account.waitFor();
-        const layout = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+        const layout = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          inner: window.innerWidth,
+        }));
         expect(layout.scroll, `${language} ${width}px`).toBeLessThanOrEqual(layout.inner);
         const box = await account.boundingBox();
         expect(box && box.x + box.width, `account menu ${language} ${width}px`).toBeLessThanOrEqual(width);
@@ -298,4 +341,3 @@ describe('layout at every width', () => {
     }
   });
 });
-

@@ -12,8 +12,28 @@ const WIDTHS = [320, 390, 768, 1024, 1280];
 const LANGUAGES = ['de', 'fi'] as const;
 const DEMO = { email: 'demo@example.com', password: 'demo1234' };
 
-const VISITOR_SCREENS = ['/', '/login', '/signup', '/reset-password', '/members', '/pricing', '/pages/terms', '/no/such/page'];
-const MEMBER_SCREENS = ['/members', '/members/{id}', '/likes', '/chats', '/credits', '/premium', '/profile', '/notifications', '/swipe-game', '/match-finder'];
+const VISITOR_SCREENS = [
+  '/',
+  '/login',
+  '/signup',
+  '/reset-password',
+  '/members',
+  '/pricing',
+  '/pages/terms',
+  '/no/such/page',
+];
+const MEMBER_SCREENS = [
+  '/members',
+  '/members/{id}',
+  '/likes',
+  '/chats',
+  '/credits',
+  '/premium',
+  '/profile',
+  '/notifications',
+  '/swipe-game',
+  '/match-finder',
+];
 
 let memberId = 0;
 
@@ -38,7 +58,10 @@ async function overflowOf(page: Page): Promise<Overflow> {
     const widest = [...document.querySelectorAll('body *')]
       .filter((element) => element.getBoundingClientRect().right > innerWidth + 0.5)
       .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 3).join('.')} (${Math.round(element.getBoundingClientRect().right)} px)`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 3).join('.')} (${Math.round(element.getBoundingClientRect().right)} px)`,
+      );
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth, widest };
   });
 }
@@ -53,10 +76,14 @@ async function checkScreens(page: Page, screens: string[], language: string) {
       await page.locator('main').first().waitFor();
       await page.waitForLoadState('networkidle');
       // Until the skeletons are replaced the page is not the one to measure.
-      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+      await page
+        .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 })
+        .catch(() => undefined);
       const overflow = await overflowOf(page);
       if (overflow.scrollWidth > overflow.innerWidth) {
-        failures.push(`${language} ${width} px ${path}: ${overflow.scrollWidth} > ${overflow.innerWidth}: ${overflow.widest.join(', ')}`);
+        failures.push(
+          `${language} ${width} px ${path}: ${overflow.scrollWidth} > ${overflow.innerWidth}: ${overflow.widest.join(', ')}`,
+        );
       }
     }
   }

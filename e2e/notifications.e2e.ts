@@ -25,21 +25,36 @@ function uniqueName(label: string): string {
 async function signUpActiveMember(request: APIRequestContext, label: string): Promise<Member> {
   const name = uniqueName(label);
   const email = `${name.toLowerCase()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const signup = await request.post('/api/signup.php', { headers: CLIENT, data: { email, username: name, password: PASSWORD, date_of_birth: '1990-04-12' } });
+  const signup = await request.post('/api/signup.php', {
+    headers: CLIENT,
+    data: { email, username: name, password: PASSWORD, date_of_birth: '1990-04-12' },
+  });
   expect(signup.status()).toBe(201);
-  for (const step of [{ step: 1 }, { step: 2, about_me: '' }, { step: 3, gender: 'female', sexuality: 'hetero', country: 'NL' }, { step: 4 }]) {
+  for (const step of [
+    { step: 1 },
+    { step: 2, about_me: '' },
+    { step: 3, gender: 'female', sexuality: 'hetero', country: 'NL' },
+    { step: 4 },
+  ]) {
     const response = await request.put('/api/signup.php', { headers: CLIENT, data: step });
     expect(response.status(), JSON.stringify(step)).toBe(200);
   }
-  const mailbox = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { mails: { links: string[] }[] };
+  const mailbox = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
+    mails: { links: string[] }[];
+  };
   const link = mailbox.mails.flatMap((mail) => mail.links).find((href) => href.includes('/activate?token='));
   expect(link).toBeTruthy();
-  const activation = await request.post('/api/activate.php', { headers: CLIENT, data: { token: new URL(link!).searchParams.get('token') } });
+  const activation = await request.post('/api/activate.php', {
+    headers: CLIENT,
+    data: { token: new URL(link!).searchParams.get('token') },
+  });
   expect(activation.status()).toBe(200);
   return { email, name };
 }
 
-async function currentUser(request: APIRequestContext): Promise<{ push_subscribed: boolean; notifications_disabled: string[] }> {
+async function currentUser(
+  request: APIRequestContext,
+): Promise<{ push_subscribed: boolean; notifications_disabled: string[] }> {
   const response = await request.get('/api/user.php', { headers: CLIENT });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { user: { push_subscribed: boolean; notifications_disabled: string[] } }).user;
@@ -48,7 +63,11 @@ async function currentUser(request: APIRequestContext): Promise<{ push_subscribe
 async function notificationSettings(request: APIRequestContext) {
   const response = await request.get('/api/notifications.php', { headers: CLIENT });
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { settings: { preferences: Record<string, { email: boolean; push: boolean }>; invisible: boolean } }).settings;
+  return (
+    (await response.json()) as {
+      settings: { preferences: Record<string, { email: boolean; push: boolean }>; invisible: boolean };
+    }
+  ).settings;
 }
 
 const typeGroup = (page: Page, name: string) => page.getByRole('group', { name });
@@ -69,7 +88,11 @@ async function stubPushService(context: BrowserContext): Promise<void> {
         endpoint: 'https://push.example.test/send/e2e-browser',
         expirationTime: null,
         options: { applicationServerKey: null, userVisibleOnly: true },
-        toJSON: () => ({ endpoint: 'https://push.example.test/send/e2e-browser', expirationTime: null, keys: { p256dh: 'BExampleP256dhKey', auth: 'exampleAuth' } }),
+        toJSON: () => ({
+          endpoint: 'https://push.example.test/send/e2e-browser',
+          expirationTime: null,
+          keys: { p256dh: 'BExampleP256dhKey', auth: 'exampleAuth' },
+        }),
         unsubscribe: async () => {
           localStorage.removeItem(KEY);
           return true;
@@ -105,13 +128,19 @@ describe('the notifications screen', () => {
 
     const newsMail = typeGroup(page, 'News').getByRole('switch', { name: 'E-mail' });
     expect(await newsMail.isChecked()).toBe(false);
-    const newsSaved = page.waitForResponse((response) => response.url().endsWith('/api/notifications.php') && response.request().method() === 'PUT');
+    const newsSaved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/notifications.php') && response.request().method() === 'PUT',
+    );
     await newsMail.click();
     expect((await newsSaved).status()).toBe(200);
 
     const invisible = page.getByRole('switch', { name: 'Invisible mode' });
     await invisible.click();
-    await page.getByRole('region', { name: 'Invisible mode' }).getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Invisible mode' })
+      .getByRole('status')
+      .filter({ hasText: 'Saved' })
+      .waitFor();
 
     await page.reload();
     await typeGroup(page, 'Weekly update').waitFor();
@@ -150,11 +179,14 @@ describe('member alerts', () => {
     await pushAlert.waitFor();
     expect(await photoAlert.count()).toBe(0);
 
-    const saving = page.waitForResponse((response) => response.url().endsWith('/api/user.php?push=1') && response.request().method() === 'POST');
+    const saving = page.waitForResponse(
+      (response) => response.url().endsWith('/api/user.php?push=1') && response.request().method() === 'POST',
+    );
     await pushAlert.getByRole('button', { name: 'Turn on push notifications' }).click();
     const saved = await saving;
     expect(saved.status()).toBe(200);
-    const endpoint = (JSON.parse(saved.request().postData() ?? '{}') as { subscription?: { endpoint?: string } }).subscription?.endpoint;
+    const endpoint = (JSON.parse(saved.request().postData() ?? '{}') as { subscription?: { endpoint?: string } })
+      .subscription?.endpoint;
     expect(endpoint).toMatch(/^https?:\/\//);
     await pushAlert.waitFor({ state: 'detached' });
     expect((await currentUser(page.request)).push_subscribed).toBe(true);
@@ -165,13 +197,18 @@ describe('member alerts', () => {
 
     // Logging out in this browser takes this browser's subscription (and only it) off the account before the session ends.
     const removing = page.waitForRequest(
-      (request) => request.url().endsWith('/api/user.php?push=1') && request.postData() === JSON.stringify({ subscription: null, endpoint }),
+      (request) =>
+        request.url().endsWith('/api/user.php?push=1') &&
+        request.postData() === JSON.stringify({ subscription: null, endpoint }),
     );
     await page.getByRole('button', { name: /^Account menu/ }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await removing;
     await page.waitForURL((url) => url.pathname === '/');
-    const login = await page.request.post('/api/user.php', { headers: CLIENT, data: { email: member.email, password: PASSWORD } });
+    const login = await page.request.post('/api/user.php', {
+      headers: CLIENT,
+      data: { email: member.email, password: PASSWORD },
+    });
     expect(login.status()).toBe(200);
     expect((await currentUser(page.request)).push_subscribed).toBe(false);
   });

@@ -15,13 +15,19 @@ async function signUp(page: Page, label: string): Promise<string> {
   const username = `${label}${Date.now() % 100000}`;
   const response = await page.request.post('/api/signup.php', {
     headers: { 'Request-Type': 'client' },
-    data: { email: `${username.toLowerCase()}-${Math.floor(Math.random() * 1e6)}@example.com`, username, password: 'profile-sections-1', date_of_birth: '1992-05-17' },
+    data: {
+      email: `${username.toLowerCase()}-${Math.floor(Math.random() * 1e6)}@example.com`,
+      username,
+      password: 'profile-sections-1',
+      date_of_birth: '1992-05-17',
+    },
   });
   expect(response.status()).toBe(201);
   return username;
 }
 
-const savedProfile = async (page: Page) => ((await (await page.request.get('/api/profile.php')).json()) as SavedProfile).profile;
+const savedProfile = async (page: Page) =>
+  ((await (await page.request.get('/api/profile.php')).json()) as SavedProfile).profile;
 const meter = (page: Page) => page.getByRole('progressbar', { name: 'Profile completeness' });
 const meterValue = async (page: Page) => Number(await meter(page).getAttribute('aria-valuenow'));
 
@@ -87,7 +93,10 @@ describe('profile editor sections', () => {
     const box = await photos.boundingBox();
     expect(box!.y).toBeLessThan(page.viewportSize()!.height);
 
-    await photos.getByTestId('photo-dropzone').locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng() });
+    await photos
+      .getByTestId('photo-dropzone')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng() });
     await photos.getByText('You have 1 of 3 photos.').waitFor();
     // The photo counts, and the meter names the next missing item instead.
     await expect.poll(() => meterValue(page)).toBe(start + 20);

@@ -19,7 +19,12 @@ async function signUp(page: Page): Promise<void> {
   const name = `Sw${(Date.now() % 100000).toString(36)}${Math.floor(Math.random() * 1000)}`;
   const response = await page.request.post('/api/signup.php', {
     headers: CLIENT,
-    data: { email: `${name.toLowerCase()}@example.com`, username: name, password: 'worker-secret-1', date_of_birth: '1990-04-12' },
+    data: {
+      email: `${name.toLowerCase()}@example.com`,
+      username: name,
+      password: 'worker-secret-1',
+      date_of_birth: '1990-04-12',
+    },
   });
   expect(response.status()).toBe(201);
 }
@@ -29,7 +34,9 @@ async function controllingWorker(page: Page): Promise<{ registrationId: string; 
   const scriptURL = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
   expect(new URL(scriptURL!).pathname).toBe('/sw.js');
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  const worker = session.context.serviceWorkers().find((candidate) => candidate.url().endsWith('/sw.js')) ?? (await session.context.waitForEvent('serviceworker'));
+  const worker =
+    session.context.serviceWorkers().find((candidate) => candidate.url().endsWith('/sw.js')) ??
+    (await session.context.waitForEvent('serviceworker'));
 
   // DevTools reports the registrations as events once its ServiceWorker domain is on.
   const cdp = await session.context.newCDPSession(page);
@@ -69,7 +76,8 @@ describe('the push service worker', () => {
       () =>
         new Promise<unknown>((resolve) => {
           navigator.serviceWorker.addEventListener('message', (event) => {
-            if ((event.data as { type?: string }).type === 'VERSION') resolve((event.data as { version: unknown }).version);
+            if ((event.data as { type?: string }).type === 'VERSION')
+              resolve((event.data as { version: unknown }).version);
           });
           navigator.serviceWorker.controller!.postMessage({ type: 'GET_VERSION' });
         }),
@@ -86,10 +94,24 @@ describe('the push service worker', () => {
     const { registrationId, worker, cdp } = await controllingWorker(page);
 
     // The open page hears of the push (push lastMessage) and refreshes the member.
-    const refresh = page.waitForRequest((request) => request.method() === 'GET' && new URL(request.url()).pathname === '/api/user.php');
+    const refresh = page.waitForRequest(
+      (request) => request.method() === 'GET' && new URL(request.url()).pathname === '/api/user.php',
+    );
     refresh.catch(() => undefined);
-    const payload = { v: 2, type: 'new_messages', title: 'New message', body: 'Bo sent you a message.', url: '/chats/42', tag: 'conversation-42', icon: '/favicon.svg' };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(session.baseURL).origin, registrationId, data: JSON.stringify(payload) });
+    const payload = {
+      v: 2,
+      type: 'new_messages',
+      title: 'New message',
+      body: 'Bo sent you a message.',
+      url: '/chats/42',
+      tag: 'conversation-42',
+      icon: '/favicon.svg',
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(session.baseURL).origin,
+      registrationId,
+      data: JSON.stringify(payload),
+    });
 
     await expect.poll(() => shownNotifications(page)).toHaveLength(1);
     const [shown, ...others] = await shownNotifications(page);
@@ -109,7 +131,9 @@ describe('the push service worker', () => {
       registrationId,
       data: JSON.stringify({ ...payload, body: 'Bo sent you 2 messages.' }),
     });
-    await expect.poll(async () => (await shownNotifications(page)).map((notification) => notification.body)).toEqual(['Bo sent you 2 messages.']);
+    await expect
+      .poll(async () => (await shownNotifications(page)).map((notification) => notification.body))
+      .toEqual(['Bo sent you 2 messages.']);
 
     const pagesBefore = session.context.pages().length;
     await worker.evaluate(async () => {
@@ -134,17 +158,23 @@ describe('the service worker offline', () => {
     await acceptSiteEntryWarningBeforehand(session.context);
     await page.goto('/');
     const { worker } = await controllingWorker(page);
-    const offlineCache = await page.evaluate(async () => (await (await caches.open('site-sw-offline-v1')).keys()).map((request) => new URL(request.url).pathname));
+    const offlineCache = await page.evaluate(async () =>
+      (await (await caches.open('site-sw-offline-v1')).keys()).map((request) => new URL(request.url).pathname),
+    );
     expect(offlineCache).toEqual(['/offline.html', '/offline.js']);
     await page.reload();
     // The app's code loads once the app starts (after the first view: docs/first-view.md).
     await appHasTakenOver(page);
     await page.waitForLoadState('networkidle');
-    const assets = await page.evaluate(async () => (await (await caches.open('site-sw-assets-v1')).keys()).map((request) => new URL(request.url).pathname));
+    const assets = await page.evaluate(async () =>
+      (await (await caches.open('site-sw-assets-v1')).keys()).map((request) => new URL(request.url).pathname),
+    );
     expect(assets.some((path) => /^\/assets\/.+\.js$/.test(path))).toBe(true);
 
     const answered = await worker.evaluate(async () => {
-      const response = await (globalThis as unknown as { handleNavigation: (request: Request) => Promise<Response> }).handleNavigation(new Request('http://127.0.0.1:9/members'));
+      const response = await (
+        globalThis as unknown as { handleNavigation: (request: Request) => Promise<Response> }
+      ).handleNavigation(new Request('http://127.0.0.1:9/members'));
       return { status: response.status, body: await response.text() };
     });
     expect(answered.status).toBe(200);

@@ -13,7 +13,10 @@ const SEED_TIMEOUT_MS = 100_000;
 type SessionUser = { profile: { id: number; name: string } };
 
 async function logInThroughApi(request: APIRequestContext, email: string): Promise<SessionUser | null> {
-  const response = await request.post('/api/user.php', { headers: { 'Request-Type': 'client' }, data: { email, password: DEMO_MEMBER_PASSWORD } });
+  const response = await request.post('/api/user.php', {
+    headers: { 'Request-Type': 'client' },
+    data: { email, password: DEMO_MEMBER_PASSWORD },
+  });
   if (!response.ok()) return null;
   return ((await response.json()) as { user: SessionUser }).user;
 }
@@ -25,7 +28,8 @@ async function twoMembers(pages: [Page, Page]): Promise<{ page: Page; user: Sess
   for (let n = 1; members.length < 2 && Date.now() < deadline; n = n >= 30 ? 1 : n + 1) {
     const target = pages[members.length]!;
     const user = await logInThroughApi(target.request, `demo.member${n}@example.com`);
-    if (user && !members.some((member) => member.user.profile.id === user.profile.id)) members.push({ page: target, user });
+    if (user && !members.some((member) => member.user.profile.id === user.profile.id))
+      members.push({ page: target, user });
     else if (!user && n === 30) await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   return members;
@@ -44,7 +48,9 @@ describe('reporting a member', () => {
 
     await reporter.page.goto(`/members/${reported.user.profile.id}`);
     // The heading is the name, perhaps with the age after it.
-    await reporter.page.getByRole('heading', { name: new RegExp(`^${name}\\b`), level: 1 }).waitFor({ timeout: 30_000 });
+    await reporter.page
+      .getByRole('heading', { name: new RegExp(`^${name}\\b`), level: 1 })
+      .waitFor({ timeout: 30_000 });
     const reportButton = reporter.page.getByRole('button', { name: 'Report', exact: true });
     await reportButton.click();
     const dialog = reporter.page.getByRole('dialog', { name: `Report ${name}` });
@@ -77,13 +83,17 @@ describe('reporting a member', () => {
     const members = await twoMembers([page, otherPage]);
     const [reporter] = members as [(typeof members)[number]];
     // A demo member with a public photo, found through the search.
-    const search = await reporter.page.request.get('/api/search.php?limit=24', { headers: { 'Request-Type': 'client' } });
+    const search = await reporter.page.request.get('/api/search.php?limit=24', {
+      headers: { 'Request-Type': 'client' },
+    });
     const cards = ((await search.json()) as { results: { id: number; name: string; main_image: unknown }[] }).results;
     const target = cards.find((card) => card.main_image && card.id !== reporter.user.profile.id);
     expect(target).toBeDefined();
 
     await reporter.page.goto(`/members/${target!.id}`);
-    await reporter.page.getByRole('heading', { name: new RegExp(`^${target!.name}\\b`), level: 1 }).waitFor({ timeout: 30_000 });
+    await reporter.page
+      .getByRole('heading', { name: new RegExp(`^${target!.name}\\b`), level: 1 })
+      .waitFor({ timeout: 30_000 });
     await reporter.page.getByRole('button', { name: /View photo 1 of \d+ full screen/ }).click();
     await reporter.page.getByRole('button', { name: 'Report this photo' }).click();
     const dialog = reporter.page.getByRole('dialog', { name: `Report a photo of ${target!.name}` });
@@ -92,7 +102,11 @@ describe('reporting a member', () => {
     await dialog.getByRole('button', { name: 'Send report' }).click();
     const response = await sent;
     expect(response.status()).toBe(200);
-    expect(response.request().postDataJSON()).toMatchObject({ profile: target!.id, target: 'photo', reason: 'inappropriate_photo' });
+    expect(response.request().postDataJSON()).toMatchObject({
+      profile: target!.id,
+      target: 'photo',
+      reason: 'inappropriate_photo',
+    });
     await reporter.page.getByRole('dialog', { name: 'Thank you for your report' }).waitFor();
   });
 });

@@ -86,7 +86,9 @@ describe('home page for visitors', () => {
     const footer = page.getByRole('contentinfo');
     const links = footer.getByRole('navigation', { name: 'Footer' }).getByRole('link');
     await links.first().waitFor();
-    const found = await links.evaluateAll((anchors) => anchors.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href') ?? '']));
+    const found = await links.evaluateAll((anchors) =>
+      anchors.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href') ?? '']),
+    );
     expect(found).toEqual(FOOTER_LINKS);
 
     const footerText = await footer.innerText();
@@ -102,7 +104,10 @@ describe('home page for visitors', () => {
     const { page, context } = session;
     await acceptSiteEntryWarningBeforehand(context);
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Login', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Login', exact: true })
+      .click();
     await page.waitForURL((url) => url.pathname === '/login');
   });
 });

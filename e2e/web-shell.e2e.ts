@@ -25,13 +25,22 @@ describe('web shell', () => {
     // A page the app renders itself: a first view (docs/first-view.md) is rendered with the server's own settings,
     // which this test cannot patch (the same rule decides there: modules/first-view tests).
     await page.goto('/login');
-    await page.getByRole('banner').getByRole('link', { name: /Amoria/ }).first().waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /Amoria/ })
+      .first()
+      .waitFor();
 
     await expect.poll(() => documentLanguage(page)).toBe('de');
     const cookie = (await context.cookies()).find((candidate) => candidate.name === 'lang');
     expect(cookie?.value).toBe('de');
     expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(364 * 24 * 60 * 60);
-    expect(await page.getByRole('banner').getByRole('button', { name: /Deutsch|Language/ }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /Deutsch|Language/ })
+        .count(),
+    ).toBe(0);
   });
 
   test('with ?lb the page sends the page-hidden beacon when it is hidden', async () => {
@@ -78,7 +87,9 @@ describe('web shell', () => {
   });
 
   test('the server hands deep links the app shell and serves hashed assets compressed and cached for a year', async () => {
-    const deepLink = await fetch(`${session.baseURL}/members/999999/landing2/some-slug`, { headers: { accept: 'text/html' } });
+    const deepLink = await fetch(`${session.baseURL}/members/999999/landing2/some-slug`, {
+      headers: { accept: 'text/html' },
+    });
     expect(deepLink.status).toBe(200);
     expect(deepLink.headers.get('content-type')).toMatch(/^text\/html/);
     expect(deepLink.headers.get('cache-control')).toBe('private, no-cache');

@@ -20,13 +20,21 @@ const MIN_COMPRESS_BYTES = 1024;
  */
 export async function precompress(dir) {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name)).map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
+  const files = entries
+    .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
   let written = 0;
   for (const file of files) {
     const data = await fs.readFile(file);
     if (data.length < MIN_COMPRESS_BYTES) continue;
     const [br, gz] = await Promise.all([
-      brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+      brotli(data, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        },
+      }),
       gzip(data, { level: 9 }),
     ]);
     // Kept only when smaller: a file that does not shrink is sent as it is.
@@ -73,13 +81,19 @@ export async function buildWeb({ distLink }) {
     root: webRoot,
     mode: 'production',
     logLevel: 'warn',
-    build: { ssr: 'src/entry-server.tsx', outDir: path.join(release, SERVER_RENDER_DIR), emptyOutDir: true, copyPublicDir: false },
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir: path.join(release, SERVER_RENDER_DIR),
+      emptyOutDir: true,
+      copyPublicDir: false,
+    },
     ssr: { noExternal: true },
   });
 
   // A checkout built before releases existed has a real dist folder: keep it as a release (once, not atomic).
   const existing = await fs.lstat(distLink).catch(() => null);
-  if (existing && !existing.isSymbolicLink()) await fs.rename(distLink, path.join(releasesDir, `00000000-legacy-${process.pid}`));
+  if (existing && !existing.isSymbolicLink())
+    await fs.rename(distLink, path.join(releasesDir, `00000000-legacy-${process.pid}`));
 
   // rename() over the old link is atomic: every reader sees the old release or the new one, never a mix.
   const temporaryLink = `${distLink}.${process.pid}.tmp`;
@@ -88,14 +102,19 @@ export async function buildWeb({ distLink }) {
   await fs.rename(temporaryLink, distLink);
 
   await pruneReleases(releasesDir, release);
-  console.log(`web app built: ${path.relative(process.cwd(), distLink) || distLink} -> ${path.relative(path.dirname(distLink), release)}`);
+  console.log(
+    `web app built: ${path.relative(process.cwd(), distLink) || distLink} -> ${path.relative(path.dirname(distLink), release)}`,
+  );
   return release;
 }
 
 /** Deletes all but the newest KEPT_RELEASES releases; never the current one. */
 async function pruneReleases(releasesDir, current) {
   const names = (await fs.readdir(releasesDir)).sort().reverse();
-  const old = names.slice(KEPT_RELEASES).map((name) => path.join(releasesDir, name)).filter((dir) => dir !== current);
+  const old = names
+    .slice(KEPT_RELEASES)
+    .map((name) => path.join(releasesDir, name))
+    .filter((dir) => dir !== current);
   await Promise.all(old.map((dir) => fs.rm(dir, { recursive: true, force: true })));
 }
 

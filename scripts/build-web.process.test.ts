@@ -37,11 +37,14 @@ describe('npm run build (scripts/build-web.mjs)', () => {
     expect((await fs.lstat(dist)).isSymbolicLink()).toBe(true);
     const current = await fs.realpath(dist);
     expect(path.dirname(current)).toBe(await fs.realpath(releases));
-    expect(await fs.readFile(path.join(dist, 'index.html'), 'utf8')).toMatch(/<script type="module"[^>]+src="\/assets\//);
+    expect(await fs.readFile(path.join(dist, 'index.html'), 'utf8')).toMatch(
+      /<script type="module"[^>]+src="\/assets\//,
+    );
     const assets = await fs.readdir(path.join(dist, 'assets'));
     const scripts = assets.filter((name) => name.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(1);
-    for (const name of scripts) expect(await fs.readFile(path.join(dist, 'assets', name), 'utf8')).not.toContain(REACT_DEVELOPMENT_MARKER);
+    for (const name of scripts)
+      expect(await fs.readFile(path.join(dist, 'assets', name), 'utf8')).not.toContain(REACT_DEVELOPMENT_MARKER);
 
     // Newest five kept, the new release among them; the legacy folder was the oldest.
     expect((await fs.readdir(releases)).sort()).toEqual([...old.slice(-4), path.basename(current)]);

@@ -32,7 +32,8 @@ for (const ns of fs.readdirSync(path.join(root, 'en')).filter((f) => f.endsWith(
     if (missing.size) {
       total += missing.size;
       console.log(`${locale}/${ns}: ${missing.size} missing`);
-      for (const key of missing) console.log(`  ${key}  =  ${JSON.stringify(en[key] ?? en[key.replace(SUFFIX, '_other')])}`);
+      for (const key of missing)
+        console.log(`  ${key}  =  ${JSON.stringify(en[key] ?? en[key.replace(SUFFIX, '_other')])}`);
     }
   }
 }

@@ -8,7 +8,9 @@ const eslint = new ESLint();
 
 async function lintAs(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'boundaries/dependencies').map((message) => String(message.line));
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'boundaries/dependencies')
+    .map((message) => String(message.line));
 }
 
 describe('server boundaries lint rule', () => {
@@ -25,20 +27,42 @@ describe('server boundaries lint rule', () => {
   });
 
   it("fails on another module's internals, even a declared one", async () => {
-    expect(await lintAs('apps/server/src/modules/likes/probe.ts', "import { blockedBy } from '../blocks/blocks.service.ts';\nexport const used = blockedBy;\n")).toEqual(['1']);
+    expect(
+      await lintAs(
+        'apps/server/src/modules/likes/probe.ts',
+        "import { blockedBy } from '../blocks/blocks.service.ts';\nexport const used = blockedBy;\n",
+      ),
+    ).toEqual(['1']);
   });
 
   it('fails on a module the importer does not declare', async () => {
-    expect(await lintAs('apps/server/src/modules/blocks/probe.ts', "import { createLikesService } from '../likes/index.ts';\nexport const used = createLikesService;\n")).toEqual(['1']);
+    expect(
+      await lintAs(
+        'apps/server/src/modules/blocks/probe.ts',
+        "import { createLikesService } from '../likes/index.ts';\nexport const used = createLikesService;\n",
+      ),
+    ).toEqual(['1']);
   });
 
   it('fails when a plugin imports a module, or lib/ imports a plugin', async () => {
-    expect(await lintAs('apps/server/src/plugins/session/probe.ts', "import { PURGE_JOB } from '../../modules/accounts/index.ts';\nexport const used = PURGE_JOB;\n")).toEqual(['1']);
-    expect(await lintAs('apps/server/src/lib/probe.ts', "import { sitePlugin } from '../plugins/site/index.ts';\nexport const used = sitePlugin;\n")).toEqual(['1']);
+    expect(
+      await lintAs(
+        'apps/server/src/plugins/session/probe.ts',
+        "import { PURGE_JOB } from '../../modules/accounts/index.ts';\nexport const used = PURGE_JOB;\n",
+      ),
+    ).toEqual(['1']);
+    expect(
+      await lintAs(
+        'apps/server/src/lib/probe.ts',
+        "import { sitePlugin } from '../plugins/site/index.ts';\nexport const used = sitePlugin;\n",
+      ),
+    ).toEqual(['1']);
   });
 
   it('refuses a declared module graph in which two modules import each other', () => {
     expect(() => assertAcyclic(SERVER_MODULE_DEPENDENCIES)).not.toThrow();
-    expect(() => assertAcyclic({ ...SERVER_MODULE_DEPENDENCIES, blocks: ['likes'] })).toThrow(/blocks -> likes -> blocks|likes -> blocks -> likes/);
+    expect(() => assertAcyclic({ ...SERVER_MODULE_DEPENDENCIES, blocks: ['likes'] })).toThrow(
+      /blocks -> likes -> blocks|likes -> blocks -> likes/,
+    );
   });
 });

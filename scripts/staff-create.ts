@@ -13,13 +13,23 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { createStaffAccounts, recordAudit } from '../apps/server/src/modules/admin/index.ts';
 
 const { values } = parseArgs({
-  options: { email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, disable: { type: 'boolean' } },
+  options: {
+    email: { type: 'string' },
+    role: { type: 'string' },
+    name: { type: 'string' },
+    password: { type: 'string' },
+    disable: { type: 'boolean' },
+  },
 });
 const usage = `usage: npm run staff:create -- --email <address> --role <${STAFF_ROLES.join('|')}> [--name <name>] [--password <password>]
        npm run staff:create -- --email <address> --disable`;
 const email = values.email?.trim().toLowerCase();
 const role = values.role as StaffRole | undefined;
-if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || (!values.disable && (!role || !STAFF_ROLES.includes(role)))) {
+if (
+  !email ||
+  !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) ||
+  (!values.disable && (!role || !STAFF_ROLES.includes(role)))
+) {
   console.error(usage);
   process.exit(2);
 }
@@ -42,7 +52,13 @@ try {
     } else {
       await database.db.transaction(async (tx) => {
         await accounts.disable(existing.id, tx);
-        await recordAudit(tx, actor, { action: 'staff.disable', targetType: 'staff', targetId: existing.id, before: { disabled: Boolean(existing.disabledAt) }, after: { disabled: true } });
+        await recordAudit(tx, actor, {
+          action: 'staff.disable',
+          targetType: 'staff',
+          targetId: existing.id,
+          before: { disabled: Boolean(existing.disabledAt) },
+          after: { disabled: true },
+        });
       });
       console.log(`staff account #${existing.id} ${email} disabled; its sessions ended`);
     }
@@ -50,8 +66,18 @@ try {
     console.error(`a staff account ${email} exists already`);
     process.exitCode = 1;
   } else {
-    const { account, secret, uri } = await accounts.create({ email, name: values.name ?? email.split('@')[0]!, role: role!, password });
-    await recordAudit(database.db, actor, { action: 'staff.create', targetType: 'staff', targetId: account.id, after: { email: account.email, name: account.name, role: account.role } });
+    const { account, secret, uri } = await accounts.create({
+      email,
+      name: values.name ?? email.split('@')[0]!,
+      role: role!,
+      password,
+    });
+    await recordAudit(database.db, actor, {
+      action: 'staff.create',
+      targetType: 'staff',
+      targetId: account.id,
+      after: { email: account.email, name: account.name, role: account.role },
+    });
     console.log(`staff account #${account.id} ${account.email} (${account.role})`);
     if (values.password === undefined) console.log(`password: ${password}`);
     console.log(`TOTP secret: ${secret}`);

@@ -8,7 +8,9 @@ const eslint = new ESLint();
 
 async function lintAs(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'boundaries/dependencies').map((message) => String(message.line));
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'boundaries/dependencies')
+    .map((message) => String(message.line));
 }
 
 describe('web boundaries lint rule', () => {

@@ -21,8 +21,18 @@ const VENDOR_CHUNKS: { name: string; test: RegExp }[] = [
   { name: 'vendor-router', test: /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
   { name: 'vendor-data', test: /[\\/]node_modules[\\/](@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/ },
   // Before the overlays: a group takes its modules' dependencies along, so the shared helpers must be claimed first.
-  { name: 'vendor-bootstrap', test: new RegExp(`${NM}(react-bootstrap[\\\\/]esm[\\\\/](?!${OVERLAY_MODULES})|classnames|prop-types|@restart[\\\\/]hooks|warning|invariant|@babel[\\\\/]runtime)`) },
-  { name: 'vendor-overlays', test: new RegExp(`${NM}(@restart[\\\\/]ui|@popperjs|@react-aria|react-aria|react-transition-group|dom-helpers|uncontrollable|dequal|react-bootstrap[\\\\/]esm[\\\\/](${OVERLAY_MODULES}))`) },
+  {
+    name: 'vendor-bootstrap',
+    test: new RegExp(
+      `${NM}(react-bootstrap[\\\\/]esm[\\\\/](?!${OVERLAY_MODULES})|classnames|prop-types|@restart[\\\\/]hooks|warning|invariant|@babel[\\\\/]runtime)`,
+    ),
+  },
+  {
+    name: 'vendor-overlays',
+    test: new RegExp(
+      `${NM}(@restart[\\\\/]ui|@popperjs|@react-aria|react-aria|react-transition-group|dom-helpers|uncontrollable|dequal|react-bootstrap[\\\\/]esm[\\\\/](${OVERLAY_MODULES}))`,
+    ),
+  },
 ];
 
 const APP_SOURCE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src') + path.sep;
@@ -54,16 +64,32 @@ export default defineConfig({
     // /uploads: member photos are files the API serves (docs/members.md, Storage).
     // ws: the member socket (/api/socket) goes through the proxy too. The manifest, its icons, robots.txt and the
     // sitemap are answered per site by the server (modules/site-meta).
-    proxy: { '/api': { target: `http://localhost:${apiPort}`, ws: true }, '/healthz': `http://localhost:${apiPort}`, '/uploads': `http://localhost:${apiPort}`, ...Object.fromEntries(['/manifest.webmanifest', '/icons', '/robots.txt', '/sitemap.xml'].map((url) => [url, `http://localhost:${apiPort}`])) },
+    proxy: {
+      '/api': { target: `http://localhost:${apiPort}`, ws: true },
+      '/healthz': `http://localhost:${apiPort}`,
+      '/uploads': `http://localhost:${apiPort}`,
+      ...Object.fromEntries(
+        ['/manifest.webmanifest', '/icons', '/robots.txt', '/sitemap.xml'].map((url) => [
+          url,
+          `http://localhost:${apiPort}`,
+        ]),
+      ),
+    },
   },
-  css: { preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] } } },
+  css: {
+    preprocessorOptions: {
+      scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },
+    },
+  },
   build: {
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: VENDOR_CHUNKS.map((chunk, index) => ({ ...chunk, priority: VENDOR_CHUNKS.length - index })) },
+        codeSplitting: {
+          groups: VENDOR_CHUNKS.map((chunk, index) => ({ ...chunk, priority: VENDOR_CHUNKS.length - index })),
+        },
       },
     },
   },

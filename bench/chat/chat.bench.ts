@@ -65,7 +65,12 @@ async function postgresAnswers(url: string): Promise<boolean> {
 }
 
 async function redisAnswers(url: string): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();
@@ -82,8 +87,13 @@ async function emptyTables(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ tablename: string }>("select tablename from pg_tables where schemaname = 'public'");
-    if (rows.length) await client.query(`truncate ${rows.map((row) => `"public"."${row.tablename}"`).join(', ')} restart identity cascade`);
+    const { rows } = await client.query<{ tablename: string }>(
+      "select tablename from pg_tables where schemaname = 'public'",
+    );
+    if (rows.length)
+      await client.query(
+        `truncate ${rows.map((row) => `"public"."${row.tablename}"`).join(', ')} restart identity cascade`,
+      );
   } finally {
     await client.end();
   }
@@ -105,7 +115,14 @@ async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
 
 // ---- app instances (child processes) ----
 
-type Instance = Ready & { name: string; base: string; host: string; child: ChildProcess; dataDir: string; call<T = unknown>(command: Command): Promise<T> };
+type Instance = Ready & {
+  name: string;
+  base: string;
+  host: string;
+  child: ChildProcess;
+  dataDir: string;
+  call<T = unknown>(command: Command): Promise<T>;
+};
 
 async function startInstance(name: string, env: NodeJS.ProcessEnv): Promise<Instance> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-chat-'));
@@ -169,18 +186,26 @@ async function stopInstance(instance: Instance): Promise<void> {
 
 // ---- member sockets ----
 
-type MemberSocket = { socket: WebSocket; onEvent: (handler: (event: { type: string; [key: string]: unknown }) => void) => void };
+type MemberSocket = {
+  socket: WebSocket;
+  onEvent: (handler: (event: { type: string; [key: string]: unknown }) => void) => void;
+};
 
 function openSocket(instance: Instance, token: string): Promise<MemberSocket> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://${instance.host}${SOCKET_PATH}`, { headers: { origin: `http://${instance.host}`, cookie: `sid=${token}` }, perMessageDeflate: false });
+    const socket = new WebSocket(`ws://${instance.host}${SOCKET_PATH}`, {
+      headers: { origin: `http://${instance.host}`, cookie: `sid=${token}` },
+      perMessageDeflate: false,
+    });
     const handlers: ((event: { type: string }) => void)[] = [];
     socket.on('message', (data) => {
       const event = JSON.parse(String(data)) as { type: string };
       if (event.type === 'hello') resolve({ socket, onEvent: (handler) => handlers.push(handler) });
       for (const handler of handlers) handler(event);
     });
-    socket.once('unexpected-response', (_request, response) => reject(new Error(`socket refused: ${response.statusCode}`)));
+    socket.once('unexpected-response', (_request, response) =>
+      reject(new Error(`socket refused: ${response.statusCode}`)),
+    );
     socket.once('error', reject);
   });
 }
@@ -220,8 +245,17 @@ async function load(options: autocannon.Options): Promise<Load> {
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
   const ok = result['2xx'] + result['3xx'];
   const failed = result.non2xx - result['3xx'] + result.errors + result.timeouts;
-  const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => `${code}:${(stat as { count: number }).count}`).join(' ');
-  return { perSecond: ok / (result.duration || SECONDS), sent: result.requests.sent, p50: result.latency.p50, p99: result.latency.p99, failed, codes };
+  const codes = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, stat]) => `${code}:${(stat as { count: number }).count}`)
+    .join(' ');
+  return {
+    perSecond: ok / (result.duration || SECONDS),
+    sent: result.requests.sent,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed,
+    codes,
+  };
 }
 
 /**
@@ -260,11 +294,19 @@ async function httpLoad(url: string, headers: Record<string, string>, seconds = 
   );
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
-  return { perSecond: latencies.length / elapsed, sent: latencies.length + failed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed, codes: [...codes].map(([code, count]) => `${code}:${count}`).join(' ') };
+  return {
+    perSecond: latencies.length / elapsed,
+    sent: latencies.length + failed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failed,
+    codes: [...codes].map(([code, count]) => `${code}:${count}`).join(' '),
+  };
 }
 
 /** CPU milliseconds an instance spent between two readings. */
-const cpuMs = (before: CpuReading, after: CpuReading) => (after.user - before.user + after.system - before.system) / 1000;
+const cpuMs = (before: CpuReading, after: CpuReading) =>
+  (after.user - before.user + after.system - before.system) / 1000;
 /** What an instance spent per request between two readings: CPU ms, PostgreSQL statements, Redis commands. */
 const perRequest = (before: CpuReading, after: CpuReading, requests: number) => ({
   cpu: cpuMs(before, after) / requests,
@@ -272,7 +314,11 @@ const perRequest = (before: CpuReading, after: CpuReading, requests: number) => 
   redis: (after.redisCommands - before.redisCommands) / requests,
 });
 type Cost = ReturnType<typeof perRequest>;
-const costCells = (costs: Cost[]) => [fmt(median(costs.map((cost) => cost.cpu)), 3), fmt(median(costs.map((cost) => cost.queries)), 1), fmt(median(costs.map((cost) => cost.redis)), 1)];
+const costCells = (costs: Cost[]) => [
+  fmt(median(costs.map((cost) => cost.cpu)), 3),
+  fmt(median(costs.map((cost) => cost.queries)), 1),
+  fmt(median(costs.map((cost) => cost.redis)), 1),
+];
 
 function table(header: string[], rows: (string | number)[][]): void {
   console.log(`| ${header.join(' | ')} |`);
@@ -288,14 +334,22 @@ async function main() {
   const hasRedis = await redisAnswers(REDIS_URL);
   const redisKeyPrefix = `bench:chat:${tag}:`;
   if (hasPostgres) await emptyTables(DATABASE_URL);
-  const env = { DATABASE_URL: hasPostgres ? DATABASE_URL : '', REDIS_URL: hasRedis ? REDIS_URL : '', REDIS_KEY_PREFIX: redisKeyPrefix };
+  const env = {
+    DATABASE_URL: hasPostgres ? DATABASE_URL : '',
+    REDIS_URL: hasRedis ? REDIS_URL : '',
+    REDIS_KEY_PREFIX: redisKeyPrefix,
+  };
   console.log(
     `Database: ${hasPostgres ? `PostgreSQL ${DATABASE_URL.replace(/\/\/[^@/]*@/, '//…@')} (tables emptied)` : 'PGlite (PostgreSQL did not answer)'}; ` +
       `bus: ${hasRedis ? `Redis ${REDIS_URL}, prefix ${redisKeyPrefix}` : 'in-process (Redis did not answer)'}; ${os.cpus().length} cores, Node ${process.version}; ` +
-      `load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}.`,
+      `load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}.`,
   );
   const twoInstances = hasPostgres && hasRedis;
-  if (!twoInstances) console.log('One app instance only (two need PostgreSQL and Redis): "A" and "B" below are the same process.');
+  if (!twoInstances)
+    console.log('One app instance only (two need PostgreSQL and Redis): "A" and "B" below are the same process.');
 
   const instances: Instance[] = [];
   const subscriber = hasRedis ? new Redis(REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
@@ -305,10 +359,20 @@ async function main() {
     instances.push(a);
     const b = twoInstances ? await startInstance('B', env) : a;
     if (b !== a) instances.push(b);
-    console.log(`Instances up after ${((performance.now() - started) / 1000).toFixed(1)} s (A ${a.base}${b !== a ? `, B ${b.base}` : ''}).\n`);
+    console.log(
+      `Instances up after ${((performance.now() - started) / 1000).toFixed(1)} s (A ${a.base}${b !== a ? `, B ${b.base}` : ''}).\n`,
+    );
 
-    const members = await a.call<SeededMember[]>({ type: 'seedMembers', count: PAIRS * 2, credits: 10_000_000, tag: `${tag}p` });
-    const pairs = Array.from({ length: PAIRS }, (_, index) => ({ sender: members[index]!, recipient: members[PAIRS + index]! }));
+    const members = await a.call<SeededMember[]>({
+      type: 'seedMembers',
+      count: PAIRS * 2,
+      credits: 10_000_000,
+      tag: `${tag}p`,
+    });
+    const pairs = Array.from({ length: PAIRS }, (_, index) => ({
+      sender: members[index]!,
+      recipient: members[PAIRS + index]!,
+    }));
     await a.call({ type: 'prepareBare' });
     const send = (instance: Instance, from: SeededMember, to: SeededMember, text: string) =>
       fetch(`${instance.base}/api/message.php`, {
@@ -327,7 +391,12 @@ async function main() {
     if (PHASES.has('3')) await measureList(a);
     if (PHASES.has('4')) await measureSockets(a, b, sockets);
 
-    console.log(`Whole run: ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}.`);
+    console.log(
+      `Whole run: ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}.`,
+    );
     if (hasPostgres) await a.call({ type: 'dropBare' });
   } finally {
     for (const socket of sockets) socket.terminate();
@@ -357,8 +426,16 @@ async function measureSends(a: Instance, b: Instance, pairs: Pair[]): Promise<vo
             const pair = pairs[state.pair]!;
             return {
               ...request,
-              headers: { 'content-type': 'application/json', 'request-type': 'client', cookie: `sid=${pair.sender.token}` },
-              body: JSON.stringify({ to: pair.recipient.profileId, client_id: randomUUID(), text: 'Hello there, how are you today?' }),
+              headers: {
+                'content-type': 'application/json',
+                'request-type': 'client',
+                cookie: `sid=${pair.sender.token}`,
+              },
+              body: JSON.stringify({
+                to: pair.recipient.profileId,
+                client_id: randomUUID(),
+                text: 'Hello there, how are you today?',
+              }),
             };
           },
         },
@@ -394,11 +471,31 @@ async function measureSends(a: Instance, b: Instance, pairs: Pair[]): Promise<vo
   const floorRate = median(floorRuns.map((run) => run.perSecond));
   const insertRate = median(insertRuns);
   const sendRate = median(sendRuns.map((run) => run.perSecond));
-  console.log(`## 1. Message send (${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} concurrent, ${pairs.length} sender/recipient pairs; medians)\n`);
+  console.log(
+    `## 1. Message send (${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} concurrent, ${pairs.length} sender/recipient pairs; medians)\n`,
+  );
   table(
-    ['measure', 'per second', 'ratio to bare INSERT', 'p50 ms', 'p99 ms', `CPU ms on ${a.name} each`, 'SQL statements each', 'Redis commands each', 'failed'],
     [
-      ['bare single-row INSERT commit loop (app pool, Drizzle)', fmt(insertRate, 0), '1.00', '', '', ...costCells(insertCosts), 0],
+      'measure',
+      'per second',
+      'ratio to bare INSERT',
+      'p50 ms',
+      'p99 ms',
+      `CPU ms on ${a.name} each`,
+      'SQL statements each',
+      'Redis commands each',
+      'failed',
+    ],
+    [
+      [
+        'bare single-row INSERT commit loop (app pool, Drizzle)',
+        fmt(insertRate, 0),
+        '1.00',
+        '',
+        '',
+        ...costCells(insertCosts),
+        0,
+      ],
       [
         'POST /api/message.php (session, debit, insert, publish)',
         fmt(sendRate, 0),
@@ -419,12 +516,21 @@ async function measureSends(a: Instance, b: Instance, pairs: Pair[]): Promise<vo
       ],
     ],
   );
-  console.log(`\nThe floor row is the most any message.php can reach on this HTTP stack and machine: send / floor = ${fmt(sendRate / floorRate, 3)}.`);
+  console.log(
+    `\nThe floor row is the most any message.php can reach on this HTTP stack and machine: send / floor = ${fmt(sendRate / floorRate, 3)}.`,
+  );
   console.log(`\nTarget >= 0.5: ${sendRate / insertRate >= 0.5 ? 'met' : 'NOT met'}.${b === a ? '' : ''}\n`);
 }
 
 /** 2. Publish on A -> socket on B, and HTTP send on A -> socket on B, against bare Redis (and INSERT + Redis). */
-async function measureDelivery(a: Instance, b: Instance, pair: Pair, subscriber: Redis | null, send: Send, twoInstances: boolean): Promise<void> {
+async function measureDelivery(
+  a: Instance,
+  b: Instance,
+  pair: Pair,
+  subscriber: Redis | null,
+  send: Send,
+  twoInstances: boolean,
+): Promise<void> {
   const { sender, recipient } = pair;
   const receiver = await openSocket(b, recipient.token);
   const published = receipts();
@@ -443,7 +549,11 @@ async function measureDelivery(a: Instance, b: Instance, pair: Pair, subscriber:
   const once = async (kind: 'app' | 'bare', warm: boolean) => {
     id += 1;
     const arrival = kind === 'app' ? published.expect(`u${id}`) : bareReceived.expect(`b${id}`);
-    const t0 = BigInt(await a.call<string>(kind === 'app' ? { type: 'publish', id, profileIds: [recipient.profileId] } : { type: 'barePublish', id }));
+    const t0 = BigInt(
+      await a.call<string>(
+        kind === 'app' ? { type: 'publish', id, profileIds: [recipient.profileId] } : { type: 'barePublish', id },
+      ),
+    );
     const at = await arrival;
     if (!warm) deliveries[kind].push(ms(t0, at));
   };
@@ -494,7 +604,9 @@ async function measureDelivery(a: Instance, b: Instance, pair: Pair, subscriber:
     base.length ? fmt(median(values) / median(base)) : 'n/a',
     base.length ? fmt(percentile(values, 99) / percentile(base, 99)) : 'n/a',
   ];
-  console.log(`## 2. Delivery ${twoInstances ? 'from instance A to a member socket on instance B' : 'on one instance'} (one in flight at a time, ${LATENCY_ROUNDS} interleaved rounds)\n`);
+  console.log(
+    `## 2. Delivery ${twoInstances ? 'from instance A to a member socket on instance B' : 'on one instance'} (one in flight at a time, ${LATENCY_ROUNDS} interleaved rounds)\n`,
+  );
   table(
     ['measure', 'samples', 'p50 ms', 'p99 ms', 'p50 ratio', 'p99 ratio'],
     [
@@ -506,7 +618,9 @@ async function measureDelivery(a: Instance, b: Instance, pair: Pair, subscriber:
     ],
   );
   if (deliveries.bare.length) {
-    console.log(`\nTarget publish-to-socket p99 <= 3x: ${percentile(deliveries.app, 99) / percentile(deliveries.bare, 99) <= 3 ? 'met' : 'NOT met'}.\n`);
+    console.log(
+      `\nTarget publish-to-socket p99 <= 3x: ${percentile(deliveries.app, 99) / percentile(deliveries.bare, 99) <= 3 ? 'met' : 'NOT met'}.\n`,
+    );
   } else {
     console.log('\nNo Redis: the bare Redis baselines were not measured.\n');
   }
@@ -521,18 +635,36 @@ async function measureList(a: Instance): Promise<void> {
   const listed = (await first.json()) as { chats: unknown[]; next_cursor: string | null; unread_total: number };
   const etag = first.headers.get('etag');
   if (first.status !== 200 || listed.chats.length !== 50 || !listed.next_cursor || !etag) {
-    throw new Error(`chats.php is not a full first page: ${first.status}, ${listed.chats.length} entries, etag ${etag}`);
+    throw new Error(
+      `chats.php is not a full first page: ${first.status}, ${listed.chats.length} entries, etag ${etag}`,
+    );
   }
   const notModified = await new Promise<http.IncomingMessage>((resolve, reject) =>
-    http.get(`${a.base}/api/chats.php`, { headers: { cookie, 'if-none-match': etag } }, (response) => resolve(response.resume())).on('error', reject),
+    http
+      .get(`${a.base}/api/chats.php`, { headers: { cookie, 'if-none-match': etag } }, (response) =>
+        resolve(response.resume()),
+      )
+      .on('error', reject),
   );
   const pkCheck = await fetch(`${a.base}/bench/pk`, { headers: { cookie } });
   if (pkCheck.status !== 200) throw new Error(`/bench/pk: ${pkCheck.status}`);
   const targets: { name: string; path: string; headers: Record<string, string> }[] = [
-    { name: 'primary-key lookup (GET /bench/pk: same hooks, session, one select by id)', path: '/bench/pk', headers: { cookie } },
+    {
+      name: 'primary-key lookup (GET /bench/pk: same hooks, session, one select by id)',
+      path: '/bench/pk',
+      headers: { cookie },
+    },
     { name: `GET /api/chats.php (first page of 50 of ${CONVERSATIONS})`, path: '/api/chats.php', headers: { cookie } },
-    { name: 'GET /api/chats.php, Accept-Encoding gzip, br (as browsers send)', path: '/api/chats.php', headers: { cookie, 'accept-encoding': 'gzip, deflate, br' } },
-    { name: 'GET /api/chats.php, If-None-Match (304)', path: '/api/chats.php', headers: { cookie, 'if-none-match': etag } },
+    {
+      name: 'GET /api/chats.php, Accept-Encoding gzip, br (as browsers send)',
+      path: '/api/chats.php',
+      headers: { cookie, 'accept-encoding': 'gzip, deflate, br' },
+    },
+    {
+      name: 'GET /api/chats.php, If-None-Match (304)',
+      path: '/api/chats.php',
+      headers: { cookie, 'if-none-match': etag },
+    },
   ];
   const runs = new Map<string, Load[]>(targets.map((target) => [target.name, []]));
   const costs = new Map<string, Cost[]>(targets.map((target) => [target.name, []]));
@@ -549,9 +681,22 @@ async function measureList(a: Instance): Promise<void> {
   const base = runs.get(targets[0]!.name)!;
   const pkRate = median(base.map((run) => run.perSecond));
   const pkP99 = median(base.map((run) => run.p99));
-  console.log(`## 3. chats.php of a member with ${CONVERSATIONS} conversations (${listed.unread_total} unread); ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} keep-alive connections, medians\n`);
+  console.log(
+    `## 3. chats.php of a member with ${CONVERSATIONS} conversations (${listed.unread_total} unread); ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} keep-alive connections, medians\n`,
+  );
   table(
-    ['endpoint', 'requests/s', 'ratio to PK lookup', 'p50 ms', 'p99 ms', 'p99 ratio', `CPU ms on ${a.name} each`, 'SQL statements each', 'Redis commands each', 'failed'],
+    [
+      'endpoint',
+      'requests/s',
+      'ratio to PK lookup',
+      'p50 ms',
+      'p99 ms',
+      'p99 ratio',
+      `CPU ms on ${a.name} each`,
+      'SQL statements each',
+      'Redis commands each',
+      'failed',
+    ],
     targets.map((target) => {
       const list = runs.get(target.name)!;
       const rate = median(list.map((run) => run.perSecond));
@@ -568,12 +713,19 @@ async function measureList(a: Instance): Promise<void> {
       ];
     }),
   );
-  console.log(`\nThe 304 answer carries Content-Length: ${notModified.headers['content-length'] ?? '(none)'} and no body (status ${notModified.statusCode}).\n`);
+  console.log(
+    `\nThe 304 answer carries Content-Length: ${notModified.headers['content-length'] ?? '(none)'} and no body (status ${notModified.statusCode}).\n`,
+  );
 }
 
 /** 4. Memory per open idle member socket: IDLE_SOCKETS distinct members (and sessions) connected to B. */
 async function measureSockets(a: Instance, b: Instance, sockets: WebSocket[]): Promise<void> {
-  const idleMembers = await a.call<SeededMember[]>({ type: 'seedMembers', count: IDLE_SOCKETS, credits: 0, tag: `${tag}s` });
+  const idleMembers = await a.call<SeededMember[]>({
+    type: 'seedMembers',
+    count: IDLE_SOCKETS,
+    credits: 0,
+    tag: `${tag}s`,
+  });
   // Code paths warmed (and their one-time allocations made) before the first reading.
   const warmSockets = await Promise.all(idleMembers.slice(0, 20).map((member) => openSocket(b, member.token)));
   for (const warm of warmSockets) warm.socket.close();
@@ -582,7 +734,9 @@ async function measureSockets(a: Instance, b: Instance, sockets: WebSocket[]): P
   const cpuBefore = await b.call<CpuReading>({ type: 'cpu' });
   const opening = performance.now();
   for (let index = 0; index < idleMembers.length; index += 200) {
-    const opened = await Promise.all(idleMembers.slice(index, index + 200).map((member) => openSocket(b, member.token)));
+    const opened = await Promise.all(
+      idleMembers.slice(index, index + 200).map((member) => openSocket(b, member.token)),
+    );
     for (const open of opened) sockets.push(open.socket);
   }
   const openMs = performance.now() - opening;
@@ -590,19 +744,33 @@ async function measureSockets(a: Instance, b: Instance, sockets: WebSocket[]): P
   await sleep(1000);
   const after = await b.call<MemoryReading>({ type: 'memory' });
   const count = after.sockets - before.sockets;
-  console.log(`## 4. Memory per open idle member socket (${count} sockets on ${b.name}, distinct members and sessions; after gc)\n`);
+  console.log(
+    `## 4. Memory per open idle member socket (${count} sockets on ${b.name}, distinct members and sessions; after gc)\n`,
+  );
   table(
     ['measure', 'before MB', `with ${count} sockets MB`, 'per socket KB'],
     [
       ['RSS', fmt(mb(before.rss), 1), fmt(mb(after.rss), 1), fmt((after.rss - before.rss) / count / 1024, 1)],
-      ['V8 heap used', fmt(mb(before.heapUsed), 1), fmt(mb(after.heapUsed), 1), fmt((after.heapUsed - before.heapUsed) / count / 1024, 1)],
-      ['external (Buffers)', fmt(mb(before.external), 1), fmt(mb(after.external), 1), fmt((after.external - before.external) / count / 1024, 1)],
+      [
+        'V8 heap used',
+        fmt(mb(before.heapUsed), 1),
+        fmt(mb(after.heapUsed), 1),
+        fmt((after.heapUsed - before.heapUsed) / count / 1024, 1),
+      ],
+      [
+        'external (Buffers)',
+        fmt(mb(before.external), 1),
+        fmt(mb(after.external), 1),
+        fmt((after.external - before.external) / count / 1024, 1),
+      ],
     ],
   );
   console.log(
     `\nOpened in ${(openMs / 1000).toFixed(1)} s (${fmt(count / (openMs / 1000), 0)} connects/s, 200 at a time; ${fmt(cpuMs(cpuBefore, cpuAfter) / count, 2)} CPU ms on ${b.name} each: upgrade, session lookup, hello queries).`,
   );
-  console.log('The heap figure includes each member\'s cached member view (MEMBER_VIEW_CACHE_SIZE, 20,000 by default), which an open socket keeps warm.\n');
+  console.log(
+    "The heap figure includes each member's cached member view (MEMBER_VIEW_CACHE_SIZE, 20,000 by default), which an open socket keeps warm.\n",
+  );
   for (const socket of sockets.splice(0)) socket.terminate();
 }
 

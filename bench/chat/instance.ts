@@ -49,7 +49,9 @@ app.get('/bench/pk', { preValidation: [app.requireMember] }, async (request) => 
 // implementation of message.php can be faster than this, since a send is at least this request and this insert.
 app.post('/bench/insert', { preValidation: [app.requireMember] }, async (request) => {
   const body = request.body as { to?: number; text?: string };
-  await db.execute(sql`insert into bench_chat.bare_messages (conversation_id, sender_id, body) values (${Number(body.to ?? 0)}, ${request.member!.view.profile.id}, ${String(body.text ?? '')})`);
+  await db.execute(
+    sql`insert into bench_chat.bare_messages (conversation_id, sender_id, body) values (${Number(body.to ?? 0)}, ${request.member!.view.profile.id}, ${String(body.text ?? '')})`,
+  );
   return { ok: true };
 });
 
@@ -62,7 +64,8 @@ const bareRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRe
 const bareChannel = `${config.redisKeyPrefix}bench:bare`;
 const BARE_TABLE = 'bench_chat.bare_messages';
 
-const rowsOf = (result: unknown) => ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Record<string, unknown>[];
+const rowsOf = (result: unknown) =>
+  ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Record<string, unknown>[];
 
 async function seedMembers(count: number, credits: number, tag: string): Promise<SeededMember[]> {
   const site = await app.sites.resolve('');
@@ -85,7 +88,12 @@ async function seedMembers(count: number, credits: number, tag: string): Promise
     select u, h, now() + interval '30 days' from unnest(${`{${users.join(',')}}`}::int[], ${`{${tokens.map((token) => token.tokenHash).join(',')}}`}::text[]) as s(u, h)`);
   if (credits > 0) {
     for (const userId of users) {
-      await postLedgerEntry(db, { userId, amount: credits, reason: 'bonus', idempotencyKey: `bench:chat:${tag}:${userId}` });
+      await postLedgerEntry(db, {
+        userId,
+        amount: credits,
+        reason: 'bonus',
+        idempotencyKey: `bench:chat:${tag}:${userId}`,
+      });
     }
   }
   return users.map((userId, index) => ({ userId, profileId: profileOf.get(userId)!, token: tokens[index]!.token }));
@@ -120,8 +128,13 @@ async function seedConversations(profileId: number, count: number): Promise<void
     join conversations c on c.id = m.conversation_id
     cross join lateral (values (${profileId}::int, m.sender_profile_id), (m.sender_profile_id, ${profileId}::int)) as side(profile_id, partner_id)
     where c.profile_low_id = ${profileId} or c.profile_high_id = ${profileId}`);
-  await db.execute(sql`insert into chat_inboxes (profile_id, version) values (${profileId}, ${count}) on conflict (profile_id) do update set version = excluded.version`);
-  if (app.dbKind === 'postgres') await db.execute(sql`analyze profiles, photos, conversations, conversation_members, messages, chat_inboxes, sessions, users`);
+  await db.execute(
+    sql`insert into chat_inboxes (profile_id, version) values (${profileId}, ${count}) on conflict (profile_id) do update set version = excluded.version`,
+  );
+  if (app.dbKind === 'postgres')
+    await db.execute(
+      sql`analyze profiles, photos, conversations, conversation_members, messages, chat_inboxes, sessions, users`,
+    );
 }
 
 /** The bare INSERT commit loop: `concurrency` loops, each one single-row INSERT (its own commit) after another, for `ms`. */
@@ -132,7 +145,9 @@ async function insertLoop(concurrency: number, ms: number): Promise<{ inserts: n
   await Promise.all(
     Array.from({ length: concurrency }, async (_, loop) => {
       while (performance.now() < deadline) {
-        await db.execute(sql`insert into bench_chat.bare_messages (conversation_id, sender_id, body) values (${loop + 1}, ${loop + 1}, ${'Hello there'})`);
+        await db.execute(
+          sql`insert into bench_chat.bare_messages (conversation_id, sender_id, body) values (${loop + 1}, ${loop + 1}, ${'Hello there'})`,
+        );
         inserts += 1;
       }
     }),
@@ -144,7 +159,13 @@ function memory() {
   (globalThis as { gc?: () => void }).gc?.();
   (globalThis as { gc?: () => void }).gc?.();
   const usage = process.memoryUsage();
-  return { rss: usage.rss, heapUsed: usage.heapUsed, external: usage.external, arrayBuffers: usage.arrayBuffers, sockets: app.realtime.connectionCount() };
+  return {
+    rss: usage.rss,
+    heapUsed: usage.heapUsed,
+    external: usage.external,
+    arrayBuffers: usage.arrayBuffers,
+    sockets: app.realtime.connectionCount(),
+  };
 }
 
 async function handle(command: Command): Promise<unknown> {
@@ -156,7 +177,11 @@ async function handle(command: Command): Promise<unknown> {
     case 'prepareBare':
       await db.execute(sql.raw('create schema if not exists bench_chat'));
       await db.execute(sql.raw(`drop table if exists ${BARE_TABLE}`));
-      await db.execute(sql.raw(`create table ${BARE_TABLE} (id bigserial primary key, conversation_id int not null, sender_id int not null, body text not null, created_at timestamptz not null default now())`));
+      await db.execute(
+        sql.raw(
+          `create table ${BARE_TABLE} (id bigserial primary key, conversation_id int not null, sender_id int not null, body text not null, created_at timestamptz not null default now())`,
+        ),
+      );
       return null;
     case 'dropBare':
       await db.execute(sql.raw('drop schema if exists bench_chat cascade'));
@@ -177,7 +202,9 @@ async function handle(command: Command): Promise<unknown> {
     case 'bareInsertPublish': {
       if (!bareRedis) throw new Error('no Redis');
       const t0 = process.hrtime.bigint();
-      await db.execute(sql`insert into bench_chat.bare_messages (conversation_id, sender_id, body) values (${1}, ${1}, ${`bare-${command.id}`})`);
+      await db.execute(
+        sql`insert into bench_chat.bare_messages (conversation_id, sender_id, body) values (${1}, ${1}, ${`bare-${command.id}`})`,
+      );
       await bareRedis.publish(bareChannel, String(command.id));
       return String(t0);
     }
@@ -196,7 +223,12 @@ async function handle(command: Command): Promise<unknown> {
 process.on('message', (message: { seq: number; command: Command }) => {
   handle(message.command).then(
     (value) => process.send!({ seq: message.seq, ok: true, value } satisfies Reply),
-    (error: unknown) => process.send!({ seq: message.seq, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies Reply),
+    (error: unknown) =>
+      process.send!({
+        seq: message.seq,
+        ok: false,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      } satisfies Reply),
   );
 });
 process.send!({ seq: 0, ok: true, value: { port, dbKind: app.dbKind, bareChannel } } satisfies Reply);

@@ -11,7 +11,15 @@ import path from 'node:path';
 import { LANDER_NAMES } from '@app/contracts';
 import { buildBarePage, serveStatic } from '../web/bare-page.ts';
 import { stop, median } from '../support/processes.ts';
-import { buildApp, failedAccessibilityLines, launchChromiumForLighthouse, root, runLighthouseRounds, startApp, type LighthouseTarget } from '../support/web-app.ts';
+import {
+  buildApp,
+  failedAccessibilityLines,
+  launchChromiumForLighthouse,
+  root,
+  runLighthouseRounds,
+  startApp,
+  type LighthouseTarget,
+} from '../support/web-app.ts';
 
 const SHOULD_BUILD = !process.argv.includes('--no-build');
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
@@ -27,7 +35,11 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-landers-'));
   const cleanups: (() => Promise<void>)[] = [];
   try {
-    console.log(SHOULD_BUILD ? 'building the web app of the working tree into a temporary folder' : 'measuring apps/web/dist as built');
+    console.log(
+      SHOULD_BUILD
+        ? 'building the web app of the working tree into a temporary folder'
+        : 'measuring apps/web/dist as built',
+    );
     const dist = fs.realpathSync(buildApp(tmp, SHOULD_BUILD));
     const bareDist = await buildBarePage(path.join(tmp, 'bare'), root);
     const bare = await serveStatic(bareDist);
@@ -35,7 +47,9 @@ async function main() {
     console.log(`starting the server (PGlite, ${DEMO_MEMBERS} demo members)`);
     const app = await startApp({ dataDir: path.join(tmp, 'data'), dist, demoMembers: DEMO_MEMBERS });
     cleanups.push(() => stop(app.process));
-    const gallery = (await (await fetch(`${app.baseUrl}/api/landers.php?path=/landers/gallery`)).json()) as { lander: { profiles: { id: number }[] } };
+    const gallery = (await (await fetch(`${app.baseUrl}/api/landers.php?path=/landers/gallery`)).json()) as {
+      lander: { profiles: { id: number }[] };
+    };
     const memberId = gallery.lander.profiles[0]?.id;
     if (!memberId) throw new Error('the landers found no demo profile');
 
@@ -44,16 +58,32 @@ async function main() {
     const { port } = chrome;
     const targets: LighthouseTarget[] = [
       { name: 'bare Vite page', url: bare.url, port },
-      ...LANDER_NAMES.map((name) => ({ name: `/landers/${name}`, url: `${app.baseUrl}/landers/${name}${AD_QUERY}`, port })),
+      ...LANDER_NAMES.map((name) => ({
+        name: `/landers/${name}`,
+        url: `${app.baseUrl}/landers/${name}${AD_QUERY}`,
+        port,
+      })),
       { name: `/members/${memberId}/landing`, url: `${app.baseUrl}/members/${memberId}/landing${AD_QUERY}`, port },
-      { name: `/members/${memberId}/landing2/eng`, url: `${app.baseUrl}/members/${memberId}/landing2/eng${AD_QUERY}`, port },
-      { name: `/members/${memberId}/landing3/eng`, url: `${app.baseUrl}/members/${memberId}/landing3/eng${AD_QUERY}`, port },
+      {
+        name: `/members/${memberId}/landing2/eng`,
+        url: `${app.baseUrl}/members/${memberId}/landing2/eng${AD_QUERY}`,
+        port,
+      },
+      {
+        name: `/members/${memberId}/landing3/eng`,
+        url: `${app.baseUrl}/members/${memberId}/landing3/eng${AD_QUERY}`,
+        port,
+      },
     ];
     const runs = await runLighthouseRounds(targets, LIGHTHOUSE_RUNS);
     const bareScore = median(runs.get('bare Vite page')!.map((entry) => entry.score));
     const version = (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
-    console.log(`\nLighthouse ${version} mobile (default config: moto g power, simulated slow 4G, 4x CPU), median of ${LIGHTHOUSE_RUNS} runs, visitor with ad tracking parameters\n`);
-    console.log(`| page | performance | runs | ratio to bare | >= ${SCORE_RATIO_TARGET} | accessibility | = ${ACCESSIBILITY_TARGET} | FCP ms | LCP ms | TBT ms | CLS |`);
+    console.log(
+      `\nLighthouse ${version} mobile (default config: moto g power, simulated slow 4G, 4x CPU), median of ${LIGHTHOUSE_RUNS} runs, visitor with ad tracking parameters\n`,
+    );
+    console.log(
+      `| page | performance | runs | ratio to bare | >= ${SCORE_RATIO_TARGET} | accessibility | = ${ACCESSIBILITY_TARGET} | FCP ms | LCP ms | TBT ms | CLS |`,
+    );
     console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const target of targets) {
       const list = runs.get(target.name)!;
@@ -66,7 +96,8 @@ async function main() {
       );
     }
     const failures = failedAccessibilityLines(targets, runs);
-    if (failures.length) console.log(`\nFailed accessibility audits:\n${failures.map((line) => `  ${line}`).join('\n')}`);
+    if (failures.length)
+      console.log(`\nFailed accessibility audits:\n${failures.map((line) => `  ${line}`).join('\n')}`);
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     fs.rmSync(tmp, { recursive: true, force: true });

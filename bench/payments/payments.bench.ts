@@ -52,17 +52,37 @@ async function pool(count: number, concurrency: number, task: (index: number) =>
   );
   return performance.now() - started;
 }
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 const webhook = (paymentId: string) =>
-  app.inject({ method: 'POST', url: '/api/payment-webhook.php', payload: `id=${paymentId}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  app.inject({
+    method: 'POST',
+    url: '/api/payment-webhook.php',
+    payload: `id=${paymentId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
 
 /** Members with paid-at-the-provider orders whose webhooks have not come yet (the state a burst of webhooks finds). */
 async function seedPaidOrders(count: number, prefix: string): Promise<{ paymentIds: string[]; userIds: number[] }> {
   const userRows = await db
     .insert(users)
-    .values(Array.from({ length: count }, (_, index) => ({ siteId: site.id, email: `${prefix}${index}@bench.test`, passwordHash: 'x', status: 'active' as const })))
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        siteId: site.id,
+        email: `${prefix}${index}@bench.test`,
+        passwordHash: 'x',
+        status: 'active' as const,
+      })),
+    )
     .returning({ id: users.id });
-  await db.insert(profiles).values(userRows.map((row, index) => ({ siteId: site.id, userId: row.id, name: `${prefix}${index}`, status: 'active' as const })));
+  await db.insert(profiles).values(
+    userRows.map((row, index) => ({
+      siteId: site.id,
+      userId: row.id,
+      name: `${prefix}${index}`,
+      status: 'active' as const,
+    })),
+  );
   const orderRows = await db
     .insert(orders)
     .values(
@@ -94,11 +114,17 @@ async function seedPaidOrders(count: number, prefix: string): Promise<{ paymentI
       metadata: { orderId: row.id },
     })),
   );
-  for (const [index, row] of orderRows.entries()) await db.update(orders).set({ providerPaymentId: paymentIds[index]! }).where(eq(orders.id, row.id));
+  for (const [index, row] of orderRows.entries())
+    await db.update(orders).set({ providerPaymentId: paymentIds[index]! }).where(eq(orders.id, row.id));
   return { paymentIds, userIds: userRows.map((row) => row.id) };
 }
 
-console.log(`Database: ${databaseUrl ? 'PostgreSQL (tables emptied)' : 'PGlite'}; ${os.cpus().length} cores, Node ${process.version}; load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}.`);
+console.log(
+  `Database: ${databaseUrl ? 'PostgreSQL (tables emptied)' : 'PGlite'}; ${os.cpus().length} cores, Node ${process.version}; load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')}.`,
+);
 
 // 1. Webhooks: each credits one paid order (fetch the payment, lock the order, ledger entry, premium, receipt mail).
 const { paymentIds } = await seedPaidOrders(ORDERS, 'w');
@@ -107,7 +133,10 @@ const webhookMs = await pool(ORDERS, CONCURRENCY, async (index) => {
   const response = await webhook(paymentIds[index]!);
   if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}: ${response.body}`);
 });
-const [credited] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(eq(orders.status, 'paid'));
+const [credited] = await db
+  .select({ count: sql<number>`count(*)`.mapWith(Number) })
+  .from(orders)
+  .where(eq(orders.status, 'paid'));
 if (credited?.count !== ORDERS) throw new Error(`${credited?.count} of ${ORDERS} orders paid`);
 
 // 2. The same webhooks again: already credited, nothing changes.
@@ -128,7 +157,12 @@ const signup = await app.inject({
   method: 'POST',
   url: '/api/signup.php',
   headers: { 'request-type': 'client' },
-  payload: { email: 'latency@bench.test', username: 'latency', password: 'correct horse 1', date_of_birth: '1990-01-01' },
+  payload: {
+    email: 'latency@bench.test',
+    username: 'latency',
+    password: 'correct horse 1',
+    date_of_birth: '1990-01-01',
+  },
 });
 const cookie = signup.cookies.find((entry) => entry.name === 'sid')!.value;
 const [member] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'latency@bench.test'));
@@ -137,12 +171,37 @@ for (let sample = 0; sample < LATENCY_SAMPLES; sample += 1) {
   const before = (await app.inject({ url: '/api/user.php', cookies: { sid: cookie } })).json().user.credits as number;
   const [order] = await db
     .insert(orders)
-    .values({ siteId: site.id, userId: member!.id, bundleId: bundle.id, credits: bundle.credits, currency: bundle.currency, baseAmountMinor: bundle.priceMinor, amountMinor: bundle.priceMinor, method: 'ideal', country: 'NL', provider: 'sandbox', providerPaymentId: `sbx_latency_${sample}` })
+    .values({
+      siteId: site.id,
+      userId: member!.id,
+      bundleId: bundle.id,
+      credits: bundle.credits,
+      currency: bundle.currency,
+      baseAmountMinor: bundle.priceMinor,
+      amountMinor: bundle.priceMinor,
+      method: 'ideal',
+      country: 'NL',
+      provider: 'sandbox',
+      providerPaymentId: `sbx_latency_${sample}`,
+    })
     .returning({ id: orders.id });
-  await db.insert(sandboxPayments).values({ id: `sbx_latency_${sample}`, amountMinor: bundle.priceMinor, currency: bundle.currency, description: 'bench', method: 'ideal', status: 'paid', redirectUrl: 'x', webhookUrl: 'x', metadata: { orderId: order!.id } });
+  await db.insert(sandboxPayments).values({
+    id: `sbx_latency_${sample}`,
+    amountMinor: bundle.priceMinor,
+    currency: bundle.currency,
+    description: 'bench',
+    method: 'ideal',
+    status: 'paid',
+    redirectUrl: 'x',
+    webhookUrl: 'x',
+    metadata: { orderId: order!.id },
+  });
   const started = performance.now();
   await webhook(`sbx_latency_${sample}`);
-  while ((await app.inject({ url: '/api/user.php', cookies: { sid: cookie } })).json().user.credits !== before + bundle.credits) {
+  while (
+    (await app.inject({ url: '/api/user.php', cookies: { sid: cookie } })).json().user.credits !==
+    before + bundle.credits
+  ) {
     await new Promise((resolve) => setImmediate(resolve));
   }
   latencies.push(performance.now() - started);
@@ -154,8 +213,12 @@ console.log(`\n${ORDERS} orders, ${CONCURRENCY} at a time, in-process (app.injec
 console.log('| measure | per second | ratio to bare |');
 console.log('|---|---|---|');
 console.log(`| bare primary-key lookup + update (one transaction) | ${bare.toFixed(0)} | 1.00 |`);
-console.log(`| webhook crediting a paid order | ${perSecond(webhookMs).toFixed(0)} | ${(perSecond(webhookMs) / bare).toFixed(3)} |`);
-console.log(`| webhook replayed (already credited) | ${perSecond(replayMs).toFixed(0)} | ${(perSecond(replayMs) / bare).toFixed(3)} |`);
+console.log(
+  `| webhook crediting a paid order | ${perSecond(webhookMs).toFixed(0)} | ${(perSecond(webhookMs) / bare).toFixed(3)} |`,
+);
+console.log(
+  `| webhook replayed (already credited) | ${perSecond(replayMs).toFixed(0)} | ${(perSecond(replayMs) / bare).toFixed(3)} |`,
+);
 const bareEach = bareMs / ORDERS;
 console.log(
   `\nWebhook to credits visible in user.php (${LATENCY_SAMPLES} samples): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms` +

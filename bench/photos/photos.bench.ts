@@ -117,7 +117,12 @@ function drawPhoto(width: number, height: number, face: { cx: number; cy: number
       pixels[offset + 2] = Math.max(0, Math.min(255, b + noise));
     }
   }
-  const box = { left: (face.cx - faceRx) / width, top: (face.cy - faceRy * 1.2) / height, width: (faceRx * 2) / width, height: (faceRy * 2.2) / height };
+  const box = {
+    left: (face.cx - faceRx) / width,
+    top: (face.cy - faceRy * 1.2) / height,
+    width: (faceRx * 2) / width,
+    height: (faceRy * 2.2) / height,
+  };
   return { pixels, box };
 }
 
@@ -126,13 +131,22 @@ async function testImages(): Promise<TestImage[]> {
   // A camera photo, 12 MP landscape, the face left of centre (a centre crop cuts it).
   const landscape = drawPhoto(4000, 3000, { cx: 650, cy: 1300, r: 520 }, 1);
   const landscapeRaw = sharp(landscape.pixels, { raw: { width: 4000, height: 3000, channels: 3 } });
-  images.push({ name: '4000x3000 JPEG q92 (camera)', input: await landscapeRaw.clone().jpeg({ quality: 92 }).toBuffer(), subject: landscape.box });
+  images.push({
+    name: '4000x3000 JPEG q92 (camera)',
+    input: await landscapeRaw.clone().jpeg({ quality: 92 }).toBuffer(),
+    subject: landscape.box,
+  });
   images.push({ name: '4000x3000 PNG', input: await landscapeRaw.clone().png().toBuffer(), subject: landscape.box });
   // A phone photo held upright: stored 4000x3000 with EXIF orientation 6, shown 3000x4000, the face near the top.
   const upright = drawPhoto(3000, 4000, { cx: 1600, cy: 800, r: 500 }, 2);
   images.push({
     name: '3000x4000 JPEG q90 (EXIF orientation 6)',
-    input: await sharp(await sharp(upright.pixels, { raw: { width: 3000, height: 4000, channels: 3 } }).rotate(-90).jpeg({ quality: 90 }).toBuffer())
+    input: await sharp(
+      await sharp(upright.pixels, { raw: { width: 3000, height: 4000, channels: 3 } })
+        .rotate(-90)
+        .jpeg({ quality: 90 })
+        .toBuffer(),
+    )
       .withMetadata({ orientation: 6 })
       .jpeg({ quality: 90 })
       .toBuffer(),
@@ -141,7 +155,11 @@ async function testImages(): Promise<TestImage[]> {
   // A portrait at screen size, the face high: as a JPEG (a resized or messenger photo) and as a PNG (a screenshot).
   const portrait = drawPhoto(1200, 1600, { cx: 600, cy: 330, r: 230 }, 3);
   const portraitRaw = sharp(portrait.pixels, { raw: { width: 1200, height: 1600, channels: 3 } });
-  images.push({ name: '1200x1600 JPEG q85', input: await portraitRaw.clone().jpeg({ quality: 85 }).toBuffer(), subject: portrait.box });
+  images.push({
+    name: '1200x1600 JPEG q85',
+    input: await portraitRaw.clone().jpeg({ quality: 85 }).toBuffer(),
+    subject: portrait.box,
+  });
   images.push({ name: '1200x1600 PNG', input: await portraitRaw.clone().png().toBuffer(), subject: portrait.box });
   return images;
 }
@@ -154,7 +172,10 @@ function luma(image: Raw): Float32Array {
   const out = new Float32Array(image.width * image.height);
   for (let i = 0; i < out.length; i++) {
     const o = i * image.channels;
-    out[i] = image.channels >= 3 ? 0.299 * image.data[o]! + 0.587 * image.data[o + 1]! + 0.114 * image.data[o + 2]! : image.data[o]!;
+    out[i] =
+      image.channels >= 3
+        ? 0.299 * image.data[o]! + 0.587 * image.data[o + 1]! + 0.114 * image.data[o + 2]!
+        : image.data[o]!;
   }
   return out;
 }
@@ -174,7 +195,11 @@ function ssim(a: Float32Array, b: Float32Array, width: number, height: number): 
   let windows = 0;
   for (let y = 0; y + 8 <= height; y += 4) {
     for (let x = 0; x + 8 <= width; x += 4) {
-      let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0;
+      let sa = 0,
+        sb = 0,
+        saa = 0,
+        sbb = 0,
+        sab = 0;
       for (let j = 0; j < 8; j++) {
         for (let i = 0; i < 8; i++) {
           const p = (y + j) * width + x + i;
@@ -207,7 +232,9 @@ async function raw(image: Sharp): Promise<Raw> {
 /** The uncompressed references: the large image, and the thumbnail per crop position, both from the upload itself. */
 async function references(input: Buffer) {
   const source = () => sharp(input).autoOrient().flatten({ background: '#ffffff' });
-  const full = await raw(source().resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true }));
+  const full = await raw(
+    source().resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true }),
+  );
   const thumbs = new Map<PhotoEncoding['thumbPosition'], Raw>();
   for (const position of ['centre', 'attention', 'entropy'] as const) {
     thumbs.set(position, await raw(source().resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'cover', position })));
@@ -217,7 +244,8 @@ async function references(input: Buffer) {
 
 async function quality(encoded: Buffer, reference: Raw) {
   const decoded = await raw(sharp(encoded));
-  if (decoded.width !== reference.width || decoded.height !== reference.height) throw new Error('size differs from the reference');
+  if (decoded.width !== reference.width || decoded.height !== reference.height)
+    throw new Error('size differs from the reference');
   const a = luma(reference);
   const b = luma(decoded);
   return { psnr: psnr(a, b), ssim: ssim(a, b, reference.width, reference.height) };
@@ -238,14 +266,31 @@ const candidates: [string, PhotoEncoding][] = [
   ['before: mozjpeg q82/78, two decodes', before],
   ['libjpeg-turbo q82/78 baseline', { ...before, full: { quality: 82 }, thumb: { quality: 78 } }],
   ['libjpeg-turbo q72/68 baseline', { ...before, full: { quality: 72 }, thumb: { quality: 68 } }],
-  ['libjpeg-turbo q82/78 progressive', { ...before, full: { quality: 82, progressive: true }, thumb: { quality: 78, progressive: true } }],
+  [
+    'libjpeg-turbo q82/78 progressive',
+    { ...before, full: { quality: 82, progressive: true }, thumb: { quality: 78, progressive: true } },
+  ],
   ['mozjpeg q75/75', { ...before, full: jpeg(75), thumb: jpeg(75) }],
   ['mozjpeg q80/80', { ...before, full: jpeg(80), thumb: jpeg(80) }],
   ['mozjpeg q85/85', { ...before, full: jpeg(85), thumb: jpeg(85) }],
-  ['mozjpeg q80/80 4:4:4', { ...before, full: jpeg(80, { chromaSubsampling: '4:4:4' }), thumb: jpeg(80, { chromaSubsampling: '4:4:4' }) }],
+  [
+    'mozjpeg q80/80 4:4:4',
+    { ...before, full: jpeg(80, { chromaSubsampling: '4:4:4' }), thumb: jpeg(80, { chromaSubsampling: '4:4:4' }) },
+  ],
   ['mozjpeg q82/78, one decode', { ...before, thumbFrom: 'resized' }],
-  ['mozjpeg q82/78 no trellis, one decode', { ...before, full: jpeg(82, { trellisQuantisation: false }), thumb: jpeg(78, { trellisQuantisation: false }), thumbFrom: 'resized' }],
-  ['libjpeg-turbo q75/72 baseline, one decode', { ...before, full: { quality: 75 }, thumb: { quality: 72 }, thumbFrom: 'resized' }],
+  [
+    'mozjpeg q82/78 no trellis, one decode',
+    {
+      ...before,
+      full: jpeg(82, { trellisQuantisation: false }),
+      thumb: jpeg(78, { trellisQuantisation: false }),
+      thumbFrom: 'resized',
+    },
+  ],
+  [
+    'libjpeg-turbo q75/72 baseline, one decode',
+    { ...before, full: { quality: 75 }, thumb: { quality: 72 }, thumbFrom: 'resized' },
+  ],
   ['app now (PHOTO_ENCODING): mozjpeg q82/78 no scan optimisation, one decode', PHOTO_ENCODING],
 ];
 
@@ -253,8 +298,14 @@ const candidates: [string, PhotoEncoding][] = [
 function subjectKept(subject: Box, crop: { left: number; top: number }, scaled: { width: number; height: number }) {
   const left = crop.left / scaled.width;
   const top = crop.top / scaled.height;
-  const overlapX = Math.max(0, Math.min(subject.left + subject.width, left + THUMB_SIDE / scaled.width) - Math.max(subject.left, left));
-  const overlapY = Math.max(0, Math.min(subject.top + subject.height, top + THUMB_SIDE / scaled.height) - Math.max(subject.top, top));
+  const overlapX = Math.max(
+    0,
+    Math.min(subject.left + subject.width, left + THUMB_SIDE / scaled.width) - Math.max(subject.left, left),
+  );
+  const overlapY = Math.max(
+    0,
+    Math.min(subject.top + subject.height, top + THUMB_SIDE / scaled.height) - Math.max(subject.top, top),
+  );
   return (overlapX * overlapY) / (subject.width * subject.height);
 }
 
@@ -262,13 +313,23 @@ function subjectKept(subject: Box, crop: { left: number; top: number }, scaled: 
 async function cropOf(input: Buffer, position: PhotoEncoding['thumbPosition'], from: 'original' | 'resized') {
   let base = sharp(input).autoOrient().flatten({ background: '#ffffff' });
   if (from === 'resized') {
-    const resized = await raw(base.resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true }));
-    base = sharp(resized.data, { raw: { width: resized.width, height: resized.height, channels: resized.channels as 3 } });
+    const resized = await raw(
+      base.resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true }),
+    );
+    base = sharp(resized.data, {
+      raw: { width: resized.width, height: resized.height, channels: resized.channels as 3 },
+    });
   }
   const displayed = await sharp(await base.clone().png({ compressionLevel: 0 }).toBuffer()).metadata();
-  const { info } = await base.resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'cover', position }).raw().toBuffer({ resolveWithObject: true });
+  const { info } = await base
+    .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'cover', position })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const scaleToCover = THUMB_SIDE / Math.min(displayed.width!, displayed.height!);
-  const scaled = { width: Math.round(displayed.width! * scaleToCover), height: Math.round(displayed.height! * scaleToCover) };
+  const scaled = {
+    width: Math.round(displayed.width! * scaleToCover),
+    height: Math.round(displayed.height! * scaleToCover),
+  };
   const crop =
     position === 'centre'
       ? { left: (scaled.width - THUMB_SIDE) / 2, top: (scaled.height - THUMB_SIDE) / 2 }
@@ -280,7 +341,9 @@ async function main() {
   const started = performance.now();
   const images = await testImages();
   const refs = await Promise.all(images.map((image) => references(image.input)));
-  console.log(`${images.length} images drawn in ${((performance.now() - started) / 1000).toFixed(1)} s; ${RUNS} timed runs each (median) after ${WARMUP} warm-up; sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}, ${sharp.concurrency()} threads.`);
+  console.log(
+    `${images.length} images drawn in ${((performance.now() - started) / 1000).toFixed(1)} s; ${RUNS} timed runs each (median) after ${WARMUP} warm-up; sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}, ${sharp.concurrency()} threads.`,
+  );
   for (const image of images) console.log(`  ${image.name}: ${(image.input.length / 1024).toFixed(0)} KiB`);
 
   // Interleaved rounds (every candidate on every image, then again), so a busy moment of the machine touches all alike.
@@ -298,7 +361,16 @@ async function main() {
   }
 
   console.log('\nPer image: median ms for one upload (both files); KiB large / thumb; PSNR dB large / thumb\n');
-  type Row = { name: string; ms: number; fullBytes: number; thumbBytes: number; fullPsnr: number; thumbPsnr: number; fullSsim: number; thumbSsim: number };
+  type Row = {
+    name: string;
+    ms: number;
+    fullBytes: number;
+    thumbBytes: number;
+    fullPsnr: number;
+    thumbPsnr: number;
+    fullSsim: number;
+    thumbSsim: number;
+  };
   const rows: Row[] = [];
   for (const [c, [name, encoding]] of candidates.entries()) {
     const per: Row[] = [];
@@ -308,8 +380,19 @@ async function main() {
       const result = outputs[c]![i]!;
       const full = await quality(result.full, refs[i]!.full);
       const thumb = await quality(result.thumb, refs[i]!.thumbs.get(encoding.thumbPosition)!);
-      per.push({ name, ms, fullBytes: result.full.length, thumbBytes: result.thumb.length, fullPsnr: full.psnr, thumbPsnr: thumb.psnr, fullSsim: full.ssim, thumbSsim: thumb.ssim });
-      cells.push(`${image.name.padEnd(40)} ${ms.toFixed(0).padStart(5)} ms ${(result.full.length / 1024).toFixed(0)}/${(result.thumb.length / 1024).toFixed(1)} KiB ${full.psnr.toFixed(1)}/${thumb.psnr.toFixed(1)} dB`);
+      per.push({
+        name,
+        ms,
+        fullBytes: result.full.length,
+        thumbBytes: result.thumb.length,
+        fullPsnr: full.psnr,
+        thumbPsnr: thumb.psnr,
+        fullSsim: full.ssim,
+        thumbSsim: thumb.ssim,
+      });
+      cells.push(
+        `${image.name.padEnd(40)} ${ms.toFixed(0).padStart(5)} ms ${(result.full.length / 1024).toFixed(0)}/${(result.thumb.length / 1024).toFixed(1)} KiB ${full.psnr.toFixed(1)}/${thumb.psnr.toFixed(1)} dB`,
+      );
     }
     console.log(`${name}\n    ${cells.join('\n    ')}`);
     const mean = (pick: (row: Row) => number) => per.reduce((sum, row) => sum + pick(row), 0) / per.length;
@@ -327,7 +410,9 @@ async function main() {
 
   const base = rows[0]!;
   console.log('\nMeans over the images (time and bytes also as a ratio to the settings before):\n');
-  console.log('| options | ms per upload | large KiB | thumb KiB | large PSNR dB | thumb PSNR dB | large SSIM | thumb SSIM |');
+  console.log(
+    '| options | ms per upload | large KiB | thumb KiB | large PSNR dB | thumb PSNR dB | large SSIM | thumb SSIM |',
+  );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     console.log(
@@ -336,7 +421,9 @@ async function main() {
   }
 
   // Crop strategies: the thumbnail alone (decode, crop, encode as the app does), and the share of the face it keeps.
-  console.log('\nThumbnail crop (400x400 cover): median ms for the thumbnail alone; share of the face inside the crop, per image:\n');
+  console.log(
+    '\nThumbnail crop (400x400 cover): median ms for the thumbnail alone; share of the face inside the crop, per image:\n',
+  );
   console.log(`| crop | from | ms | ${images.map((image) => image.name).join(' | ')} |`);
   console.log(`|---|---|---|${images.map(() => '---').join('|')}|`);
   for (const from of ['original', 'resized'] as const) {
@@ -346,12 +433,30 @@ async function main() {
       for (const image of images) {
         // From the resized image, that resize is already paid for by the large image: only the thumbnail is timed.
         const upload = () => sharp(image.input).autoOrient().flatten({ background: '#ffffff' });
-        const resized = from === 'resized' ? await raw(upload().resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })) : null;
-        const pipeline = resized ? () => sharp(resized.data, { raw: { width: resized.width, height: resized.height, channels: resized.channels as 3 } }) : upload;
+        const resized =
+          from === 'resized'
+            ? await raw(
+                upload().resize({
+                  width: PHOTO_MAX_SIDE,
+                  height: PHOTO_MAX_SIDE,
+                  fit: 'inside',
+                  withoutEnlargement: true,
+                }),
+              )
+            : null;
+        const pipeline = resized
+          ? () =>
+              sharp(resized.data, {
+                raw: { width: resized.width, height: resized.height, channels: resized.channels as 3 },
+              })
+          : upload;
         const perImage: number[] = [];
         for (let run = 0; run < WARMUP + RUNS; run++) {
           const start = performance.now();
-          await pipeline().resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'cover', position }).jpeg(PHOTO_ENCODING.thumb).toBuffer();
+          await pipeline()
+            .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'cover', position })
+            .jpeg(PHOTO_ENCODING.thumb)
+            .toBuffer();
           if (run >= WARMUP) perImage.push(performance.now() - start);
         }
         times.push(median(perImage));
@@ -359,7 +464,9 @@ async function main() {
         kept.push(subjectKept(image.subject, crop, scaled));
       }
       const ms = times.reduce((sum, value) => sum + value, 0) / times.length;
-      console.log(`| ${position} | ${from} | ${ms.toFixed(1)} | ${kept.map((value) => `${(value * 100).toFixed(0)}%`).join(' | ')} |`);
+      console.log(
+        `| ${position} | ${from} | ${ms.toFixed(1)} | ${kept.map((value) => `${(value * 100).toFixed(0)}%`).join(' | ')} |`,
+      );
     }
   }
   console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(0)} s.`);

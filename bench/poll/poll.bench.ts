@@ -30,7 +30,10 @@ async function waitForAnswer(url: string, child: ChildProcess, timeoutMs = 120_0
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
-    const ok = await fetch(url).then((response) => response.ok, () => false);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -40,7 +43,11 @@ async function waitForAnswer(url: string, child: ChildProcess, timeoutMs = 120_0
 async function startServer(name: string, args: string[], env: NodeJS.ProcessEnv, readyPath: string): Promise<Server> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForAnswer(`${baseUrl}${readyPath}`, child);
   return { name, baseUrl, process: child, firstAnswerMs: performance.now() - started };
@@ -63,7 +70,11 @@ async function load(target: Target): Promise<Sample> {
   // 304 is the expected answer of a poll that finds nothing new (there, a full 200 answer counts as failed too);
   // 4xx, 5xx and socket errors are failures.
   const unexpected = target.nothingNew ? result['2xx'] : 0;
-  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, failed: unexpected + result['4xx'] + result['5xx'] + result.errors + result.timeouts };
+  return {
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    failed: unexpected + result['4xx'] + result['5xx'] + result.errors + result.timeouts,
+  };
 }
 
 async function logIn(app: Server): Promise<string> {
@@ -73,7 +84,10 @@ async function logIn(app: Server): Promise<string> {
     body: JSON.stringify({ email: 'demo@example.com', password: 'demo1234' }),
   });
   if (!response.ok) throw new Error(`demo login failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
   if (!cookie) throw new Error('demo login set no cookie');
   return cookie;
 }
@@ -90,7 +104,7 @@ async function searchPage(app: Server, cookie: string, cursor?: string): Promise
 /** Waits until the demo members are seeded (the count stops growing), then returns the deepest page up to SEARCH_PAGE. */
 async function deepSearchPath(app: Server, cookie: string): Promise<{ path: string; page: number }> {
   let last = -1;
-  for (let stable = 0; stable < 3; ) {
+  for (let stable = 0; stable < 3;) {
     const { num_results: count } = await searchPage(app, cookie);
     stable = count === last && count > 0 ? stable + 1 : 0;
     last = count;
@@ -109,7 +123,11 @@ async function deepSearchPath(app: Server, cookie: string): Promise<{ path: stri
 
 type Database = { label: string; url: string };
 
-async function startApp(name: string, database: Database, env: NodeJS.ProcessEnv = {}): Promise<Server & { dataDir: string }> {
+async function startApp(
+  name: string,
+  database: Database,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Server & { dataDir: string }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-poll-'));
   const server = await startServer(
     name,
@@ -165,7 +183,9 @@ async function main() {
       const deep = await deepSearchPath(app, cookie);
       apps.push({ app, idle: await memoryOf(app.process) });
       // The same app without its member-view cache: what the one prepared query costs alone.
-      const uncached = await startApp(`app (${database.label}, no member-view cache)`, database, { MEMBER_VIEW_CACHE_SIZE: '0' });
+      const uncached = await startApp(`app (${database.label}, no member-view cache)`, database, {
+        MEMBER_VIEW_CACHE_SIZE: '0',
+      });
       servers.push(uncached);
       const uncachedCookie = await logIn(uncached);
       const member = { cookie };
@@ -173,12 +193,32 @@ async function main() {
       targets.push(
         { name: label('/healthz (select 1)'), server: app, path: '/healthz' },
         { name: label('GET /api/user.php'), server: app, path: '/api/user.php', headers: member },
-        { name: label('GET /api/user.php, no member-view cache'), server: uncached, path: '/api/user.php', headers: { cookie: uncachedCookie } },
+        {
+          name: label('GET /api/user.php, no member-view cache'),
+          server: uncached,
+          path: '/api/user.php',
+          headers: { cookie: uncachedCookie },
+        },
         { name: label('GET /api/likes.php'), server: app, path: '/api/likes.php', headers: member },
-        { name: label('GET /api/likes.php, nothing new (304)'), server: app, path: '/api/likes.php', nothingNew: async () => ({ ...member, 'if-none-match': await etagOf(app, cookie, '/api/likes.php') }) },
+        {
+          name: label('GET /api/likes.php, nothing new (304)'),
+          server: app,
+          path: '/api/likes.php',
+          nothingNew: async () => ({ ...member, 'if-none-match': await etagOf(app, cookie, '/api/likes.php') }),
+        },
         { name: label('GET /api/chats.php'), server: app, path: '/api/chats.php', headers: member },
-        { name: label('GET /api/chats.php, nothing new (304)'), server: app, path: '/api/chats.php', nothingNew: async () => ({ ...member, 'if-none-match': await etagOf(app, cookie, '/api/chats.php') }) },
-        { name: label('GET /api/settings.php (public address)'), server: app, path: '/api/settings.php', headers: { 'x-forwarded-for': PUBLIC_ADDRESS } },
+        {
+          name: label('GET /api/chats.php, nothing new (304)'),
+          server: app,
+          path: '/api/chats.php',
+          nothingNew: async () => ({ ...member, 'if-none-match': await etagOf(app, cookie, '/api/chats.php') }),
+        },
+        {
+          name: label('GET /api/settings.php (public address)'),
+          server: app,
+          path: '/api/settings.php',
+          headers: { 'x-forwarded-for': PUBLIC_ADDRESS },
+        },
         { name: label('search.php page 1'), server: app, path: '/api/search.php', headers: member },
         { name: label(`search.php page ${deep.page}`), server: app, path: deep.path, headers: member },
       );
@@ -197,16 +237,27 @@ async function main() {
       const runs = samples.get(target.name)!;
       const rps = median(runs.map((sample) => sample.requestsPerSecond));
       const ratio = rps / baseline;
-      console.log(`| ${target.name} | ${rps.toFixed(0)} | ${ratio.toFixed(4)} | ${median(runs.map((sample) => sample.p99)).toFixed(1)} | ${runs.reduce((sum, sample) => sum + sample.failed, 0)} |`);
+      console.log(
+        `| ${target.name} | ${rps.toFixed(0)} | ${ratio.toFixed(4)} | ${median(runs.map((sample) => sample.p99)).toFixed(1)} | ${runs.reduce((sum, sample) => sum + sample.failed, 0)} |`,
+      );
     }
     console.log(`\ntime to first answer: bare ${(bare.firstAnswerMs / 1000).toFixed(2)} s`);
     for (const { app, idle } of apps) {
       const after = await memoryOf(app.process);
-      console.log(`${app.name}: first answer ${(app.firstAnswerMs / 1000).toFixed(2)} s (fresh data folder); memory idle ${idle.rss.toFixed(0)} MB after seeding, peak ${after.peak.toFixed(0)} MB, ${after.rss.toFixed(0)} MB after the load`);
+      console.log(
+        `${app.name}: first answer ${(app.firstAnswerMs / 1000).toFixed(2)} s (fresh data folder); memory idle ${idle.rss.toFixed(0)} MB after seeding, peak ${after.peak.toFixed(0)} MB, ${after.rss.toFixed(0)} MB after the load`,
+      );
     }
   } finally {
     for (const server of servers) server.process.kill('SIGTERM');
-    await Promise.all(servers.map((server) => new Promise((resolve) => (server.process.exitCode !== null ? resolve(null) : server.process.once('exit', resolve)))));
+    await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise((resolve) =>
+            server.process.exitCode !== null ? resolve(null) : server.process.once('exit', resolve),
+          ),
+      ),
+    );
     for (const server of servers) if (server.dataDir) await fs.rm(server.dataDir, { recursive: true, force: true });
   }
 }

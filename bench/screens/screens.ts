@@ -11,14 +11,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, request as playwrightRequest, type Browser } from 'playwright-core';
 import { waitForScreen } from '../../e2e/support/axe.ts';
-import { SCREENS, buildWorld, signupWalker, type Screen, type StorageState, type World } from '../../e2e/support/axe-world.ts';
+import {
+  SCREENS,
+  buildWorld,
+  signupWalker,
+  type Screen,
+  type StorageState,
+  type World,
+} from '../../e2e/support/axe-world.ts';
 import { stop } from '../support/processes.ts';
 import { root, startApp } from '../support/web-app.ts';
 
 const outDir = path.join(root, 'test-results/screens');
 const webDist = path.join(root, 'apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'];
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
 const DEMO_MEMBERS = 60;
 /** The tallest picture taken; longer pages are cut there. */
 const MAX_HEIGHT = 9000;
@@ -27,7 +41,13 @@ const viewportHeight = (width: number) => (width < 992 ? 844 : 900);
 
 function option(name: string): string[] | undefined {
   const arg = process.argv.find((entry) => entry.startsWith(`--${name}=`));
-  return arg ? arg.slice(name.length + 3).split(',').map((value) => value.trim()).filter(Boolean) : undefined;
+  return arg
+    ? arg
+        .slice(name.length + 3)
+        .split(',')
+        .map((value) => value.trim())
+        .filter(Boolean)
+    : undefined;
 }
 
 const LOCALES = option('locales') ?? ['en', 'de'];
@@ -36,13 +56,24 @@ const ONLY = option('only');
 
 /** A member's interface language is the account's: save it, as the language switcher does. */
 async function setAccountLanguage(baseURL: string, storageState: StorageState, language: string): Promise<void> {
-  const api = await playwrightRequest.newContext({ baseURL, storageState, extraHTTPHeaders: { 'Request-Type': 'client' } });
+  const api = await playwrightRequest.newContext({
+    baseURL,
+    storageState,
+    extraHTTPHeaders: { 'Request-Type': 'client' },
+  });
   const response = await api.put('/api/user.php', { data: { language } });
   await api.dispose();
   if (!response.ok()) throw new Error(`PUT user.php language answered ${response.status()}`);
 }
 
-async function shoot(browser: Browser, world: World, screen: Screen, locale: string, width: number, storageState: StorageState | undefined): Promise<string> {
+async function shoot(
+  browser: Browser,
+  world: World,
+  screen: Screen,
+  locale: string,
+  width: number,
+  storageState: StorageState | undefined,
+): Promise<string> {
   const context = await browser.newContext({
     baseURL: world.baseURL,
     viewport: { width, height: viewportHeight(width) },
@@ -66,7 +97,11 @@ async function shoot(browser: Browser, world: World, screen: Screen, locale: str
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(screen.path(world));
   await waitForScreen(page);
-  if (screen.showsEntryWarning) await page.getByRole('dialog').waitFor({ timeout: 10_000 }).catch(() => undefined);
+  if (screen.showsEntryWarning)
+    await page
+      .getByRole('dialog')
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
   const file = path.join(outDir, `${locale}-${width}-${screen.name}.png`);
   // The whole page in one picture: the viewport grows to the page's height (so bars fixed to the bottom sit at the
   // bottom, where a phone shows them, not half-way down); a modal screen stays one viewport high.
@@ -81,9 +116,11 @@ async function shoot(browser: Browser, world: World, screen: Screen, locale: str
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('The web app is not built: run "npm run build" first.');
+  if (!fs.existsSync(path.join(webDist, 'index.html')))
+    throw new Error('The web app is not built: run "npm run build" first.');
   const screens = ONLY ? SCREENS.filter((screen) => ONLY.includes(screen.name)) : SCREENS;
-  if (ONLY && screens.length !== ONLY.length) throw new Error(`unknown screen in --only; known: ${SCREENS.map((screen) => screen.name).join(', ')}`);
+  if (ONLY && screens.length !== ONLY.length)
+    throw new Error(`unknown screen in --only; known: ${SCREENS.map((screen) => screen.name).join(', ')}`);
   fs.mkdirSync(outDir, { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'screens-data-'));
   // A copy of the current build: a build made meanwhile (which retires old releases) cannot pull assets from under it.

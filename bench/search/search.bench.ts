@@ -6,7 +6,11 @@ import { sites, type SiteRow } from '../../apps/server/src/db/schema/index.ts';
 import { createSearchRepository } from '../../apps/server/src/modules/search/search.repository.ts';
 import { createSearchService } from '../../apps/server/src/modules/search/search.service.ts';
 import { createCursorCodec } from '../../apps/server/src/lib/cursors.ts';
-import { POSITION_CURSOR_TYPES, positionCursorValues, positionFromCursor } from '../../apps/server/src/modules/member-core/index.ts';
+import {
+  POSITION_CURSOR_TYPES,
+  positionCursorValues,
+  positionFromCursor,
+} from '../../apps/server/src/modules/member-core/index.ts';
 import { defaultSiteValues } from '../../apps/server/src/plugins/site/index.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -17,7 +21,26 @@ const TARGET_RATIO = 1.5;
 const QUERY = { gender: 'female' as const, country: 'NL', min_age: 25, max_age: 45 };
 /** No country filter: read near the searcher (NL, Noord-Holland) in phases, photo x location tier. */
 const NEAR_QUERY = { gender: 'female' as const, min_age: 25, max_age: 45 };
-const OTHER_COUNTRIES = ['BE', 'DE', 'AT', 'CH', 'FR', 'IT', 'ES', 'PL', 'DK', 'FI', 'NO', 'SE', 'GB', 'IE', 'US', 'CA', 'AU', 'NZ'];
+const OTHER_COUNTRIES = [
+  'BE',
+  'DE',
+  'AT',
+  'CH',
+  'FR',
+  'IT',
+  'ES',
+  'PL',
+  'DK',
+  'FI',
+  'NO',
+  'SE',
+  'GB',
+  'IE',
+  'US',
+  'CA',
+  'AU',
+  'NZ',
+];
 const NL_REGIONS = ['DR', 'FL', 'FR', 'GE', 'GR', 'LI', 'NB', 'NH', 'OV', 'UT', 'ZE', 'ZH'];
 
 const textArray = (values: string[]) => sql.raw(`array[${values.map((value) => `'${value}'`).join(',')}]`);
@@ -92,16 +115,21 @@ async function main() {
 
   const ids = Array.from({ length: 997 }, (_, index) => 1 + ((index * 7919) % MEMBERS));
   const measures = {
-    'primary-key lookup (card by id)': async (iteration: number) => repository.findCards([ids[iteration % ids.length]!]),
+    'primary-key lookup (card by id)': async (iteration: number) =>
+      repository.findCards([ids[iteration % ids.length]!]),
     'search page 1 (with count)': async () => search.search(context, QUERY),
     'search page 1 (rows only)': async () => search.search(context, { ...QUERY, cursor: encodeFirstPage() }),
     [`search page ${TARGET_PAGE}`]: async () => search.search(context, { ...QUERY, cursor: pageFiftyCursor }),
     'near-you search page 1 (with count)': async () => search.search(context, NEAR_QUERY),
-    [`near-you search page ${TARGET_PAGE}`]: async () => search.search(context, { ...NEAR_QUERY, cursor: nearPageFiftyCursor }),
+    [`near-you search page ${TARGET_PAGE}`]: async () =>
+      search.search(context, { ...NEAR_QUERY, cursor: nearPageFiftyCursor }),
   };
   // A cursor before the first result (photo, a day in the future, the largest id) is page 1 without the count (what every later page costs).
   function encodeFirstPage() {
-    return cursors.encode('search', [0, ...positionCursorValues('all', { hasPhoto: true, lastActiveDay: '9999-12-31', id: 2 ** 31 - 1 })]);
+    return cursors.encode('search', [
+      0,
+      ...positionCursorValues('all', { hasPhoto: true, lastActiveDay: '9999-12-31', id: 2 ** 31 - 1 }),
+    ]);
   }
   const timings = new Map<string, number[]>(Object.keys(measures).map((name) => [name, []]));
   for (let iteration = 0; iteration < WARMUP + ITERATIONS; iteration++) {
@@ -114,14 +142,22 @@ async function main() {
     }
   }
 
-  const stats = new Map([...timings].map(([name, values]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return [name, { median: percentile(sorted, 50), p99: percentile(sorted, 99) }];
-  }));
+  const stats = new Map(
+    [...timings].map(([name, values]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return [name, { median: percentile(sorted, 50), p99: percentile(sorted, 99) }];
+    }),
+  );
   const baseline = stats.get('primary-key lookup (card by id)')!;
-  const [countRow] = (await db.execute(sql`select count(*)::int as n from profiles`) as unknown as { rows: { n: number }[] }).rows;
-  console.log(`Database: ${handle.kind}; ${countRow?.n} members seeded in ${(seededMs / 1000).toFixed(1)} s; ${ITERATIONS} runs each after ${WARMUP} warm-up runs.`);
-  console.log(`Filter: gender=female country=NL age 25-45 -> ${first.num_results}${first.is_num_results_capped ? '+' : ''} matches (count capped), 20 per page, in relevance order (photo, activity day, newest).`);
+  const [countRow] = (
+    (await db.execute(sql`select count(*)::int as n from profiles`)) as unknown as { rows: { n: number }[] }
+  ).rows;
+  console.log(
+    `Database: ${handle.kind}; ${countRow?.n} members seeded in ${(seededMs / 1000).toFixed(1)} s; ${ITERATIONS} runs each after ${WARMUP} warm-up runs.`,
+  );
+  console.log(
+    `Filter: gender=female country=NL age 25-45 -> ${first.num_results}${first.is_num_results_capped ? '+' : ''} matches (count capped), 20 per page, in relevance order (photo, activity day, newest).`,
+  );
   console.log('');
   console.log('measure                              median ms   p99 ms   median/PK   p99/PK');
   for (const [name, value] of stats) {
@@ -151,7 +187,17 @@ async function main() {
     const [, ...position] = cursors.decode('search', pageFiftyCursor, `n${POSITION_CURSOR_TYPES}`);
     const query = repository
       .pageQuery(
-        { siteId: site.id, viewerProfileId, gender: QUERY.gender, country: QUERY.country, region: null, minAge: QUERY.min_age, maxAge: QUERY.max_age, now, near: null },
+        {
+          siteId: site.id,
+          viewerProfileId,
+          gender: QUERY.gender,
+          country: QUERY.country,
+          region: null,
+          minAge: QUERY.min_age,
+          maxAge: QUERY.max_age,
+          now,
+          near: null,
+        },
         positionFromCursor(position).after,
         21,
       )
@@ -159,14 +205,23 @@ async function main() {
     // Parameters inlined (numbers and dates only here) so EXPLAIN can run the statement as the app does.
     const inlined = query.sql.replace(/\$(\d+)/g, (_, index: string) => {
       const value = query.params[Number(index) - 1];
-      return typeof value === 'number' || typeof value === 'boolean' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+      return typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : `'${String(value).replace(/'/g, "''")}'`;
     });
-    const { rows } = (await db.execute(sql.raw(`explain analyze ${inlined}`))) as unknown as { rows: Record<string, string>[] };
+    const { rows } = (await db.execute(sql.raw(`explain analyze ${inlined}`))) as unknown as {
+      rows: Record<string, string>[];
+    };
     const plan = rows.map((row) => Object.values(row)[0]).join('\n');
     console.log(`\nPlan of page ${TARGET_PAGE}:\n${plan}`);
-    console.log(/\bSort\b/.test(plan) ? 'The plan SORTS: the relevance order is not read from an index.' : 'No sort step: the relevance order is read from the index.');
+    console.log(
+      /\bSort\b/.test(plan)
+        ? 'The plan SORTS: the relevance order is not read from an index.'
+        : 'No sort step: the relevance order is read from the index.',
+    );
   }
-  if (databaseUrl && process.argv.includes('--plans')) await comparePlans(databaseUrl, repository, { siteId: site.id, viewerProfileId, now });
+  if (databaseUrl && process.argv.includes('--plans'))
+    await comparePlans(databaseUrl, repository, { siteId: site.id, viewerProfileId, now });
   await handle.close();
 }
 
@@ -182,7 +237,15 @@ async function comparePlans(
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const criteriaOf = (country: string) => ({ ...base, gender: QUERY.gender, country, region: null, minAge: QUERY.min_age, maxAge: QUERY.max_age, near: null });
+  const criteriaOf = (country: string) => ({
+    ...base,
+    gender: QUERY.gender,
+    country,
+    region: null,
+    minAge: QUERY.min_age,
+    maxAge: QUERY.max_age,
+    near: null,
+  });
   const { sql: text } = repository.pageQuery(criteriaOf('NL'), null, 21).toSQL();
   await client.query(`prepare page_one as ${text}`);
   const RUNS = 200;
@@ -190,7 +253,9 @@ async function comparePlans(
   console.log('country  matches  force_custom_plan  force_generic_plan  auto (after 5 runs)  same plan?');
   for (const country of ['NL', 'NZ', 'LU']) {
     const { params } = repository.pageQuery(criteriaOf(country), null, 21).toSQL();
-    const literals = params.map((value) => (typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`)).join(', ');
+    const literals = params
+      .map((value) => (typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`))
+      .join(', ');
     const medians: Record<string, number> = {};
     const plans: Record<string, string> = {};
     for (const mode of ['force_custom_plan', 'force_generic_plan', 'auto']) {
@@ -203,13 +268,18 @@ async function comparePlans(
         await client.query(statement);
         timings.push(performance.now() - started);
       }
-      medians[mode] = percentile(timings.sort((a, b) => a - b), 50);
+      medians[mode] = percentile(
+        timings.sort((a, b) => a - b),
+        50,
+      );
       // The plan the same statement gets, through SQL-level EXECUTE (protocol statements cannot be explained).
       for (let run = 0; run < 6; run++) await client.query(`execute page_one(${literals})`);
       const { rows } = await client.query(`explain (costs off) execute page_one(${literals})`);
       plans[mode] = rows.map((row: Record<string, string>) => Object.values(row)[0]).join('\n');
     }
-    const { rows: counted } = await client.query('select count(*)::int as n from profiles where country = $1', [country]);
+    const { rows: counted } = await client.query('select count(*)::int as n from profiles where country = $1', [
+      country,
+    ]);
     console.log(
       `${country.padEnd(8)} ${String(counted[0].n).padStart(7)} ${medians.force_custom_plan!.toFixed(3).padStart(18)} ${medians.force_generic_plan!.toFixed(3).padStart(19)} ${medians.auto!.toFixed(3).padStart(20)}  ${plans.force_custom_plan === plans.force_generic_plan ? 'yes' : 'no'}`,
     );

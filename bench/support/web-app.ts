@@ -10,13 +10,23 @@ import { freePort } from './processes.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
 
 /** The working tree's web app built into `tmp` (production, precompressed), or apps/web/dist as it is. */
 export function buildApp(tmp: string, shouldBuild: boolean): string {
   if (!shouldBuild) return path.join(root, 'apps/web/dist');
   const dist = path.join(tmp, 'web/dist');
-  const result = spawnSync(process.execPath, ['scripts/build-web.mjs', '--dist', dist], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['scripts/build-web.mjs', '--dist', dist], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('the web build failed');
   return dist;
 }
@@ -27,7 +37,12 @@ export type App = { baseUrl: string; process: ChildProcess };
  * The real server (as `npm run serve` starts it, development mode) on a fresh embedded database in `dataDir`, serving
  * `dist`; ready once its demo members are seeded. Rate limits are multiplied by `rateLimitFactor` (many logins).
  */
-export async function startApp(options: { dataDir: string; dist: string; demoMembers: number; rateLimitFactor?: number }): Promise<App> {
+export async function startApp(options: {
+  dataDir: string;
+  dist: string;
+  demoMembers: number;
+  rateLimitFactor?: number;
+}): Promise<App> {
   const { dataDir, dist, demoMembers, rateLimitFactor = 1000 } = options;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -69,11 +84,17 @@ export async function startApp(options: { dataDir: string; dist: string; demoMem
 }
 
 /** Debian's Chromium, headless, with a DevTools port for Lighthouse; nothing is downloaded. */
-export async function launchChromiumForLighthouse(profileDir: string): Promise<{ port: number; process: ChildProcess }> {
+export async function launchChromiumForLighthouse(
+  profileDir: string,
+): Promise<{ port: number; process: ChildProcess }> {
   fs.accessSync(CHROMIUM, fs.constants.X_OK);
-  const child = spawn(CHROMIUM, ['--headless=new', ...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    CHROMIUM,
+    ['--headless=new', ...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`Chromium did not open its DevTools port:\n${output}`)), 30_000);
@@ -91,7 +112,15 @@ export async function launchChromiumForLighthouse(profileDir: string): Promise<{
 }
 
 export type LighthouseTarget = { name: string; url: string; port: number; isLoggedIn?: boolean };
-export type LighthouseRun = { score: number; accessibility: number; failedAccessibility: string[]; cls: number; fcp: number; lcp: number; tbt: number };
+export type LighthouseRun = {
+  score: number;
+  accessibility: number;
+  failedAccessibility: string[];
+  cls: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+};
 
 /** Lighthouse now and then loses the trace of a load (NO_NAVSTART) on a busy machine: such a run is taken again. */
 export async function runLighthouse(target: LighthouseTarget, attempts = 3): Promise<LighthouseRun> {
@@ -120,19 +149,31 @@ async function userStatusIn(target: LighthouseTarget): Promise<number | undefine
 
 async function runLighthouseOnce(target: LighthouseTarget): Promise<LighthouseRun> {
   // Lighthouse's storage reset leaves cookies alone: a logged-in run uses a Chromium whose profile holds the session.
-  const result = await lighthouse(target.url, { port: target.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+  const result = await lighthouse(target.url, {
+    port: target.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
   if (!result) throw new Error(`${target.name}: Lighthouse returned nothing`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${target.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = lhr.categories.performance?.score;
-  if (typeof score !== 'number') throw new Error(`${target.name}: no performance score (${lhr.runWarnings.join('; ')})`);
+  if (typeof score !== 'number')
+    throw new Error(`${target.name}: no performance score (${lhr.runWarnings.join('; ')})`);
   if (target.isLoggedIn !== undefined) {
     // Proves who the run was: GET user.php answers 200 to a member, 403 to a visitor. A page with a first view
     // (docs/first-view.md) asks nothing before the app starts, after Lighthouse stopped watching: then the same
     // Chromium (whose cookies Lighthouse leaves alone) is asked right after the run.
-    const items = (lhr.audits['network-requests']?.details as { items?: { url: string; statusCode: number }[] } | undefined)?.items ?? [];
-    const status = items.find((item) => new URL(item.url).pathname === '/api/user.php')?.statusCode ?? (await userStatusIn(target));
-    if (status !== (target.isLoggedIn ? 200 : 403)) throw new Error(`${target.name}: GET /api/user.php answered ${status ?? 'nothing'}, so the run was not ${target.isLoggedIn ? 'logged in' : 'a visitor'}`);
+    const items =
+      (lhr.audits['network-requests']?.details as { items?: { url: string; statusCode: number }[] } | undefined)
+        ?.items ?? [];
+    const status =
+      items.find((item) => new URL(item.url).pathname === '/api/user.php')?.statusCode ?? (await userStatusIn(target));
+    if (status !== (target.isLoggedIn ? 200 : 403))
+      throw new Error(
+        `${target.name}: GET /api/user.php answered ${status ?? 'nothing'}, so the run was not ${target.isLoggedIn ? 'logged in' : 'a visitor'}`,
+      );
   }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const accessibility = lhr.categories.accessibility;
@@ -140,8 +181,12 @@ async function runLighthouseOnce(target: LighthouseTarget): Promise<LighthouseRu
   const failedAccessibility = (accessibility?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
     .map((ref) => {
-      const items = (lhr.audits[ref.id]?.details as { items?: { node?: { selector?: string } }[] } | undefined)?.items ?? [];
-      const selectors = items.slice(0, 3).map((item) => item.node?.selector).filter(Boolean);
+      const items =
+        (lhr.audits[ref.id]?.details as { items?: { node?: { selector?: string } }[] } | undefined)?.items ?? [];
+      const selectors = items
+        .slice(0, 3)
+        .map((item) => item.node?.selector)
+        .filter(Boolean);
       return `${ref.id}${selectors.length ? ` (${selectors.join(', ')})` : ''}`;
     });
   return {
@@ -156,7 +201,10 @@ async function runLighthouseOnce(target: LighthouseTarget): Promise<LighthouseRu
 }
 
 /** Interleaved rounds: a slow moment of the machine touches every page alike. Answers each target's runs. */
-export async function runLighthouseRounds(targets: LighthouseTarget[], rounds: number): Promise<Map<string, LighthouseRun[]>> {
+export async function runLighthouseRounds(
+  targets: LighthouseTarget[],
+  rounds: number,
+): Promise<Map<string, LighthouseRun[]>> {
   const runs = new Map<string, LighthouseRun[]>(targets.map((target) => [target.name, []]));
   for (let round = 1; round <= rounds; round += 1) {
     for (const target of targets) runs.get(target.name)!.push(await runLighthouse(target));
@@ -167,5 +215,9 @@ export async function runLighthouseRounds(targets: LighthouseTarget[], rounds: n
 
 /** The failed accessibility audits of every target, once each, as lines to print. */
 export function failedAccessibilityLines(targets: LighthouseTarget[], runs: Map<string, LighthouseRun[]>): string[] {
-  return targets.flatMap((target) => [...new Set(runs.get(target.name)!.flatMap((run) => run.failedAccessibility))].map((audit) => `${target.name}: ${audit}`));
+  return targets.flatMap((target) =>
+    [...new Set(runs.get(target.name)!.flatMap((run) => run.failedAccessibility))].map(
+      (audit) => `${target.name}: ${audit}`,
+    ),
+  );
 }

@@ -50,7 +50,12 @@ export async function buildBarePage(dir: string, repoRoot: string): Promise<stri
     root: source,
     logLevel: 'warn',
     mode: 'production',
-    resolve: { alias: [{ find: /^react$/, replacement: packageDir('react') }, { find: /^react-dom(\/.*)?$/, replacement: `${packageDir('react-dom')}$1` }] },
+    resolve: {
+      alias: [
+        { find: /^react$/, replacement: packageDir('react') },
+        { find: /^react-dom(\/.*)?$/, replacement: `${packageDir('react-dom')}$1` },
+      ],
+    },
     build: { outDir: dist, emptyOutDir: true, target: 'es2022', sourcemap: false },
   });
   // Precompressed beside each file, as scripts/build-web.mjs does for the app (there from 1 KB on).
@@ -59,7 +64,10 @@ export async function buildBarePage(dir: string, repoRoot: string): Promise<stri
     if (!entry.isFile() || !/\.(js|css|html)$/.test(file)) continue;
     const body = await fs.readFile(file);
     if (body.length < 1024) continue;
-    await fs.writeFile(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    await fs.writeFile(
+      `${file}.br`,
+      zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
     await fs.writeFile(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
   }
   return dist;
@@ -90,7 +98,11 @@ export async function serveStatic(dist: string): Promise<{ url: string; close: (
     }
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const [encoding, body] =
-      file.br && accepted.includes('br') ? ['br', file.br] : file.gz && accepted.includes('gzip') ? ['gzip', file.gz] : [undefined, file.body];
+      file.br && accepted.includes('br')
+        ? ['br', file.br]
+        : file.gz && accepted.includes('gzip')
+          ? ['gzip', file.gz]
+          : [undefined, file.body];
     response.writeHead(200, {
       'content-type': file.type,
       'content-length': body.length,

@@ -13,7 +13,12 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { SITE_ENTRY_DISMISSED_KEY } from '@app/contracts';
 import { buildBarePage, serveStatic } from './bare-page.ts';
-import { cumulativeLayoutShift, readLayoutShifts, recordLayoutShifts, type LayoutShift } from '../../e2e/support/layout-shift.ts';
+import {
+  cumulativeLayoutShift,
+  readLayoutShifts,
+  recordLayoutShifts,
+  type LayoutShift,
+} from '../../e2e/support/layout-shift.ts';
 import { stop, median } from '../support/processes.ts';
 import {
   CHROMIUM,
@@ -90,7 +95,8 @@ type Bytes = { files: number; raw: number; brotli: number; gzip: number };
 /** What the server sends for each asset: its .br / .gz file beside it, or the file itself (under 1 KB). */
 function assetBytes(dist: string, pathnames: string[]): Bytes {
   const size = (file: string) => fs.statSync(file).size;
-  const sent = (file: string, suffix: string) => (fs.existsSync(`${file}${suffix}`) ? size(`${file}${suffix}`) : size(file));
+  const sent = (file: string, suffix: string) =>
+    fs.existsSync(`${file}${suffix}`) ? size(`${file}${suffix}`) : size(file);
   const files = [...new Set(pathnames)].map((pathname) => path.join(dist, pathname));
   return {
     files: files.length,
@@ -108,7 +114,12 @@ function indexModuleGraph(dist: string): string[] {
   return [...scripts, ...preloads];
 }
 
-type PaintScripts = { beforeFirstPaint: string[]; beforeLargestPaint: string[]; firstPaint: number; largestPaint: number };
+type PaintScripts = {
+  beforeFirstPaint: string[];
+  beforeLargestPaint: string[];
+  firstPaint: number;
+  largestPaint: number;
+};
 
 /**
  * Scripts the browser requested before the first contentful paint of `url` (cold cache, Lighthouse's viewport), and
@@ -157,16 +168,28 @@ async function scriptsBeforePaints(browser: Browser, url: string, cookie?: strin
 
 type ShiftResult = { page: string; viewport: string; cls: number; worst: LayoutShift | undefined };
 
-async function layoutShiftOf(browser: Browser, url: string, viewport: (typeof VIEWPORTS)[number], cookie?: string): Promise<Omit<ShiftResult, 'page'>> {
+async function layoutShiftOf(
+  browser: Browser,
+  url: string,
+  viewport: (typeof VIEWPORTS)[number],
+  cookie?: string,
+): Promise<Omit<ShiftResult, 'page'>> {
   // A first visit: cold cache, nothing in storage (the adult-content notice shows where the site asks for it).
-  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, locale: 'en' });
+  const context = await browser.newContext({
+    viewport: { width: viewport.width, height: viewport.height },
+    locale: 'en',
+  });
   try {
     if (cookie) await context.addCookies(cookiesFor(new URL(url).origin, cookie));
     await recordLayoutShifts(context);
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'networkidle' });
     const shifts = await readLayoutShifts(page);
-    return { viewport: viewport.name, cls: cumulativeLayoutShift(shifts), worst: [...shifts].sort((a, b) => b.value - a.value)[0] };
+    return {
+      viewport: viewport.name,
+      cls: cumulativeLayoutShift(shifts),
+      worst: [...shifts].sort((a, b) => b.value - a.value)[0],
+    };
   } finally {
     await context.close();
   }
@@ -184,7 +207,10 @@ type AppStart = { page: string; ms: number; blockingMs: number; longestMs: numbe
  * the layout shift of the whole visit including the takeover.
  */
 async function appStartOf(browser: Browser, url: string, cookie?: string): Promise<Omit<AppStart, 'page'>> {
-  const context = await browser.newContext({ viewport: { width: VIEWPORTS[0]!.width, height: VIEWPORTS[0]!.height }, locale: 'en' });
+  const context = await browser.newContext({
+    viewport: { width: VIEWPORTS[0]!.width, height: VIEWPORTS[0]!.height },
+    locale: 'en',
+  });
   try {
     if (cookie) await context.addCookies(cookiesFor(new URL(url).origin, cookie));
     await recordLayoutShifts(context);
@@ -198,7 +224,9 @@ async function appStartOf(browser: Browser, url: string, cookie?: string): Promi
     const touchedAt = await page.evaluate(() => {
       const tasks: number[] = [];
       (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({ type: 'longtask' });
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({
+        type: 'longtask',
+      });
       document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
       return performance.now();
     });
@@ -226,7 +254,11 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
   const cleanups: (() => Promise<void>)[] = [];
   try {
-    console.log(SHOULD_BUILD ? 'building the web app of the working tree into a temporary folder' : 'measuring apps/web/dist as built');
+    console.log(
+      SHOULD_BUILD
+        ? 'building the web app of the working tree into a temporary folder'
+        : 'measuring apps/web/dist as built',
+    );
     const dist = fs.realpathSync(buildApp(tmp, SHOULD_BUILD));
     const bareDist = await buildBarePage(path.join(tmp, 'bare'), root);
     const bare = await serveStatic(bareDist);
@@ -245,24 +277,50 @@ async function main() {
     const memberSearch = await scriptsBeforePaints(browser, `${app.baseUrl}/members`, cookie);
     const budgetRows: { name: string; bytes: Bytes; isBudget?: boolean; scripts?: string[] }[] = [
       { name: 'index.html module graph (entry + modulepreload)', bytes: assetBytes(dist, indexModuleGraph(dist)) },
-      { name: `/ requested before FCP (visitor, FCP ${visitorHome.firstPaint.toFixed(0)} ms)`, bytes: assetBytes(dist, visitorHome.beforeFirstPaint), isBudget: true, scripts: visitorHome.beforeFirstPaint },
-      { name: `/members requested before FCP (logged in, FCP ${memberSearch.firstPaint.toFixed(0)} ms)`, bytes: assetBytes(dist, memberSearch.beforeFirstPaint), isBudget: true, scripts: memberSearch.beforeFirstPaint },
-      { name: `/ requested before LCP (visitor, LCP ${visitorHome.largestPaint.toFixed(0)} ms)`, bytes: assetBytes(dist, visitorHome.beforeLargestPaint), scripts: visitorHome.beforeLargestPaint },
-      { name: `/members requested before LCP (logged in, LCP ${memberSearch.largestPaint.toFixed(0)} ms)`, bytes: assetBytes(dist, memberSearch.beforeLargestPaint), scripts: memberSearch.beforeLargestPaint },
+      {
+        name: `/ requested before FCP (visitor, FCP ${visitorHome.firstPaint.toFixed(0)} ms)`,
+        bytes: assetBytes(dist, visitorHome.beforeFirstPaint),
+        isBudget: true,
+        scripts: visitorHome.beforeFirstPaint,
+      },
+      {
+        name: `/members requested before FCP (logged in, FCP ${memberSearch.firstPaint.toFixed(0)} ms)`,
+        bytes: assetBytes(dist, memberSearch.beforeFirstPaint),
+        isBudget: true,
+        scripts: memberSearch.beforeFirstPaint,
+      },
+      {
+        name: `/ requested before LCP (visitor, LCP ${visitorHome.largestPaint.toFixed(0)} ms)`,
+        bytes: assetBytes(dist, visitorHome.beforeLargestPaint),
+        scripts: visitorHome.beforeLargestPaint,
+      },
+      {
+        name: `/members requested before LCP (logged in, LCP ${memberSearch.largestPaint.toFixed(0)} ms)`,
+        bytes: assetBytes(dist, memberSearch.beforeLargestPaint),
+        scripts: memberSearch.beforeLargestPaint,
+      },
       { name: 'bare Vite page (entry)', bytes: assetBytes(bareDist, indexModuleGraph(bareDist)) },
     ];
-    console.log(`\nJavaScript before the first paint, compressed as the server sends it (budget ${kb(JS_BUDGET_BYTES)} for / and /members)\n`);
+    console.log(
+      `\nJavaScript before the first paint, compressed as the server sends it (budget ${kb(JS_BUDGET_BYTES)} for / and /members)\n`,
+    );
     console.log('| what | scripts | raw | brotli | gzip | budget |');
     console.log('|---|---|---|---|---|---|');
     for (const { name, bytes, isBudget } of budgetRows) {
-      const budget = isBudget ? `${verdict(Math.max(bytes.brotli, bytes.gzip) <= JS_BUDGET_BYTES)} (gzip ${kb(bytes.gzip)} <= ${kb(JS_BUDGET_BYTES)})` : '';
-      console.log(`| ${name} | ${bytes.files} | ${kb(bytes.raw)} | ${kb(bytes.brotli)} | ${kb(bytes.gzip)} | ${budget} |`);
+      const budget = isBudget
+        ? `${verdict(Math.max(bytes.brotli, bytes.gzip) <= JS_BUDGET_BYTES)} (gzip ${kb(bytes.gzip)} <= ${kb(JS_BUDGET_BYTES)})`
+        : '';
+      console.log(
+        `| ${name} | ${bytes.files} | ${kb(bytes.raw)} | ${kb(bytes.brotli)} | ${kb(bytes.gzip)} | ${budget} |`,
+      );
     }
     if (SHOULD_LIST_SCRIPTS) {
       for (const { name, scripts } of budgetRows) {
         if (!scripts) continue;
         console.log(`\n${name}:`);
-        const sized = [...new Set(scripts)].map((script) => ({ script, bytes: assetBytes(dist, [script]) })).sort((a, b) => b.bytes.gzip - a.bytes.gzip);
+        const sized = [...new Set(scripts)]
+          .map((script) => ({ script, bytes: assetBytes(dist, [script]) }))
+          .sort((a, b) => b.bytes.gzip - a.bytes.gzip);
         for (const { script, bytes } of sized) console.log(`  ${kb(bytes.gzip).padStart(9)} gzip  ${script}`);
       }
     }
@@ -283,21 +341,36 @@ async function main() {
     const shifts: ShiftResult[] = [];
     for (const viewport of VIEWPORTS) {
       for (const { page, cookie: pageCookie } of shiftPages) {
-        shifts.push({ page: `${page}${pageCookie ? ' (logged in)' : ''}`, ...(await layoutShiftOf(browser, `${app.baseUrl}${page}`, viewport, pageCookie)) });
+        shifts.push({
+          page: `${page}${pageCookie ? ' (logged in)' : ''}`,
+          ...(await layoutShiftOf(browser, `${app.baseUrl}${page}`, viewport, pageCookie)),
+        });
       }
     }
-    console.log(`\nCumulative layout shift (PerformanceObserver, first visit until network idle; target <= ${CLS_TARGET})\n`);
+    console.log(
+      `\nCumulative layout shift (PerformanceObserver, first visit until network idle; target <= ${CLS_TARGET})\n`,
+    );
     console.log('| page | viewport | CLS | target | largest shift |');
     console.log('|---|---|---|---|---|');
     for (const row of shifts) {
-      const worst = row.worst ? `${row.worst.value.toFixed(4)} at ${row.worst.time.toFixed(0)} ms: ${row.worst.sources.join(', ')}` : 'none';
-      console.log(`| ${row.page} | ${row.viewport} | ${row.cls.toFixed(4)} | ${verdict(row.cls <= CLS_TARGET)} | ${worst} |`);
+      const worst = row.worst
+        ? `${row.worst.value.toFixed(4)} at ${row.worst.time.toFixed(0)} ms: ${row.worst.sources.join(', ')}`
+        : 'none';
+      console.log(
+        `| ${row.page} | ${row.viewport} | ${row.cls.toFixed(4)} | ${verdict(row.cls <= CLS_TARGET)} | ${worst} |`,
+      );
     }
     // The app's start after the first touch on the pages with a first view (Lighthouse stops watching before it).
     const starts: AppStart[] = [];
-    for (const { page, cookie: pageCookie } of [{ page: '/' }, { page: '/members', cookie }, { page: `/members/${memberId}`, cookie }, { page: '/chats', cookie }]) {
+    for (const { page, cookie: pageCookie } of [
+      { page: '/' },
+      { page: '/members', cookie },
+      { page: `/members/${memberId}`, cookie },
+      { page: '/chats', cookie },
+    ]) {
       const runs = [];
-      for (let round = 0; round < 3; round += 1) runs.push(await appStartOf(browser, `${app.baseUrl}${page}`, pageCookie));
+      for (let round = 0; round < 3; round += 1)
+        runs.push(await appStartOf(browser, `${app.baseUrl}${page}`, pageCookie));
       starts.push({
         page: `${page}${pageCookie ? ' (logged in)' : ''}`,
         ms: median(runs.map((run) => run.ms)),
@@ -307,11 +380,17 @@ async function main() {
         cls: Math.max(...runs.map((run) => run.cls)),
       });
     }
-    console.log(`\nThe app's start after the first touch, pages with a first view (CPU 4x slower, median of 3; CLS: the worst visit, takeover included)\n`);
-    console.log('| page | touch to takeover ms | main thread blocked ms | long tasks | longest ms | CLS | CLS <= 0.1 |');
+    console.log(
+      `\nThe app's start after the first touch, pages with a first view (CPU 4x slower, median of 3; CLS: the worst visit, takeover included)\n`,
+    );
+    console.log(
+      '| page | touch to takeover ms | main thread blocked ms | long tasks | longest ms | CLS | CLS <= 0.1 |',
+    );
     console.log('|---|---|---|---|---|---|---|');
     for (const row of starts) {
-      console.log(`| ${row.page} | ${row.ms.toFixed(0)} | ${row.blockingMs.toFixed(0)} | ${row.tasks} | ${row.longestMs.toFixed(0)} | ${row.cls.toFixed(4)} | ${verdict(row.cls <= CLS_TARGET)} |`);
+      console.log(
+        `| ${row.page} | ${row.ms.toFixed(0)} | ${row.blockingMs.toFixed(0)} | ${row.tasks} | ${row.longestMs.toFixed(0)} | ${row.cls.toFixed(4)} | ${verdict(row.cls <= CLS_TARGET)} |`,
+      );
     }
     await browser.close();
 
@@ -329,12 +408,19 @@ async function main() {
       { name: 'bare Vite page', url: bare.url, port: visitorChrome.port },
       { name: '/ (visitor)', url: `${app.baseUrl}/`, port: visitorChrome.port, isLoggedIn: false },
       { name: '/members (logged in)', url: `${app.baseUrl}/members`, port: memberChrome.port, isLoggedIn: true },
-      { name: `/members/${memberId} (logged in)`, url: `${app.baseUrl}/members/${memberId}`, port: memberChrome.port, isLoggedIn: true },
+      {
+        name: `/members/${memberId} (logged in)`,
+        url: `${app.baseUrl}/members/${memberId}`,
+        port: memberChrome.port,
+        isLoggedIn: true,
+      },
       { name: '/chats (logged in)', url: `${app.baseUrl}/chats`, port: memberChrome.port, isLoggedIn: true },
     ];
     const runs = await runLighthouseRounds(targets, LIGHTHOUSE_RUNS);
     const bareScore = median(runs.get('bare Vite page')!.map((run) => run.score));
-    console.log(`\nLighthouse ${(createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version} mobile (default config: moto g power, simulated slow 4G), median of ${LIGHTHOUSE_RUNS} runs\n`);
+    console.log(
+      `\nLighthouse ${(createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version} mobile (default config: moto g power, simulated slow 4G), median of ${LIGHTHOUSE_RUNS} runs\n`,
+    );
     console.log(
       `| page | performance | runs | ratio to bare | target >= ${SCORE_RATIO_TARGET} | accessibility | target ${ACCESSIBILITY_TARGET} | CLS | CLS <= ${CLS_TARGET} | FCP ms | LCP ms | TBT ms |`,
     );
@@ -351,7 +437,8 @@ async function main() {
       );
     }
     const failures = failedAccessibilityLines(targets, runs);
-    if (failures.length) console.log(`\nFailed accessibility audits:\n${failures.map((line) => `  ${line}`).join('\n')}`);
+    if (failures.length)
+      console.log(`\nFailed accessibility audits:\n${failures.map((line) => `  ${line}`).join('\n')}`);
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -62,7 +62,11 @@ export const SCREENS: Screen[] = [
   { name: 'not-found', audience: 'visitor', path: () => '/no/such-page' },
   { name: 'members', audience: 'member', path: () => '/members' },
   { name: 'member-page', audience: 'member', path: (world) => `/members/${world.partner.id}` },
-  { name: 'member-page-fictional', audience: 'member', path: (world) => `/members/${(world.fictional ?? world.stranger).id}` },
+  {
+    name: 'member-page-fictional',
+    audience: 'member',
+    path: (world) => `/members/${(world.fictional ?? world.stranger).id}`,
+  },
   { name: 'likes', audience: 'member', path: () => '/likes' },
   { name: 'likes-liked', audience: 'member', path: () => '/likes/liked' },
   { name: 'likes-matches', audience: 'member', path: () => '/likes/matches' },
@@ -88,7 +92,8 @@ function uniqueName(label: string): string {
 }
 
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
-  if (!response.ok()) throw new Error(`${what} answered ${response.status()}: ${(await response.text()).slice(0, 500)}`);
+  if (!response.ok())
+    throw new Error(`${what} answered ${response.status()}: ${(await response.text()).slice(0, 500)}`);
   return (await response.json()) as T;
 }
 
@@ -114,7 +119,9 @@ async function signUp(baseURL: string, label: string, dateOfBirth = '1992-05-17'
   const name = uniqueName(label);
   const email = `${name.toLowerCase()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const { user } = await ok<{ user: { profile: { id: number } } }>(
-    await api.post('/api/signup.php', { data: { email, username: name, password: PASSWORD, date_of_birth: dateOfBirth } }),
+    await api.post('/api/signup.php', {
+      data: { email, username: name, password: PASSWORD, date_of_birth: dateOfBirth },
+    }),
     'signup.php',
   );
   return { api, id: user.profile.id, name, email };
@@ -122,18 +129,30 @@ async function signUp(baseURL: string, label: string, dateOfBirth = '1992-05-17'
 
 /** Follows the activation link of the development mailbox. */
 async function activate(member: Signup): Promise<void> {
-  const mailbox = await ok<{ mails: { links: string[] }[] }>(await member.api.get(`/api/dev/mailbox?to=${encodeURIComponent(member.email)}`), 'dev/mailbox');
+  const mailbox = await ok<{ mails: { links: string[] }[] }>(
+    await member.api.get(`/api/dev/mailbox?to=${encodeURIComponent(member.email)}`),
+    'dev/mailbox',
+  );
   const link = mailbox.mails.flatMap((mail) => mail.links).find((href) => href.includes('/activate?token='));
   if (!link) throw new Error(`no activation mail for ${member.email}`);
-  await ok(await member.api.post('/api/activate.php', { data: { token: new URL(link).searchParams.get('token') } }), 'activate.php');
+  await ok(
+    await member.api.post('/api/activate.php', { data: { token: new URL(link).searchParams.get('token') } }),
+    'activate.php',
+  );
 }
 
-const signupStep = (member: Signup, data: Record<string, unknown>) => member.api.put('/api/signup.php', { data }).then((response) => ok(response, `signup.php step ${String(data.step)}`));
+const signupStep = (member: Signup, data: Record<string, unknown>) =>
+  member.api.put('/api/signup.php', { data }).then((response) => ok(response, `signup.php step ${String(data.step)}`));
 
 /** The signup steps after the account, each answered the way a new member would. */
-async function completeSignupStep(member: Signup, step: 1 | 2 | 3 | 4, gender: 'male' | 'female' = 'female'): Promise<void> {
+async function completeSignupStep(
+  member: Signup,
+  step: 1 | 2 | 3 | 4,
+  gender: 'male' | 'female' = 'female',
+): Promise<void> {
   if (step === 1) await signupStep(member, { step: 1 });
-  if (step === 2) await signupStep(member, { step: 2, about_me: 'I love long walks by the canals, good coffee and a laugh.' });
+  if (step === 2)
+    await signupStep(member, { step: 2, about_me: 'I love long walks by the canals, good coffee and a laugh.' });
   if (step === 3) await signupStep(member, { step: 3, gender, sexuality: 'hetero', country: 'NL', city: 'Amsterdam' });
   if (step === 4) await signupStep(member, { step: 4 });
 }
@@ -145,14 +164,22 @@ async function uploadPhotoFrom(member: Signup, baseURL: string, imagePath: strin
   const buffer = Buffer.from(await image.arrayBuffer());
   const type = image.headers.get('content-type') ?? 'image/jpeg';
   const extension = type.includes('png') ? 'png' : type.includes('webp') ? 'webp' : 'jpg';
-  await ok(await member.api.post('/api/photo.php', { multipart: { photo: { name: `me.${extension}`, mimeType: type, buffer } } }), 'photo.php');
+  await ok(
+    await member.api.post('/api/photo.php', {
+      multipart: { photo: { name: `me.${extension}`, mimeType: type, buffer } },
+    }),
+    'photo.php',
+  );
 }
 
 type Card = { id: number; name: string; is_fictional: boolean; main_image: { filename: string } | null };
 
 /** Builds the world on a running server with seeded demo members. */
 export async function buildWorld(baseURL: string): Promise<World> {
-  const search = await ok<{ results: Card[] }>(await (await playwrightRequest.newContext({ baseURL })).get('/api/search.php?limit=40'), 'search.php');
+  const search = await ok<{ results: Card[] }>(
+    await (await playwrightRequest.newContext({ baseURL })).get('/api/search.php?limit=40'),
+    'search.php',
+  );
   const withPhoto = search.results.filter((card) => card.main_image && !card.is_fictional);
   if (withPhoto.length < 3) throw new Error('the demo members have too few photos to build the screens on');
   const fictionalCard = search.results.find((card) => card.is_fictional) ?? null;
@@ -163,7 +190,11 @@ export async function buildWorld(baseURL: string): Promise<World> {
   for (const step of [2, 3, 4] as const) await completeSignupStep(member, step, 'male');
   await ok(
     await member.api.put('/api/profile.php', {
-      data: { interests: ['hiking', 'coffee', 'travelling', 'music', 'cooking', 'photography'], relationship_status: 'single', signup_reason: 'dating' },
+      data: {
+        interests: ['hiking', 'coffee', 'travelling', 'music', 'cooking', 'photography'],
+        relationship_status: 'single',
+        signup_reason: 'dating',
+      },
     }),
     'profile.php',
   );
@@ -172,7 +203,12 @@ export async function buildWorld(baseURL: string): Promise<World> {
   await activate(partner);
   await uploadPhotoFrom(partner, baseURL, withPhoto[1]!.main_image!.filename);
   for (const step of [2, 3, 4] as const) await completeSignupStep(partner, step, 'female');
-  await ok(await partner.api.put('/api/profile.php', { data: { interests: ['wine', 'theater', 'beach', 'reading', 'dancing'] } }), 'profile.php');
+  await ok(
+    await partner.api.put('/api/profile.php', {
+      data: { interests: ['wine', 'theater', 'beach', 'reading', 'dancing'] },
+    }),
+    'profile.php',
+  );
 
   // Bea likes Alex, Alex likes back: a match. Then they write to each other.
   await ok(await partner.api.post('/api/like.php', { data: { id: member.id } }), 'like.php');
@@ -180,29 +216,51 @@ export async function buildWorld(baseURL: string): Promise<World> {
   const stranger = withPhoto[2]!;
   await ok(await member.api.post('/api/like.php', { data: { id: stranger.id } }), 'like.php');
   const first = await ok<{ conversation: { id: number } }>(
-    await partner.api.post('/api/message.php', { data: { to: member.id, client_id: `a11y-${Date.now()}-1`, text: 'Hi Alex! I saw you like hiking too. Where do you usually go?' } }),
+    await partner.api.post('/api/message.php', {
+      data: {
+        to: member.id,
+        client_id: `a11y-${Date.now()}-1`,
+        text: 'Hi Alex! I saw you like hiking too. Where do you usually go?',
+      },
+    }),
     'message.php',
   );
   await ok(
-    await member.api.post('/api/message.php', { data: { to: partner.id, client_id: `a11y-${Date.now()}-2`, text: 'Hey Bea! Mostly the dunes near Haarlem. You?' } }),
+    await member.api.post('/api/message.php', {
+      data: { to: partner.id, client_id: `a11y-${Date.now()}-2`, text: 'Hey Bea! Mostly the dunes near Haarlem. You?' },
+    }),
     'message.php',
   );
 
   // One paid order through the sandbox provider's checkout: Alex becomes a paying member with a transaction.
-  const credits = await ok<{ bundles: { id: number; is_popular: boolean }[]; methods: { method: string }[] }>(await member.api.get('/api/credits.php'), 'credits.php');
+  const credits = await ok<{ bundles: { id: number; is_popular: boolean }[]; methods: { method: string }[] }>(
+    await member.api.get('/api/credits.php'),
+    'credits.php',
+  );
   const bundle = credits.bundles.find((entry) => entry.is_popular) ?? credits.bundles[0]!;
   const method = credits.methods.find((entry) => entry.method === 'ideal')?.method ?? credits.methods[0]!.method;
-  const order = await ok<{ order: { id: number }; checkout_url: string }>(await member.api.post('/api/order.php', { data: { bundle_id: bundle.id, method } }), 'order.php');
+  const order = await ok<{ order: { id: number }; checkout_url: string }>(
+    await member.api.post('/api/order.php', { data: { bundle_id: bundle.id, method } }),
+    'order.php',
+  );
   const paymentId = new URL(order.checkout_url, baseURL).searchParams.get('id');
   if (paymentId) {
-    const paid = await member.api.post('/api/sandbox-checkout.php', { form: { id: paymentId, outcome: 'paid' }, maxRedirects: 0 });
+    const paid = await member.api.post('/api/sandbox-checkout.php', {
+      form: { id: paymentId, outcome: 'paid' },
+      maxRedirects: 0,
+    });
     if (paid.status() !== 302) throw new Error(`sandbox-checkout.php answered ${paid.status()}`);
   }
 
   const world: World = {
     baseURL,
     member: { id: member.id, name: member.name, email: member.email, storageState: await member.api.storageState() },
-    partner: { id: partner.id, name: partner.name, email: partner.email, storageState: await partner.api.storageState() },
+    partner: {
+      id: partner.id,
+      name: partner.name,
+      email: partner.email,
+      storageState: await partner.api.storageState(),
+    },
     stranger: { id: stranger.id, name: stranger.name },
     fictional: fictionalCard ? { id: fictionalCard.id, name: fictionalCard.name } : null,
     conversationId: first.conversation.id,

@@ -24,7 +24,9 @@ export async function waitForScreen(page: Page): Promise<void> {
     .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // Two frames: React has committed what the last answers scheduled.
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 /** The serious and critical axe violations of the page as readable lines (empty when there are none). */
@@ -60,23 +62,46 @@ export async function walkKeyboard(page: Page, maxTabs = 120): Promise<KeyboardW
     // Start above the first element, as a keyboard user arriving on the page does.
     (document.activeElement as HTMLElement | null)?.blur?.();
     window.scrollTo(0, 0);
-    const state = { seen: [] as Element[], previous: null as Element | null, previousRing: '', previousLook: '', problems: [] as string[], reached: [] as string[] };
+    const state = {
+      seen: [] as Element[],
+      previous: null as Element | null,
+      previousRing: '',
+      previousLook: '',
+      problems: [] as string[],
+      reached: [] as string[],
+    };
     (window as unknown as { __keyboardWalk: typeof state }).__keyboardWalk = state;
   });
   let isComplete = false;
   for (let index = 0; index < maxTabs; index += 1) {
     await page.keyboard.press('Tab');
     const step = await page.evaluate(() => {
-      type State = { seen: Element[]; previous: Element | null; previousRing: string; previousLook: string; problems: string[]; reached: string[] };
+      type State = {
+        seen: Element[];
+        previous: Element | null;
+        previousRing: string;
+        previousLook: string;
+        problems: string[];
+        reached: string[];
+      };
       const state = (window as unknown as { __keyboardWalk: State }).__keyboardWalk;
 
       const describe = (element: Element): string => {
-        const name = (element.getAttribute('aria-label') || (element as HTMLElement).innerText || element.getAttribute('title') || element.getAttribute('name') || '')
+        const name = (
+          element.getAttribute('aria-label') ||
+          (element as HTMLElement).innerText ||
+          element.getAttribute('title') ||
+          element.getAttribute('name') ||
+          ''
+        )
           .replace(/\s+/g, ' ')
           .trim()
           .slice(0, 50);
         const id = element.id ? `#${element.id}` : '';
-        const classes = typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/).slice(0, 3).join('.')}` : '';
+        const classes =
+          typeof element.className === 'string' && element.className
+            ? `.${element.className.trim().split(/\s+/).slice(0, 3).join('.')}`
+            : '';
         return `<${element.tagName.toLowerCase()}${id}${classes}> "${name}"`;
       };
       // A visually hidden input (Bootstrap's btn-check, a custom switch) shows its focus on its label.
@@ -84,7 +109,12 @@ export async function walkKeyboard(page: Page, maxTabs = 120): Promise<KeyboardW
         if (element instanceof HTMLInputElement) {
           const box = element.getBoundingClientRect();
           const style = getComputedStyle(element);
-          const isHidden = box.width < 2 || box.height < 2 || style.opacity === '0' || style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)';
+          const isHidden =
+            box.width < 2 ||
+            box.height < 2 ||
+            style.opacity === '0' ||
+            style.clip === 'rect(0px, 0px, 0px, 0px)' ||
+            style.clipPath === 'inset(50%)';
           if (isHidden && element.labels?.[0]) return element.labels[0];
         }
         return element;
@@ -98,7 +128,10 @@ export async function walkKeyboard(page: Page, maxTabs = 120): Promise<KeyboardW
               style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && !isTransparent(style.outlineColor)
                 ? `outline ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor} ${style.outlineOffset}`
                 : '';
-            const shadows = style.boxShadow === 'none' ? [] : style.boxShadow.split(/,(?![^(]*\))/).filter((shadow) => !isTransparent(shadow));
+            const shadows =
+              style.boxShadow === 'none'
+                ? []
+                : style.boxShadow.split(/,(?![^(]*\))/).filter((shadow) => !isTransparent(shadow));
             return [outline, ...shadows].filter(Boolean).join(' + ');
           })
           .join(' | ');
@@ -107,7 +140,12 @@ export async function walkKeyboard(page: Page, maxTabs = 120): Promise<KeyboardW
       // (`.card:has(a:focus-visible)`), its nearest ancestors.
       const lookOf = (element: Element): string => {
         const parts = [ringOf(element)];
-        for (let parent = element.parentElement, depth = 0; parent && depth < 3; parent = parent.parentElement, depth += 1) parts.push(ringOf(parent));
+        for (
+          let parent = element.parentElement, depth = 0;
+          parent && depth < 3;
+          parent = parent.parentElement, depth += 1
+        )
+          parts.push(ringOf(parent));
         return parts.join(' / ');
       };
 
@@ -115,21 +153,28 @@ export async function walkKeyboard(page: Page, maxTabs = 120): Promise<KeyboardW
       if (state.previous) {
         const owner = ringOwner(state.previous);
         const isUnchanged = lookOf(owner) === state.previousLook;
-        if (isUnchanged && !hasRing(state.previousRing)) state.problems.push(`no visible focus indicator (outline or box-shadow): ${describe(state.previous)}`);
-        else if (isUnchanged) state.problems.push(`no visible focus change: ${describe(state.previous)} looks the same focused and unfocused (${state.previousRing})`);
+        if (isUnchanged && !hasRing(state.previousRing))
+          state.problems.push(`no visible focus indicator (outline or box-shadow): ${describe(state.previous)}`);
+        else if (isUnchanged)
+          state.problems.push(
+            `no visible focus change: ${describe(state.previous)} looks the same focused and unfocused (${state.previousRing})`,
+          );
         state.previous = null;
       }
       const active = document.activeElement;
-      if (!active || active === document.body || active === document.documentElement) return { done: state.seen.length > 0 };
+      if (!active || active === document.body || active === document.documentElement)
+        return { done: state.seen.length > 0 };
       if (state.seen.includes(active)) return { done: true };
       state.seen.push(active);
       // A container a focus trap or a route change focused (tabindex -1: a modal, a heading) is no control to ring.
-      if ((active as HTMLElement).tabIndex < 0 && !active.matches('input, select, textarea, button, a[href]')) return { done: false };
+      if ((active as HTMLElement).tabIndex < 0 && !active.matches('input, select, textarea, button, a[href]'))
+        return { done: false };
       state.reached.push(describe(active));
       const owner = ringOwner(active);
       const box = owner.getBoundingClientRect();
       const style = getComputedStyle(owner);
-      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') state.problems.push(`focus on an invisible element: ${describe(active)}`);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden')
+        state.problems.push(`focus on an invisible element: ${describe(active)}`);
       state.previousRing = ringOf(owner);
       state.previousLook = lookOf(owner);
       state.previous = active;
@@ -145,17 +190,28 @@ export async function walkKeyboard(page: Page, maxTabs = 120): Promise<KeyboardW
     const state = (window as unknown as { __keyboardWalk: State }).__keyboardWalk;
     const problems = [...state.problems];
     if (complete) {
-      const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex], [contenteditable="true"]';
+      const selector =
+        'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex], [contenteditable="true"]';
       // Behind an open modal dialog nothing is reachable, by design: only the dialog's controls count.
-      const dialogs = Array.from(document.querySelectorAll('[aria-modal="true"]')).filter((dialog) => (dialog as HTMLElement).checkVisibility());
+      const dialogs = Array.from(document.querySelectorAll('[aria-modal="true"]')).filter((dialog) =>
+        (dialog as HTMLElement).checkVisibility(),
+      );
       const scope: ParentNode = dialogs.at(-1) ?? document;
-      const radioGroupsSeen = new Set(state.seen.filter((element) => element instanceof HTMLInputElement && element.type === 'radio').map((element) => (element as HTMLInputElement).name));
+      const radioGroupsSeen = new Set(
+        state.seen
+          .filter((element) => element instanceof HTMLInputElement && element.type === 'radio')
+          .map((element) => (element as HTMLInputElement).name),
+      );
       for (const element of Array.from(scope.querySelectorAll<HTMLElement>(selector))) {
         if (state.seen.includes(element) || element.tabIndex < 0 || (element as HTMLButtonElement).disabled) continue;
         if (element.closest('[inert], [aria-hidden="true"]')) continue;
         if (!element.checkVisibility({ visibilityProperty: true })) continue;
-        if (element instanceof HTMLInputElement && element.type === 'radio' && radioGroupsSeen.has(element.name)) continue;
-        const name = (element.getAttribute('aria-label') || element.innerText || element.getAttribute('name') || '').replace(/\s+/g, ' ').trim().slice(0, 50);
+        if (element instanceof HTMLInputElement && element.type === 'radio' && radioGroupsSeen.has(element.name))
+          continue;
+        const name = (element.getAttribute('aria-label') || element.innerText || element.getAttribute('name') || '')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 50);
         problems.push(`not reachable with Tab: <${element.tagName.toLowerCase()}> "${name}"`);
       }
     }

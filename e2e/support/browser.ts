@@ -80,7 +80,12 @@ export function useBrowser(options: ContextOptions = {}): BrowserSession {
       const screenshot = path.join(artifactsDir, `${name}.png`);
       await shown.screenshot({ path: screenshot, fullPage: true }).catch(() => undefined);
       console.error(
-        [`e2e failure: ${task.name}`, `  url: ${shown.url()}`, `  screenshot: ${path.relative(process.cwd(), screenshot)}`, ...pageErrors.map((line) => `  ${line}`)].join('\n'),
+        [
+          `e2e failure: ${task.name}`,
+          `  url: ${shown.url()}`,
+          `  screenshot: ${path.relative(process.cwd(), screenshot)}`,
+          ...pageErrors.map((line) => `  ${line}`),
+        ].join('\n'),
       );
     }
     await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));

@@ -6,7 +6,9 @@ import { FIRST_VIEW_ID, SITE_ENTRY_VIEW_ID } from '@app/contracts';
 
 /** Resolves after the browser has painted two more frames: React has committed every update scheduled before. */
 export async function nextFrames(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 /**
@@ -24,7 +26,9 @@ export async function expectModalStaysOpen(dialog: Locator, attempt: () => Promi
     }).observe(element, { attributes: true, attributeFilter: ['class'] });
   });
   await attempt();
-  await expect.poll(() => dialog.evaluate((element) => (element as HTMLElement & { bounces?: number }).bounces ?? 0)).toBeGreaterThan(0);
+  await expect
+    .poll(() => dialog.evaluate((element) => (element as HTMLElement & { bounces?: number }).bounces ?? 0))
+    .toBeGreaterThan(0);
   await expect.poll(() => dialog.evaluate((element) => element.classList.contains('modal-static'))).toBe(false);
   expect(await dialog.isVisible()).toBe(true);
 }

@@ -70,7 +70,9 @@ async function waitForHealthy(baseURL: string, server: ChildProcess, output: () 
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  throw new Error(`The server under test did not answer ${baseURL}/healthz within ${SERVER_START_TIMEOUT_MS / 1000} s:\n${output()}`);
+  throw new Error(
+    `The server under test did not answer ${baseURL}/healthz within ${SERVER_START_TIMEOUT_MS / 1000} s:\n${output()}`,
+  );
 }
 
 function stopServer(server: ChildProcess): Promise<void> {
@@ -88,7 +90,9 @@ function stopServer(server: ChildProcess): Promise<void> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const chromiumPath = findChromium();
   if (!fs.existsSync(webIndex)) {
-    throw new Error(`The web app is not built (${path.relative(repoRoot, webIndex)} is missing). Run "npm run test:e2e", which builds first, or "npm run build".`);
+    throw new Error(
+      `The web app is not built (${path.relative(repoRoot, webIndex)} is missing). Run "npm run test:e2e", which builds first, or "npm run build".`,
+    );
   }
 
   const port = await findFreePort();

@@ -49,6 +49,8 @@ export function cumulativeLayoutShift(shifts: LayoutShift[]): number {
 
 /** The shifts so far, after two more frames (React has committed what it scheduled). */
 export async function readLayoutShifts(page: Page): Promise<LayoutShift[]> {
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   return page.evaluate(() => (window as Window & { __layoutShifts?: LayoutShift[] }).__layoutShifts ?? []);
 }

@@ -80,7 +80,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler((route) => serializeFrozenOnce(serializerCompiler(route as Parameters<typeof serializerCompiler>[0])));
+  app.setSerializerCompiler((route) =>
+    serializeFrozenOnce(serializerCompiler(route as Parameters<typeof serializerCompiler>[0])),
+  );
 
   await app.register(cookie);
   await app.register(localePlugin);
@@ -105,12 +107,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, publicUrl: config.publicUrl });
   await app.register(storagePlugin, { dataDir: config.dataDir, s3: config.s3 });
   await app.register(smsPlugin, { twilio: config.twilio });
-  await app.register(pushPlugin, { vapidKeys: config.vapidKeys, subject: config.vapidSubject, network: options.pushNetwork });
+  await app.register(pushPlugin, {
+    vapidKeys: config.vapidKeys,
+    subject: config.vapidSubject,
+    network: options.pushNetwork,
+  });
 
   // The sandbox settles a direct debit after a while, as a bank would days later (never by itself in tests).
-  await app.register(servicesPlugin, { payments: config.payments, directDebitSettleMs: config.env === 'test' ? 0 : 15_000 });
+  await app.register(servicesPlugin, {
+    payments: config.payments,
+    directDebitSettleMs: config.env === 'test' ? 0 : 15_000,
+  });
   if (config.payments.provider === 'none') {
-    app.log.warn('payments: no provider (MOLLIE_API_KEY is unset and PAYMENTS_TEST_MODE is not true): members are told payments are not available');
+    app.log.warn(
+      'payments: no provider (MOLLIE_API_KEY is unset and PAYMENTS_TEST_MODE is not true): members are told payments are not available',
+    );
   }
   await app.register(healthRoutes);
   await app.register(siteMetaRoutes);
@@ -122,8 +133,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(landersRoutes);
       await api.register(analyticsRoutes);
       await api.register(accountsRoutes);
-      for (const routes of [profilesRoutes, photosRoutes, searchRoutes, likesRoutes, blocksRoutes, reportsRoutes, dataExportRoutes, swipeRoutes, matchesRoutes, chatsRoutes, paymentsRoutes]) await api.register(routes);
-      await api.register(notificationsRoutes, { mailEventsSecret: config.mailEventsSecret, publicUrl: config.publicUrl });
+      for (const routes of [
+        profilesRoutes,
+        photosRoutes,
+        searchRoutes,
+        likesRoutes,
+        blocksRoutes,
+        reportsRoutes,
+        dataExportRoutes,
+        swipeRoutes,
+        matchesRoutes,
+        chatsRoutes,
+        paymentsRoutes,
+      ])
+        await api.register(routes);
+      await api.register(notificationsRoutes, {
+        mailEventsSecret: config.mailEventsSecret,
+        publicUrl: config.publicUrl,
+      });
       await api.register(adminRoutes);
       // The mailbox shows every mail with its links: never in production.
       if (config.env !== 'production') await api.register(devRoutes);
@@ -133,7 +160,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   await app.register(demoSeedPlugin, { isEnabled: config.env === 'development', memberCount: config.demoMemberCount });
   await app.register(demoStaffPlugin, { isEnabled: config.env === 'development' });
-  if (options.serveWeb ?? config.serveWeb) await app.register(webPlugin, { distDir: config.webDistDir, pages: [...landerWebPages, ...firstViewPages], defaultPage: seoHead });
+  if (options.serveWeb ?? config.serveWeb)
+    await app.register(webPlugin, {
+      distDir: config.webDistDir,
+      pages: [...landerWebPages, ...firstViewPages],
+      defaultPage: seoHead,
+    });
 
   return app;
 }

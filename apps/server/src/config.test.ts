@@ -49,7 +49,11 @@ describe('loadConfig', () => {
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ PORT: '', DATABASE_URL: '', REDIS_URL: ' ' })).toMatchObject({ port: 3000, databaseUrl: undefined, redisUrl: undefined });
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', REDIS_URL: ' ' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+    });
   });
 
   it.each([
@@ -101,16 +105,31 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).payments).toEqual({ provider: 'sandbox', isTestMode: true });
     expect(loadConfig({ PAYMENTS_TEST_MODE: 'false' }).payments).toEqual({ provider: 'none', isTestMode: false });
     expect(loadConfig({ NODE_ENV: 'production' }).payments).toEqual({ provider: 'none', isTestMode: false });
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' }).payments).toEqual({ provider: 'sandbox', isTestMode: true });
-    expect(loadConfig({ NODE_ENV: 'production', MOLLIE_API_KEY: key }).payments).toEqual({ provider: 'mollie', mollieApiKey: key, isTestMode: false });
-    expect(configError({ NODE_ENV: 'production', MOLLIE_API_KEY: testKey })).toMatch(/MOLLIE_API_KEY is a test key.*PAYMENTS_TEST_MODE=true/);
-    expect(loadConfig({ NODE_ENV: 'production', MOLLIE_API_KEY: testKey, PAYMENTS_TEST_MODE: 'true' }).payments).toMatchObject({ provider: 'mollie', isTestMode: true });
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' }).payments).toEqual({
+      provider: 'sandbox',
+      isTestMode: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'production', MOLLIE_API_KEY: key }).payments).toEqual({
+      provider: 'mollie',
+      mollieApiKey: key,
+      isTestMode: false,
+    });
+    expect(configError({ NODE_ENV: 'production', MOLLIE_API_KEY: testKey })).toMatch(
+      /MOLLIE_API_KEY is a test key.*PAYMENTS_TEST_MODE=true/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', MOLLIE_API_KEY: testKey, PAYMENTS_TEST_MODE: 'true' }).payments,
+    ).toMatchObject({ provider: 'mollie', isTestMode: true });
     expect(configError({ PAYMENTS_TEST_MODE: 'yes' })).toMatch(/PAYMENTS_TEST_MODE/);
   });
 
-  it('reads the schema owner\'s connection only beside DATABASE_URL', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://app@db/x', DATABASE_OWNER_URL: 'postgres://owner@db/x' })).toMatchObject({ databaseUrl: 'postgres://app@db/x', databaseOwnerUrl: 'postgres://owner@db/x' });
-    expect(configError({ DATABASE_OWNER_URL: 'postgres://owner@db/x' })).toMatch(/DATABASE_OWNER_URL: only with DATABASE_URL/);
+  it("reads the schema owner's connection only beside DATABASE_URL", () => {
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://app@db/x', DATABASE_OWNER_URL: 'postgres://owner@db/x' }),
+    ).toMatchObject({ databaseUrl: 'postgres://app@db/x', databaseOwnerUrl: 'postgres://owner@db/x' });
+    expect(configError({ DATABASE_OWNER_URL: 'postgres://owner@db/x' })).toMatch(
+      /DATABASE_OWNER_URL: only with DATABASE_URL/,
+    );
   });
 
   it('keeps every rate limit as it is unless RATE_LIMIT_FACTOR says otherwise', () => {
@@ -128,7 +147,20 @@ describe('loadConfig', () => {
   it('keeps uploads in DATA_DIR without S3_BUCKET, and reads the S3 settings with it', () => {
     expect(loadConfig({}).s3).toBeUndefined();
     expect(
-      loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' }).s3,
-    ).toEqual({ bucket: 'photos', region: 'us-east-1', endpoint: 'http://minio:9000', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true });
+      loadConfig({
+        S3_BUCKET: 'photos',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      bucket: 'photos',
+      region: 'us-east-1',
+      endpoint: 'http://minio:9000',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
   });
 });

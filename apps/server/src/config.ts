@@ -28,7 +28,9 @@ const envSchema = z.object({
     .refine((port) => port <= 65535, 'must be a whole number from 0 to 65535')
     .default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
-  NODE_ENV: z.enum(['development', 'production', 'test'], 'must be one of development, production, test').default('development'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], 'must be one of development, production, test')
+    .default('development'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   /**
    * The schema owner's connection: migrations run through it, and the role of DATABASE_URL then gets only the grants
@@ -53,7 +55,10 @@ const envSchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent')
+    .enum(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'must be one of fatal, error, warn, info, debug, trace, silent',
+    )
     .default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'], 'must be true or false')
@@ -80,7 +85,14 @@ const envSchema = z.object({
    */
   MEMBER_VIEW_CACHE_SIZE: z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number).default(20_000),
   /** S3-compatible object storage for uploaded files; unset keeps them in DATA_DIR/uploads. */
-  S3_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots and dashes').optional(),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3-63 lowercase letters, digits, dots and dashes',
+    )
+    .optional(),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   S3_ENDPOINT: optionalUrl(['http', 'https']),
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
@@ -91,20 +103,47 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   /** Mollie API key (live_... or test_...): payments go through Mollie; unset uses the built-in sandbox provider. */
   /** Twilio account for SMS (the direct-debit code); all three or none. Unset: texts land in the development outbox. */
-  TWILIO_ACCOUNT_SID: z.string().trim().regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account SID (AC followed by 32 hex digits)').optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .trim()
+    .regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account SID (AC followed by 32 hex digits)')
+    .optional(),
   TWILIO_AUTH_TOKEN: z.string().trim().min(16).optional(),
-  TWILIO_FROM: z.string().trim().regex(/^(\+[1-9]\d{6,14}|MG[0-9a-f]{32}|[A-Za-z0-9 ]{1,11})$/, 'must be a phone number (+...), a messaging service SID or an alphanumeric sender').optional(),
-  MOLLIE_API_KEY: z.string().trim().regex(/^(live|test)_\w{20,}$/, 'must be a Mollie API key (live_... or test_...)').optional(),
+  TWILIO_FROM: z
+    .string()
+    .trim()
+    .regex(
+      /^(\+[1-9]\d{6,14}|MG[0-9a-f]{32}|[A-Za-z0-9 ]{1,11})$/,
+      'must be a phone number (+...), a messaging service SID or an alphanumeric sender',
+    )
+    .optional(),
+  MOLLIE_API_KEY: z
+    .string()
+    .trim()
+    .regex(/^(live|test)_\w{20,}$/, 'must be a Mollie API key (live_... or test_...)')
+    .optional(),
   /**
    * Test payments (the built-in sandbox, or a Mollie test_ key) on a production site: only with `true` (a staging
    * site). Outside production the sandbox runs unless this is `false`.
    */
   PAYMENTS_TEST_MODE: z.enum(['true', 'false'], 'must be true or false').optional(),
   /** Web push VAPID keys (base64url, as `npx web-push generate-vapid-keys` prints them); unset: created once and kept in the database. */
-  VAPID_PUBLIC_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)').optional(),
-  VAPID_PRIVATE_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)').optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional(),
   /** The contact push services see: an https: URL or mailto: address. */
-  VAPID_SUBJECT: z.string().trim().regex(/^(https:\/\/|mailto:)\S+$/, 'must be an https: URL or a mailto: address').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(https:\/\/|mailto:)\S+$/, 'must be an https: URL or a mailto: address')
+    .optional(),
   /** Shared secret of the bounce and complaint intake (POST /api/mail-events.php); unset: the intake refuses every call. */
   MAIL_EVENTS_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
 });
@@ -149,7 +188,16 @@ export type AppConfig = {
   /** Member views cached per instance; 0: none. */
   memberViewCacheSize: number;
   /** Object storage for uploaded files (S3_BUCKET set), else files live in DATA_DIR/uploads. */
-  s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | undefined;
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint?: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
   /** Which provider takes payments, and whether they are test payments (docs/payments.md). */
   payments: PaymentSettings;
   /** SMS through Twilio when set; the development outbox otherwise. */
@@ -167,21 +215,34 @@ export class ConfigError extends Error {
 
 /** Variables set to an empty string count as unset, as in most shells' `VAR= command`. */
 function dropEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== ''));
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '',
+    ),
+  );
 }
 
 function twilioSettings(accountSid?: string, authToken?: string, from?: string) {
   const given = [accountSid, authToken, from].filter(Boolean).length;
   if (given === 0) return undefined;
-  if (given < 3) throw new ConfigError('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together (or none of them)');
+  if (given < 3)
+    throw new ConfigError(
+      'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together (or none of them)',
+    );
   return { accountSid: accountSid!, authToken: authToken!, from: from! };
 }
 
-function paymentSettings(env: AppConfig['env'], mollieApiKey: string | undefined, testMode: 'true' | 'false' | undefined): PaymentSettings {
+function paymentSettings(
+  env: AppConfig['env'],
+  mollieApiKey: string | undefined,
+  testMode: 'true' | 'false' | undefined,
+): PaymentSettings {
   if (mollieApiKey) {
     const isTestMode = mollieApiKey.startsWith('test_');
     if (isTestMode && env === 'production' && testMode !== 'true') {
-      throw new ConfigError('Invalid configuration:\n  MOLLIE_API_KEY is a test key: a production site takes test payments only with PAYMENTS_TEST_MODE=true (a staging site)');
+      throw new ConfigError(
+        'Invalid configuration:\n  MOLLIE_API_KEY is a test key: a production site takes test payments only with PAYMENTS_TEST_MODE=true (a staging site)',
+      );
     }
     return { provider: 'mollie', mollieApiKey, isTestMode };
   }
@@ -216,7 +277,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when other S3_ settings are given');
   }
   if (e.DATABASE_OWNER_URL && !e.DATABASE_URL) {
-    throw new ConfigError('Invalid configuration:\n  DATABASE_OWNER_URL: only with DATABASE_URL (the embedded database has one role)');
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_OWNER_URL: only with DATABASE_URL (the embedded database has one role)',
+    );
   }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither');
@@ -256,9 +319,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : undefined,
     payments: paymentSettings(e.NODE_ENV, e.MOLLIE_API_KEY, e.PAYMENTS_TEST_MODE),
     twilio: twilioSettings(e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM),
-    vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
     // Push services want a way to reach the sender: the public https address, else a mailbox at its host.
-    vapidSubject: e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:${mailAddressOf(e.MAIL_FROM) ?? `noreply@${new URL(publicUrl).hostname}`}`),
+    vapidSubject:
+      e.VAPID_SUBJECT ??
+      (publicUrl.startsWith('https://')
+        ? publicUrl
+        : `mailto:${mailAddressOf(e.MAIL_FROM) ?? `noreply@${new URL(publicUrl).hostname}`}`),
     mailEventsSecret: e.MAIL_EVENTS_SECRET,
   };
 }

@@ -11,7 +11,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const START_TIMEOUT_MS = 60_000;
 
-type Server = { child: ChildProcess; dataDir: string; output: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> };
+type Server = {
+  child: ChildProcess;
+  dataDir: string;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
 
 const started: Server[] = [];
 
@@ -20,7 +25,15 @@ function startServer(shellCommand?: string): Server {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-server-test-'));
   // The embedded database, whatever the test run points the API suite at.
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
-  const env = { ...inherited, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', SERVE_WEB: 'false', LOG_LEVEL: 'info' };
+  const env = {
+    ...inherited,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    SERVE_WEB: 'false',
+    LOG_LEVEL: 'info',
+  };
   const options: SpawnOptions = { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] };
   const child: ChildProcess = shellCommand
     ? // A process group of its own, so cleanup also reaches a server the shell left behind.
@@ -29,7 +42,9 @@ function startServer(shellCommand?: string): Server {
   let output = '';
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
   child.stderr?.on('data', (chunk) => (output += String(chunk)));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const server = { child, dataDir, output: () => output, exited };
   started.push(server);
   return server;
@@ -74,7 +89,9 @@ describe('server process', () => {
   }, 90_000);
 
   it('closes on a SIGTERM sent to the shell of `npm start` (npm forwards it there; docker stop, systemd)', async () => {
-    const packageJson = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
+    const packageJson = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      scripts: { start: string };
+    };
     // The script without its web build, which this test does not need.
     const startScript = packageJson.scripts.start.replace(/^npm run build && /, '');
     expect(startScript).not.toBe(packageJson.scripts.start);

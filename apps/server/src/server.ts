@@ -54,7 +54,9 @@ async function main() {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Site running at http://localhost:${port} (database: ${app.dbKind}${config.databaseUrl ? '' : `, ${config.pgliteDataDir}`})`);
+  console.log(
+    `Site running at http://localhost:${port} (database: ${app.dbKind}${config.databaseUrl ? '' : `, ${config.pgliteDataDir}`})`,
+  );
   if (app.demoLogin) console.log(`Demo login: ${app.demoLogin.email} / ${app.demoLogin.password}`);
 }
 

@@ -10,13 +10,23 @@ import { createChatPhotoUrls, createChatsRepository, createChatsService } from '
 import { createTicketsRepository, createTicketsService } from './modules/content/index.ts';
 import { loadSharedSecret } from './lib/secrets.ts';
 import { createSemaphore } from './lib/semaphore.ts';
-import { createMollieProvider, createPaymentsService, createSandboxProvider, createUnavailableProvider } from './modules/payments/index.ts';
+import {
+  createMollieProvider,
+  createPaymentsService,
+  createSandboxProvider,
+  createUnavailableProvider,
+} from './modules/payments/index.ts';
 import { createGeocoder, createGeoService } from './modules/geo/index.ts';
 import { createLandersRepository, createLandersService } from './modules/landers/index.ts';
 import { createLikesRepository, createLikesService } from './modules/likes/index.ts';
 import { createMatchesRepository, createMatchesService } from './modules/matches/index.ts';
 import { createMembersRepository, createViewerLoader } from './modules/member-core/index.ts';
-import { createNotificationsRepository, createNotificationsService, createUnsubscribeTokens, withNotifications } from './modules/notifications/index.ts';
+import {
+  createNotificationsRepository,
+  createNotificationsService,
+  createUnsubscribeTokens,
+  withNotifications,
+} from './modules/notifications/index.ts';
 import { createPhotosRepository, createPhotosService, PHOTO_WORK_CONCURRENCY } from './modules/photos/index.ts';
 import { createReportsRepository, createReportsService } from './modules/reports/index.ts';
 import { createDataExportRepository, createDataExportService } from './modules/data-export/index.ts';
@@ -26,7 +36,11 @@ import { createSwipeRepository, createSwipeService } from './modules/swipe/index
 
 export type ServicesOptions = { payments: PaymentSettings; directDebitSettleMs?: number };
 
-export function buildServices(app: FastifyInstance, secrets: { chatPhotoSigning: Buffer; unsubscribeSigning: Buffer; dataExportSigning: Buffer }, options: ServicesOptions) {
+export function buildServices(
+  app: FastifyInstance,
+  secrets: { chatPhotoSigning: Buffer; unsubscribeSigning: Buffer; dataExportSigning: Buffer },
+  options: ServicesOptions,
+) {
   const { db, cursors } = app;
   const now = () => app.clock.now();
   const members = createMembersRepository(db);
@@ -43,14 +57,38 @@ export function buildServices(app: FastifyInstance, secrets: { chatPhotoSigning:
   });
   // Chat and like events reach the sockets as before, and start their notifications (docs/notifications.md).
   const notifyingRealtime = withNotifications(app.realtime, notifications);
-  const blocks = createBlocksService({ db, blocksRepository: createBlocksRepository(db), pollVersions: app.pollVersions });
+  const blocks = createBlocksService({
+    db,
+    blocksRepository: createBlocksRepository(db),
+    pollVersions: app.pollVersions,
+  });
   // One bound for every photo upload of this instance, profile and chat photos alike (docs/storage.md).
   const photoWork = createSemaphore(PHOTO_WORK_CONCURRENCY);
-  const photos = createPhotosService({ db, photosRepository: createPhotosRepository(db), storage: app.storage, jobs: app.jobs, memberEvents: app.memberEvents, photoWork });
+  const photos = createPhotosService({
+    db,
+    photosRepository: createPhotosRepository(db),
+    storage: app.storage,
+    jobs: app.jobs,
+    memberEvents: app.memberEvents,
+    photoWork,
+  });
   // One offline geocoder (its table loads on first use): geocode.php, and the distance order of landers and signup matches.
   const geocoder = createGeocoder();
-  const matches = createMatchesService({ matchesRepository: createMatchesRepository(db), cursors, locate: geocoder.locate, now });
-  const likes = createLikesService({ db, likesRepository: createLikesRepository(db), blocks, cursors, realtime: notifyingRealtime, pollVersions: app.pollVersions, now });
+  const matches = createMatchesService({
+    matchesRepository: createMatchesRepository(db),
+    cursors,
+    locate: geocoder.locate,
+    now,
+  });
+  const likes = createLikesService({
+    db,
+    likesRepository: createLikesRepository(db),
+    blocks,
+    cursors,
+    realtime: notifyingRealtime,
+    pollVersions: app.pollVersions,
+    now,
+  });
   const chats = createChatsService({
     db,
     chatsRepository: createChatsRepository(db),
@@ -91,7 +129,12 @@ export function buildServices(app: FastifyInstance, secrets: { chatPhotoSigning:
                 db,
                 directDebitSettleMs: options.directDebitSettleMs,
                 callWebhook: async (url, paymentId) => {
-                  await app.inject({ method: 'POST', url: new URL(url).pathname, payload: `id=${encodeURIComponent(paymentId)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+                  await app.inject({
+                    method: 'POST',
+                    url: new URL(url).pathname,
+                    payload: `id=${encodeURIComponent(paymentId)}`,
+                    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                  });
                 },
               })
             : createUnavailableProvider(),
@@ -102,7 +145,12 @@ export function buildServices(app: FastifyInstance, secrets: { chatPhotoSigning:
     }),
     blocks,
     geo: createGeoService({ geocoder }),
-    landers: createLandersService({ landersRepository: createLandersRepository(db), members, locate: geocoder.locate, now }),
+    landers: createLandersService({
+      landersRepository: createLandersRepository(db),
+      members,
+      locate: geocoder.locate,
+      now,
+    }),
     photos,
     matches,
     likes,
@@ -116,7 +164,13 @@ export function buildServices(app: FastifyInstance, secrets: { chatPhotoSigning:
       now,
     }),
     reports: createReportsService({ db, reportsRepository: createReportsRepository(db), blocks }),
-    profiles: createProfilesService({ profilesRepository: createProfilesRepository(db), members, photos, memberEvents: app.memberEvents, now }),
+    profiles: createProfilesService({
+      profilesRepository: createProfilesRepository(db),
+      members,
+      photos,
+      memberEvents: app.memberEvents,
+      now,
+    }),
     search: createSearchService({ searchRepository: createSearchRepository(db), cursors, now }),
     swipe: createSwipeService({ db, swipeRepository: createSwipeRepository(db), likes, blocks, matches, now }),
     tickets: createTicketsService({ db, ticketsRepository: createTicketsRepository(db), mailer: app.mailer, now }),
@@ -140,7 +194,12 @@ export function buildServices(app: FastifyInstance, secrets: { chatPhotoSigning:
       onVisibilityChanged: async (userId, isAvailable) => {
         const { profileId, relatedIds } = await members.findRelatedProfiles(userId);
         await app.pollVersions.changed(['likes', 'chats'], relatedIds);
-        if (profileId !== null) await app.realtime.publish(relatedIds, { type: 'member_availability', profile_id: profileId, is_available: isAvailable });
+        if (profileId !== null)
+          await app.realtime.publish(relatedIds, {
+            type: 'member_availability',
+            profile_id: profileId,
+            is_available: isAvailable,
+          });
       },
       now,
     }),
@@ -164,5 +223,8 @@ export const servicesPlugin = fp<ServicesOptions>(
     };
     app.decorate('services', buildServices(app, secrets, options));
   },
-  { name: 'services', dependencies: ['db', 'cursors', 'jobs', 'session', 'poll-versions', 'mailer', 'storage', 'realtime', 'sms', 'push'] },
+  {
+    name: 'services',
+    dependencies: ['db', 'cursors', 'jobs', 'session', 'poll-versions', 'mailer', 'storage', 'realtime', 'sms', 'push'],
+  },
 );

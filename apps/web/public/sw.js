@@ -44,11 +44,16 @@ self.addEventListener('activate', (event) => {
 
 async function deleteOldCaches() {
   const names = await caches.keys();
-  await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX) && !CURRENT_CACHES.has(name)).map((name) => caches.delete(name)));
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(CACHE_PREFIX) && !CURRENT_CACHES.has(name))
+      .map((name) => caches.delete(name)),
+  );
 }
 
 self.addEventListener('message', (event) => {
-  if (event.data && event.data.type === 'GET_VERSION' && event.source) event.source.postMessage({ type: 'VERSION', version: SW_VERSION });
+  if (event.data && event.data.type === 'GET_VERSION' && event.source)
+    event.source.postMessage({ type: 'VERSION', version: SW_VERSION });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -76,7 +81,8 @@ function readPayload(data) {
   }
   if (!payload || typeof payload !== 'object' || payload.v !== 2 || !PUSH_TYPES.has(payload.type)) return null;
   const url = toSamePath(payload.url);
-  if (typeof payload.title !== 'string' || typeof payload.body !== 'string' || typeof payload.tag !== 'string' || !url) return null;
+  if (typeof payload.title !== 'string' || typeof payload.body !== 'string' || typeof payload.tag !== 'string' || !url)
+    return null;
   const icon = typeof payload.icon === 'string' && payload.icon !== '' ? payload.icon : undefined;
   return { v: 2, type: payload.type, title: payload.title, body: payload.body, url, tag: payload.tag, icon };
 }
@@ -93,7 +99,13 @@ async function windowClients() {
 async function handlePush(data) {
   const payload = readPayload(data);
   if (!payload) return;
-  const options = { body: payload.body, tag: payload.tag, renotify: true, data: { url: payload.url, type: payload.type }, timestamp: Date.now() };
+  const options = {
+    body: payload.body,
+    tag: payload.tag,
+    renotify: true,
+    data: { url: payload.url, type: payload.type },
+    timestamp: Date.now(),
+  };
   if (payload.icon) options.icon = payload.icon;
   await self.registration.showNotification(payload.title, options);
   for (const client of await windowClients()) client.postMessage({ type: 'push', payload });
@@ -170,7 +182,9 @@ async function handleAsset(request) {
   if (response.ok && response.type === 'basic') {
     await cache.put(request, response.clone());
     const keys = await cache.keys();
-    await Promise.all(keys.slice(0, Math.max(0, keys.length - ASSETS_CACHE_MAX_ENTRIES)).map((key) => cache.delete(key)));
+    await Promise.all(
+      keys.slice(0, Math.max(0, keys.length - ASSETS_CACHE_MAX_ENTRIES)).map((key) => cache.delete(key)),
+    );
   }
   return response;
 }

@@ -103,7 +103,13 @@ async function render(request: FirstViewRequest): Promise<FirstView> {
       const missing = queryClient
         .getQueryCache()
         .getAll()
-        .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && isEnabled(query) && !asked.has(query.queryHash));
+        .filter(
+          (query) =>
+            query.state.status === 'pending' &&
+            query.state.fetchStatus === 'idle' &&
+            isEnabled(query) &&
+            !asked.has(query.queryHash),
+        );
       if (missing.length === 0) return view;
       if (pass + 1 >= MAX_PASSES) return null;
       for (const query of missing) asked.add(query.queryHash);

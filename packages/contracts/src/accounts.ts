@@ -10,7 +10,15 @@ export const GENDERS = ['male', 'female'] as const;
 export const SEXUALITIES = ['hetero', 'gay', 'lesbian', 'bi'] as const;
 /** SPEC section 8: why mail notifications may be switched off by the system. */
 export const NOTIFICATIONS_DISABLED_REASONS = ['spam', 'bounce', 'unsubscribed'] as const;
-export const DELETE_REASONS = ['price', 'found_someone', 'not_looking', 'site_problems', 'no_members', 'time', 'other'] as const;
+export const DELETE_REASONS = [
+  'price',
+  'found_someone',
+  'not_looking',
+  'site_problems',
+  'no_members',
+  'time',
+  'other',
+] as const;
 export type DeleteReason = (typeof DELETE_REASONS)[number];
 /** SPEC section 3: tracking data kept on the account (referral values have braces removed). */
 export const TRACKING_KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
@@ -135,7 +143,8 @@ export function dateOfBirthSchema(minAge: number, now: () => Date = () => new Da
       }
       const age = ageOn(value, now());
       if (age < 0 || age > MAX_AGE_YEARS) ctx.addIssue({ code: 'custom', message: 'date_of_birth_invalid' });
-      else if (age < minAge) ctx.addIssue({ code: 'custom', message: 'date_of_birth_min_age', params: { min_age: minAge } });
+      else if (age < minAge)
+        ctx.addIssue({ code: 'custom', message: 'date_of_birth_min_age', params: { min_age: minAge } });
     });
 }
 
@@ -222,7 +231,10 @@ export const pushSubscriptionSchema = z.object({
  * `subscription: null` removes: with `endpoint`, only that browser's subscription (logging out of one browser must not
  * stop the member's pushes on their other devices); without it, every subscription of the account.
  */
-export const pushSubscriptionRequestSchema = z.object({ subscription: pushSubscriptionSchema.nullable(), endpoint: z.url().max(2000).optional() });
+export const pushSubscriptionRequestSchema = z.object({
+  subscription: pushSubscriptionSchema.nullable(),
+  endpoint: z.url().max(2000).optional(),
+});
 export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -257,11 +269,16 @@ export type SignupAccountRequest = z.input<typeof signupAccountRequestSchema>;
 
 /** The step-0 form with the site's minimum age applied to the date of birth. */
 export function signupAccountFormSchema(minAge: number, now?: () => Date) {
-  return z.object({ ...signupAccountFields, date_of_birth: dateOfBirthSchema(minAge, now) }).superRefine(refineUsernameNotEmail);
+  return z
+    .object({ ...signupAccountFields, date_of_birth: dateOfBirthSchema(minAge, now) })
+    .superRefine(refineUsernameNotEmail);
 }
 
 export const signupPhotoStepSchema = z.object({ step: z.literal(1) });
-export const signupAboutMeStepSchema = z.object({ step: z.literal(2), about_me: z.string().trim().max(ABOUT_ME_MAX_LENGTH) });
+export const signupAboutMeStepSchema = z.object({
+  step: z.literal(2),
+  about_me: z.string().trim().max(ABOUT_ME_MAX_LENGTH),
+});
 export const signupDetailsStepSchema = z.object({
   step: z.literal(3),
   gender: z.enum(GENDERS),
@@ -317,14 +334,21 @@ export const tokenQuerySchema = z.object({ token: z.string().max(200) });
 
 /** POST /api/password.php: 400 `old_password_wrong` (field old_password); other sessions end. */
 export const changePasswordRequestSchema = z
-  .object({ old_password: z.string().min(1, 'old_password_wrong').max(PASSWORD_MAX_LENGTH, 'old_password_wrong'), password: passwordSchema, password_confirmation: z.string() })
+  .object({
+    old_password: z.string().min(1, 'old_password_wrong').max(PASSWORD_MAX_LENGTH, 'old_password_wrong'),
+    password: passwordSchema,
+    password_confirmation: z.string(),
+  })
   .superRefine(refinePasswordsSame);
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** POST /api/mail-change.php: mails a confirmation link to the new address. 400 `password_incorrect`, 409 `account_exists`. */
 export const mailChangeRequestSchema = z.object({
   email: newEmailSchema,
-  password: z.string({ error: 'password_incorrect' }).min(1, 'password_incorrect').max(PASSWORD_MAX_LENGTH, 'password_incorrect'),
+  password: z
+    .string({ error: 'password_incorrect' })
+    .min(1, 'password_incorrect')
+    .max(PASSWORD_MAX_LENGTH, 'password_incorrect'),
 });
 export type MailChangeRequest = z.infer<typeof mailChangeRequestSchema>;
 
@@ -339,10 +363,14 @@ export const deleteAccountRequestSchema = z
   .object({
     reason: z.enum(DELETE_REASONS),
     remarks: z.string().trim().max(DELETE_REMARKS_MAX_LENGTH).optional(),
-    password: z.string({ error: 'password_incorrect' }).min(1, 'password_incorrect').max(PASSWORD_MAX_LENGTH, 'password_incorrect'),
+    password: z
+      .string({ error: 'password_incorrect' })
+      .min(1, 'password_incorrect')
+      .max(PASSWORD_MAX_LENGTH, 'password_incorrect'),
   })
   .superRefine((value, ctx) => {
-    if (value.reason === 'other' && !value.remarks) ctx.addIssue({ code: 'custom', path: ['remarks'], message: 'remarks_required' });
+    if (value.reason === 'other' && !value.remarks)
+      ctx.addIssue({ code: 'custom', path: ['remarks'], message: 'remarks_required' });
   });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 /** What the account-deleted page needs: until when the reactivation link works. */

@@ -110,7 +110,10 @@ export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
 /** `:id` in an admin route's path. */
 export const adminIdParamsSchema = z.object({ id: queryRowIdSchema });
 /** `?cursor=` of every list; lists answer `next_cursor` (null on the last page). */
-export const adminPageQuerySchema = z.object({ cursor: cursorSchema.optional(), limit: z.coerce.number().int().min(1).max(100).optional() });
+export const adminPageQuerySchema = z.object({
+  cursor: cursorSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
 const nextCursor = z.string().nullable();
 const isoDate = z.string();
 const noteSchema = z.string().trim().max(2000);
@@ -140,7 +143,10 @@ export const STAFF_SESSION_IDLE_MINUTES = 30;
 export const staffLoginRequestSchema = z.object({
   email: z.string().trim().toLowerCase().email('invalid_value').max(254),
   password: z.string().min(1).max(200),
-  code: z.string().trim().regex(/^\d{6}$/, 'staff_code_invalid'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'staff_code_invalid'),
 });
 export type StaffLoginRequest = z.infer<typeof staffLoginRequestSchema>;
 export const staffResponseSchema = z.object({ staff: staffSchema });
@@ -205,7 +211,10 @@ export const adminMemberSummarySchema = z.object({
   created_at: isoDate,
 });
 export type AdminMemberSummary = z.infer<typeof adminMemberSummarySchema>;
-export const adminMembersResponseSchema = z.object({ members: z.array(adminMemberSummarySchema), next_cursor: nextCursor });
+export const adminMembersResponseSchema = z.object({
+  members: z.array(adminMemberSummarySchema),
+  next_cursor: nextCursor,
+});
 
 export const adminSessionSchema = z.object({
   id: z.number().int(),
@@ -243,7 +252,15 @@ export type AdminMemberDetail = z.infer<typeof adminMemberDetailSchema>;
 export const adminMemberResponseSchema = z.object({ member: adminMemberDetailSchema });
 
 export const PHOTO_REVIEW_STATUSES = ['new', 'approved', 'rejected'] as const;
-export const PHOTO_REJECT_REASONS = ['not_a_person', 'nudity', 'someone_else', 'low_quality', 'contact_details', 'minor', 'other'] as const;
+export const PHOTO_REJECT_REASONS = [
+  'not_a_person',
+  'nudity',
+  'someone_else',
+  'low_quality',
+  'contact_details',
+  'minor',
+  'other',
+] as const;
 export type PhotoRejectReason = (typeof PHOTO_REJECT_REASONS)[number];
 
 export const adminPhotoSchema = z.object({
@@ -300,9 +317,15 @@ export const adminLedgerEntrySchema = z.object({
   reference: z.string().nullable(),
   created_at: isoDate,
 });
-export const adminLedgerResponseSchema = z.object({ entries: z.array(adminLedgerEntrySchema), balance: z.number().int(), next_cursor: nextCursor });
+export const adminLedgerResponseSchema = z.object({
+  entries: z.array(adminLedgerEntrySchema),
+  balance: z.number().int(),
+  next_cursor: nextCursor,
+});
 
-export const adminMemberReportsQuerySchema = adminPageQuerySchema.extend({ direction: z.enum(['received', 'made']).default('received') });
+export const adminMemberReportsQuerySchema = adminPageQuerySchema.extend({
+  direction: z.enum(['received', 'made']).default('received'),
+});
 
 export const adminSuspendRequestSchema = z.object({
   reason: z.enum(BAN_REASONS),
@@ -312,11 +335,19 @@ export const adminSuspendRequestSchema = z.object({
 });
 export const adminBanRequestSchema = z.object({ reason: z.enum(BAN_REASONS), note: noteSchema.optional() });
 export const adminUnbanRequestSchema = z.object({ note: noteSchema.optional() });
-export const adminRestrictionResponseSchema = z.object({ restriction: memberRestrictionSchema.nullable(), sessions_revoked: z.number().int() });
+export const adminRestrictionResponseSchema = z.object({
+  restriction: memberRestrictionSchema.nullable(),
+  sessions_revoked: z.number().int(),
+});
 
 /** Credit adjustments go through the ledger (reason `staff_adjustment`); `note` says why and is required. */
 export const adminCreditsRequestSchema = z.object({
-  amount: z.number().int().min(-100_000).max(100_000).refine((value) => value !== 0, 'invalid_value'),
+  amount: z
+    .number()
+    .int()
+    .min(-100_000)
+    .max(100_000)
+    .refine((value) => value !== 0, 'invalid_value'),
   note: z.string().trim().min(3).max(500),
 });
 export const adminCreditsResponseSchema = z.object({ balance: z.number().int() });
@@ -358,15 +389,29 @@ export const adminReportsResponseSchema = z.object({ reports: z.array(adminRepor
 export const adminReportDetailSchema = adminReportSchema.extend({
   /** The reported content as it is now (null pieces are gone). */
   content: z.object({
-    profile: z.object({ name: z.string(), about_me: z.string().nullable(), city: z.string().nullable(), country: z.string().nullable(), date_of_birth: z.string().nullable() }).nullable(),
+    profile: z
+      .object({
+        name: z.string(),
+        about_me: z.string().nullable(),
+        city: z.string().nullable(),
+        country: z.string().nullable(),
+        date_of_birth: z.string().nullable(),
+      })
+      .nullable(),
     photo_url: z.string().nullable(),
     message_text: z.string().nullable(),
   }),
   /** Between the two members: their conversation's last messages (oldest first), likes and blocks either way. */
   history: z.object({
-    messages: z.array(z.object({ id: z.number().int(), from_profile_id: z.number().int(), text: z.string(), created_at: isoDate })),
-    likes: z.array(z.object({ from_profile_id: z.number().int(), to_profile_id: z.number().int(), created_at: isoDate })),
-    blocks: z.array(z.object({ from_profile_id: z.number().int(), to_profile_id: z.number().int(), created_at: isoDate })),
+    messages: z.array(
+      z.object({ id: z.number().int(), from_profile_id: z.number().int(), text: z.string(), created_at: isoDate }),
+    ),
+    likes: z.array(
+      z.object({ from_profile_id: z.number().int(), to_profile_id: z.number().int(), created_at: isoDate }),
+    ),
+    blocks: z.array(
+      z.object({ from_profile_id: z.number().int(), to_profile_id: z.number().int(), created_at: isoDate }),
+    ),
   }),
   /** Other reports about the same member (counts by status). */
   reported_counts: z.record(z.string(), z.number().int()),
@@ -388,10 +433,15 @@ export const adminReportActionResponseSchema = z.object({ report: adminReportSch
 // Photos queue
 // ---------------------------------------------------------------------------------------------
 
-export const adminPhotosQuerySchema = adminPageQuerySchema.extend({ queue: z.enum(['new', 'reported']).default('new') });
+export const adminPhotosQuerySchema = adminPageQuerySchema.extend({
+  queue: z.enum(['new', 'reported']).default('new'),
+});
 /** GET /api/admin/photos/:id/file: the photo's file (private ones too, which members' URLs do not serve to staff). */
 export const adminPhotoFileQuerySchema = z.object({ size: z.enum(['full', 'thumb']).optional() });
-export const adminPhotoRejectRequestSchema = z.object({ reason: z.enum(PHOTO_REJECT_REASONS), note: noteSchema.optional() });
+export const adminPhotoRejectRequestSchema = z.object({
+  reason: z.enum(PHOTO_REJECT_REASONS),
+  note: noteSchema.optional(),
+});
 export const adminPhotoResponseSchema = z.object({ photo: adminPhotoSchema.nullable() });
 
 // ---------------------------------------------------------------------------------------------
@@ -416,10 +466,22 @@ export const adminTicketSchema = z.object({
   created_at: isoDate,
 });
 export type AdminTicket = z.infer<typeof adminTicketSchema>;
-export const adminTicketReplySchema = z.object({ id: z.number().int(), staff_id: z.number().int().nullable(), staff_name: z.string().nullable(), body: z.string(), created_at: isoDate });
+export const adminTicketReplySchema = z.object({
+  id: z.number().int(),
+  staff_id: z.number().int().nullable(),
+  staff_name: z.string().nullable(),
+  body: z.string(),
+  created_at: isoDate,
+});
 export const adminTicketsResponseSchema = z.object({ tickets: z.array(adminTicketSchema), next_cursor: nextCursor });
-export const adminTicketResponseSchema = z.object({ ticket: adminTicketSchema, replies: z.array(adminTicketReplySchema) });
-export const adminTicketReplyRequestSchema = z.object({ body: z.string().trim().min(2).max(10_000), close: z.boolean().optional() });
+export const adminTicketResponseSchema = z.object({
+  ticket: adminTicketSchema,
+  replies: z.array(adminTicketReplySchema),
+});
+export const adminTicketReplyRequestSchema = z.object({
+  body: z.string().trim().min(2).max(10_000),
+  close: z.boolean().optional(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Payments
@@ -460,10 +522,17 @@ export const adminSiteInputSchema = z
       .trim()
       .toLowerCase()
       .max(253)
-      .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, 'invalid_value'),
+      .regex(
+        /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+        'invalid_value',
+      ),
     domain_language: languageCode,
     languages: z.array(languageCode).min(1).max(11),
-    cdn_prefix: z.string().trim().max(200).regex(/^(https:\/\/[^\s]+)?$/, 'invalid_value'),
+    cdn_prefix: z
+      .string()
+      .trim()
+      .max(200)
+      .regex(/^(https:\/\/[^\s]+)?$/, 'invalid_value'),
     niche: z.number().int().min(1).max(7),
     index_title: shortText,
     description: longText,
@@ -471,7 +540,10 @@ export const adminSiteInputSchema = z
     logged_out_search: z.enum(LOGGED_OUT_SEARCH_MODES),
     logged_out_search_trafficsource: z.enum(LOGGED_OUT_SEARCH_MODES),
     /** Major units (SPEC 3 shows amounts such as 0.99). */
-    minimum_message_costs: z.record(countryCode, z.object({ costs: z.number().min(0).max(1000), currency: currencyCode })),
+    minimum_message_costs: z.record(
+      countryCode,
+      z.object({ costs: z.number().min(0).max(1000), currency: currencyCode }),
+    ),
     currency: currencyCode,
     min_age: z.number().int().min(18).max(99),
     support_phone: shortText,
@@ -499,7 +571,13 @@ export const adminSiteInputSchema = z
     transaction_costs: z.record(z.string().max(50), z.number().int().min(0).max(100_000)),
     refund_days: z.number().int().min(0).max(365),
     member_resell: z.boolean(),
-    partner_url: z.string().trim().url('invalid_value').max(500).regex(/^https?:\/\//, 'invalid_value').nullable(),
+    partner_url: z
+      .string()
+      .trim()
+      .url('invalid_value')
+      .max(500)
+      .regex(/^https?:\/\//, 'invalid_value')
+      .nullable(),
     company_id: z.number().int().positive().max(MAX_INT4).nullable(),
     mail_name: shortText,
     delete_discount: z.number().int().min(0).max(100),
@@ -515,7 +593,10 @@ export const adminSiteInputSchema = z
     }),
     terms_version: z.string().trim().max(50).optional(),
   })
-  .refine((site) => site.languages.includes(site.domain_language), { path: ['domain_language'], message: 'invalid_value' });
+  .refine((site) => site.languages.includes(site.domain_language), {
+    path: ['domain_language'],
+    message: 'invalid_value',
+  });
 export type AdminSiteInput = z.infer<typeof adminSiteInputSchema>;
 
 export const adminSiteSchema = z.object({
@@ -526,7 +607,15 @@ export const adminSiteSchema = z.object({
 });
 export type AdminSite = z.infer<typeof adminSiteSchema>;
 export const adminSitesResponseSchema = z.object({
-  sites: z.array(z.object({ id: z.number().int(), domain: z.string(), name: z.string(), is_default: z.boolean(), created_at: isoDate })),
+  sites: z.array(
+    z.object({
+      id: z.number().int(),
+      domain: z.string(),
+      name: z.string(),
+      is_default: z.boolean(),
+      created_at: isoDate,
+    }),
+  ),
 });
 export const adminSiteResponseSchema = z.object({ site: adminSiteSchema });
 
@@ -544,7 +633,11 @@ export const adminBundlesResponseSchema = z.object({ bundles: z.array(adminBundl
 export const adminBundleResponseSchema = z.object({ bundle: adminBundleSchema });
 
 export const adminDiscountCodeInputSchema = z.object({
-  code: z.string().trim().toUpperCase().regex(/^[A-Z0-9_-]{3,64}$/, 'invalid_value'),
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9_-]{3,64}$/, 'invalid_value'),
   country: countryCode.nullable().default(null),
   user_id: rowIdSchema.nullable().default(null),
   expires_at: z.string().datetime({ offset: true }).nullable().default(null),
@@ -556,7 +649,11 @@ export const adminDiscountCodeInputSchema = z.object({
   is_welcome: z.boolean().default(false),
   status: z.enum(['active', 'disabled']).default('active'),
 });
-export const adminDiscountCodeSchema = adminDiscountCodeInputSchema.extend({ id: z.number().int(), site_id: z.number().int(), created_at: isoDate });
+export const adminDiscountCodeSchema = adminDiscountCodeInputSchema.extend({
+  id: z.number().int(),
+  site_id: z.number().int(),
+  created_at: isoDate,
+});
 export type AdminDiscountCode = z.infer<typeof adminDiscountCodeSchema>;
 export const adminDiscountCodesResponseSchema = z.object({ discount_codes: z.array(adminDiscountCodeSchema) });
 export const adminDiscountCodeResponseSchema = z.object({ discount_code: adminDiscountCodeSchema });
@@ -568,7 +665,10 @@ export const adminDiscountCodeResponseSchema = z.object({ discount_code: adminDi
 export const adminAuditQuerySchema = adminPageQuerySchema.extend({
   staff: queryRowIdSchema.optional(),
   /** e.g. `user:12`, `site:3`, `report:9`. */
-  target: z.string().regex(/^[a-z_]+:\d+$/, 'invalid_value').optional(),
+  target: z
+    .string()
+    .regex(/^[a-z_]+:\d+$/, 'invalid_value')
+    .optional(),
 });
 export const adminAuditEntrySchema = z.object({
   id: z.number().int(),

@@ -77,7 +77,9 @@ export const chatMessageSchema = z.object({
   /** The text of a text message; null for photos and gifts. */
   body: z.string().nullable(),
   /** Signed, expiring URLs of the photo (only the two members get them). */
-  photo: z.object({ url: z.string(), thumb_url: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
+  photo: z
+    .object({ url: z.string(), thumb_url: z.string(), width: z.number().int(), height: z.number().int() })
+    .nullable(),
   gift: z.enum(GIFT_KEYS).nullable(),
   created_at: z.string(),
 });
@@ -119,7 +121,12 @@ export const lastMessageSchema = z.object({
 export const chatEntrySchema = z.object({
   conversation: z.object({ id: z.number().int() }),
   /** `is_available` is false while staff have banned or suspended the member: the list says so (docs/bans.md). */
-  profile: z.object({ id: z.number().int(), name: z.string(), main_image: mainImageSchema.nullable(), is_available: z.boolean() }),
+  profile: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    main_image: mainImageSchema.nullable(),
+    is_available: z.boolean(),
+  }),
   num_unread_messages: z.number().int(),
   last_message: lastMessageSchema.nullable(),
   /** The conversation's newest sequence number. */
@@ -168,12 +175,17 @@ export const chatQuerySchema = z
     // A sequence number is an `integer` column: a larger one would overflow in SQL.
     after: queryIntSchema(0).optional(),
   })
-  .refine((query) => (query.conversation === undefined) !== (query.profile === undefined), { message: 'invalid_value', path: ['conversation'] });
+  .refine((query) => (query.conversation === undefined) !== (query.profile === undefined), {
+    message: 'invalid_value',
+    path: ['conversation'],
+  });
 export type ChatQuery = z.input<typeof chatQuerySchema>;
 
 export const chatResponseSchema = z.object({
   /** Null when the two have no conversation yet (opened by profile): the first send starts it. */
-  conversation: z.object({ id: z.number().int(), last_seq: z.number().int(), partner_read_seq: z.number().int() }).nullable(),
+  conversation: z
+    .object({ id: z.number().int(), last_seq: z.number().int(), partner_read_seq: z.number().int() })
+    .nullable(),
   partner: chatPartnerSchema,
   /** Oldest first. */
   messages: z.array(chatMessageSchema),
@@ -200,7 +212,10 @@ export const sendMessageRequestSchema = z
     text: z.string().optional(),
     gift: z.string().optional(),
   })
-  .refine((body) => (body.text === undefined) !== (body.gift === undefined), { message: 'message_empty', path: ['text'] });
+  .refine((body) => (body.text === undefined) !== (body.gift === undefined), {
+    message: 'message_empty',
+    path: ['text'],
+  });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 
 export const sendMessageResponseSchema = z.object({
@@ -222,8 +237,14 @@ export const sendPhotoFieldsSchema = z.object({
 });
 
 /** POST /api/chat-read.php: the member has seen the conversation up to `seq`. */
-export const chatReadRequestSchema = z.object({ conversation: rowIdSchema, seq: z.number().int().min(0).max(2_147_483_647) });
-export const chatReadResponseSchema = z.object({ num_unread_messages: z.number().int(), unread_total: z.number().int() });
+export const chatReadRequestSchema = z.object({
+  conversation: rowIdSchema,
+  seq: z.number().int().min(0).max(2_147_483_647),
+});
+export const chatReadResponseSchema = z.object({
+  num_unread_messages: z.number().int(),
+  unread_total: z.number().int(),
+});
 
 /** DELETE /api/chat.php (SPEC 7). */
 export const deleteChatRequestSchema = z.object({ conversation: rowIdSchema });
@@ -235,11 +256,27 @@ export const deleteChatResponseSchema = z.object({ removed: z.literal(true) });
 
 export const socketServerEventSchema = z.discriminatedUnion('type', [
   /** First event after connecting: the member's current chat version and unread totals. */
-  z.object({ type: z.literal('hello'), profile_id: z.number().int(), version: z.number().int(), unread_total: z.number().int() }),
+  z.object({
+    type: z.literal('hello'),
+    profile_id: z.number().int(),
+    version: z.number().int(),
+    unread_total: z.number().int(),
+  }),
   /** A message in one of the member's conversations (sent by the partner or by the member on another device). */
-  z.object({ type: z.literal('message'), message: chatMessageSchema, partner_id: z.number().int(), version: z.number().int() }),
+  z.object({
+    type: z.literal('message'),
+    message: chatMessageSchema,
+    partner_id: z.number().int(),
+    version: z.number().int(),
+  }),
   /** A conversation was read up to `seq` by `reader_id` (the partner: read marks; the member elsewhere: unread counts). */
-  z.object({ type: z.literal('read'), conversation_id: z.number().int(), reader_id: z.number().int(), seq: z.number().int(), version: z.number().int() }),
+  z.object({
+    type: z.literal('read'),
+    conversation_id: z.number().int(),
+    reader_id: z.number().int(),
+    seq: z.number().int(),
+    version: z.number().int(),
+  }),
   z.object({ type: z.literal('typing'), conversation_id: z.number().int(), profile_id: z.number().int() }),
   z.object({ type: z.literal('conversation_removed'), conversation_id: z.number().int(), version: z.number().int() }),
   z.object({ type: z.literal('unread'), unread_total: z.number().int() }),

@@ -13,10 +13,20 @@ export const dataExportResponseSchema = z.object({ status: z.literal('pending') 
 export type DataExportResponse = z.infer<typeof dataExportResponseSchema>;
 
 export const dataExportDownloadQuerySchema = z.object({
-  id: z.string().regex(/^[1-9]\d{0,9}$/).transform(Number),
-  expires: z.string().regex(/^\d{1,12}$/).transform(Number),
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .transform(Number),
+  expires: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .transform(Number),
   sig: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
 });
 
 /** Error codes (i18n keys in the `errors` namespace). */
-export const DATA_EXPORT_ERROR_CODES = ['data_export_limited', 'data_export_link_invalid', 'data_export_link_expired'] as const;
+export const DATA_EXPORT_ERROR_CODES = [
+  'data_export_limited',
+  'data_export_link_invalid',
+  'data_export_link_expired',
+] as const;

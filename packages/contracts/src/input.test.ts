@@ -5,7 +5,14 @@ import { z } from 'zod';
 import * as contracts from './index.ts';
 import { MAX_INT4, queryIntSchema, textErrorOf } from './input.ts';
 
-type JsonSchema = { type?: string | string[]; minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number; [key: string]: unknown };
+type JsonSchema = {
+  type?: string | string[];
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  [key: string]: unknown;
+};
 
 /** Paths of every number in a JSON schema that lacks a lower or an upper bound. */
 function unboundedNumbers(schema: unknown, path = ''): string[] {
@@ -21,7 +28,8 @@ function unboundedNumbers(schema: unknown, path = ''): string[] {
   }
   for (const [key, value] of Object.entries(node)) {
     if (key === 'properties' && value && typeof value === 'object') {
-      for (const [name, property] of Object.entries(value)) found.push(...unboundedNumbers(property, `${path}.${name}`));
+      for (const [name, property] of Object.entries(value))
+        found.push(...unboundedNumbers(property, `${path}.${name}`));
     } else if (Array.isArray(value)) {
       value.forEach((item, index) => found.push(...unboundedNumbers(item, `${path}[${index}]`)));
     } else if (value && typeof value === 'object') {
@@ -50,7 +58,8 @@ describe('input rules of the contracts', () => {
     const schema = queryIntSchema(0);
     expect(schema.parse('0')).toBe(0);
     expect(schema.parse(String(MAX_INT4))).toBe(MAX_INT4);
-    for (const bad of [String(MAX_INT4 + 1), '99999999999', '-1', '01', '1e3', '1.5', ' 1', '', '0x1']) expect(schema.safeParse(bad).success, bad).toBe(false);
+    for (const bad of [String(MAX_INT4 + 1), '99999999999', '-1', '01', '1e3', '1.5', ' 1', '', '0x1'])
+      expect(schema.safeParse(bad).success, bad).toBe(false);
     expect(queryIntSchema(1).safeParse('0').success).toBe(false);
   });
 

@@ -5,8 +5,15 @@ import { ACTIVITY_LEVELS, imageSchema } from './members.ts';
 
 /** `/landers/tinderswipe` (no slug) and the 8 landers with `/{slug?}`. */
 export const LANDER_NAMES = [
-  'tinderswipe', 'alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork',
-  'transitionsvideolanding', 'video',
+  'tinderswipe',
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
 ] as const;
 export type LanderName = (typeof LANDER_NAMES)[number];
 
@@ -71,7 +78,13 @@ export const landerPayloadSchema = z.object({
   language: z.string(),
   /** Whether the language came from the slug (the web app then switches its interface to it). */
   is_language_from_slug: z.boolean(),
-  texts: z.object({ title: z.string(), description: z.string(), headline: z.string(), lead: z.string(), cta: z.string() }),
+  texts: z.object({
+    title: z.string(),
+    description: z.string(),
+    headline: z.string(),
+    lead: z.string(),
+    cta: z.string(),
+  }),
   /** The Open Graph image: an absolute address, or null when no profile has a photo. */
   image: z.string().nullable(),
   /** Profiles near the visitor, for the niche (empty on a member landing). */

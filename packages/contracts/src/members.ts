@@ -1,14 +1,28 @@
 // Members: profiles and photos, search, likes and matches, blocking, swipe game and match finder (issue 4).
 // Every zod message below is an error code: a key of the `errors` i18n namespace that the web forms and the server share.
 import { z } from 'zod';
-import { ABOUT_ME_MAX_LENGTH, GENDERS, PROFILE_STATUSES, SEXUALITIES, mainImageSchema, usernameSchema } from './accounts.ts';
+import {
+  ABOUT_ME_MAX_LENGTH,
+  GENDERS,
+  PROFILE_STATUSES,
+  SEXUALITIES,
+  mainImageSchema,
+  usernameSchema,
+} from './accounts.ts';
 import { MAX_INT4, queryIntSchema } from './input.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Constants (SPEC sections 3 and 9; the rest are decisions written down in docs/members.md)
 // ---------------------------------------------------------------------------------------------
 
-export const RELATIONSHIP_STATUSES = ['divorced', 'living_together', 'married', 'single', 'widowed', 'unmarried'] as const;
+export const RELATIONSHIP_STATUSES = [
+  'divorced',
+  'living_together',
+  'married',
+  'single',
+  'widowed',
+  'unmarried',
+] as const;
 export const BODY_TYPES = ['slim', 'normal', 'fat'] as const;
 export const HAIR_COLORS = ['black', 'brown', 'blonde', 'red', 'grey', 'white', 'bald', 'other'] as const;
 export const EYE_COLORS = ['blue', 'brown', 'green', 'grey', 'hazel', 'other'] as const;
@@ -30,7 +44,14 @@ export const PHOTO_MIN_SIDE = 200;
 export const PHOTO_MAX_PIXELS = 50_000_000;
 export const PHOTO_MAX_MEGAPIXELS = PHOTO_MAX_PIXELS / 1_000_000;
 /** What the upload field accepts (HEIC only where the server's image library decodes it). */
-export const PHOTO_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'image/avif'] as const;
+export const PHOTO_ACCEPT = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+  'image/avif',
+] as const;
 /** The multipart field name of the file. */
 export const PHOTO_FIELD = 'photo';
 
@@ -312,10 +333,19 @@ const queryInt = (code: string) => z.coerce.number(code).int(code);
  */
 export const searchQuerySchema = z.object({
   gender: z.enum(GENDERS, 'gender_invalid').optional(),
-  country: z.string().regex(/^[A-Z]{2}$/, 'country_invalid').optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'country_invalid')
+    .optional(),
   region: z.string().max(100, 'region_invalid').optional(),
-  min_age: queryInt('search_age_range_invalid').min(0, 'search_age_range_invalid').max(SEARCH_MAX_AGE, 'search_age_range_invalid').optional(),
-  max_age: queryInt('search_age_range_invalid').min(0, 'search_age_range_invalid').max(SEARCH_MAX_AGE, 'search_age_range_invalid').optional(),
+  min_age: queryInt('search_age_range_invalid')
+    .min(0, 'search_age_range_invalid')
+    .max(SEARCH_MAX_AGE, 'search_age_range_invalid')
+    .optional(),
+  max_age: queryInt('search_age_range_invalid')
+    .min(0, 'search_age_range_invalid')
+    .max(SEARCH_MAX_AGE, 'search_age_range_invalid')
+    .optional(),
   cursor: cursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(SEARCH_MAX_PAGE_SIZE).optional(),
   network: z.string().max(200).optional(),
@@ -408,7 +438,10 @@ export const likeListItemSchema = profileCardSchema.extend({
 });
 export type LikeListItem = z.infer<typeof likeListItemSchema>;
 /** GET /api/likes-list.php?type=liked|liked-by|matches: one page; liked-by lists new likes first. */
-export const likesListResponseSchema = z.object({ profiles: z.array(likeListItemSchema), next_cursor: z.string().nullable() });
+export const likesListResponseSchema = z.object({
+  profiles: z.array(likeListItemSchema),
+  next_cursor: z.string().nullable(),
+});
 export type LikesListResponse = z.infer<typeof likesListResponseSchema>;
 
 /** GET /api/likes-member.php?id= : the likes between the member and one other member (/likes/m/{id}); clears like_new. */
@@ -424,7 +457,11 @@ export const likesMemberResponseSchema = z.object({
 export type LikesMemberResponse = z.infer<typeof likesMemberResponseSchema>;
 
 /** GET /api/auto-like.php (SPEC section 7): a profile for the like modal. */
-export const autoLikeResponseSchema = z.object({ id: z.number().int(), name: z.string(), main_image: imageSchema.nullable() });
+export const autoLikeResponseSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  main_image: imageSchema.nullable(),
+});
 export type AutoLikeResponse = z.infer<typeof autoLikeResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -451,7 +488,11 @@ const swipeStateFields = {
 };
 export const swipeResponseSchema = z.object({ profiles: z.array(profileCardSchema), ...swipeStateFields });
 export type SwipeResponse = z.infer<typeof swipeResponseSchema>;
-export const swipeActionResponseSchema = z.object({ ...swipeStateFields, is_match: z.boolean(), is_new_match: z.boolean() });
+export const swipeActionResponseSchema = z.object({
+  ...swipeStateFields,
+  is_match: z.boolean(),
+  is_new_match: z.boolean(),
+});
 export type SwipeActionResponse = z.infer<typeof swipeActionResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -462,7 +503,10 @@ export type SwipeActionResponse = z.infer<typeof swipeActionResponseSchema>;
 export const suggestionSchema = profileCardSchema.extend({ is_liked: z.boolean(), is_liked_by: z.boolean() });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 export const matchFinderQuerySchema = z.object({ cursor: cursorSchema.optional() });
-export const matchFinderResponseSchema = z.object({ profiles: z.array(suggestionSchema), next_cursor: z.string().nullable() });
+export const matchFinderResponseSchema = z.object({
+  profiles: z.array(suggestionSchema),
+  next_cursor: z.string().nullable(),
+});
 export type MatchFinderResponse = z.infer<typeof matchFinderResponseSchema>;
 export const signupMatchesResponseSchema = z.object({ profiles: z.array(suggestionSchema) });
 export type SignupMatchesResponse = z.infer<typeof signupMatchesResponseSchema>;

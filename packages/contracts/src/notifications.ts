@@ -20,14 +20,21 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const MARKETING_NOTIFICATION_TYPES = ['promotions', 'news'] as const satisfies readonly NotificationType[];
 
 /** Types a push notification exists for (the others are e-mail only). */
-export const PUSH_NOTIFICATION_TYPES = ['new_conversations', 'new_messages', 'like'] as const satisfies readonly NotificationType[];
+export const PUSH_NOTIFICATION_TYPES = [
+  'new_conversations',
+  'new_messages',
+  'like',
+] as const satisfies readonly NotificationType[];
 
 export const notificationChannelsSchema = z.object({ email: z.boolean(), push: z.boolean() });
 export type NotificationChannels = z.infer<typeof notificationChannelsSchema>;
 
 /** Every type with its two switches (push is false and ignored for e-mail-only types). */
 export const notificationPreferencesSchema = z.object(
-  Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, notificationChannelsSchema])) as Record<NotificationType, typeof notificationChannelsSchema>,
+  Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, notificationChannelsSchema])) as Record<
+    NotificationType,
+    typeof notificationChannelsSchema
+  >,
 );
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -50,12 +57,18 @@ export type NotificationSettingsResponse = z.infer<typeof notificationSettingsRe
  */
 export const updateNotificationSettingsRequestSchema = z
   .object({
-    preferences: z.object(
-      Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, notificationChannelsSchema.partial().strict().optional()])) as Record<
-        NotificationType,
-        z.ZodOptional<z.ZodObject<{ email: z.ZodOptional<z.ZodBoolean>; push: z.ZodOptional<z.ZodBoolean> }, z.core.$strict>>
-      >,
-    ).strict(),
+    preferences: z
+      .object(
+        Object.fromEntries(
+          NOTIFICATION_TYPES.map((type) => [type, notificationChannelsSchema.partial().strict().optional()]),
+        ) as Record<
+          NotificationType,
+          z.ZodOptional<
+            z.ZodObject<{ email: z.ZodOptional<z.ZodBoolean>; push: z.ZodOptional<z.ZodBoolean> }, z.core.$strict>
+          >
+        >,
+      )
+      .strict(),
     invisible: z.boolean(),
     resume_mail: z.literal(true),
   })

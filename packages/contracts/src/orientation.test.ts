@@ -36,7 +36,10 @@ describe('orientation: who looks for whom', () => {
       for (const bGender of GENDERS) {
         for (const bSexuality of SEXUALITIES) {
           const seeks = soughtGenders(bGender, bSexuality).includes(aGender);
-          expect(sexualitiesSeeking(bGender, aGender).includes(bSexuality), `${bGender} ${bSexuality} -> ${aGender}`).toBe(seeks);
+          expect(
+            sexualitiesSeeking(bGender, aGender).includes(bSexuality),
+            `${bGender} ${bSexuality} -> ${aGender}`,
+          ).toBe(seeks);
         }
       }
     }

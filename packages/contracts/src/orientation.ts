@@ -7,7 +7,8 @@ const otherGender = (gender: Gender): Gender => (gender === 'male' ? 'female' : 
  * "gay" and "lesbian" both mean attracted to one's own gender, whoever chose them: a woman who chose
  * "gay" is read as lesbian, a man who chose "lesbian" as gay (docs/orientation.md).
  */
-export const isSameSexSexuality = (sexuality: Sexuality | null): boolean => sexuality === 'gay' || sexuality === 'lesbian';
+export const isSameSexSexuality = (sexuality: Sexuality | null): boolean =>
+  sexuality === 'gay' || sexuality === 'lesbian';
 
 /** The genders a member of this gender and sexuality looks for; both when either is unknown, or bi. */
 export function soughtGenders(gender: Gender | null, sexuality: Sexuality | null): Gender[] {
@@ -25,7 +26,8 @@ export function isMutualMatch(
   a: { gender: Gender | null; sexuality: Sexuality | null },
   b: { gender: Gender | null; sexuality: Sexuality | null },
 ): boolean {
-  const looksFor = (from: typeof a, to: typeof b) => !to.gender || soughtGenders(from.gender, from.sexuality).includes(to.gender);
+  const looksFor = (from: typeof a, to: typeof b) =>
+    !to.gender || soughtGenders(from.gender, from.sexuality).includes(to.gender);
   return looksFor(a, b) && looksFor(b, a);
 }
 

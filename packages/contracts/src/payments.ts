@@ -9,10 +9,30 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** How each method is named to members (brand names, not translated). */
 export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
-  sdd: 'SEPA Direct Debit', prezelewy24: 'Przelewy24', blik: 'BLIK', sct: 'SEPA', giropay: 'giropay', mastercard: 'Mastercard',
-  visa: 'Visa', creditcard: 'Visa / Mastercard', dankort: 'Dankort', mobilepay: 'MobilePay', swish: 'Swish', twint: 'TWINT',
-  satispay: 'Satispay', vipps: 'Vipps', cartebancaire: 'Carte Bancaire', nexi: 'Nexi', ideal: 'iDEAL', bancontact: 'Bancontact',
-  applepay: 'Apple Pay', paysafecard: 'paysafecard', maestro: 'Maestro', paypal: 'PayPal', sofort: 'Sofort', eps: 'EPS',
+  sdd: 'SEPA Direct Debit',
+  prezelewy24: 'Przelewy24',
+  blik: 'BLIK',
+  sct: 'SEPA',
+  giropay: 'giropay',
+  mastercard: 'Mastercard',
+  visa: 'Visa',
+  creditcard: 'Visa / Mastercard',
+  dankort: 'Dankort',
+  mobilepay: 'MobilePay',
+  swish: 'Swish',
+  twint: 'TWINT',
+  satispay: 'Satispay',
+  vipps: 'Vipps',
+  cartebancaire: 'Carte Bancaire',
+  nexi: 'Nexi',
+  ideal: 'iDEAL',
+  bancontact: 'Bancontact',
+  applepay: 'Apple Pay',
+  paysafecard: 'paysafecard',
+  maestro: 'Maestro',
+  paypal: 'PayPal',
+  sofort: 'Sofort',
+  eps: 'EPS',
 };
 
 /** SPEC 1 and 9: the welcome bonus is 25 % off the first purchase, for 4 hours after signup, once per user. */
@@ -100,7 +120,13 @@ export const bundleSchema = z.object({
 export type Bundle = z.infer<typeof bundleSchema>;
 
 /** GET /api/credits.php (`?country=` the chosen payment country). */
-export const creditsQuerySchema = z.object({ country: z.string().regex(/^[A-Z]{2}$/, 'country_invalid').optional(), code: z.string().trim().max(64).optional() });
+export const creditsQuerySchema = z.object({
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'country_invalid')
+    .optional(),
+  code: z.string().trim().max(64).optional(),
+});
 export const creditsResponseSchema = z.object({
   bundles: z.array(bundleSchema),
   currency: z.string(),
@@ -118,21 +144,37 @@ export const creditsResponseSchema = z.object({
   test_mode: z.boolean(),
   /** The last paid order, for the quick repeat (with the saved card when there is one). */
   last_order: z
-    .object({ bundle_id: z.number().int(), credits: z.number().int(), card: z.object({ brand: z.string(), last4: z.string() }).nullable() })
+    .object({
+      bundle_id: z.number().int(),
+      credits: z.number().int(),
+      card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+    })
     .nullable(),
 });
 export type CreditsResponse = z.infer<typeof creditsResponseSchema>;
 
 /** GET /api/pricing.php (anyone, visitors too): the bundles for the visitor's country, without discounts. */
-export const pricingQuerySchema = z.object({ country: z.string().regex(/^[A-Z]{2}$/, 'country_invalid').optional() });
-export const pricingResponseSchema = z.object({ bundles: z.array(bundleSchema), currency: z.string(), country: z.string() });
+export const pricingQuerySchema = z.object({
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'country_invalid')
+    .optional(),
+});
+export const pricingResponseSchema = z.object({
+  bundles: z.array(bundleSchema),
+  currency: z.string(),
+  country: z.string(),
+});
 export type PricingResponse = z.infer<typeof pricingResponseSchema>;
 
 /** POST /api/order.php: start a payment; the server prices it. */
 export const createOrderRequestSchema = z.object({
   bundle_id: rowIdSchema,
   method: z.enum(PAYMENT_METHODS),
-  country: z.string().regex(/^[A-Z]{2}$/, 'country_invalid').optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'country_invalid')
+    .optional(),
   discount_code: z.string().trim().max(64).optional(),
 });
 export const orderSchema = z.object({
@@ -185,7 +227,10 @@ const requiredText = (max: number) => z.string().trim().min(1, 'field_required')
 
 export const directDebitRequestSchema = z.object({
   bundle_id: rowIdSchema,
-  country: z.string().regex(/^[A-Z]{2}$/, 'country_invalid').optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'country_invalid')
+    .optional(),
   holder: requiredText(100),
   iban: z.string().trim().min(1, 'field_required').max(50, 'iban_invalid'),
   street: requiredText(100),
@@ -193,7 +238,10 @@ export const directDebitRequestSchema = z.object({
   postal_code: requiredText(20),
   city: requiredText(100),
   /** International format: +31 6 12345678. */
-  mobile: z.string().trim().regex(/^\+[1-9][0-9 ()-]{6,20}$/, 'mobile_invalid'),
+  mobile: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9][0-9 ()-]{6,20}$/, 'mobile_invalid'),
 });
 export type DirectDebitRequest = z.infer<typeof directDebitRequestSchema>;
 
@@ -210,7 +258,13 @@ export const directDebitStateSchema = z.object({
 });
 export const directDebitResponseSchema = z.object({ direct_debit: directDebitStateSchema });
 export const directDebitResendSchema = z.object({ id: rowIdSchema });
-export const directDebitVerifySchema = z.object({ id: rowIdSchema, code: z.string().trim().regex(/^\d{4,8}$/, 'direct_debit_code_invalid') });
+export const directDebitVerifySchema = z.object({
+  id: rowIdSchema,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{4,8}$/, 'direct_debit_code_invalid'),
+});
 
 /** GET /api/dev/sms (development only): the texts not sent without an SMS provider, newest first. */
 export const devSmsResponseSchema = z.object({

@@ -5,7 +5,14 @@ import { rowIdSchema } from './members.ts';
 export const REPORT_TARGETS = ['profile', 'photo', 'message'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
-export const REPORT_REASONS = ['fake_profile', 'inappropriate_photo', 'harassment', 'scam_spam', 'underage', 'other'] as const;
+export const REPORT_REASONS = [
+  'fake_profile',
+  'inappropriate_photo',
+  'harassment',
+  'scam_spam',
+  'underage',
+  'other',
+] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 export const REPORT_STATUSES = ['open', 'actioned', 'dismissed'] as const;
@@ -29,16 +36,33 @@ export const reportRequestSchema = z
     block: z.boolean().optional(),
   })
   .strict()
-  .refine((value) => value.target !== 'photo' || value.photo !== undefined, { path: ['photo'], message: 'invalid_value' })
-  .refine((value) => value.target !== 'message' || value.message !== undefined, { path: ['message'], message: 'invalid_value' })
-  .refine((value) => value.reason !== 'other' || (value.remarks ?? '').length > 0, { path: ['remarks'], message: 'remarks_required' });
+  .refine((value) => value.target !== 'photo' || value.photo !== undefined, {
+    path: ['photo'],
+    message: 'invalid_value',
+  })
+  .refine((value) => value.target !== 'message' || value.message !== undefined, {
+    path: ['message'],
+    message: 'invalid_value',
+  })
+  .refine((value) => value.reason !== 'other' || (value.remarks ?? '').length > 0, {
+    path: ['remarks'],
+    message: 'remarks_required',
+  });
 export type ReportRequest = z.infer<typeof reportRequestSchema>;
 
 export const reportResponseSchema = z.object({ success: z.literal(true), blocked: z.boolean() });
 export type ReportResponse = z.infer<typeof reportResponseSchema>;
 
 /** Why a banned member may not log in (shown on /pages/ban?reason=<category>; a category only, no personal data). */
-export const BAN_REASONS = ['fake_profile', 'harassment', 'scam_spam', 'underage', 'inappropriate_content', 'payment_fraud', 'terms_violation'] as const;
+export const BAN_REASONS = [
+  'fake_profile',
+  'harassment',
+  'scam_spam',
+  'underage',
+  'inappropriate_content',
+  'payment_fraud',
+  'terms_violation',
+] as const;
 export type BanReason = (typeof BAN_REASONS)[number];
 
 /** Error codes of POST /api/report.php (i18n keys in the `errors` namespace). */

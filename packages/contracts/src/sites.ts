@@ -5,13 +5,46 @@ export const NICHES = [1, 2, 3, 4, 5, 6, 7] as const;
 export const SIGNUP_MODES = ['all', 'with_trafficsource', 'other'] as const;
 export const LOGGED_OUT_SEARCH_MODES = ['none', 'all'] as const;
 export const PAYMENT_METHODS = [
-  'sdd', 'prezelewy24', 'blik', 'sct', 'giropay', 'mastercard', 'visa', 'creditcard', 'dankort', 'mobilepay',
-  'swish', 'twint', 'satispay', 'vipps', 'cartebancaire', 'nexi', 'ideal', 'bancontact', 'applepay',
-  'paysafecard', 'maestro', 'paypal', 'sofort', 'eps',
+  'sdd',
+  'prezelewy24',
+  'blik',
+  'sct',
+  'giropay',
+  'mastercard',
+  'visa',
+  'creditcard',
+  'dankort',
+  'mobilepay',
+  'swish',
+  'twint',
+  'satispay',
+  'vipps',
+  'cartebancaire',
+  'nexi',
+  'ideal',
+  'bancontact',
+  'applepay',
+  'paysafecard',
+  'maestro',
+  'paypal',
+  'sofort',
+  'eps',
 ] as const;
 export const PROFILE_FIELDS = [
-  'gender', 'sexuality', 'age', 'country', 'region', 'city', 'relationship_status', 'body_type', 'hair_color',
-  'eye_color', 'tattoos', 'signup_reason', 'interests', 'about_me',
+  'gender',
+  'sexuality',
+  'age',
+  'country',
+  'region',
+  'city',
+  'relationship_status',
+  'body_type',
+  'hair_color',
+  'eye_color',
+  'tattoos',
+  'signup_reason',
+  'interests',
+  'about_me',
 ] as const;
 export const SEARCH_FIELDS = ['gender', 'country', 'region', 'min_age', 'max_age'] as const;
 export const REGION_KINDS = ['province', 'state', 'region', 'canton', 'county', 'voivodeship'] as const;
@@ -105,7 +138,11 @@ export const regionsResponseSchema = z.object({
 });
 export type RegionsResponse = z.infer<typeof regionsResponseSchema>;
 
-export const companyInfoResponseSchema = z.object({ company: companySchema, support_email: z.string(), support_phone: z.string() });
+export const companyInfoResponseSchema = z.object({
+  company: companySchema,
+  support_email: z.string(),
+  support_phone: z.string(),
+});
 export type CompanyInfoResponse = z.infer<typeof companyInfoResponseSchema>;
 
 export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });

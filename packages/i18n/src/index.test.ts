@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_LANGUAGES, LOCALES, languageFromAcceptLanguage, localeFromDomainLanguage, isTimeZone, orderLanguagesForCountry, pageLanguage } from './index.ts';
+import {
+  COUNTRY_LANGUAGES,
+  LOCALES,
+  languageFromAcceptLanguage,
+  localeFromDomainLanguage,
+  isTimeZone,
+  orderLanguagesForCountry,
+  pageLanguage,
+} from './index.ts';
 
 describe('languageFromAcceptLanguage', () => {
   it.each([
@@ -43,7 +51,27 @@ describe('pageLanguage (SPEC section 1)', () => {
 describe('country languages (SPEC section 1)', () => {
   it('maps every country of the spec to locales that exist', () => {
     expect(Object.keys(COUNTRY_LANGUAGES).sort()).toEqual(
-      ['US', 'NL', 'BE', 'FR', 'IT', 'ES', 'DE', 'AT', 'IE', 'GB', 'CA', 'PL', 'AU', 'NZ', 'CH', 'DK', 'FI', 'NO', 'SE'].sort(),
+      [
+        'US',
+        'NL',
+        'BE',
+        'FR',
+        'IT',
+        'ES',
+        'DE',
+        'AT',
+        'IE',
+        'GB',
+        'CA',
+        'PL',
+        'AU',
+        'NZ',
+        'CH',
+        'DK',
+        'FI',
+        'NO',
+        'SE',
+      ].sort(),
     );
     expect(COUNTRY_LANGUAGES.CH).toEqual(['de', 'it', 'fr', 'en']);
     expect(COUNTRY_LANGUAGES.US).toEqual(['en-US', 'es']);
@@ -63,6 +91,7 @@ describe('isTimeZone', () => {
     expect(isTimeZone('Europe/Amsterdam')).toBe(true);
     expect(isTimeZone('America/Los_Angeles')).toBe(true);
     expect(isTimeZone('UTC')).toBe(true);
-    for (const value of ['', 'Mars/Olympus', 'Europe/Amsterdam; path=/', 'x'.repeat(65), 5, null, undefined]) expect(isTimeZone(value)).toBe(false);
+    for (const value of ['', 'Mars/Olympus', 'Europe/Amsterdam; path=/', 'x'.repeat(65), 5, null, undefined])
+      expect(isTimeZone(value)).toBe(false);
   });
 });

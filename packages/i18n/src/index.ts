@@ -7,7 +7,21 @@ export const LOCALE_VARIANTS = ['en-US'] as const;
 export type LocaleVariant = (typeof LOCALE_VARIANTS)[number];
 export type UiLanguage = Locale | LocaleVariant;
 
-export const NAMESPACES = ['common', 'errors', 'accounts', 'mail', 'members', 'chat', 'payments', 'content', 'notifications', 'landers', 'reports', 'admin', 'moderation'] as const;
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'accounts',
+  'mail',
+  'members',
+  'chat',
+  'payments',
+  'content',
+  'notifications',
+  'landers',
+  'reports',
+  'admin',
+  'moderation',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const LANGUAGE_COOKIE = 'lang';
@@ -88,12 +102,15 @@ export function pageLanguage(asked: unknown, cookie: unknown, domainLanguage: st
  * The interface languages a site offers, ordered for a visitor from `country`:
  * the country's own languages first, then the rest of the site's locales.
  */
-export function orderLanguagesForCountry(visible: readonly UiLanguage[], country: string | null | undefined): UiLanguage[] {
+export function orderLanguagesForCountry(
+  visible: readonly UiLanguage[],
+  country: string | null | undefined,
+): UiLanguage[] {
   const preferred = (country && COUNTRY_LANGUAGES[country.toUpperCase()]) || [];
   // A site without the US variant still shows English first to a US visitor.
-  const first = [...new Set(preferred.map((language) => (visible.includes(language) ? language : baseLocale(language))))].filter((language) =>
-    visible.includes(language),
-  );
+  const first = [
+    ...new Set(preferred.map((language) => (visible.includes(language) ? language : baseLocale(language)))),
+  ].filter((language) => visible.includes(language));
   return [...first, ...visible.filter((language) => !first.includes(language))];
 }
 

@@ -58,13 +58,17 @@ describe.each(NAMESPACES)('namespace %s', (ns) => {
 
     it('has every plural form the language needs', () => {
       const missing = [...enPlural].flatMap((base) =>
-        categories.filter((category) => category !== 'zero' && !translated.has(`${base}_${category}`)).map((c) => `${base}_${c}`),
+        categories
+          .filter((category) => category !== 'zero' && !translated.has(`${base}_${category}`))
+          .map((c) => `${base}_${c}`),
       );
       expect(missing, `${locale}/${ns}.json misses plural forms`).toEqual([]);
     });
 
     it('keeps the placeholders of every English string', () => {
-      const wrong = [...enSingle].filter((key) => translated.has(key) && placeholders(translated.get(key)!).join() !== placeholders(en.get(key)!).join());
+      const wrong = [...enSingle].filter(
+        (key) => translated.has(key) && placeholders(translated.get(key)!).join() !== placeholders(en.get(key)!).join(),
+      );
       expect(wrong, `${locale}/${ns}.json changes placeholders`).toEqual([]);
     });
 
@@ -72,7 +76,10 @@ describe.each(NAMESPACES)('namespace %s', (ns) => {
       // Short strings (brand names, "OK", codes) may legitimately equal English; long ones may not, in bulk.
       const long = [...enSingle].filter((key) => (en.get(key) ?? '').length > 24 && translated.has(key));
       const copies = long.filter((key) => translated.get(key) === en.get(key));
-      expect(copies.length, `${locale}/${ns}.json copies English: ${copies.slice(0, 5).join(', ')}`).toBeLessThanOrEqual(Math.floor(long.length * 0.1));
+      expect(
+        copies.length,
+        `${locale}/${ns}.json copies English: ${copies.slice(0, 5).join(', ')}`,
+      ).toBeLessThanOrEqual(Math.floor(long.length * 0.1));
     });
   });
 });

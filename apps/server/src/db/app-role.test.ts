@@ -30,7 +30,8 @@ describe.skipIf(!serverUrl)('the app under a role that owns nothing (PostgreSQL)
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    for (const role of [ownerRole, appRole]) await admin.query(`create role ${role} login password 'role-test-password'`);
+    for (const role of [ownerRole, appRole])
+      await admin.query(`create role ${role} login password 'role-test-password'`);
     await admin.query(`create database ${database} owner ${ownerRole}`);
     const config = testConfig({ databaseUrl: urlOf(appRole), databaseOwnerUrl: urlOf(ownerRole) });
     app = Object.assign(await buildApp(config, { serveWeb: false }), { appConfig: config }) as unknown as TestApp;
@@ -57,12 +58,18 @@ describe.skipIf(!serverUrl)('the app under a role that owns nothing (PostgreSQL)
   });
 
   it('migrates as the owner and runs as the app role: members sign up and staff act, which the audit log records', async () => {
-    const { rows: owners } = await asApp.query<{ owner: string }>(`select tableowner as owner from pg_tables where schemaname = 'public' and tablename = 'staff_audit_log'`);
+    const { rows: owners } = await asApp.query<{ owner: string }>(
+      `select tableowner as owner from pg_tables where schemaname = 'public' and tablename = 'staff_audit_log'`,
+    );
     expect(owners[0]!.owner).toBe(ownerRole);
     const member = await createMember(app);
     expect((await member.client.request({ url: '/api/user.php' })).json().user).toMatchObject({ id: member.user.id });
     const staff = await signedInStaff(app, 'admin');
-    const banned = await staff.request({ method: 'POST', url: `/api/admin/members/${member.user.id}/ban`, payload: { reason: 'scam_spam' } });
+    const banned = await staff.request({
+      method: 'POST',
+      url: `/api/admin/members/${member.user.id}/ban`,
+      payload: { reason: 'scam_spam' },
+    });
     expect(banned.statusCode).toBe(200);
     const { rows } = await asApp.query<{ count: number }>('select count(*)::int as count from staff_audit_log');
     expect(rows[0]!.count).toBeGreaterThan(0);

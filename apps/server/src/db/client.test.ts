@@ -15,7 +15,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('openDatabase on PostgreS
     );
     handles.push(...opened);
     for (const handle of opened) {
-      const result = (await handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
+      const result = (await handle.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      )) as unknown as { rows: { n: number }[] };
       expect(result.rows[0]!.n).toBeGreaterThan(0);
     }
   });

@@ -44,7 +44,9 @@ async function appliedMigrations(db: Database): Promise<number> {
     sql`select count(*)::int as count from information_schema.tables where table_schema = 'drizzle' and table_name = '__drizzle_migrations'`,
   )) as unknown as { rows: { count: number }[] };
   if (!result.rows[0]?.count) return 0;
-  const applied = (await db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`)) as unknown as { rows: { count: number }[] };
+  const applied = (await db.execute(
+    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: { count: number }[] };
   return applied.rows[0]?.count ?? 0;
 }
 
@@ -70,11 +72,17 @@ async function grantAppRole(owner: PgClient, appRole: string): Promise<void> {
   await owner.query(`grant usage on schema public to ${role}`);
   await owner.query(`grant select, insert, update, delete on all tables in schema public to ${role}`);
   await owner.query(`grant usage, select, update on all sequences in schema public to ${role}`);
-  await owner.query(`revoke update, delete, truncate on ${APPEND_ONLY_TABLES.map((table) => owner.escapeIdentifier(table)).join(', ')} from ${role}`);
+  await owner.query(
+    `revoke update, delete, truncate on ${APPEND_ONLY_TABLES.map((table) => owner.escapeIdentifier(table)).join(', ')} from ${role}`,
+  );
   await owner.query(`revoke truncate, references, trigger on all tables in schema public from ${role}`);
 }
 
-export async function openDatabase(options: { databaseUrl?: string; databaseOwnerUrl?: string; pgliteDataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  databaseOwnerUrl?: string;
+  pgliteDataDir: string;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -110,7 +118,9 @@ export async function openDatabase(options: { databaseUrl?: string; databaseOwne
         }
       });
     } else {
-      await withStartupLock(() => migrateAndAnalyze(db as unknown as Database, () => migrate(db, { migrationsFolder })));
+      await withStartupLock(() =>
+        migrateAndAnalyze(db as unknown as Database, () => migrate(db, { migrationsFolder })),
+      );
     }
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end(), withStartupLock };
   }
@@ -123,5 +133,10 @@ export async function openDatabase(options: { databaseUrl?: string; databaseOwne
   nameStatementsOnPglite(client);
   const db = drizzle({ client, schema, casing: 'snake_case' });
   await migrateAndAnalyze(db, () => migrate(db, { migrationsFolder }));
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), withStartupLock: createSerialLock() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    close: () => client.close(),
+    withStartupLock: createSerialLock(),
+  };
 }

@@ -26,14 +26,23 @@ describe('named statements', () => {
     await pool.query({ name: 'member_view_by_token', text: 'select 1 where $1' }, [1]);
     await pool.query('select $1::int', [1]);
     await pool.query({ text: 'select 1' }, []);
-    expect(query.mock.calls.map(([sent]) => sent)).toEqual([{ name: 'member_view_by_token', text: 'select 1 where $1' }, 'select $1::int', { text: 'select 1' }]);
+    expect(query.mock.calls.map(([sent]) => sent)).toEqual([
+      { name: 'member_view_by_token', text: 'select 1 where $1' },
+      'select $1::int',
+      { text: 'select 1' },
+    ]);
   });
 
   it('names at most so many distinct statements; the rest run unnamed', async () => {
     const { pool, query } = fakePool();
     const named = nameStatements(pool, 2);
     for (const id of [1, 2, 3, 1]) await pool.query({ text: `select ${id} where $1` }, [id]);
-    expect(query.mock.calls.map(([sent]) => Boolean((sent as { name?: string }).name))).toEqual([true, true, false, true]);
+    expect(query.mock.calls.map(([sent]) => Boolean((sent as { name?: string }).name))).toEqual([
+      true,
+      true,
+      false,
+      true,
+    ]);
     expect(named.count()).toBe(2);
   });
 });

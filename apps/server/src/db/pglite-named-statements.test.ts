@@ -9,14 +9,19 @@ describe('named statements on PGlite', () => {
   beforeEach(async () => {
     [pg, plain] = await Promise.all([PGlite.create(), PGlite.create()]);
     for (const db of [pg, plain]) {
-      await db.exec(`create table items (id serial primary key, name text unique not null, tags text[], data jsonb, at timestamptz, flag boolean, n bigint)`);
+      await db.exec(
+        `create table items (id serial primary key, name text unique not null, tags text[], data jsonb, at timestamptz, flag boolean, n bigint)`,
+      );
     }
   });
   afterEach(async () => {
     await Promise.all([pg.close(), plain.close()]);
   });
 
-  const prepared = async (db: PGlite) => (await db.query<{ name: string }>('select name from pg_prepared_statements order by name')).rows.map((row) => row.name);
+  const prepared = async (db: PGlite) =>
+    (await db.query<{ name: string }>('select name from pg_prepared_statements order by name')).rows.map(
+      (row) => row.name,
+    );
 
   it('runs a parameterized query as a statement prepared once, with the same results as an unnamed one', async () => {
     const named = nameStatementsOnPglite(pg);
@@ -27,7 +32,10 @@ describe('named statements on PGlite', () => {
     const select = 'select id, name, tags, data, at, flag, n from items where name = $1 and at < $2';
     for (let run = 0; run < 7; run += 1) {
       // More than five runs: PostgreSQL may switch to a generic plan; the answer stays the same.
-      const [a, b] = [await pg.query(select, ['anna', new Date()], { rowMode: 'array' }), await plain.query(select, ['anna', new Date()], { rowMode: 'array' })];
+      const [a, b] = [
+        await pg.query(select, ['anna', new Date()], { rowMode: 'array' }),
+        await plain.query(select, ['anna', new Date()], { rowMode: 'array' }),
+      ];
       expect(a.rows).toEqual(b.rows);
       expect(a.fields).toEqual(b.fields);
     }
@@ -45,9 +53,14 @@ describe('named statements on PGlite', () => {
     for (let run = 0; run < 2; run += 1) {
       const raw = await pg.query(select, ['anna'], { rowMode: 'array', parsers: { 1184: (value) => value } });
       expect(raw.rows).toEqual([['anna', '2026-11-25 10:00:00+00']]);
-      const shouting = await pg.query(select, ['anna'], { rowMode: 'array', parsers: { 25: (value: string) => value.toUpperCase() } });
+      const shouting = await pg.query(select, ['anna'], {
+        rowMode: 'array',
+        parsers: { 25: (value: string) => value.toUpperCase() },
+      });
       expect(shouting.rows).toEqual([['ANNA', new Date('2026-11-25T10:00:00Z')]]);
-      expect((await pg.query(select, ['anna'], { rowMode: 'array' })).rows).toEqual([['anna', new Date('2026-11-25T10:00:00Z')]]);
+      expect((await pg.query(select, ['anna'], { rowMode: 'array' })).rows).toEqual([
+        ['anna', new Date('2026-11-25T10:00:00Z')],
+      ]);
     }
   });
 
@@ -55,14 +68,19 @@ describe('named statements on PGlite', () => {
     nameStatementsOnPglite(pg);
     const insert = 'insert into items (name) values ($1)';
     await pg.query(insert, ['anna']);
-    await expect(pg.query(insert, ['anna'])).rejects.toMatchObject({ code: '23505', constraint: 'items_name_key', query: insert });
+    await expect(pg.query(insert, ['anna'])).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'items_name_key',
+      query: insert,
+    });
     expect((await pg.query('select name from items where name = $1', ['anna'])).rows).toEqual([{ name: 'anna' }]);
     // A statement that does not parse is never kept, and fails the same way each time.
-    for (let run = 0; run < 2; run += 1) await expect(pg.query('select nope from items where id = $1', [1])).rejects.toMatchObject({ code: '42703' });
+    for (let run = 0; run < 2; run += 1)
+      await expect(pg.query('select nope from items where id = $1', [1])).rejects.toMatchObject({ code: '42703' });
     expect(await prepared(pg)).not.toContain(statementName('select nope from items where id = $1'));
   });
 
-  it('waits for an open transaction, and leaves the transaction\'s own queries alone', async () => {
+  it("waits for an open transaction, and leaves the transaction's own queries alone", async () => {
     nameStatementsOnPglite(pg);
     const order: string[] = [];
     let inside!: () => void;
@@ -76,10 +94,12 @@ describe('named statements on PGlite', () => {
       order.push('commit');
     });
     await holding;
-    const outside = pg.query('select count(*)::int as count from items where name = $1', ['in-transaction']).then((result) => {
-      order.push('outside');
-      return result.rows[0];
-    });
+    const outside = pg
+      .query('select count(*)::int as count from items where name = $1', ['in-transaction'])
+      .then((result) => {
+        order.push('outside');
+        return result.rows[0];
+      });
     await new Promise((resolve) => setTimeout(resolve, 20));
     release();
     await transaction;

@@ -12,7 +12,8 @@ type Statement = { name: string; parameterTypes: number[] | null; rowDescription
 type Parsers = Parameters<typeof parse.parseResults>[1];
 
 /** `(value) => value` and the like: a parser that hands the text on unchanged (Drizzle's, for dates and intervals). */
-const isIdentity = (parser: unknown) => typeof parser === 'function' && /^\(?\s*(\w+)\s*\)?\s*=>\s*\1\s*$/.test(String(parser));
+const isIdentity = (parser: unknown) =>
+  typeof parser === 'function' && /^\(?\s*(\w+)\s*\)?\s*=>\s*\1\s*$/.test(String(parser));
 
 /**
  * PGlite merges a query's parsers into its 318 defaults for every result (about 80 µs, more than running a prepared
@@ -57,12 +58,22 @@ export function nameStatementsOnPglite(pg: PGlite, max = MAX_NAMED_STATEMENTS): 
     return (await pg.execProtocol(buffer, { syncToFs: false })).messages as Message[];
   }
 
-  async function runNamed(statement: Statement, text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results> {
+  async function runNamed(
+    statement: Statement,
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+  ): Promise<Results> {
     const { serialize } = protocol;
-    const withQuery = (error: unknown) => Object.assign(error as object, { query: text, params, queryOptions: options });
+    const withQuery = (error: unknown) =>
+      Object.assign(error as object, { query: text, params, queryOptions: options });
     if (!statement.parameterTypes) {
       try {
-        const described = await exchange(serialize.parse({ name: statement.name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name: statement.name }), serialize.sync());
+        const described = await exchange(
+          serialize.parse({ name: statement.name, text, types: options?.paramTypes }),
+          serialize.describe({ type: 'S', name: statement.name }),
+          serialize.sync(),
+        );
         statement.parameterTypes = parse.parseDescribeStatementResults(described as never);
         // The same columns every run (PostgreSQL refuses a replanned statement whose result type changed): the
         // runs skip Describe, and the results are parsed with this description.
@@ -81,13 +92,21 @@ export function nameStatementsOnPglite(pg: PGlite, max = MAX_NAMED_STATEMENTS): 
     });
     let messages: Message[];
     try {
-      messages = await exchange(serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync());
+      messages = await exchange(
+        serialize.bind({ statement: statement.name, values: values as string[] }),
+        serialize.execute({}),
+        serialize.sync(),
+      );
     } catch (error) {
       throw withQuery(error);
     }
     await pg.syncToFs();
     if (statement.rowDescription) messages.unshift(statement.rowDescription);
-    return parse.parseResults(messages as never, parsersFor(options?.parsers as Parsers | undefined), options && { ...options, parsers: undefined })[0]!;
+    return parse.parseResults(
+      messages as never,
+      parsersFor(options?.parsers as Parsers | undefined),
+      options && { ...options, parsers: undefined },
+    )[0]!;
   }
 
   (pg as { query: PGlite['query'] }).query = (async (text: string, params?: unknown[], options?: QueryOptions) => {

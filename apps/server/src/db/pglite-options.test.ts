@@ -35,7 +35,9 @@ describe('embedded database options', () => {
   });
 
   it('runs initdb as usual when the build left no template', async () => {
-    expect((await pgliteOptions(path.join(root, 'fresh'), path.join(root, 'missing.tar.gz'))).loadDataDir).toBeUndefined();
+    expect(
+      (await pgliteOptions(path.join(root, 'fresh'), path.join(root, 'missing.tar.gz'))).loadDataDir,
+    ).toBeUndefined();
   });
 
   it('names the template after the installed PGlite version and the migrations it holds', async () => {
@@ -61,10 +63,16 @@ describe('embedded database options', () => {
     const { PGlite } = await import('@electric-sql/pglite');
     const client = await PGlite.create({ loadDataDir: new Blob([await fs.readFile(file)]) });
     try {
-      const journal = JSON.parse(await fs.readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
-      const applied = await client.query<{ count: number }>('select count(*)::int as count from drizzle.__drizzle_migrations');
+      const journal = JSON.parse(await fs.readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+        entries: unknown[];
+      };
+      const applied = await client.query<{ count: number }>(
+        'select count(*)::int as count from drizzle.__drizzle_migrations',
+      );
       expect(applied.rows[0]?.count).toBe(journal.entries.length);
-      const tables = await client.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public'");
+      const tables = await client.query<{ name: string }>(
+        "select tablename as name from pg_tables where schemaname = 'public'",
+      );
       expect(tables.rows.map((row) => row.name)).toEqual(expect.arrayContaining(['users', 'sessions', 'profiles']));
     } finally {
       await client.close();

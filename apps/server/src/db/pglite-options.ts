@@ -34,7 +34,11 @@ async function migrationsDigest(folder: string): Promise<string> {
   const hash = createHash('sha256');
   for (const entry of (await fs.readdir(folder, { recursive: true })).sort()) {
     const file = path.join(folder, entry);
-    if ((await fs.stat(file)).isFile()) hash.update(entry).update('\0').update(await fs.readFile(file));
+    if ((await fs.stat(file)).isFile())
+      hash
+        .update(entry)
+        .update('\0')
+        .update(await fs.readFile(file));
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -48,7 +52,10 @@ export type TemplatePlace = { migrations?: string; cache?: string };
  * Where the build leaves a cluster with every migration applied, named after this PGlite version and this set of
  * migrations.
  */
-export async function clusterTemplateFile({ migrations = migrationsFolder, cache = path.join(repositoryRoot, 'node_modules', '.cache', 'app-pglite') }: TemplatePlace = {}): Promise<string> {
+export async function clusterTemplateFile({
+  migrations = migrationsFolder,
+  cache = path.join(repositoryRoot, 'node_modules', '.cache', 'app-pglite'),
+}: TemplatePlace = {}): Promise<string> {
   return path.join(cache, `cluster-${await pgliteVersion()}-${await migrationsDigest(migrations)}.tar.gz`);
 }
 
@@ -103,7 +110,8 @@ export async function writeClusterTemplate(place: TemplatePlace = {}): Promise<s
     }
   }
   for (const entry of await fs.readdir(folder)) {
-    if (TEMPLATE_PATTERN.test(entry) && entry !== path.basename(file)) await fs.rm(path.join(folder, entry), { force: true });
+    if (TEMPLATE_PATTERN.test(entry) && entry !== path.basename(file))
+      await fs.rm(path.join(folder, entry), { force: true });
   }
   return file;
 }

@@ -45,7 +45,14 @@ export function redactLinkTokens(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 
-type LoggedRequest = { method: string; url: string; headers?: Record<string, unknown>; host?: string; ip?: string; socket?: { remotePort?: number } | null };
+type LoggedRequest = {
+  method: string;
+  url: string;
+  headers?: Record<string, unknown>;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number } | null;
+};
 
 /** Fastify's own request log fields, with the link tokens of the URL redacted (the e-mailed pages and their API calls carry them). */
 export function serializeRequestForLog(request: LoggedRequest) {

@@ -4,7 +4,8 @@ import { createCursorCodec } from './cursors.ts';
 
 describe('signed cursors', () => {
   const codec = createCursorCodec(randomBytes(32));
-  const expectInvalid = (run: () => unknown) => expect(run).toThrow(expect.objectContaining({ statusCode: 400, code: 'cursor_invalid' }));
+  const expectInvalid = (run: () => unknown) =>
+    expect(run).toThrow(expect.objectContaining({ statusCode: 400, code: 'cursor_invalid' }));
 
   it('round-trips the values of its own list', () => {
     const cursor = codec.encode('liked-by', [true, '2026-11-22 11:53:10.123456+00', 42]);
@@ -17,7 +18,17 @@ describe('signed cursors', () => {
     expectInvalid(() => createCursorCodec(randomBytes(32)).decode('search', cursor, 'nsbsn'));
     const [payload, mac] = cursor.split('.') as [string, string];
     const edited = Buffer.from(JSON.stringify(['search', 9, 'all', true, '2026-11-22', 7])).toString('base64url');
-    for (const forged of [`${edited}.${mac}`, payload, `${payload}.`, `.${mac}`, `${payload}.${mac}.${mac}`, `${payload}.${mac.slice(0, -2)}`, '', '...', 'abc']) {
+    for (const forged of [
+      `${edited}.${mac}`,
+      payload,
+      `${payload}.`,
+      `.${mac}`,
+      `${payload}.${mac}.${mac}`,
+      `${payload}.${mac.slice(0, -2)}`,
+      '',
+      '...',
+      'abc',
+    ]) {
       expectInvalid(() => codec.decode('search', forged, 'nsbsn'));
     }
   });

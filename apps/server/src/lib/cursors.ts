@@ -21,7 +21,8 @@ export const cursorInvalid = () => new AppError(400, 'cursor_invalid');
 /** 128 bits of an HMAC-SHA256: forging one takes 2^128 guesses. */
 const MAC_BYTES = 16;
 /** A timestamp as PostgreSQL writes `timestamptz::text` (also ISO 8601): month 1-12, day 1-31, hours 0-23 and so on. */
-const TIMESTAMP = /^[1-9]\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[ T]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-]([01]\d|2[0-3])(:?[0-5]\d)?)?$/;
+const TIMESTAMP =
+  /^[1-9]\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[ T]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-]([01]\d|2[0-3])(:?[0-5]\d)?)?$/;
 
 const VALUE_SCHEMAS: Record<string, z.ZodType> = {
   n: z.number().int().min(0).max(2_147_483_647),
@@ -41,7 +42,9 @@ function payloadSchema(kind: string, types: string): z.ZodType<unknown[]> {
       if (!item) throw new Error(`unknown cursor value type ${type}`);
       return item;
     });
-    schema = z.tuple([z.literal(kind), ...items] as unknown as [z.ZodType, ...z.ZodType[]]) as unknown as z.ZodType<unknown[]>;
+    schema = z.tuple([z.literal(kind), ...items] as unknown as [z.ZodType, ...z.ZodType[]]) as unknown as z.ZodType<
+      unknown[]
+    >;
     tupleSchemas.set(key, schema);
   }
   return schema;

@@ -2,7 +2,11 @@
 
 /** PostgreSQL unique_violation (23505), also when wrapped by the driver or by Drizzle. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error as { code?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+  for (
+    let current = error as { code?: string; cause?: unknown } | undefined;
+    current;
+    current = current.cause as typeof current
+  ) {
     if (current.code === '23505') return true;
   }
   return false;
@@ -10,7 +14,11 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** PostgreSQL foreign_key_violation (23503): a row names another that does not exist (or no longer does). */
 export function isForeignKeyViolation(error: unknown): boolean {
-  for (let current = error as { code?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+  for (
+    let current = error as { code?: string; cause?: unknown } | undefined;
+    current;
+    current = current.cause as typeof current
+  ) {
     if (current.code === '23503') return true;
   }
   return false;
@@ -35,8 +43,13 @@ const INPUT_DATA_ERRORS: Record<string, 'invalid_value' | 'invalid_text'> = {
 /** The error code of a database error caused by a request's values (INPUT_DATA_ERRORS), or null for any other error. */
 export function inputDataErrorCode(error: unknown): 'invalid_value' | 'invalid_text' | null {
   let depth = 0;
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current && depth < 5; current = current.cause as typeof current, depth++) {
-    if (typeof current.code === 'string' && Object.hasOwn(INPUT_DATA_ERRORS, current.code)) return INPUT_DATA_ERRORS[current.code]!;
+  for (
+    let current = error as { code?: unknown; cause?: unknown } | undefined;
+    current && depth < 5;
+    current = current.cause as typeof current, depth++
+  ) {
+    if (typeof current.code === 'string' && Object.hasOwn(INPUT_DATA_ERRORS, current.code))
+      return INPUT_DATA_ERRORS[current.code]!;
   }
   return null;
 }

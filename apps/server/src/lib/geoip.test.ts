@@ -12,12 +12,24 @@ describe('geoip', () => {
     expect(lookupCountry(address)).toBe(country);
   });
 
-  it.each(['127.0.0.1', '10.0.0.1', '172.31.255.255', '192.168.0.1', '169.254.1.1', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', '::ffff:127.0.0.1', 'fe80::1', 'fd12::1', 'not-an-ip', ''])(
-    'has no country for %j',
-    (address) => {
-      expect(lookupCountry(address)).toBeNull();
-    },
-  );
+  it.each([
+    '127.0.0.1',
+    '10.0.0.1',
+    '172.31.255.255',
+    '192.168.0.1',
+    '169.254.1.1',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '::1',
+    '::ffff:127.0.0.1',
+    'fe80::1',
+    'fd12::1',
+    'not-an-ip',
+    '',
+  ])('has no country for %j', (address) => {
+    expect(lookupCountry(address)).toBeNull();
+  });
 
   it('finds the country of IPv6 clients too', () => {
     expect(isPublicAddress('2a00:1450:4001:80b::200e')).toBe(true);
@@ -50,7 +62,8 @@ describe('geoip', () => {
     it('never looks up or keeps addresses that are not public', () => {
       const lookup = vi.fn(() => 'NL');
       const cached = createCountryLookup(lookup);
-      for (const address of ['127.0.0.1', '10.1.2.3', '::1', 'not-an-ip', '', undefined]) expect(cached(address)).toBeNull();
+      for (const address of ['127.0.0.1', '10.1.2.3', '::1', 'not-an-ip', '', undefined])
+        expect(cached(address)).toBeNull();
       expect(lookup).not.toHaveBeenCalled();
     });
 

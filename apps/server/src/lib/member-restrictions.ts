@@ -7,7 +7,10 @@ import { memberRestrictions, profiles, type MemberRestrictionRow } from '../db/s
  * True while the row restricts: a ban until it is lifted (the row deleted), a suspension until its `until`. Evaluated
  * on the database's clock, so an ended suspension needs no job to end it: the next query sees the member again.
  */
-export function isRestrictionActive(row: Pick<MemberRestrictionRow, 'kind' | 'until'> | null | undefined, now: Date): boolean {
+export function isRestrictionActive(
+  row: Pick<MemberRestrictionRow, 'kind' | 'until'> | null | undefined,
+  now: Date,
+): boolean {
   if (!row) return false;
   return row.kind === 'banned' || (row.until !== null && row.until > now);
 }

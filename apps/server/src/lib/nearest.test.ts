@@ -18,7 +18,14 @@ describe('nearestFirst', () => {
   ];
 
   it('puts the nearest first, ties and unknown places in the order they came', () => {
-    expect(nearestFirst(rows, AMSTERDAM, (row) => row.at).map((row) => row.name)).toEqual(['haarlem', 'haarlem again', 'utrecht', 'maastricht', 'unknown 1', 'unknown 2']);
+    expect(nearestFirst(rows, AMSTERDAM, (row) => row.at).map((row) => row.name)).toEqual([
+      'haarlem',
+      'haarlem again',
+      'utrecht',
+      'maastricht',
+      'unknown 1',
+      'unknown 2',
+    ]);
   });
 
   it('leaves the list as it is without an origin, and never changes the list it was given', () => {

@@ -24,7 +24,11 @@ export function distanceKm(from: Coordinates, to: Coordinates): number {
  * `rows` nearest to `origin` first. Rows whose position is unknown keep their order after the located ones, and rows
  * at the same distance keep theirs (the relevance order they were read in): without an origin the list is unchanged.
  */
-export function nearestFirst<Row>(rows: readonly Row[], origin: Coordinates | null, positionOf: (row: Row) => Coordinates | null): Row[] {
+export function nearestFirst<Row>(
+  rows: readonly Row[],
+  origin: Coordinates | null,
+  positionOf: (row: Row) => Coordinates | null,
+): Row[] {
   if (!origin) return [...rows];
   const keyed = rows.map((row, index) => {
     const position = positionOf(row);

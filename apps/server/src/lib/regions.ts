@@ -3,7 +3,12 @@ import { allCountries } from 'country-region-data';
 import type { RegionsResponse } from '@app/contracts';
 import type { RegionData } from '../db/schema/index.ts';
 
-const byCountry = new Map(allCountries.map(([, code, regions]) => [code, regions.map(([name, regionCode]) => ({ code: regionCode ?? name, name }))]));
+const byCountry = new Map(
+  allCountries.map(([, code, regions]) => [
+    code,
+    regions.map(([name, regionCode]) => ({ code: regionCode ?? name, name })),
+  ]),
+);
 
 export function regionsOf(country: string) {
   return byCountry.get(country as (typeof allCountries)[number][1]) ?? [];

@@ -16,7 +16,10 @@ export function requiredNodeMajor(packageJsonPath = rootPackage): number {
 }
 
 /** Why this runtime cannot run the server, or null when it can. */
-export function runtimeProblem(version: string = process.versions.node, required: number = requiredNodeMajor()): string | null {
+export function runtimeProblem(
+  version: string = process.versions.node,
+  required: number = requiredNodeMajor(),
+): string | null {
   const major = Number(version.split('.')[0]);
   if (major >= required) return null;
   return `Node.js ${version} is too old: this project needs Node.js ${required} or newer. Start it with "npm start" (it brings its own Node.js ${required}), or run node_modules/.bin/node.`;

@@ -2,7 +2,11 @@
 // send (docs/chat.md), where a per-request rate limit does not reach: frames arrive on an open connection.
 export type TokenBucket = { take(): boolean };
 
-export function createTokenBucket(capacity: number, perSecond: number, now: () => number = () => performance.now()): TokenBucket {
+export function createTokenBucket(
+  capacity: number,
+  perSecond: number,
+  now: () => number = () => performance.now(),
+): TokenBucket {
   let tokens = capacity;
   let refilledAt = now();
   return {

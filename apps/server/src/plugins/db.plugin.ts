@@ -16,7 +16,13 @@ export type DbPluginOptions = { config: AppConfig; database?: DatabaseHandle };
 
 export const dbPlugin = fp<DbPluginOptions>(
   async (app, { config, database }) => {
-    const handle = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, databaseOwnerUrl: config.databaseOwnerUrl, pgliteDataDir: config.pgliteDataDir }));
+    const handle =
+      database ??
+      (await openDatabase({
+        databaseUrl: config.databaseUrl,
+        databaseOwnerUrl: config.databaseOwnerUrl,
+        pgliteDataDir: config.pgliteDataDir,
+      }));
     app.decorate('db', handle.db);
     app.decorate('dbKind', handle.kind);
     app.decorate('withStartupLock', handle.withStartupLock);

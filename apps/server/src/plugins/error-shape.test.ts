@@ -12,7 +12,9 @@ import { buildTestApp, type TestApp } from '../test-support/test-app.ts';
 
 /** A database error as Drizzle wraps the driver's (the SQLSTATE on the cause). */
 function databaseError(code: string): Error {
-  return Object.assign(new Error('Failed query: select ...'), { cause: Object.assign(new Error('database says no'), { code, severity: 'ERROR' }) });
+  return Object.assign(new Error('Failed query: select ...'), {
+    cause: Object.assign(new Error('database says no'), { code, severity: 'ERROR' }),
+  });
 }
 
 const testRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,7 +43,11 @@ const testRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-function expectApiError(response: { statusCode: number; body: string; headers: Record<string, unknown> }, status: number, code?: string) {
+function expectApiError(
+  response: { statusCode: number; body: string; headers: Record<string, unknown> },
+  status: number,
+  code?: string,
+) {
   expect(response.statusCode, response.body).toBe(status);
   expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
   const body = apiErrorSchema.strict().parse(JSON.parse(response.body));
@@ -77,7 +83,7 @@ describe('the error shape everywhere', () => {
     }
   });
 
-  it('never passes an error through a route\'s response schema (an HTML page, a schema without that status)', async () => {
+  it("never passes an error through a route's response schema (an HTML page, a schema without that status)", async () => {
     expect((await app.inject({ url: '/test/html-page?fail=no' })).body).toBe('<p>fine</p>');
     expectApiError(await app.inject({ url: '/test/html-page?fail=yes' }), 400, 'invalid_value');
     expectApiError(await app.inject({ url: '/test/html-page?fail=toolong' }), 400, 'validation_failed');
@@ -104,11 +110,13 @@ describe('the error shape everywhere', () => {
     expectApiError(await app.inject({ url: '/test/hook-db-error' }), 400, 'invalid_text');
   });
 
-  it('answers a request Node\'s HTTP parser refuses in the shape, not Fastify\'s', async () => {
+  it("answers a request Node's HTTP parser refuses in the shape, not Fastify's", async () => {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = new URL(address);
     const raw = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write('GET /api/settings.php HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n'));
+      const socket = net.connect(Number(port), '127.0.0.1', () =>
+        socket.write('GET /api/settings.php HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n'),
+      );
       let data = '';
       socket.on('data', (chunk) => (data += chunk.toString()));
       socket.on('end', () => resolve(data));

@@ -25,7 +25,15 @@ function expectedMessage(locale: string, code: string): string {
 const testRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/test/validated',
-    { schema: { body: z.object({ age: z.number().int(), nickname: z.string().min(3, 'invalid_value'), code: z.string().regex(/^x/, 'Starts with x') }) } },
+    {
+      schema: {
+        body: z.object({
+          age: z.number().int(),
+          nickname: z.string().min(3, 'invalid_value'),
+          code: z.string().regex(/^x/, 'Starts with x'),
+        }),
+      },
+    },
     async () => ({ ok: true }),
   );
   app.get('/test/app-error', async () => {
@@ -67,17 +75,25 @@ describe('errors', () => {
       expect(body.error.message).toBe(expectedMessage('en', 'route_not_found'));
     });
 
-    it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('%s with a body answers 404 JSON too, with or without the client header', async (method) => {
-      for (const headers of [{}, clientHeaders]) {
-        const json = await app.inject({ method, url: '/api/nope.php', payload: { some: 'body' }, headers });
-        expect(json.statusCode).toBe(404);
-        expectErrorShape(json.json(), 404, 'route_not_found');
-      }
-      const xml = await app.inject({ method, url: '/api/nope.php', payload: '<x/>', headers: { 'content-type': 'application/xml' } });
-      expect(xml.statusCode).toBe(404);
-      const huge = await app.inject({ method, url: '/api/nope.php', payload: { text: 'x'.repeat(2 * 1024 * 1024) } });
-      expect(huge.statusCode).toBe(404);
-    });
+    it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)(
+      '%s with a body answers 404 JSON too, with or without the client header',
+      async (method) => {
+        for (const headers of [{}, clientHeaders]) {
+          const json = await app.inject({ method, url: '/api/nope.php', payload: { some: 'body' }, headers });
+          expect(json.statusCode).toBe(404);
+          expectErrorShape(json.json(), 404, 'route_not_found');
+        }
+        const xml = await app.inject({
+          method,
+          url: '/api/nope.php',
+          payload: '<x/>',
+          headers: { 'content-type': 'application/xml' },
+        });
+        expect(xml.statusCode).toBe(404);
+        const huge = await app.inject({ method, url: '/api/nope.php', payload: { text: 'x'.repeat(2 * 1024 * 1024) } });
+        expect(huge.statusCode).toBe(404);
+      },
+    );
 
     it('answers unknown paths outside /api in the same shape when the web app is not served', async () => {
       const response = await app.inject({ url: '/definitely/not/here' });
@@ -94,18 +110,35 @@ describe('errors', () => {
     });
 
     it('follows the lang cookie, then Accept-Language, keeping the code stable', async () => {
-      const byCookie = await app.inject({ url: '/api/nope', cookies: { lang: 'nl' }, headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+      const byCookie = await app.inject({
+        url: '/api/nope',
+        cookies: { lang: 'nl' },
+        headers: { 'accept-language': 'de-DE,de;q=0.9' },
+      });
       expect(byCookie.headers['content-language']).toBe('nl');
-      expect(byCookie.json().error).toMatchObject({ code: 'route_not_found', message: expectedMessage('nl', 'route_not_found') });
+      expect(byCookie.json().error).toMatchObject({
+        code: 'route_not_found',
+        message: expectedMessage('nl', 'route_not_found'),
+      });
 
-      const byHeader = await app.inject({ url: '/api/nope', headers: { 'accept-language': 'fr-CH, fr;q=0.9, en;q=0.8' } });
+      const byHeader = await app.inject({
+        url: '/api/nope',
+        headers: { 'accept-language': 'fr-CH, fr;q=0.9, en;q=0.8' },
+      });
       expect(byHeader.headers['content-language']).toBe('fr');
-      expect(byHeader.json().error).toMatchObject({ code: 'route_not_found', message: expectedMessage('fr', 'route_not_found') });
+      expect(byHeader.json().error).toMatchObject({
+        code: 'route_not_found',
+        message: expectedMessage('fr', 'route_not_found'),
+      });
 
       const usEnglish = await app.inject({ url: '/api/nope', headers: { 'accept-language': 'en-US' } });
       expect(usEnglish.headers['content-language']).toBe('en-US');
 
-      const unsupported = await app.inject({ url: '/api/nope', cookies: { lang: 'xx' }, headers: { 'accept-language': 'ja' } });
+      const unsupported = await app.inject({
+        url: '/api/nope',
+        cookies: { lang: 'xx' },
+        headers: { 'accept-language': 'ja' },
+      });
       expect(unsupported.headers['content-language']).toBe('en');
     });
 
@@ -134,13 +167,19 @@ describe('errors', () => {
   it('flags authentication_required for the client to log out', async () => {
     const response = await app.inject({ url: '/test/app-error' });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ error: { code: 'authentication_required' }, authentication_required: true });
+    expect(response.json()).toMatchObject({
+      error: { code: 'authentication_required' },
+      authentication_required: true,
+    });
   });
 
   it('keeps an untranslated code, with the generic message', async () => {
     const response = await app.inject({ url: '/test/unknown-code' });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toMatchObject({ code: 'some_code_without_translation', message: expectedMessage('en', 'error_generic') });
+    expect(response.json().error).toMatchObject({
+      code: 'some_code_without_translation',
+      message: expectedMessage('en', 'error_generic'),
+    });
   });
 
   it('hides unexpected errors behind a generic 500', async () => {
@@ -151,7 +190,12 @@ describe('errors', () => {
   });
 
   it('lists the invalid fields of a request, each with a translated message', async () => {
-    const response = await app.inject({ method: 'POST', url: '/test/validated', headers: clientHeaders, payload: { age: 'old', nickname: 'x', code: 'y' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/test/validated',
+      headers: clientHeaders,
+      payload: { age: 'old', nickname: 'x', code: 'y' },
+    });
     expect(response.statusCode).toBe(400);
     const body = expectErrorShape(response.json(), 400, 'validation_failed');
     expect(body.error.fields).toEqual(
@@ -164,10 +208,20 @@ describe('errors', () => {
   });
 
   it('answers malformed JSON with 400 and an unknown content type with 415', async () => {
-    const malformed = await app.inject({ method: 'POST', url: '/test/validated', headers: { ...clientHeaders, 'content-type': 'application/json' }, payload: '{"age":' });
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/test/validated',
+      headers: { ...clientHeaders, 'content-type': 'application/json' },
+      payload: '{"age":',
+    });
     expect(malformed.statusCode).toBe(400);
     expectErrorShape(malformed.json(), 400, 'bad_request');
-    const xml = await app.inject({ method: 'POST', url: '/test/validated', headers: { ...clientHeaders, 'content-type': 'application/xml' }, payload: '<x/>' });
+    const xml = await app.inject({
+      method: 'POST',
+      url: '/test/validated',
+      headers: { ...clientHeaders, 'content-type': 'application/xml' },
+      payload: '<x/>',
+    });
     expect(xml.statusCode).toBe(415);
     expectErrorShape(xml.json(), 415, 'unsupported_media_type');
   });

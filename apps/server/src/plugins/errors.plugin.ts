@@ -29,14 +29,22 @@ function translate(language: UiLanguage, code: string, params?: ErrorParams): st
 }
 
 /** The error body, as the JSON string that is sent. */
-function errorBody(language: UiLanguage, status: number, code: string, params?: ErrorParams, fields?: Omit<FieldError, 'message'>[]): string {
+function errorBody(
+  language: UiLanguage,
+  status: number,
+  code: string,
+  params?: ErrorParams,
+  fields?: Omit<FieldError, 'message'>[],
+): string {
   const body: ApiError = {
     error: {
       status,
       code,
       message: translate(language, code, params),
       ...(params ? { params } : {}),
-      ...(fields ? { fields: fields.map((field) => ({ ...field, message: translate(language, field.code, field.params) })) } : {}),
+      ...(fields
+        ? { fields: fields.map((field) => ({ ...field, message: translate(language, field.code, field.params) })) }
+        : {}),
     },
     ...(code === 'authentication_required' ? { authentication_required: true as const } : {}),
   };
@@ -56,7 +64,10 @@ export function sendError(
   reply.header('content-language', language);
   // Sent as a string: a route's response schema for this status (an HTML page's 400, a schema without this status)
   // never serializes an error, so it cannot turn a 4xx into a 500 (FST_ERR_RESPONSE_SERIALIZATION).
-  return reply.status(status).type('application/json; charset=utf-8').send(errorBody(language, status, code, params, fields));
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(language, status, code, params, fields));
 }
 
 /** Codes of the statuses a framework or plugin error may carry; any other 4xx is a bad request. */
@@ -77,8 +88,14 @@ function isMultipartParserError(error: Error): boolean {
 }
 
 /** The status and code an error answers with: every failure a request's input causes is a 4xx, the rest 500. */
-export function classifyError(error: FastifyError): { status: number; code: string; params?: ErrorParams; fields?: Omit<FieldError, 'message'>[] } {
-  if (error instanceof AppError) return { status: error.statusCode, code: error.code, params: error.params, fields: error.fields };
+export function classifyError(error: FastifyError): {
+  status: number;
+  code: string;
+  params?: ErrorParams;
+  fields?: Omit<FieldError, 'message'>[];
+} {
+  if (error instanceof AppError)
+    return { status: error.statusCode, code: error.code, params: error.params, fields: error.fields };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields = error.validation.map((issue) => {
       const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -94,7 +111,8 @@ export function classifyError(error: FastifyError): { status: number; code: stri
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, code: 'payload_too_large' };
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, code: 'unsupported_media_type' };
   // A form that is not multipart where multipart is expected, a JSON part that is not JSON (@fastify/multipart says 406).
-  if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || error.code === 'FST_INVALID_JSON_FIELD_ERROR') return { status: 400, code: 'bad_request' };
+  if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || error.code === 'FST_INVALID_JSON_FIELD_ERROR')
+    return { status: 400, code: 'bad_request' };
   if (isMultipartParserError(error)) return { status: 400, code: 'bad_request' };
   const dataError = inputDataErrorCode(error);
   if (dataError) return { status: 400, code: dataError };

@@ -28,7 +28,18 @@ describe('input at the edge', () => {
       ['PUT', '/api/photo.php'],
       ['DELETE', '/api/photo.php'],
     ])('%s %s answers 400 for ids of 2^31 and more, and for ids that are not whole numbers', async (method, url) => {
-      for (const id of [...overRange, 0, -1, 1.5, '1', `${other.profileId}`, true, [other.profileId], null, { id: 1 }]) {
+      for (const id of [
+        ...overRange,
+        0,
+        -1,
+        1.5,
+        '1',
+        `${other.profileId}`,
+        true,
+        [other.profileId],
+        null,
+        { id: 1 },
+      ]) {
         const response = await member.client.request({ method: method as 'POST', url, payload: { id } });
         expect(response.statusCode, `${method} ${url} ${JSON.stringify(id)}`).toBe(400);
         expect(response.json().error.code).toBe('validation_failed');
@@ -37,7 +48,11 @@ describe('input at the edge', () => {
 
     it('swipe answers 400 for such ids too', async () => {
       for (const id of [...overRange, '1', true, [1]]) {
-        const response = await member.client.request({ method: 'POST', url: '/api/swipe.php', payload: { id, action: 'like' } });
+        const response = await member.client.request({
+          method: 'POST',
+          url: '/api/swipe.php',
+          payload: { id, action: 'like' },
+        });
         expect(response.statusCode, JSON.stringify(id)).toBe(400);
       }
     });
@@ -50,7 +65,10 @@ describe('input at the edge', () => {
       expect(await app.db.$count(likes, eq(likes.profileId, member.profileId))).toBe(0);
       expect(await app.db.$count(blocks, eq(blocks.profileId, member.profileId))).toBe(0);
       // The same id as a number works.
-      expect((await member.client.request({ method: 'POST', url: '/api/like.php', payload: { id: other.profileId } })).statusCode).toBe(200);
+      expect(
+        (await member.client.request({ method: 'POST', url: '/api/like.php', payload: { id: other.profileId } }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it.each(['/api/member.php', '/api/likes-member.php'])('%s takes digits only, up to 2^31 - 1', async (url) => {
@@ -77,10 +95,21 @@ describe('input at the edge', () => {
     it('answers 400 with a translated message, never 500, wherever text comes in', async () => {
       const visitor = createClient(app);
       const requests = [
-        () => visitor.request({ method: 'POST', url: '/api/user.php', payload: { email: `x${nul}@example.com`, password: 'whatever1' } }),
-        () => visitor.request({ method: 'POST', url: '/api/signup.php', payload: signupBody({ username: `ann${nul}` }) }),
+        () =>
+          visitor.request({
+            method: 'POST',
+            url: '/api/user.php',
+            payload: { email: `x${nul}@example.com`, password: 'whatever1' },
+          }),
+        () =>
+          visitor.request({ method: 'POST', url: '/api/signup.php', payload: signupBody({ username: `ann${nul}` }) }),
         () => member.client.request({ method: 'PUT', url: '/api/profile.php', payload: { about_me: `hello${nul}` } }),
-        () => member.client.request({ method: 'POST', url: '/api/delete-account.php', payload: { reason: 'other', remarks: `bye${nul}` } }),
+        () =>
+          member.client.request({
+            method: 'POST',
+            url: '/api/delete-account.php',
+            payload: { reason: 'other', remarks: `bye${nul}` },
+          }),
         () => app.inject({ method: 'POST', url: '/api/page-hidden.php', payload: { path: `/members${nul}` } }),
         () => app.inject({ url: `/api/settings.php?forced-domain=${encodeURIComponent(`example${nul}.com`)}` }),
         () => member.client.request({ url: `/api/search.php?country=${encodeURIComponent(`N${nul}`)}` }),
@@ -90,7 +119,10 @@ describe('input at the edge', () => {
         expect(response.statusCode, `${requests.indexOf(send)} ${response.body}`).toBe(400);
         expect(response.json().error.code).toBe('nul_character');
       }
-      const german = await app.inject({ url: `/api/settings.php?forced-domain=${encodeURIComponent(nul)}`, cookies: { lang: 'de' } });
+      const german = await app.inject({
+        url: `/api/settings.php?forced-domain=${encodeURIComponent(nul)}`,
+        cookies: { lang: 'de' },
+      });
       expect(german.json().error.message).toMatch(/Zeichen/);
     });
   });
@@ -101,9 +133,15 @@ describe('input at the edge', () => {
       ['direction overrides', '\u202E\u202D\u202E'],
       ['a mix with a byte-order mark and spaces', '\uFEFF \u2060\u200D '],
     ])('refuses a name of %s only', async (_name, username) => {
-      const response = await createClient(app).request({ method: 'POST', url: '/api/signup.php', payload: signupBody({ username }) });
+      const response = await createClient(app).request({
+        method: 'POST',
+        url: '/api/signup.php',
+        payload: signupBody({ username }),
+      });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.fields).toContainEqual(expect.objectContaining({ path: 'username', code: 'username_invisible' }));
+      expect(response.json().error.fields).toContainEqual(
+        expect.objectContaining({ path: 'username', code: 'username_invisible' }),
+      );
     });
 
     it('accepts names with visible characters around invisible ones, in any script', async () => {

@@ -31,13 +31,20 @@ describe('issue 25 regressions', () => {
   afterAll(() => app.close());
 
   describe('unsubscribe.php (no login)', () => {
-    it.each(['GET', 'POST'] as const)('%s answers 400 in the error shape without a token, with a long token, with a NUL', async (method) => {
-      const visitor = createClient(app);
-      for (const query of ['', `?token=${'x'.repeat(201)}`, '?token=a%00b', '?token=1&token=2']) {
-        const response = await visitor.request({ method, url: `/api/unsubscribe.php${query}`, headers: { 'request-type': '' } });
-        expectApiError(response, 400);
-      }
-    });
+    it.each(['GET', 'POST'] as const)(
+      '%s answers 400 in the error shape without a token, with a long token, with a NUL',
+      async (method) => {
+        const visitor = createClient(app);
+        for (const query of ['', `?token=${'x'.repeat(201)}`, '?token=a%00b', '?token=1&token=2']) {
+          const response = await visitor.request({
+            method,
+            url: `/api/unsubscribe.php${query}`,
+            headers: { 'request-type': '' },
+          });
+          expectApiError(response, 400);
+        }
+      },
+    );
   });
 
   it('chat.php answers 400 for after=2147483648', async () => {
@@ -45,7 +52,9 @@ describe('issue 25 regressions', () => {
       const response = await member.client.request({ url: `/api/chat.php?profile=${other.profileId}&after=${after}` });
       expectApiError(response, 400);
     }
-    expect((await member.client.request({ url: `/api/chat.php?profile=${other.profileId}&after=2147483647` })).statusCode).toBe(200);
+    expect(
+      (await member.client.request({ url: `/api/chat.php?profile=${other.profileId}&after=2147483647` })).statusCode,
+    ).toBe(200);
   });
 
   it('complaints.php answers 400 for order 2147483648', async () => {
@@ -61,11 +70,18 @@ describe('issue 25 regressions', () => {
   it('message-photo.php answers 400 for a multipart body without a boundary', async () => {
     await makePremium(app, member);
     const jpeg = await makeJpeg();
-    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=x']) {
+    for (const contentType of [
+      'multipart/form-data',
+      'multipart/form-data; boundary=',
+      'multipart/form-data; boundary=x',
+    ]) {
       const response = await member.client.request({
         method: 'POST',
         url: '/api/message-photo.php',
-        payload: Buffer.concat([Buffer.from('--y\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n'), jpeg]),
+        payload: Buffer.concat([
+          Buffer.from('--y\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n'),
+          jpeg,
+        ]),
         headers: { 'content-type': contentType },
       });
       expectApiError(response);
@@ -79,7 +95,9 @@ describe('issue 25 regressions', () => {
       url: `/api/admin/sites/${siteId}/discount-codes`,
       payload: { code: 'PERSONAL-1', user_id: 2147483647, value_percentage: 10 },
     });
-    expect(expectApiError(response, 400).error.fields).toEqual([expect.objectContaining({ path: 'user_id', code: 'profile_not_found' })]);
+    expect(expectApiError(response, 400).error.fields).toEqual([
+      expect.objectContaining({ path: 'user_id', code: 'profile_not_found' }),
+    ]);
   });
 
   describe('lone surrogates in staff text', () => {
@@ -93,13 +111,21 @@ describe('issue 25 regressions', () => {
       expect(ticket.statusCode, ticket.body).toBe(200);
       const ticketId = ticket.json().ticket.id;
       const requests = [
-        { method: 'POST', url: `/api/admin/members/${other.user.id}/ban`, payload: { reason: 'scam_spam', note: lone } },
+        {
+          method: 'POST',
+          url: `/api/admin/members/${other.user.id}/ban`,
+          payload: { reason: 'scam_spam', note: lone },
+        },
         { method: 'POST', url: `/api/admin/members/${other.user.id}/credits`, payload: { amount: 5, note: lone } },
         { method: 'POST', url: `/api/admin/tickets/${ticketId}/reply`, payload: { body: lone } },
       ] as const;
       for (const request of requests) {
         // JSON.stringify escapes a lone surrogate as \ud800, as a browser sends it.
-        const response = await admin.request({ ...request, payload: JSON.stringify(request.payload), headers: { ...clientHeaders, 'content-type': 'application/json' } });
+        const response = await admin.request({
+          ...request,
+          payload: JSON.stringify(request.payload),
+          headers: { ...clientHeaders, 'content-type': 'application/json' },
+        });
         expect(expectApiError(response, 400).error.code).toBe('invalid_text');
       }
     });

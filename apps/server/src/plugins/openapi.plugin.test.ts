@@ -14,20 +14,37 @@ describe('OpenAPI document', () => {
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/healthz', '/api/settings.php', '/api/companyinfo.php', '/api/interests.php', '/api/regions.php', '/api/page-hidden.php']),
+      expect.arrayContaining([
+        '/healthz',
+        '/api/settings.php',
+        '/api/companyinfo.php',
+        '/api/interests.php',
+        '/api/regions.php',
+        '/api/page-hidden.php',
+      ]),
     );
     // Catch-all routes are not part of the API.
     expect(Object.keys(document.paths).some((path) => path.includes('*'))).toBe(false);
     const settings = document.paths['/api/settings.php'].get;
-    expect(settings.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(expect.arrayContaining(['forced-domain', 'country']));
+    expect(settings.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
+      expect.arrayContaining(['forced-domain', 'country']),
+    );
     const settingsFields = settings.responses['200'].content['application/json'].schema.properties.settings.properties;
-    expect(Object.keys(settingsFields)).toEqual(expect.arrayContaining(['geoip_country', 'support_phone', 'terms_version']));
+    expect(Object.keys(settingsFields)).toEqual(
+      expect.arrayContaining(['geoip_country', 'support_phone', 'terms_version']),
+    );
     expect(document.paths['/api/page-hidden.php'].post.requestBody).toBeDefined();
   });
 
   it('documents every route with its request and response schemas', async () => {
     const document = (await app.inject({ url: '/api/docs/json' })).json() as {
-      paths: Record<string, Record<string, { parameters?: { in: string }[]; requestBody?: unknown; responses?: Record<string, { content?: unknown }> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { parameters?: { in: string }[]; requestBody?: unknown; responses?: Record<string, { content?: unknown }> }
+        >
+      >;
     };
     const gaps: string[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {
@@ -35,10 +52,13 @@ describe('OpenAPI document', () => {
         const name = `${method.toUpperCase()} ${path}`;
         const success = Object.entries(operation.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
         if (!success.length) gaps.push(`${name}: no success response schema`);
-        for (const [status, response] of success) if (status !== '204' && !response.content) gaps.push(`${name}: ${status} has no body schema`);
-        if (['post', 'put', 'patch', 'delete'].includes(method) && !operation.requestBody) gaps.push(`${name}: no body schema`);
+        for (const [status, response] of success)
+          if (status !== '204' && !response.content) gaps.push(`${name}: ${status} has no body schema`);
+        if (['post', 'put', 'patch', 'delete'].includes(method) && !operation.requestBody)
+          gaps.push(`${name}: no body schema`);
         const pathParams = [...path.matchAll(/\{(\w+)\}/g)].length;
-        if ((operation.parameters ?? []).filter((parameter) => parameter.in === 'path').length !== pathParams) gaps.push(`${name}: path params not declared`);
+        if ((operation.parameters ?? []).filter((parameter) => parameter.in === 'path').length !== pathParams)
+          gaps.push(`${name}: path params not declared`);
       }
     }
     expect(gaps).toEqual([]);
@@ -47,8 +67,13 @@ describe('OpenAPI document', () => {
   it('documents the errors the foundation routes answer, in the one error shape', async () => {
     const document = (await app.inject({ url: '/api/docs/json' })).json();
     const errorStatuses = (path: string, method: string) =>
-      Object.entries<{ content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }>(document.paths[path][method].responses)
-        .filter(([status, response]) => Number(status) >= 400 && response.content?.['application/json']?.schema?.properties?.error)
+      Object.entries<{ content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }>(
+        document.paths[path][method].responses,
+      )
+        .filter(
+          ([status, response]) =>
+            Number(status) >= 400 && response.content?.['application/json']?.schema?.properties?.error,
+        )
         .map(([status]) => status);
     expect(errorStatuses('/healthz', 'get')).toContain('503');
     expect(errorStatuses('/api/settings.php', 'get')).toContain('400');

@@ -32,7 +32,13 @@ const testRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ ok: true }),
   );
   // Two limits on one route: per IP in the route config, per account in a hook shared with another route.
-  const perAccount = rateLimitHook(app, { name: 'test-account', max: 3, timeWindow: '10 minutes', key: emailOf, code: 'test_account_locked' });
+  const perAccount = rateLimitHook(app, {
+    name: 'test-account',
+    max: 3,
+    timeWindow: '10 minutes',
+    key: emailOf,
+    code: 'test_account_locked',
+  });
   app.post(
     '/test/password',
     { config: rateLimit({ max: 4, timeWindow: '1 minute' }), preHandler: perAccount, schema: { body: loginBody } },
@@ -50,8 +56,19 @@ describe(`rate limits (${redisUrl ? 'Redis' : 'in-memory'} store)`, () => {
       expect((await app.inject({ url: '/test/once-an-hour', remoteAddress: ip })).statusCode).toBe(200);
       const refused = await app.inject({ url: '/test/once-an-hour', remoteAddress: ip });
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toMatchObject({ error: { code: 'rate_limited', message: 'Too many requests. Please try again in 60 minutes.', params: { count: 60 } } });
-      const german = await app.inject({ url: '/test/once-an-hour', remoteAddress: ip, headers: { 'accept-language': 'de' }, cookies: { lang: 'de' } });
+      expect(refused.json()).toMatchObject({
+        error: {
+          code: 'rate_limited',
+          message: 'Too many requests. Please try again in 60 minutes.',
+          params: { count: 60 },
+        },
+      });
+      const german = await app.inject({
+        url: '/test/once-an-hour',
+        remoteAddress: ip,
+        headers: { 'accept-language': 'de' },
+        cookies: { lang: 'de' },
+      });
       expect(german.json().error.message).toBe('Zu viele Anfragen. Bitte versuche es in 60 Minuten erneut.');
     } finally {
       await app.close();
@@ -120,13 +137,17 @@ describe(`rate limits (${redisUrl ? 'Redis' : 'in-memory'} store)`, () => {
     expect(refused.headers['content-language']).toBe('nl');
     const template = readErrors('nl').rate_limited_other ?? readErrors('en').rate_limited_other!;
     const seconds = String(refused.json().error.params.count);
-    expect(refused.json().error).toMatchObject({ code: 'rate_limited', message: template.replace('{{count}}', seconds) });
+    expect(refused.json().error).toMatchObject({
+      code: 'rate_limited',
+      message: template.replace('{{count}}', seconds),
+    });
   });
 
   it('uses the singular when one second is left', async () => {
     // On a loaded machine the one-second window may end between two requests: try until one is refused.
     let refused = await app.inject({ url: '/test/once-a-second' });
-    for (let attempt = 0; attempt < 5 && refused.statusCode === 200; attempt++) refused = await app.inject({ url: '/test/once-a-second' });
+    for (let attempt = 0; attempt < 5 && refused.statusCode === 200; attempt++)
+      refused = await app.inject({ url: '/test/once-a-second' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toMatchObject({
       params: { count: 1, minutes: 1 },
@@ -144,7 +165,13 @@ describe(`rate limits (${redisUrl ? 'Redis' : 'in-memory'} store)`, () => {
     expect(refused.json().error.code).toBe('rate_limited');
     expect((await login('bob@example.com', '198.51.100.3')).statusCode).toBe(200);
     // A request refused by validation never reaches the counter.
-    const invalid = await app.inject({ method: 'POST', url: '/test/login', headers: clientHeaders, payload: {}, remoteAddress: '198.51.100.4' });
+    const invalid = await app.inject({
+      method: 'POST',
+      url: '/test/login',
+      headers: clientHeaders,
+      payload: {},
+      remoteAddress: '198.51.100.4',
+    });
     expect(invalid.statusCode).toBe(400);
 
     if (redis) {
@@ -189,10 +216,12 @@ describe('RATE_LIMIT_FACTOR', () => {
       const post = (url: string, email: string, remoteAddress: string) =>
         app.inject({ method: 'POST', url, headers: clientHeaders, payload: { email }, remoteAddress });
       // /test/login allows 2 per e-mail: 6 with the factor, the 7th is refused.
-      for (let attempt = 0; attempt < 6; attempt += 1) expect((await post('/test/login', 'fay@example.com', `198.51.100.${attempt + 1}`)).statusCode).toBe(200);
+      for (let attempt = 0; attempt < 6; attempt += 1)
+        expect((await post('/test/login', 'fay@example.com', `198.51.100.${attempt + 1}`)).statusCode).toBe(200);
       expect((await post('/test/login', 'fay@example.com', '198.51.100.9')).statusCode).toBe(429);
       // The named per-account hook allows 3: 9 with the factor.
-      for (let attempt = 0; attempt < 9; attempt += 1) expect((await post('/test/password-reset', 'gil@example.com', '198.51.100.30')).statusCode).toBe(200);
+      for (let attempt = 0; attempt < 9; attempt += 1)
+        expect((await post('/test/password-reset', 'gil@example.com', '198.51.100.30')).statusCode).toBe(200);
       expect((await post('/test/password-reset', 'gil@example.com', '198.51.100.30')).statusCode).toBe(429);
     } finally {
       await app.close();
@@ -202,6 +231,8 @@ describe('RATE_LIMIT_FACTOR', () => {
 
 describe('rate limits with an unreachable Redis', () => {
   it('stops start-up with a message naming REDIS_URL', async () => {
-    await expect(buildTestApp({ redisUrl: 'redis://127.0.0.1:1' })).rejects.toThrow(/^REDIS_URL: cannot connect to Redis/);
+    await expect(buildTestApp({ redisUrl: 'redis://127.0.0.1:1' })).rejects.toThrow(
+      /^REDIS_URL: cannot connect to Redis/,
+    );
   });
 });

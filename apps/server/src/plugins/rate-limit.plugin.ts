@@ -1,7 +1,12 @@
 // Rate limiting, opt-in per route; counters live in Redis when REDIS_URL is set so instances share them.
 import { createRequire } from 'node:module';
 import fp from 'fastify-plugin';
-import fastifyRateLimit, { normalizeIP, type FastifyRateLimitOptions, type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
+import fastifyRateLimit, {
+  normalizeIP,
+  type FastifyRateLimitOptions,
+  type FastifyRateLimitStoreCtor,
+  type RateLimitOptions,
+} from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import { tooManyRequests } from '../lib/http-errors.ts';
@@ -18,10 +23,21 @@ export type RateLimitPluginOptions = {
   factor?: number;
 };
 
-type StoreParams = { continueExceeding: boolean; exponentialBackoff: boolean; routeInfo?: { method?: string; url?: string } };
-type RedisStoreConstructor = new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => { key: string; redis: Redis };
+type StoreParams = {
+  continueExceeding: boolean;
+  exponentialBackoff: boolean;
+  routeInfo?: { method?: string; url?: string };
+};
+type RedisStoreConstructor = new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
+) => { key: string; redis: Redis };
 // The library's Redis store is not exported by name; its file is part of the published package.
-const LibraryRedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore.js') as RedisStoreConstructor;
+const LibraryRedisStore = createRequire(import.meta.url)(
+  '@fastify/rate-limit/store/RedisStore.js',
+) as RedisStoreConstructor;
 
 /**
  * The library's Redis store, with one difference: a limiter made with `createRateLimit` has no route, and the
@@ -31,7 +47,12 @@ const LibraryRedisStore = createRequire(import.meta.url)('@fastify/rate-limit/st
 class RouteNamedRedisStore extends LibraryRedisStore {
   child(params: StoreParams) {
     const route = params.routeInfo?.method ? `${params.routeInfo.method}${params.routeInfo.url}-` : '';
-    return new RouteNamedRedisStore(params.continueExceeding, params.exponentialBackoff, this.redis, `${this.key}${route}`);
+    return new RouteNamedRedisStore(
+      params.continueExceeding,
+      params.exponentialBackoff,
+      this.redis,
+      `${this.key}${route}`,
+    );
   }
 }
 
@@ -41,7 +62,12 @@ function redisStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor 
     constructor(options: FastifyRateLimitOptions) {
       // The library hands its merged global parameters, which carry these two (typed on the route options only).
       const params = options as FastifyRateLimitOptions & Partial<StoreParams>;
-      return new RouteNamedRedisStore(params.continueExceeding ?? false, params.exponentialBackoff ?? false, redis, nameSpace);
+      return new RouteNamedRedisStore(
+        params.continueExceeding ?? false,
+        params.exponentialBackoff ?? false,
+        redis,
+        nameSpace,
+      );
     }
   } as unknown as FastifyRateLimitStoreCtor;
 }
@@ -75,7 +101,8 @@ function buildErrorResponse(code: string) {
     const minutes = Math.ceil(seconds / 60);
     // A long wait reads in minutes ("try again in 45 minutes", not "in 2700 seconds"): the same code, with the
     // i18next context that picks the rate_limited_minutes_* messages.
-    if (code === 'rate_limited' && seconds > LONG_WAIT_SECONDS) return tooManyRequests(code, { count: minutes, minutes, context: 'minutes' });
+    if (code === 'rate_limited' && seconds > LONG_WAIT_SECONDS)
+      return tooManyRequests(code, { count: minutes, minutes, context: 'minutes' });
     return tooManyRequests(code, { count: seconds, minutes });
   };
 }
@@ -89,9 +116,7 @@ function toLibraryOptions(rule: RateLimitRule): RateLimitOptions {
     errorResponseBuilder: buildErrorResponse(rule.code ?? 'rate_limited'),
     // A key function usually reads the body, which exists only after parsing and validation;
     // a per-IP limit runs first thing, before the body is even read.
-    ...(key === 'ip'
-      ? { hook: 'onRequest' as const }
-      : { hook: 'preHandler' as const, keyGenerator: key }),
+    ...(key === 'ip' ? { hook: 'onRequest' as const } : { hook: 'preHandler' as const, keyGenerator: key }),
   };
 }
 
@@ -114,11 +139,15 @@ export function rateLimit(rule: RateLimitRule): { rateLimit: RateLimitOptions } 
  * `name` keeps its counters apart from every other limiter; a name used on several routes gives
  * them one shared counter per key (for example all password attempts for one account).
  */
-export function rateLimitHook(app: FastifyInstance, rule: RateLimitRule & { name: string }): preHandlerAsyncHookHandler {
+export function rateLimitHook(
+  app: FastifyInstance,
+  rule: RateLimitRule & { name: string },
+): preHandlerAsyncHookHandler {
   const key = rule.key ?? 'ip';
   const check = app.createRateLimit({
     ...toLibraryOptions(rule),
-    keyGenerator: async (request: FastifyRequest) => `${rule.name}:${key === 'ip' ? normalizeIP(request.ip) : await key(request)}`,
+    keyGenerator: async (request: FastifyRequest) =>
+      `${rule.name}:${key === 'ip' ? normalizeIP(request.ip) : await key(request)}`,
   });
   const respond = buildErrorResponse(rule.code ?? 'rate_limited');
   return async (request, reply) => {

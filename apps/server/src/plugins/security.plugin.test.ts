@@ -5,13 +5,16 @@ describe('security', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await buildTestApp({}, {
-      configure: (instance) => {
-        for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-          instance.route({ method, url: '/api/test/state-change', handler: async () => ({ changed: true }) });
-        }
+    app = await buildTestApp(
+      {},
+      {
+        configure: (instance) => {
+          for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+            instance.route({ method, url: '/api/test/state-change', handler: async () => ({ changed: true }) });
+          }
+        },
       },
-    });
+    );
   });
   afterAll(() => app.close());
 
@@ -59,11 +62,19 @@ describe('security', () => {
       }
     });
 
-    it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('lets %s with Request-Type: client through', async (method) => {
-      const response = await app.inject({ method, url: '/api/test/state-change', headers: { 'Request-Type': 'client' }, payload: {} });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ changed: true });
-    });
+    it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)(
+      'lets %s with Request-Type: client through',
+      async (method) => {
+        const response = await app.inject({
+          method,
+          url: '/api/test/state-change',
+          headers: { 'Request-Type': 'client' },
+          payload: {},
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ changed: true });
+      },
+    );
 
     it('leaves safe methods alone', async () => {
       expect((await app.inject({ method: 'GET', url: '/api/settings.php' })).statusCode).toBe(200);
@@ -73,7 +84,12 @@ describe('security', () => {
     it('exempts the page-hidden beacon, which browsers send without custom headers', async () => {
       const response = await app.inject({ method: 'POST', url: '/api/page-hidden.php', payload: {} });
       expect(response.statusCode).toBe(204);
-      const withHeader = await app.inject({ method: 'POST', url: '/api/page-hidden.php', payload: {}, headers: clientHeaders });
+      const withHeader = await app.inject({
+        method: 'POST',
+        url: '/api/page-hidden.php',
+        payload: {},
+        headers: clientHeaders,
+      });
       expect(withHeader.statusCode).toBe(204);
     });
   });

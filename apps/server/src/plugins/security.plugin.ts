@@ -26,7 +26,12 @@ function findInStrings<T>(value: unknown, check: (text: string) => T | null, dep
     }
     return null;
   }
-  if (value && typeof value === 'object' && !ArrayBuffer.isView(value) && typeof (value as { pipe?: unknown }).pipe !== 'function') {
+  if (
+    value &&
+    typeof value === 'object' &&
+    !ArrayBuffer.isView(value) &&
+    typeof (value as { pipe?: unknown }).pipe !== 'function'
+  ) {
     for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
       const found = check(key) ?? findInStrings(item, check, depth + 1);
       if (found !== null) return found;
@@ -86,7 +91,10 @@ export const securityPlugin = fp(
       },
       crossOriginEmbedderPolicy: false,
     });
-    const overHttps = { ...overHttp, 'content-security-policy': `${overHttp['content-security-policy']};upgrade-insecure-requests` };
+    const overHttps = {
+      ...overHttp,
+      'content-security-policy': `${overHttp['content-security-policy']};upgrade-insecure-requests`,
+    };
 
     // Callback hooks, not async ones: every request passes here, and an async hook costs a promise and a tick.
     app.addHook('onRequest', (request, reply, done) => {

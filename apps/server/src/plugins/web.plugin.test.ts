@@ -28,17 +28,22 @@ describe('web app serving', () => {
     await fs.rm(distDir, { recursive: true, force: true });
   });
 
-  it.each(['/', '/members/42', '/pages/terms', '/no/such/page'])('answers %s with index.html, never cached stale nor shared', async (url) => {
-    const response = await app.inject({ url });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.headers['cache-control']).toBe('private, no-cache');
-    // index.html as built, with the page's head filled in (modules/site-meta, modules/landers).
-    expect(response.body).toMatch(/^<!doctype html><html/);
-    expect(response.body).toContain(`<script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-abc123.js"></script>`);
-    expect(response.body).toContain('<div id="root"></div>');
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
-  });
+  it.each(['/', '/members/42', '/pages/terms', '/no/such/page'])(
+    'answers %s with index.html, never cached stale nor shared',
+    async (url) => {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+      // index.html as built, with the page's head filled in (modules/site-meta, modules/landers).
+      expect(response.body).toMatch(/^<!doctype html><html/);
+      expect(response.body).toContain(
+        `<script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-abc123.js"></script>`,
+      );
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    },
+  );
 
   it("allows index.html's inline script by its hash, and no other inline script", async () => {
     const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
@@ -62,7 +67,11 @@ describe('web app serving', () => {
       const frames: (() => void)[] = [];
       const timers: { callback: () => void; ms: number }[] = [];
       new Function('document', 'addEventListener', 'requestAnimationFrame', 'setTimeout', loader!)(
-        { readyState, createElement: (tag: string) => ({ tag }), head: { appendChild: (element: (typeof appended)[number]) => appended.push(element) } },
+        {
+          readyState,
+          createElement: (tag: string) => ({ tag }),
+          head: { appendChild: (element: (typeof appended)[number]) => appended.push(element) },
+        },
         (type: string, listener: () => void) => (listeners[type] = listener),
         (callback: () => void) => frames.push(callback),
         (callback: () => void, ms: number) => timers.push({ callback, ms }),
@@ -124,14 +133,19 @@ describe('web app serving', () => {
 
   it('sends the files the build compressed ahead of time (brotli 11, gzip 9) as they are, for the original route only', async () => {
     // @ts-expect-error: the build script is plain JavaScript without type declarations.
-    const { precompress } = (await import('../../../../scripts/build-web.mjs')) as { precompress: (dir: string) => Promise<number> };
+    const { precompress } = (await import('../../../../scripts/build-web.mjs')) as {
+      precompress: (dir: string) => Promise<number>;
+    };
     const preDir = await fs.mkdtemp(path.join(os.tmpdir(), 'web-dist-pre-'));
     await fs.mkdir(path.join(preDir, 'assets'));
     await fs.writeFile(path.join(preDir, 'index.html'), INDEX_HTML);
     await fs.writeFile(path.join(preDir, 'assets', 'app-abc123.js'), APP_JS);
     await fs.writeFile(path.join(preDir, 'assets', 'tiny-1.js'), 'export {};');
     expect(await precompress(preDir)).toBe(2);
-    const [brFile, gzFile] = await Promise.all([fs.readFile(path.join(preDir, 'assets', 'app-abc123.js.br')), fs.readFile(path.join(preDir, 'assets', 'app-abc123.js.gz'))]);
+    const [brFile, gzFile] = await Promise.all([
+      fs.readFile(path.join(preDir, 'assets', 'app-abc123.js.br')),
+      fs.readFile(path.join(preDir, 'assets', 'app-abc123.js.gz')),
+    ]);
     expect(brotliDecompressSync(brFile).toString()).toBe(APP_JS);
     expect(gunzipSync(gzFile).toString()).toBe(APP_JS);
     // Too small to be worth it: no compressed copies.
@@ -139,7 +153,10 @@ describe('web app serving', () => {
 
     const pre = await buildTestApp({ webDistDir: preDir }, { serveWeb: true });
     try {
-      const br = await pre.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      const br = await pre.inject({
+        url: '/assets/app-abc123.js',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
       expect(br.headers['content-encoding']).toBe('br');
       expect(br.headers['content-type']).toMatch(/javascript/);
       expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -218,15 +235,27 @@ describe('web app serving across a rebuild (dist swapped to a new release, as sc
     await pointDistAt(await writeRelease('1-old', 'aaa111'));
     const first = await buildTestApp({ webDistDir: path.join(root, 'dist') }, { serveWeb: true });
     apps.push(first);
-    expect(await loadPage(first)).toEqual({ entry: release('aaa111').entry, scriptStatus: 200, script: release('aaa111').js });
+    expect(await loadPage(first)).toEqual({
+      entry: release('aaa111').entry,
+      scriptStatus: 200,
+      script: release('aaa111').js,
+    });
 
     // A second `npm start` (or `npm run build`) from the same checkout builds a new release and swaps dist to it.
     await pointDistAt(await writeRelease('2-new', 'bbb222'));
-    expect(await loadPage(first)).toEqual({ entry: release('aaa111').entry, scriptStatus: 200, script: release('aaa111').js });
+    expect(await loadPage(first)).toEqual({
+      entry: release('aaa111').entry,
+      scriptStatus: 200,
+      script: release('aaa111').js,
+    });
     expect((await first.inject({ url: '/index.html' })).body).toContain(release('aaa111').entry);
 
     const second = await buildTestApp({ webDistDir: path.join(root, 'dist') }, { serveWeb: true });
     apps.push(second);
-    expect(await loadPage(second)).toEqual({ entry: release('bbb222').entry, scriptStatus: 200, script: release('bbb222').js });
+    expect(await loadPage(second)).toEqual({
+      entry: release('bbb222').entry,
+      scriptStatus: 200,
+      script: release('bbb222').js,
+    });
   });
 });

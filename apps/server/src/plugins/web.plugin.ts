@@ -41,7 +41,10 @@ function scriptHash(script: string): string {
 /** The policy helmet set, with the inline scripts' hashes added to script-src. */
 function allowInlineScripts(policy: unknown, hashes: string[]): unknown {
   if (typeof policy !== 'string' || hashes.length === 0) return policy;
-  return policy.replace(/(^|;)script-src ([^;]*)/, (_all, start: string, sources: string) => `${start}script-src ${sources} ${hashes.join(' ')}`);
+  return policy.replace(
+    /(^|;)script-src ([^;]*)/,
+    (_all, start: string, sources: string) => `${start}script-src ${sources} ${hashes.join(' ')}`,
+  );
 }
 
 /**
@@ -71,8 +74,14 @@ export function deferAppScripts(html: string, idleMs: number): string {
   const sources: string[] = [];
   const preloads: string[] = [];
   const stripped = html
-    .replace(/<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>\s*/g, (_tag, src: string) => (sources.push(src), ''))
-    .replace(/<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">\s*/g, (_tag, href: string) => (preloads.push(href), ''));
+    .replace(
+      /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>\s*/g,
+      (_tag, src: string) => (sources.push(src), ''),
+    )
+    .replace(
+      /<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">\s*/g,
+      (_tag, href: string) => (preloads.push(href), ''),
+    );
   if (sources.length === 0) return html;
   const loader =
     `(function(){var started=false;function go(){if(started)return;started=true;` +
@@ -98,7 +107,11 @@ export type WebRelease = {
  */
 export type WebPage = {
   url: string;
-  render: (request: FastifyRequest, reply: FastifyReply, context: { defaultParts: WebPageParts | null; release: WebRelease }) => Promise<WebPageParts | null>;
+  render: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    context: { defaultParts: WebPageParts | null; release: WebRelease },
+  ) => Promise<WebPageParts | null>;
 };
 
 /** index.html with a page's parts; every part is markup the page escaped itself. */
@@ -136,7 +149,9 @@ export type WebPluginOptions = {
 export const webPlugin = fp<WebPluginOptions>(
   async (app, { distDir, pages = [], defaultPage }) => {
     if (!fs.existsSync(path.join(distDir, 'index.html'))) {
-      app.log.warn(`web app not built (${path.join(distDir, 'index.html')} missing): run "npm run build", or "npm run dev" for hot reload`);
+      app.log.warn(
+        `web app not built (${path.join(distDir, 'index.html')} missing): run "npm run build", or "npm run dev" for hot reload`,
+      );
       return;
     }
     const releaseDir = fs.realpathSync(distDir);
@@ -148,7 +163,10 @@ export const webPlugin = fp<WebPluginOptions>(
     const deferredScriptHashes = inlineScriptHashes(deferredIndexText);
     /** index.html for a page (as built when it adds nothing), with the policy allowing exactly the inline scripts it carries. */
     const sendPage = (reply: FastifyReply, parts: WebPageParts | null) => {
-      const hashes = [...(parts?.scriptsAfterLoad ? deferredScriptHashes : scriptHashes), ...(parts?.inlineScripts ?? []).map(scriptHash)];
+      const hashes = [
+        ...(parts?.scriptsAfterLoad ? deferredScriptHashes : scriptHashes),
+        ...(parts?.inlineScripts ?? []).map(scriptHash),
+      ];
       reply.header('content-security-policy', allowInlineScripts(reply.getHeader('content-security-policy'), hashes));
       const body = parts ? fillIndexHtml(parts.scriptsAfterLoad ? deferredIndexText : indexText, parts) : indexHtml;
       // Private: a page may carry the member's own data (a first view), and a shared cache must never keep one.
@@ -158,7 +176,9 @@ export const webPlugin = fp<WebPluginOptions>(
     let serverRender: Promise<Record<string, unknown> | null> | undefined;
     const release: WebRelease = {
       loadServerRender: () =>
-        (serverRender ??= fs.existsSync(serverRenderPath) ? (import(pathToFileURL(serverRenderPath).href) as Promise<Record<string, unknown>>) : Promise.resolve(null)),
+        (serverRender ??= fs.existsSync(serverRenderPath)
+          ? (import(pathToFileURL(serverRenderPath).href) as Promise<Record<string, unknown>>)
+          : Promise.resolve(null)),
       screensCss: screenStyles(releaseDir, indexText),
     };
     const hashedDir = path.join(releaseDir, HASHED_ASSETS_DIR) + path.sep;

@@ -16,7 +16,8 @@ export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
     const path = `${stack.at(-1)?.path ?? ''}${match[2]}`;
     stack.push({ depth, path });
     if (!match[3]) continue;
-    for (const method of match[3].split(', ')) if (method !== 'HEAD' && method !== 'OPTIONS') found.push({ method, path });
+    for (const method of match[3].split(', '))
+      if (method !== 'HEAD' && method !== 'OPTIONS') found.push({ method, path });
   }
   return found;
 }

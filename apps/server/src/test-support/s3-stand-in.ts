@@ -17,7 +17,10 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const raw = Buffer.concat(chunks);
   // The SDK may send the body in aws-chunked encoding: "<hex size>;chunk-signature=...\r\n<data>\r\n ... 0;...\r\n".
-  if (!String(request.headers['content-encoding'] ?? '').includes('aws-chunked') && request.headers['x-amz-content-sha256'] !== 'STREAMING-UNSIGNED-PAYLOAD-TRAILER') {
+  if (
+    !String(request.headers['content-encoding'] ?? '').includes('aws-chunked') &&
+    request.headers['x-amz-content-sha256'] !== 'STREAMING-UNSIGNED-PAYLOAD-TRAILER'
+  ) {
     return raw;
   }
   const parts: Buffer[] = [];
@@ -55,16 +58,28 @@ export async function startS3StandIn(): Promise<S3StandIn> {
             if (!source) return sendError(response, 404, 'NoSuchKey');
             objects.set(name, { ...source });
             response.writeHead(200, { 'content-type': 'application/xml' });
-            return response.end(`<?xml version="1.0" encoding="UTF-8"?><CopyObjectResult><ETag>"x"</ETag><LastModified>${new Date().toISOString()}</LastModified></CopyObjectResult>`);
+            return response.end(
+              `<?xml version="1.0" encoding="UTF-8"?><CopyObjectResult><ETag>"x"</ETag><LastModified>${new Date().toISOString()}</LastModified></CopyObjectResult>`,
+            );
           }
-          objects.set(name, { body, contentType: String(request.headers['content-type'] ?? 'application/octet-stream') });
+          objects.set(name, {
+            body,
+            contentType: String(request.headers['content-type'] ?? 'application/octet-stream'),
+          });
           response.writeHead(200, { etag: '"x"' });
           return response.end();
         }
         case 'GET':
         case 'HEAD':
-          if (!object) return request.method === 'HEAD' ? (response.writeHead(404), response.end()) : sendError(response, 404, 'NoSuchKey');
-          response.writeHead(200, { 'content-type': object.contentType, 'content-length': object.body.length, etag: '"x"' });
+          if (!object)
+            return request.method === 'HEAD'
+              ? (response.writeHead(404), response.end())
+              : sendError(response, 404, 'NoSuchKey');
+          response.writeHead(200, {
+            'content-type': object.contentType,
+            'content-length': object.body.length,
+            etag: '"x"',
+          });
           return response.end(request.method === 'GET' ? object.body : undefined);
         case 'DELETE':
           objects.delete(name);

@@ -37,12 +37,19 @@ async function openTemplatePglite(): Promise<DatabaseHandle> {
   const template = await fs.readFile(await writeClusterTemplate());
   const client = await PGlite.create({ loadDataDir: new Blob([template]) });
   const db = drizzle({ client, schema, casing: 'snake_case' });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), withStartupLock: createSerialLock() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    close: () => client.close(),
+    withStartupLock: createSerialLock(),
+  };
 }
 
 /** Empties every table of the public schema (the migration journal lives in its own schema and stays). */
 export async function resetDatabase(db: Database): Promise<void> {
-  const result = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as unknown as { rows: { tablename: string }[] };
+  const result = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as unknown as {
+    rows: { tablename: string }[];
+  };
   const tables = result.rows.map((row) => `"public"."${row.tablename}"`);
   if (tables.length) await db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`));
 }
@@ -92,7 +99,11 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}, options: 
   const database = await workerDatabase();
   await resetDatabase(database.db);
   const config = testConfig(overrides);
-  const app = await buildApp(config, { database, serveWeb: options.serveWeb ?? false, pushNetwork: options.pushNetwork });
+  const app = await buildApp(config, {
+    database,
+    serveWeb: options.serveWeb ?? false,
+    pushNetwork: options.pushNetwork,
+  });
   if (config.redisUrl) {
     const redisUrl = config.redisUrl;
     app.addHook('onClose', () => deleteRedisKeys(redisUrl, config.redisKeyPrefix));

@@ -42,7 +42,10 @@ export async function within(check: () => Promise<boolean>, limitMs: number): Pr
  * A member's browser session (its address and session cookie) sending its requests to another instance: the same
  * member acting on two instances at once.
  */
-export function sessionOn<T extends { ip: string; cookie?: string }>(instance: TestApp, client: T): { ip: string; request: (options: InjectOptions) => Promise<LightMyRequestResponse> } {
+export function sessionOn<T extends { ip: string; cookie?: string }>(
+  instance: TestApp,
+  client: T,
+): { ip: string; request: (options: InjectOptions) => Promise<LightMyRequestResponse> } {
   return {
     ip: client.ip,
     request: (options) =>

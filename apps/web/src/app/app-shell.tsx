@@ -15,7 +15,8 @@ type Shape = 'home' | 'members' | 'member' | 'chat' | 'empty' | 'page';
 export function shapeOfPath(pathname: string): Shape {
   if (pathname === '/') return 'home';
   if (/^\/chats(\/|$)/.test(pathname) || /^\/members\/[^/]+\/chat\/?$/.test(pathname)) return 'chat';
-  if (/^\/members\/?$/.test(pathname) || /^\/(likes|match-finder|signup-matches)(\/|$)/.test(pathname)) return 'members';
+  if (/^\/members\/?$/.test(pathname) || /^\/(likes|match-finder|signup-matches)(\/|$)/.test(pathname))
+    return 'members';
   if (/^\/members\/[^/]+\/?$/.test(pathname)) return 'member';
   if (/^\/activate\/?$/.test(pathname)) return 'empty';
   return 'page';
@@ -140,7 +141,10 @@ export function AppShell({ pathname = window.location.pathname }: { pathname?: s
   }
   const hint = readSessionHint();
   return (
-    <div className={`layout layout-default d-flex flex-column min-vh-100${hint === 'member' ? ' has-member-nav' : ''}`} data-testid="app-shell">
+    <div
+      className={`layout layout-default d-flex flex-column min-vh-100${hint === 'member' ? ' has-member-nav' : ''}`}
+      data-testid="app-shell"
+    >
       <NavShell siteName={settings?.name} hint={hint} />
       <main className="layout-main flex-grow-1" aria-busy="true">
         <div aria-hidden="true">

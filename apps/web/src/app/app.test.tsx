@@ -47,7 +47,11 @@ describe('App', () => {
 
     const footer = screen.getByRole('contentinfo');
     const footerNav = within(footer).getByRole('navigation', { name: 'Footer' });
-    expect(within(footerNav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(footerNav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Terms and conditions', '/pages/terms'],
       ['Privacy policy', '/pages/privacy'],
       ['Cookie policy', '/pages/cookies'],
@@ -61,12 +65,11 @@ describe('App', () => {
     expect(within(footer).getByText('Amoria Media B.V.')).toBeTruthy();
     expect(within(footer).getByText('Chamber of Commerce (KvK) 12345678')).toBeTruthy();
     expect(within(footer).getByText('VAT NL123456789B01')).toBeTruthy();
-    expect(within(within(footer).getByRole('list', { name: 'Payment methods' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'iDEAL',
-      'Visa',
-      'Mastercard',
-      'PayPal',
-    ]);
+    expect(
+      within(within(footer).getByRole('list', { name: 'Payment methods' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['iDEAL', 'Visa', 'Mastercard', 'PayPal']);
     expect(within(footer).getByTestId('us-footer').textContent).toContain('18 U.S.C. 2257');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Enter' }, SLOW));
@@ -75,7 +78,9 @@ describe('App', () => {
 
   it('shows the 404 page inside the layout for an unknown path', async () => {
     await getRouter().navigate('/nope');
-    expect(await screen.findByRole('heading', { level: 1, name: '404 This page could not be found' }, SLOW)).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '404 This page could not be found' }, SLOW),
+    ).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Back to the home page' }));
     expect(await screen.findByRole('heading', { level: 1, name: settings.index_title }, SLOW)).toBeTruthy();

@@ -5,7 +5,14 @@ import { RouterProvider } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { DEFAULT_LOCALE } from '@app/i18n';
 import { queryClient } from '../lib/query-client.ts';
-import { i18next, initI18n, initialLanguage, loadRemainingNamespaces, readLanguageCookie, writeTimeZoneCookie } from '../lib/i18n.ts';
+import {
+  i18next,
+  initI18n,
+  initialLanguage,
+  loadRemainingNamespaces,
+  readLanguageCookie,
+  writeTimeZoneCookie,
+} from '../lib/i18n.ts';
 import { userQueryOptions } from '../lib/session/get-user.ts';
 import { installChunkErrorReload } from '../lib/chunk-reload.ts';
 import { settingsQueryOptions } from '../lib/settings/get-settings.ts';

@@ -15,16 +15,25 @@ afterEach(() => {
 describe('boot failure', () => {
   it('initialises i18n in the cookie language and shows the error page', async () => {
     document.cookie = `${LANGUAGE_COOKIE}=en-US; path=/`;
-    const fetchMock = vi.fn(async (_input: RequestInfo | URL) =>
-      new Response(JSON.stringify({ error: { status: 400, code: 'bad_request', message: 'The request could not be processed.' } }), {
-        status: 400,
-        headers: { 'Content-Type': 'application/json' },
-      }),
+    const fetchMock = vi.fn(
+      async (_input: RequestInfo | URL) =>
+        new Response(
+          JSON.stringify({
+            error: { status: 400, code: 'bad_request', message: 'The request could not be processed.' },
+          }),
+          {
+            status: 400,
+            headers: { 'Content-Type': 'application/json' },
+          },
+        ),
     );
     vi.stubGlobal('fetch', fetchMock);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
-    const error = await bootApp().then(() => null, (reason: unknown) => reason);
+    const error = await bootApp().then(
+      () => null,
+      (reason: unknown) => reason,
+    );
     expect(error).toBeInstanceOf(Error);
     expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/settings.php?forced-domain=localhost');
     expect(i18next.isInitialized).toBe(true);

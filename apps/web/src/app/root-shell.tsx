@@ -8,9 +8,13 @@ import { adoptFirstView } from '../lib/first-view.ts';
 import { useQueryClient } from '@tanstack/react-query';
 
 // Lazy, like the layouts: it brings react-bootstrap (the activation reminder), which the entry chunk leaves out.
-const SessionManager = lazy(async () => ({ default: (await import('../features/accounts/components/session-manager.tsx')).SessionManager }));
+const SessionManager = lazy(async () => ({
+  default: (await import('../features/accounts/components/session-manager.tsx')).SessionManager,
+}));
 // The welcome bonus (banner and time-bonus modal) spans the members area, which covers the default and the chat layouts.
-const WelcomeBonusHost = lazy(async () => ({ default: (await import('../features/credits/components/welcome-bonus-host.tsx')).WelcomeBonusHost }));
+const WelcomeBonusHost = lazy(async () => ({
+  default: (await import('../features/credits/components/welcome-bonus-host.tsx')).WelcomeBonusHost,
+}));
 
 /** The translations the first screen did not need (lib/i18n.ts), fetched once it is painted. */
 function RemainingNamespaces() {

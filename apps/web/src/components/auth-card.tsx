@@ -2,7 +2,15 @@
 import type { ReactNode } from 'react';
 import { Card, Container } from 'react-bootstrap';
 
-export function AuthCard({ title, children, width = 'narrow' }: { title: ReactNode; children: ReactNode; width?: 'narrow' | 'wide' }) {
+export function AuthCard({
+  title,
+  children,
+  width = 'narrow',
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  width?: 'narrow' | 'wide';
+}) {
   return (
     <Container className="py-4 py-md-5">
       <Card className="border-0 shadow-sm mx-auto" style={{ maxWidth: width === 'narrow' ? '30rem' : '48rem' }}>

@@ -14,7 +14,16 @@ type ConfirmModalProps = {
   onCancel: () => void;
 };
 
-export function ConfirmModal({ isOpen, title, children, confirmLabel, confirmVariant = 'danger', isBusy = false, onConfirm, onCancel }: ConfirmModalProps) {
+export function ConfirmModal({
+  isOpen,
+  title,
+  children,
+  confirmLabel,
+  confirmVariant = 'danger',
+  isBusy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmModalProps) {
   const { t } = useTranslation('members');
   return (
     <Modal show={isOpen} onHide={onCancel} centered aria-labelledby="confirm-modal-title">

@@ -7,7 +7,12 @@ export function ContactSupport() {
   const { support_email: email } = useSettings();
   return (
     <p>
-      <Trans t={t} i18nKey="activation.contactSupport" values={{ email }} components={{ support: <a href={`mailto:${email}`} /> }} />
+      <Trans
+        t={t}
+        i18nKey="activation.contactSupport"
+        values={{ email }}
+        components={{ support: <a href={`mailto:${email}`} /> }}
+      />
     </p>
   );
 }

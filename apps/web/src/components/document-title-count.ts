@@ -7,10 +7,16 @@ const counts = new Map<string, number>();
 let observer: MutationObserver | null = null;
 let appBadge: number | null = null;
 
-type BadgeNavigator = Navigator & { setAppBadge?: (count?: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
+type BadgeNavigator = Navigator & {
+  setAppBadge?: (count?: number) => Promise<void>;
+  clearAppBadge?: () => Promise<void>;
+};
 
 /** The installed app's badge shows the total; a browser without badges, or one that refuses, changes nothing. */
-export function applyAppBadge(total: number, nav: BadgeNavigator | undefined = typeof navigator === 'undefined' ? undefined : navigator): void {
+export function applyAppBadge(
+  total: number,
+  nav: BadgeNavigator | undefined = typeof navigator === 'undefined' ? undefined : navigator,
+): void {
   if (!nav || total === appBadge) return;
   appBadge = total;
   try {

@@ -1,7 +1,18 @@
 // The site's fictional-profile mark (settings.fictional_icon), named by settings.fictional_singular. The setting is
 // never markup: a known icon name draws that SVG from the icon set, an image address (https or a path on the site)
 // becomes an <img>, and anything else (an emoji, a letter) is shown as plain text, escaped like any other.
-import { BadgeInfo, Bot, Drama, EyeOff, Info, ScanFace, Sparkle, UserRoundPen, VenetianMask, type LucideIcon } from 'lucide-react';
+import {
+  BadgeInfo,
+  Bot,
+  Drama,
+  EyeOff,
+  Info,
+  ScanFace,
+  Sparkle,
+  UserRoundPen,
+  VenetianMask,
+  type LucideIcon,
+} from 'lucide-react';
 import { useSettings } from '../lib/settings/get-settings.ts';
 
 /** The icon names a site may choose for its fictional-profile mark (the default site's is DEFAULT_FICTIONAL_ICON). */
@@ -17,7 +28,8 @@ export const FICTIONAL_ICONS: Record<string, LucideIcon> = {
   'user-round-pen': UserRoundPen,
 };
 
-export type FictionalMark = { kind: 'icon'; icon: LucideIcon } | { kind: 'image'; src: string } | { kind: 'text'; text: string } | null;
+export type FictionalMark =
+  { kind: 'icon'; icon: LucideIcon } | { kind: 'image'; src: string } | { kind: 'text'; text: string } | null;
 
 /** How a fictional_icon setting is drawn; pure, so the rules are tested without rendering. */
 export function fictionalMark(setting: string | null | undefined): FictionalMark {

@@ -69,7 +69,11 @@ export function FormField({
   return (
     <Form.Group className={className} controlId={id}>
       <Form.Label>{label}</Form.Label>
-      {as === 'textarea' ? <Form.Control as="textarea" rows={rows} {...controlProps} /> : <Form.Control type={type} {...controlProps} />}
+      {as === 'textarea' ? (
+        <Form.Control as="textarea" rows={rows} {...controlProps} />
+      ) : (
+        <Form.Control type={type} {...controlProps} />
+      )}
       {error && (
         <Form.Control.Feedback type="invalid" id={errorId}>
           {translateError(t, error)}

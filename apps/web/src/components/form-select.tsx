@@ -17,7 +17,17 @@ type FormSelectProps = {
   isDisabled?: boolean;
 };
 
-export function FormSelect({ name, label, value, onChange, options, placeholder, error, autoComplete, isDisabled }: FormSelectProps) {
+export function FormSelect({
+  name,
+  label,
+  value,
+  onChange,
+  options,
+  placeholder,
+  error,
+  autoComplete,
+  isDisabled,
+}: FormSelectProps) {
   const { t } = useTranslation();
   const id = useId();
   const errorId = `${id}-error`;

@@ -47,7 +47,11 @@ describe('interest icons', () => {
 
   it('shows each chip with a hidden icon and its translated name', async () => {
     // The catalogue comes from interests.php, as the server answers it.
-    mockFetch(({ url }) => (url.pathname === '/api/interests.php' ? { body: { interests: INTERESTS.map((interest) => ({ ...interest })) } } : undefined));
+    mockFetch(({ url }) =>
+      url.pathname === '/api/interests.php'
+        ? { body: { interests: INTERESTS.map((interest) => ({ ...interest })) } }
+        : undefined,
+    );
     const { container } = renderWithProviders(<InterestList keys={['hiking', 'coffee']} label="Interests" />);
     const list = await screen.findByRole('list', { name: 'Interests' });
     await waitFor(() => expect(container.querySelectorAll('li svg')).toHaveLength(2));
@@ -63,12 +67,16 @@ describe('fictional-profile mark', () => {
     expect(DefaultIcon).toBeDefined();
     expect(INTERESTS.map((interest) => interest.icon)).not.toContain(DEFAULT_FICTIONAL_ICON);
     const defaultDrawing = drawing(DefaultIcon!);
-    for (const interest of INTERESTS) expect(drawing(INTEREST_ICONS[interest.icon]), interest.key).not.toBe(defaultDrawing);
+    for (const interest of INTERESTS)
+      expect(drawing(INTEREST_ICONS[interest.icon]), interest.key).not.toBe(defaultDrawing);
   });
 
   it('maps known names to icons, image addresses to images and anything else to text', () => {
     expect(fictionalMark('venetian-mask')).toEqual({ kind: 'icon', icon: FICTIONAL_ICONS['venetian-mask'] });
-    expect(fictionalMark('https://cdn.example/mask.svg')).toEqual({ kind: 'image', src: 'https://cdn.example/mask.svg' });
+    expect(fictionalMark('https://cdn.example/mask.svg')).toEqual({
+      kind: 'image',
+      src: 'https://cdn.example/mask.svg',
+    });
     expect(fictionalMark('/img/mask.png')).toEqual({ kind: 'image', src: '/img/mask.png' });
     expect(fictionalMark('javascript:alert(1)')).toEqual({ kind: 'text', text: 'javascri' });
     expect(fictionalMark('//evil.example/x.png')).toMatchObject({ kind: 'text' });
@@ -79,13 +87,17 @@ describe('fictional-profile mark', () => {
   });
 
   it('draws the default as an SVG named by fictional_singular', () => {
-    renderWithProviders(<FictionalIcon />, { settings: { fictional_icon: DEFAULT_FICTIONAL_ICON, fictional_singular: 'fictional profile' } });
+    renderWithProviders(<FictionalIcon />, {
+      settings: { fictional_icon: DEFAULT_FICTIONAL_ICON, fictional_singular: 'fictional profile' },
+    });
     const icon = screen.getByRole('img', { name: 'fictional profile' });
     expect(icon.tagName.toLowerCase()).toBe('svg');
   });
 
   it('shows markup in the setting as text, never as elements', () => {
-    const { container } = renderWithProviders(<FictionalIcon />, { settings: { fictional_icon: '<img src=x onerror=alert(1)>', fictional_singular: 'fictional profile' } });
+    const { container } = renderWithProviders(<FictionalIcon />, {
+      settings: { fictional_icon: '<img src=x onerror=alert(1)>', fictional_singular: 'fictional profile' },
+    });
     const mark = screen.getByRole('img', { name: 'fictional profile' });
     expect(mark.tagName.toLowerCase()).toBe('span');
     expect(container.querySelector('img')).toBeNull();

@@ -34,7 +34,12 @@ export function InstalledAppBack({ className = 'mb-2' }: { className?: string })
   const standalone = useSyncExternalStore(subscribe, isStandalone, () => false);
   if (!standalone || !hasInAppHistory()) return null;
   return (
-    <Button type="button" variant="link" className={`px-0 d-inline-flex align-items-center gap-1 ${className}`} onClick={() => void navigate(-1)}>
+    <Button
+      type="button"
+      variant="link"
+      className={`px-0 d-inline-flex align-items-center gap-1 ${className}`}
+      onClick={() => void navigate(-1)}
+    >
       <BackIcon />
       {t('installedApp.back')}
     </Button>

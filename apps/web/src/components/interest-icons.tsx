@@ -110,5 +110,7 @@ export const INTEREST_ICONS: Record<InterestIconName, LucideIcon> = {
 
 /** The SVG of an interest icon name from the catalogue, or undefined for a name this build does not know. */
 export function interestIcon(name: string | undefined): LucideIcon | undefined {
-  return name !== undefined && Object.hasOwn(INTEREST_ICONS, name) ? INTEREST_ICONS[name as InterestIconName] : undefined;
+  return name !== undefined && Object.hasOwn(INTEREST_ICONS, name)
+    ? INTEREST_ICONS[name as InterestIconName]
+    : undefined;
 }

@@ -18,9 +18,19 @@ export function useInterestIcons(): Record<string, LucideIcon> {
 }
 
 /** An interest's icon, hidden from assistive technology (the label beside it names the interest); nothing without one. */
-export function InterestIcon({ icon: IconComponent, size = 16, className }: { icon: LucideIcon | undefined; size?: number; className?: string }) {
+export function InterestIcon({
+  icon: IconComponent,
+  size = 16,
+  className,
+}: {
+  icon: LucideIcon | undefined;
+  size?: number;
+  className?: string;
+}) {
   if (!IconComponent) return null;
-  return <IconComponent size={size} className={className} aria-hidden="true" focusable="false" style={{ flexShrink: 0 }} />;
+  return (
+    <IconComponent size={size} className={className} aria-hidden="true" focusable="false" style={{ flexShrink: 0 }} />
+  );
 }
 
 export function InterestList({ keys, label }: { keys: string[]; label: string }) {

@@ -4,7 +4,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { LoadMoreButton } from './load-more-button.tsx';
 
-function Page({ count, isLoading, hasMore, onLoad }: { count: number; isLoading: boolean; hasMore: boolean; onLoad: () => void }) {
+function Page({
+  count,
+  isLoading,
+  hasMore,
+  onLoad,
+}: {
+  count: number;
+  isLoading: boolean;
+  hasMore: boolean;
+  onLoad: () => void;
+}) {
   return (
     <>
       <ul id="results">

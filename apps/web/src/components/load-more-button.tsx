@@ -5,7 +5,8 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button, Spinner, type ButtonProps } from 'react-bootstrap';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The list whose children are the items (a ul, a tbody), and how many it holds now. */
 export type LoadMoreList = { id: string; itemCount: number };

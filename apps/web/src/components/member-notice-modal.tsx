@@ -43,7 +43,11 @@ export function MemberNoticeModal({ activationAction }: { activationAction?: Rea
           <Modal.Footer>
             {notice.kind === 'login' && (
               <>
-                <Link to={paths.login.getHref(redirectTo)} className="btn btn-outline-primary" onClick={closeMemberNotice}>
+                <Link
+                  to={paths.login.getHref(redirectTo)}
+                  className="btn btn-outline-primary"
+                  onClick={closeMemberNotice}
+                >
                   {t('notices.login.logIn')}
                 </Link>
                 <span onClickCapture={closeMemberNotice}>

@@ -19,13 +19,27 @@ type MemberPhotoProps = {
   isPriority?: boolean;
 };
 
-export function MemberPhoto({ image, alt, variant = 'thumb', shape = 'fill', size = 48, className = '', isLazy = true, isPriority = false }: MemberPhotoProps) {
+export function MemberPhoto({
+  image,
+  alt,
+  variant = 'thumb',
+  shape = 'fill',
+  size = 48,
+  className = '',
+  isLazy = true,
+  isPriority = false,
+}: MemberPhotoProps) {
   const style: CSSProperties | undefined = shape === 'round' ? { width: size, height: size } : undefined;
   const shapeClass = shape === 'round' ? 'member-photo-round rounded-circle' : 'member-photo-fill';
   if (!image) {
     const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true };
     return (
-      <span className={`member-photo member-photo-placeholder ${shapeClass} ${className}`} style={style} data-testid="member-photo-placeholder" {...label}>
+      <span
+        className={`member-photo member-photo-placeholder ${shapeClass} ${className}`}
+        style={style}
+        data-testid="member-photo-placeholder"
+        {...label}
+      >
         <UserIcon size={shape === 'round' ? Math.round(size * 0.55) : 56} />
       </span>
     );

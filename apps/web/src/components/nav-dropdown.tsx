@@ -20,7 +20,16 @@ export type NavDropdownProps = {
   children: ReactNode;
 };
 
-export function NavDropdown({ label, toggle, toggleClassName = '', className = '', menuClassName = '', align = 'end', disabled, children }: NavDropdownProps) {
+export function NavDropdown({
+  label,
+  toggle,
+  toggleClassName = '',
+  className = '',
+  menuClassName = '',
+  align = 'end',
+  disabled,
+  children,
+}: NavDropdownProps) {
   const [isOpen, setIsOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -50,7 +59,13 @@ export function NavDropdown({ label, toggle, toggleClassName = '', className = '
     if (items.length === 0) return;
     const current = items.indexOf(document.activeElement as HTMLElement);
     const next =
-      step === 'first' ? 0 : step === 'last' ? items.length - 1 : current < 0 ? 0 : (current + step + items.length) % items.length;
+      step === 'first'
+        ? 0
+        : step === 'last'
+          ? items.length - 1
+          : current < 0
+            ? 0
+            : (current + step + items.length) % items.length;
     items[next]?.focus();
   };
 

@@ -13,7 +13,12 @@ export function NewPasswordFields({ bind }: NewPasswordFieldsProps) {
   return (
     <>
       <FormField {...bind('password')} type="password" autoComplete="new-password" label={t('fields.newPassword')} />
-      <FormField {...bind('password_confirmation')} type="password" autoComplete="new-password" label={t('fields.repeatNewPassword')} />
+      <FormField
+        {...bind('password_confirmation')}
+        type="password"
+        autoComplete="new-password"
+        label={t('fields.repeatNewPassword')}
+      />
     </>
   );
 }

@@ -19,7 +19,12 @@ describe('photo checks before upload', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('tells a photo from a file of another type, one the browser cannot decode, and one under 200 x 200', async () => {
-    fakeDecoder({ 'ok.jpg': { width: 640, height: 480 }, 'square.jpg': { width: 200, height: 200 }, 'tiny.jpg': { width: 40, height: 40 }, 'strip.jpg': { width: 900, height: 150 } });
+    fakeDecoder({
+      'ok.jpg': { width: 640, height: 480 },
+      'square.jpg': { width: 200, height: 200 },
+      'tiny.jpg': { width: 40, height: 40 },
+      'strip.jpg': { width: 900, height: 150 },
+    });
     expect(await checkPhotoFile(jpeg('ok.jpg'))).toBe('ok');
     expect(await checkPhotoFile(jpeg('square.jpg'))).toBe('ok');
     expect(await checkPhotoFile(jpeg('tiny.jpg'))).toBe('too_small');
@@ -35,10 +40,15 @@ describe('photo checks before upload', () => {
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
 
     fireEvent.change(input, { target: { files: [jpeg('tiny.jpg')] } });
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'That photo is too small. Choose one of at least 200 × 200 pixels.');
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'That photo is too small. Choose one of at least 200 × 200 pixels.',
+    );
     expect(onFilesSelected).not.toHaveBeenCalled();
 
-    fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' }), jpeg('ok.jpg')] } });
+    fireEvent.change(input, {
+      target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' }), jpeg('ok.jpg')] },
+    });
     await waitFor(() => expect(onFilesSelected).toHaveBeenCalledTimes(1));
     expect((onFilesSelected.mock.calls[0]![0] as File[]).map((file) => file.name)).toEqual(['ok.jpg']);
     expect(screen.getByRole('alert').textContent).toMatch(/not a photo/);

@@ -42,7 +42,13 @@ export async function checkPhotoFile(file: File): Promise<PhotoFileCheck> {
   return Math.min(size.width, size.height) < PHOTO_MIN_SIDE ? 'too_small' : 'ok';
 }
 
-export function PhotoDropzone({ onFilesSelected, accept = PHOTO_ACCEPT, isMultiple = false, isDisabled = false, children }: PhotoDropzoneProps) {
+export function PhotoDropzone({
+  onFilesSelected,
+  accept = PHOTO_ACCEPT,
+  isMultiple = false,
+  isDisabled = false,
+  children,
+}: PhotoDropzoneProps) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setIsDragging] = useState(false);
@@ -94,7 +100,12 @@ export function PhotoDropzone({ onFilesSelected, accept = PHOTO_ACCEPT, isMultip
           event.target.value = '';
         }}
       />
-      <Button variant="outline-primary" onClick={() => inputRef.current?.click()} disabled={isDisabled} aria-describedby={hintId}>
+      <Button
+        variant="outline-primary"
+        onClick={() => inputRef.current?.click()}
+        disabled={isDisabled}
+        aria-describedby={hintId}
+      >
         {t('photoDropzone.choose')}
       </Button>
       <p id={hintId} className="small text-body-secondary mt-2 mb-0">
@@ -102,7 +113,9 @@ export function PhotoDropzone({ onFilesSelected, accept = PHOTO_ACCEPT, isMultip
       </p>
       {rejected && (
         <p className="small text-danger mt-2 mb-0" role="alert">
-          {rejected === 'not_image' ? t('photoDropzone.notAnImage') : t('photoDropzone.tooSmall', { min: PHOTO_MIN_SIDE })}
+          {rejected === 'not_image'
+            ? t('photoDropzone.notAnImage')
+            : t('photoDropzone.tooSmall', { min: PHOTO_MIN_SIDE })}
         </p>
       )}
     </div>

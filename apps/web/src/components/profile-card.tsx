@@ -30,7 +30,13 @@ type ProfileCardProps = {
 };
 
 /** "Active today" / "Active this week" with a dot; nothing when the card does not say. */
-export function ActivityNote({ activity, className = '' }: { activity: ProfileCardData['activity']; className?: string }) {
+export function ActivityNote({
+  activity,
+  className = '',
+}: {
+  activity: ProfileCardData['activity'];
+  className?: string;
+}) {
   const { t } = useTranslation('members');
   if (!activity) return null;
   return (
@@ -41,12 +47,24 @@ export function ActivityNote({ activity, className = '' }: { activity: ProfileCa
   );
 }
 
-export function ProfileCard({ profile, to, badge, quickAction, actions, isHighlighted = false, isPriority = false, headingLevel = 3 }: ProfileCardProps) {
+export function ProfileCard({
+  profile,
+  to,
+  badge,
+  quickAction,
+  actions,
+  isHighlighted = false,
+  isPriority = false,
+  headingLevel = 3,
+}: ProfileCardProps) {
   const Name = headingLevel === 2 ? 'h2' : 'h3';
   const locationText = useLocationText();
   const place = locationText(profile);
   return (
-    <article className={`profile-card card border-0 ${isHighlighted ? 'is-highlighted' : ''}`} aria-label={profile.name}>
+    <article
+      className={`profile-card card border-0 ${isHighlighted ? 'is-highlighted' : ''}`}
+      aria-label={profile.name}
+    >
       <div className="profile-card-photo">
         <MemberPhoto image={profile.main_image} alt="" isPriority={isPriority} />
         <div className="profile-card-info">
@@ -69,7 +87,17 @@ export function ProfileCard({ profile, to, badge, quickAction, actions, isHighli
 }
 
 /** A responsive grid of cards: two columns on a phone, up to five on a wide screen. */
-export function ProfileCardGrid({ children, label, className = '', id }: { children: ReactNode; label?: string; className?: string; id?: string }) {
+export function ProfileCardGrid({
+  children,
+  label,
+  className = '',
+  id,
+}: {
+  children: ReactNode;
+  label?: string;
+  className?: string;
+  id?: string;
+}) {
   return (
     <ul id={id} className={`profile-card-grid list-unstyled mb-0 ${className}`} aria-label={label}>
       {children}
@@ -85,9 +113,22 @@ export function ProfileCardGridItem({ children }: { children: ReactNode }) {
  * Cards while a list loads: the same boxes as the cards (no shift when they arrive), Bootstrap placeholders, one
  * status for screen readers.
  */
-export function ProfileCardGridSkeleton({ count, label, className = '' }: { count: number; label: string; className?: string }) {
+export function ProfileCardGridSkeleton({
+  count,
+  label,
+  className = '',
+}: {
+  count: number;
+  label: string;
+  className?: string;
+}) {
   return (
-    <div className={`profile-card-grid ${className}`} role="status" aria-busy="true" data-testid="profile-card-skeleton">
+    <div
+      className={`profile-card-grid ${className}`}
+      role="status"
+      aria-busy="true"
+      data-testid="profile-card-skeleton"
+    >
       <span className="visually-hidden">{label}</span>
       {Array.from({ length: count }, (_, index) => (
         <div key={index} className="profile-card card border-0 placeholder-glow" aria-hidden="true">

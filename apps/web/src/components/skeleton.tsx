@@ -41,7 +41,13 @@ export function Skeleton({
 }) {
   const { t } = useTranslation('common');
   return (
-    <Tag className={`skeleton placeholder-glow ${className}`} style={style} role="status" aria-busy="true" data-testid={testId}>
+    <Tag
+      className={`skeleton placeholder-glow ${className}`}
+      style={style}
+      role="status"
+      aria-busy="true"
+      data-testid={testId}
+    >
       <span className="visually-hidden">{label ?? t('loading')}</span>
       <span className="skeleton-shapes" aria-hidden="true">
         {children}
@@ -51,8 +57,18 @@ export function Skeleton({
 }
 
 /** One line of text: `width` in percent of the container; `size` follows the text it stands for (lg for headings). */
-export function SkeletonLine({ width = 100, size, className = '' }: { width?: number; size?: Size; className?: string }) {
-  return <span className={`placeholder d-block rounded${sizeClass(size)} ${className}`} style={{ width: `${width}%` }} />;
+export function SkeletonLine({
+  width = 100,
+  size,
+  className = '',
+}: {
+  width?: number;
+  size?: Size;
+  className?: string;
+}) {
+  return (
+    <span className={`placeholder d-block rounded${sizeClass(size)} ${className}`} style={{ width: `${width}%` }} />
+  );
 }
 
 const TEXT_WIDTHS = [100, 92, 96, 70, 88, 60];
@@ -62,7 +78,11 @@ export function SkeletonText({ lines = 3, size, className = '' }: { lines?: numb
   return (
     <span className={`skeleton-text d-block ${className}`}>
       {Array.from({ length: lines }, (_, index) => (
-        <SkeletonLine key={index} size={size} width={index === lines - 1 && lines > 1 ? 55 : TEXT_WIDTHS[index % TEXT_WIDTHS.length]} />
+        <SkeletonLine
+          key={index}
+          size={size}
+          width={index === lines - 1 && lines > 1 ? 55 : TEXT_WIDTHS[index % TEXT_WIDTHS.length]}
+        />
       ))}
     </span>
   );
@@ -92,12 +112,30 @@ export function SkeletonBox({
 
 /** A round avatar of `size` pixels. */
 export function SkeletonCircle({ size = 40, className = '' }: { size?: number; className?: string }) {
-  return <span className={`placeholder d-inline-block rounded-circle flex-shrink-0 ${className}`} style={{ width: size, height: size }} />;
+  return (
+    <span
+      className={`placeholder d-inline-block rounded-circle flex-shrink-0 ${className}`}
+      style={{ width: size, height: size }}
+    />
+  );
 }
 
 /** A button's shape (not a button: it cannot be focused or pressed). */
-export function SkeletonButton({ width = '7rem', size, className = '' }: { width?: string; size?: 'sm' | 'lg'; className?: string }) {
-  return <span className={`placeholder d-inline-block skeleton-button${size ? ` skeleton-button-${size}` : ''} ${className}`} style={{ width }} />;
+export function SkeletonButton({
+  width = '7rem',
+  size,
+  className = '',
+}: {
+  width?: string;
+  size?: 'sm' | 'lg';
+  className?: string;
+}) {
+  return (
+    <span
+      className={`placeholder d-inline-block skeleton-button${size ? ` skeleton-button-${size}` : ''} ${className}`}
+      style={{ width }}
+    />
+  );
 }
 
 /**
@@ -135,7 +173,17 @@ export function SkeletonCardGrid({
 }
 
 /** Rows with an avatar and two lines: a conversation list, notifications, likes in a list. */
-export function SkeletonList({ rows = 6, avatar = 48, label, className = '' }: { rows?: number; avatar?: number; label?: string; className?: string }) {
+export function SkeletonList({
+  rows = 6,
+  avatar = 48,
+  label,
+  className = '',
+}: {
+  rows?: number;
+  avatar?: number;
+  label?: string;
+  className?: string;
+}) {
   return (
     <Skeleton label={label} className={className}>
       {Array.from({ length: rows }, (_, index) => (

@@ -12,7 +12,10 @@ export function useCountryName(): (code: string) => string {
   return useCallback((code: string) => countryName(code, language), [language]);
 }
 
-export function useRegionName(): (country: string | null | undefined, region: string | null | undefined) => string | null {
+export function useRegionName(): (
+  country: string | null | undefined,
+  region: string | null | undefined,
+) => string | null {
   const { data: regions } = useRegions();
   return useCallback(
     (country, region) => {

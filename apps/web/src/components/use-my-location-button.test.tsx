@@ -18,13 +18,23 @@ const AMSTERDAM: Geocode = { country: 'NL', region: 'NH', city: 'Amsterdam', in_
 
 function stubGeolocation(options: { permission?: PermissionState | 'none'; deny?: boolean } = {}) {
   const getCurrentPosition = vi.fn((success: PositionCallback, failure?: PositionErrorCallback | null) => {
-    if (options.deny) failure?.({ code: 1, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3, message: 'denied' } as GeolocationPositionError);
+    if (options.deny)
+      failure?.({
+        code: 1,
+        PERMISSION_DENIED: 1,
+        POSITION_UNAVAILABLE: 2,
+        TIMEOUT: 3,
+        message: 'denied',
+      } as GeolocationPositionError);
     else success({ coords: { latitude: 52.37021, longitude: 4.89517 }, timestamp: Date.now() } as GeolocationPosition);
   });
   vi.stubGlobal('navigator', {
     ...navigator,
     geolocation: { getCurrentPosition },
-    permissions: options.permission === 'none' ? undefined : { query: vi.fn(async () => ({ state: options.permission ?? 'prompt' })) },
+    permissions:
+      options.permission === 'none'
+        ? undefined
+        : { query: vi.fn(async () => ({ state: options.permission ?? 'prompt' })) },
   });
   return getCurrentPosition;
 }
@@ -40,7 +50,9 @@ describe('UseMyLocationButton', () => {
 
   it('fills in country, region and place from a rounded position, says so, and keeps the answer for an hour', async () => {
     const getCurrentPosition = stubGeolocation();
-    const { calls } = mockFetch(({ url }) => (url.pathname === '/api/geocode.php' ? { body: { geocode: AMSTERDAM } } : undefined));
+    const { calls } = mockFetch(({ url }) =>
+      url.pathname === '/api/geocode.php' ? { body: { geocode: AMSTERDAM } } : undefined,
+    );
     const onLocated = vi.fn();
     renderWithProviders(<UseMyLocationButton onLocated={onLocated} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Use my location' }));

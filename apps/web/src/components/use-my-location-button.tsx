@@ -11,7 +11,8 @@ import { makeIcon } from './icons.tsx';
 
 const PinIcon = makeIcon(MapPin);
 
-type Status = { kind: 'idle' } | { kind: 'locating' } | { kind: 'done'; geocode: Geocode } | { kind: 'error'; message: string };
+type Status =
+  { kind: 'idle' } | { kind: 'locating' } | { kind: 'done'; geocode: Geocode } | { kind: 'error'; message: string };
 
 export function UseMyLocationButton({ onLocated }: { onLocated: (geocode: Geocode) => void }) {
   const { t } = useTranslation();
@@ -52,8 +53,18 @@ export function UseMyLocationButton({ onLocated }: { onLocated: (geocode: Geocod
 
   return (
     <div className="mb-3">
-      <Button type="button" variant="outline-secondary" size="sm" onClick={() => void handleClick()} disabled={status.kind === 'locating' || permission === 'denied'}>
-        {status.kind === 'locating' ? <Spinner animation="border" size="sm" aria-hidden="true" className="me-1" /> : <PinIcon className="me-1" />}
+      <Button
+        type="button"
+        variant="outline-secondary"
+        size="sm"
+        onClick={() => void handleClick()}
+        disabled={status.kind === 'locating' || permission === 'denied'}
+      >
+        {status.kind === 'locating' ? (
+          <Spinner animation="border" size="sm" aria-hidden="true" className="me-1" />
+        ) : (
+          <PinIcon className="me-1" />
+        )}
         {status.kind === 'locating' ? t('geolocation.locating') : t('geolocation.useMyLocation')}
       </Button>
       <div role="status" aria-live="polite" className="form-text">

@@ -1,6 +1,13 @@
 // Every route of SPEC section 2 in one map: `path` for the router, `getHref` for links.
 export const LANDER_NAMES = [
-  'alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video',
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
 ] as const;
 export const STATIC_PAGES = ['ban', 'cookies', 'faq', 'privacy', 'return-policy', 'service', 'terms'] as const;
 export type StaticPage = (typeof STATIC_PAGES)[number];
@@ -17,14 +24,23 @@ export const paths = {
   membersIdChat: { path: '/members/:id/chat', getHref: (id: number | string) => `/members/${id}/chat` },
   membersIdLanding: { path: '/members/:id/landing', getHref: (id: number | string) => `/members/${id}/landing` },
   membersIdSignup: { path: '/members/:id/signup', getHref: (id: number | string) => `/members/${id}/signup` },
-  membersIdLanding2: { path: '/members/:id/landing2/:slug?', getHref: (id: number | string, slug = '') => `/members/${id}/landing2${slug ? `/${slug}` : ''}` },
-  membersIdLanding3: { path: '/members/:id/landing3/:slug?', getHref: (id: number | string, slug = '') => `/members/${id}/landing3${slug ? `/${slug}` : ''}` },
+  membersIdLanding2: {
+    path: '/members/:id/landing2/:slug?',
+    getHref: (id: number | string, slug = '') => `/members/${id}/landing2${slug ? `/${slug}` : ''}`,
+  },
+  membersIdLanding3: {
+    path: '/members/:id/landing3/:slug?',
+    getHref: (id: number | string, slug = '') => `/members/${id}/landing3${slug ? `/${slug}` : ''}`,
+  },
   accountDeleted: { path: '/account-deleted', getHref: () => '/account-deleted' },
   complaints: { path: '/complaints', getHref: () => '/complaints' },
   completeSignup: { path: '/complete-signup', getHref: () => '/complete-signup' },
   directdebit: { path: '/directdebit', getHref: () => '/directdebit' },
   langConfig: { path: '/lang-config', getHref: () => '/lang-config' },
-  login: { path: '/login', getHref: (redirectTo?: string) => `/login${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}` },
+  login: {
+    path: '/login',
+    getHref: (redirectTo?: string) => `/login${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`,
+  },
   matchFinder: { path: '/match-finder', getHref: () => '/match-finder' },
   /** SPEC: the notification settings screen is named notifications; "settings" links here. */
   notifications: { path: '/notifications', getHref: () => '/notifications' },
@@ -42,9 +58,15 @@ export const paths = {
     path: '/credits/:id/:paymentmethod?',
     getHref: (id: number | string, method = '') => `/credits/${id}${method ? `/${method}` : ''}`,
   },
-  transactions: { path: '/transactions/:id?', getHref: (id: number | string = '') => `/transactions${id ? `/${id}` : ''}` },
+  transactions: {
+    path: '/transactions/:id?',
+    getHref: (id: number | string = '') => `/transactions${id ? `/${id}` : ''}`,
+  },
   /** The activation mail's link target (`?token=`); it forwards to activateDone or activateError. */
-  activate: { path: '/activate', getHref: (token?: string) => `/activate${token ? `?token=${encodeURIComponent(token)}` : ''}` },
+  activate: {
+    path: '/activate',
+    getHref: (token?: string) => `/activate${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+  },
   activateDone: { path: '/activate/done', getHref: () => '/activate/done' },
   activateError: { path: '/activate/error', getHref: () => '/activate/error' },
   mailChangeDo: { path: '/mail-change/do', getHref: () => '/mail-change/do' },

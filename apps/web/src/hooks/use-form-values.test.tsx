@@ -9,7 +9,11 @@ import { FormErrorAlert } from '../components/form-error-alert.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { useFormValues } from './use-form-values.ts';
 
-const schema = z.object({ name: z.string(), email: z.string().min(1, 'invalid_email'), city: z.string().min(1, 'invalid_value') });
+const schema = z.object({
+  name: z.string(),
+  email: z.string().min(1, 'invalid_email'),
+  city: z.string().min(1, 'invalid_value'),
+});
 
 function TestForm({ apiError }: { apiError?: unknown }) {
   const form = useFormValues({ name: 'Anna', email: '', city: '' });
@@ -81,7 +85,11 @@ describe('useFormValues focus on errors', () => {
 
 describe('every form of the app', () => {
   it('puts the form id of useFormValues on its <Form>, so a failed submit focuses the error', () => {
-    const sources = import.meta.glob<string>(['../features/**/*.tsx', '../components/**/*.tsx', '!**/*.test.tsx'], { query: '?raw', import: 'default', eager: true });
+    const sources = import.meta.glob<string>(['../features/**/*.tsx', '../components/**/*.tsx', '!**/*.test.tsx'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
     const forms = Object.entries(sources).filter(([, source]) => /\buseFormValues[<(]/.test(source));
     expect(forms.length).toBeGreaterThanOrEqual(10);
     const withoutId = forms.filter(([, source]) => !/<Form id=\{form\.formId\}/.test(source)).map(([file]) => file);

@@ -7,7 +7,12 @@ import { useErrorFocus } from './use-error-focus.ts';
 export type FormValues = Record<string, string>;
 
 /** The props a FormField (or FormSelect) takes to show and edit one value of the form. */
-export type FieldBinding = { name: string; value: string; onChange: (value: string) => void; error: FormError | undefined };
+export type FieldBinding = {
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: FormError | undefined;
+};
 
 export function useFormValues<T extends FormValues>(initial: T | (() => T)) {
   const [values, setValues] = useState<T>(initial);
@@ -29,7 +34,11 @@ export function useFormValues<T extends FormValues>(initial: T | (() => T)) {
   }, []);
 
   /** Parses the values; on failure shows the issues and answers null. */
-  function validate<S extends z.ZodType>(schema: S, input: unknown = values, overrides?: Record<string, string>): z.infer<S> | null {
+  function validate<S extends z.ZodType>(
+    schema: S,
+    input: unknown = values,
+    overrides?: Record<string, string>,
+  ): z.infer<S> | null {
     const result = schema.safeParse(input);
     if (result.success) {
       setFieldErrors({});
@@ -58,8 +67,25 @@ export function useFormValues<T extends FormValues>(initial: T | (() => T)) {
   /** Wires a field to its value, its setter and its error: `<FormField {...form.bind('email')} … />`. */
   function bind(name: keyof T & string): FieldBinding {
     // Every key of T holds a string; only FormValues' index signature makes the compiler doubt it.
-    return { name, value: values[name] as string, onChange: (value) => setValue(name, value), error: fieldErrors[name] };
+    return {
+      name,
+      value: values[name] as string,
+      onChange: (value) => setValue(name, value),
+      error: fieldErrors[name],
+    };
   }
 
-  return { formId, values, setValues, setValue, clearFieldError, fieldErrors, formError, validate, showApiError, clearErrors, bind };
+  return {
+    formId,
+    values,
+    setValues,
+    setValue,
+    clearFieldError,
+    fieldErrors,
+    formError,
+    validate,
+    showApiError,
+    clearErrors,
+    bind,
+  };
 }

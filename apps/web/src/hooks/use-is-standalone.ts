@@ -16,5 +16,9 @@ function subscribe(onChange: () => void) {
 }
 
 export function useIsStandalone(): boolean {
-  return useSyncExternalStore(subscribe, () => isStandalone(), () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => isStandalone(),
+    () => false,
+  );
 }

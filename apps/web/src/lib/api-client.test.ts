@@ -1,6 +1,13 @@
 // The API client (SPEC section 7): Request-Type header, 5 retries with exponential delay for safe requests, auth-required logout.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiContractError, ApiError, MAX_RETRIES, apiRequest, onAuthenticationRequired, retryDelay } from './api-client.ts';
+import {
+  ApiContractError,
+  ApiError,
+  MAX_RETRIES,
+  apiRequest,
+  onAuthenticationRequired,
+  retryDelay,
+} from './api-client.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -64,7 +71,9 @@ describe('apiRequest', () => {
   });
 
   it('gives up after 5 retries with the last 5xx as an ApiError', async () => {
-    fetchMock.mockImplementation(async () => json(502, { error: { status: 502, code: 'error_generic', message: 'bad gateway' } }));
+    fetchMock.mockImplementation(async () =>
+      json(502, { error: { status: 502, code: 'error_generic', message: 'bad gateway' } }),
+    );
     const outcome = await settle(apiRequest('likes.php'));
     expect(fetchMock).toHaveBeenCalledTimes(6);
     expect('error' in outcome && outcome.error).toBeInstanceOf(ApiError);
@@ -72,7 +81,9 @@ describe('apiRequest', () => {
   });
 
   it('never retries a POST', async () => {
-    fetchMock.mockImplementation(async () => json(500, { error: { status: 500, code: 'error_generic', message: 'oops' } }));
+    fetchMock.mockImplementation(async () =>
+      json(500, { error: { status: 500, code: 'error_generic', message: 'oops' } }),
+    );
     const outcome = await settle(apiRequest('user.php', { method: 'POST', body: { email: 'a@b.c' } }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect((outcome as { error: ApiError }).error.status).toBe(500);
@@ -94,7 +105,10 @@ describe('apiRequest', () => {
     const listener = vi.fn();
     const unsubscribe = onAuthenticationRequired(listener);
     const forbidden = () =>
-      json(403, { error: { status: 403, code: 'authentication_required', message: 'Log in' }, authentication_required: true });
+      json(403, {
+        error: { status: 403, code: 'authentication_required', message: 'Log in' },
+        authentication_required: true,
+      });
 
     fetchMock.mockResolvedValueOnce(forbidden());
     const fromChats = await settle(apiRequest('chats.php'));
@@ -127,7 +141,9 @@ describe('apiRequest: answers checked against the contracts (development and tes
 
   it('rejects an answer that breaks its contract, naming the field', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { is_liked: 'yes', is_match: false }));
-    const outcome = await settle(apiRequest('like.php', { method: 'POST', body: { id: 1 }, response: 'likeResponseSchema' }));
+    const outcome = await settle(
+      apiRequest('like.php', { method: 'POST', body: { id: 1 }, response: 'likeResponseSchema' }),
+    );
     expect(outcome).toMatchObject({ error: expect.any(ApiContractError) });
     const error = (outcome as { error: ApiContractError }).error;
     expect(error.message).toContain('/api/like.php');

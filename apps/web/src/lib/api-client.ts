@@ -45,7 +45,9 @@ export function notifyIfAuthenticationRequired(url: string, error: ApiError): vo
 }
 
 /** The contracts' zod schemas, by export name (`userResponseSchema`, `searchResponseSchema`, ...). */
-export type ContractSchemaName = { [K in keyof typeof Contracts]: (typeof Contracts)[K] extends z.ZodType ? K : never }[keyof typeof Contracts];
+export type ContractSchemaName = {
+  [K in keyof typeof Contracts]: (typeof Contracts)[K] extends z.ZodType ? K : never;
+}[keyof typeof Contracts];
 /** The answer a contract schema describes. */
 export type ContractOutput<K extends ContractSchemaName> = z.output<(typeof Contracts)[K] & z.ZodType>;
 
@@ -55,7 +57,9 @@ export class ApiContractError extends Error {
   readonly issues: readonly z.core.$ZodIssue[];
 
   constructor(path: string, issues: readonly z.core.$ZodIssue[]) {
-    super(`The answer of ${path} does not match its contract: ${issues.map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`).join('; ')}`);
+    super(
+      `The answer of ${path} does not match its contract: ${issues.map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`).join('; ')}`,
+    );
     this.name = 'ApiContractError';
     this.path = path;
     this.issues = issues;
@@ -128,16 +132,27 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  return new ApiError(response.status, body?.error?.code ?? 'error_generic', body?.error?.message ?? response.statusText, body);
+  return new ApiError(
+    response.status,
+    body?.error?.code ?? 'error_generic',
+    body?.error?.message ?? response.statusText,
+    body,
+  );
 }
 
 /**
  * One request. `response` names the contract schema of the answer: the answer is typed by it (and checked against it
  * in development and tests). Only endpoints without a contract schema (and 204 answers) leave it out.
  */
-export async function apiRequest<K extends ContractSchemaName>(path: string, options: RequestOptions & { response: K }): Promise<ContractOutput<K>>;
+export async function apiRequest<K extends ContractSchemaName>(
+  path: string,
+  options: RequestOptions & { response: K },
+): Promise<ContractOutput<K>>;
 export async function apiRequest(path: string, options?: RequestOptions & { response?: undefined }): Promise<unknown>;
-export async function apiRequest(path: string, options: RequestOptions & { response?: ContractSchemaName } = {}): Promise<unknown> {
+export async function apiRequest(
+  path: string,
+  options: RequestOptions & { response?: ContractSchemaName } = {},
+): Promise<unknown> {
   const method = options.method ?? 'GET';
   const isSafe = SAFE_METHODS.has(method);
   const retries = serverTransport ? 0 : (options.retries ?? (isSafe ? MAX_RETRIES : 0));

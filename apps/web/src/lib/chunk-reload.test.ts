@@ -1,6 +1,12 @@
 // A failed chunk reloads the page, but never twice within a minute.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_RELOAD_GUARD_MS, canReloadForChunkError, installChunkErrorReload, isChunkLoadError, reloadAfterChunkError } from './chunk-reload.ts';
+import {
+  CHUNK_RELOAD_GUARD_MS,
+  canReloadForChunkError,
+  installChunkErrorReload,
+  isChunkLoadError,
+  reloadAfterChunkError,
+} from './chunk-reload.ts';
 import { STORAGE_KEYS } from './storage.ts';
 
 afterEach(() => {

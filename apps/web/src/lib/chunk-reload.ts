@@ -23,7 +23,10 @@ export function canReloadForChunkError(now: number = Date.now()): boolean {
  * Reloads the page unless it was reloaded for the same reason in the last minute; returns whether it did.
  * When it does not, the caller shows the error page instead of looping.
  */
-export function reloadAfterChunkError(now: number = Date.now(), reload: () => void = () => window.location.reload()): boolean {
+export function reloadAfterChunkError(
+  now: number = Date.now(),
+  reload: () => void = () => window.location.reload(),
+): boolean {
   if (!canReloadForChunkError(now)) return false;
   // Without storage the guard cannot work, and an endless reload loop is worse than an error page.
   if (!writeTimestamp(STORAGE_KEYS.chunkReload, now, 'session')) return false;

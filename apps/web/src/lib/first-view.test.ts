@@ -4,12 +4,15 @@ import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { FIRST_VIEW_CLICKS_GLOBAL, FIRST_VIEW_ID, FIRST_VIEW_STATE_ID } from '@app/contracts';
 import { adoptFirstView, elementAt, pathOf, seedFromFirstView } from './first-view.ts';
 
-const PAGE = '<div class="layout"><main><h1>Search members</h1><ul><li><a href="/members/1">Anna</a><button type="button">Like</button></li></ul></main></div>';
+const PAGE =
+  '<div class="layout"><main><h1>Search members</h1><ul><li><a href="/members/1">Anna</a><button type="button">Like</button></li></ul></main></div>';
 
 function setUpPage(state?: unknown) {
   document.body.innerHTML =
     `<div id="${FIRST_VIEW_ID}">${PAGE}</div>` +
-    (state === undefined ? '' : `<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${JSON.stringify(state)}</script>`) +
+    (state === undefined
+      ? ''
+      : `<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${JSON.stringify(state)}</script>`) +
     `<div id="root">${PAGE}</div>`;
   return { view: document.getElementById(FIRST_VIEW_ID)!, root: document.getElementById('root')! };
 }
@@ -58,7 +61,9 @@ describe('adoptFirstView', () => {
     let release: (value: unknown) => void = () => undefined;
     void client.fetchQuery({ queryKey: ['slow'], queryFn: () => new Promise((resolve) => (release = resolve)) });
     (view.querySelector('a') as HTMLElement).focus();
-    (window as unknown as Record<string, unknown>)[FIRST_VIEW_CLICKS_GLOBAL] = [pathOf(view.querySelector('button')!, view)];
+    (window as unknown as Record<string, unknown>)[FIRST_VIEW_CLICKS_GLOBAL] = [
+      pathOf(view.querySelector('button')!, view),
+    ];
     const pressed = vi.fn();
     root.querySelector('button')!.addEventListener('click', pressed);
 
@@ -74,7 +79,8 @@ describe('adoptFirstView', () => {
   });
 
   it("gives what the visitor typed and chose on the view to the app's fields, as typing would", async () => {
-    const form = '<form><label>Name <input name="q" value=""></label><select name="s"><option value="a" selected>A</option><option value="b">B</option></select><input type="checkbox" name="c"><input name="same" value="kept"></form>';
+    const form =
+      '<form><label>Name <input name="q" value=""></label><select name="s"><option value="a" selected>A</option><option value="b">B</option></select><input type="checkbox" name="c"><input name="same" value="kept"></form>';
     document.body.innerHTML = `<div id="${FIRST_VIEW_ID}">${form}</div><div id="root">${form}</div>`;
     const view = document.getElementById(FIRST_VIEW_ID)!;
     const root = document.getElementById('root')!;

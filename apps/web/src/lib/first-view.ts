@@ -38,8 +38,10 @@ export function elementAt(container: Element, path: readonly number[]): HTMLElem
 
 /** Whether the visitor changed a field of the view (typed, picked, ticked) before the app ran. */
 function isChanged(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): boolean {
-  if (field instanceof HTMLSelectElement) return [...field.options].some((option) => option.selected !== option.defaultSelected);
-  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) return field.checked !== field.defaultChecked;
+  if (field instanceof HTMLSelectElement)
+    return [...field.options].some((option) => option.selected !== option.defaultSelected);
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio'))
+    return field.checked !== field.defaultChecked;
   return field.value !== field.defaultValue;
 }
 
@@ -49,12 +51,18 @@ function isChanged(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaEle
  * before any is changed: a change may re-render the form (a country without regions loses the region row).
  */
 function carryOverFields(view: HTMLElement, root: HTMLElement): void {
-  const changed = [...view.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea')]
+  const changed = [
+    ...view.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea'),
+  ]
     .filter(isChanged)
     .map((field) => ({ field, copy: elementAt(root, pathOf(field, view)) }));
   for (const { field, copy } of changed) {
     if (!copy?.isConnected || copy.tagName !== field.tagName) continue;
-    if (copy instanceof HTMLInputElement && field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+    if (
+      copy instanceof HTMLInputElement &&
+      field instanceof HTMLInputElement &&
+      (field.type === 'checkbox' || field.type === 'radio')
+    ) {
       if (copy.checked !== field.checked) copy.click();
       continue;
     }

@@ -12,7 +12,8 @@ const INVALID_FIELD_SELECTOR = '[aria-invalid="true"], .is-invalid';
  */
 export function focusFirstError(root: ParentNode | null): HTMLElement | null {
   if (!root) return null;
-  const target = root.querySelector<HTMLElement>(ERROR_SUMMARY_SELECTOR) ?? root.querySelector<HTMLElement>(INVALID_FIELD_SELECTOR);
+  const target =
+    root.querySelector<HTMLElement>(ERROR_SUMMARY_SELECTOR) ?? root.querySelector<HTMLElement>(INVALID_FIELD_SELECTOR);
   if (!target) return null;
   if (typeof target.scrollIntoView === 'function') target.scrollIntoView({ block: 'center' });
   if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');

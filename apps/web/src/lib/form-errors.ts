@@ -22,7 +22,10 @@ function toCode(message: string): string {
  * The first issue of each field from a failed safeParse. `overrides` replace the fallback code per field
  * (e.g. "Choose your gender" where zod only knows "invalid option").
  */
-export function toFieldErrors(issues: readonly z.core.$ZodIssue[], overrides: Record<string, string> = {}): FieldErrors {
+export function toFieldErrors(
+  issues: readonly z.core.$ZodIssue[],
+  overrides: Record<string, string> = {},
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const path = issue.path.map(String).join('.');
@@ -43,7 +46,9 @@ export function toFormErrors(error: unknown): FormErrors {
   if (!(error instanceof ApiError)) return { fields: {}, form: { code: GENERIC_ERROR_CODE } };
   const fields: FieldErrors = {};
   for (const field of error.body?.error?.fields ?? []) {
-    fields[field.path] ??= field.params ? { code: toCode(field.code), params: field.params } : { code: toCode(field.code) };
+    fields[field.path] ??= field.params
+      ? { code: toCode(field.code), params: field.params }
+      : { code: toCode(field.code) };
   }
   const hasFields = Object.keys(fields).length > 0;
   // Said once: beside the field when the error is that field's own (e.g. "Please check your old password").

@@ -27,7 +27,8 @@ export function readCachedGeocode(now = Date.now()): Geocode | null {
   if (!raw) return null;
   try {
     const stored = JSON.parse(raw) as Stored;
-    if (typeof stored.at === 'number' && now - stored.at < GEOLOCATION_MAX_AGE_MS && stored.geocode) return stored.geocode;
+    if (typeof stored.at === 'number' && now - stored.at < GEOLOCATION_MAX_AGE_MS && stored.geocode)
+      return stored.geocode;
   } catch {
     // Unreadable: forget it below.
   }
@@ -46,11 +47,15 @@ export class GeolocationError extends Error {
 function currentPosition(): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) => {
     if (!('geolocation' in navigator)) return reject(new GeolocationError('unsupported'));
-    navigator.geolocation.getCurrentPosition(resolve, (error) => reject(new GeolocationError(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable')), {
-      maximumAge: GEOLOCATION_MAX_AGE_MS,
-      timeout: 15_000,
-      enableHighAccuracy: false,
-    });
+    navigator.geolocation.getCurrentPosition(
+      resolve,
+      (error) => reject(new GeolocationError(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable')),
+      {
+        maximumAge: GEOLOCATION_MAX_AGE_MS,
+        timeout: 15_000,
+        enableHighAccuracy: false,
+      },
+    );
   });
 }
 

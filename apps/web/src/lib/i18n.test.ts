@@ -43,7 +43,7 @@ describe('initialLanguage', () => {
     expect(readLanguageCookie()).toBeNull();
   });
 
-  it('takes an explicit ?lang= (the pages\' hreflang alternates) above the cookie, and keeps it as the choice', () => {
+  it("takes an explicit ?lang= (the pages' hreflang alternates) above the cookie, and keeps it as the choice", () => {
     document.cookie = `${LANGUAGE_COOKIE}=de; path=/`;
     window.history.replaceState(null, '', '/pages/faq?lang=fi');
     try {

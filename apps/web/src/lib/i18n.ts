@@ -40,7 +40,8 @@ export function writeLanguageCookie(language: UiLanguage): void {
  */
 export function writeTimeZoneCookie(): void {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (isTimeZone(timeZone) && readCookie(TIME_ZONE_COOKIE) !== timeZone) writeCookie(TIME_ZONE_COOKIE, timeZone, LANGUAGE_COOKIE_MAX_AGE_SECONDS);
+  if (isTimeZone(timeZone) && readCookie(TIME_ZONE_COOKIE) !== timeZone)
+    writeCookie(TIME_ZONE_COOKIE, timeZone, LANGUAGE_COOKIE_MAX_AGE_SECONDS);
 }
 
 /**
@@ -53,7 +54,8 @@ export function initialLanguage(domainLanguage: string | null | undefined): UiLa
   const language = pageLanguage(asked, fromCookie, domainLanguage);
   // Kept as the choice: a link naming the language (the pages' hreflang alternates, ?lang=de), or the domain's when
   // there was none.
-  if (language !== fromCookie && (isUiLanguage(asked) || localeFromDomainLanguage(domainLanguage) === language)) writeLanguageCookie(language);
+  if (language !== fromCookie && (isUiLanguage(asked) || localeFromDomainLanguage(domainLanguage) === language))
+    writeLanguageCookie(language);
   return language;
 }
 
@@ -63,14 +65,25 @@ export function initialLanguage(domainLanguage: string | null | undefined): UiLa
  * and a screen that needs one before then waits for it (react-i18next suspends), so each visit loads only the
  * active language's files and the first paint only the namespaces it shows.
  */
-export const FIRST_PAINT_NAMESPACES = ['common', 'errors', 'accounts', 'members', 'chat'] as const satisfies readonly (typeof NAMESPACES)[number][];
+export const FIRST_PAINT_NAMESPACES = [
+  'common',
+  'errors',
+  'accounts',
+  'members',
+  'chat',
+] as const satisfies readonly (typeof NAMESPACES)[number][];
 
 /** The staff console's namespaces: its screens ask for them (and wait), so a member's visit never loads them. */
 const CONSOLE_NAMESPACES: readonly string[] = ['admin', 'moderation'];
 
 /** The namespaces left out of the first paint, for the active language (and its fallbacks); not the console's. */
 export function loadRemainingNamespaces(): Promise<void> {
-  return i18next.loadNamespaces(NAMESPACES.filter((namespace) => !(FIRST_PAINT_NAMESPACES as readonly string[]).includes(namespace) && !CONSOLE_NAMESPACES.includes(namespace)));
+  return i18next.loadNamespaces(
+    NAMESPACES.filter(
+      (namespace) =>
+        !(FIRST_PAINT_NAMESPACES as readonly string[]).includes(namespace) && !CONSOLE_NAMESPACES.includes(namespace),
+    ),
+  );
 }
 
 /** What the browser's i18next and the server's first-view render share (entry-server.tsx). */
@@ -114,9 +127,14 @@ export async function initI18nWithAllResources(language: UiLanguage) {
       if (lng && ns) (resources[lng] ??= {})[ns] = (await load()).default;
     }),
   );
-  await i18next
-    .use(initReactI18next)
-    .init({ ...I18N_OPTIONS, lng: language, ns: [...NAMESPACES], resources, initAsync: false, react: { ...I18N_OPTIONS.react, useSuspense: false } });
+  await i18next.use(initReactI18next).init({
+    ...I18N_OPTIONS,
+    lng: language,
+    ns: [...NAMESPACES],
+    resources,
+    initAsync: false,
+    react: { ...I18N_OPTIONS.react, useSuspense: false },
+  });
   return i18next;
 }
 
@@ -169,16 +187,23 @@ export function setDisplayTimeZone(timeZone: string | undefined): void {
 export function formatDate(
   value: Date | string | number,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
-  locale: string = dateLocaleFor(i18next.isInitialized ? i18next.resolvedLanguage ?? i18next.language : undefined),
+  locale: string = dateLocaleFor(i18next.isInitialized ? (i18next.resolvedLanguage ?? i18next.language) : undefined),
 ): string {
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(locale, { timeZone: displayTimeZone, ...options }).format(date);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : new Intl.DateTimeFormat(locale, { timeZone: displayTimeZone, ...options }).format(date);
 }
 
 /** The calendar day of a moment where it is shown ("2026-11-24"), for "today" and for grouping by day. */
 export function calendarDay(value: Date | string | number): string {
   const date = value instanceof Date ? value : new Date(value);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: displayTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: displayTimeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
 }
 
 export { i18next };

@@ -18,7 +18,10 @@ export type LoadingBar = {
   dispose(): void;
 };
 
-export function createLoadingBar(onChange: (state: LoadingBarState) => void, options: LoadingBarOptions = {}): LoadingBar {
+export function createLoadingBar(
+  onChange: (state: LoadingBarState) => void,
+  options: LoadingBarOptions = {},
+): LoadingBar {
   const {
     throttleMs = LOADING_BAR_THROTTLE_MS,
     durationMs = LOADING_BAR_DURATION_MS,

@@ -6,7 +6,10 @@ import { getChatNotice } from './member-notice-store.ts';
 describe('getChatNotice', () => {
   it('asks a member who has not confirmed the e-mail address to confirm it before writing or sending a gift', () => {
     const unconfirmed = buildUser({ status: 'not_confirmed' });
-    expect(getChatNotice(unconfirmed, { is_fictional: false }, 'message')).toEqual({ kind: 'activation', action: 'message' });
+    expect(getChatNotice(unconfirmed, { is_fictional: false }, 'message')).toEqual({
+      kind: 'activation',
+      action: 'message',
+    });
     expect(getChatNotice(unconfirmed, { is_fictional: false }, 'gift')).toEqual({ kind: 'activation', action: 'gift' });
     expect(getChatNotice(buildUser(), { is_fictional: false }, 'message')).toBeNull();
     expect(getChatNotice(null, { is_fictional: false }, 'message')).toEqual({ kind: 'login', action: 'message' });

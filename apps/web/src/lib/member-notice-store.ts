@@ -28,7 +28,11 @@ export function useMemberNotice(): MemberNotice | null {
  * address first (docs/unconfirmed-members.md), a fictional profile cannot be messaged (said before anything is
  * charged); null when the button leads to the conversation.
  */
-export function getChatNotice(viewer: Pick<User, 'status'> | null | undefined, profile: { is_fictional: boolean }, action: 'message' | 'gift'): MemberNotice | null {
+export function getChatNotice(
+  viewer: Pick<User, 'status'> | null | undefined,
+  profile: { is_fictional: boolean },
+  action: 'message' | 'gift',
+): MemberNotice | null {
   if (!viewer) return { kind: 'login', action };
   if (viewer.status === 'not_confirmed') return { kind: 'activation', action };
   return profile.is_fictional ? { kind: 'not-messageable', action } : null;

@@ -7,13 +7,20 @@ import type { LikesMemberResponse, MemberResponse, ProfileCard, Relation, Signup
 import { jsonError, mockFetch } from '../test-support/fetch-mock.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
-import { applyRelationChange, memberRelationMutation, memberRelationsMeta, type RelationChange } from './member-relations-cache.ts';
+import {
+  applyRelationChange,
+  memberRelationMutation,
+  memberRelationsMeta,
+  type RelationChange,
+} from './member-relations-cache.ts';
 
 // The features' hooks (likes/api/like-member.ts, unlike-member.ts, blocks/api/block-member.ts) are these one-liners;
 // shared code imports no feature, so the test builds them, and stands in for the features' keys.
 const useRelationMutation = (path: string, method: 'POST' | 'DELETE', change: RelationChange) => {
   const queryClient = useQueryClient();
-  return useMutation(memberRelationMutation(queryClient, (id: number) => apiRequest(path, { method, body: { id } }), change));
+  return useMutation(
+    memberRelationMutation(queryClient, (id: number) => apiRequest(path, { method, body: { id } }), change),
+  );
 };
 const useLikeMember = () => useRelationMutation('like.php', 'POST', { is_liked: true });
 const useUnlikeMember = () => useRelationMutation('like.php', 'DELETE', { is_liked: false });
@@ -25,25 +32,59 @@ const blocksKeys = { all: ['blocks'] };
 
 afterEach(() => vi.unstubAllGlobals());
 
-const card = (id: number): ProfileCard => ({ id, name: `Member ${id}`, age: 30, gender: 'female', country: 'NL', region: null, city: null, main_image: null, is_fictional: false });
-const relation = (overrides: Partial<Relation> = {}): Relation => ({ is_liked: false, is_liked_by: true, is_match: false, is_blocked: false, ...overrides });
-const memberAnswer = (id: number, overrides: Partial<Relation> = {}) => ({ member: { ...card(id), relation: relation(overrides) } }) as unknown as MemberResponse;
+const card = (id: number): ProfileCard => ({
+  id,
+  name: `Member ${id}`,
+  age: 30,
+  gender: 'female',
+  country: 'NL',
+  region: null,
+  city: null,
+  main_image: null,
+  is_fictional: false,
+});
+const relation = (overrides: Partial<Relation> = {}): Relation => ({
+  is_liked: false,
+  is_liked_by: true,
+  is_match: false,
+  is_blocked: false,
+  ...overrides,
+});
+const memberAnswer = (id: number, overrides: Partial<Relation> = {}) =>
+  ({ member: { ...card(id), relation: relation(overrides) } }) as unknown as MemberResponse;
 
 /** A client holding the caches as their screens leave them; queries never refetch during the test. */
 function setupCache() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
   const seed = (queryKey: QueryKey, data: unknown, meta: ReturnType<typeof memberRelationsMeta>) => {
     queryClient.setQueryDefaults(queryKey, { meta });
     queryClient.setQueryData(queryKey, data);
   };
   seed(memberKeys.detail(7), memberAnswer(7), memberRelationsMeta('like', 'block'));
   seed(memberKeys.detail(8), memberAnswer(8), memberRelationsMeta('like', 'block'));
-  const likesMember: LikesMemberResponse = { profile: card(7), is_liked: false, is_liked_by: true, is_match: false, liked_at: null, liked_by_at: null, matched_at: null };
+  const likesMember: LikesMemberResponse = {
+    profile: card(7),
+    is_liked: false,
+    is_liked_by: true,
+    is_match: false,
+    liked_at: null,
+    liked_by_at: null,
+    matched_at: null,
+  };
   seed(likesMemberKeys.member(7), likesMember, memberRelationsMeta('like', 'block'));
-  const suggestions: SignupMatchesResponse = { profiles: [{ ...card(7), is_liked: false, is_liked_by: true }, { ...card(8), is_liked: false, is_liked_by: false }] };
+  const suggestions: SignupMatchesResponse = {
+    profiles: [
+      { ...card(7), is_liked: false, is_liked_by: true },
+      { ...card(8), is_liked: false, is_liked_by: false },
+    ],
+  };
   seed(signupMatchesKeys.all, suggestions, memberRelationsMeta('block'));
   seed(blocksKeys.all, { profiles: [card(9)] }, memberRelationsMeta('block'));
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
   return { queryClient, wrapper };
 }
 
@@ -60,7 +101,8 @@ function mockSlowServer(answer: () => { status?: number; body: unknown }) {
   return { release };
 }
 
-const member = (queryClient: QueryClient, id: number) => queryClient.getQueryData<MemberResponse>(memberKeys.detail(id))?.member.relation;
+const member = (queryClient: QueryClient, id: number) =>
+  queryClient.getQueryData<MemberResponse>(memberKeys.detail(id))?.member.relation;
 
 describe('like, unlike and block: optimistic caches', () => {
   it('a like shows at once on the profile, the likes page and the suggestions, a match where they liked first', async () => {
@@ -69,8 +111,15 @@ describe('like, unlike and block: optimistic caches', () => {
     const { result } = renderHook(() => useLikeMember(), { wrapper });
     act(() => result.current.mutate(7));
     await waitFor(() => expect(member(queryClient, 7)).toMatchObject({ is_liked: true, is_match: true }));
-    expect(queryClient.getQueryData<LikesMemberResponse>(likesMemberKeys.member(7))).toMatchObject({ is_liked: true, is_match: true });
-    expect(queryClient.getQueryData<SignupMatchesResponse>(signupMatchesKeys.all)?.profiles.map((profile) => profile.is_liked)).toEqual([true, false]);
+    expect(queryClient.getQueryData<LikesMemberResponse>(likesMemberKeys.member(7))).toMatchObject({
+      is_liked: true,
+      is_match: true,
+    });
+    expect(
+      queryClient
+        .getQueryData<SignupMatchesResponse>(signupMatchesKeys.all)
+        ?.profiles.map((profile) => profile.is_liked),
+    ).toEqual([true, false]);
     // Another member's cache is untouched, same object.
     const other = queryClient.getQueryData(memberKeys.detail(8));
     expect(other).toEqual(memberAnswer(8));
@@ -109,11 +158,15 @@ describe('like, unlike and block: optimistic caches', () => {
     const { result } = renderHook(() => useBlockMember(), { wrapper });
     act(() => result.current.mutate(7));
     await waitFor(() => expect(member(queryClient, 7)?.is_blocked).toBe(true));
-    expect(queryClient.getQueryData<SignupMatchesResponse>(signupMatchesKeys.all)?.profiles.map((profile) => profile.id)).toEqual([8]);
+    expect(
+      queryClient.getQueryData<SignupMatchesResponse>(signupMatchesKeys.all)?.profiles.map((profile) => profile.id),
+    ).toEqual([8]);
     server.release();
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(member(queryClient, 7)?.is_blocked).toBe(false);
-    expect(queryClient.getQueryData<SignupMatchesResponse>(signupMatchesKeys.all)?.profiles.map((profile) => profile.id)).toEqual([7, 8]);
+    expect(
+      queryClient.getQueryData<SignupMatchesResponse>(signupMatchesKeys.all)?.profiles.map((profile) => profile.id),
+    ).toEqual([7, 8]);
   });
 
   it('refetches after a like only what a like changes (suggestions on screen keep their order)', async () => {
@@ -138,6 +191,9 @@ describe('applyRelationChange', () => {
 
   it('drops a blocked member from infinite-query pages too', () => {
     const data = { pages: [{ profiles: [card(1), card(2)], next_cursor: 'x' }], pageParams: [null] };
-    expect(applyRelationChange(data, 2, { is_blocked: true })).toEqual({ pages: [{ profiles: [card(1)], next_cursor: 'x' }], pageParams: [null] });
+    expect(applyRelationChange(data, 2, { is_blocked: true })).toEqual({
+      pages: [{ profiles: [card(1)], next_cursor: 'x' }],
+      pageParams: [null],
+    });
   });
 });

@@ -10,14 +10,18 @@ type MemberRelationsMeta = { memberRelations: { refetchAfter: readonly RelationK
  * is patched at once; `refetchAfter` says which changes refetch it (a deck or suggestions open on screen must not
  * reshuffle after each like).
  */
-export const memberRelationsMeta = (...refetchAfter: RelationKind[]): MemberRelationsMeta => ({ memberRelations: { refetchAfter } });
+export const memberRelationsMeta = (...refetchAfter: RelationKind[]): MemberRelationsMeta => ({
+  memberRelations: { refetchAfter },
+});
 
 const relationsOf = (query: Query) => (query.meta as Partial<MemberRelationsMeta> | undefined)?.memberRelations;
 const isMemberRelationsQuery = (query: Query) => relationsOf(query) !== undefined;
 
 /** After a like or unlike (`like`), block or unblock (`block`) settled: the lists and pages it changes refetch. */
 export async function invalidateMemberRelations(queryClient: QueryClient, kind: RelationKind): Promise<void> {
-  await queryClient.invalidateQueries({ predicate: (query) => relationsOf(query)?.refetchAfter.includes(kind) === true });
+  await queryClient.invalidateQueries({
+    predicate: (query) => relationsOf(query)?.refetchAfter.includes(kind) === true,
+  });
 }
 
 export type RelationChange = { is_liked: boolean } | { is_blocked: boolean };
@@ -29,12 +33,17 @@ const isItem = (value: unknown): value is Item => typeof value === 'object' && v
 function patchRelationFields(fields: Item, change: RelationChange): Item {
   if ('is_liked' in change) {
     const isLikedBy = fields.is_liked_by === true;
-    return { ...fields, is_liked: change.is_liked, ...('is_match' in fields ? { is_match: change.is_liked && isLikedBy } : {}) };
+    return {
+      ...fields,
+      is_liked: change.is_liked,
+      ...('is_match' in fields ? { is_match: change.is_liked && isLikedBy } : {}),
+    };
   }
   return 'is_blocked' in fields ? { ...fields, is_blocked: change.is_blocked } : fields;
 }
 
-const isAbout = (item: Item, profileId: number) => item.id === profileId || (isItem(item.profile) && item.profile.id === profileId);
+const isAbout = (item: Item, profileId: number) =>
+  item.id === profileId || (isItem(item.profile) && item.profile.id === profileId);
 
 /**
  * The cached answer with the change applied to the member `profileId` wherever it appears. A (un)block also takes
@@ -65,7 +74,11 @@ export function applyRelationChange(data: unknown, profileId: number, change: Re
  * The optimistic half of a like, unlike, block or unblock: stops refetches that would overwrite it, patches every
  * member-relations query, and answers the rollback that puts the previous answers back.
  */
-export async function changeMemberRelation(queryClient: QueryClient, profileId: number, change: RelationChange): Promise<() => void> {
+export async function changeMemberRelation(
+  queryClient: QueryClient,
+  profileId: number,
+  change: RelationChange,
+): Promise<() => void> {
   await queryClient.cancelQueries({ predicate: isMemberRelationsQuery });
   const snapshots: [QueryKey, unknown][] = queryClient.getQueriesData({ predicate: isMemberRelationsQuery });
   for (const [queryKey, data] of snapshots) {
@@ -77,7 +90,11 @@ export async function changeMemberRelation(queryClient: QueryClient, profileId: 
 }
 
 /** Mutation options for a like, unlike, block or unblock of the member whose id is the variable. */
-export function memberRelationMutation<TData>(queryClient: QueryClient, mutationFn: (id: number) => Promise<TData>, change: RelationChange) {
+export function memberRelationMutation<TData>(
+  queryClient: QueryClient,
+  mutationFn: (id: number) => Promise<TData>,
+  change: RelationChange,
+) {
   return {
     mutationFn,
     onMutate: async (id: number) => ({ rollback: await changeMemberRelation(queryClient, id, change) }),

@@ -17,7 +17,10 @@ type FakeClient = {
   postMessage: ReturnType<typeof vi.fn>;
 };
 
-function fakeClient(pathname: string, state: Partial<Pick<FakeClient, 'focused' | 'visibilityState'>> = {}): FakeClient {
+function fakeClient(
+  pathname: string,
+  state: Partial<Pick<FakeClient, 'focused' | 'visibilityState'>> = {},
+): FakeClient {
   const client: FakeClient = {
     url: new URL(pathname, ORIGIN).href,
     focused: false,
@@ -47,14 +50,25 @@ function loadWorker(clients: FakeClient[] = [], cacheNames: string[] = []) {
   };
   // An in-memory CacheStorage: named caches of URL -> body text.
   const stores = new Map<string, Map<string, string>>(cacheNames.map((name) => [name, new Map()]));
-  const fakeResponse = (body: string, init: { ok?: boolean; type?: string } = {}) => ({ body, ok: init.ok ?? true, type: init.type ?? 'basic', clone: () => fakeResponse(body, init) });
-  const keyOf = (request: string | { url: string }) => new URL(typeof request === 'string' ? request : request.url, ORIGIN).href;
+  const fakeResponse = (body: string, init: { ok?: boolean; type?: string } = {}) => ({
+    body,
+    ok: init.ok ?? true,
+    type: init.type ?? 'basic',
+    clone: () => fakeResponse(body, init),
+  });
+  const keyOf = (request: string | { url: string }) =>
+    new URL(typeof request === 'string' ? request : request.url, ORIGIN).href;
   const openStore = (name: string) => {
     const store = stores.get(name) ?? new Map<string, string>();
     stores.set(name, store);
     return {
-      match: vi.fn(async (request: string | { url: string }) => (store.has(keyOf(request)) ? fakeResponse(store.get(keyOf(request))!) : undefined)),
-      put: vi.fn(async (request: string | { url: string }, response: { body: string }) => void store.set(keyOf(request), response.body)),
+      match: vi.fn(async (request: string | { url: string }) =>
+        store.has(keyOf(request)) ? fakeResponse(store.get(keyOf(request))!) : undefined,
+      ),
+      put: vi.fn(
+        async (request: string | { url: string }, response: { body: string }) =>
+          void store.set(keyOf(request), response.body),
+      ),
       addAll: vi.fn(async (urls: string[]) => {
         for (const url of urls) store.set(keyOf(url), (await network(url)).body);
       }),
@@ -66,7 +80,11 @@ function loadWorker(clients: FakeClient[] = [], cacheNames: string[] = []) {
     keys: vi.fn(async () => [...stores.keys()]),
     delete: vi.fn(async (name: string) => stores.delete(name)),
     open: vi.fn(async (name: string) => openStore(name)),
-    match: vi.fn(async (request: string, options: { cacheName: string }) => (stores.get(options.cacheName)?.has(keyOf(request)) ? fakeResponse(stores.get(options.cacheName)!.get(keyOf(request))!) : undefined)),
+    match: vi.fn(async (request: string, options: { cacheName: string }) =>
+      stores.get(options.cacheName)?.has(keyOf(request))
+        ? fakeResponse(stores.get(options.cacheName)!.get(keyOf(request))!)
+        : undefined,
+    ),
   };
   /** The network: answers `network:<path>` unless the test takes it down. */
   let isOnline = true;
@@ -82,7 +100,8 @@ function loadWorker(clients: FakeClient[] = [], cacheNames: string[] = []) {
     handlers.get(type)?.({ waitUntil: (promise) => pending.push(promise), ...extra });
     await Promise.all(pending);
   }
-  const push = (payload: unknown) => dispatch('push', { data: { json: () => (typeof payload === 'string' ? JSON.parse(payload) : payload) } });
+  const push = (payload: unknown) =>
+    dispatch('push', { data: { json: () => (typeof payload === 'string' ? JSON.parse(payload) : payload) } });
   const click = (url: unknown) => {
     const notification = { data: { url }, close: vi.fn() };
     return dispatch('notificationclick', { notification }).then(() => notification);
@@ -90,14 +109,26 @@ function loadWorker(clients: FakeClient[] = [], cacheNames: string[] = []) {
   /** A fetch event: what the worker answers (undefined when it leaves the request to the browser). */
   async function request(url: string, init: { mode?: string; method?: string } = {}) {
     let answer: Promise<{ body: string }> | undefined;
-    handlers.get('fetch')?.({ waitUntil: () => undefined, request: { url: new URL(url, ORIGIN).href, mode: init.mode ?? 'cors', method: init.method ?? 'GET' }, respondWith: (response: Promise<{ body: string }>) => void (answer = response) } as unknown as WorkerEvent);
+    handlers.get('fetch')?.({
+      waitUntil: () => undefined,
+      request: { url: new URL(url, ORIGIN).href, mode: init.mode ?? 'cors', method: init.method ?? 'GET' },
+      respondWith: (response: Promise<{ body: string }>) => void (answer = response),
+    } as unknown as WorkerEvent);
     return answer ? (await answer).body : undefined;
   }
   const setOnline = (value: boolean) => void (isOnline = value);
   return { scope, caches, stores, network, context, dispatch, push, click, request, setOnline };
 }
 
-const PAYLOAD = { v: 2, type: 'new_messages', title: 'New message', body: 'Bo sent you a message.', url: '/chats/12', tag: 'chat-12', icon: '/media/bo-thumb.jpg' };
+const PAYLOAD = {
+  v: 2,
+  type: 'new_messages',
+  title: 'New message',
+  body: 'Bo sent you a message.',
+  url: '/chats/12',
+  tag: 'chat-12',
+  icon: '/media/bo-thumb.jpg',
+};
 
 describe('service worker: push', () => {
   it('shows a version-2 payload with its title, body, icon and tag, and tells open tabs', async () => {
@@ -119,7 +150,10 @@ describe('service worker: push', () => {
     const worker = loadWorker();
     const { icon: _icon, ...withoutIcon } = PAYLOAD;
     await worker.push(withoutIcon);
-    const [call] = worker.scope.registration.showNotification.mock.calls as unknown as [string, Record<string, unknown>][];
+    const [call] = worker.scope.registration.showNotification.mock.calls as unknown as [
+      string,
+      Record<string, unknown>,
+    ][];
     const options = call?.[1];
     expect(options).not.toHaveProperty('icon');
   });
@@ -210,7 +244,10 @@ describe('service worker: app shell and offline page', () => {
   it('keeps the offline page and its script from installation on', async () => {
     const worker = loadWorker();
     await worker.dispatch('install');
-    expect([...worker.stores.get('site-sw-offline-v1')!.keys()]).toEqual([`${ORIGIN}/offline.html`, `${ORIGIN}/offline.js`]);
+    expect([...worker.stores.get('site-sw-offline-v1')!.keys()]).toEqual([
+      `${ORIGIN}/offline.html`,
+      `${ORIGIN}/offline.js`,
+    ]);
   });
 
   it('loads pages from the network, and shows the offline page when the network fails', async () => {

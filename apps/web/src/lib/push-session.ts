@@ -34,7 +34,11 @@ export function useEnablePush() {
     setIsPending(true);
     setIsFailed(false);
     try {
-      return await enablePush({ publicKey: settings.push_public_key, isLoggedIn, onSaved: (saved) => queryClient.setQueryData(userKeys.all, saved) });
+      return await enablePush({
+        publicKey: settings.push_public_key,
+        isLoggedIn,
+        onSaved: (saved) => queryClient.setQueryData(userKeys.all, saved),
+      });
     } catch {
       setIsFailed(true);
       return null;

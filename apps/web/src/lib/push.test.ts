@@ -47,8 +47,16 @@ type FakeBrowser = {
   listeners: ((event: MessageEvent) => void)[];
 };
 
-function installFakeBrowser(initial: Partial<Pick<FakeBrowser, 'permission' | 'answer' | 'subscription'>> = {}): FakeBrowser {
-  const browser = { permission: 'default', answer: 'granted', subscription: null, listeners: [], ...initial } as unknown as FakeBrowser;
+function installFakeBrowser(
+  initial: Partial<Pick<FakeBrowser, 'permission' | 'answer' | 'subscription'>> = {},
+): FakeBrowser {
+  const browser = {
+    permission: 'default',
+    answer: 'granted',
+    subscription: null,
+    listeners: [],
+    ...initial,
+  } as unknown as FakeBrowser;
   browser.subscribe = vi.fn(async (options: PushSubscriptionOptionsInit) => {
     const key = btoa(String.fromCharCode(...new Uint8Array(options.applicationServerKey as Uint8Array)))
       .replace(/\+/g, '-')
@@ -128,13 +136,16 @@ describe('push states (SPEC section 4)', () => {
     ['denied', null, 'denied'],
     ['granted', null, 'granted'],
     ['granted', fakeSubscription(SITE_KEY), 'subscribed'],
-  ] as const)('reads %s with subscription %j as %s and registers the worker at its stable URL', async (permission, subscription, expected) => {
-    const browser = installFakeBrowser({ permission, subscription });
-    expect(usePushStore.getState().isChecked).toBe(false);
-    expect(await startPush()).toBe(expected);
-    expect(getPushState()).toBe(expected);
-    expect(browser.register).toHaveBeenCalledWith(SERVICE_WORKER_URL, { scope: '/', updateViaCache: 'none' });
-  });
+  ] as const)(
+    'reads %s with subscription %j as %s and registers the worker at its stable URL',
+    async (permission, subscription, expected) => {
+      const browser = installFakeBrowser({ permission, subscription });
+      expect(usePushStore.getState().isChecked).toBe(false);
+      expect(await startPush()).toBe(expected);
+      expect(getPushState()).toBe(expected);
+      expect(browser.register).toHaveBeenCalledWith(SERVICE_WORKER_URL, { scope: '/', updateViaCache: 'none' });
+    },
+  );
 });
 
 describe('enablePush', () => {
@@ -151,7 +162,13 @@ describe('enablePush', () => {
       {
         method: 'POST',
         path: '/api/user.php?push=1',
-        body: { subscription: { endpoint: 'https://push.example.com/send/new', expirationTime: null, keys: { p256dh: 'p256dh-key', auth: 'auth-secret' } } },
+        body: {
+          subscription: {
+            endpoint: 'https://push.example.com/send/new',
+            expirationTime: null,
+            keys: { p256dh: 'p256dh-key', auth: 'auth-secret' },
+          },
+        },
       },
     ]);
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ push_subscribed: true }));
@@ -201,7 +218,9 @@ describe('the account and this browser', () => {
     const { calls } = answerPushSaves();
     expect(await syncPushSubscription(SITE_KEY)).toBe(true);
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/user.php?push=1']);
-    expect((calls[0]?.body as { subscription: { endpoint: string } }).subscription.endpoint).toBe('https://push.example.com/send/abc');
+    expect((calls[0]?.body as { subscription: { endpoint: string } }).subscription.endpoint).toBe(
+      'https://push.example.com/send/abc',
+    );
 
     resetPushForTests();
     installFakeBrowser({ permission: 'granted' });
@@ -226,7 +245,10 @@ describe('the account and this browser', () => {
     expect(getPushState()).toBe('subscribed');
     await disablePushForLogout();
     // Only this browser's subscription: the member's other devices keep theirs.
-    expect(order).toEqual([`POST ${JSON.stringify({ subscription: null, endpoint: subscription.endpoint })}`, 'unsubscribe']);
+    expect(order).toEqual([
+      `POST ${JSON.stringify({ subscription: null, endpoint: subscription.endpoint })}`,
+      'unsubscribe',
+    ]);
   });
 
   it('on logout waits for a subscription still being stored, so the removal comes last', async () => {
@@ -242,7 +264,10 @@ describe('the account and this browser', () => {
         const isSubscription = !String(init?.body).includes('"subscription":null');
         sent.push(isSubscription ? 'save' : 'remove');
         if (isSubscription) await firstHeld;
-        return new Response(JSON.stringify({ user: buildUser() }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+        return new Response(JSON.stringify({ user: buildUser() }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
       }),
     );
     const sync = syncPushSubscription(SITE_KEY);
@@ -263,7 +288,9 @@ describe('the account and this browser', () => {
     const logout = disablePushForLogout();
     expect(await sync).toBe(false);
     await logout;
-    expect(calls.map((call) => call.body)).toEqual([{ subscription: null, endpoint: 'https://push.example.com/send/abc' }]);
+    expect(calls.map((call) => call.body)).toEqual([
+      { subscription: null, endpoint: 'https://push.example.com/send/abc' },
+    ]);
   });
 
   it('still unsubscribes when the session was already gone', async () => {

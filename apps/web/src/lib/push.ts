@@ -78,7 +78,11 @@ type SubscriptionBody = NonNullable<PushSubscriptionRequest['subscription']>;
 export function toSubscriptionBody(subscription: PushSubscription): SubscriptionBody | null {
   const json = subscription.toJSON();
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) return null;
-  return { endpoint: json.endpoint, expirationTime: json.expirationTime ?? null, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } };
+  return {
+    endpoint: json.endpoint,
+    expirationTime: json.expirationTime ?? null,
+    keys: { p256dh: json.keys.p256dh, auth: json.keys.auth },
+  };
 }
 
 /** POST /api/user.php?push=1 { subscription }: stores this browser's subscription on the account; null removes it. */
@@ -92,10 +96,12 @@ let registration: Promise<ServiceWorkerRegistration> | null = null;
  * (updateViaCache 'none'), so a new version is installed on the next visit and takes over at once (see sw.js).
  */
 export function registerServiceWorker(): Promise<ServiceWorkerRegistration> {
-  registration ??= navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/', updateViaCache: 'none' }).catch((error: unknown) => {
-    registration = null;
-    throw error;
-  });
+  registration ??= navigator.serviceWorker
+    .register(SERVICE_WORKER_URL, { scope: '/', updateViaCache: 'none' })
+    .catch((error: unknown) => {
+      registration = null;
+      throw error;
+    });
   return registration;
 }
 
@@ -202,7 +208,8 @@ export function enablePush(options: EnableOptions): Promise<PushState> {
 
 async function subscribeAndSave({ publicKey, isLoggedIn, onSaved }: EnableOptions): Promise<PushState> {
   if (!isPushCapable() || !publicKey) return setState('unsupported');
-  const permission = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
+  const permission =
+    Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
   if (permission !== 'granted') return setState(toPushState(permission, false));
   let subscription: PushSubscription;
   try {
@@ -213,7 +220,9 @@ async function subscribeAndSave({ publicKey, isLoggedIn, onSaved }: EnableOption
       await existing.unsubscribe();
       existing = null;
     }
-    subscription = existing ?? (await ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: decodeBase64Url(publicKey) }));
+    subscription =
+      existing ??
+      (await ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: decodeBase64Url(publicKey) }));
   } catch (error) {
     setState('granted');
     throw new PushSubscribeError(error);
@@ -240,7 +249,9 @@ export async function syncPushSubscription(publicKey: string, onSaved?: (user: U
   const state = await startPush();
   if (state !== 'subscribed' || !publicKey) return false;
   try {
-    return (await enableInEpoch(epoch, { publicKey, isLoggedIn: true, onSaved })) === 'subscribed' && epoch === sessionEpoch;
+    return (
+      (await enableInEpoch(epoch, { publicKey, isLoggedIn: true, onSaved })) === 'subscribed' && epoch === sessionEpoch
+    );
   } catch {
     return false;
   }

@@ -2,6 +2,8 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /** The browser's client and the server's first-view render (entry-server.tsx) share these. */
-export const QUERY_DEFAULTS = { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } } } as const;
+export const QUERY_DEFAULTS = {
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+} as const;
 
 export const queryClient = new QueryClient(QUERY_DEFAULTS);

@@ -2,6 +2,7 @@
 import { HOME_AFTER_LOGIN } from '../config/paths.ts';
 
 export function getSafeRedirect(redirectTo: string | null | undefined, fallback: string = HOME_AFTER_LOGIN): string {
-  if (!redirectTo || !redirectTo.startsWith('/') || redirectTo.startsWith('//') || redirectTo.startsWith('/\\')) return fallback;
+  if (!redirectTo || !redirectTo.startsWith('/') || redirectTo.startsWith('//') || redirectTo.startsWith('/\\'))
+    return fallback;
   return redirectTo;
 }

@@ -10,7 +10,9 @@ const CLOSED: SignupModalState = { isOpen: false };
 function readStored(): SignupModalState {
   try {
     const parsed = JSON.parse(readItem(STORAGE_KEY, 'session') ?? 'null') as SignupModalState | null;
-    return parsed?.isOpen ? { isOpen: true, ...(parsed.targetProfileId ? { targetProfileId: Number(parsed.targetProfileId) } : {}) } : CLOSED;
+    return parsed?.isOpen
+      ? { isOpen: true, ...(parsed.targetProfileId ? { targetProfileId: Number(parsed.targetProfileId) } : {}) }
+      : CLOSED;
   } catch {
     return CLOSED;
   }

@@ -316,7 +316,10 @@ export function getSocketState(): SocketState {
 }
 
 /** Calls `handler` for every server event of `type` while mounted (e.g. `like` refreshes the likes badge). */
-export function useSocketEvent<T extends SocketServerEvent['type']>(type: T, handler: (event: Extract<SocketServerEvent, { type: T }>) => void): void {
+export function useSocketEvent<T extends SocketServerEvent['type']>(
+  type: T,
+  handler: (event: Extract<SocketServerEvent, { type: T }>) => void,
+): void {
   useEffect(
     () =>
       getSocketClient().subscribe((event) => {

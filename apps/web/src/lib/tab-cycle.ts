@@ -2,11 +2,14 @@
 // dialog library only pulls focus back after it has left).
 import type { KeyboardEvent } from 'react';
 
-const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function cycleTab(event: KeyboardEvent | globalThis.KeyboardEvent, container: Element | null): void {
   if (event.key !== 'Tab' || !container) return;
-  const controls = [...container.querySelectorAll<HTMLElement>(TABBABLE)].filter((element) => element.offsetParent !== null || element === document.activeElement);
+  const controls = [...container.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (element) => element.offsetParent !== null || element === document.activeElement,
+  );
   const first = controls[0];
   const last = controls.at(-1);
   if (!first || !last) return;

@@ -7,7 +7,11 @@ import { THEME_STORAGE_KEY, installTheme, readThemePreference, resolveTheme, set
 
 function stubSystemDark(isDark: boolean) {
   const listeners = new Set<() => void>();
-  const media = { matches: isDark, addEventListener: (_: string, listener: () => void) => listeners.add(listener), removeEventListener: () => undefined };
+  const media = {
+    matches: isDark,
+    addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+    removeEventListener: () => undefined,
+  };
   vi.stubGlobal('matchMedia', () => media);
   return {
     change(next: boolean) {

@@ -22,7 +22,11 @@ export function readThemePreference(): ThemePreference {
 
 function systemTheme(): Theme {
   // No window on the server's first-view render: light there, and the page's inline script sets the real one.
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
+  return typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(DARK_QUERY).matches
+    ? 'dark'
+    : 'light';
 }
 
 export function resolveTheme(preference: ThemePreference): Theme {

@@ -1,6 +1,13 @@
 // Tracking parameters: read from the landing URL with braces removed, kept for the tab, sent with step 0.
 import { afterEach, describe, expect, it } from 'vitest';
-import { TRACKING_STORAGE_KEY, captureTracking, cleanTrackingValue, hasTrafficSource, parseTrackingParams, readTracking } from './tracking.ts';
+import {
+  TRACKING_STORAGE_KEY,
+  captureTracking,
+  cleanTrackingValue,
+  hasTrafficSource,
+  parseTrackingParams,
+  readTracking,
+} from './tracking.ts';
 
 afterEach(() => sessionStorage.clear());
 

@@ -31,7 +31,9 @@ describe('theme', () => {
   });
 
   it('switches layout at 576, 768, 992 and 1200 px, and nowhere else', () => {
-    const widths = uniqueMatches(/@media\s*\(min-width:\s*([\d.]+)px\)/g).map(Number).sort((a, b) => a - b);
+    const widths = uniqueMatches(/@media\s*\(min-width:\s*([\d.]+)px\)/g)
+      .map(Number)
+      .sort((a, b) => a - b);
     expect(widths).toEqual([576, 768, 992, 1200]);
   });
 

@@ -27,15 +27,18 @@ export async function setupI18n(language: UiLanguage = 'en') {
   if (!i18next.isInitialized) {
     await initI18n(language);
     await loadRemainingNamespaces();
-  }
-  else await i18next.changeLanguage(language);
+  } else await i18next.changeLanguage(language);
   return i18next;
 }
 
 export function createTestQueryClient(settings: Settings, user: User | null = null) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(settingsKeys.all, { settings });
-  queryClient.setQueryData(companyInfoKeys.all, { company: settings.company, support_email: settings.support_email, support_phone: settings.support_phone });
+  queryClient.setQueryData(companyInfoKeys.all, {
+    company: settings.company,
+    support_email: settings.support_email,
+    support_phone: settings.support_phone,
+  });
   // The session: a visitor unless the test logs someone in.
   queryClient.setQueryData(userKeys.all, user);
   return queryClient;

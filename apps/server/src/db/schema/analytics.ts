@@ -6,7 +6,9 @@ export const pageBounces = pgTable(
   'page_bounces',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
     path: text('path').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,8 +6,12 @@ import { profiles } from './users.ts';
 export const blocks = pgTable(
   'blocks',
   {
-    profileId: integer('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
-    blockedProfileId: integer('blocked_profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    blockedProfileId: integer('blocked_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

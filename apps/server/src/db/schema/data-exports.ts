@@ -27,7 +27,9 @@ export const dataExports = pgTable(
     // One request per 24 hours: the member's latest request.
     index('data_exports_user_idx').on(table.userId, table.createdAt),
     // The expiry job: files past their time.
-    index('data_exports_expiry_idx').on(table.expiresAt).where(sql`${table.fileKey} is not null`),
+    index('data_exports_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.fileKey} is not null`),
     check('data_exports_status', sql`${table.status} in ('pending', 'ready', 'failed', 'expired')`),
   ],
 );

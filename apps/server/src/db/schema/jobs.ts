@@ -26,11 +26,19 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('jobs_due_idx').on(table.runAt).where(sql`${table.doneAt} is null and ${table.failedAt} is null`),
-    uniqueIndex('jobs_pending_unique_key').on(table.uniqueKey).where(sql`${table.doneAt} is null and ${table.failedAt} is null`),
+    index('jobs_due_idx')
+      .on(table.runAt)
+      .where(sql`${table.doneAt} is null and ${table.failedAt} is null`),
+    uniqueIndex('jobs_pending_unique_key')
+      .on(table.uniqueKey)
+      .where(sql`${table.doneAt} is null and ${table.failedAt} is null`),
     // Retention: finished jobs are deleted by age.
-    index('jobs_done_at_idx').on(table.doneAt).where(sql`${table.doneAt} is not null`),
-    index('jobs_failed_at_idx').on(table.failedAt).where(sql`${table.failedAt} is not null`),
+    index('jobs_done_at_idx')
+      .on(table.doneAt)
+      .where(sql`${table.doneAt} is not null`),
+    index('jobs_failed_at_idx')
+      .on(table.failedAt)
+      .where(sql`${table.failedAt} is not null`),
   ],
 );
 export type JobRow = typeof jobs.$inferSelect;

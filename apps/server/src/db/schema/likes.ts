@@ -1,13 +1,27 @@
 // Likes between profiles and the matches that mutual likes make (one row per pair).
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { profiles } from './users.ts';
 
 export const likes = pgTable(
   'likes',
   {
-    profileId: integer('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
-    targetProfileId: integer('target_profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    targetProfileId: integer('target_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     /** The liked member has not opened the liker's profile since (SPEC: like_new). */
     isNew: boolean('is_new').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -27,8 +41,12 @@ export const matches = pgTable(
   'matches',
   {
     id: serial('id').primaryKey(),
-    lowProfileId: integer('low_profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
-    highProfileId: integer('high_profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    lowProfileId: integer('low_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    highProfileId: integer('high_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,7 +1,19 @@
 // Payments: credit bundles per site and currency, discount codes and their uses, orders (one per payment at the
 // provider), the webhooks received, and the built-in sandbox provider's own payments.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sites } from './sites.ts';
 import { users } from './users.ts';
 
@@ -9,7 +21,9 @@ export const creditBundles = pgTable(
   'credit_bundles',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
     /** ISO 4217; a site defines its bundles per currency, the member sees those of their payment country's currency. */
     currency: text('currency').notNull(),
     credits: integer('credits').notNull(),
@@ -32,7 +46,9 @@ export const discountCodes = pgTable(
   'discount_codes',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
     /** Stored upper-case; matched case-insensitively. */
     code: text('code').notNull(),
     /** Only for payments from this country (ISO 3166 alpha-2), or any. */
@@ -65,7 +81,9 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
     /** Null once the account is purged: orders stay, anonymised, for the books. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     bundleId: integer('bundle_id').references(() => creditBundles.id, { onDelete: 'set null' }),
@@ -122,7 +140,9 @@ export const discountCodeUses = pgTable(
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     scopeKey: text('scope_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -191,8 +211,12 @@ export const directDebitRequests = pgTable(
   'direct_debit_requests',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    bundleId: integer('bundle_id').notNull().references(() => creditBundles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bundleId: integer('bundle_id')
+      .notNull()
+      .references(() => creditBundles.id, { onDelete: 'cascade' }),
     country: text('country').notNull(),
     holder: text('holder').notNull(),
     iban: text('iban').notNull(),

@@ -7,7 +7,9 @@ export const photos = pgTable(
   'photos',
   {
     id: serial('id').primaryKey(),
-    profileId: integer('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     /** Storage key of the large JPEG, e.g. `photos/ab/<uuid>.jpg` (served at /uploads/<key>). */
     fileKey: text('file_key').notNull(),
     /** Storage key of the square thumbnail. */
@@ -22,7 +24,9 @@ export const photos = pgTable(
   (table) => [
     index('photos_profile_idx').on(table.profileId, table.id),
     // At most one main photo per profile; card queries join on it.
-    uniqueIndex('photos_main_key').on(table.profileId).where(sql`${table.isMain}`),
+    uniqueIndex('photos_main_key')
+      .on(table.profileId)
+      .where(sql`${table.isMain}`),
   ],
 );
 export type PhotoRow = typeof photos.$inferSelect;

@@ -12,10 +12,14 @@ export const reports = pgTable(
   'reports',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
     /** Null once the reporter's account is purged (the report stays for the books). */
     reporterProfileId: integer('reporter_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
-    reportedProfileId: integer('reported_profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    reportedProfileId: integer('reported_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     target: text('target').$type<ReportTarget>().notNull(),
     /** The reported photo (target 'photo'); null when the photo is gone. */
     photoId: integer('photo_id').references(() => photos.id, { onDelete: 'set null' }),
@@ -42,7 +46,10 @@ export const reports = pgTable(
     index('reports_photo_idx').on(table.photoId, table.status),
     index('reports_message_idx').on(table.messageId),
     check('reports_target', sql`${table.target} in ('profile', 'photo', 'message')`),
-    check('reports_reason', sql`${table.reason} in ('fake_profile', 'inappropriate_photo', 'harassment', 'scam_spam', 'underage', 'other')`),
+    check(
+      'reports_reason',
+      sql`${table.reason} in ('fake_profile', 'inappropriate_photo', 'harassment', 'scam_spam', 'underage', 'other')`,
+    ),
     check('reports_status', sql`${table.status} in ('open', 'actioned', 'dismissed')`),
   ],
 );

@@ -3,7 +3,10 @@ import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export type MinimumMessageCosts = Record<string, { costs: number; currency: string }>;
-export type RegionData = Record<string, { kind: 'province' | 'state' | 'region' | 'canton' | 'county' | 'voivodeship' }>;
+export type RegionData = Record<
+  string,
+  { kind: 'province' | 'state' | 'region' | 'canton' | 'county' | 'voivodeship' }
+>;
 
 export const sites = pgTable(
   'sites',
@@ -21,7 +24,10 @@ export const sites = pgTable(
     description: text('description').notNull().default(''),
     signups: text('signups').$type<'all' | 'with_trafficsource' | 'other'>().notNull().default('all'),
     loggedOutSearch: text('logged_out_search').$type<'none' | 'all'>().notNull().default('all'),
-    loggedOutSearchTrafficsource: text('logged_out_search_trafficsource').$type<'none' | 'all'>().notNull().default('all'),
+    loggedOutSearchTrafficsource: text('logged_out_search_trafficsource')
+      .$type<'none' | 'all'>()
+      .notNull()
+      .default('all'),
     minimumMessageCosts: jsonb('minimum_message_costs').$type<MinimumMessageCosts>().notNull().default({}),
     currency: text('currency').notNull().default('EUR'),
     minAge: integer('min_age').notNull().default(18),
@@ -69,7 +75,9 @@ export const sites = pgTable(
   (table) => [
     uniqueIndex('sites_domain_key').on(table.domain),
     // At most one site answers for unknown hosts.
-    uniqueIndex('sites_single_default_key').on(table.isDefault).where(sql`${table.isDefault}`),
+    uniqueIndex('sites_single_default_key')
+      .on(table.isDefault)
+      .where(sql`${table.isDefault}`),
   ],
 );
 

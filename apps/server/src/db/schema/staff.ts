@@ -1,7 +1,19 @@
 // The staff console (issue 14, docs/staff-console.md): staff accounts and their sessions (separate from members),
 // the append-only audit log, member restrictions (suspension, ban), photo reviews and ticket replies.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { BanReason, MemberRestrictionKind, StaffRole } from '@app/contracts';
 import { photos } from './photos.ts';
 import { tickets } from './tickets.ts';
@@ -25,7 +37,10 @@ export const staffAccounts = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('staff_accounts_email_key').on(table.email), check('staff_accounts_role', sql`${table.role} in ('admin', 'moderator', 'support')`)],
+  (table) => [
+    uniqueIndex('staff_accounts_email_key').on(table.email),
+    check('staff_accounts_role', sql`${table.role} in ('admin', 'moderator', 'support')`),
+  ],
 );
 export type StaffAccountRow = typeof staffAccounts.$inferSelect;
 
@@ -34,7 +49,9 @@ export const staffSessions = pgTable(
   'staff_sessions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    staffId: integer('staff_id').notNull().references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -109,7 +126,9 @@ export const ticketReplies = pgTable(
   'ticket_replies',
   {
     id: serial('id').primaryKey(),
-    ticketId: integer('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
     staffId: integer('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

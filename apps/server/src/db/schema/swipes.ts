@@ -5,8 +5,12 @@ import { profiles } from './users.ts';
 export const swipes = pgTable(
   'swipes',
   {
-    profileId: integer('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
-    targetProfileId: integer('target_profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    targetProfileId: integer('target_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     action: text('action').$type<'like' | 'skip'>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -17,7 +21,9 @@ export const swipes = pgTable(
 export const swipeDays = pgTable(
   'swipe_days',
   {
-    profileId: integer('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     /** UTC calendar day. */
     day: date('day', { mode: 'string' }).notNull(),
     likes: smallint('likes').notNull().default(0),

@@ -12,7 +12,9 @@ export const tickets = pgTable(
   'tickets',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<TicketKindValue>().notNull(),
     /** The member who wrote it; null for a visitor, and once the account is purged (the ticket stays for the books). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),

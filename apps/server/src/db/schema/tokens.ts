@@ -9,7 +9,9 @@ export const accountTokens = pgTable(
   'account_tokens',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').$type<AccountTokenPurpose>().notNull(),
     /** Hex SHA-256 of the token in the link. */
     tokenHash: text('token_hash').notNull(),
@@ -24,7 +26,9 @@ export const accountTokens = pgTable(
     index('account_tokens_user_purpose_idx').on(table.userId, table.purpose, table.createdAt),
     // The hourly cleanup deletes tokens expired, or used, a week ago: one index for each half of its OR.
     index('account_tokens_expires_idx').on(table.expiresAt),
-    index('account_tokens_used_idx').on(table.usedAt).where(sql`${table.usedAt} is not null`),
+    index('account_tokens_used_idx')
+      .on(table.usedAt)
+      .where(sql`${table.usedAt} is not null`),
   ],
 );
 export type AccountTokenRow = typeof accountTokens.$inferSelect;

@@ -1,6 +1,19 @@
 // Members: accounts (login, status, tracking), their profiles, push subscriptions and signup messages awaiting delivery.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sites } from './sites.ts';
 
 export type UserStatus = 'not_confirmed' | 'active' | 'deleted_pending';
@@ -11,7 +24,9 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     /** Accounts belong to one white-label site; the same e-mail may have an account on another site. */
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
     /** Trimmed and lower-cased. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -39,7 +54,9 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_site_email_key').on(table.siteId, table.email),
-    index('users_deleted_at_idx').on(table.deletedAt).where(sql`${table.status} = 'deleted_pending'`),
+    index('users_deleted_at_idx')
+      .on(table.deletedAt)
+      .where(sql`${table.status} = 'deleted_pending'`),
     // Reminders of an unconfirmed address or an unfinished profile look at members by signup time (docs/notifications.md).
     index('users_created_idx').on(table.createdAt),
     // The bounce and complaint intake finds every account of an address, whatever its site; the staff console's
@@ -79,7 +96,9 @@ export const profiles = pgTable(
   'profiles',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     status: text('status').$type<ProfileStatus>().notNull().default('disabled'),
@@ -128,11 +147,20 @@ export const profiles = pgTable(
     // Partial: only listed profiles (active, not invisible) are ever searched.
     ...searchIndexes.map(([name, columns]) =>
       index(name)
-        .on(table.siteId, ...columns.map((column) => table[column]), table.hasPhoto, table.lastActiveDay, table.id, table.dateOfBirth)
+        .on(
+          table.siteId,
+          ...columns.map((column) => table[column]),
+          table.hasPhoto,
+          table.lastActiveDay,
+          table.id,
+          table.dateOfBirth,
+        )
         .where(sql`${table.status} = 'active' and ${table.isInvisible} = false`),
     ),
     // The weekly update counts the site's new listed members (docs/notifications.md).
-    index('profiles_site_created_idx').on(table.siteId, table.createdAt).where(sql`${table.status} = 'active' and ${table.isInvisible} = false`),
+    index('profiles_site_created_idx')
+      .on(table.siteId, table.createdAt)
+      .where(sql`${table.status} = 'active' and ${table.isInvisible} = false`),
   ],
 );
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -143,13 +171,18 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('push_subscriptions_endpoint_key').on(table.endpoint), index('push_subscriptions_user_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(table.endpoint),
+    index('push_subscriptions_user_idx').on(table.userId),
+  ],
 );
 
 /** A first message written during signup from a member's page; the chat feature delivers it (delivered_at) once it exists. */
@@ -157,11 +190,19 @@ export const pendingMessages = pgTable(
   'pending_messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    targetProfileId: integer('target_profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetProfileId: integer('target_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
-  (table) => [index('pending_messages_undelivered_idx').on(table.userId).where(sql`${table.deliveredAt} is null`)],
+  (table) => [
+    index('pending_messages_undelivered_idx')
+      .on(table.userId)
+      .where(sql`${table.deliveredAt} is null`),
+  ],
 );

@@ -33,14 +33,21 @@ export const PURGE_JOB = 'accounts.purge';
 export type FieldIssue = Omit<FieldError, 'message'>;
 export type SiteRef = Pick<SiteRow, 'id' | 'name' | 'mailName' | 'domain' | 'isDefault'>;
 
-export const fieldError = (status: number, code: string, fields: FieldIssue[], params?: Record<string, string | number>) =>
-  new AppError(status, code, params, fields);
+export const fieldError = (
+  status: number,
+  code: string,
+  fields: FieldIssue[],
+  params?: Record<string, string | number>,
+) => new AppError(status, code, params, fields);
 export const validationFailed = (fields: FieldIssue[]) => fieldError(400, 'validation_failed', fields);
 export const accountExists = () => fieldError(409, 'account_exists', [{ path: 'email', code: 'email_taken' }]);
-export const deletedAccountExists = () => fieldError(409, 'deleted_account_exists', [{ path: 'email', code: 'deleted_account_exists' }]);
+export const deletedAccountExists = () =>
+  fieldError(409, 'deleted_account_exists', [{ path: 'email', code: 'deleted_account_exists' }]);
 export const loginFailed = () => new AppError(401, 'login_failed');
 export const accountLocked = (until: Date, now: Date) =>
-  new AppError(429, 'account_locked', { minutes: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / MINUTE_MS)) });
+  new AppError(429, 'account_locked', {
+    minutes: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / MINUTE_MS)),
+  });
 export const linkInvalid = () => new AppError(400, 'link_invalid');
 export const purgeJobKey = (userId: number) => `accounts.purge:${userId}`;
 
@@ -64,8 +71,6 @@ export function cleanTracking(tracking: Tracking | undefined) {
     trackingSub3: clean(tracking?.sub3),
   };
 }
-
-
 
 export type PasswordChecks = {
   verify: (passwordHash: string, password: string) => Promise<boolean>;
@@ -125,7 +130,16 @@ export function createAccountTools(deps: AccountsDeps) {
     },
   ): Promise<void> {
     const { token, tokenHash } = createToken();
-    await repo.insertToken({ userId: input.user.id, purpose: input.purpose, tokenHash, expiresAt: input.expiresAt, ...(input.newEmail ? { newEmail: input.newEmail } : {}) }, tx);
+    await repo.insertToken(
+      {
+        userId: input.user.id,
+        purpose: input.purpose,
+        tokenHash,
+        expiresAt: input.expiresAt,
+        ...(input.newEmail ? { newEmail: input.newEmail } : {}),
+      },
+      tx,
+    );
     await deps.mailer.send(
       {
         template: input.template,
@@ -163,7 +177,12 @@ export function createAccountTools(deps: AccountsDeps) {
     const row = await repo.insertUser({ ...user, siteId: site.id }, tx);
     await repo.insertProfile({ ...profile, siteId: site.id, userId: row.id }, tx);
     if (site.signupCredits > 0) {
-      await postLedgerEntry(tx, { userId: row.id, amount: site.signupCredits, reason: 'signup_bonus', idempotencyKey: `signup_bonus:${row.id}` });
+      await postLedgerEntry(tx, {
+        userId: row.id,
+        amount: site.signupCredits,
+        reason: 'signup_bonus',
+        idempotencyKey: `signup_bonus:${row.id}`,
+      });
     }
     return row;
   }
@@ -173,7 +192,11 @@ export function createAccountTools(deps: AccountsDeps) {
   }
 
   /** The signed-in member's whole account row, read now (a request's member view holds no secrets and may be a second old). */
-  async function loadAccount(userId: number, tx: Executor = deps.db, options: { forUpdate?: boolean } = {}): Promise<UserRow> {
+  async function loadAccount(
+    userId: number,
+    tx: Executor = deps.db,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<UserRow> {
     const user = await repo.findUserById(userId, tx, options);
     if (!user) throw new AppError(403, 'authentication_required');
     return user;
@@ -208,6 +231,16 @@ export function createAccountTools(deps: AccountsDeps) {
     return (await deps.onActivated?.(user.id, tx)) ?? nothing;
   }
 
-  return { repo, passwords, mailTokenLink, sendActivationMail, insertMember, profileName, loadAccount, useToken, markActivated };
+  return {
+    repo,
+    passwords,
+    mailTokenLink,
+    sendActivationMail,
+    insertMember,
+    profileName,
+    loadAccount,
+    useToken,
+    markActivated,
+  };
 }
 export type AccountTools = ReturnType<typeof createAccountTools>;

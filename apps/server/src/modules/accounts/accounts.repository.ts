@@ -19,12 +19,20 @@ import {
 export function createAccountsRepository(db: Executor) {
   return {
     async findUserByEmail(siteId: number, email: string, tx: Executor = db): Promise<UserRow | undefined> {
-      const [row] = await tx.select().from(users).where(and(eq(users.siteId, siteId), eq(users.email, email))).limit(1);
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.siteId, siteId), eq(users.email, email)))
+        .limit(1);
       return row;
     },
 
     /** `forUpdate` locks the row until the transaction ends (serialises per-account counters). */
-    async findUserById(id: number, tx: Executor = db, options: { forUpdate?: boolean } = {}): Promise<UserRow | undefined> {
+    async findUserById(
+      id: number,
+      tx: Executor = db,
+      options: { forUpdate?: boolean } = {},
+    ): Promise<UserRow | undefined> {
       const query = tx.select().from(users).where(eq(users.id, id)).limit(1);
       const [row] = options.forUpdate ? await query.for('update') : await query;
       return row;
@@ -53,12 +61,23 @@ export function createAccountsRepository(db: Executor) {
     },
 
     async findProfileOfUser(userId: number, tx: Executor = db): Promise<Pick<ProfileRow, 'id' | 'name'> | undefined> {
-      const [row] = await tx.select({ id: profiles.id, name: profiles.name }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
+      const [row] = await tx
+        .select({ id: profiles.id, name: profiles.name })
+        .from(profiles)
+        .where(eq(profiles.userId, userId))
+        .limit(1);
       return row;
     },
 
-    async updateProfileOfUser(userId: number, values: Partial<typeof profiles.$inferInsert>, tx: Executor = db): Promise<void> {
-      await tx.update(profiles).set({ ...values, updatedAt: sql`now()` }).where(eq(profiles.userId, userId));
+    async updateProfileOfUser(
+      userId: number,
+      values: Partial<typeof profiles.$inferInsert>,
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx
+        .update(profiles)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(profiles.userId, userId));
     },
 
     async findProfile(id: number, tx: Executor = db): Promise<ProfileRow | undefined> {
@@ -91,18 +110,34 @@ export function createAccountsRepository(db: Executor) {
     },
 
     /** An unused, unexpired token of that purpose, locked for the rest of the transaction (single use under concurrency). */
-    async findUsableToken(tokenHash: string, purpose: AccountTokenPurpose, now: Date, tx: Executor = db): Promise<AccountTokenRow | undefined> {
+    async findUsableToken(
+      tokenHash: string,
+      purpose: AccountTokenPurpose,
+      now: Date,
+      tx: Executor = db,
+    ): Promise<AccountTokenRow | undefined> {
       const [row] = await tx
         .select()
         .from(accountTokens)
-        .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+        .where(
+          and(
+            eq(accountTokens.tokenHash, tokenHash),
+            eq(accountTokens.purpose, purpose),
+            isNull(accountTokens.usedAt),
+            gt(accountTokens.expiresAt, now),
+          ),
+        )
         .limit(1)
         .for('update');
       return row;
     },
 
     /** A token by its hash, used or expired too (to tell an already used activation link from a wrong one). */
-    async findAnyToken(tokenHash: string, purpose: AccountTokenPurpose, tx: Executor = db): Promise<AccountTokenRow | undefined> {
+    async findAnyToken(
+      tokenHash: string,
+      purpose: AccountTokenPurpose,
+      tx: Executor = db,
+    ): Promise<AccountTokenRow | undefined> {
       const [row] = await tx
         .select()
         .from(accountTokens)
@@ -119,11 +154,22 @@ export function createAccountsRepository(db: Executor) {
         .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
     },
 
-    async countTokensSince(userId: number, purpose: AccountTokenPurpose, since: Date, tx: Executor = db): Promise<number> {
+    async countTokensSince(
+      userId: number,
+      purpose: AccountTokenPurpose,
+      since: Date,
+      tx: Executor = db,
+    ): Promise<number> {
       const [row] = await tx
         .select({ value: count() })
         .from(accountTokens)
-        .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), gte(accountTokens.createdAt, since)));
+        .where(
+          and(
+            eq(accountTokens.userId, userId),
+            eq(accountTokens.purpose, purpose),
+            gte(accountTokens.createdAt, since),
+          ),
+        );
       return Number(row?.value ?? 0);
     },
 
@@ -131,28 +177,46 @@ export function createAccountsRepository(db: Executor) {
      * A browser's endpoint belongs to whoever subscribed with it last, and counts as that member's newest; the
      * member keeps only the newest `keep` (each send is a connection the server makes on the member's behalf).
      */
-    async savePushSubscription(userId: number, subscription: { endpoint: string; p256dh: string; auth: string }, keep: number, tx: Executor = db): Promise<void> {
+    async savePushSubscription(
+      userId: number,
+      subscription: { endpoint: string; p256dh: string; auth: string },
+      keep: number,
+      tx: Executor = db,
+    ): Promise<void> {
       await tx
         .insert(pushSubscriptions)
         .values({ userId, ...subscription })
-        .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: subscription.p256dh, auth: subscription.auth, createdAt: sql`now()` } });
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: { userId, p256dh: subscription.p256dh, auth: subscription.auth, createdAt: sql`now()` },
+        });
       const newest = tx
         .select({ id: pushSubscriptions.id })
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.userId, userId))
         .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
         .limit(keep);
-      await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
+      await tx
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
     },
 
     /** The account's subscriptions, or only the one of `endpoint` (never another account's). */
     async deletePushSubscriptions(userId: number, endpoint?: string, tx: Executor = db): Promise<void> {
       await tx
         .delete(pushSubscriptions)
-        .where(and(eq(pushSubscriptions.userId, userId), endpoint === undefined ? undefined : eq(pushSubscriptions.endpoint, endpoint)));
+        .where(
+          and(
+            eq(pushSubscriptions.userId, userId),
+            endpoint === undefined ? undefined : eq(pushSubscriptions.endpoint, endpoint),
+          ),
+        );
     },
 
-    async insertPendingMessage(values: { userId: number; targetProfileId: number; body: string }, tx: Executor = db): Promise<void> {
+    async insertPendingMessage(
+      values: { userId: number; targetProfileId: number; body: string },
+      tx: Executor = db,
+    ): Promise<void> {
       await tx.insert(pendingMessages).values(values);
     },
 

@@ -39,12 +39,23 @@ import { parseBody } from './validation.ts';
 /** Rate-limit key for an e-mail address: hashed, so the counter store holds no addresses. */
 const emailKey = (email: unknown) =>
   createHash('sha256')
-    .update(String(email ?? '').trim().toLowerCase())
+    .update(
+      String(email ?? '')
+        .trim()
+        .toLowerCase(),
+    )
     .digest('hex')
     .slice(0, 32);
 const bodyEmailKey = (request: FastifyRequest) => emailKey((request.body as { email?: unknown } | undefined)?.email);
 
-const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const errorResponses = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
 const TAGS = ['accounts'];
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -70,7 +81,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     answers.set(view, { site: request.site, answer });
     return answer;
   };
-  const sendFreshUser = async (request: FastifyRequest) => ({ user: accounts.toUserPayload((await app.refreshMember(request)).view, request.site) });
+  const sendFreshUser = async (request: FastifyRequest) => ({
+    user: accounts.toUserPayload((await app.refreshMember(request)).view, request.site),
+  });
   const logIn = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
     await app.startSession(request, reply, userId);
     await app.markActive(userId);
@@ -78,8 +91,18 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   // Per account (e-mail) limits on top of the per-IP ones in each route's config.
-  const loginPerAccount = rateLimitHook(app, { name: 'login-email', max: 20, timeWindow: '15 minutes', key: bodyEmailKey });
-  const signupPerAccount = rateLimitHook(app, { name: 'signup-email', max: 5, timeWindow: '1 hour', key: bodyEmailKey });
+  const loginPerAccount = rateLimitHook(app, {
+    name: 'login-email',
+    max: 20,
+    timeWindow: '15 minutes',
+    key: bodyEmailKey,
+  });
+  const signupPerAccount = rateLimitHook(app, {
+    name: 'signup-email',
+    max: 5,
+    timeWindow: '1 hour',
+    key: bodyEmailKey,
+  });
   const resetPerAccount = rateLimitHook(app, { name: 'reset-email', max: 5, timeWindow: '1 hour', key: bodyEmailKey });
   // Failed logins for addresses without an account, counted like an account's: the fifth within the window "locks".
   const unknownEmailLogins = app.createRateLimit({
@@ -92,7 +115,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user.php',
     {
       preValidation: [app.requireMember],
-      schema: { tags: TAGS, summary: 'The logged-in member', response: { 200: userResponseSchema, 403: apiErrorSchema } },
+      schema: {
+        tags: TAGS,
+        summary: 'The logged-in member',
+        response: { 200: userResponseSchema, 403: apiErrorSchema },
+      },
     },
     async (request) => sendUser(request),
   );
@@ -109,13 +136,17 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
       schema: {
         tags: TAGS,
-        summary: 'Log in ({ email, password }); with ?push=1 save the push subscription ({ subscription }) of the logged-in member',
+        summary:
+          'Log in ({ email, password }); with ?push=1 save the push subscription ({ subscription }) of the logged-in member',
         querystring: z.object({ push: z.string().optional() }),
         body: z.union([loginRequestSchema, pushSubscriptionRequestSchema]).optional(),
         response: { 200: userResponseSchema, ...errorResponses },
       },
       // The body is checked in the handler: which schema applies depends on ?push.
-      validatorCompiler: (route) => (route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0])),
+      validatorCompiler: (route) =>
+        route.httpPart === 'body'
+          ? (data: unknown) => ({ value: data })
+          : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
     },
     async (request, reply) => {
       if (request.query.push) {
@@ -139,11 +170,17 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user.php',
     {
       preValidation: [app.requireMember],
-      schema: { tags: TAGS, summary: 'Save the chosen interface language', body: updateLanguageRequestSchema, response: { 200: userResponseSchema, ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'Save the chosen interface language',
+        body: updateLanguageRequestSchema,
+        response: { 200: userResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const { language } = request.body;
-      if (!isUiLanguage(language)) throw new AppError(400, 'validation_failed', undefined, [{ path: 'language', code: 'invalid_value' }]);
+      if (!isUiLanguage(language))
+        throw new AppError(400, 'validation_failed', undefined, [{ path: 'language', code: 'invalid_value' }]);
       const { user } = member(request);
       await accounts.updateLanguage(user.id, language);
       return sendFreshUser(request);
@@ -158,7 +195,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: async (request) => {
         if (request.headers['request-type'] !== 'client') throw forbidden('csrf_rejected');
       },
-      schema: { tags: TAGS, summary: 'End the session (needs the Request-Type: client header)', response: { 200: successResponseSchema, 403: apiErrorSchema } },
+      schema: {
+        tags: TAGS,
+        summary: 'End the session (needs the Request-Type: client header)',
+        response: { 200: successResponseSchema, 403: apiErrorSchema },
+      },
     },
     async (request, reply) => {
       await app.endSession(request, reply);
@@ -189,7 +230,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/signup.php',
     {
       preValidation: [app.requireMember],
-      schema: { tags: TAGS, summary: 'Signup steps 1-4', body: signupStepRequestSchema, response: { 200: userResponseSchema, ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'Signup steps 1-4',
+        body: signupStepRequestSchema,
+        response: { 200: userResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const { user } = member(request);
@@ -202,7 +248,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/email-suggestion.php',
     {
       config: rateLimit({ max: 60, timeWindow: '1 minute' }),
-      schema: { tags: TAGS, summary: '"Did you mean ...?" for a mistyped e-mail domain', querystring: emailSuggestionQuerySchema, response: { 200: emailSuggestionResponseSchema } },
+      schema: {
+        tags: TAGS,
+        summary: '"Did you mean ...?" for a mistyped e-mail domain',
+        querystring: emailSuggestionQuerySchema,
+        response: { 200: emailSuggestionResponseSchema },
+      },
     },
     async (request) => ({ suggestion: accounts.suggestEmail(request.query.email) }),
   );
@@ -211,7 +262,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/activate.php',
     {
       config: rateLimit({ max: 30, timeWindow: '1 hour' }),
-      schema: { tags: TAGS, summary: 'Activate the account from the e-mailed link (logs in)', body: activateRequestSchema, response: { 200: userResponseSchema, ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'Activate the account from the e-mailed link (logs in)',
+        body: activateRequestSchema,
+        response: { 200: userResponseSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const user = await accounts.activate(request.body.token, request.site);
@@ -224,7 +280,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: [app.requireMember],
       preHandler: [rateLimitHook(app, { name: 'activation-mail', max: 3, timeWindow: '1 hour', key: memberRateKey })],
-      schema: { tags: TAGS, summary: 'Send the activation mail again', body: z.object({}).nullish(), response: { 200: successResponseSchema, ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'Send the activation mail again',
+        body: z.object({}).nullish(),
+        response: { 200: successResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       await accounts.resendActivation(member(request).user.id, request.site);
@@ -237,7 +298,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: rateLimit({ max: 10, timeWindow: '1 hour' }),
       preHandler: [resetPerAccount],
-      schema: { tags: TAGS, summary: 'Mail a password reset link', body: resetPasswordRequestSchema, response: { 200: successResponseSchema, ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'Mail a password reset link',
+        body: resetPasswordRequestSchema,
+        response: { 200: successResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       await accounts.requestPasswordReset(request.site, request.body.email);
@@ -249,7 +315,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reset-password-do.php',
     {
       config: rateLimit({ max: 30, timeWindow: '1 hour' }),
-      schema: { tags: TAGS, summary: 'Check a password reset link', querystring: tokenQuerySchema, response: { 200: successResponseSchema, ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'Check a password reset link',
+        querystring: tokenQuerySchema,
+        response: { 200: successResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       await accounts.checkResetToken(request.query.token, request.site);
@@ -278,7 +349,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/password.php',
     {
       preValidation: [app.requireMember],
-      preHandler: [rateLimitHook(app, { name: 'password-change', max: 10, timeWindow: '15 minutes', key: memberRateKey })],
+      preHandler: [
+        rateLimitHook(app, { name: 'password-change', max: 10, timeWindow: '15 minutes', key: memberRateKey }),
+      ],
       schema: {
         tags: TAGS,
         summary: 'Change the password (other sessions end)',
@@ -306,7 +379,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await accounts.requestMailChange(member(request).user.id, request.site, request.body.email, request.body.password);
+      await accounts.requestMailChange(
+        member(request).user.id,
+        request.site,
+        request.body.email,
+        request.body.password,
+      );
       return { success: true as const };
     },
   );
@@ -315,9 +393,17 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mail-change-do.php',
     {
       config: rateLimit({ max: 30, timeWindow: '1 hour' }),
-      schema: { tags: TAGS, summary: 'Confirm the new e-mail address from the link', body: mailChangeDoRequestSchema, response: { 200: mailChangeDoResponseSchema, ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'Confirm the new e-mail address from the link',
+        body: mailChangeDoRequestSchema,
+        response: { 200: mailChangeDoResponseSchema, ...errorResponses },
+      },
     },
-    async (request) => ({ success: true as const, email: await accounts.confirmMailChange(request.body.token, request.site) }),
+    async (request) => ({
+      success: true as const,
+      email: await accounts.confirmMailChange(request.body.token, request.site),
+    }),
   );
 
   app.post(
@@ -345,7 +431,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reactivate.php',
     {
       config: rateLimit({ max: 30, timeWindow: '1 hour' }),
-      schema: { tags: TAGS, summary: 'Reactivate a deleted account from the link (logs in)', body: reactivateRequestSchema, response: { 200: userResponseSchema, ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'Reactivate a deleted account from the link (logs in)',
+        body: reactivateRequestSchema,
+        response: { 200: userResponseSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const user = await accounts.reactivate(request.body.token, request.site);

@@ -14,7 +14,19 @@ import { createMailChangeService } from './mail-change.service.ts';
 import { createPasswordService } from './password.service.ts';
 import { createSignupService } from './signup.service.ts';
 
-export { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, PURGE_JOB, REACTIVATION_MS, RESET_MAILS_PER_DAY, RESET_TOKEN_MINUTES, ACTIVATION_TOKEN_DAYS, EMAIL_CHANGE_TOKEN_HOURS, type AccountsDeps, type PasswordChecks } from './account-tools.ts';
+export {
+  LOGIN_LOCK_MS,
+  LOGIN_MAX_FAILURES,
+  LOGIN_WINDOW_MS,
+  PURGE_JOB,
+  REACTIVATION_MS,
+  RESET_MAILS_PER_DAY,
+  RESET_TOKEN_MINUTES,
+  ACTIVATION_TOKEN_DAYS,
+  EMAIL_CHANGE_TOKEN_HOURS,
+  type AccountsDeps,
+  type PasswordChecks,
+} from './account-tools.ts';
 export type { SignupInput } from './signup.service.ts';
 
 /** Push subscriptions a member keeps; a new one replaces the oldest (each is a connection the server makes). */
@@ -40,7 +52,10 @@ export function toUserPayload(view: MemberView, site: Pick<SiteRow, 'fictionalIc
       name: profile.name,
       country: profile.country,
       main_image: view.mainPhoto
-        ? { filename: uploadUrl(site.cdnPrefix, view.mainPhoto.fileKey), thumb_filename: uploadUrl(site.cdnPrefix, view.mainPhoto.thumbKey) }
+        ? {
+            filename: uploadUrl(site.cdnPrefix, view.mainPhoto.fileKey),
+            thumb_filename: uploadUrl(site.cdnPrefix, view.mainPhoto.thumbKey),
+          }
         : null,
       status: profile.status,
     },
@@ -58,15 +73,26 @@ export function createAccountsService(deps: AccountsDeps) {
       await deps.memberEvents.changed(userId);
     },
     /** null removes: the one of `endpoint` when given (this browser), else every subscription of the account. */
-    async savePushSubscription(userId: number, subscription: { endpoint: string; keys: { p256dh: string; auth: string } } | null, endpoint?: string): Promise<void> {
+    async savePushSubscription(
+      userId: number,
+      subscription: { endpoint: string; keys: { p256dh: string; auth: string } } | null,
+      endpoint?: string,
+    ): Promise<void> {
       if (!subscription) await repo.deletePushSubscriptions(userId, endpoint);
       else {
         // The server connects to whatever host an endpoint names: only public https hosts (SSRF, docs/notifications.md).
         if (!(await deps.push.isEndpointAllowed(subscription.endpoint))) {
-          throw new AppError(400, 'validation_failed', undefined, [{ path: 'subscription.endpoint', code: 'push_endpoint_refused' }]);
+          throw new AppError(400, 'validation_failed', undefined, [
+            { path: 'subscription.endpoint', code: 'push_endpoint_refused' },
+          ]);
         }
         await deps.db.transaction((tx) =>
-          repo.savePushSubscription(userId, { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth }, PUSH_SUBSCRIPTIONS_PER_MEMBER, tx),
+          repo.savePushSubscription(
+            userId,
+            { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
+            PUSH_SUBSCRIPTIONS_PER_MEMBER,
+            tx,
+          ),
         );
       }
       await deps.memberEvents.changed(userId);

@@ -65,10 +65,24 @@ export async function signUp(app: TestApp, overrides: Record<string, unknown> = 
   const body = signupBody(overrides);
   const response = await client.request({ method: 'POST', url: '/api/signup.php', payload: body });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
-  return { client, email: body.email as string, password: body.password as string, user: response.json<{ user: User }>().user };
+  return {
+    client,
+    email: body.email as string,
+    password: body.password as string,
+    user: response.json<{ user: User }>().user,
+  };
 }
 
-export type DevMail = { id: number; to: string; subject: string; text: string; html: string; template: string; links: string[]; created_at: string };
+export type DevMail = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  template: string;
+  links: string[];
+  created_at: string;
+};
 
 export async function mailsTo(app: TestApp, email: string): Promise<DevMail[]> {
   const response = await app.inject({ url: `/api/dev/mailbox?to=${encodeURIComponent(email)}` });

@@ -19,7 +19,8 @@ export function createActivationService(deps: AccountsDeps, tools: AccountTools)
         if (!found) {
           const known = await repo.findAnyToken(hashToken(token), 'activation', tx);
           const owner = known && (await repo.findUserById(known.userId, tx));
-          if (owner && owner.siteId === site.id && owner.status === 'active') throw new AppError(409, 'already_activated');
+          if (owner && owner.siteId === site.id && owner.status === 'active')
+            throw new AppError(409, 'already_activated');
           throw new AppError(400, 'activation_failed');
         }
         if (found.user.status === 'deleted_pending') throw new AppError(400, 'activation_failed');

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, clientHeaders, type TestApp } from '../../test-support/test-app.ts';
 import { ACTIVATION_TOKEN_DAYS } from './accounts.service.ts';
-import { DEFAULT_PASSWORD, advanceClock, createClient, login, mailsTo, signUp, tokenFromMail } from './accounts.test-helpers.ts';
+import {
+  DEFAULT_PASSWORD,
+  advanceClock,
+  createClient,
+  login,
+  mailsTo,
+  signUp,
+  tokenFromMail,
+} from './accounts.test-helpers.ts';
 
 describe('activation (activate.php, activation-mail.php)', () => {
   let app: TestApp;
@@ -13,7 +21,8 @@ describe('activation (activate.php, activation-mail.php)', () => {
     app.clock.now = () => new Date();
   });
 
-  const activate = (token: string, client = createClient(app)) => client.request({ method: 'POST', url: '/api/activate.php', payload: { token } });
+  const activate = (token: string, client = createClient(app)) =>
+    client.request({ method: 'POST', url: '/api/activate.php', payload: { token } });
 
   it('activates the account and its profile with the mailed link, and logs that member in', async () => {
     const { email } = await signUp(app);
@@ -32,7 +41,10 @@ describe('activation (activate.php, activation-mail.php)', () => {
     const browser = createClient(app);
     const again = await activate(token, browser);
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatchObject({ code: 'already_activated', message: 'Your account has already been activated.' });
+    expect(again.json().error).toMatchObject({
+      code: 'already_activated',
+      message: 'Your account has already been activated.',
+    });
     expect(browser.cookie).toBeUndefined();
     expect((await browser.request({ url: '/api/user.php' })).statusCode).toBe(403);
   });
@@ -42,7 +54,15 @@ describe('activation (activate.php, activation-mail.php)', () => {
     const token = await tokenFromMail(app, email, '/activate');
     expect((await activate(token)).statusCode).toBe(200);
     await login(client, email, DEFAULT_PASSWORD);
-    expect((await client.request({ method: 'POST', url: '/api/delete-account.php', payload: { reason: 'time', password: DEFAULT_PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (
+        await client.request({
+          method: 'POST',
+          url: '/api/delete-account.php',
+          payload: { reason: 'time', password: DEFAULT_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await activate(token)).json().error.code).toBe('activation_failed');
   });
 
@@ -73,7 +93,8 @@ describe('activation (activate.php, activation-mail.php)', () => {
   it('rate-limits resending (3 an hour per member)', async () => {
     const { client } = await signUp(app);
     const codes: number[] = [];
-    for (let attempt = 0; attempt < 4; attempt += 1) codes.push((await client.request({ method: 'POST', url: '/api/activation-mail.php' })).statusCode);
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      codes.push((await client.request({ method: 'POST', url: '/api/activation-mail.php' })).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
   });
 
@@ -88,10 +109,23 @@ describe('link tokens in request logs', () => {
   it('are redacted: a log reader cannot follow an activation, reset or reactivation link', async () => {
     const loggingApp = await buildTestApp({ env: 'production', logLevel: 'silent' });
     try {
-      const serializers = (loggingApp.log as unknown as Record<symbol, { req: (request: unknown) => { url: string } }>)[Symbol.for('pino.serializers')];
-      const logged = serializers!.req({ method: 'GET', url: '/reset-password/do?token=s3cr3t&x=1', headers: {}, ip: '127.0.0.1' });
-      expect(logged).toMatchObject({ method: 'GET', url: '/reset-password/do?token=[redacted]&x=1', remoteAddress: '127.0.0.1' });
-      expect(serializers!.req({ method: 'GET', url: '/api/reset-password-do.php?token=s3cr3t' }).url).not.toContain('s3cr3t');
+      const serializers = (loggingApp.log as unknown as Record<symbol, { req: (request: unknown) => { url: string } }>)[
+        Symbol.for('pino.serializers')
+      ];
+      const logged = serializers!.req({
+        method: 'GET',
+        url: '/reset-password/do?token=s3cr3t&x=1',
+        headers: {},
+        ip: '127.0.0.1',
+      });
+      expect(logged).toMatchObject({
+        method: 'GET',
+        url: '/reset-password/do?token=[redacted]&x=1',
+        remoteAddress: '127.0.0.1',
+      });
+      expect(serializers!.req({ method: 'GET', url: '/api/reset-password-do.php?token=s3cr3t' }).url).not.toContain(
+        's3cr3t',
+      );
     } finally {
       await loggingApp.close();
     }

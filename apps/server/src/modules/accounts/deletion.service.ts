@@ -2,7 +2,16 @@
 import { REACTIVATION_DAYS, type DeleteAccountRequest } from '@app/contracts';
 import type { SiteRow, UserRow } from '../../db/schema/index.ts';
 import { DELETE_FILES_JOB } from '../../plugins/storage/index.ts';
-import { type AccountTools, type AccountsDeps, PURGE_JOB, REACTIVATION_MS, type SiteRef, fieldError, linkInvalid, purgeJobKey } from './account-tools.ts';
+import {
+  type AccountTools,
+  type AccountsDeps,
+  PURGE_JOB,
+  REACTIVATION_MS,
+  type SiteRef,
+  fieldError,
+  linkInvalid,
+  purgeJobKey,
+} from './account-tools.ts';
 
 export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
   const { repo, passwords, mailTokenLink, profileName, loadAccount, useToken } = tools;
@@ -23,7 +32,12 @@ export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
         const until = new Date(now.getTime() + REACTIVATION_MS);
         await repo.updateUser(
           user.id,
-          { status: 'deleted_pending', deletedAt: now, deleteReason: request.reason, deleteRemarks: request.remarks || null },
+          {
+            status: 'deleted_pending',
+            deletedAt: now,
+            deleteReason: request.reason,
+            deleteRemarks: request.remarks || null,
+          },
           tx,
         );
         await deps.sessions.endAllOfUser(user.id, {}, tx);
@@ -48,12 +62,23 @@ export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
       const reactivated = await deps.db.transaction(async (tx) => {
         const found = await useToken(tx, token, 'reactivation', site);
         const { user } = found ?? {};
-        if (!found || !user || user.status !== 'deleted_pending' || !user.deletedAt || found.now.getTime() - user.deletedAt.getTime() >= REACTIVATION_MS) {
+        if (
+          !found ||
+          !user ||
+          user.status !== 'deleted_pending' ||
+          !user.deletedAt ||
+          found.now.getTime() - user.deletedAt.getTime() >= REACTIVATION_MS
+        ) {
           throw linkInvalid();
         }
         const restored = await repo.updateUser(
           user.id,
-          { status: user.activatedAt ? 'active' : 'not_confirmed', deletedAt: null, deleteReason: null, deleteRemarks: null },
+          {
+            status: user.activatedAt ? 'active' : 'not_confirmed',
+            deletedAt: null,
+            deleteReason: null,
+            deleteRemarks: null,
+          },
           tx,
         );
         await deps.jobs.cancel(purgeJobKey(user.id), tx);

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { creditBalances, creditLedger, jobs, profiles, sessions, users } from '../../db/schema/index.ts';
 import { buildTestApp, clientHeaders, type TestApp } from '../../test-support/test-app.ts';
 import { PURGE_JOB } from './accounts.service.ts';
-import { DEFAULT_PASSWORD, createClient, login, mailsTo, signUp, tokenFromMail, type Client } from './accounts.test-helpers.ts';
+import {
+  DEFAULT_PASSWORD,
+  createClient,
+  login,
+  mailsTo,
+  signUp,
+  tokenFromMail,
+  type Client,
+} from './accounts.test-helpers.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,15 +27,30 @@ describe('account deletion, reactivation and purge (delete-account.php, reactiva
 
   /** Deletes with the password of the test members (re-authentication), unless the body says otherwise. */
   const deleteAccount = (client: Client, body: Record<string, unknown> = { reason: 'found_someone' }) =>
-    client.request({ method: 'POST', url: '/api/delete-account.php', payload: { password: DEFAULT_PASSWORD, ...body } });
-  const reactivate = (token: string, client = createClient(app)) => client.request({ method: 'POST', url: '/api/reactivate.php', payload: { token } });
+    client.request({
+      method: 'POST',
+      url: '/api/delete-account.php',
+      payload: { password: DEFAULT_PASSWORD, ...body },
+    });
+  const reactivate = (token: string, client = createClient(app)) =>
+    client.request({ method: 'POST', url: '/api/reactivate.php', payload: { token } });
 
   it('asks for the current password first: a wrong or missing one deletes nothing and keeps the session', async () => {
     const { client, user } = await signUp(app);
-    for (const body of [{ reason: 'price', password: 'not my password' }, { reason: 'price', password: '' }, { reason: 'price', password: undefined }]) {
+    for (const body of [
+      { reason: 'price', password: 'not my password' },
+      { reason: 'price', password: '' },
+      { reason: 'price', password: undefined },
+    ]) {
       const response = await deleteAccount(client, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json().error.fields).toContainEqual(expect.objectContaining({ path: 'password', code: 'password_incorrect', message: 'Please check your password' }));
+      expect(response.json().error.fields).toContainEqual(
+        expect.objectContaining({
+          path: 'password',
+          code: 'password_incorrect',
+          message: 'Please check your password',
+        }),
+      );
     }
     const [row] = await app.db.select({ status: users.status }).from(users).where(eq(users.id, user.id));
     expect(row?.status).toBe('not_confirmed');
@@ -49,7 +72,11 @@ describe('account deletion, reactivation and purge (delete-account.php, reactiva
     expect(await app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
 
     const [row] = await app.db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ status: 'deleted_pending', deleteReason: 'other', deleteRemarks: 'Too many notifications' });
+    expect(row).toMatchObject({
+      status: 'deleted_pending',
+      deleteReason: 'other',
+      deleteRemarks: 'Too many notifications',
+    });
     const mails = await mailsTo(app, email);
     expect(mails[0]).toMatchObject({ template: 'accountDeleted' });
     expect(mails[0]!.links[0]).toMatch(/\/account-deleted\?token=/);
@@ -63,7 +90,9 @@ describe('account deletion, reactivation and purge (delete-account.php, reactiva
     const { client } = await signUp(app);
     const noRemarks = await deleteAccount(client, { reason: 'other' });
     expect(noRemarks.statusCode).toBe(400);
-    expect(noRemarks.json().error.fields).toEqual([expect.objectContaining({ path: 'remarks', code: 'remarks_required' })]);
+    expect(noRemarks.json().error.fields).toEqual([
+      expect.objectContaining({ path: 'remarks', code: 'remarks_required' }),
+    ]);
     expect((await deleteAccount(client, { reason: 'bored' })).statusCode).toBe(400);
     for (const reason of ['price', 'found_someone', 'not_looking', 'site_problems', 'no_members', 'time']) {
       const { client: member } = await signUp(app);
@@ -92,7 +121,11 @@ describe('account deletion, reactivation and purge (delete-account.php, reactiva
 
   it('restores an activated account to active', async () => {
     const { client, email } = await signUp(app);
-    await createClient(app).request({ method: 'POST', url: '/api/activate.php', payload: { token: await tokenFromMail(app, email, '/activate') } });
+    await createClient(app).request({
+      method: 'POST',
+      url: '/api/activate.php',
+      payload: { token: await tokenFromMail(app, email, '/activate') },
+    });
     await deleteAccount(client);
     const response = await reactivate(await tokenFromMail(app, email, '/account-deleted'));
     expect(response.json().user.status).toBe('active');
@@ -106,14 +139,20 @@ describe('account deletion, reactivation and purge (delete-account.php, reactiva
     app.clock.now = () => new Date(now + 14 * DAY_MS + 1000);
     const response = await reactivate(token);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'link_invalid', message: 'Link expired or invalid, request a new email' });
+    expect(response.json().error).toMatchObject({
+      code: 'link_invalid',
+      message: 'Link expired or invalid, request a new email',
+    });
   });
 
   it('purges the account with a scheduled job after 14 days, keeping the ledger rows anonymised', async () => {
     const { client, user } = await signUp(app);
     const { user: keeper } = await signUp(app);
     await deleteAccount(client);
-    const [job] = await app.db.select().from(jobs).where(eq(jobs.uniqueKey, `${PURGE_JOB}:${user.id}`));
+    const [job] = await app.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.uniqueKey, `${PURGE_JOB}:${user.id}`));
     expect(job).toMatchObject({ name: PURGE_JOB, payload: { userId: user.id }, doneAt: null });
     expect(job!.runAt.getTime() - Date.now()).toBeGreaterThan(14 * DAY_MS - 60_000);
 
@@ -125,8 +164,13 @@ describe('account deletion, reactivation and purge (delete-account.php, reactiva
     expect(await app.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
     expect(await app.db.select().from(profiles).where(eq(profiles.userId, user.id))).toEqual([]);
     expect(await app.db.select().from(creditBalances).where(eq(creditBalances.userId, user.id))).toEqual([]);
-    const orphaned = await app.db.select().from(creditLedger).where(sql`${creditLedger.userId} is null`);
-    expect(orphaned).toContainEqual(expect.objectContaining({ amount: 20, reason: 'signup_bonus', idempotencyKey: `signup_bonus:${user.id}` }));
+    const orphaned = await app.db
+      .select()
+      .from(creditLedger)
+      .where(sql`${creditLedger.userId} is null`);
+    expect(orphaned).toContainEqual(
+      expect.objectContaining({ amount: 20, reason: 'signup_bonus', idempotencyKey: `signup_bonus:${user.id}` }),
+    );
     // Other members are untouched.
     expect(await app.db.select().from(users).where(eq(users.id, keeper.id))).toHaveLength(1);
     const [done] = await app.db.select().from(jobs).where(eq(jobs.id, job!.id));
@@ -134,7 +178,12 @@ describe('account deletion, reactivation and purge (delete-account.php, reactiva
   });
 
   it('answers 403 authentication_required to a visitor', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/delete-account.php', headers: clientHeaders, payload: { reason: 'time' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/delete-account.php',
+      headers: clientHeaders,
+      payload: { reason: 'time' },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().authentication_required).toBe(true);
   });

@@ -19,9 +19,23 @@ describe('expired sessions and tokens cleanup (recurring job)', () => {
     const now = new Date(Date.now() + 30 * 24 * HOUR_MS);
     const at = (ms: number) => new Date(now.getTime() + ms);
     const insertSession = async (expiresAt: Date) =>
-      (await app.db.insert(sessions).values({ userId: user.id, tokenHash: `s-${Math.random()}`, expiresAt }).returning())[0]!.id;
-    const insertToken = async (values: { purpose: 'activation' | 'password_reset' | 'email_change' | 'reactivation'; expiresAt: Date; usedAt?: Date }) =>
-      (await app.db.insert(accountTokens).values({ userId: user.id, tokenHash: `t-${Math.random()}`, ...values }).returning())[0]!.id;
+      (
+        await app.db
+          .insert(sessions)
+          .values({ userId: user.id, tokenHash: `s-${Math.random()}`, expiresAt })
+          .returning()
+      )[0]!.id;
+    const insertToken = async (values: {
+      purpose: 'activation' | 'password_reset' | 'email_change' | 'reactivation';
+      expiresAt: Date;
+      usedAt?: Date;
+    }) =>
+      (
+        await app.db
+          .insert(accountTokens)
+          .values({ userId: user.id, tokenHash: `t-${Math.random()}`, ...values })
+          .returning()
+      )[0]!.id;
 
     const expiredSession = await insertSession(at(-1000));
     const liveSession = await insertSession(at(HOUR_MS));
@@ -30,7 +44,11 @@ describe('expired sessions and tokens cleanup (recurring job)', () => {
       reset: await insertToken({ purpose: 'password_reset', expiresAt: at(-TOKEN_KEEP_MS - 1000) }),
       mailChange: await insertToken({ purpose: 'email_change', expiresAt: at(-TOKEN_KEEP_MS - 1000) }),
     };
-    const oldUsed = await insertToken({ purpose: 'password_reset', expiresAt: at(HOUR_MS), usedAt: at(-TOKEN_KEEP_MS - 1000) });
+    const oldUsed = await insertToken({
+      purpose: 'password_reset',
+      expiresAt: at(HOUR_MS),
+      usedAt: at(-TOKEN_KEEP_MS - 1000),
+    });
     const kept = {
       recentlyExpired: await insertToken({ purpose: 'password_reset', expiresAt: at(-HOUR_MS) }),
       recentlyUsed: await insertToken({ purpose: 'activation', expiresAt: at(HOUR_MS), usedAt: at(-HOUR_MS) }),

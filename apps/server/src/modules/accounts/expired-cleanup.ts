@@ -16,14 +16,20 @@ export const TOKEN_KEEP_MS = 7 * 24 * 60 * 60_000;
 const BATCH = 1000;
 
 /** The next batch of expired sessions (on `sessions_expires_idx`). */
-export const expiredSessionsBatch = (db: Executor, now: Date) => db.select({ id: sessions.id }).from(sessions).where(lt(sessions.expiresAt, now)).limit(BATCH);
+export const expiredSessionsBatch = (db: Executor, now: Date) =>
+  db.select({ id: sessions.id }).from(sessions).where(lt(sessions.expiresAt, now)).limit(BATCH);
 
 /** The next batch of tokens expired or used before `keptSince` (on `account_tokens_expires_idx` and `account_tokens_used_idx`). */
 export const oldTokensBatch = (db: Executor, keptSince: Date) =>
   db
     .select({ id: accountTokens.id })
     .from(accountTokens)
-    .where(or(lt(accountTokens.expiresAt, keptSince), and(isNotNull(accountTokens.usedAt), lt(accountTokens.usedAt, keptSince))))
+    .where(
+      or(
+        lt(accountTokens.expiresAt, keptSince),
+        and(isNotNull(accountTokens.usedAt), lt(accountTokens.usedAt, keptSince)),
+      ),
+    )
     .limit(BATCH);
 
 /** Deletes, in batches, what no request can use any more; answers how many rows of each kind went. */
@@ -32,13 +38,19 @@ export async function deleteExpiredAccountRows(db: Database, now: Date): Promise
   const deleted = { sessions: 0, tokens: 0 };
   for (;;) {
     const batch = expiredSessionsBatch(db, now);
-    const rows = await db.delete(sessions).where(sql`${sessions.id} in (${batch})`).returning({ id: sessions.id });
+    const rows = await db
+      .delete(sessions)
+      .where(sql`${sessions.id} in (${batch})`)
+      .returning({ id: sessions.id });
     deleted.sessions += rows.length;
     if (rows.length < BATCH) break;
   }
   for (;;) {
     const batch = oldTokensBatch(db, keptSince);
-    const rows = await db.delete(accountTokens).where(sql`${accountTokens.id} in (${batch})`).returning({ id: accountTokens.id });
+    const rows = await db
+      .delete(accountTokens)
+      .where(sql`${accountTokens.id} in (${batch})`)
+      .returning({ id: accountTokens.id });
     deleted.tokens += rows.length;
     if (rows.length < BATCH) break;
   }

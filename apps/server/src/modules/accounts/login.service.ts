@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm';
 import { memberRestrictions, type SiteRow, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import { isRestrictionActive } from '../../lib/member-restrictions.ts';
-import { type AccountTools, type AccountsDeps, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, NO_USER_ID, accountLocked, loginFailed } from './account-tools.ts';
+import {
+  type AccountTools,
+  type AccountsDeps,
+  LOGIN_LOCK_MS,
+  LOGIN_MAX_FAILURES,
+  LOGIN_WINDOW_MS,
+  NO_USER_ID,
+  accountLocked,
+  loginFailed,
+} from './account-tools.ts';
 
 export function createLoginService(deps: AccountsDeps, tools: AccountTools) {
   const { repo, passwords } = tools;
@@ -47,9 +56,18 @@ export function createLoginService(deps: AccountsDeps, tools: AccountTools) {
       }
       if (user.status === 'deleted_pending') throw new AppError(403, 'deleted_account_exists');
       // A banned or suspended member (staff console, docs/staff-console.md) is refused with the category only.
-      const [restriction] = await deps.db.select().from(memberRestrictions).where(eq(memberRestrictions.userId, user.id));
+      const [restriction] = await deps.db
+        .select()
+        .from(memberRestrictions)
+        .where(eq(memberRestrictions.userId, user.id));
       if (restriction && isRestrictionActive(restriction, now)) {
-        throw new AppError(403, 'account_banned', restriction.until ? { reason: restriction.reason, until: restriction.until.toISOString() } : { reason: restriction.reason });
+        throw new AppError(
+          403,
+          'account_banned',
+          restriction.until
+            ? { reason: restriction.reason, until: restriction.until.toISOString() }
+            : { reason: restriction.reason },
+        );
       }
       if (user.failedLoginCount > 0 || user.lockedUntil) {
         await repo.updateUser(user.id, { failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null });

@@ -5,7 +5,15 @@ import { LOGIN_LOCK_MS, createAccountsService } from './accounts.service.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/credentials.ts';
 import { pushSubscriptions } from '../../db/schema/index.ts';
-import { advanceClock, createClient, login, sessionCookieOf, signUp, uniqueEmail, uniqueIp } from './accounts.test-helpers.ts';
+import {
+  advanceClock,
+  createClient,
+  login,
+  sessionCookieOf,
+  signUp,
+  uniqueEmail,
+  uniqueIp,
+} from './accounts.test-helpers.ts';
 
 describe('login, sessions and the current user (user.php, logout.php)', () => {
   let app: TestApp;
@@ -33,7 +41,13 @@ describe('login, sessions and the current user (user.php, logout.php)', () => {
       notifications_disabled: [],
       signup_step: 1,
       push_subscribed: false,
-      profile: { id: expect.any(Number), name: expect.any(String), country: null, main_image: null, status: 'disabled' },
+      profile: {
+        id: expect.any(Number),
+        name: expect.any(String),
+        country: null,
+        main_image: null,
+        status: 'disabled',
+      },
     });
     expect(new Date(user.signup_date).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const cookie = response.cookies.find((c) => c.name === 'sid')!;
@@ -45,7 +59,9 @@ describe('login, sessions and the current user (user.php, logout.php)', () => {
 
   it('stores only a SHA-256 hash of the session token', async () => {
     const { client } = await signUp(app);
-    const rows = (await app.db.execute(`select token_hash from sessions`)) as unknown as { rows: { token_hash: string }[] };
+    const rows = (await app.db.execute(`select token_hash from sessions`)) as unknown as {
+      rows: { token_hash: string }[];
+    };
     const hashes = rows.rows.map((row) => row.token_hash);
     expect(hashes.every((hash) => /^[0-9a-f]{64}$/.test(hash))).toBe(true);
     expect(hashes).not.toContain(client.cookie);
@@ -119,7 +135,8 @@ describe('login, sessions and the current user (user.php, logout.php)', () => {
     expect((await login(client, email, 'wrong')).statusCode).toBe(401);
     for (let attempt = 1; attempt <= 3; attempt += 1) await login(client, email, 'wrong');
     expect((await login(client, email, password)).statusCode).toBe(200);
-    for (let attempt = 1; attempt <= 4; attempt += 1) expect((await login(client, email, 'wrong')).statusCode).toBe(401);
+    for (let attempt = 1; attempt <= 4; attempt += 1)
+      expect((await login(client, email, 'wrong')).statusCode).toBe(401);
   });
 
   it('answers GET user.php with the current user, and 403 authentication_required to a visitor', async () => {
@@ -178,16 +195,33 @@ describe('login, sessions and the current user (user.php, logout.php)', () => {
 
   it('stores a push subscription with POST user.php?push=1 and removes it with null', async () => {
     const { client } = await signUp(app);
-    const subscription = { endpoint: 'https://push.example/send/abc', expirationTime: null, keys: { p256dh: 'BNcRd', auth: 'tBHI' } };
+    const subscription = {
+      endpoint: 'https://push.example/send/abc',
+      expirationTime: null,
+      keys: { p256dh: 'BNcRd', auth: 'tBHI' },
+    };
     const saved = await client.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription } });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().user.push_subscribed).toBe(true);
-    const removed = await client.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription: null } });
+    const removed = await client.request({
+      method: 'POST',
+      url: '/api/user.php?push=1',
+      payload: { subscription: null },
+    });
     expect(removed.json().user.push_subscribed).toBe(false);
-    const visitor = await app.inject({ method: 'POST', url: '/api/user.php?push=1', headers: clientHeaders, payload: { subscription } });
+    const visitor = await app.inject({
+      method: 'POST',
+      url: '/api/user.php?push=1',
+      headers: clientHeaders,
+      payload: { subscription },
+    });
     expect(visitor.statusCode).toBe(403);
     expect(visitor.json().authentication_required).toBe(true);
-    const invalid = await client.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription: { endpoint: 'nope' } } });
+    const invalid = await client.request({
+      method: 'POST',
+      url: '/api/user.php?push=1',
+      payload: { subscription: { endpoint: 'nope' } },
+    });
     expect(invalid.statusCode).toBe(400);
   });
 
@@ -197,7 +231,11 @@ describe('login, sessions and the current user (user.php, logout.php)', () => {
     const laptop = { endpoint: 'https://push.example/send/laptop', keys: { p256dh: 'BNcRe', auth: 'tBHJ' } };
     await client.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription: phone } });
     await client.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription: laptop } });
-    const removed = await client.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription: null, endpoint: laptop.endpoint } });
+    const removed = await client.request({
+      method: 'POST',
+      url: '/api/user.php?push=1',
+      payload: { subscription: null, endpoint: laptop.endpoint },
+    });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().user.push_subscribed).toBe(true);
     const endpoints = await app.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions);
@@ -205,14 +243,23 @@ describe('login, sessions and the current user (user.php, logout.php)', () => {
     expect(endpoints.map((row) => row.endpoint)).not.toContain(laptop.endpoint);
     // Another member naming this endpoint removes nothing of this member's.
     const { client: other } = await signUp(app);
-    await other.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription: null, endpoint: phone.endpoint } });
+    await other.request({
+      method: 'POST',
+      url: '/api/user.php?push=1',
+      payload: { subscription: null, endpoint: phone.endpoint },
+    });
     expect((await app.db.select().from(pushSubscriptions)).map((row) => row.endpoint)).toContain(phone.endpoint);
   });
 
   it('validates the login body field by field', async () => {
     const response = await createClient(app).request({ method: 'POST', url: '/api/user.php', payload: { email: '' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields.map((field: { path: string }) => field.path).sort()).toEqual(['email', 'password']);
+    expect(
+      response
+        .json()
+        .error.fields.map((field: { path: string }) => field.path)
+        .sort(),
+    ).toEqual(['email', 'password']);
   });
 
   it('rate-limits logins per IP and per account', async () => {
@@ -228,7 +275,8 @@ describe('login, sessions and the current user (user.php, logout.php)', () => {
     // Per IP: 20 a minute.
     const client = createClient(app);
     const codes: number[] = [];
-    for (let attempt = 0; attempt < 21; attempt += 1) codes.push((await login(client, uniqueEmail(), 'nope nope')).statusCode);
+    for (let attempt = 0; attempt < 21; attempt += 1)
+      codes.push((await login(client, uniqueEmail(), 'nope nope')).statusCode);
     expect(codes.slice(0, 20).every((code) => code === 401)).toBe(true);
     expect(codes[20]).toBe(429);
   });
@@ -239,7 +287,13 @@ describe('session cookie over https', () => {
     const secureApp = await buildTestApp({ publicUrl: 'https://dating.example' });
     try {
       const { email, password } = await signUp(secureApp, {}, createClient(secureApp));
-      const response = await secureApp.inject({ method: 'POST', url: '/api/user.php', headers: clientHeaders, remoteAddress: uniqueIp(), payload: { email, password } });
+      const response = await secureApp.inject({
+        method: 'POST',
+        url: '/api/user.php',
+        headers: clientHeaders,
+        remoteAddress: uniqueIp(),
+        payload: { email, password },
+      });
       const cookie = response.cookies.find((c) => c.name === '__Host-sid');
       expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
     } finally {
@@ -255,9 +309,19 @@ describe('OpenAPI document of the account endpoints', () => {
       const document = (await app.inject({ url: '/api/docs/json' })).json();
       const paths = Object.keys(document.paths);
       for (const path of [
-        '/api/user.php', '/api/logout.php', '/api/signup.php', '/api/email-suggestion.php', '/api/activate.php', '/api/activation-mail.php',
-        '/api/reset-password.php', '/api/reset-password-do.php', '/api/password.php', '/api/mail-change.php', '/api/mail-change-do.php',
-        '/api/delete-account.php', '/api/reactivate.php',
+        '/api/user.php',
+        '/api/logout.php',
+        '/api/signup.php',
+        '/api/email-suggestion.php',
+        '/api/activate.php',
+        '/api/activation-mail.php',
+        '/api/reset-password.php',
+        '/api/reset-password-do.php',
+        '/api/password.php',
+        '/api/mail-change.php',
+        '/api/mail-change-do.php',
+        '/api/delete-account.php',
+        '/api/reactivate.php',
       ]) {
         expect(paths).toContain(path);
       }
@@ -294,7 +358,9 @@ describe('login timing', () => {
     });
     const site = { id: (await app.sites.resolve('localhost')).id };
 
-    await expect(accounts.login(site, uniqueEmail(), 'some password 1')).rejects.toMatchObject({ code: 'login_failed' });
+    await expect(accounts.login(site, uniqueEmail(), 'some password 1')).rejects.toMatchObject({
+      code: 'login_failed',
+    });
     expect(passwords.verifyDummy).toHaveBeenCalledExactlyOnceWith('some password 1');
     expect(passwords.verify).not.toHaveBeenCalled();
     expect(recordLoginFailure).toHaveBeenCalledOnce();

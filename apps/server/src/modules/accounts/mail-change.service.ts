@@ -1,6 +1,19 @@
 // E-mail change confirmed by a link to the new address.
 import type { SiteRow } from '../../db/schema/index.ts';
-import { type AccountTools, type AccountsDeps, EMAIL_CHANGE_TOKEN_HOURS, HOUR_MS, type SiteRef, accountExists, deletedAccountExists, fieldError, isUniqueViolation, linkInvalid, mailLanguage, validationFailed } from './account-tools.ts';
+import {
+  type AccountTools,
+  type AccountsDeps,
+  EMAIL_CHANGE_TOKEN_HOURS,
+  HOUR_MS,
+  type SiteRef,
+  accountExists,
+  deletedAccountExists,
+  fieldError,
+  isUniqueViolation,
+  linkInvalid,
+  mailLanguage,
+  validationFailed,
+} from './account-tools.ts';
 
 export function createMailChangeService(deps: AccountsDeps, tools: AccountTools) {
   const { repo, passwords, mailTokenLink, profileName, loadAccount, useToken, markActivated } = tools;

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, clientHeaders, type TestApp } from '../../test-support/test-app.ts';
 import { EMAIL_CHANGE_TOKEN_HOURS } from './accounts.service.ts';
-import { advanceClock, createClient, login, mailsTo, signUp, tokenFromMail, uniqueEmail, type Client } from './accounts.test-helpers.ts';
+import {
+  advanceClock,
+  createClient,
+  login,
+  mailsTo,
+  signUp,
+  tokenFromMail,
+  uniqueEmail,
+  type Client,
+} from './accounts.test-helpers.ts';
 
 describe('e-mail change (mail-change.php, mail-change-do.php)', () => {
   let app: TestApp;
@@ -15,7 +24,8 @@ describe('e-mail change (mail-change.php, mail-change-do.php)', () => {
 
   const requestChange = (client: Client, email: string, password: string) =>
     client.request({ method: 'POST', url: '/api/mail-change.php', payload: { email, password } });
-  const confirm = (token: string) => createClient(app).request({ method: 'POST', url: '/api/mail-change-do.php', payload: { token } });
+  const confirm = (token: string) =>
+    createClient(app).request({ method: 'POST', url: '/api/mail-change-do.php', payload: { token } });
 
   it('mails a link to the new address; following it changes the address and tells the old one', async () => {
     const { client, email, password } = await signUp(app);
@@ -59,7 +69,9 @@ describe('e-mail change (mail-change.php, mail-change-do.php)', () => {
     for (const value of ['not-an-address', email]) {
       const response = await requestChange(client, value, password);
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.fields).toEqual([expect.objectContaining({ path: 'email', code: 'new_email_invalid', message: 'New email adress is invalid' })]);
+      expect(response.json().error.fields).toEqual([
+        expect.objectContaining({ path: 'email', code: 'new_email_invalid', message: 'New email adress is invalid' }),
+      ]);
     }
   });
 
@@ -67,7 +79,9 @@ describe('e-mail change (mail-change.php, mail-change-do.php)', () => {
     const { client } = await signUp(app);
     const response = await requestChange(client, uniqueEmail(), 'wrong password');
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields).toEqual([expect.objectContaining({ path: 'password', code: 'password_incorrect' })]);
+    expect(response.json().error.fields).toEqual([
+      expect.objectContaining({ path: 'password', code: 'password_incorrect' }),
+    ]);
   });
 
   it('refuses an address that already owns an account, when asked and when confirmed', async () => {
@@ -75,7 +89,10 @@ describe('e-mail change (mail-change.php, mail-change-do.php)', () => {
     const { client, password } = await signUp(app);
     const asked = await requestChange(client, taken, password);
     expect(asked.statusCode).toBe(409);
-    expect(asked.json().error).toMatchObject({ code: 'account_exists', fields: [expect.objectContaining({ message: 'This email address already owns an account on this website' })] });
+    expect(asked.json().error).toMatchObject({
+      code: 'account_exists',
+      fields: [expect.objectContaining({ message: 'This email address already owns an account on this website' })],
+    });
 
     const later = uniqueEmail('later');
     await requestChange(client, later, password);
@@ -94,7 +111,10 @@ describe('e-mail change (mail-change.php, mail-change-do.php)', () => {
     const second = uniqueEmail('second');
     await requestChange(client, second, password);
     const secondToken = await tokenFromMail(app, second, '/mail-change/do');
-    expect((await confirm(firstToken)).json().error).toMatchObject({ code: 'link_invalid', message: 'Link expired or invalid, request a new email' });
+    expect((await confirm(firstToken)).json().error).toMatchObject({
+      code: 'link_invalid',
+      message: 'Link expired or invalid, request a new email',
+    });
     expect((await confirm(secondToken)).statusCode).toBe(200);
     expect((await confirm(secondToken)).json().error.code).toBe('link_invalid');
 
@@ -106,7 +126,12 @@ describe('e-mail change (mail-change.php, mail-change-do.php)', () => {
   });
 
   it('answers 403 authentication_required to a visitor', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/mail-change.php', headers: clientHeaders, payload: { email: uniqueEmail(), password: 'x' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/mail-change.php',
+      headers: clientHeaders,
+      payload: { email: uniqueEmail(), password: 'x' },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().authentication_required).toBe(true);
   });

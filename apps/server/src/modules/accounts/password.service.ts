@@ -2,7 +2,18 @@
 import type { SiteRow, UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import { hashPassword, hashToken } from '../../lib/credentials.ts';
-import { type AccountTools, type AccountsDeps, DAY_MS, MINUTE_MS, RESET_MAILS_PER_DAY, RESET_TOKEN_MINUTES, type SiteRef, deletedAccountExists, fieldError, linkInvalid } from './account-tools.ts';
+import {
+  type AccountTools,
+  type AccountsDeps,
+  DAY_MS,
+  MINUTE_MS,
+  RESET_MAILS_PER_DAY,
+  RESET_TOKEN_MINUTES,
+  type SiteRef,
+  deletedAccountExists,
+  fieldError,
+  linkInvalid,
+} from './account-tools.ts';
 
 export function createPasswordService(deps: AccountsDeps, tools: AccountTools) {
   const { repo, passwords, mailTokenLink, profileName, loadAccount, useToken, markActivated } = tools;
@@ -46,7 +57,13 @@ export function createPasswordService(deps: AccountsDeps, tools: AccountTools) {
         if (!found || found.user.status === 'deleted_pending') throw linkInvalid();
         await repo.updateUser(
           found.user.id,
-          { passwordHash, passwordChangedAt: found.now, failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null },
+          {
+            passwordHash,
+            passwordChangedAt: found.now,
+            failedLoginCount: 0,
+            failedLoginWindowStart: null,
+            lockedUntil: null,
+          },
           tx,
         );
         afterCommit = await markActivated(tx, found.user, found.now);
@@ -58,7 +75,12 @@ export function createPasswordService(deps: AccountsDeps, tools: AccountTools) {
       return user;
     },
     /** Profile password change: the old password must match; every other session of the member ends. */
-    async changePassword(userId: number, currentSessionId: number, oldPassword: string, password: string): Promise<void> {
+    async changePassword(
+      userId: number,
+      currentSessionId: number,
+      oldPassword: string,
+      password: string,
+    ): Promise<void> {
       const user = await loadAccount(userId);
       if (!(await passwords.verify(user.passwordHash, oldPassword))) {
         throw fieldError(400, 'old_password_wrong', [{ path: 'old_password', code: 'old_password_wrong' }]);

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, clientHeaders, type TestApp } from '../../test-support/test-app.ts';
 import { RESET_TOKEN_MINUTES } from './accounts.service.ts';
-import { advanceClock, createClient, login, mailsTo, signUp, tokenFromMail, uniqueEmail } from './accounts.test-helpers.ts';
+import {
+  advanceClock,
+  createClient,
+  login,
+  mailsTo,
+  signUp,
+  tokenFromMail,
+  uniqueEmail,
+} from './accounts.test-helpers.ts';
 
 const NEW_PASSWORD = 'a brand new secret';
 
@@ -15,9 +23,14 @@ describe('password reset (reset-password.php, reset-password-do.php)', () => {
     app.clock.now = () => new Date();
   });
 
-  const requestReset = (email: string, client = createClient(app)) => client.request({ method: 'POST', url: '/api/reset-password.php', payload: { email } });
+  const requestReset = (email: string, client = createClient(app)) =>
+    client.request({ method: 'POST', url: '/api/reset-password.php', payload: { email } });
   const doReset = (token: string, password = NEW_PASSWORD, confirmation = password, client = createClient(app)) =>
-    client.request({ method: 'POST', url: '/api/reset-password-do.php', payload: { token, password, password_confirmation: confirmation } });
+    client.request({
+      method: 'POST',
+      url: '/api/reset-password-do.php',
+      payload: { token, password, password_confirmation: confirmation },
+    });
 
   it('mails a link to /reset-password/do that sets a new password, ends every session and logs in', async () => {
     const { client: oldSession, email, password } = await signUp(app);
@@ -51,7 +64,10 @@ describe('password reset (reset-password.php, reset-password-do.php)', () => {
     for (let attempt = 0; attempt < 3; attempt += 1) expect((await requestReset(email)).statusCode).toBe(200);
     const fourth = await requestReset(email);
     expect(fourth.statusCode).toBe(429);
-    expect(fourth.json().error).toMatchObject({ code: 'reset_limit_reached', message: 'Too many password reset emails sent, please try again tomorrow' });
+    expect(fourth.json().error).toMatchObject({
+      code: 'reset_limit_reached',
+      message: 'Too many password reset emails sent, please try again tomorrow',
+    });
     advanceClock(app, 24 * 60 * 60 * 1000 + 1000);
     expect((await requestReset(email)).statusCode).toBe(200);
   });
@@ -63,8 +79,13 @@ describe('password reset (reset-password.php, reset-password-do.php)', () => {
     expect((await doReset(used)).statusCode).toBe(200);
     const again = await doReset(used);
     expect(again.statusCode).toBe(400);
-    expect(again.json().error).toMatchObject({ code: 'link_invalid', message: 'Link expired or invalid, request a new email' });
-    expect((await app.inject({ url: `/api/reset-password-do.php?token=${used}` })).json().error.code).toBe('link_invalid');
+    expect(again.json().error).toMatchObject({
+      code: 'link_invalid',
+      message: 'Link expired or invalid, request a new email',
+    });
+    expect((await app.inject({ url: `/api/reset-password-do.php?token=${used}` })).json().error.code).toBe(
+      'link_invalid',
+    );
 
     await requestReset(email);
     const late = await tokenFromMail(app, email, '/reset-password/do');
@@ -79,7 +100,11 @@ describe('password reset (reset-password.php, reset-password-do.php)', () => {
     const response = await doReset(token, NEW_PASSWORD, 'something else');
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toEqual([
-      expect.objectContaining({ path: 'password_confirmation', code: 'passwords_not_same', message: 'The entered passwords are not the same' }),
+      expect.objectContaining({
+        path: 'password_confirmation',
+        code: 'passwords_not_same',
+        message: 'The entered passwords are not the same',
+      }),
     ]);
     // The token was not spent by the invalid attempt.
     expect((await doReset(token)).statusCode).toBe(200);
@@ -97,7 +122,8 @@ describe('password reset (reset-password.php, reset-password-do.php)', () => {
   it('rate-limits reset requests per IP and per e-mail address', async () => {
     const client = createClient(app);
     const perIp: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt += 1) perIp.push((await requestReset(uniqueEmail(), client)).statusCode);
+    for (let attempt = 0; attempt < 11; attempt += 1)
+      perIp.push((await requestReset(uniqueEmail(), client)).statusCode);
     expect(perIp.slice(0, 10).every((code) => code === 404)).toBe(true);
     expect(perIp[10]).toBe(429);
     const email = uniqueEmail();
@@ -115,11 +141,16 @@ describe('password change (password.php)', () => {
   });
   afterAll(() => app.close());
 
-  const change = (client: ReturnType<typeof createClient>, body: Record<string, unknown>) => client.request({ method: 'POST', url: '/api/password.php', payload: body });
+  const change = (client: ReturnType<typeof createClient>, body: Record<string, unknown>) =>
+    client.request({ method: 'POST', url: '/api/password.php', payload: body });
 
   it('checks the old password', async () => {
     const { client } = await signUp(app);
-    const response = await change(client, { old_password: 'not it', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const response = await change(client, {
+      old_password: 'not it',
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({
       code: 'old_password_wrong',
@@ -130,11 +161,19 @@ describe('password change (password.php)', () => {
 
   it('wants the new entries to match', async () => {
     const { client, password } = await signUp(app);
-    const response = await change(client, { old_password: password, password: NEW_PASSWORD, password_confirmation: 'nope nope nope' });
+    const response = await change(client, {
+      old_password: password,
+      password: NEW_PASSWORD,
+      password_confirmation: 'nope nope nope',
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields).toEqual([expect.objectContaining({ path: 'password_confirmation', message: 'The entered passwords are not the same' })]);
+    expect(response.json().error.fields).toEqual([
+      expect.objectContaining({ path: 'password_confirmation', message: 'The entered passwords are not the same' }),
+    ]);
     const short = await change(client, { old_password: password, password: 'short', password_confirmation: 'short' });
-    expect(short.json().error.fields).toEqual([expect.objectContaining({ path: 'password', code: 'password_too_short' })]);
+    expect(short.json().error.fields).toEqual([
+      expect.objectContaining({ path: 'password', code: 'password_too_short' }),
+    ]);
   });
 
   it('changes the password, keeps the current session and ends the others', async () => {
@@ -143,7 +182,11 @@ describe('password change (password.php)', () => {
     await login(otherBrowser, email, password);
     expect((await otherBrowser.request({ url: '/api/user.php' })).statusCode).toBe(200);
 
-    const response = await change(client, { old_password: password, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const response = await change(client, {
+      old_password: password,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
     expect((await client.request({ url: '/api/user.php' })).statusCode).toBe(200);
     expect((await otherBrowser.request({ url: '/api/user.php' })).statusCode).toBe(403);
@@ -155,7 +198,10 @@ describe('password change (password.php)', () => {
     const { client, email, password } = await signUp(app);
     await createClient(app).request({ method: 'POST', url: '/api/reset-password.php', payload: { email } });
     const token = await tokenFromMail(app, email, '/reset-password/do');
-    expect((await change(client, { old_password: password, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await change(client, { old_password: password, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
     const reset = await createClient(app).request({
       method: 'POST',
       url: '/api/reset-password-do.php',

@@ -7,7 +7,16 @@ import { AppError } from '../../lib/http-errors.ts';
 import { isRegionOf } from '../../lib/regions.ts';
 import { checkDateOfBirth } from '../../lib/profile-fields.ts';
 import { hashPassword } from '../../lib/credentials.ts';
-import { type AccountTools, type AccountsDeps, accountExists, cleanTracking, deletedAccountExists, fieldError, isUniqueViolation, validationFailed } from './account-tools.ts';
+import {
+  type AccountTools,
+  type AccountsDeps,
+  accountExists,
+  cleanTracking,
+  deletedAccountExists,
+  fieldError,
+  isUniqueViolation,
+  validationFailed,
+} from './account-tools.ts';
 
 export type SignupInput = {
   email: string;
@@ -34,7 +43,8 @@ export function createSignupService(deps: AccountsDeps, tools: AccountTools) {
       const { site } = context;
       const tracking = cleanTracking(input.tracking);
       if (site.signups === 'other') throw new AppError(403, 'signups_invite_only');
-      if (site.signups === 'with_trafficsource' && !tracking.trackingNetwork && !tracking.trackingRef) throw new AppError(403, 'signups_invite_only');
+      if (site.signups === 'with_trafficsource' && !tracking.trackingNetwork && !tracking.trackingRef)
+        throw new AppError(403, 'signups_invite_only');
 
       const dateOfBirth = checkDateOfBirth(input.date_of_birth, site.minAge, deps.now);
       if (dateOfBirth.issue) throw validationFailed([dateOfBirth.issue]);
@@ -45,7 +55,8 @@ export function createSignupService(deps: AccountsDeps, tools: AccountTools) {
       const targetProfileId = message ? input.target_profile_id : undefined;
       if (targetProfileId !== undefined) {
         const target = await repo.findProfile(targetProfileId);
-        if (!target || target.siteId !== site.id) throw fieldError(404, 'profile_not_found', [{ path: 'target_profile_id', code: 'profile_not_found' }]);
+        if (!target || target.siteId !== site.id)
+          throw fieldError(404, 'profile_not_found', [{ path: 'target_profile_id', code: 'profile_not_found' }]);
       }
 
       const passwordHash = await hashPassword(input.password);
@@ -55,10 +66,19 @@ export function createSignupService(deps: AccountsDeps, tools: AccountTools) {
           const user = await insertMember(
             tx,
             site,
-            { email: input.email, passwordHash, status: 'not_confirmed', language: context.language, signupStep: SIGNUP_STEPS.photo, createdAt: now, ...tracking },
+            {
+              email: input.email,
+              passwordHash,
+              status: 'not_confirmed',
+              language: context.language,
+              signupStep: SIGNUP_STEPS.photo,
+              createdAt: now,
+              ...tracking,
+            },
             { name: input.username, dateOfBirth: dateOfBirth.dateOfBirth, status: 'disabled' },
           );
-          if (message && targetProfileId !== undefined) await repo.insertPendingMessage({ userId: user.id, targetProfileId, body: message }, tx);
+          if (message && targetProfileId !== undefined)
+            await repo.insertPendingMessage({ userId: user.id, targetProfileId, body: message }, tx);
           await sendActivationMail(user, input.username, site, tx);
           return user;
         });
@@ -74,14 +94,21 @@ export function createSignupService(deps: AccountsDeps, tools: AccountTools) {
         const user = await loadAccount(userId, tx, { forUpdate: true });
         if (step.step === 2) await repo.updateProfileOfUser(user.id, { aboutMe: step.about_me || null }, tx);
         if (step.step === 3) {
-          if (!site.countries.includes(step.country)) throw validationFailed([{ path: 'country', code: 'invalid_value' }]);
+          if (!site.countries.includes(step.country))
+            throw validationFailed([{ path: 'country', code: 'invalid_value' }]);
           // The same rule as the profile editor: a region is one of GET /api/regions.php for that country.
           if (step.region && !isRegionOf(step.country, step.region)) {
             throw validationFailed([{ path: 'region', code: 'region_invalid' }]);
           }
           await repo.updateProfileOfUser(
             user.id,
-            { gender: step.gender, sexuality: step.sexuality, country: step.country, region: step.region || null, city: step.city || null },
+            {
+              gender: step.gender,
+              sexuality: step.sexuality,
+              country: step.country,
+              region: step.region || null,
+              city: step.city || null,
+            },
             tx,
           );
         }
@@ -93,7 +120,14 @@ export function createSignupService(deps: AccountsDeps, tools: AccountTools) {
     /** Creates an activated member directly (demo data and tests); the normal signup rules do not apply. */
     async createActivatedMember(
       site: Pick<SiteRow, 'id' | 'signupCredits'>,
-      input: { email: string; password: string; username: string; country: string; dateOfBirth: string; language: UiLanguage },
+      input: {
+        email: string;
+        password: string;
+        username: string;
+        country: string;
+        dateOfBirth: string;
+        language: UiLanguage;
+      },
     ): Promise<UserRow> {
       const passwordHash = await hashPassword(input.password);
       return deps.db.transaction(async (tx) => {
@@ -101,7 +135,15 @@ export function createSignupService(deps: AccountsDeps, tools: AccountTools) {
         return insertMember(
           tx,
           site,
-          { email: input.email, passwordHash, status: 'active', activatedAt: now, language: input.language, signupStep: SIGNUP_STEPS.done, createdAt: now },
+          {
+            email: input.email,
+            passwordHash,
+            status: 'active',
+            activatedAt: now,
+            language: input.language,
+            signupStep: SIGNUP_STEPS.done,
+            createdAt: now,
+          },
           { name: input.username, dateOfBirth: input.dateOfBirth, country: input.country, status: 'active' },
         );
       });

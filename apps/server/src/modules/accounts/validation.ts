@@ -7,7 +7,8 @@ import { hasTranslation } from '../../lib/i18n.ts';
 /** Field errors from zod issues: the message is the error code when the `errors` namespace knows it. */
 export function toFieldErrors(error: z.ZodError): Omit<FieldError, 'message'>[] {
   return error.issues.map((issue) => {
-    const code = /^[a-z_]+$/.test(issue.message) && hasTranslation(`errors:${issue.message}`) ? issue.message : 'invalid_value';
+    const code =
+      /^[a-z_]+$/.test(issue.message) && hasTranslation(`errors:${issue.message}`) ? issue.message : 'invalid_value';
     const params = 'params' in issue && issue.params ? (issue.params as Record<string, string | number>) : undefined;
     return { path: issue.path.join('.'), code, ...(params ? { params } : {}) };
   });

@@ -34,9 +34,13 @@ export function toAdminOrder(row: OrderRow, email: string | null, providerStatus
   };
 }
 
-export const staffPhotoUrl = (photoId: number, size: 'full' | 'thumb') => `/api/admin/photos/${photoId}/file${size === 'thumb' ? '?size=thumb' : ''}`;
+export const staffPhotoUrl = (photoId: number, size: 'full' | 'thumb') =>
+  `/api/admin/photos/${photoId}/file${size === 'thumb' ? '?size=thumb' : ''}`;
 
-export function toAdminPhoto(row: { photo: PhotoRow; reviewed: number | null; name: string; userId: number | null; cdnPrefix: string }, openReports: number): AdminPhoto {
+export function toAdminPhoto(
+  row: { photo: PhotoRow; reviewed: number | null; name: string; userId: number | null; cdnPrefix: string },
+  openReports: number,
+): AdminPhoto {
   return {
     id: row.photo.id,
     profile_id: row.photo.profileId,
@@ -44,7 +48,9 @@ export function toAdminPhoto(row: { photo: PhotoRow; reviewed: number | null; na
     profile_name: row.name,
     // Private photos never sit where /uploads serves: staff see them through the console's own file route.
     url: row.photo.isPrivate ? staffPhotoUrl(row.photo.id, 'full') : uploadUrl(row.cdnPrefix, row.photo.fileKey),
-    thumb_url: row.photo.isPrivate ? staffPhotoUrl(row.photo.id, 'thumb') : uploadUrl(row.cdnPrefix, row.photo.thumbKey),
+    thumb_url: row.photo.isPrivate
+      ? staffPhotoUrl(row.photo.id, 'thumb')
+      : uploadUrl(row.cdnPrefix, row.photo.thumbKey),
     is_private: row.photo.isPrivate,
     is_main: row.photo.isMain,
     review: row.reviewed ? 'approved' : 'new',
@@ -57,7 +63,9 @@ export function toAdminPhoto(row: { photo: PhotoRow; reviewed: number | null; na
 const reporter = alias(profiles, 'reporter');
 const reported = alias(profiles, 'reported');
 const mainPhotoKey = (profileId: AnyPgColumn) =>
-  sql<string | null>`(select ${photos.fileKey} from ${photos} where ${photos.profileId} = ${profileId} and ${photos.isMain} limit 1)`;
+  sql<
+    string | null
+  >`(select ${photos.fileKey} from ${photos} where ${photos.profileId} = ${profileId} and ${photos.isMain} limit 1)`;
 
 /** A report with both parties (name, account, main photo key) and its site's cdn prefix. */
 export function reportListSelect(db: Executor) {

@@ -25,12 +25,21 @@ export function totpCode(app: TestApp, secret: string, steps = 0): Promise<strin
 
 export async function createStaff(app: TestApp, role: StaffRole) {
   const email = `${role}.${randomBytes(5).toString('hex')}@staff.example.com`;
-  const { account, secret, uri } = await app.services.admin.staff.create({ email, name: `Test ${role}`, role, password: STAFF_PASSWORD });
+  const { account, secret, uri } = await app.services.admin.staff.create({
+    email,
+    name: `Test ${role}`,
+    role,
+    password: STAFF_PASSWORD,
+  });
   return { id: account.id, email, secret, uri };
 }
 
 /** A browser of a staff member (not yet signed in): keeps the staff cookie, sends the client header. */
-export function staffBrowser(app: TestApp, staff: { id: number; email: string; secret: string }, ip = uniqueIp()): StaffClient {
+export function staffBrowser(
+  app: TestApp,
+  staff: { id: number; email: string; secret: string },
+  ip = uniqueIp(),
+): StaffClient {
   const client: StaffClient = {
     ...staff,
     ip,
@@ -49,11 +58,19 @@ export function staffBrowser(app: TestApp, staff: { id: number; email: string; s
   return client;
 }
 
-export async function staffLogin(app: TestApp, client: StaffClient, overrides: { password?: string; code?: string } = {}) {
+export async function staffLogin(
+  app: TestApp,
+  client: StaffClient,
+  overrides: { password?: string; code?: string } = {},
+) {
   return client.request({
     method: 'POST',
     url: '/api/admin/login',
-    payload: { email: client.email, password: overrides.password ?? STAFF_PASSWORD, code: overrides.code ?? (await totpCode(app, client.secret)) },
+    payload: {
+      email: client.email,
+      password: overrides.password ?? STAFF_PASSWORD,
+      code: overrides.code ?? (await totpCode(app, client.secret)),
+    },
   });
 }
 

@@ -5,14 +5,27 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import type { ChatResponse, ChatsResponse, LikesResponse, MatchFinderResponse, SearchResponse, SwipeResponse } from '@app/contracts';
+import type {
+  ChatResponse,
+  ChatsResponse,
+  LikesResponse,
+  MatchFinderResponse,
+  SearchResponse,
+  SwipeResponse,
+} from '@app/contracts';
 import { memberRestrictions } from '../../db/schema/index.ts';
 import { FakeSocket } from '../../test-support/fake-socket.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hasRedis, useTwoInstances, within } from '../../test-support/two-instances.ts';
 import { createClient, signUp, tokenFromMail, type Client } from '../accounts/accounts.test-helpers.ts';
 import { getBalance } from '../credits/index.ts';
-import { DAY, controlClock, giveCredits, notificationMails, sendMessage } from '../notifications/notifications.test-helpers.ts';
+import {
+  DAY,
+  controlClock,
+  giveCredits,
+  notificationMails,
+  sendMessage,
+} from '../notifications/notifications.test-helpers.ts';
 import { birthDateForAge, createMember, uploadPhoto, type TestMember } from '../profiles/members.test-helpers.ts';
 import { signedInStaff, type StaffClient } from './admin.test-helpers.ts';
 
@@ -23,7 +36,12 @@ let countryIndex = 0;
 async function cast(app: TestApp) {
   const country = COUNTRIES[countryIndex++ % COUNTRIES.length]!;
   const woman = { gender: 'female' as const, sexuality: 'hetero' as const, country, dateOfBirth: birthDateForAge(30) };
-  const bob = await createMember(app, { gender: 'male', sexuality: 'hetero', country, dateOfBirth: birthDateForAge(31) });
+  const bob = await createMember(app, {
+    gender: 'male',
+    sexuality: 'hetero',
+    country,
+    dateOfBirth: birthDateForAge(31),
+  });
   const alice = await createMember(app, woman);
   const carol = await createMember(app, woman);
   for (const member of [bob, alice, carol]) {
@@ -82,7 +100,10 @@ describe('a ban from the staff console', () => {
     expect(await sightings(carol, bob, country)).toEqual({ search: true, swipe: true, finder: true });
     expect((await ban(moderator, bob)).statusCode).toBe(200);
     expect(await sightings(carol, bob, country)).toEqual({ search: false, swipe: false, finder: false });
-    expect((await moderator.request({ method: 'POST', url: `/api/admin/members/${bob.user.id}/unban`, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await moderator.request({ method: 'POST', url: `/api/admin/members/${bob.user.id}/unban`, payload: {} }))
+        .statusCode,
+    ).toBe(200);
     expect(await sightings(carol, bob, country)).toEqual({ search: true, swipe: true, finder: true });
   });
 
@@ -114,11 +135,17 @@ describe('a ban from the staff console', () => {
     expect(ids(fresh.profiles)).not.toContain(bob.profileId);
     expect(fresh.liked_by.map((entry) => entry.id)).not.toContain(bob.profileId);
     for (const type of ['liked', 'liked-by', 'matches']) {
-      expect(ids((await json<{ profiles: { id: number }[] }>(alice.client, `/api/likes-list.php?type=${type}`)).profiles), type).not.toContain(bob.profileId);
+      expect(
+        ids((await json<{ profiles: { id: number }[] }>(alice.client, `/api/likes-list.php?type=${type}`)).profiles),
+        type,
+      ).not.toContain(bob.profileId);
     }
     // Lifted: back at the next poll, through the same cache.
     expect((await poll(alice.client, '/api/likes.php', after.etag)).status).toBe(304);
-    expect((await moderator.request({ method: 'POST', url: `/api/admin/members/${bob.user.id}/unban`, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await moderator.request({ method: 'POST', url: `/api/admin/members/${bob.user.id}/unban`, payload: {} }))
+        .statusCode,
+    ).toBe(200);
     const lifted = await poll(alice.client, '/api/likes.php', after.etag);
     expect(lifted.status).toBe(200);
     expect(ids((JSON.parse(lifted.body) as LikesResponse).profiles)).toContain(bob.profileId);
@@ -129,17 +156,35 @@ describe('a ban from the staff console', () => {
     const { conversationId } = await sendMessage(alice.client, bob.profileId, 'Hello Bob');
     await sendMessage(bob.client, alice.profileId, 'Hello Alice');
     const listBefore = await poll(alice.client, '/api/chats.php');
-    expect((JSON.parse(listBefore.body) as ChatsResponse).chats[0]).toMatchObject({ profile: { id: bob.profileId, is_available: true } });
+    expect((JSON.parse(listBefore.body) as ChatsResponse).chats[0]).toMatchObject({
+      profile: { id: bob.profileId, is_available: true },
+    });
     expect((await poll(alice.client, '/api/chats.php', listBefore.etag)).status).toBe(304);
     // Her open tab (a live socket: it does not poll) hears of it and reloads the conversation.
     const tab = new FakeSocket();
-    app.realtime.accept(tab as unknown as WebSocket, { userId: alice.user.id, profileId: alice.profileId, sessionId: 0 }, () => undefined);
+    app.realtime.accept(
+      tab as unknown as WebSocket,
+      { userId: alice.user.id, profileId: alice.profileId, sessionId: 0 },
+      () => undefined,
+    );
 
     expect((await ban(moderator, bob)).statusCode).toBe(200);
-    await within(async () => tab.sent.some((data) => (JSON.parse(data) as { type: string }).type === 'member_availability'), 1000);
-    expect(tab.sent.map((data) => JSON.parse(data) as unknown)).toContainEqual({ type: 'member_availability', profile_id: bob.profileId, is_available: false });
+    await within(
+      async () => tab.sent.some((data) => (JSON.parse(data) as { type: string }).type === 'member_availability'),
+      1000,
+    );
+    expect(tab.sent.map((data) => JSON.parse(data) as unknown)).toContainEqual({
+      type: 'member_availability',
+      profile_id: bob.profileId,
+      is_available: false,
+    });
     const balance = await getBalance(app.db, alice.user.id);
-    const refused = await alice.client.request({ method: 'POST', url: '/api/message.php', payload: { to: bob.profileId, client_id: randomUUID(), text: 'Are you there?' }, headers: { 'accept-language': 'de' } });
+    const refused = await alice.client.request({
+      method: 'POST',
+      url: '/api/message.php',
+      payload: { to: bob.profileId, client_id: randomUUID(), text: 'Are you there?' },
+      headers: { 'accept-language': 'de' },
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toMatchObject({ code: 'member_unavailable', params: { name: bob.name } });
     expect(refused.json().error.message).toContain(bob.name);
@@ -148,7 +193,9 @@ describe('a ban from the staff console', () => {
 
     const listAfter = await poll(alice.client, '/api/chats.php', listBefore.etag);
     expect(listAfter.status).toBe(200);
-    expect((JSON.parse(listAfter.body) as ChatsResponse).chats.find((entry) => entry.conversation.id === conversationId)).toMatchObject({ profile: { is_available: false } });
+    expect(
+      (JSON.parse(listAfter.body) as ChatsResponse).chats.find((entry) => entry.conversation.id === conversationId),
+    ).toMatchObject({ profile: { is_available: false } });
     const conversation = await json<ChatResponse>(alice.client, `/api/chat.php?conversation=${conversationId}`);
     expect(conversation.send_blocked_reason).toBe('member_unavailable');
     expect(conversation.messages.length).toBe(2);
@@ -174,7 +221,11 @@ describe('a ban from the staff console', () => {
   it('never delivers the signup message of a member banned before confirming the address', async () => {
     const { alice } = await cast(app);
     const client = createClient(app);
-    const { email, user } = await signUp(app, { signup_message: 'Hello Alice, send me money', target_profile_id: alice.profileId }, client);
+    const { email, user } = await signUp(
+      app,
+      { signup_message: 'Hello Alice, send me money', target_profile_id: alice.profileId },
+      client,
+    );
     expect((await ban(moderator, { user })).statusCode).toBe(200);
     const token = await tokenFromMail(app, email, '/activate');
     const activated = await client.request({ method: 'POST', url: '/api/activate.php', payload: { token } });
@@ -185,11 +236,22 @@ describe('a ban from the staff console', () => {
   it('counts a suspension until its end only: then he is visible again', async () => {
     const { country, bob, carol } = await cast(app);
     const until = new Date(Date.now() + DAY).toISOString();
-    expect((await moderator.request({ method: 'POST', url: `/api/admin/members/${bob.user.id}/suspend`, payload: { reason: 'harassment', until } })).statusCode).toBe(200);
+    expect(
+      (
+        await moderator.request({
+          method: 'POST',
+          url: `/api/admin/members/${bob.user.id}/suspend`,
+          payload: { reason: 'harassment', until },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await sightings(carol, bob, country)).toEqual({ search: false, swipe: false, finder: false });
     expect((await carol.client.request({ url: `/api/member.php?id=${bob.profileId}` })).statusCode).toBe(404);
     // The suspension ends (written directly: a day cannot pass in a test).
-    await app.db.update(memberRestrictions).set({ until: new Date(Date.now() - 1000) }).where(eq(memberRestrictions.userId, bob.user.id));
+    await app.db
+      .update(memberRestrictions)
+      .set({ until: new Date(Date.now() - 1000) })
+      .where(eq(memberRestrictions.userId, bob.user.id));
     expect(await sightings(carol, bob, country)).toEqual({ search: true, swipe: true, finder: true });
     expect((await carol.client.request({ url: `/api/member.php?id=${bob.profileId}` })).statusCode).toBe(200);
   });
@@ -208,7 +270,10 @@ describe.skipIf(!hasRedis)('a ban on one instance, seen on another (runs when RE
     await sendMessage(alice.client, bob.profileId, 'Hello Bob');
     const onSecond = createClient(instances.second, alice.client.ip);
     onSecond.cookie = alice.client.cookie;
-    const search = async () => ids((await json<SearchResponse>(onSecond, `/api/search.php?country=${country}&gender=male`)).results).includes(bob.profileId);
+    const search = async () =>
+      ids((await json<SearchResponse>(onSecond, `/api/search.php?country=${country}&gender=male`)).results).includes(
+        bob.profileId,
+      );
     expect(await search()).toBe(true);
     // Polled twice: the second instance now answers both from its cached versions.
     const likes = await poll(onSecond, '/api/likes.php');
@@ -221,11 +286,17 @@ describe.skipIf(!hasRedis)('a ban on one instance, seen on another (runs when RE
     await within(async () => (await poll(onSecond, '/api/chats.php', chats.etag)).status === 200, 1000);
     const fresh = JSON.parse((await poll(onSecond, '/api/likes.php')).body) as LikesResponse;
     expect(ids(fresh.profiles)).not.toContain(bob.profileId);
-    expect((JSON.parse((await poll(onSecond, '/api/chats.php')).body) as ChatsResponse).chats[0]).toMatchObject({ profile: { id: bob.profileId, is_available: false } });
+    expect((JSON.parse((await poll(onSecond, '/api/chats.php')).body) as ChatsResponse).chats[0]).toMatchObject({
+      profile: { id: bob.profileId, is_available: false },
+    });
     expect(await search()).toBe(false);
     expect(await sightings(carolOnSecond, bob, country)).toEqual({ search: false, swipe: false, finder: false });
     expect((await onSecond.request({ url: `/api/member.php?id=${bob.profileId}` })).statusCode).toBe(404);
-    const refused = await onSecond.request({ method: 'POST', url: '/api/message.php', payload: { to: bob.profileId, client_id: randomUUID(), text: 'Hi' } });
+    const refused = await onSecond.request({
+      method: 'POST',
+      url: '/api/message.php',
+      payload: { to: bob.profileId, client_id: randomUUID(), text: 'Hi' },
+    });
     expect(refused.json().error).toMatchObject({ code: 'member_unavailable' });
   });
 });

@@ -11,9 +11,27 @@ import { createStaffAccounts, totpUri } from './staff-accounts.ts';
 const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 export const DEMO_STAFF = [
-  { email: 'admin@example.com', name: 'Demo admin', role: 'admin', password: 'admin-demo-1234', totpSecret: DEMO_TOTP_SECRET },
-  { email: 'moderator@example.com', name: 'Demo moderator', role: 'moderator', password: 'moderator-demo-1234', totpSecret: DEMO_TOTP_SECRET },
-  { email: 'support@example.com', name: 'Demo support', role: 'support', password: 'support-demo-1234', totpSecret: DEMO_TOTP_SECRET },
+  {
+    email: 'admin@example.com',
+    name: 'Demo admin',
+    role: 'admin',
+    password: 'admin-demo-1234',
+    totpSecret: DEMO_TOTP_SECRET,
+  },
+  {
+    email: 'moderator@example.com',
+    name: 'Demo moderator',
+    role: 'moderator',
+    password: 'moderator-demo-1234',
+    totpSecret: DEMO_TOTP_SECRET,
+  },
+  {
+    email: 'support@example.com',
+    name: 'Demo support',
+    role: 'support',
+    password: 'support-demo-1234',
+    totpSecret: DEMO_TOTP_SECRET,
+  },
 ] as const satisfies readonly { email: string; name: string; role: StaffRole; password: string; totpSecret: string }[];
 
 type DemoLogin = { email: string; role: StaffRole; password: string; secret: string; uri: string };
@@ -23,11 +41,23 @@ export async function ensureDemoStaff(db: Database): Promise<DemoLogin[]> {
   const accounts = createStaffAccounts({ db, now: () => new Date() });
   const logins: DemoLogin[] = [];
   for (const demo of DEMO_STAFF) {
-    const login = { email: demo.email, role: demo.role, password: demo.password, secret: demo.totpSecret, uri: totpUri(demo.email, demo.totpSecret) };
+    const login = {
+      email: demo.email,
+      role: demo.role,
+      password: demo.password,
+      secret: demo.totpSecret,
+      uri: totpUri(demo.email, demo.totpSecret),
+    };
     logins.push(login);
     if (await accounts.findByEmail(demo.email)) continue;
     try {
-      await accounts.create({ email: demo.email, name: demo.name, role: demo.role, password: demo.password, totpSecret: demo.totpSecret });
+      await accounts.create({
+        email: demo.email,
+        name: demo.name,
+        role: demo.role,
+        password: demo.password,
+        totpSecret: demo.totpSecret,
+      });
     } catch (error) {
       // Two instances starting together on one database: the other one created it first.
       if (!isUniqueViolation(error)) throw error;
@@ -41,7 +71,10 @@ export const demoStaffPlugin = fp<{ isEnabled: boolean }>(async (app, { isEnable
   if (!isEnabled) return;
   app.addHook('onReady', async () => {
     for (const demo of await ensureDemoStaff(app.db)) {
-      app.log.info({ email: demo.email, role: demo.role, password: demo.password, totpSecret: demo.secret, otpauth: demo.uri }, `staff console demo ${demo.role} (development only): /admin`);
+      app.log.info(
+        { email: demo.email, role: demo.role, password: demo.password, totpSecret: demo.secret, otpauth: demo.uri },
+        `staff console demo ${demo.role} (development only): /admin`,
+      );
     }
   });
 });

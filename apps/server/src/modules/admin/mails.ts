@@ -25,7 +25,13 @@ export function renderMemberMail(mail: Omit<MemberMail, 'to'>) {
   const t = getTranslator(language);
   const vars = { site: mail.site.mailName || mail.site.name, name: mail.name, ...mail.params };
   const subject = t(`moderation:${mail.template}.subject`, vars);
-  const lines = [t('mail:layout.greeting', vars), t(`moderation:${mail.template}.intro`, vars), ...(mail.body ? [mail.body] : []), t(`moderation:${mail.template}.outro`, vars), t('mail:layout.signature', vars)];
+  const lines = [
+    t('mail:layout.greeting', vars),
+    t(`moderation:${mail.template}.intro`, vars),
+    ...(mail.body ? [mail.body] : []),
+    t(`moderation:${mail.template}.outro`, vars),
+    t('mail:layout.signature', vars),
+  ];
   const footer = t('mail:layout.footer', vars);
   const text = [...lines, '--', footer].join('\n\n');
   const html = `<!doctype html>
@@ -39,7 +45,21 @@ ${lines.map(paragraph).join('')}
   return { subject, text, html, language };
 }
 
-export async function sendMemberMail(mailer: Pick<Mailer, 'sendRendered'>, mail: MemberMail, tx?: Executor): Promise<void> {
+export async function sendMemberMail(
+  mailer: Pick<Mailer, 'sendRendered'>,
+  mail: MemberMail,
+  tx?: Executor,
+): Promise<void> {
   const rendered = renderMemberMail(mail);
-  await mailer.sendRendered({ template: `moderation.${mail.template}`, to: mail.to, site: mail.site, subject: rendered.subject, text: rendered.text, html: rendered.html }, tx);
+  await mailer.sendRendered(
+    {
+      template: `moderation.${mail.template}`,
+      to: mail.to,
+      site: mail.site,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+    },
+    tx,
+  );
 }

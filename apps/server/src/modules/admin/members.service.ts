@@ -3,7 +3,19 @@
 import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminMemberDetail, AdminMemberSummary, BanReason, MemberRestriction } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
-import { creditLedger, memberRestrictions, orders, photoReviews, photos, profiles, reports, sessions, sites, users, type MemberRestrictionRow } from '../../db/schema/index.ts';
+import {
+  creditLedger,
+  memberRestrictions,
+  orders,
+  photoReviews,
+  photos,
+  profiles,
+  reports,
+  sessions,
+  sites,
+  users,
+  type MemberRestrictionRow,
+} from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
 import { isRestrictionActive } from '../../lib/member-restrictions.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
@@ -54,7 +66,17 @@ export function createAdminMembersService(deps: {
     createdAt: users.createdAt,
     restriction: memberRestrictions,
   };
-  type SummaryRow = { id: number; profileId: number | null; siteId: number; siteDomain: string; email: string; name: string | null; status: string; createdAt: Date; restriction: MemberRestrictionRow | null };
+  type SummaryRow = {
+    id: number;
+    profileId: number | null;
+    siteId: number;
+    siteDomain: string;
+    email: string;
+    name: string | null;
+    status: string;
+    createdAt: Date;
+    restriction: MemberRestrictionRow | null;
+  };
 
   const toSummary = (row: SummaryRow): AdminMemberSummary => ({
     id: row.id,
@@ -70,7 +92,14 @@ export function createAdminMembersService(deps: {
 
   async function requireUser(userId: number) {
     const [row] = await db
-      .select({ ...summarySelect, language: users.language, paidUser: users.paidUser, activatedAt: users.activatedAt, profile: profiles, cdnPrefix: sites.cdnPrefix })
+      .select({
+        ...summarySelect,
+        language: users.language,
+        paidUser: users.paidUser,
+        activatedAt: users.activatedAt,
+        profile: profiles,
+        cdnPrefix: sites.cdnPrefix,
+      })
       .from(users)
       .innerJoin(sites, eq(sites.id, users.siteId))
       .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -84,7 +113,8 @@ export function createAdminMembersService(deps: {
     rows: rows.slice(0, limit),
     next: rows.length > limit ? cursors.encode(kind, [rows[limit - 1]!.id]) : null,
   });
-  const afterId = (kind: string, cursor: string | undefined) => (cursor ? (cursors.decode(kind, cursor, 'n')[0] as number) : undefined);
+  const afterId = (kind: string, cursor: string | undefined) =>
+    cursor ? (cursors.decode(kind, cursor, 'n')[0] as number) : undefined;
 
   async function revokeAll(userId: number, banReason?: BanReason) {
     await deps.sessions.endAllOfUser(userId);
@@ -111,7 +141,10 @@ export function createAdminMembersService(deps: {
         else if (q.includes('@')) {
           const email = q.toLowerCase();
           conditions.push(and(sql`${users.email} >= ${email}`, sql`${users.email} < ${`${email}\uffff`}`)!);
-        } else conditions.push(sql`lower(${profiles.name}) like ${`${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`}`); // profiles_name_lower_idx
+        } else
+          conditions.push(
+            sql`lower(${profiles.name}) like ${`${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`}`,
+          ); // profiles_name_lower_idx
       }
       if (query.site) conditions.push(eq(users.siteId, query.site));
       if (after !== undefined) conditions.push(lt(users.id, after));
@@ -132,17 +165,32 @@ export function createAdminMembersService(deps: {
       const row = await requireUser(userId);
       const [balance, sessionRows, counts, main] = await Promise.all([
         getBalance(db, userId),
-        db.select().from(sessions).where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, deps.now()))).orderBy(desc(sessions.lastSeenAt)).limit(50),
+        db
+          .select()
+          .from(sessions)
+          .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, deps.now())))
+          .orderBy(desc(sessions.lastSeenAt))
+          .limit(50),
         row.profileId
           ? db
               .select({
-                received: sql<number>`count(*) filter (where ${reports.reportedProfileId} = ${row.profileId})`.mapWith(Number),
-                made: sql<number>`count(*) filter (where ${reports.reporterProfileId} = ${row.profileId})`.mapWith(Number),
+                received: sql<number>`count(*) filter (where ${reports.reportedProfileId} = ${row.profileId})`.mapWith(
+                  Number,
+                ),
+                made: sql<number>`count(*) filter (where ${reports.reporterProfileId} = ${row.profileId})`.mapWith(
+                  Number,
+                ),
               })
               .from(reports)
               .where(or(eq(reports.reportedProfileId, row.profileId), eq(reports.reporterProfileId, row.profileId)))
           : Promise.resolve([{ received: 0, made: 0 }]),
-        row.profileId ? db.select().from(photos).where(and(eq(photos.profileId, row.profileId), sql`${photos.isMain}`)).limit(1) : Promise.resolve([]),
+        row.profileId
+          ? db
+              .select()
+              .from(photos)
+              .where(and(eq(photos.profileId, row.profileId), sql`${photos.isMain}`))
+              .limit(1)
+          : Promise.resolve([]),
       ]);
       const profile = row.profile;
       return {
@@ -182,7 +230,13 @@ export function createAdminMembersService(deps: {
       const row = await requireUser(userId);
       if (!row.profileId) return { photos: [], next_cursor: null };
       const rows = await db
-        .select({ photo: photos, reviewed: photoReviews.photoId, name: profiles.name, userId: profiles.userId, cdnPrefix: sites.cdnPrefix })
+        .select({
+          photo: photos,
+          reviewed: photoReviews.photoId,
+          name: profiles.name,
+          userId: profiles.userId,
+          cdnPrefix: sites.cdnPrefix,
+        })
         .from(photos)
         .innerJoin(profiles, eq(profiles.id, photos.profileId))
         .innerJoin(sites, eq(sites.id, profiles.siteId))
@@ -203,7 +257,11 @@ export function createAdminMembersService(deps: {
         .where(and(eq(orders.userId, userId), after !== undefined ? lt(orders.id, after) : undefined))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(limit + 1);
-      const page = pageOf(rows.map((item) => ({ ...item, id: item.order.id })), limit, 'admin-member-orders');
+      const page = pageOf(
+        rows.map((item) => ({ ...item, id: item.order.id })),
+        limit,
+        'admin-member-orders',
+      );
       return { orders: page.rows.map((item) => toAdminOrder(item.order, item.email, null)), next_cursor: page.next };
     },
 
@@ -219,7 +277,13 @@ export function createAdminMembersService(deps: {
         .limit(limit + 1);
       const page = pageOf(rows, limit, 'admin-ledger');
       return {
-        entries: page.rows.map((entry) => ({ id: entry.id, amount: entry.amount, reason: entry.reason, reference: entry.reference, created_at: entry.createdAt.toISOString() })),
+        entries: page.rows.map((entry) => ({
+          id: entry.id,
+          amount: entry.amount,
+          reason: entry.reason,
+          reference: entry.reference,
+          created_at: entry.createdAt.toISOString(),
+        })),
         balance: await getBalance(db, userId),
         next_cursor: page.next,
       };
@@ -236,25 +300,51 @@ export function createAdminMembersService(deps: {
         .where(and(eq(column, row.profileId), after !== undefined ? lt(reports.id, after) : undefined))
         .orderBy(desc(reports.id))
         .limit(limit + 1);
-      const page = pageOf(rows.map((item) => ({ ...item, id: item.report.id })), limit, kind);
+      const page = pageOf(
+        rows.map((item) => ({ ...item, id: item.report.id })),
+        limit,
+        kind,
+      );
       return { reports: page.rows.map(toAdminReport), next_cursor: page.next };
     },
 
     /** Suspends (until a date) or bans; every session of the member ends at once on every instance. */
-    async restrict(actor: AuditActor, userId: number, input: { kind: 'suspended' | 'banned'; reason: BanReason; until?: string; note?: string }) {
+    async restrict(
+      actor: AuditActor,
+      userId: number,
+      input: { kind: 'suspended' | 'banned'; reason: BanReason; until?: string; note?: string },
+    ) {
       const now = deps.now();
       let until: Date | null = null;
       if (input.kind === 'suspended') {
         until = new Date(input.until!);
-        if (until <= now || until.getTime() - now.getTime() > MAX_SUSPENSION_MS) throw new AppError(400, 'validation_failed', undefined, [{ path: 'until', code: 'invalid_value' }]);
+        if (until <= now || until.getTime() - now.getTime() > MAX_SUSPENSION_MS)
+          throw new AppError(400, 'validation_failed', undefined, [{ path: 'until', code: 'invalid_value' }]);
       }
       const current = await requireUser(userId);
       const before = toRestriction(current.restriction, now);
       if (input.kind === 'banned' && before?.kind === 'banned') throw new AppError(409, 'member_already_banned');
-      const values = { userId, kind: input.kind, reason: input.reason, until, note: input.note ?? '', staffId: actor.id, createdAt: now };
+      const values = {
+        userId,
+        kind: input.kind,
+        reason: input.reason,
+        until,
+        note: input.note ?? '',
+        staffId: actor.id,
+        createdAt: now,
+      };
       await db.transaction(async (tx) => {
-        await tx.insert(memberRestrictions).values(values).onConflictDoUpdate({ target: memberRestrictions.userId, set: values });
-        await recordAudit(tx, actor, { action: input.kind === 'banned' ? 'member.ban' : 'member.suspend', targetType: 'user', targetId: userId, before, after: values });
+        await tx
+          .insert(memberRestrictions)
+          .values(values)
+          .onConflictDoUpdate({ target: memberRestrictions.userId, set: values });
+        await recordAudit(tx, actor, {
+          action: input.kind === 'banned' ? 'member.ban' : 'member.suspend',
+          targetType: 'user',
+          targetId: userId,
+          before,
+          after: values,
+        });
       });
       const revoked = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
       await revokeAll(userId, input.reason);
@@ -269,7 +359,13 @@ export function createAdminMembersService(deps: {
       if (!current.restriction) throw new AppError(409, 'member_not_banned');
       await db.transaction(async (tx) => {
         await tx.delete(memberRestrictions).where(eq(memberRestrictions.userId, userId));
-        await recordAudit(tx, actor, { action: 'member.unban', targetType: 'user', targetId: userId, before, after: { note: input.note ?? '' } });
+        await recordAudit(tx, actor, {
+          action: 'member.unban',
+          targetType: 'user',
+          targetId: userId,
+          before,
+          after: { note: input.note ?? '' },
+        });
       });
       await deps.onVisibilityChanged(userId, true);
       return { restriction: null, sessions_revoked: 0 };
@@ -278,7 +374,12 @@ export function createAdminMembersService(deps: {
     async forceLogout(actor: AuditActor, userId: number) {
       await requireUser(userId);
       const live = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
-      await recordAudit(db, actor, { action: 'member.logout', targetType: 'user', targetId: userId, before: { sessions: live.map((row) => row.id) } });
+      await recordAudit(db, actor, {
+        action: 'member.logout',
+        targetType: 'user',
+        targetId: userId,
+        before: { sessions: live.map((row) => row.id) },
+      });
       await revokeAll(userId);
       return { sessions_revoked: live.length };
     },
@@ -296,7 +397,13 @@ export function createAdminMembersService(deps: {
           reference: `staff:${actor.id}`,
           idempotencyKey: `staff-adjustment:${requestId}`,
         });
-        await recordAudit(tx, actor, { action: 'member.credits', targetType: 'user', targetId: userId, before: { balance: before }, after: { balance: result.balance, amount: input.amount, note: input.note } });
+        await recordAudit(tx, actor, {
+          action: 'member.credits',
+          targetType: 'user',
+          targetId: userId,
+          before: { balance: before },
+          after: { balance: result.balance, amount: input.amount, note: input.note },
+        });
         return result.balance;
       });
       await deps.memberEvents.changed(userId);

@@ -4,7 +4,18 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AdminReportDetail, BanReason, PhotoRejectReason, ReportStatus } from '@app/contracts';
 import { isUiLanguage } from '@app/i18n';
 import type { Database } from '../../db/client.ts';
-import { blocks, conversations, likes, messages, photoReviews, photos, profiles, reports, sites, users } from '../../db/schema/index.ts';
+import {
+  blocks,
+  conversations,
+  likes,
+  messages,
+  photoReviews,
+  photos,
+  profiles,
+  reports,
+  sites,
+  users,
+} from '../../db/schema/index.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { getTranslator } from '../../lib/i18n.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
@@ -28,11 +39,18 @@ export function createAdminModerationService(deps: {
   now: () => Date;
 }) {
   const { db, cursors } = deps;
-  const afterId = (kind: string, cursor: string | undefined) => (cursor ? (cursors.decode(kind, cursor, 'n')[0] as number) : undefined);
+  const afterId = (kind: string, cursor: string | undefined) =>
+    cursor ? (cursors.decode(kind, cursor, 'n')[0] as number) : undefined;
 
   const photoSelect = () =>
     db
-      .select({ photo: photos, reviewed: photoReviews.photoId, name: profiles.name, userId: profiles.userId, cdnPrefix: sites.cdnPrefix })
+      .select({
+        photo: photos,
+        reviewed: photoReviews.photoId,
+        name: profiles.name,
+        userId: profiles.userId,
+        cdnPrefix: sites.cdnPrefix,
+      })
       .from(photos)
       .innerJoin(profiles, eq(profiles.id, photos.profileId))
       .innerJoin(sites, eq(sites.id, profiles.siteId))
@@ -50,7 +68,14 @@ export function createAdminModerationService(deps: {
 
   async function rejectPhoto(actor: AuditActor, photoId: number, reason: PhotoRejectReason, note?: string) {
     const [row] = await db
-      .select({ photo: photos, profileName: profiles.name, userId: profiles.userId, email: users.email, language: users.language, site: sites })
+      .select({
+        photo: photos,
+        profileName: profiles.name,
+        userId: profiles.userId,
+        email: users.email,
+        language: users.language,
+        site: sites,
+      })
       .from(photos)
       .innerJoin(profiles, eq(profiles.id, photos.profileId))
       .innerJoin(sites, eq(sites.id, profiles.siteId))
@@ -64,13 +89,25 @@ export function createAdminModerationService(deps: {
         action: 'photo.reject',
         targetType: 'photo',
         targetId: photoId,
-        before: { profile_id: row.photo.profileId, file_key: row.photo.fileKey, is_main: row.photo.isMain, is_private: row.photo.isPrivate },
+        before: {
+          profile_id: row.photo.profileId,
+          file_key: row.photo.fileKey,
+          is_main: row.photo.isMain,
+          is_private: row.photo.isPrivate,
+        },
         after: { reason, note: note ?? '' },
       });
       if (row.email) {
         await sendMemberMail(
           deps.mailer,
-          { to: row.email, language: row.language ?? 'en', name: row.profileName, site: row.site, template: 'photoRejected', params: { reason: reasonText(row.language ?? 'en', reason) } },
+          {
+            to: row.email,
+            language: row.language ?? 'en',
+            name: row.profileName,
+            site: row.site,
+            template: 'photoRejected',
+            params: { reason: reasonText(row.language ?? 'en', reason) },
+          },
           tx,
         );
       }
@@ -95,7 +132,10 @@ export function createAdminModerationService(deps: {
         .orderBy(isQueue ? asc(reports.id) : desc(reports.id))
         .limit(limit + 1);
       const page = rows.slice(0, limit);
-      return { reports: page.map(toAdminReport), next_cursor: rows.length > limit ? cursors.encode(kind, [page.at(-1)!.report.id]) : null };
+      return {
+        reports: page.map(toAdminReport),
+        next_cursor: rows.length > limit ? cursors.encode(kind, [page.at(-1)!.report.id]) : null,
+      };
     },
 
     async reportDetail(reportId: number): Promise<AdminReportDetail> {
@@ -104,29 +144,55 @@ export function createAdminModerationService(deps: {
       const { report } = row;
       const [profile] = await db.select().from(profiles).where(eq(profiles.id, report.reportedProfileId));
       const [photo] = report.photoId ? await db.select().from(photos).where(eq(photos.id, report.photoId)) : [];
-      const [message] = report.messageId ? await db.select({ body: messages.body }).from(messages).where(eq(messages.id, report.messageId)) : [];
+      const [message] = report.messageId
+        ? await db.select({ body: messages.body }).from(messages).where(eq(messages.id, report.messageId))
+        : [];
       const a = report.reporterProfileId;
       const b = report.reportedProfileId;
       let history: AdminReportDetail['history'] = { messages: [], likes: [], blocks: [] };
       if (a !== null) {
         const [low, high] = a < b ? [a, b] : [b, a];
-        const [conversation] = await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.profileLowId, low), eq(conversations.profileHighId, high)));
+        const [conversation] = await db
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(and(eq(conversations.profileLowId, low), eq(conversations.profileHighId, high)));
         const lastMessages = conversation
           ? await db
-              .select({ id: messages.id, from: messages.senderProfileId, body: messages.body, kind: messages.kind, createdAt: messages.createdAt })
+              .select({
+                id: messages.id,
+                from: messages.senderProfileId,
+                body: messages.body,
+                kind: messages.kind,
+                createdAt: messages.createdAt,
+              })
               .from(messages)
               .where(eq(messages.conversationId, conversation.id))
               .orderBy(desc(messages.seq))
               .limit(HISTORY_MESSAGES)
           : [];
-        const pair = (from: typeof likes.profileId | typeof blocks.profileId, to: typeof likes.targetProfileId | typeof blocks.blockedProfileId) =>
-          or(and(eq(from, a), eq(to, b)), and(eq(from, b), eq(to, a)));
+        const pair = (
+          from: typeof likes.profileId | typeof blocks.profileId,
+          to: typeof likes.targetProfileId | typeof blocks.blockedProfileId,
+        ) => or(and(eq(from, a), eq(to, b)), and(eq(from, b), eq(to, a)));
         const likeRows = await db.select().from(likes).where(pair(likes.profileId, likes.targetProfileId));
         const blockRows = await db.select().from(blocks).where(pair(blocks.profileId, blocks.blockedProfileId));
         history = {
-          messages: lastMessages.reverse().map((item) => ({ id: item.id, from_profile_id: item.from ?? 0, text: item.body ?? `[${item.kind}]`, created_at: item.createdAt.toISOString() })),
-          likes: likeRows.map((item) => ({ from_profile_id: item.profileId, to_profile_id: item.targetProfileId, created_at: item.createdAt.toISOString() })),
-          blocks: blockRows.map((item) => ({ from_profile_id: item.profileId, to_profile_id: item.blockedProfileId, created_at: item.createdAt.toISOString() })),
+          messages: lastMessages.reverse().map((item) => ({
+            id: item.id,
+            from_profile_id: item.from ?? 0,
+            text: item.body ?? `[${item.kind}]`,
+            created_at: item.createdAt.toISOString(),
+          })),
+          likes: likeRows.map((item) => ({
+            from_profile_id: item.profileId,
+            to_profile_id: item.targetProfileId,
+            created_at: item.createdAt.toISOString(),
+          })),
+          blocks: blockRows.map((item) => ({
+            from_profile_id: item.profileId,
+            to_profile_id: item.blockedProfileId,
+            created_at: item.createdAt.toISOString(),
+          })),
         };
       }
       const counts = await db
@@ -137,8 +203,20 @@ export function createAdminModerationService(deps: {
       return {
         ...toAdminReport(row),
         content: {
-          profile: profile ? { name: profile.name, about_me: profile.aboutMe, city: profile.city, country: profile.country, date_of_birth: profile.dateOfBirth } : null,
-          photo_url: photo ? (photo.isPrivate ? staffPhotoUrl(photo.id, 'full') : uploadUrl(row.cdnPrefix, photo.fileKey)) : null,
+          profile: profile
+            ? {
+                name: profile.name,
+                about_me: profile.aboutMe,
+                city: profile.city,
+                country: profile.country,
+                date_of_birth: profile.dateOfBirth,
+              }
+            : null,
+          photo_url: photo
+            ? photo.isPrivate
+              ? staffPhotoUrl(photo.id, 'full')
+              : uploadUrl(row.cdnPrefix, photo.fileKey)
+            : null,
           message_text: message?.body ?? null,
         },
         history,
@@ -150,16 +228,27 @@ export function createAdminModerationService(deps: {
     async handleReport(
       actor: AuditActor,
       reportId: number,
-      input: { status: 'dismissed' | 'actioned'; resolution: string; ban?: { reason: BanReason }; rejectPhoto?: { reason: PhotoRejectReason } },
+      input: {
+        status: 'dismissed' | 'actioned';
+        resolution: string;
+        ban?: { reason: BanReason };
+        rejectPhoto?: { reason: PhotoRejectReason };
+      },
     ) {
       const [before] = await reportListSelect(db).where(eq(reports.id, reportId));
       if (!before) throw notFound();
       if (before.report.status !== 'open') throw new AppError(409, 'report_already_handled');
-      if (input.rejectPhoto && !before.report.photoId) throw new AppError(400, 'validation_failed', undefined, [{ path: 'reject_photo', code: 'invalid_value' }]);
+      if (input.rejectPhoto && !before.report.photoId)
+        throw new AppError(400, 'validation_failed', undefined, [{ path: 'reject_photo', code: 'invalid_value' }]);
       await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(reports)
-          .set({ status: input.status, handledByStaffId: actor.id, handledAt: deps.now(), resolution: input.resolution })
+          .set({
+            status: input.status,
+            handledByStaffId: actor.id,
+            handledAt: deps.now(),
+            resolution: input.resolution,
+          })
           .where(and(eq(reports.id, reportId), eq(reports.status, 'open')))
           .returning({ id: reports.id });
         if (!updated) throw new AppError(409, 'report_already_handled');
@@ -168,16 +257,28 @@ export function createAdminModerationService(deps: {
           targetType: 'report',
           targetId: reportId,
           before: { status: 'open' },
-          after: { status: input.status, resolution: input.resolution, ban: input.ban ?? null, reject_photo: input.rejectPhoto ?? null },
+          after: {
+            status: input.status,
+            resolution: input.resolution,
+            ban: input.ban ?? null,
+            reject_photo: input.rejectPhoto ?? null,
+          },
         });
       });
-      if (input.rejectPhoto && before.report.photoId) await rejectPhoto(actor, before.report.photoId, input.rejectPhoto.reason).catch((error: unknown) => {
-        if (!(error instanceof AppError && error.statusCode === 404)) throw error;
-      });
+      if (input.rejectPhoto && before.report.photoId)
+        await rejectPhoto(actor, before.report.photoId, input.rejectPhoto.reason).catch((error: unknown) => {
+          if (!(error instanceof AppError && error.statusCode === 404)) throw error;
+        });
       if (input.ban && before.reportedUserId) {
-        await deps.members.restrict(actor, before.reportedUserId, { kind: 'banned', reason: input.ban.reason, note: `report #${reportId}: ${input.resolution}` }).catch((error: unknown) => {
-          if (!(error instanceof AppError && error.code === 'member_already_banned')) throw error;
-        });
+        await deps.members
+          .restrict(actor, before.reportedUserId, {
+            kind: 'banned',
+            reason: input.ban.reason,
+            note: `report #${reportId}: ${input.resolution}`,
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof AppError && error.code === 'member_already_banned')) throw error;
+          });
       }
       const [after] = await reportListSelect(db).where(eq(reports.id, reportId));
       return { report: toAdminReport(after!) };
@@ -197,7 +298,13 @@ export function createAdminModerationService(deps: {
           : await photoSelect()
               .where(
                 and(
-                  inArray(photos.id, db.selectDistinct({ id: reports.photoId }).from(reports).where(and(eq(reports.status, 'open'), eq(reports.target, 'photo')))),
+                  inArray(
+                    photos.id,
+                    db
+                      .selectDistinct({ id: reports.photoId })
+                      .from(reports)
+                      .where(and(eq(reports.status, 'open'), eq(reports.target, 'photo'))),
+                  ),
                   after !== undefined ? lt(photos.id, after) : undefined,
                 ),
               )
@@ -205,7 +312,10 @@ export function createAdminModerationService(deps: {
               .limit(limit + 1);
       const page = rows.slice(0, limit);
       const counts = await openReportCounts(page.map((row) => row.photo.id));
-      return { photos: page.map((row) => toAdminPhoto(row, counts.get(row.photo.id) ?? 0)), next_cursor: rows.length > limit ? cursors.encode(kind, [page.at(-1)!.photo.id]) : null };
+      return {
+        photos: page.map((row) => toAdminPhoto(row, counts.get(row.photo.id) ?? 0)),
+        next_cursor: rows.length > limit ? cursors.encode(kind, [page.at(-1)!.photo.id]) : null,
+      };
     },
 
     /** The stored photo row (any photo, private ones included) for the console's file route. */
@@ -221,7 +331,13 @@ export function createAdminModerationService(deps: {
       if (row.reviewed) throw new AppError(409, 'photo_already_reviewed');
       await db.transaction(async (tx) => {
         await tx.insert(photoReviews).values({ photoId, staffId: actor.id, reviewedAt: deps.now() });
-        await recordAudit(tx, actor, { action: 'photo.approve', targetType: 'photo', targetId: photoId, before: { review: 'new' }, after: { review: 'approved' } });
+        await recordAudit(tx, actor, {
+          action: 'photo.approve',
+          targetType: 'photo',
+          targetId: photoId,
+          before: { review: 'new' },
+          after: { review: 'approved' },
+        });
       });
       const [after] = await photoSelect().where(eq(photos.id, photoId));
       return { photo: toAdminPhoto(after!, (await openReportCounts([photoId])).get(photoId) ?? 0) };

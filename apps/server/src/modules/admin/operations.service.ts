@@ -3,7 +3,19 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TicketStatus, OrderStatus } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
-import { messages, orders, paymentWebhooks, profiles, sites, staffAccounts, staffAuditLog, ticketReplies, tickets, users, type TicketRow } from '../../db/schema/index.ts';
+import {
+  messages,
+  orders,
+  paymentWebhooks,
+  profiles,
+  sites,
+  staffAccounts,
+  staffAuditLog,
+  ticketReplies,
+  tickets,
+  users,
+  type TicketRow,
+} from '../../db/schema/index.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
@@ -39,8 +51,10 @@ export function createAdminOperationsService(deps: {
   now: () => Date;
 }) {
   const { db, cursors } = deps;
-  const afterId = (kind: string, cursor: string | undefined) => (cursor ? (cursors.decode(kind, cursor, 'n')[0] as number) : undefined);
-  const nextOf = <T>(rows: T[], limit: number, kind: string, id: (row: T) => number) => (rows.length > limit ? cursors.encode(kind, [id(rows[limit - 1]!)]) : null);
+  const afterId = (kind: string, cursor: string | undefined) =>
+    cursor ? (cursors.decode(kind, cursor, 'n')[0] as number) : undefined;
+  const nextOf = <T>(rows: T[], limit: number, kind: string, id: (row: T) => number) =>
+    rows.length > limit ? cursors.encode(kind, [id(rows[limit - 1]!)]) : null;
 
   async function requireTicket(ticketId: number) {
     const [row] = await db.select().from(tickets).where(eq(tickets.id, ticketId));
@@ -48,7 +62,11 @@ export function createAdminOperationsService(deps: {
     return row;
   }
   async function requireOrder(orderId: number) {
-    const [row] = await db.select({ order: orders, email: users.email }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId));
+    const [row] = await db
+      .select({ order: orders, email: users.email })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, orderId));
     if (!row) throw notFound();
     return row;
   }
@@ -64,7 +82,12 @@ export function createAdminOperationsService(deps: {
     let high = (bounds?.max ?? 0) + 1;
     while (low < high) {
       const middle = Math.floor((low + high) / 2);
-      const [row] = await db.select({ id: messages.id, createdAt: messages.createdAt }).from(messages).where(gte(messages.id, middle)).orderBy(asc(messages.id)).limit(1);
+      const [row] = await db
+        .select({ id: messages.id, createdAt: messages.createdAt })
+        .from(messages)
+        .where(gte(messages.id, middle))
+        .orderBy(asc(messages.id))
+        .limit(1);
       if (!row || row.createdAt >= from) high = middle;
       else low = row.id + 1;
     }
@@ -79,7 +102,13 @@ export function createAdminOperationsService(deps: {
       const rows = await db
         .select()
         .from(tickets)
-        .where(and(eq(tickets.status, query.status), query.site ? eq(tickets.siteId, query.site) : undefined, after !== undefined ? lt(tickets.id, after) : undefined))
+        .where(
+          and(
+            eq(tickets.status, query.status),
+            query.site ? eq(tickets.siteId, query.site) : undefined,
+            after !== undefined ? lt(tickets.id, after) : undefined,
+          ),
+        )
         .orderBy(desc(tickets.id))
         .limit(limit + 1);
       return { tickets: rows.slice(0, limit).map(toTicket), next_cursor: nextOf(rows, limit, kind, (row) => row.id) };
@@ -95,7 +124,13 @@ export function createAdminOperationsService(deps: {
         .orderBy(asc(ticketReplies.id));
       return {
         ticket: toTicket(row),
-        replies: replies.map(({ reply, staffName }) => ({ id: reply.id, staff_id: reply.staffId, staff_name: staffName, body: reply.body, created_at: reply.createdAt.toISOString() })),
+        replies: replies.map(({ reply, staffName }) => ({
+          id: reply.id,
+          staff_id: reply.staffId,
+          staff_name: staffName,
+          body: reply.body,
+          created_at: reply.createdAt.toISOString(),
+        })),
       };
     },
 
@@ -104,15 +139,31 @@ export function createAdminOperationsService(deps: {
       const row = await requireTicket(ticketId);
       if (row.status === 'closed') throw new AppError(409, 'ticket_closed');
       const [site] = await db.select().from(sites).where(eq(sites.id, row.siteId));
-      const [author] = row.userId ? await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, row.userId)) : [];
+      const [author] = row.userId
+        ? await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, row.userId))
+        : [];
       const status = input.close ? 'closed' : 'answered';
       await db.transaction(async (tx) => {
         await tx.insert(ticketReplies).values({ ticketId, staffId: actor.id, body: input.body, createdAt: deps.now() });
         await tx.update(tickets).set({ status }).where(eq(tickets.id, ticketId));
-        await recordAudit(tx, actor, { action: 'ticket.reply', targetType: 'ticket', targetId: ticketId, before: { status: row.status }, after: { status, body: input.body } });
+        await recordAudit(tx, actor, {
+          action: 'ticket.reply',
+          targetType: 'ticket',
+          targetId: ticketId,
+          before: { status: row.status },
+          after: { status, body: input.body },
+        });
         await sendMemberMail(
           deps.mailer,
-          { to: row.email, language: row.language, name: author?.name || row.email.split('@')[0]!, site: site!, template: 'ticketReply', params: { subject: row.subject, reference: `#${row.id}` }, body: input.body },
+          {
+            to: row.email,
+            language: row.language,
+            name: author?.name || row.email.split('@')[0]!,
+            site: site!,
+            template: 'ticketReply',
+            params: { subject: row.subject, reference: `#${row.id}` },
+            body: input.body,
+          },
           tx,
         );
       });
@@ -123,7 +174,13 @@ export function createAdminOperationsService(deps: {
       const row = await requireTicket(ticketId);
       await db.transaction(async (tx) => {
         await tx.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, ticketId));
-        await recordAudit(tx, actor, { action: 'ticket.close', targetType: 'ticket', targetId: ticketId, before: { status: row.status }, after: { status: 'closed' } });
+        await recordAudit(tx, actor, {
+          action: 'ticket.close',
+          targetType: 'ticket',
+          targetId: ticketId,
+          before: { status: row.status },
+          after: { status: 'closed' },
+        });
       });
       return this.ticket(ticketId);
     },
@@ -153,7 +210,10 @@ export function createAdminOperationsService(deps: {
         )
         .orderBy(desc(orders.id))
         .limit(limit + 1);
-      return { orders: rows.slice(0, limit).map((row) => toAdminOrder(row.order, row.email, null)), next_cursor: nextOf(rows, limit, kind, (row) => row.order.id) };
+      return {
+        orders: rows.slice(0, limit).map((row) => toAdminOrder(row.order, row.email, null)),
+        next_cursor: nextOf(rows, limit, kind, (row) => row.order.id),
+      };
     },
 
     async order(orderId: number) {
@@ -164,7 +224,8 @@ export function createAdminOperationsService(deps: {
     /** Refunds the order's unused credits through the payments service (ledger first, then the provider). */
     async refund(actor: AuditActor, orderId: number) {
       const before = await requireOrder(orderId);
-      if (before.order.status !== 'paid' || before.order.userId === null) throw new AppError(409, 'order_not_refundable');
+      if (before.order.status !== 'paid' || before.order.userId === null)
+        throw new AppError(409, 'order_not_refundable');
       await deps.payments.refund({ refundDays: STAFF_REFUND_DAYS }, before.order.userId, orderId);
       const after = await requireOrder(orderId);
       await recordAudit(db, actor, {
@@ -172,7 +233,11 @@ export function createAdminOperationsService(deps: {
         targetType: 'order',
         targetId: orderId,
         before: { refunded_credits: before.order.refundedCredits, refunded_minor: before.order.refundedMinor },
-        after: { refunded_credits: after.order.refundedCredits, refunded_minor: after.order.refundedMinor, provider_refund_id: after.order.providerRefundId },
+        after: {
+          refunded_credits: after.order.refundedCredits,
+          refunded_minor: after.order.refundedMinor,
+          provider_refund_id: after.order.providerRefundId,
+        },
       });
       return { order: toAdminOrder(after.order, after.email, after.order.status) };
     },
@@ -184,11 +249,27 @@ export function createAdminOperationsService(deps: {
       const rows = await db
         .select()
         .from(paymentWebhooks)
-        .where(and(or(isNotNull(paymentWebhooks.error), eq(paymentWebhooks.outcome, 'unknown'), eq(paymentWebhooks.outcome, 'failed')), after !== undefined ? lt(paymentWebhooks.id, after) : undefined))
+        .where(
+          and(
+            or(
+              isNotNull(paymentWebhooks.error),
+              eq(paymentWebhooks.outcome, 'unknown'),
+              eq(paymentWebhooks.outcome, 'failed'),
+            ),
+            after !== undefined ? lt(paymentWebhooks.id, after) : undefined,
+          ),
+        )
         .orderBy(desc(paymentWebhooks.id))
         .limit(limit + 1);
       return {
-        webhooks: rows.slice(0, limit).map((row) => ({ id: row.id, provider: row.provider, provider_payment_id: row.providerPaymentId, outcome: row.outcome, error: row.error, received_at: row.receivedAt.toISOString() })),
+        webhooks: rows.slice(0, limit).map((row) => ({
+          id: row.id,
+          provider: row.provider,
+          provider_payment_id: row.providerPaymentId,
+          outcome: row.outcome,
+          error: row.error,
+          received_at: row.receivedAt.toISOString(),
+        })),
         next_cursor: nextOf(rows, limit, 'admin-webhooks', (row) => row.id),
       };
     },
@@ -197,13 +278,27 @@ export function createAdminOperationsService(deps: {
     async dashboard(query: { site?: number }) {
       const today = new Date(Date.UTC(deps.now().getUTCFullYear(), deps.now().getUTCMonth(), deps.now().getUTCDate()));
       const from = new Date(today.getTime() - (DASHBOARD_DAYS - 1) * 86_400_000);
-      const day = (column: Parameters<typeof gte>[0]) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+      const day = (column: Parameters<typeof gte>[0]) =>
+        sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
       const siteOfUsers = query.site ? eq(users.siteId, query.site) : undefined;
       const [signups, activations, purchases, messagesPerDay] = await Promise.all([
-        db.select({ day: day(users.createdAt), count: sql<number>`count(*)`.mapWith(Number) }).from(users).where(and(gte(users.createdAt, from), siteOfUsers)).groupBy(sql`1`),
-        db.select({ day: day(users.activatedAt), count: sql<number>`count(*)`.mapWith(Number) }).from(users).where(and(gte(users.activatedAt, from), siteOfUsers)).groupBy(sql`1`),
         db
-          .select({ day: day(orders.paidAt), currency: orders.currency, count: sql<number>`count(*)`.mapWith(Number), amount: sql<number>`sum(${orders.amountMinor})`.mapWith(Number) })
+          .select({ day: day(users.createdAt), count: sql<number>`count(*)`.mapWith(Number) })
+          .from(users)
+          .where(and(gte(users.createdAt, from), siteOfUsers))
+          .groupBy(sql`1`),
+        db
+          .select({ day: day(users.activatedAt), count: sql<number>`count(*)`.mapWith(Number) })
+          .from(users)
+          .where(and(gte(users.activatedAt, from), siteOfUsers))
+          .groupBy(sql`1`),
+        db
+          .select({
+            day: day(orders.paidAt),
+            currency: orders.currency,
+            count: sql<number>`count(*)`.mapWith(Number),
+            amount: sql<number>`sum(${orders.amountMinor})`.mapWith(Number),
+          })
           .from(orders)
           .where(and(gte(orders.paidAt, from), query.site ? eq(orders.siteId, query.site) : undefined))
           .groupBy(sql`1`, orders.currency),
@@ -214,13 +309,17 @@ export function createAdminOperationsService(deps: {
             .where(
               and(
                 gte(messages.id, firstId),
-                query.site ? sql`exists (select 1 from profiles p where p.id = ${messages.senderProfileId} and p.site_id = ${query.site})` : undefined,
+                query.site
+                  ? sql`exists (select 1 from profiles p where p.id = ${messages.senderProfileId} and p.site_id = ${query.site})`
+                  : undefined,
               ),
             )
             .groupBy(sql`1`),
         ),
       ]);
-      const days = Array.from({ length: DASHBOARD_DAYS }, (_, index) => new Date(from.getTime() + index * 86_400_000).toISOString().slice(0, 10));
+      const days = Array.from({ length: DASHBOARD_DAYS }, (_, index) =>
+        new Date(from.getTime() + index * 86_400_000).toISOString().slice(0, 10),
+      );
       const byDay = (rows: { day: string; count: number }[]) => new Map(rows.map((row) => [row.day, row.count]));
       const signupsBy = byDay(signups);
       const activationsBy = byDay(activations);
@@ -250,7 +349,9 @@ export function createAdminOperationsService(deps: {
         .where(
           and(
             query.staff ? eq(staffAuditLog.staffId, query.staff) : undefined,
-            targetType ? and(eq(staffAuditLog.targetType, targetType), eq(staffAuditLog.targetId, targetId!)) : undefined,
+            targetType
+              ? and(eq(staffAuditLog.targetType, targetType), eq(staffAuditLog.targetId, targetId!))
+              : undefined,
             after !== undefined ? lt(staffAuditLog.id, after) : undefined,
           ),
         )

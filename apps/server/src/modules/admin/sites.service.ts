@@ -3,7 +3,15 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AdminBundle, AdminDiscountCode, AdminSite, AdminSiteInput } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
-import { creditBundles, discountCodes, sites, type CreditBundleRow, type DiscountCodeRow, type NewSiteRow, type SiteRow } from '../../db/schema/index.ts';
+import {
+  creditBundles,
+  discountCodes,
+  sites,
+  type CreditBundleRow,
+  type DiscountCodeRow,
+  type NewSiteRow,
+  type SiteRow,
+} from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
 import type { EventBus } from '../../plugins/bus/index.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
@@ -11,8 +19,10 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts
 
 /** A code taken on the site, or a personal code for an account that does not exist: the staff member's input, not a 500. */
 function discountCodeError(error: unknown): unknown {
-  if (isUniqueViolation(error)) return new AppError(409, 'discount_code_taken', undefined, [{ path: 'code', code: 'discount_code_taken' }]);
-  if (isForeignKeyViolation(error)) return new AppError(400, 'validation_failed', undefined, [{ path: 'user_id', code: 'profile_not_found' }]);
+  if (isUniqueViolation(error))
+    return new AppError(409, 'discount_code_taken', undefined, [{ path: 'code', code: 'discount_code_taken' }]);
+  if (isForeignKeyViolation(error))
+    return new AppError(400, 'validation_failed', undefined, [{ path: 'user_id', code: 'profile_not_found' }]);
   return error;
 }
 
@@ -131,7 +141,12 @@ export function siteInputOf(row: SiteRow): AdminSiteInput {
   };
 }
 
-const toAdminSite = (row: SiteRow): AdminSite => ({ id: row.id, is_default: row.isDefault, created_at: row.createdAt.toISOString(), settings: siteInputOf(row) });
+const toAdminSite = (row: SiteRow): AdminSite => ({
+  id: row.id,
+  is_default: row.isDefault,
+  created_at: row.createdAt.toISOString(),
+  settings: siteInputOf(row),
+});
 
 const toBundle = (row: CreditBundleRow): AdminBundle => ({
   id: row.id,
@@ -186,22 +201,46 @@ const codeRowOf = (input: CodeInput) => ({
   status: input.status,
 });
 
-
-export function createAdminSitesService(deps: { db: Database; bus: Pick<EventBus, 'publish'>; onError: (error: unknown, context: string) => void }) {
+export function createAdminSitesService(deps: {
+  db: Database;
+  bus: Pick<EventBus, 'publish'>;
+  onError: (error: unknown, context: string) => void;
+}) {
   const { db } = deps;
-  const announce = (siteId: number) => deps.bus.publish('site.changed', { siteId }).catch((error: unknown) => deps.onError(error, 'publishing site.changed'));
+  const announce = (siteId: number) =>
+    deps.bus
+      .publish('site.changed', { siteId })
+      .catch((error: unknown) => deps.onError(error, 'publishing site.changed'));
 
   async function requireSite(siteId: number): Promise<SiteRow> {
     const [row] = await db.select().from(sites).where(eq(sites.id, siteId));
     if (!row) throw notFound();
     return row;
   }
-  const domainTaken = () => new AppError(409, 'site_domain_taken', undefined, [{ path: 'domain', code: 'site_domain_taken' }]);
+  const domainTaken = () =>
+    new AppError(409, 'site_domain_taken', undefined, [{ path: 'domain', code: 'site_domain_taken' }]);
 
   return {
     async list() {
-      const rows = await db.select({ id: sites.id, domain: sites.domain, name: sites.name, isDefault: sites.isDefault, createdAt: sites.createdAt }).from(sites).orderBy(asc(sites.id));
-      return { sites: rows.map((row) => ({ id: row.id, domain: row.domain, name: row.name, is_default: row.isDefault, created_at: row.createdAt.toISOString() })) };
+      const rows = await db
+        .select({
+          id: sites.id,
+          domain: sites.domain,
+          name: sites.name,
+          isDefault: sites.isDefault,
+          createdAt: sites.createdAt,
+        })
+        .from(sites)
+        .orderBy(asc(sites.id));
+      return {
+        sites: rows.map((row) => ({
+          id: row.id,
+          domain: row.domain,
+          name: row.name,
+          is_default: row.isDefault,
+          created_at: row.createdAt.toISOString(),
+        })),
+      };
     },
 
     async get(siteId: number) {
@@ -212,7 +251,13 @@ export function createAdminSitesService(deps: { db: Database; bus: Pick<EventBus
       const row = await db
         .transaction(async (tx) => {
           const [created] = await tx.insert(sites).values(siteRowOf(input)).returning();
-          await recordAudit(tx, actor, { action: 'site.create', targetType: 'site', targetId: created!.id, before: null, after: input });
+          await recordAudit(tx, actor, {
+            action: 'site.create',
+            targetType: 'site',
+            targetId: created!.id,
+            before: null,
+            after: input,
+          });
           return created!;
         })
         .catch((error: unknown) => {
@@ -227,7 +272,13 @@ export function createAdminSitesService(deps: { db: Database; bus: Pick<EventBus
       const row = await db
         .transaction(async (tx) => {
           const [updated] = await tx.update(sites).set(siteRowOf(input)).where(eq(sites.id, siteId)).returning();
-          await recordAudit(tx, actor, { action: 'site.update', targetType: 'site', targetId: siteId, before: siteInputOf(before), after: input });
+          await recordAudit(tx, actor, {
+            action: 'site.update',
+            targetType: 'site',
+            targetId: siteId,
+            before: siteInputOf(before),
+            after: input,
+          });
           return updated!;
         })
         .catch((error: unknown) => {
@@ -239,15 +290,28 @@ export function createAdminSitesService(deps: { db: Database; bus: Pick<EventBus
 
     async bundles(siteId: number) {
       await requireSite(siteId);
-      const rows = await db.select().from(creditBundles).where(eq(creditBundles.siteId, siteId)).orderBy(asc(creditBundles.currency), asc(creditBundles.sortOrder), asc(creditBundles.id));
+      const rows = await db
+        .select()
+        .from(creditBundles)
+        .where(eq(creditBundles.siteId, siteId))
+        .orderBy(asc(creditBundles.currency), asc(creditBundles.sortOrder), asc(creditBundles.id));
       return { bundles: rows.map(toBundle) };
     },
 
     async createBundle(actor: AuditActor, siteId: number, input: BundleInput) {
       await requireSite(siteId);
       const row = await db.transaction(async (tx) => {
-        const [created] = await tx.insert(creditBundles).values({ siteId, ...bundleRowOf(input) }).returning();
-        await recordAudit(tx, actor, { action: 'bundle.create', targetType: 'bundle', targetId: created!.id, before: null, after: toBundle(created!) });
+        const [created] = await tx
+          .insert(creditBundles)
+          .values({ siteId, ...bundleRowOf(input) })
+          .returning();
+        await recordAudit(tx, actor, {
+          action: 'bundle.create',
+          targetType: 'bundle',
+          targetId: created!.id,
+          before: null,
+          after: toBundle(created!),
+        });
         return created!;
       });
       return { bundle: toBundle(row) };
@@ -257,8 +321,18 @@ export function createAdminSitesService(deps: { db: Database; bus: Pick<EventBus
       const [before] = await db.select().from(creditBundles).where(eq(creditBundles.id, bundleId));
       if (!before) throw notFound();
       const row = await db.transaction(async (tx) => {
-        const [updated] = await tx.update(creditBundles).set(bundleRowOf(input)).where(eq(creditBundles.id, bundleId)).returning();
-        await recordAudit(tx, actor, { action: 'bundle.update', targetType: 'bundle', targetId: bundleId, before: toBundle(before), after: toBundle(updated!) });
+        const [updated] = await tx
+          .update(creditBundles)
+          .set(bundleRowOf(input))
+          .where(eq(creditBundles.id, bundleId))
+          .returning();
+        await recordAudit(tx, actor, {
+          action: 'bundle.update',
+          targetType: 'bundle',
+          targetId: bundleId,
+          before: toBundle(before),
+          after: toBundle(updated!),
+        });
         return updated!;
       });
       return { bundle: toBundle(row) };
@@ -266,7 +340,11 @@ export function createAdminSitesService(deps: { db: Database; bus: Pick<EventBus
 
     async discountCodes(siteId: number) {
       await requireSite(siteId);
-      const rows = await db.select().from(discountCodes).where(eq(discountCodes.siteId, siteId)).orderBy(asc(discountCodes.id));
+      const rows = await db
+        .select()
+        .from(discountCodes)
+        .where(eq(discountCodes.siteId, siteId))
+        .orderBy(asc(discountCodes.id));
       return { discount_codes: rows.map(toCode) };
     },
 
@@ -274,8 +352,17 @@ export function createAdminSitesService(deps: { db: Database; bus: Pick<EventBus
       await requireSite(siteId);
       const row = await db
         .transaction(async (tx) => {
-          const [created] = await tx.insert(discountCodes).values({ siteId, ...codeRowOf(input) }).returning();
-          await recordAudit(tx, actor, { action: 'discount_code.create', targetType: 'discount_code', targetId: created!.id, before: null, after: toCode(created!) });
+          const [created] = await tx
+            .insert(discountCodes)
+            .values({ siteId, ...codeRowOf(input) })
+            .returning();
+          await recordAudit(tx, actor, {
+            action: 'discount_code.create',
+            targetType: 'discount_code',
+            targetId: created!.id,
+            before: null,
+            after: toCode(created!),
+          });
           return created!;
         })
         .catch((error: unknown) => {
@@ -289,8 +376,18 @@ export function createAdminSitesService(deps: { db: Database; bus: Pick<EventBus
       if (!before) throw notFound();
       const row = await db
         .transaction(async (tx) => {
-          const [updated] = await tx.update(discountCodes).set(codeRowOf(input)).where(eq(discountCodes.id, codeId)).returning();
-          await recordAudit(tx, actor, { action: 'discount_code.update', targetType: 'discount_code', targetId: codeId, before: toCode(before), after: toCode(updated!) });
+          const [updated] = await tx
+            .update(discountCodes)
+            .set(codeRowOf(input))
+            .where(eq(discountCodes.id, codeId))
+            .returning();
+          await recordAudit(tx, actor, {
+            action: 'discount_code.update',
+            targetType: 'discount_code',
+            targetId: codeId,
+            before: toCode(before),
+            after: toCode(updated!),
+          });
           return updated!;
         })
         .catch((error: unknown) => {

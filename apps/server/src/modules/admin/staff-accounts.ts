@@ -16,7 +16,13 @@ const TOTP_TOLERANCE_SECONDS = STAFF_TOTP_PERIOD_SECONDS;
 export const staffLoginFailed = () => new AppError(401, 'staff_login_failed');
 
 export function totpUri(email: string, secret: string): string {
-  return generateURI({ issuer: TOTP_ISSUER, label: email, secret, digits: STAFF_TOTP_DIGITS, period: STAFF_TOTP_PERIOD_SECONDS });
+  return generateURI({
+    issuer: TOTP_ISSUER,
+    label: email,
+    secret,
+    digits: STAFF_TOTP_DIGITS,
+    period: STAFF_TOTP_PERIOD_SECONDS,
+  });
 }
 
 /** Why a login failed, for the audit log (the caller always answers the same `staff_login_failed`). */
@@ -24,12 +30,21 @@ export type LoginFailure = 'unknown_email' | 'wrong_password' | 'disabled' | 'wr
 
 export function createStaffAccounts(deps: { db: Database; now: () => Date }) {
   return {
-    async create(input: { email: string; name: string; role: StaffRole; password: string; totpSecret?: string }, tx: Executor = deps.db) {
+    async create(
+      input: { email: string; name: string; role: StaffRole; password: string; totpSecret?: string },
+      tx: Executor = deps.db,
+    ) {
       const email = input.email.trim().toLowerCase();
       const secret = input.totpSecret ?? generateSecret();
       const [account] = await tx
         .insert(staffAccounts)
-        .values({ email, name: input.name, role: input.role, passwordHash: await hashPassword(input.password), totpSecret: secret })
+        .values({
+          email,
+          name: input.name,
+          role: input.role,
+          passwordHash: await hashPassword(input.password),
+          totpSecret: secret,
+        })
         .returning();
       return { account: account!, secret, uri: totpUri(email, secret) };
     },
@@ -41,7 +56,10 @@ export function createStaffAccounts(deps: { db: Database; now: () => Date }) {
     },
 
     async findByEmail(email: string): Promise<StaffAccountRow | undefined> {
-      const [row] = await deps.db.select().from(staffAccounts).where(eq(staffAccounts.email, email.trim().toLowerCase()));
+      const [row] = await deps.db
+        .select()
+        .from(staffAccounts)
+        .where(eq(staffAccounts.email, email.trim().toLowerCase()));
       return row;
     },
 
@@ -49,7 +67,11 @@ export function createStaffAccounts(deps: { db: Database; now: () => Date }) {
      * Checks e-mail, password and code. Answers the account, or the failure (and the account when one was named).
      * An unknown address costs one Argon2id verification like a wrong password (no timing oracle).
      */
-    async login(email: string, password: string, code: string): Promise<{ account: StaffAccountRow } | { failure: LoginFailure; account?: StaffAccountRow }> {
+    async login(
+      email: string,
+      password: string,
+      code: string,
+    ): Promise<{ account: StaffAccountRow } | { failure: LoginFailure; account?: StaffAccountRow }> {
       const account = await this.findByEmail(email);
       if (!account) {
         await verifyAgainstDummy(password);
@@ -58,7 +80,14 @@ export function createStaffAccounts(deps: { db: Database; now: () => Date }) {
       if (!(await verifyPassword(account.passwordHash, password))) return { failure: 'wrong_password', account };
       if (account.disabledAt) return { failure: 'disabled', account };
       const epoch = Math.floor(deps.now().getTime() / 1000);
-      const result = await verify({ secret: account.totpSecret, token: code, epoch, epochTolerance: TOTP_TOLERANCE_SECONDS, digits: STAFF_TOTP_DIGITS, period: STAFF_TOTP_PERIOD_SECONDS });
+      const result = await verify({
+        secret: account.totpSecret,
+        token: code,
+        epoch,
+        epochTolerance: TOTP_TOLERANCE_SECONDS,
+        digits: STAFF_TOTP_DIGITS,
+        period: STAFF_TOTP_PERIOD_SECONDS,
+      });
       if (!result.valid || !('timeStep' in result)) return { failure: 'wrong_code', account };
       const step = result.timeStep;
       // The step is taken atomically: of two logins with one code, exactly one wins; an older step never comes back.

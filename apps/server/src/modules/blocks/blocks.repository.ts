@@ -18,7 +18,10 @@ export function createBlocksRepository(db: Executor) {
             and(eq(blocks.profileId, otherId), eq(blocks.blockedProfileId, profileId)),
           ),
         );
-      return { isBlocked: rows.some((row) => row.profileId === profileId), isBlockedBy: rows.some((row) => row.profileId === otherId) };
+      return {
+        isBlocked: rows.some((row) => row.profileId === profileId),
+        isBlockedBy: rows.some((row) => row.profileId === otherId),
+      };
     },
 
     /** Inserts the block and deletes the likes both ways and their match, in the caller's transaction. */

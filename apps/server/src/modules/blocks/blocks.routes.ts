@@ -19,7 +19,8 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [limit],
       schema: {
         tags: TAGS,
-        summary: 'Block a member: they cannot open the profile, like or contact; likes and match between the two are removed',
+        summary:
+          'Block a member: they cannot open the profile, like or contact; likes and match between the two are removed',
         body: profileIdSchema,
         response: { 200: blockResponseSchema, ...errorResponses },
       },
@@ -37,7 +38,12 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: [app.requireMember],
       preHandler: [limit],
-      schema: { tags: TAGS, summary: 'Unblock a member', body: profileIdSchema, response: { 200: blockResponseSchema, ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'Unblock a member',
+        body: profileIdSchema,
+        response: { 200: blockResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       await blocks.unblock(await viewers.require(request), request.body.id);
@@ -49,7 +55,11 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/blocks.php',
     {
       preValidation: [app.requireMember],
-      schema: { tags: TAGS, summary: 'The members the member blocked, newest first', response: { 200: blocksResponseSchema, ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'The members the member blocked, newest first',
+        response: { 200: blocksResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const viewer = await viewers.require(request);

@@ -18,7 +18,8 @@ export function createBlocksService(deps: {
 }) {
   const repo = deps.blocksRepository;
   /** After a block or unblock between the two committed. */
-  const announceBlock = (profileId: number, otherId: number) => deps.pollVersions.changed(['likes', 'chats'], [profileId, otherId]);
+  const announceBlock = (profileId: number, otherId: number) =>
+    deps.pollVersions.changed(['likes', 'chats'], [profileId, otherId]);
   /** Blocks inside the caller's transaction (also a report that blocks, docs/reports.md). */
   async function blockInTransaction(viewer: Pick<Viewer, 'profileId'>, otherId: number, tx: Executor): Promise<void> {
     if (otherId === viewer.profileId) throw new AppError(400, 'cannot_block_self');
@@ -30,7 +31,11 @@ export function createBlocksService(deps: {
      * Throws unless the two may interact: 403 `blocked_by` { name } when `other` blocked the viewer,
      * 403 `member_blocked` when the viewer blocked `other`. For likes, swipes and (later) chat and gifts.
      */
-    async assertCanInteract(viewer: Pick<Viewer, 'profileId'>, other: { id: number; name: string }, tx: Executor = deps.db): Promise<void> {
+    async assertCanInteract(
+      viewer: Pick<Viewer, 'profileId'>,
+      other: { id: number; name: string },
+      tx: Executor = deps.db,
+    ): Promise<void> {
       const state = await repo.findState(viewer.profileId, other.id, tx);
       if (state.isBlockedBy) throw blockedBy(other.name);
       if (state.isBlocked) throw memberBlocked();

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocksResponseSchema, likesResponseSchema, matchFinderResponseSchema, memberResponseSchema, searchResponseSchema, swipeResponseSchema } from '@app/contracts';
+import {
+  blocksResponseSchema,
+  likesResponseSchema,
+  matchFinderResponseSchema,
+  memberResponseSchema,
+  searchResponseSchema,
+  swipeResponseSchema,
+} from '@app/contracts';
 import { matches } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createMember, uploadPhoto, visitor, type TestMember } from '../profiles/members.test-helpers.ts';
@@ -11,13 +18,21 @@ describe('blocking', () => {
   });
   afterAll(() => app.close());
 
-  const block = (member: TestMember, id: number) => member.client.request({ method: 'POST', url: '/api/block.php', payload: { id } });
-  const unblock = (member: TestMember, id: number) => member.client.request({ method: 'DELETE', url: '/api/block.php', payload: { id } });
-  const like = (member: TestMember, id: number) => member.client.request({ method: 'POST', url: '/api/like.php', payload: { id } });
+  const block = (member: TestMember, id: number) =>
+    member.client.request({ method: 'POST', url: '/api/block.php', payload: { id } });
+  const unblock = (member: TestMember, id: number) =>
+    member.client.request({ method: 'DELETE', url: '/api/block.php', payload: { id } });
+  const like = (member: TestMember, id: number) =>
+    member.client.request({ method: 'POST', url: '/api/like.php', payload: { id } });
 
   /** A woman and a man who suit each other (suggestions), each with a photo (swipe game). */
   async function pair(country = 'NO') {
-    const blocker = await createMember(app, { gender: 'female', sexuality: 'hetero', country, name: `Blocker${Math.random().toString(36).slice(2, 7)}` });
+    const blocker = await createMember(app, {
+      gender: 'female',
+      sexuality: 'hetero',
+      country,
+      name: `Blocker${Math.random().toString(36).slice(2, 7)}`,
+    });
     const blocked = await createMember(app, { gender: 'male', sexuality: 'hetero', country });
     await Promise.all([uploadPhoto(blocker.client), uploadPhoto(blocked.client)]);
     return { blocker, blocked };
@@ -31,20 +46,32 @@ describe('blocking', () => {
     const response = await block(blocker, blocked.profileId);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ is_blocked: true });
-    expect(likesResponseSchema.parse((await blocker.client.request({ url: '/api/likes.php' })).json())).toEqual({ profiles: [], liked_by: [] });
-    expect(likesResponseSchema.parse((await blocked.client.request({ url: '/api/likes.php' })).json())).toEqual({ profiles: [], liked_by: [] });
+    expect(likesResponseSchema.parse((await blocker.client.request({ url: '/api/likes.php' })).json())).toEqual({
+      profiles: [],
+      liked_by: [],
+    });
+    expect(likesResponseSchema.parse((await blocked.client.request({ url: '/api/likes.php' })).json())).toEqual({
+      profiles: [],
+      liked_by: [],
+    });
     const list = blocksResponseSchema.parse((await blocker.client.request({ url: '/api/blocks.php' })).json());
     expect(list.profiles.map((profile) => profile.id)).toEqual([blocked.profileId]);
   });
 
-  it("keeps the blocked member off the blocker's profile with \"You're blocked by {name}\"", async () => {
+  it('keeps the blocked member off the blocker\'s profile with "You\'re blocked by {name}"', async () => {
     const { blocker, blocked } = await pair();
     await block(blocker, blocked.profileId);
     const response = await blocked.client.request({ url: `/api/member.php?id=${blocker.profileId}` });
     expect(response.statusCode).toBe(403);
-    expect(response.json().error).toMatchObject({ code: 'blocked_by', params: { name: blocker.name }, message: `You're blocked by ${blocker.name}` });
+    expect(response.json().error).toMatchObject({
+      code: 'blocked_by',
+      params: { name: blocker.name },
+      message: `You're blocked by ${blocker.name}`,
+    });
     // The blocker can still open the blocked member's profile (to unblock).
-    const own = memberResponseSchema.parse((await blocker.client.request({ url: `/api/member.php?id=${blocked.profileId}` })).json());
+    const own = memberResponseSchema.parse(
+      (await blocker.client.request({ url: `/api/member.php?id=${blocked.profileId}` })).json(),
+    );
     expect(own.member.relation).toMatchObject({ is_blocked: true });
     // Visitors are not affected.
     expect((await visitor(app).request({ url: `/api/member.php?id=${blocker.profileId}` })).statusCode).toBe(200);
@@ -59,7 +86,11 @@ describe('blocking', () => {
     const likeBlocked = await like(blocker, blocked.profileId);
     expect(likeBlocked.statusCode).toBe(403);
     expect(likeBlocked.json().error.code).toBe('member_blocked');
-    const swipe = await blocked.client.request({ method: 'POST', url: '/api/swipe.php', payload: { id: blocker.profileId, action: 'like' } });
+    const swipe = await blocked.client.request({
+      method: 'POST',
+      url: '/api/swipe.php',
+      payload: { id: blocker.profileId, action: 'like' },
+    });
     expect(swipe.statusCode).toBe(403);
     expect(swipe.json().error.code).toBe('blocked_by');
     const pairView = await blocked.client.request({ url: `/api/likes-member.php?id=${blocker.profileId}` });
@@ -69,12 +100,21 @@ describe('blocking', () => {
   it('hides each from the other in search, the match finder, signup matches, the swipe game and auto-like', async () => {
     const { blocker, blocked } = await pair('IE');
     const searchIds = async (member: TestMember) =>
-      searchResponseSchema.parse((await member.client.request({ url: '/api/search.php?country=IE' })).json()).results.map((profile) => profile.id);
+      searchResponseSchema
+        .parse((await member.client.request({ url: '/api/search.php?country=IE' })).json())
+        .results.map((profile) => profile.id);
     const finderIds = async (member: TestMember) =>
-      matchFinderResponseSchema.parse((await member.client.request({ url: '/api/match-finder.php' })).json()).profiles.map((profile) => profile.id);
+      matchFinderResponseSchema
+        .parse((await member.client.request({ url: '/api/match-finder.php' })).json())
+        .profiles.map((profile) => profile.id);
     const swipeIds = async (member: TestMember) =>
-      swipeResponseSchema.parse((await member.client.request({ url: '/api/swipe.php' })).json()).profiles.map((profile) => profile.id);
-    const signupIds = async (member: TestMember) => (await member.client.request({ url: '/api/signup-matches.php' })).json().profiles.map((profile: { id: number }) => profile.id);
+      swipeResponseSchema
+        .parse((await member.client.request({ url: '/api/swipe.php' })).json())
+        .profiles.map((profile) => profile.id);
+    const signupIds = async (member: TestMember) =>
+      (await member.client.request({ url: '/api/signup-matches.php' }))
+        .json()
+        .profiles.map((profile: { id: number }) => profile.id);
 
     expect(await searchIds(blocked)).toContain(blocker.profileId);
     expect(await finderIds(blocked)).toContain(blocker.profileId);
@@ -108,7 +148,11 @@ describe('blocking', () => {
     const member = await createMember(app);
     expect((await block(member, member.profileId)).json().error.code).toBe('cannot_block_self');
     expect((await block(member, 999_999)).statusCode).toBe(404);
-    const anonymous = await visitor(app).request({ method: 'POST', url: '/api/block.php', payload: { id: member.profileId } });
+    const anonymous = await visitor(app).request({
+      method: 'POST',
+      url: '/api/block.php',
+      payload: { id: member.profileId },
+    });
     expect(anonymous.statusCode).toBe(403);
     expect(anonymous.json().authentication_required).toBe(true);
   });

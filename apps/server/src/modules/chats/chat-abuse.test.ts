@@ -11,14 +11,25 @@ import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { Client } from '../accounts/accounts.test-helpers.ts';
 import { getBalance, postLedgerEntry } from '../credits/index.ts';
 import { PHOTO_WORK_CONCURRENCY } from '../photos/index.ts';
-import { createMember, makeJpeg, makePremium, multipartBody, type TestMember } from '../profiles/members.test-helpers.ts';
+import {
+  createMember,
+  makeJpeg,
+  makePremium,
+  multipartBody,
+  type TestMember,
+} from '../profiles/members.test-helpers.ts';
 
 const sendText = (client: Client, to: number, clientId: string, body: Record<string, unknown>) =>
   client.request({ method: 'POST', url: '/api/message.php', payload: { to, client_id: clientId, ...body } });
 
 const sendPhoto = (client: Client, to: number, clientId: string, photo: Buffer) => {
   const body = multipartBody({ data: photo }, { to: String(to), client_id: clientId });
-  return client.request({ method: 'POST', url: '/api/message-photo.php', payload: body.payload, headers: body.headers });
+  return client.request({
+    method: 'POST',
+    url: '/api/message-photo.php',
+    payload: body.payload,
+    headers: body.headers,
+  });
 };
 
 /** A JPEG with noise, so its encoding is large and unlike any other. */
@@ -29,7 +40,9 @@ async function noisyJpeg(width: number, height: number, seed: number): Promise<B
     state = (state * 1103515245 + 12345) & 0x7fffffff;
     pixels[index] = state >> 16;
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
 }
 
 describe('chat abuse', () => {
@@ -42,7 +55,12 @@ describe('chat abuse', () => {
   async function pair(): Promise<{ alice: TestMember; bob: TestMember }> {
     const alice = await createMember(app);
     const bob = await createMember(app);
-    await postLedgerEntry(app.db, { userId: alice.user.id, amount: 500, reason: 'bonus', idempotencyKey: `test:abuse:${alice.user.id}` });
+    await postLedgerEntry(app.db, {
+      userId: alice.user.id,
+      amount: 500,
+      reason: 'bonus',
+      idempotencyKey: `test:abuse:${alice.user.id}`,
+    });
     return { alice, bob };
   }
 
@@ -56,13 +74,19 @@ describe('chat abuse', () => {
 
     const reused = await sendText(alice.client, bob.profileId, clientId, { text: 'Visit https://spam.example now' });
     expect(reused.statusCode).toBe(409);
-    expect(reused.json().error).toMatchObject({ code: 'client_id_reused', message: getTranslator('en')('errors:client_id_reused') });
+    expect(reused.json().error).toMatchObject({
+      code: 'client_id_reused',
+      message: getTranslator('en')('errors:client_id_reused'),
+    });
     expect((await sendText(alice.client, carol.profileId, clientId, { text: 'Hello Bob' })).statusCode).toBe(409);
     expect((await sendText(alice.client, bob.profileId, clientId, { gift: 'rose' })).statusCode).toBe(409);
 
     const again = await sendText(alice.client, bob.profileId, clientId, { text: 'Hello Bob' });
     expect(again.statusCode).toBe(200);
-    expect(again.json<SendMessageResponse>().message).toMatchObject({ id: first.json<SendMessageResponse>().message.id, body: 'Hello Bob' });
+    expect(again.json<SendMessageResponse>().message).toMatchObject({
+      id: first.json<SendMessageResponse>().message.id,
+      body: 'Hello Bob',
+    });
     expect(await getBalance(app.db, alice.user.id)).toBe(balance);
     expect(await app.db.select().from(messages).where(eq(messages.clientId, clientId))).toHaveLength(1);
 
@@ -98,7 +122,12 @@ describe('chat abuse', () => {
     const chatSends = Array.from({ length: 8 }, () => sendPhoto(alice.client, bob.profileId, randomUUID(), large));
     const profileUploads = Array.from({ length: 3 }, () => {
       const body = multipartBody({ data: large });
-      return bob.client.request({ method: 'POST', url: '/api/photo.php', payload: body.payload, headers: body.headers });
+      return bob.client.request({
+        method: 'POST',
+        url: '/api/photo.php',
+        payload: body.payload,
+        headers: body.headers,
+      });
     });
     const [chatResults, profileResults] = await Promise.all([Promise.all(chatSends), Promise.all(profileUploads)]);
     expect(chatResults.map((response) => response.statusCode)).toEqual(Array(8).fill(200));
@@ -114,20 +143,30 @@ describe('chat abuse', () => {
     const sent = await sendPhoto(alice.client, bob.profileId, randomUUID(), await makeJpeg(300, 200));
     expect(sent.statusCode).toBe(200);
     const conversation = sent.json<SendMessageResponse>().conversation.id;
-    const bobsView = (await bob.client.request({ url: `/api/chat.php?conversation=${conversation}` })).json<{ messages: SendMessageResponse['message'][] }>();
+    const bobsView = (await bob.client.request({ url: `/api/chat.php?conversation=${conversation}` })).json<{
+      messages: SendMessageResponse['message'][];
+    }>();
     const bobsUrl = bobsView.messages[0]!.photo!.url;
     const alicesUrl = sent.json<SendMessageResponse>().message.photo!.url;
     expect((await app.inject({ url: bobsUrl })).statusCode).toBe(200);
     expect((await app.inject({ url: alicesUrl })).statusCode).toBe(200);
     // A URL signed for one member is not another's.
-    expect((await app.inject({ url: bobsUrl.replace(`v=${bob.profileId}`, `v=${alice.profileId}`) })).statusCode).toBe(404);
+    expect((await app.inject({ url: bobsUrl.replace(`v=${bob.profileId}`, `v=${alice.profileId}`) })).statusCode).toBe(
+      404,
+    );
 
-    expect((await alice.client.request({ method: 'POST', url: '/api/block.php', payload: { id: bob.profileId } })).statusCode).toBe(200);
+    expect(
+      (await alice.client.request({ method: 'POST', url: '/api/block.php', payload: { id: bob.profileId } }))
+        .statusCode,
+    ).toBe(200);
     expect((await app.inject({ url: bobsUrl })).statusCode).toBe(404);
     expect((await app.inject({ url: bobsUrl.replace('s=full', 's=thumb') })).statusCode).toBe(404);
     expect((await app.inject({ url: alicesUrl })).statusCode).toBe(404);
 
-    expect((await alice.client.request({ method: 'DELETE', url: '/api/block.php', payload: { id: bob.profileId } })).statusCode).toBe(200);
+    expect(
+      (await alice.client.request({ method: 'DELETE', url: '/api/block.php', payload: { id: bob.profileId } }))
+        .statusCode,
+    ).toBe(200);
     const file = await app.inject({ url: bobsUrl });
     expect(file.statusCode).toBe(200);
     // Browsers keep it minutes, not the URL's hour or two: a block takes effect on the next fetch.

@@ -9,7 +9,10 @@ export type ChatPhotoSize = 'full' | 'thumb';
 
 export function createChatPhotoUrls(secret: Buffer, now: () => Date) {
   const mac = (messageId: number, size: ChatPhotoSize, viewerProfileId: number, expires: number) =>
-    createHmac('sha256', secret).update(`chat-photo:${messageId}:${size}:${viewerProfileId}:${expires}`).digest().subarray(0, 16);
+    createHmac('sha256', secret)
+      .update(`chat-photo:${messageId}:${size}:${viewerProfileId}:${expires}`)
+      .digest()
+      .subarray(0, 16);
   return {
     /** A URL for `viewerProfileId`: every fetch checks that this member may still see the photo. */
     sign(messageId: number, size: ChatPhotoSize, viewerProfileId: number): string {
@@ -19,7 +22,13 @@ export function createChatPhotoUrls(secret: Buffer, now: () => Date) {
       return `/api/chat-photo.php?m=${messageId}&s=${size}&v=${viewerProfileId}&e=${expires}&sig=${signature}`;
     },
     /** True when the signature is this app's for that viewer and the URL has not expired. */
-    verify(messageId: number, size: ChatPhotoSize, viewerProfileId: number, expires: number, signature: string): boolean {
+    verify(
+      messageId: number,
+      size: ChatPhotoSize,
+      viewerProfileId: number,
+      expires: number,
+      signature: string,
+    ): boolean {
       if (expires * 1000 <= now().getTime()) return false;
       const given = Buffer.from(signature, 'base64url');
       const expected = mac(messageId, size, viewerProfileId, expires);

@@ -6,7 +6,15 @@ import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { insertProfiles } from '../profiles/members.test-helpers.ts';
 import { createChatsRepository } from './chats.repository.ts';
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Plan Rows'?: number; 'Actual Rows'?: number; 'Actual Loops'?: number; Plans?: PlanNode[] };
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Plan Rows'?: number;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+};
 
 function nodesOf(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
@@ -20,7 +28,10 @@ describe('chat query plans', () => {
     app = await buildTestApp();
     const [a, b] = await insertProfiles(app, [{ name: 'a' }, { name: 'b' }]);
     memberId = a!.id;
-    const [conversation] = await app.db.insert(conversations).values({ profileLowId: a!.id, profileHighId: b!.id, startedByProfileId: a!.id, lastSeq: 100_000 }).returning();
+    const [conversation] = await app.db
+      .insert(conversations)
+      .values({ profileLowId: a!.id, profileHighId: b!.id, startedByProfileId: a!.id, lastSeq: 100_000 })
+      .returning();
     conversationId = conversation!.id;
     await app.db.insert(conversationMembers).values([
       { conversationId, profileId: a!.id, partnerProfileId: b!.id },
@@ -31,12 +42,17 @@ describe('chat query plans', () => {
       select ${conversationId}, n, case when n % 2 = 0 then ${a!.id}::int else ${b!.id}::int end, 'c' || n, 'text', 'message ' || n, now() - (100000 - n) * interval '1 second'
       from generate_series(1, 100000) as n`);
     // The member has 1,000 conversations (one real one and 999 with other profiles).
-    const others = await insertProfiles(app, Array.from({ length: 999 }, (_, index) => ({ name: `other${index}` })));
+    const others = await insertProfiles(
+      app,
+      Array.from({ length: 999 }, (_, index) => ({ name: `other${index}` })),
+    );
     const made = await app.db
       .insert(conversations)
       .values(others.map((other) => ({ profileLowId: a!.id, profileHighId: other.id, startedByProfileId: a!.id })))
       .returning({ id: conversations.id, high: conversations.profileHighId });
-    await app.db.insert(conversationMembers).values(made.map((row) => ({ conversationId: row.id, profileId: a!.id, partnerProfileId: row.high })));
+    await app.db
+      .insert(conversationMembers)
+      .values(made.map((row) => ({ conversationId: row.id, profileId: a!.id, partnerProfileId: row.high })));
     await app.db.execute(sql`analyze messages`);
     await app.db.execute(sql`analyze conversations`);
     await app.db.execute(sql`analyze conversation_members`);
@@ -44,7 +60,9 @@ describe('chat query plans', () => {
   afterAll(() => app.close());
 
   async function analyze(query: SQLWrapper): Promise<PlanNode> {
-    const { rows } = (await app.db.execute(sql`explain (analyze, format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+    const { rows } = (await app.db.execute(sql`explain (analyze, format json) ${query}`)) as unknown as {
+      rows: Record<string, unknown>[];
+    };
     const value = Object.values(rows[0]!)[0];
     const parsed = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
     return parsed[0]!.Plan;
@@ -53,7 +71,9 @@ describe('chat query plans', () => {
   it('opens a conversation of 100,000 messages with an index scan that reads one page of rows, newest and older pages alike', async () => {
     const repo = createChatsRepository(app.db);
     for (const before of [null, 50_000, 31]) {
-      const plan = await analyze(repo.pageBefore(conversationId, 0, before, MESSAGES_PAGE_SIZE + 1) as unknown as SQLWrapper);
+      const plan = await analyze(
+        repo.pageBefore(conversationId, 0, before, MESSAGES_PAGE_SIZE + 1) as unknown as SQLWrapper,
+      );
       const nodes = nodesOf(plan);
       const scan = nodes.find((node) => node['Node Type'].startsWith('Index'));
       expect(scan, JSON.stringify(plan)).toMatchObject({ 'Index Name': 'messages_conversation_seq_key' });
@@ -78,13 +98,22 @@ describe('chat query plans', () => {
     expect(listScan, JSON.stringify(plan)).toBeDefined();
     // The member's rows are read in index order and stop at the page: no sort of all 1,000.
     expect(listScan!['Actual Rows']! * (listScan!['Actual Loops'] ?? 1)).toBeLessThanOrEqual(51);
-    for (const sort of nodes.filter((node) => node['Node Type'] === 'Sort')) expect(sort['Actual Rows']).toBeLessThanOrEqual(51);
+    for (const sort of nodes.filter((node) => node['Node Type'] === 'Sort'))
+      expect(sort['Actual Rows']).toBeLessThanOrEqual(51);
     expect(nodes.map((node) => node['Index Name'])).toContain('messages_conversation_seq_key');
     // Conversation, partner, main photo and last message are key lookups per listed row, never a pass over a table.
     // (The ban check's table is empty here: the planner may scan an empty table, which reads no row; any scan that
     // reads a row is a pass over a table.)
-    const rowsRead = (node: PlanNode) => ((node['Actual Rows'] ?? 0) + ((node as { 'Rows Removed by Filter'?: number })['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1);
-    expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan' && (node['Relation Name'] !== 'member_restrictions' || rowsRead(node) > 0))).toEqual([]);
-    for (const index of ['conversations_pkey', 'profiles_pkey', 'photos_main_key']) expect(nodes.map((node) => node['Index Name'])).toContain(index);
+    const rowsRead = (node: PlanNode) =>
+      ((node['Actual Rows'] ?? 0) + ((node as { 'Rows Removed by Filter'?: number })['Rows Removed by Filter'] ?? 0)) *
+      (node['Actual Loops'] ?? 1);
+    expect(
+      nodes.filter(
+        (node) =>
+          node['Node Type'] === 'Seq Scan' && (node['Relation Name'] !== 'member_restrictions' || rowsRead(node) > 0),
+      ),
+    ).toEqual([]);
+    for (const index of ['conversations_pkey', 'profiles_pkey', 'photos_main_key'])
+      expect(nodes.map((node) => node['Index Name'])).toContain(index);
   });
 });

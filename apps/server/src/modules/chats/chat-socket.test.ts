@@ -10,7 +10,11 @@ import { postLedgerEntry } from '../credits/index.ts';
 import { CLOSE_SESSION_CHANGED } from '../../plugins/realtime/index.ts';
 
 /** A member socket that records every event it receives. */
-type TestSocket = { socket: WebSocket; events: SocketServerEvent[]; next: (predicate: (event: SocketServerEvent) => boolean, timeoutMs?: number) => Promise<SocketServerEvent> };
+type TestSocket = {
+  socket: WebSocket;
+  events: SocketServerEvent[];
+  next: (predicate: (event: SocketServerEvent) => boolean, timeoutMs?: number) => Promise<SocketServerEvent>;
+};
 
 async function listen(app: TestApp): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -20,9 +24,12 @@ async function listen(app: TestApp): Promise<string> {
 
 function connect(host: string, cookie: string | undefined, origin = `http://${host}`): Promise<TestSocket> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://${host}${CHAT_SOCKET_PATH}`, { headers: { origin, ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}) } });
+    const socket = new WebSocket(`ws://${host}${CHAT_SOCKET_PATH}`, {
+      headers: { origin, ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}) },
+    });
     const events: SocketServerEvent[] = [];
-    const waiters: { predicate: (event: SocketServerEvent) => boolean; resolve: (event: SocketServerEvent) => void }[] = [];
+    const waiters: { predicate: (event: SocketServerEvent) => boolean; resolve: (event: SocketServerEvent) => void }[] =
+      [];
     socket.on('message', (data) => {
       const event = socketServerEventSchema.parse(JSON.parse(String(data)));
       events.push(event);
@@ -37,7 +44,10 @@ function connect(host: string, cookie: string | undefined, origin = `http://${ho
       new Promise<SocketServerEvent>((resolveEvent, rejectEvent) => {
         const found = events.find(predicate);
         if (found) return resolveEvent(found);
-        const timer = setTimeout(() => rejectEvent(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`)), timeoutMs);
+        const timer = setTimeout(
+          () => rejectEvent(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`)),
+          timeoutMs,
+        );
         waiters.push({ predicate, resolve: (event) => (clearTimeout(timer), resolveEvent(event)) });
       });
     socket.once('open', () => resolve({ socket, events, next }));
@@ -78,7 +88,9 @@ describe('member socket', () => {
     const member = await createMember(app);
     const [hostname, port] = host.split(':') as [string, string];
     await expect(connect(host, member.client.cookie, `https://${host}`)).rejects.toThrow(/refused: 403/);
-    await expect(connect(host, member.client.cookie, `http://${hostname}:${Number(port) + 1}`)).rejects.toThrow(/refused: 403/);
+    await expect(connect(host, member.client.cookie, `http://${hostname}:${Number(port) + 1}`)).rejects.toThrow(
+      /refused: 403/,
+    );
     await expect(connect(host, member.client.cookie, `http://${hostname}`)).rejects.toThrow(/refused: 403/);
     const same = await connect(host, member.client.cookie, `http://${host}`);
     sockets.push(same.socket);
@@ -88,11 +100,17 @@ describe('member socket', () => {
   it('relays one typing hint per socket and conversation every few seconds, however many frames arrive', async () => {
     const alice = await createMember(app);
     const bob = await createMember(app);
-    await postLedgerEntry(app.db, { userId: alice.user.id, amount: 100, reason: 'bonus', idempotencyKey: `test:typing:${alice.user.id}` });
+    await postLedgerEntry(app.db, {
+      userId: alice.user.id,
+      amount: 100,
+      reason: 'bonus',
+      idempotencyKey: `test:typing:${alice.user.id}`,
+    });
     const conversation = (await send(alice.client, bob.profileId)).json().conversation.id as number;
     const aliceSocket = await open(alice);
     const bobSocket = await open(bob);
-    for (let index = 0; index < 20; index += 1) bobSocket.socket.send(JSON.stringify({ type: 'typing', conversation_id: conversation }));
+    for (let index = 0; index < 20; index += 1)
+      bobSocket.socket.send(JSON.stringify({ type: 'typing', conversation_id: conversation }));
     await aliceSocket.next((event) => event.type === 'typing');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(aliceSocket.events.filter((event) => event.type === 'typing')).toHaveLength(1);
@@ -132,7 +150,7 @@ describe('member socket', () => {
     expect(opened[2]!.socket.readyState).toBe(WebSocket.OPEN);
   });
 
-  it('says hello with the member\'s version and unread total, then delivers messages, typing and read marks live', async () => {
+  it("says hello with the member's version and unread total, then delivers messages, typing and read marks live", async () => {
     const alice = await createMember(app);
     const bob = await createMember(app);
     const bobSocket = await open(bob);
@@ -141,21 +159,37 @@ describe('member socket', () => {
 
     const sent = (await send(alice.client, bob.profileId, 'live hello')).json();
     const arrived = await bobSocket.next((event) => event.type === 'message');
-    expect(arrived).toMatchObject({ type: 'message', partner_id: alice.profileId, message: { body: 'live hello', is_mine: false, seq: 1 } });
+    expect(arrived).toMatchObject({
+      type: 'message',
+      partner_id: alice.profileId,
+      message: { body: 'live hello', is_mine: false, seq: 1 },
+    });
     expect(await bobSocket.next((event) => event.type === 'unread')).toEqual({ type: 'unread', unread_total: 1 });
     // The sender's other tabs hear of it too, as their own message.
-    expect(await aliceSocket.next((event) => event.type === 'message')).toMatchObject({ message: { is_mine: true, id: sent.message.id } });
+    expect(await aliceSocket.next((event) => event.type === 'message')).toMatchObject({
+      message: { is_mine: true, id: sent.message.id },
+    });
 
     bobSocket.socket.send(JSON.stringify({ type: 'typing', conversation_id: sent.conversation.id }));
-    expect(await aliceSocket.next((event) => event.type === 'typing')).toEqual({ type: 'typing', conversation_id: sent.conversation.id, profile_id: bob.profileId });
+    expect(await aliceSocket.next((event) => event.type === 'typing')).toEqual({
+      type: 'typing',
+      conversation_id: sent.conversation.id,
+      profile_id: bob.profileId,
+    });
 
-    const opened = (await bob.client.request({ url: `/api/chat.php?conversation=${sent.conversation.id}` })).json<ChatResponse>();
+    const opened = (
+      await bob.client.request({ url: `/api/chat.php?conversation=${sent.conversation.id}` })
+    ).json<ChatResponse>();
     expect(opened.messages).toHaveLength(1);
-    expect(await aliceSocket.next((event) => event.type === 'read')).toMatchObject({ conversation_id: sent.conversation.id, reader_id: bob.profileId, seq: 1 });
+    expect(await aliceSocket.next((event) => event.type === 'read')).toMatchObject({
+      conversation_id: sent.conversation.id,
+      reader_id: bob.profileId,
+      seq: 1,
+    });
     expect(await bobSocket.next((event) => event.type === 'unread' && event.unread_total === 0)).toBeTruthy();
   });
 
-  it('ignores typing for a conversation that is not the member\'s, and malformed client events', async () => {
+  it("ignores typing for a conversation that is not the member's, and malformed client events", async () => {
     const alice = await createMember(app);
     const bob = await createMember(app);
     const eve = await createMember(app);
@@ -177,12 +211,20 @@ describe('member socket', () => {
     const aliceSocket = await open(alice);
     const bobSocket = await open(bob);
     await alice.client.request({ method: 'POST', url: '/api/like.php', payload: { id: bob.profileId } });
-    expect(await bobSocket.next((event) => event.type === 'like')).toEqual({ type: 'like', profile_id: alice.profileId, is_match: false });
+    expect(await bobSocket.next((event) => event.type === 'like')).toEqual({
+      type: 'like',
+      profile_id: alice.profileId,
+      is_match: false,
+    });
     await bob.client.request({ method: 'POST', url: '/api/like.php', payload: { id: alice.profileId } });
-    expect(await aliceSocket.next((event) => event.type === 'like')).toEqual({ type: 'like', profile_id: bob.profileId, is_match: true });
+    expect(await aliceSocket.next((event) => event.type === 'like')).toEqual({
+      type: 'like',
+      profile_id: bob.profileId,
+      is_match: true,
+    });
   });
 
-  it('closes the member\'s sockets when the session ends, and a dead session cannot connect again', async () => {
+  it("closes the member's sockets when the session ends, and a dead session cannot connect again", async () => {
     const alice = await createMember(app);
     const aliceSocket = await open(alice);
     const cookie = alice.client.cookie;
@@ -192,66 +234,86 @@ describe('member socket', () => {
     await expect(connect(host, cookie)).rejects.toThrow(/refused: 403/);
   });
 
-  it('tells the member\'s sockets when credits change', async () => {
+  it("tells the member's sockets when credits change", async () => {
     const alice = await createMember(app);
     const bob = await createMember(app);
     const aliceSocket = await open(alice);
     await send(alice.client, bob.profileId);
     await aliceSocket.next((event) => event.type === 'member_changed');
-    await postLedgerEntry(app.db, { userId: alice.user.id, amount: 5, reason: 'bonus', idempotencyKey: `test:socket:${alice.user.id}` });
+    await postLedgerEntry(app.db, {
+      userId: alice.user.id,
+      amount: 5,
+      reason: 'bonus',
+      idempotencyKey: `test:socket:${alice.user.id}`,
+    });
   });
 });
 
 const redisUrl = process.env.REDIS_URL;
 
-describe.skipIf(!redisUrl)('member sockets on two instances sharing one database and one Redis (runs when REDIS_URL is set)', () => {
-  let first: TestApp;
-  let second: TestApp;
-  let firstHost: string;
-  let secondHost: string;
-  const sockets: WebSocket[] = [];
-  beforeAll(async () => {
-    first = await buildTestApp();
-    second = await buildTestApp({ redisKeyPrefix: first.appConfig.redisKeyPrefix });
-    firstHost = await listen(first);
-    secondHost = await listen(second);
-  });
-  afterAll(async () => {
-    for (const socket of sockets) socket.terminate();
-    await second.close();
-    await first.close();
-  });
+describe.skipIf(!redisUrl)(
+  'member sockets on two instances sharing one database and one Redis (runs when REDIS_URL is set)',
+  () => {
+    let first: TestApp;
+    let second: TestApp;
+    let firstHost: string;
+    let secondHost: string;
+    const sockets: WebSocket[] = [];
+    beforeAll(async () => {
+      first = await buildTestApp();
+      second = await buildTestApp({ redisKeyPrefix: first.appConfig.redisKeyPrefix });
+      firstHost = await listen(first);
+      secondHost = await listen(second);
+    });
+    afterAll(async () => {
+      for (const socket of sockets) socket.terminate();
+      await second.close();
+      await first.close();
+    });
 
-  it('delivers a message sent through one instance to a socket on the other within a second, and catch-up after a reconnect yields every message once', async () => {
-    const alice = await createMember(first);
-    const bob = await createMember(first);
-    await postLedgerEntry(first.db, { userId: alice.user.id, amount: 1000, reason: 'bonus', idempotencyKey: `test:two:${alice.user.id}` });
-    const bobOnSecond = await connect(secondHost, bob.client.cookie);
-    sockets.push(bobOnSecond.socket);
-    await bobOnSecond.next((event) => event.type === 'hello');
+    it('delivers a message sent through one instance to a socket on the other within a second, and catch-up after a reconnect yields every message once', async () => {
+      const alice = await createMember(first);
+      const bob = await createMember(first);
+      await postLedgerEntry(first.db, {
+        userId: alice.user.id,
+        amount: 1000,
+        reason: 'bonus',
+        idempotencyKey: `test:two:${alice.user.id}`,
+      });
+      const bobOnSecond = await connect(secondHost, bob.client.cookie);
+      sockets.push(bobOnSecond.socket);
+      await bobOnSecond.next((event) => event.type === 'hello');
 
-    const started = performance.now();
-    const sent = (await send(alice.client, bob.profileId, 'across instances')).json();
-    const arrived = await bobOnSecond.next((event) => event.type === 'message', 1000);
-    expect(performance.now() - started).toBeLessThan(1000);
-    expect(arrived).toMatchObject({ message: { body: 'across instances', seq: 1 } });
-    const conversation = sent.conversation.id as number;
+      const started = performance.now();
+      const sent = (await send(alice.client, bob.profileId, 'across instances')).json();
+      const arrived = await bobOnSecond.next((event) => event.type === 'message', 1000);
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(arrived).toMatchObject({ message: { body: 'across instances', seq: 1 } });
+      const conversation = sent.conversation.id as number;
 
-    // The receiving socket drops; messages sent meanwhile are caught up from the last sequence held, once each.
-    bobOnSecond.socket.terminate();
-    for (let index = 2; index <= 6; index += 1) await send(alice.client, bob.profileId, `while away ${index}`);
-    const reconnected = await connect(secondHost, bob.client.cookie);
-    sockets.push(reconnected.socket);
-    const hello = await reconnected.next((event) => event.type === 'hello');
-    expect(hello).toMatchObject({ unread_total: 6 });
-    const bobOnSecondHttp = { ...bob.client };
-    const caughtUp = (await second.inject({ url: `/api/chat.php?conversation=${conversation}&after=1`, cookies: { [SESSION_COOKIE]: bobOnSecondHttp.cookie! } })).json<ChatResponse>();
-    expect(caughtUp.messages.map((message) => message.seq)).toEqual([2, 3, 4, 5, 6]);
-    expect(new Set(caughtUp.messages.map((message) => message.id)).size).toBe(5);
+      // The receiving socket drops; messages sent meanwhile are caught up from the last sequence held, once each.
+      bobOnSecond.socket.terminate();
+      for (let index = 2; index <= 6; index += 1) await send(alice.client, bob.profileId, `while away ${index}`);
+      const reconnected = await connect(secondHost, bob.client.cookie);
+      sockets.push(reconnected.socket);
+      const hello = await reconnected.next((event) => event.type === 'hello');
+      expect(hello).toMatchObject({ unread_total: 6 });
+      const bobOnSecondHttp = { ...bob.client };
+      const caughtUp = (
+        await second.inject({
+          url: `/api/chat.php?conversation=${conversation}&after=1`,
+          cookies: { [SESSION_COOKIE]: bobOnSecondHttp.cookie! },
+        })
+      ).json<ChatResponse>();
+      expect(caughtUp.messages.map((message) => message.seq)).toEqual([2, 3, 4, 5, 6]);
+      expect(new Set(caughtUp.messages.map((message) => message.id)).size).toBe(5);
 
-    // And live again after the reconnect, through the other instance.
-    await send(alice.client, bob.profileId, 'back live');
-    expect(await reconnected.next((event) => event.type === 'message', 1000)).toMatchObject({ message: { body: 'back live', seq: 7 } });
-    void firstHost;
-  });
-});
+      // And live again after the reconnect, through the other instance.
+      await send(alice.client, bob.profileId, 'back live');
+      expect(await reconnected.next((event) => event.type === 'message', 1000)).toMatchObject({
+        message: { body: 'back live', seq: 7 },
+      });
+      void firstHost;
+    });
+  },
+);

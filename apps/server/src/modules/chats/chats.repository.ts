@@ -70,7 +70,9 @@ function prepareListVersion(db: Database) {
       version: sql<string>`coalesce((select ${chatInboxes.version} from ${chatInboxes} where ${chatInboxes.profileId} = ${profileId}), 0)`,
       blocks: sql<string>`(select count(*) || ':' || coalesce(max(${blocks.createdAt})::text, '') from ${blocks} where ${blocks.profileId} = ${profileId}) || '|' || (select count(*) || ':' || coalesce(max(${blocks.createdAt})::text, '') from ${blocks} where ${blocks.blockedProfileId} = ${profileId})`,
       // A partner banned, suspended or let back in changes the list's availability flags without touching the inbox.
-      restrictions: restrictionsStampOf(sql`select ${conversationMembers.partnerProfileId} from ${conversationMembers} where ${conversationMembers.profileId} = ${profileId}`),
+      restrictions: restrictionsStampOf(
+        sql`select ${conversationMembers.partnerProfileId} from ${conversationMembers} where ${conversationMembers.profileId} = ${profileId}`,
+      ),
     })
     .from(sql`(select 1) as one`)
     .prepare('chats_list_version');
@@ -83,7 +85,9 @@ const unreadTotalOf = (profileId: number) =>
     and not ${isPairBlocked(conversationMembers.profileId, conversationMembers.partnerProfileId)})`.mapWith(Number);
 /** Conversations the member started (a free member's limit counts these, deleted ones included). */
 const startedCountOf = (profileId: number) =>
-  sql<number>`(select count(*) from ${conversations} where ${conversations.startedByProfileId} = ${profileId})`.mapWith(Number);
+  sql<number>`(select count(*) from ${conversations} where ${conversations.startedByProfileId} = ${profileId})`.mapWith(
+    Number,
+  );
 
 export function createChatsRepository(db: Database) {
   const listVersion = prepareListVersion(db);
@@ -105,7 +109,10 @@ export function createChatsRepository(db: Database) {
         version: conversationMembers.version,
         isHidden: conversationMembers.isHidden,
         // Spelled out: inside a subquery Drizzle leaves column names unqualified, which the blocks table would shadow.
-        isBlocked: sql<boolean>`exists (select 1 from blocks b where (b.profile_id = conversation_members.profile_id and b.blocked_profile_id = conversation_members.partner_profile_id) or (b.profile_id = conversation_members.partner_profile_id and b.blocked_profile_id = conversation_members.profile_id))`.as('is_blocked'),
+        isBlocked:
+          sql<boolean>`exists (select 1 from blocks b where (b.profile_id = conversation_members.profile_id and b.blocked_profile_id = conversation_members.partner_profile_id) or (b.profile_id = conversation_members.partner_profile_id and b.blocked_profile_id = conversation_members.profile_id))`.as(
+            'is_blocked',
+          ),
       })
       .from(conversationMembers)
       .where(where)
@@ -115,8 +122,18 @@ export function createChatsRepository(db: Database) {
     // Each of the page's rows reaches its conversation, partner, main photo and last message through a
     // lateral lookup with LIMIT 1: always a key lookup per row, whatever the tables' sizes and statistics
     // (a plain join lets the planner hash or sort a whole small table instead).
-    const conversation = tx.select({ lastSeq: conversations.lastSeq }).from(conversations).where(eq(conversations.id, page.conversationId)).limit(1).as('conversation');
-    const partner = tx.select({ name: profiles.name, userId: profiles.userId }).from(profiles).where(eq(profiles.id, page.partnerId)).limit(1).as('partner');
+    const conversation = tx
+      .select({ lastSeq: conversations.lastSeq })
+      .from(conversations)
+      .where(eq(conversations.id, page.conversationId))
+      .limit(1)
+      .as('conversation');
+    const partner = tx
+      .select({ name: profiles.name, userId: profiles.userId })
+      .from(profiles)
+      .where(eq(profiles.id, page.partnerId))
+      .limit(1)
+      .as('partner');
     const mainPhoto = tx
       .select({ fileKey: photos.fileKey, thumbKey: photos.thumbKey })
       .from(photos)
@@ -124,9 +141,21 @@ export function createChatsRepository(db: Database) {
       .limit(1)
       .as('main_photo');
     const last = tx
-      .select({ kind: messages.kind, body: sql<string | null>`left(${messages.body}, 200)`.as('last_body'), giftKey: messages.giftKey, senderProfileId: messages.senderProfileId, createdAt: messages.createdAt })
+      .select({
+        kind: messages.kind,
+        body: sql<string | null>`left(${messages.body}, 200)`.as('last_body'),
+        giftKey: messages.giftKey,
+        senderProfileId: messages.senderProfileId,
+        createdAt: messages.createdAt,
+      })
       .from(messages)
-      .where(and(eq(messages.conversationId, page.conversationId), eq(messages.seq, conversation.lastSeq), gt(messages.seq, page.clearedSeq)))
+      .where(
+        and(
+          eq(messages.conversationId, page.conversationId),
+          eq(messages.seq, conversation.lastSeq),
+          gt(messages.seq, page.clearedSeq),
+        ),
+      )
       .limit(1)
       .as('last_message');
     return tx
@@ -197,7 +226,9 @@ export function createChatsRepository(db: Database) {
         .select({ member: conversationMembers, conversation: conversations })
         .from(conversationMembers)
         .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-        .where(and(eq(conversationMembers.profileId, profileId), eq(conversationMembers.conversationId, conversationId)))
+        .where(
+          and(eq(conversationMembers.profileId, profileId), eq(conversationMembers.conversationId, conversationId)),
+        )
         .limit(1);
       return row;
     },
@@ -206,13 +237,19 @@ export function createChatsRepository(db: Database) {
       const [row] = await tx
         .select()
         .from(conversationMembers)
-        .where(and(eq(conversationMembers.profileId, profileId), eq(conversationMembers.conversationId, conversationId)))
+        .where(
+          and(eq(conversationMembers.profileId, profileId), eq(conversationMembers.conversationId, conversationId)),
+        )
         .limit(1);
       return row;
     },
 
     /** 'blocked_by' when the partner blocked the member, 'member_blocked' when the member blocked the partner, else null. */
-    async findBlockDirection(viewerId: number, partnerId: number, tx: Executor = db): Promise<'blocked_by' | 'member_blocked' | null> {
+    async findBlockDirection(
+      viewerId: number,
+      partnerId: number,
+      tx: Executor = db,
+    ): Promise<'blocked_by' | 'member_blocked' | null> {
       const rows = await tx
         .select({ profileId: blocks.profileId })
         .from(blocks)
@@ -225,11 +262,17 @@ export function createChatsRepository(db: Database) {
 
     async findPhotoKeys(messageId: number, tx: Executor = db) {
       const [row] = await tx
-        .select({ conversationId: messages.conversationId, fileKey: messages.photoKey, thumbKey: messages.photoThumbKey })
+        .select({
+          conversationId: messages.conversationId,
+          fileKey: messages.photoKey,
+          thumbKey: messages.photoThumbKey,
+        })
         .from(messages)
         .where(and(eq(messages.id, messageId), eq(messages.kind, 'photo')))
         .limit(1);
-      return row?.fileKey && row.thumbKey ? { conversationId: row.conversationId, fileKey: row.fileKey, thumbKey: row.thumbKey } : undefined;
+      return row?.fileKey && row.thumbKey
+        ? { conversationId: row.conversationId, fileKey: row.fileKey, thumbKey: row.thumbKey }
+        : undefined;
     },
 
     /**
@@ -243,7 +286,12 @@ export function createChatsRepository(db: Database) {
         .insert(chatInboxes)
         .values(ids.map((profileId) => ({ profileId })))
         .onConflictDoNothing({ target: chatInboxes.profileId });
-      await tx.select({ id: chatInboxes.profileId }).from(chatInboxes).where(inArray(chatInboxes.profileId, ids)).orderBy(asc(chatInboxes.profileId)).for('update');
+      await tx
+        .select({ id: chatInboxes.profileId })
+        .from(chatInboxes)
+        .where(inArray(chatInboxes.profileId, ids))
+        .orderBy(asc(chatInboxes.profileId))
+        .for('update');
     },
 
     /** Bumps a member's inbox version (after lockInboxes) and answers the new version. */
@@ -288,17 +336,28 @@ export function createChatsRepository(db: Database) {
           readSeq: sql`case when ${isSender} then ${sender.seq}::int else ${conversationMembers.readSeq} end`,
           unreadCount: sql`case when ${isSender} then ${conversationMembers.unreadCount} else ${conversationMembers.unreadCount} + 1 end`,
         })
-        .where(and(eq(conversationMembers.conversationId, conversationId), inArray(conversationMembers.profileId, [sender.profileId, recipient.profileId])));
+        .where(
+          and(
+            eq(conversationMembers.conversationId, conversationId),
+            inArray(conversationMembers.profileId, [sender.profileId, recipient.profileId]),
+          ),
+        );
     },
 
     /**
      * The member's inbox at a glance, in one statement: the list version, the unread total over the conversations
      * they list (blocked pairs left out; only rows with unread are read), and how many conversations they started.
      */
-    async findInboxSummary(profileId: number, tx: Executor = db): Promise<{ version: number; unreadTotal: number; startedCount: number }> {
+    async findInboxSummary(
+      profileId: number,
+      tx: Executor = db,
+    ): Promise<{ version: number; unreadTotal: number; startedCount: number }> {
       const [row] = await tx
         .select({
-          version: sql<number>`coalesce((select ${chatInboxes.version} from ${chatInboxes} where ${chatInboxes.profileId} = ${profileId}), 0)`.mapWith(Number),
+          version:
+            sql<number>`coalesce((select ${chatInboxes.version} from ${chatInboxes} where ${chatInboxes.profileId} = ${profileId}), 0)`.mapWith(
+              Number,
+            ),
           unreadTotal: unreadTotalOf(profileId),
           startedCount: startedCountOf(profileId),
         })
@@ -314,7 +373,10 @@ export function createChatsRepository(db: Database) {
 
     async createConversation(senderId: number, partnerId: number, tx: Executor) {
       const { low, high } = pairOf(senderId, partnerId);
-      const [conversation] = await tx.insert(conversations).values({ profileLowId: low, profileHighId: high, startedByProfileId: senderId }).returning();
+      const [conversation] = await tx
+        .insert(conversations)
+        .values({ profileLowId: low, profileHighId: high, startedByProfileId: senderId })
+        .returning();
       if (!conversation) throw new Error('conversation not created');
       await tx.insert(conversationMembers).values([
         { conversationId: conversation.id, profileId: senderId, partnerProfileId: partnerId },
@@ -357,7 +419,9 @@ export function createChatsRepository(db: Database) {
           unreadCount: sql`(select count(*) from ${messages} where ${messages.conversationId} = ${conversationId} and ${messages.seq} > greatest(${conversationMembers.readSeq}, ${seq}) and ${messages.senderProfileId} is distinct from ${profileId})::int`,
           ...(version === null ? {} : { version }),
         })
-        .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, profileId)))
+        .where(
+          and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, profileId)),
+        )
         .returning({ unreadCount: conversationMembers.unreadCount, readSeq: conversationMembers.readSeq });
       return row;
     },
@@ -366,7 +430,9 @@ export function createChatsRepository(db: Database) {
       await tx
         .update(conversationMembers)
         .set({ isHidden: true, clearedSeq, readSeq: clearedSeq, unreadCount: 0, version })
-        .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, profileId)));
+        .where(
+          and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, profileId)),
+        );
     },
 
     async unreadTotal(profileId: number, tx: Executor = db): Promise<number> {
@@ -375,13 +441,20 @@ export function createChatsRepository(db: Database) {
     },
 
     /** One page of the list, newest activity first, after the keyset (last_activity_at, conversation_id). */
-    listPage(profileId: number, after: [string, number] | null, limit: number, tx: Executor = db): Promise<ChatListRow[]> {
+    listPage(
+      profileId: number,
+      after: [string, number] | null,
+      limit: number,
+      tx: Executor = db,
+    ): Promise<ChatListRow[]> {
       return listQuery(
         tx,
         and(
           eq(conversationMembers.profileId, profileId),
           sql`${conversationMembers.isHidden} = false`,
-          after ? sql`(${conversationMembers.lastActivityAt}, ${conversationMembers.conversationId}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
+          after
+            ? sql`(${conversationMembers.lastActivityAt}, ${conversationMembers.conversationId}) < (${after[0]}::timestamptz, ${after[1]})`
+            : undefined,
         ),
         limit,
       );
@@ -389,7 +462,11 @@ export function createChatsRepository(db: Database) {
 
     /** Entries that changed after `version` (hidden ones included: the client drops them). */
     listChangedSince(profileId: number, version: number, limit: number, tx: Executor = db): Promise<ChatListRow[]> {
-      return listQuery(tx, and(eq(conversationMembers.profileId, profileId), gt(conversationMembers.version, version)), limit);
+      return listQuery(
+        tx,
+        and(eq(conversationMembers.profileId, profileId), gt(conversationMembers.version, version)),
+        limit,
+      );
     },
 
     /** The version parts of chats.php (see prepareListVersion). */
@@ -399,11 +476,23 @@ export function createChatsRepository(db: Database) {
     },
 
     /** Newest first: at most `limit` messages with seq in (floor, before). Served by messages_conversation_seq_key. */
-    pageBefore(conversationId: number, floor: number, before: number | null, limit: number, tx: Executor = db): Promise<MessageRow[]> {
+    pageBefore(
+      conversationId: number,
+      floor: number,
+      before: number | null,
+      limit: number,
+      tx: Executor = db,
+    ): Promise<MessageRow[]> {
       return tx
         .select()
         .from(messages)
-        .where(and(eq(messages.conversationId, conversationId), gt(messages.seq, floor), before === null ? undefined : lt(messages.seq, before)))
+        .where(
+          and(
+            eq(messages.conversationId, conversationId),
+            gt(messages.seq, floor),
+            before === null ? undefined : lt(messages.seq, before),
+          ),
+        )
         .orderBy(desc(messages.seq))
         .limit(limit);
     },

@@ -47,11 +47,20 @@ async function hasSameBytes(stream: Readable, expected: Buffer): Promise<boolean
 }
 
 const chatPhotoQuerySchema = z.object({
-  m: z.string().regex(/^[1-9][0-9]{0,15}$/, 'invalid_value').transform(Number),
+  m: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, 'invalid_value')
+    .transform(Number),
   s: z.enum(['full', 'thumb']),
   /** The member the URL was signed for. */
-  v: z.string().regex(/^[1-9][0-9]{0,15}$/, 'invalid_value').transform(Number),
-  e: z.string().regex(/^[1-9][0-9]{0,11}$/, 'invalid_value').transform(Number),
+  v: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, 'invalid_value')
+    .transform(Number),
+  e: z
+    .string()
+    .regex(/^[1-9][0-9]{0,11}$/, 'invalid_value')
+    .transform(Number),
   sig: z.string().max(64),
 });
 const binarySchema = z.unknown().meta({ type: 'string', format: 'binary', description: 'image/jpeg' });
@@ -102,14 +111,20 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [app.requireMember],
       schema: {
         tags: TAGS,
-        summary: 'One conversation by id or by partner profile, a page of messages (newest, before=<seq>, after=<seq>); the newest page marks it read',
+        summary:
+          'One conversation by id or by partner profile, a page of messages (newest, before=<seq>, after=<seq>); the newest page marks it read',
         querystring: chatQuerySchema,
         response: { 200: chatResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
       const { conversation, profile, before, after } = request.query;
-      return chats.open(await viewers.require(request), request.site, { conversationId: conversation, partnerId: profile }, { before, after });
+      return chats.open(
+        await viewers.require(request),
+        request.site,
+        { conversationId: conversation, partnerId: profile },
+        { before, after },
+      );
     },
   );
 
@@ -119,7 +134,7 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [app.requireMember],
       schema: {
         tags: TAGS,
-        summary: 'Remove a conversation from the member\'s list (it comes back when the partner writes again)',
+        summary: "Remove a conversation from the member's list (it comes back when the partner writes again)",
         body: deleteChatRequestSchema,
         response: { 200: deleteChatResponseSchema, ...errorResponses },
       },
@@ -135,7 +150,12 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: [app.requireMember],
       preHandler: [readLimit],
-      schema: { tags: TAGS, summary: 'The member has read a conversation up to seq', body: chatReadRequestSchema, response: { 200: chatReadResponseSchema, ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'The member has read a conversation up to seq',
+        body: chatReadRequestSchema,
+        response: { 200: chatReadResponseSchema, ...errorResponses },
+      },
     },
     async (request) => chats.markRead(await viewers.require(request), request.body.conversation, request.body.seq),
   );
@@ -147,7 +167,8 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: sendLimits,
       schema: {
         tags: TAGS,
-        summary: 'Send a text or a gift to a member (starts the conversation); costs message_credits or gift_credits; the same client_id is stored and charged once',
+        summary:
+          'Send a text or a gift to a member (starts the conversation); costs message_credits or gift_credits; the same client_id is stored and charged once',
         body: sendMessageRequestSchema,
         response: { 200: sendMessageResponseSchema, 402: errorResponses[400], ...errorResponses },
       },
@@ -155,7 +176,10 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await viewers.require(request);
       const { to, client_id: clientId, text, gift } = request.body;
-      const input = text !== undefined ? { kind: 'text' as const, clientId, text } : { kind: 'gift' as const, clientId, gift: gift! };
+      const input =
+        text !== undefined
+          ? { kind: 'text' as const, clientId, text }
+          : { kind: 'gift' as const, clientId, gift: gift! };
       return (await chats.send(viewer, request.site, to, input)).response;
     },
   );
@@ -195,7 +219,11 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       } catch (error) {
         if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw photoTooLarge();
-        if (error instanceof app.multipartErrors.PartsLimitError || error instanceof app.multipartErrors.FieldsLimitError) throw new AppError(413, 'payload_too_large');
+        if (
+          error instanceof app.multipartErrors.PartsLimitError ||
+          error instanceof app.multipartErrors.FieldsLimitError
+        )
+          throw new AppError(413, 'payload_too_large');
         if (error instanceof AppError && (error.code === 'photo_invalid' || error.code === 'photo_type_unsupported')) {
           throw new AppError(error.statusCode, 'message_attachment_invalid');
         }
@@ -205,7 +233,10 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!parsed.success) throw new AppError(400, 'validation_failed');
       if (!processed) throw new AppError(400, 'message_attachment_invalid');
       const keys = newPhotoKeys(true);
-      await Promise.all([app.storage.write(keys.fileKey, processed.full), app.storage.write(keys.thumbKey, processed.thumb)]);
+      await Promise.all([
+        app.storage.write(keys.fileKey, processed.full),
+        app.storage.write(keys.thumbKey, processed.thumb),
+      ]);
       const removeFiles = () => Promise.all([app.storage.remove(keys.fileKey), app.storage.remove(keys.thumbKey)]);
       try {
         const result = await chats.send(viewer, request.site, parsed.data.to, {
@@ -219,7 +250,8 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
           await removeFiles();
           const stored = await chats.findPhotoKeys(result.response.message.id);
           const storedFile = stored && (await app.storage.read(stored.fileKey));
-          if (!storedFile || !(await hasSameBytes(storedFile.body, processed.full))) throw new AppError(409, 'client_id_reused');
+          if (!storedFile || !(await hasSameBytes(storedFile.body, processed.full)))
+            throw new AppError(409, 'client_id_reused');
         }
         return result.response;
       } catch (error) {
@@ -268,17 +300,30 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         app.requireMember,
       ],
-      schema: { tags: TAGS, summary: 'The member socket (WebSocket): chat, read, typing, likes and member events; client may send typing and ping', hide: true },
+      schema: {
+        tags: TAGS,
+        summary:
+          'The member socket (WebSocket): chat, read, typing, likes and member events; client may send typing and ping',
+        hide: true,
+      },
     },
     async (socket, request) => {
       const member = request.member!;
       const profileId = member.view.profile.id;
       app.realtime.accept(socket, { userId: member.user.id, profileId, sessionId: member.sessionId }, (event) => {
-        if (event.type === 'typing') void chats.typing({ profileId }, event.conversation_id).catch((error) => request.log.error({ err: error }, 'typing'));
+        if (event.type === 'typing')
+          void chats
+            .typing({ profileId }, event.conversation_id)
+            .catch((error) => request.log.error({ err: error }, 'typing'));
       });
       try {
         const state = await chats.inboxState(profileId);
-        const hello: SocketServerEvent = { type: 'hello', profile_id: profileId, version: state.version, unread_total: state.unreadTotal };
+        const hello: SocketServerEvent = {
+          type: 'hello',
+          profile_id: profileId,
+          version: state.version,
+          unread_total: state.unreadTotal,
+        };
         socket.send(JSON.stringify(hello));
       } catch (error) {
         request.log.error({ err: error }, 'socket hello');

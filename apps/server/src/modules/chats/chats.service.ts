@@ -39,7 +39,10 @@ const SINCE_LIMIT = 200;
 /** The conversation list shows online state and photos the versions do not cover: a poll refreshes them this often. */
 export const CHATS_REFRESH_MS = 5 * 60 * 1000;
 
-export type ChatSite = Pick<SiteRow, 'id' | 'cdnPrefix' | 'messageCredits' | 'photoCredits' | 'giftCredits' | 'messageLength'>;
+export type ChatSite = Pick<
+  SiteRow,
+  'id' | 'cdnPrefix' | 'messageCredits' | 'photoCredits' | 'giftCredits' | 'messageLength'
+>;
 type Sender = Pick<Viewer, 'userId' | 'profileId' | 'siteId' | 'isPremium' | 'name'>;
 type Member = Pick<Viewer, 'profileId' | 'siteId' | 'isPremium'>;
 
@@ -109,13 +112,21 @@ export function createChatsService(deps: {
   function toEntry(row: ChatListRow, viewerProfileId: number, site: Pick<ChatSite, 'cdnPrefix'>): ChatEntry {
     return {
       conversation: { id: row.conversationId },
-      profile: { id: row.partnerId, name: row.partnerName, main_image: toImage(site.cdnPrefix, row.mainFileKey, row.mainThumbKey), is_available: !row.isPartnerRestricted },
+      profile: {
+        id: row.partnerId,
+        name: row.partnerName,
+        main_image: toImage(site.cdnPrefix, row.mainFileKey, row.mainThumbKey),
+        is_available: !row.isPartnerRestricted,
+      },
       num_unread_messages: row.unreadCount,
       last_message:
         row.lastKind && row.lastCreatedAt
           ? {
               kind: row.lastKind as MessageKind,
-              preview: row.lastKind === 'text' && row.lastBody !== null ? [...row.lastBody].slice(0, CHAT_PREVIEW_LENGTH).join('') : null,
+              preview:
+                row.lastKind === 'text' && row.lastBody !== null
+                  ? [...row.lastBody].slice(0, CHAT_PREVIEW_LENGTH).join('')
+                  : null,
               gift: row.lastKind === 'gift' ? (row.lastGift as GiftKey) : null,
               is_mine: row.lastSenderId === viewerProfileId,
               created_at: row.lastCreatedAt.toISOString(),
@@ -132,7 +143,10 @@ export function createChatsService(deps: {
   }
 
   /** Why `sender` may not write to `partner` now (before any conversation lookups), or null. */
-  function partnerBlockReason(partner: PartnerRow | undefined, sender: Pick<Viewer, 'siteId'>): SendBlockedReason | null {
+  function partnerBlockReason(
+    partner: PartnerRow | undefined,
+    sender: Pick<Viewer, 'siteId'>,
+  ): SendBlockedReason | null {
     if (!partner || partner.siteId !== sender.siteId) return 'partner_gone';
     if (partner.isFictional || partner.userId === null) return 'profile_not_messageable';
     if (partner.userStatus === 'deleted_pending') return 'partner_gone';
@@ -164,9 +178,11 @@ export function createChatsService(deps: {
   function validate(site: ChatSite, input: SendInput): void {
     if (input.kind === 'text') {
       if (!input.text.trim()) throw new AppError(400, 'message_empty');
-      if (lengthOf(input.text) > site.messageLength) throw new AppError(400, 'message_too_long', { max: site.messageLength });
+      if (lengthOf(input.text) > site.messageLength)
+        throw new AppError(400, 'message_too_long', { max: site.messageLength });
     }
-    if (input.kind === 'gift' && !(GIFT_KEYS as readonly string[]).includes(input.gift)) throw new AppError(400, 'gift_invalid');
+    if (input.kind === 'gift' && !(GIFT_KEYS as readonly string[]).includes(input.gift))
+      throw new AppError(400, 'gift_invalid');
   }
 
   /** After a commit that bumped these inboxes: polls of them find the change, then the sockets hear of it. */
@@ -183,7 +199,12 @@ export function createChatsService(deps: {
      * The debit, the sequence number, the message and both members' list entries are one transaction; a client id
      * sent again answers the first message and changes nothing.
      */
-    async send(sender: Sender, site: ChatSite, partnerId: number, input: SendInput): Promise<{ response: SendMessageResponse; isReplay: boolean }> {
+    async send(
+      sender: Sender,
+      site: ChatSite,
+      partnerId: number,
+      input: SendInput,
+    ): Promise<{ response: SendMessageResponse; isReplay: boolean }> {
       if (partnerId === sender.profileId) throw new AppError(400, 'cannot_message_self');
       validate(site, input);
       const partner = await repo.findPartner(partnerId);
@@ -202,7 +223,8 @@ export function createChatsService(deps: {
         const replay = await repo.findByClientId(sender.profileId, input.clientId, tx);
         if (replay) {
           const membership = await repo.findMember(sender.profileId, replay.conversationId, tx);
-          if (!membership || membership.partnerProfileId !== partnerId || !isSamePayload(replay, input)) throw new AppError(409, 'client_id_reused');
+          if (!membership || membership.partnerProfileId !== partnerId || !isSamePayload(replay, input))
+            throw new AppError(409, 'client_id_reused');
           return { message: replay, isReplay: true, balance: null };
         }
         if (early) throw reasonError(early, partner);
@@ -247,17 +269,42 @@ export function createChatsService(deps: {
         const versions = await repo.bumpVersions([sender.profileId, partnerId], tx);
         const senderVersion = versions.get(sender.profileId)!;
         const partnerVersion = versions.get(partnerId)!;
-        await repo.touchBoth(conversation.id, { profileId: sender.profileId, version: senderVersion, seq }, { profileId: partnerId, version: partnerVersion }, now, tx);
+        await repo.touchBoth(
+          conversation.id,
+          { profileId: sender.profileId, version: senderVersion, seq },
+          { profileId: partnerId, version: partnerVersion },
+          now,
+          tx,
+        );
         events.push(
-          { profileIds: [partnerId], event: { type: 'message', message: toMessage(message, partnerId), partner_id: sender.profileId, version: partnerVersion } },
-          { profileIds: [sender.profileId], event: { type: 'message', message: toMessage(message, sender.profileId), partner_id: partnerId, version: senderVersion } },
+          {
+            profileIds: [partnerId],
+            event: {
+              type: 'message',
+              message: toMessage(message, partnerId),
+              partner_id: sender.profileId,
+              version: partnerVersion,
+            },
+          },
+          {
+            profileIds: [sender.profileId],
+            event: {
+              type: 'message',
+              message: toMessage(message, sender.profileId),
+              partner_id: partnerId,
+              version: senderVersion,
+            },
+          },
         );
         return { message, isReplay: false, balance };
       });
       if (!result.isReplay) {
         if (price > 0) await deps.memberEvents.changed(sender.userId);
         // Read after the commit, outside the inbox locks.
-        events.push({ profileIds: [partnerId], event: { type: 'unread', unread_total: await repo.unreadTotal(partnerId) } });
+        events.push({
+          profileIds: [partnerId],
+          event: { type: 'unread', unread_total: await repo.unreadTotal(partnerId) },
+        });
         await publishAll([sender.profileId, partnerId], events);
       }
       return {
@@ -275,7 +322,8 @@ export function createChatsService(deps: {
       if (!sender.isPremium) throw new AppError(403, 'premium_required_chat_photos');
       if (partnerId === sender.profileId) throw new AppError(400, 'cannot_message_self');
       const partner = await repo.findPartner(partnerId);
-      const reason = partnerBlockReason(partner, sender) ?? (await repo.findBlockDirection(sender.profileId, partnerId));
+      const reason =
+        partnerBlockReason(partner, sender) ?? (await repo.findBlockDirection(sender.profileId, partnerId));
       if (reason) throw reasonError(reason, partner);
     },
 
@@ -290,7 +338,11 @@ export function createChatsService(deps: {
     },
 
     /** GET /api/chats.php: the newest 50 conversations (`cursor` pages on), or what changed after `since`. */
-    async list(member: Member, site: Pick<ChatSite, 'cdnPrefix'>, options: { cursor?: string; since?: number }): Promise<ChatsResponse> {
+    async list(
+      member: Member,
+      site: Pick<ChatSite, 'cdnPrefix'>,
+      options: { cursor?: string; since?: number },
+    ): Promise<ChatsResponse> {
       // The version is read before the rows: anything that changes after it is in a later answer too.
       const { version, unreadTotal, startedCount } = await repo.findInboxSummary(member.profileId);
       if (options.since !== undefined) {
@@ -313,7 +365,10 @@ export function createChatsService(deps: {
       const last = page.at(-1);
       return {
         chats: page.filter((row) => !row.isBlocked).map((row) => toEntry(row, member.profileId, site)),
-        next_cursor: rows.length > CHATS_PAGE_SIZE && last ? deps.cursors.encode('chats', [last.lastActivityAt, last.conversationId]) : null,
+        next_cursor:
+          rows.length > CHATS_PAGE_SIZE && last
+            ? deps.cursors.encode('chats', [last.lastActivityAt, last.conversationId])
+            : null,
         version,
         removed: [],
         unread_total: unreadTotal,
@@ -345,13 +400,23 @@ export function createChatsService(deps: {
       }
       const partner = await repo.findPartner(partnerId);
       // A profile nobody may open (a banned member's too) is not found, unless the two already have a conversation to show.
-      if (!partner || partner.siteId !== member.siteId || (!membership && (partner.profileStatus !== 'active' || partner.userStatus === 'deleted_pending' || partner.isRestricted))) {
+      if (
+        !partner ||
+        partner.siteId !== member.siteId ||
+        (!membership &&
+          (partner.profileStatus !== 'active' || partner.userStatus === 'deleted_pending' || partner.isRestricted))
+      ) {
         throw membership ? conversationNotFound() : new AppError(404, 'profile_not_found');
       }
       const blocked = await repo.findBlockDirection(member.profileId, partner.id);
       if (blocked) throw reasonError(blocked, partner);
       let sendBlocked = partnerBlockReason(partner, member);
-      if (!sendBlocked && !membership && !member.isPremium && (await repo.countStarted(member.profileId)) >= FREE_CONVERSATION_LIMIT) {
+      if (
+        !sendBlocked &&
+        !membership &&
+        !member.isPremium &&
+        (await repo.countStarted(member.profileId)) >= FREE_CONVERSATION_LIMIT
+      ) {
         sendBlocked = 'conversation_limit_reached';
       }
       const base = {
@@ -381,7 +446,12 @@ export function createChatsService(deps: {
         hasMore = rows.length > CATCH_UP_LIMIT;
         rows = rows.slice(0, CATCH_UP_LIMIT);
       } else {
-        const newestFirst = await repo.pageBefore(conversation.id, side.clearedSeq, page.before ?? null, MESSAGES_PAGE_SIZE + 1);
+        const newestFirst = await repo.pageBefore(
+          conversation.id,
+          side.clearedSeq,
+          page.before ?? null,
+          MESSAGES_PAGE_SIZE + 1,
+        );
         // The privacy window is applied to the page read, so the query reads one page whatever the history holds.
         const inWindow = newestFirst.filter((row) => row.createdAt.getTime() >= windowStart);
         hasHiddenHistory = inWindow.length < newestFirst.length;
@@ -389,12 +459,20 @@ export function createChatsService(deps: {
         hasMore = !hasHiddenHistory && newestFirst.length > MESSAGES_PAGE_SIZE;
         rows = kept.reverse();
       }
-      if (page.before === undefined && page.after === undefined && (side.unreadCount > 0 || side.readSeq < conversation.lastSeq)) {
+      if (
+        page.before === undefined &&
+        page.after === undefined &&
+        (side.unreadCount > 0 || side.readSeq < conversation.lastSeq)
+      ) {
         await this.markRead(member, conversation.id, conversation.lastSeq);
       }
       return {
         ...base,
-        conversation: { id: conversation.id, last_seq: conversation.lastSeq, partner_read_seq: partnerSide?.readSeq ?? 0 },
+        conversation: {
+          id: conversation.id,
+          last_seq: conversation.lastSeq,
+          partner_read_seq: partnerSide?.readSeq ?? 0,
+        },
         messages: rows.map((row) => toMessage(row, member.profileId)),
         has_more: hasMore,
         has_hidden_history: hasHiddenHistory,
@@ -408,14 +486,16 @@ export function createChatsService(deps: {
         const side = await repo.findMembership(member.profileId, conversationId, tx);
         if (!side) throw conversationNotFound();
         const upTo = Math.min(seq, side.conversation.lastSeq);
-        if (upTo <= side.member.readSeq && side.member.unreadCount === 0) return { num_unread_messages: 0, changed: false };
+        if (upTo <= side.member.readSeq && side.member.unreadCount === 0)
+          return { num_unread_messages: 0, changed: false };
         await repo.lockInboxes([member.profileId], tx);
         const version = await repo.bumpVersion(member.profileId, tx);
         const updated = await repo.markRead(conversationId, member.profileId, upTo, version, tx);
         const readSeq = updated?.readSeq ?? upTo;
-        events.push(
-          { profileIds: [member.profileId, side.member.partnerProfileId], event: { type: 'read', conversation_id: conversationId, reader_id: member.profileId, seq: readSeq, version } },
-        );
+        events.push({
+          profileIds: [member.profileId, side.member.partnerProfileId],
+          event: { type: 'read', conversation_id: conversationId, reader_id: member.profileId, seq: readSeq, version },
+        });
         return { num_unread_messages: updated?.unreadCount ?? 0, changed: true };
       });
       const unreadTotal = await repo.unreadTotal(member.profileId);
@@ -437,17 +517,27 @@ export function createChatsService(deps: {
         await repo.hide(conversationId, member.profileId, side.conversation.lastSeq, version, tx);
       });
       const unreadTotal = await repo.unreadTotal(member.profileId);
-      await publishAll([member.profileId], [
-        { profileIds: [member.profileId], event: { type: 'conversation_removed', conversation_id: conversationId, version } },
-        { profileIds: [member.profileId], event: { type: 'unread', unread_total: unreadTotal } },
-      ]);
+      await publishAll(
+        [member.profileId],
+        [
+          {
+            profileIds: [member.profileId],
+            event: { type: 'conversation_removed', conversation_id: conversationId, version },
+          },
+          { profileIds: [member.profileId], event: { type: 'unread', unread_total: unreadTotal } },
+        ],
+      );
     },
 
     /** A typing hint for the partner: best effort, never stored; ignored for conversations the member cannot write in. */
     async typing(member: Pick<Viewer, 'profileId'>, conversationId: number): Promise<void> {
       const side = await repo.findMember(member.profileId, conversationId);
       if (!side || (await repo.findBlockDirection(member.profileId, side.partnerProfileId))) return;
-      await deps.realtime.publish([side.partnerProfileId], { type: 'typing', conversation_id: conversationId, profile_id: member.profileId });
+      await deps.realtime.publish([side.partnerProfileId], {
+        type: 'typing',
+        conversation_id: conversationId,
+        profile_id: member.profileId,
+      });
     },
 
     /** What the socket's hello tells a member: their list version and unread total. */
@@ -485,7 +575,8 @@ export function createChatsService(deps: {
       const inboxes: number[] = [];
       const senderId = pending.length ? await repo.profileIdOfUser(userId, tx) : undefined;
       // Banned or suspended before confirming the address (docs/bans.md): the messages are settled, never delivered.
-      const isSenderRestricted = senderId !== undefined && Boolean((await repo.findPartner(senderId, tx))?.isRestricted);
+      const isSenderRestricted =
+        senderId !== undefined && Boolean((await repo.findPartner(senderId, tx))?.isRestricted);
       const now = deps.now();
       for (const item of pending) {
         await repo.markSignupMessageDelivered(item.id, now, tx);
@@ -496,19 +587,39 @@ export function createChatsService(deps: {
         await repo.lockInboxes([senderId, item.targetProfileId], tx);
         if (await repo.findBlockDirection(senderId, item.targetProfileId, tx)) continue;
         const conversation =
-          (await repo.findConversationByPair(senderId, item.targetProfileId, tx)) ?? (await repo.createConversation(senderId, item.targetProfileId, tx));
+          (await repo.findConversationByPair(senderId, item.targetProfileId, tx)) ??
+          (await repo.createConversation(senderId, item.targetProfileId, tx));
         const seq = await repo.nextSeq(conversation.id, tx);
         const message = await repo.insertMessage(
-          { conversationId: conversation.id, seq, senderProfileId: senderId, clientId: `signup-${item.id}`, kind: 'text', body: item.body, createdAt: now },
+          {
+            conversationId: conversation.id,
+            seq,
+            senderProfileId: senderId,
+            clientId: `signup-${item.id}`,
+            kind: 'text',
+            body: item.body,
+            createdAt: now,
+          },
           tx,
         );
         const versions = await repo.bumpVersions([senderId, item.targetProfileId], tx);
         const partnerVersion = versions.get(item.targetProfileId)!;
         inboxes.push(senderId, item.targetProfileId);
-        await repo.touchBoth(conversation.id, { profileId: senderId, version: versions.get(senderId)!, seq }, { profileId: item.targetProfileId, version: partnerVersion }, now, tx);
+        await repo.touchBoth(
+          conversation.id,
+          { profileId: senderId, version: versions.get(senderId)!, seq },
+          { profileId: item.targetProfileId, version: partnerVersion },
+          now,
+          tx,
+        );
         events.push({
           profileIds: [item.targetProfileId],
-          event: { type: 'message', message: toMessage(message, item.targetProfileId), partner_id: senderId, version: partnerVersion },
+          event: {
+            type: 'message',
+            message: toMessage(message, item.targetProfileId),
+            partner_id: senderId,
+            version: partnerVersion,
+          },
         });
       }
       return () => publishAll(inboxes, events);

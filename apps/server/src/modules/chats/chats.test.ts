@@ -1,17 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_ERROR_CODES, FREE_CONVERSATION_LIMIT, type ChatResponse, type ChatsResponse, type SendMessageResponse } from '@app/contracts';
+import {
+  CHAT_ERROR_CODES,
+  FREE_CONVERSATION_LIMIT,
+  type ChatResponse,
+  type ChatsResponse,
+  type SendMessageResponse,
+} from '@app/contracts';
 import { creditLedger, messages, pendingMessages, sites, users } from '../../db/schema/index.ts';
 import { hasTranslation } from '../../lib/i18n.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { concurrencyProves } from '../../test-support/concurrency.ts';
 import { createClient, signUp, tokenFromMail, type Client } from '../accounts/accounts.test-helpers.ts';
 import { getBalance, postLedgerEntry } from '../credits/index.ts';
-import { createMember, insertProfiles, makeJpeg, makePremium, multipartBody, visitor, type TestMember } from '../profiles/members.test-helpers.ts';
+import {
+  createMember,
+  insertProfiles,
+  makeJpeg,
+  makePremium,
+  multipartBody,
+  visitor,
+  type TestMember,
+} from '../profiles/members.test-helpers.ts';
 
 const send = (client: Client, to: number, body: Record<string, unknown> = {}) =>
-  client.request({ method: 'POST', url: '/api/message.php', payload: { to, client_id: randomUUID(), text: 'Hello there', ...body } });
+  client.request({
+    method: 'POST',
+    url: '/api/message.php',
+    payload: { to, client_id: randomUUID(), text: 'Hello there', ...body },
+  });
 const openChat = (client: Client, query: string) => client.request({ url: `/api/chat.php?${query}` });
 const listChats = (client: Client, query = '') => client.request({ url: `/api/chats.php${query}` });
 
@@ -32,9 +50,14 @@ describe('chat', () => {
     const response = await send(alice.client, bob.profileId, { text: 'Hi Bob 👋' });
     expect(response.statusCode).toBe(200);
     const sent = response.json<SendMessageResponse>();
-    expect(sent).toMatchObject({ credits: 10, message: { seq: 1, kind: 'text', body: 'Hi Bob 👋', is_mine: true, sender_id: alice.profileId } });
+    expect(sent).toMatchObject({
+      credits: 10,
+      message: { seq: 1, kind: 'text', body: 'Hi Bob 👋', is_mine: true, sender_id: alice.profileId },
+    });
     const ledger = await app.db.select().from(creditLedger).where(eq(creditLedger.userId, alice.user.id));
-    expect(ledger.filter((entry) => entry.reason === 'message')).toEqual([expect.objectContaining({ amount: -10, reference: `conversation:${sent.conversation.id}` })]);
+    expect(ledger.filter((entry) => entry.reason === 'message')).toEqual([
+      expect.objectContaining({ amount: -10, reference: `conversation:${sent.conversation.id}` }),
+    ]);
 
     const bobList = (await listChats(bob.client)).json<ChatsResponse>();
     expect(bobList).toMatchObject({ unread_total: 1, started_count: 0 });
@@ -51,10 +74,20 @@ describe('chat', () => {
     // Opening it marks it read.
     const opened = (await openChat(bob.client, `conversation=${sent.conversation.id}`)).json<ChatResponse>();
     expect(opened.messages).toEqual([expect.objectContaining({ body: 'Hi Bob 👋', is_mine: false, client_id: null })]);
-    expect(opened).toMatchObject({ send_blocked_reason: null, prices: { text: 10, photo: 15, gift: 25 }, max_length: 1000, can_send_photos: false });
-    expect((await listChats(bob.client)).json<ChatsResponse>()).toMatchObject({ unread_total: 0, chats: [expect.objectContaining({ num_unread_messages: 0 })] });
+    expect(opened).toMatchObject({
+      send_blocked_reason: null,
+      prices: { text: 10, photo: 15, gift: 25 },
+      max_length: 1000,
+      can_send_photos: false,
+    });
+    expect((await listChats(bob.client)).json<ChatsResponse>()).toMatchObject({
+      unread_total: 0,
+      chats: [expect.objectContaining({ num_unread_messages: 0 })],
+    });
     // And Alice sees Bob's read mark.
-    expect((await openChat(alice.client, `profile=${bob.profileId}`)).json<ChatResponse>().conversation).toMatchObject({ partner_read_seq: 1 });
+    expect((await openChat(alice.client, `profile=${bob.profileId}`)).json<ChatResponse>().conversation).toMatchObject({
+      partner_read_seq: 1,
+    });
   });
 
   it('stores and charges a retried send once and answers the first result', async () => {
@@ -75,7 +108,9 @@ describe('chat', () => {
     const alice = await createMember(app);
     const bob = await createMember(app);
     const clientId = randomUUID();
-    const responses = await Promise.all(Array.from({ length: 20 }, () => send(alice.client, bob.profileId, { client_id: clientId })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => send(alice.client, bob.profileId, { client_id: clientId })),
+    );
     expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(responses.map((response) => response.json().message.id)).size).toBe(1);
     const stored = await app.db.select().from(messages).where(eq(messages.senderProfileId, alice.profileId));
@@ -90,7 +125,9 @@ describe('chat', () => {
     expect((await send(alice.client, bob.profileId)).statusCode).toBe(200);
     const broke = await send(alice.client, bob.profileId);
     expect(broke.statusCode).toBe(402);
-    expect(broke.json()).toMatchObject({ error: { code: 'not_enough_credits', message: expect.stringMatching(/credits/i) } });
+    expect(broke.json()).toMatchObject({
+      error: { code: 'not_enough_credits', message: expect.stringMatching(/credits/i) },
+    });
     const gift = await send(alice.client, bob.profileId, { text: undefined, gift: 'rose' });
     expect(gift.statusCode).toBe(402);
     expect(await app.db.select().from(messages).where(eq(messages.senderProfileId, alice.profileId))).toHaveLength(2);
@@ -101,7 +138,12 @@ describe('chat', () => {
     const alice = await createMember(app);
     const bob = await createMember(app);
     await makePremium(app, alice);
-    await postLedgerEntry(app.db, { userId: alice.user.id, amount: 100, reason: 'purchase', idempotencyKey: `test:gift:${alice.user.id}` });
+    await postLedgerEntry(app.db, {
+      userId: alice.user.id,
+      amount: 100,
+      reason: 'purchase',
+      idempotencyKey: `test:gift:${alice.user.id}`,
+    });
     const gift = await send(alice.client, bob.profileId, { text: undefined, gift: 'rose' });
     expect(gift.json()).toMatchObject({ credits: 95, message: { kind: 'gift', gift: 'rose', body: null } });
     const unknown = await send(alice.client, bob.profileId, { text: undefined, gift: 'diamond' });
@@ -129,27 +171,47 @@ describe('chat', () => {
     expect(german.json().error.message).not.toBe(long.json().error.message);
     // Exactly the limit, counted in characters (an emoji is one).
     expect((await send(alice.client, bob.profileId, { text: '😀'.repeat(1000) })).statusCode).toBe(200);
-    for (const payload of [{ to: bob.profileId, client_id: 'short', text: 'x' }, { to: String(bob.profileId), client_id: randomUUID(), text: 'x' }, { to: bob.profileId, text: 'x' }]) {
+    for (const payload of [
+      { to: bob.profileId, client_id: 'short', text: 'x' },
+      { to: String(bob.profileId), client_id: randomUUID(), text: 'x' },
+      { to: bob.profileId, text: 'x' },
+    ]) {
       expect((await alice.client.request({ method: 'POST', url: '/api/message.php', payload })).statusCode).toBe(400);
     }
     expect(await app.db.select().from(messages).where(eq(messages.senderProfileId, alice.profileId))).toHaveLength(1);
-    expect((await send(alice.client, alice.profileId)).json()).toMatchObject({ error: { code: 'cannot_message_self' } });
+    expect((await send(alice.client, alice.profileId)).json()).toMatchObject({
+      error: { code: 'cannot_message_self' },
+    });
   });
 
   it('lets a free member start two conversations over the life of the account, reply anywhere, and a premium member start more', async () => {
     const alice = await createMember(app);
-    await postLedgerEntry(app.db, { userId: alice.user.id, amount: 200, reason: 'bonus', idempotencyKey: `test:limit:${alice.user.id}` });
+    await postLedgerEntry(app.db, {
+      userId: alice.user.id,
+      amount: 200,
+      reason: 'bonus',
+      idempotencyKey: `test:limit:${alice.user.id}`,
+    });
     const partners = await Promise.all(Array.from({ length: 4 }, () => createMember(app)));
     const [p1, p2, p3, p4] = partners as [TestMember, TestMember, TestMember, TestMember];
     expect((await send(alice.client, p1.profileId)).statusCode).toBe(200);
     const second = await send(alice.client, p2.profileId);
     expect(second.statusCode).toBe(200);
     // Deleting a conversation frees no slot.
-    await alice.client.request({ method: 'DELETE', url: '/api/chat.php', payload: { conversation: second.json().conversation.id } });
+    await alice.client.request({
+      method: 'DELETE',
+      url: '/api/chat.php',
+      payload: { conversation: second.json().conversation.id },
+    });
     const third = await send(alice.client, p3.profileId);
     expect(third.statusCode).toBe(403);
-    expect(third.json()).toMatchObject({ error: { code: 'conversation_limit_reached', params: { max: FREE_CONVERSATION_LIMIT } } });
-    expect((await openChat(alice.client, `profile=${p3.profileId}`)).json<ChatResponse>()).toMatchObject({ conversation: null, send_blocked_reason: 'conversation_limit_reached' });
+    expect(third.json()).toMatchObject({
+      error: { code: 'conversation_limit_reached', params: { max: FREE_CONVERSATION_LIMIT } },
+    });
+    expect((await openChat(alice.client, `profile=${p3.profileId}`)).json<ChatResponse>()).toMatchObject({
+      conversation: null,
+      send_blocked_reason: 'conversation_limit_reached',
+    });
     // Replying in a conversation someone else started is allowed, and writing again in a started one too.
     expect((await send(p4.client, alice.profileId)).statusCode).toBe(200);
     expect((await send(alice.client, p4.profileId)).statusCode).toBe(200);
@@ -176,7 +238,11 @@ describe('chat', () => {
     for (const request of [
       guest.request({ url: '/api/chats.php' }),
       guest.request({ url: '/api/chat.php?profile=1' }),
-      guest.request({ method: 'POST', url: '/api/message.php', payload: { to: 1, client_id: randomUUID(), text: 'hi' } }),
+      guest.request({
+        method: 'POST',
+        url: '/api/message.php',
+        payload: { to: 1, client_id: randomUUID(), text: 'hi' },
+      }),
       guest.request({ method: 'DELETE', url: '/api/chat.php', payload: { conversation: 1 } }),
     ]) {
       const response = await request;
@@ -230,21 +296,30 @@ describe('chat', () => {
     const alice = await createMember(app);
     const leaving = await createMember(app);
     const conversation = (await send(leaving.client, alice.profileId)).json().conversation.id;
-    await app.db.update(users).set({ status: 'deleted_pending', deletedAt: new Date() }).where(eq(users.id, leaving.user.id));
+    await app.db
+      .update(users)
+      .set({ status: 'deleted_pending', deletedAt: new Date() })
+      .where(eq(users.id, leaving.user.id));
     await app.memberEvents.changed(leaving.user.id);
     expect((await listChats(leaving.client)).json()).toMatchObject({ authentication_required: true });
     expect((await send(leaving.client, alice.profileId)).statusCode).toBe(403);
     const toLeaving = await send(alice.client, leaving.profileId);
     expect(toLeaving.statusCode).toBe(404);
     expect(toLeaving.json()).toMatchObject({ error: { code: 'profile_not_found' } });
-    expect((await openChat(alice.client, `conversation=${conversation}`)).json<ChatResponse>()).toMatchObject({ send_blocked_reason: 'partner_gone' });
+    expect((await openChat(alice.client, `conversation=${conversation}`)).json<ChatResponse>()).toMatchObject({
+      send_blocked_reason: 'partner_gone',
+    });
     expect(await getBalance(app.db, alice.user.id)).toBe(20);
   });
 
   it('delivers the signup message as the first message when the account is activated, exactly once', async () => {
     const bob = await createMember(app);
     const client = createClient(app);
-    const { email, user } = await signUp(app, { signup_message: 'Hello Bob, I just signed up!', target_profile_id: bob.profileId }, client);
+    const { email, user } = await signUp(
+      app,
+      { signup_message: 'Hello Bob, I just signed up!', target_profile_id: bob.profileId },
+      client,
+    );
     const [pending] = await app.db.select().from(pendingMessages).where(eq(pendingMessages.userId, user.id));
     expect(pending).toBeDefined();
     expect((await listChats(bob.client)).json<ChatsResponse>().chats).toEqual([]);
@@ -253,7 +328,9 @@ describe('chat', () => {
     expect((await activate()).statusCode).toBe(200);
     await activate();
     const list = (await listChats(bob.client)).json<ChatsResponse>();
-    expect(list.chats).toEqual([expect.objectContaining({ profile: expect.objectContaining({ id: user.profile.id }), num_unread_messages: 1 })]);
+    expect(list.chats).toEqual([
+      expect.objectContaining({ profile: expect.objectContaining({ id: user.profile.id }), num_unread_messages: 1 }),
+    ]);
     const opened = (await openChat(bob.client, `conversation=${list.chats[0]!.conversation.id}`)).json<ChatResponse>();
     expect(opened.messages.map((message) => message.body)).toEqual(['Hello Bob, I just signed up!']);
     const [delivered] = await app.db.select().from(pendingMessages).where(eq(pendingMessages.userId, user.id));
@@ -268,21 +345,32 @@ describe('chat', () => {
     expect(removed.json()).toEqual({ removed: true });
     expect((await listChats(bob.client)).json<ChatsResponse>()).toMatchObject({ chats: [], unread_total: 0 });
     expect((await listChats(alice.client)).json<ChatsResponse>().chats).toHaveLength(1);
-    expect((await bob.client.request({ method: 'DELETE', url: '/api/chat.php', payload: { conversation } })).statusCode).toBe(404);
+    expect(
+      (await bob.client.request({ method: 'DELETE', url: '/api/chat.php', payload: { conversation } })).statusCode,
+    ).toBe(404);
     await send(alice.client, bob.profileId, { text: 'second' });
     const back = (await listChats(bob.client)).json<ChatsResponse>();
     expect(back.chats).toEqual([expect.objectContaining({ num_unread_messages: 1 })]);
-    expect((await openChat(bob.client, `conversation=${conversation}`)).json<ChatResponse>().messages.map((message) => message.body)).toEqual(['second']);
+    expect(
+      (await openChat(bob.client, `conversation=${conversation}`))
+        .json<ChatResponse>()
+        .messages.map((message) => message.body),
+    ).toEqual(['second']);
   });
 
-  it('answers another member\'s conversation as not found', async () => {
+  it("answers another member's conversation as not found", async () => {
     const alice = await createMember(app);
     const bob = await createMember(app);
     const eve = await createMember(app);
     const conversation = (await send(alice.client, bob.profileId)).json().conversation.id;
     expect((await openChat(eve.client, `conversation=${conversation}`)).statusCode).toBe(404);
-    expect((await eve.client.request({ method: 'DELETE', url: '/api/chat.php', payload: { conversation } })).statusCode).toBe(404);
-    expect((await eve.client.request({ method: 'POST', url: '/api/chat-read.php', payload: { conversation, seq: 1 } })).statusCode).toBe(404);
+    expect(
+      (await eve.client.request({ method: 'DELETE', url: '/api/chat.php', payload: { conversation } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await eve.client.request({ method: 'POST', url: '/api/chat-read.php', payload: { conversation, seq: 1 } }))
+        .statusCode,
+    ).toBe(404);
     expect((await openChat(eve.client, 'conversation=1&profile=2')).statusCode).toBe(400);
   });
 
@@ -291,7 +379,12 @@ describe('chat', () => {
     const bob = await createMember(app);
     await makePremium(app, alice);
     for (const member of [alice, bob]) {
-      await postLedgerEntry(app.db, { userId: member.user.id, amount: 1000, reason: 'bonus', idempotencyKey: `test:paging:${member.user.id}` });
+      await postLedgerEntry(app.db, {
+        userId: member.user.id,
+        amount: 1000,
+        reason: 'bonus',
+        idempotencyKey: `test:paging:${member.user.id}`,
+      });
     }
     let conversation = 0;
     // Both write (each stays under the per-member send limit).
@@ -313,7 +406,10 @@ describe('chat', () => {
     const alice = await createMember(app);
     const bob = await createMember(app);
     const conversation = (await send(alice.client, bob.profileId, { text: 'old' })).json().conversation.id;
-    await app.db.update(messages).set({ createdAt: sql`now() - interval '400 days'` }).where(eq(messages.conversationId, conversation));
+    await app.db
+      .update(messages)
+      .set({ createdAt: sql`now() - interval '400 days'` })
+      .where(eq(messages.conversationId, conversation));
     await send(alice.client, bob.profileId, { text: 'new' });
     const opened = (await openChat(bob.client, `conversation=${conversation}`)).json<ChatResponse>();
     expect(opened.messages.map((message) => message.body)).toEqual(['new']);
@@ -341,21 +437,45 @@ describe('chat', () => {
     expect(delta.version).toBeGreaterThan(version);
     // Each of these changes the list too, so each makes a new tag (the version is kept in memory between them).
     const conversationOf = async (partner: number) =>
-      (await listChats(bob.client)).json<ChatsResponse>().chats.find((entry) => entry.profile.id === partner)!.conversation.id;
+      (await listChats(bob.client)).json<ChatsResponse>().chats.find((entry) => entry.profile.id === partner)!
+        .conversation.id;
     const fromCarol = await conversationOf(carol.profileId);
     const fromAlice = await conversationOf(alice.profileId);
     const changes: [string, () => Promise<unknown>][] = [
       ['a message sent', () => send(bob.client, alice.profileId)],
-      ['a message read', () => bob.client.request({ method: 'POST', url: '/api/chat-read.php', payload: { conversation: fromCarol, seq: 1 } })],
-      ['a conversation removed', () => bob.client.request({ method: 'DELETE', url: '/api/chat.php', payload: { conversation: fromAlice } })],
-      ['a block', () => bob.client.request({ method: 'POST', url: '/api/block.php', payload: { id: carol.profileId } })],
-      ['an unblock', () => bob.client.request({ method: 'DELETE', url: '/api/block.php', payload: { id: carol.profileId } })],
-      ['a block received', () => carol.client.request({ method: 'POST', url: '/api/block.php', payload: { id: bob.profileId } })],
+      [
+        'a message read',
+        () =>
+          bob.client.request({
+            method: 'POST',
+            url: '/api/chat-read.php',
+            payload: { conversation: fromCarol, seq: 1 },
+          }),
+      ],
+      [
+        'a conversation removed',
+        () => bob.client.request({ method: 'DELETE', url: '/api/chat.php', payload: { conversation: fromAlice } }),
+      ],
+      [
+        'a block',
+        () => bob.client.request({ method: 'POST', url: '/api/block.php', payload: { id: carol.profileId } }),
+      ],
+      [
+        'an unblock',
+        () => bob.client.request({ method: 'DELETE', url: '/api/block.php', payload: { id: carol.profileId } }),
+      ],
+      [
+        'a block received',
+        () => carol.client.request({ method: 'POST', url: '/api/block.php', payload: { id: bob.profileId } }),
+      ],
     ];
     let tag = changed.headers.etag as string;
     for (const [change, act] of changes) {
-      expect((await bob.client.request({ url: '/api/chats.php', headers: { 'if-none-match': tag } })).statusCode, change).toBe(304);
-      expect((await act() as { statusCode: number }).statusCode, change).toBeLessThan(300);
+      expect(
+        (await bob.client.request({ url: '/api/chats.php', headers: { 'if-none-match': tag } })).statusCode,
+        change,
+      ).toBe(304);
+      expect(((await act()) as { statusCode: number }).statusCode, change).toBeLessThan(300);
       const polled = await bob.client.request({ url: '/api/chats.php', headers: { 'if-none-match': tag } });
       expect(polled.statusCode, change).toBe(200);
       tag = polled.headers.etag as string;
@@ -378,7 +498,12 @@ describe('chat', () => {
     const photo = await makeJpeg(400, 300, { withGps: true });
     const upload = (client: Client, clientId = randomUUID()) => {
       const body = multipartBody({ data: photo }, { to: String(bob.profileId), client_id: clientId });
-      return client.request({ method: 'POST', url: '/api/message-photo.php', payload: body.payload, headers: body.headers });
+      return client.request({
+        method: 'POST',
+        url: '/api/message-photo.php',
+        payload: body.payload,
+        headers: body.headers,
+      });
     };
     const free = await upload(alice.client);
     expect(free.statusCode).toBe(403);
@@ -393,11 +518,21 @@ describe('chat', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/jpeg');
     expect(file.rawPayload.includes(Buffer.from('Spy 3000'))).toBe(false);
-    expect((await app.inject({ url: message.photo!.url.replace(/sig=[^&]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAA') })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ url: message.photo!.url.replace(/sig=[^&]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAA') })).statusCode,
+    ).toBe(404);
     expect((await app.inject({ url: message.photo!.url.replace(/e=\d+/, 'e=1000') })).statusCode).toBe(404);
     // Not an image: a clear error, nothing stored or charged.
-    const text = multipartBody({ data: Buffer.from('not an image'), contentType: 'text/plain', filename: 'a.txt' }, { to: String(bob.profileId), client_id: randomUUID() });
-    const bad = await alice.client.request({ method: 'POST', url: '/api/message-photo.php', payload: text.payload, headers: text.headers });
+    const text = multipartBody(
+      { data: Buffer.from('not an image'), contentType: 'text/plain', filename: 'a.txt' },
+      { to: String(bob.profileId), client_id: randomUUID() },
+    );
+    const bad = await alice.client.request({
+      method: 'POST',
+      url: '/api/message-photo.php',
+      payload: text.payload,
+      headers: text.headers,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: { code: 'message_attachment_invalid' } });
     expect(await getBalance(app.db, alice.user.id)).toBe(5);
@@ -417,15 +552,24 @@ describe('chat under load', () => {
     app.sites.invalidate();
     const alice = await createMember(app);
     const bob = await createMember(app);
-    await postLedgerEntry(app.db, { userId: alice.user.id, amount: -10, reason: 'test', idempotencyKey: `test:drain:${alice.user.id}` });
-    const responses = await Promise.all(Array.from({ length: 1000 }, (_, index) => send(alice.client, bob.profileId, { text: `m${index}` })));
+    await postLedgerEntry(app.db, {
+      userId: alice.user.id,
+      amount: -10,
+      reason: 'test',
+      idempotencyKey: `test:drain:${alice.user.id}`,
+    });
+    const responses = await Promise.all(
+      Array.from({ length: 1000 }, (_, index) => send(alice.client, bob.profileId, { text: `m${index}` })),
+    );
     const codes = responses.map((response) => response.statusCode);
     expect(codes.filter((code) => code === 200)).toHaveLength(10);
     expect(codes.filter((code) => code === 402)).toHaveLength(990);
     expect(await getBalance(app.db, alice.user.id)).toBe(0);
     const stored = await app.db.select().from(messages).where(eq(messages.senderProfileId, alice.profileId));
     expect(stored).toHaveLength(10);
-    expect(stored.map((row) => row.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, index) => index + 1));
+    expect(stored.map((row) => row.seq).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 10 }, (_, index) => index + 1),
+    );
     const debits = await app.db.select().from(creditLedger).where(eq(creditLedger.reason, 'message'));
     expect(debits.filter((entry) => entry.userId === alice.user.id)).toHaveLength(10);
   }, 120_000);

@@ -9,17 +9,31 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/interests.php',
-    { schema: { tags: ['content'], summary: 'Interest keys of this site with their icons', response: { 200: interestsResponseSchema } } },
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Interest keys of this site with their icons',
+        response: { 200: interestsResponseSchema },
+      },
+    },
     async (request, reply) => {
       const enabled = new Set(request.site.interests);
       reply.header('cache-control', 'public, max-age=300');
-      return { interests: INTERESTS.filter((interest) => enabled.has(interest.key)).map((interest) => ({ ...interest })) };
+      return {
+        interests: INTERESTS.filter((interest) => enabled.has(interest.key)).map((interest) => ({ ...interest })),
+      };
     },
   );
 
   app.get(
     '/regions.php',
-    { schema: { tags: ['content'], summary: 'Regions per country of this site', response: { 200: regionsResponseSchema } } },
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Regions per country of this site',
+        response: { 200: regionsResponseSchema },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return { regions: regionsForCountries(request.site.countries, request.site.regionData) };

@@ -4,9 +4,40 @@ import { buildTestApp, insertSite, type TestApp } from '../../test-support/test-
 
 /** The interests SPEC section 2 lists by name (further adult interests follow them). */
 const SPEC_INTERESTS = [
-  'adventure', 'animals', 'art', 'astrology', 'bbq', 'beach', 'beer', 'biking', 'coffee', 'cooking', 'dancing', 'fashion',
-  'foodie', 'gardening', 'gym', 'hiking', 'movies', 'music', 'outdoors', 'party', 'photography', 'politics', 'reading',
-  'relationship', 'shopping', 'sports', 'sushi', 'tattoos', 'tea', 'theater', 'travelling', 'vegetarian', 'videogames', 'wine',
+  'adventure',
+  'animals',
+  'art',
+  'astrology',
+  'bbq',
+  'beach',
+  'beer',
+  'biking',
+  'coffee',
+  'cooking',
+  'dancing',
+  'fashion',
+  'foodie',
+  'gardening',
+  'gym',
+  'hiking',
+  'movies',
+  'music',
+  'outdoors',
+  'party',
+  'photography',
+  'politics',
+  'reading',
+  'relationship',
+  'shopping',
+  'sports',
+  'sushi',
+  'tattoos',
+  'tea',
+  'theater',
+  'travelling',
+  'vegetarian',
+  'videogames',
+  'wine',
 ];
 
 describe('content catalogues', () => {
@@ -38,7 +69,11 @@ describe('content catalogues', () => {
 
     it('lists only the interests the site enables', async () => {
       const response = await app.inject({ url: '/api/interests.php', headers: { host: 'alpine.example' } });
-      expect(response.json().interests.map((interest: { key: string }) => interest.key)).toEqual(['hiking', 'wine', 'bdsm']);
+      expect(response.json().interests.map((interest: { key: string }) => interest.key)).toEqual([
+        'hiking',
+        'wine',
+        'bdsm',
+      ]);
     });
   });
 
@@ -49,8 +84,18 @@ describe('content catalogues', () => {
       const { regions } = regionsResponseSchema.parse(response.json());
       expect(regions.NL?.kind).toBe('province');
       expect(regions.NL?.regions.map((region) => region.name)).toEqual([
-        'Drenthe', 'Flevoland', 'Friesland', 'Gelderland', 'Groningen', 'Limburg',
-        'Noord-Brabant', 'Noord-Holland', 'Overijssel', 'Utrecht', 'Zeeland', 'Zuid-Holland',
+        'Drenthe',
+        'Flevoland',
+        'Friesland',
+        'Gelderland',
+        'Groningen',
+        'Limburg',
+        'Noord-Brabant',
+        'Noord-Holland',
+        'Overijssel',
+        'Utrecht',
+        'Zeeland',
+        'Zuid-Holland',
       ]);
       expect(regions.CH?.kind).toBe('canton');
       expect(regions.CH?.regions).toHaveLength(26);

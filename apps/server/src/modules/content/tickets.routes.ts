@@ -25,7 +25,14 @@ function authorOf(request: FastifyRequest, body: { email?: string; name?: string
   const member = request.member;
   if (member) {
     const language = isUiLanguage(member.user.language) ? member.user.language : request.language;
-    return { kind: 'member', userId: member.user.id, email: member.user.email, isEmailConfirmed: member.user.status !== 'not_confirmed', name: member.view.profile.name, language };
+    return {
+      kind: 'member',
+      userId: member.user.id,
+      email: member.user.email,
+      isEmailConfirmed: member.user.status !== 'not_confirmed',
+      name: member.view.profile.name,
+      language,
+    };
   }
   return { kind: 'visitor', email: body.email, name: body.name, language: request.language };
 }
@@ -45,7 +52,11 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/complaints.php',
     {
       preValidation: [app.requireMember],
-      schema: { tags: TAGS, summary: 'The member\'s newest orders, which a complaint may name', response: { 200: complaintOrdersResponseSchema, ...errors } },
+      schema: {
+        tags: TAGS,
+        summary: "The member's newest orders, which a complaint may name",
+        response: { 200: complaintOrdersResponseSchema, ...errors },
+      },
     },
     async (request) => ({ orders: await tickets.listComplaintOrders(request.site, request.member!.user.id) }),
   );
@@ -58,7 +69,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [senderLimit],
       schema: {
         tags: TAGS,
-        summary: 'File a complaint (a member may name one of their orders; a visitor gives an e-mail address); confirmed by mail',
+        summary:
+          'File a complaint (a member may name one of their orders; a visitor gives an e-mail address); confirmed by mail',
         body: complaintRequestSchema,
         response: { 200: ticketResponseSchema, ...errors },
       },

@@ -16,7 +16,8 @@ export type TicketAuthor =
 
 export type TicketInput = { kind: TicketKind; subject: string; body: string; orderId?: number | null };
 
-const fieldError = (path: string, code: string, status = 400) => new AppError(status, 'validation_failed', undefined, [{ path, code }]);
+const fieldError = (path: string, code: string, status = 400) =>
+  new AppError(status, 'validation_failed', undefined, [{ path, code }]);
 
 /** The reference a ticket is known by in mails and on the phone. */
 export const ticketReference = (id: number) => `#${id}`;
@@ -33,7 +34,12 @@ export function toTicket(row: TicketRow): Ticket {
   };
 }
 
-export function createTicketsService(deps: { db: Database; ticketsRepository: TicketsRepository; mailer: Pick<Mailer, 'send'>; now: () => Date }) {
+export function createTicketsService(deps: {
+  db: Database;
+  ticketsRepository: TicketsRepository;
+  mailer: Pick<Mailer, 'send'>;
+  now: () => Date;
+}) {
   const { db, ticketsRepository: repository, mailer } = deps;
 
   return {
@@ -55,7 +61,8 @@ export function createTicketsService(deps: { db: Database; ticketsRepository: Ti
       if (!email) throw fieldError('email', 'invalid_email');
       if (input.orderId != null) {
         // Only a member's own orders: a visitor names none, and another member's order reads as not found.
-        const isOwn = author.kind === 'member' && (await repository.isMemberOrder(site.id, author.userId, input.orderId));
+        const isOwn =
+          author.kind === 'member' && (await repository.isMemberOrder(site.id, author.userId, input.orderId));
         if (!isOwn) throw fieldError('order', 'ticket_order_not_found');
       }
       return db.transaction(async (tx) => {

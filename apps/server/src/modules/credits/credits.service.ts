@@ -19,7 +19,10 @@ export type LedgerEntryResult = { entry: CreditLedgerRow; balance: number; isRep
 export const notEnoughCredits = () => new AppError(402, 'not_enough_credits');
 
 export async function getBalance(db: Executor, userId: number): Promise<number> {
-  const [row] = await db.select({ balance: creditBalances.balance }).from(creditBalances).where(eq(creditBalances.userId, userId));
+  const [row] = await db
+    .select({ balance: creditBalances.balance })
+    .from(creditBalances)
+    .where(eq(creditBalances.userId, userId));
   return row?.balance ?? 0;
 }
 
@@ -29,22 +32,35 @@ export async function getBalance(db: Executor, userId: number): Promise<number> 
  * the CHECK constraint (balance >= 0) is the last line of defence.
  */
 export async function postLedgerEntry(executor: Executor, input: LedgerEntryInput): Promise<LedgerEntryResult> {
-  if (!Number.isInteger(input.amount) || input.amount === 0) throw new Error(`ledger amount must be a non-zero integer, got ${input.amount}`);
+  if (!Number.isInteger(input.amount) || input.amount === 0)
+    throw new Error(`ledger amount must be a non-zero integer, got ${input.amount}`);
   // A savepoint inside the caller's transaction (or a transaction of its own): the entry and the balance move together or not at all.
   return executor.transaction(async (tx) => {
     const [entry] = await tx
       .insert(creditLedger)
-      .values({ userId: input.userId, amount: input.amount, reason: input.reason, reference: input.reference ?? null, idempotencyKey: input.idempotencyKey })
+      .values({
+        userId: input.userId,
+        amount: input.amount,
+        reason: input.reason,
+        reference: input.reference ?? null,
+        idempotencyKey: input.idempotencyKey,
+      })
       .onConflictDoNothing({ target: creditLedger.idempotencyKey })
       .returning();
     if (!entry) {
-      const [existing] = await tx.select().from(creditLedger).where(eq(creditLedger.idempotencyKey, input.idempotencyKey));
+      const [existing] = await tx
+        .select()
+        .from(creditLedger)
+        .where(eq(creditLedger.idempotencyKey, input.idempotencyKey));
       if (!existing || existing.userId !== input.userId || existing.amount !== input.amount) {
         throw new Error(`idempotency key ${input.idempotencyKey} was used for a different ledger entry`);
       }
       return { entry: existing, balance: await getBalance(tx, input.userId), isReplay: true };
     }
-    await tx.insert(creditBalances).values({ userId: input.userId, balance: 0 }).onConflictDoNothing({ target: creditBalances.userId });
+    await tx
+      .insert(creditBalances)
+      .values({ userId: input.userId, balance: 0 })
+      .onConflictDoNothing({ target: creditBalances.userId });
     const [updated] = await tx
       .update(creditBalances)
       .set({ balance: sql`${creditBalances.balance} + ${input.amount}`, updatedAt: sql`now()` })

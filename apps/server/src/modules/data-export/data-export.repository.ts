@@ -2,7 +2,19 @@
 // member data goes by an indexed column (user id, profile id, sender profile id).
 import { and, asc, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { creditLedger, dataExports, likes, messages, notificationSettings, orders, photos, profiles, sites, users, type DataExportRow } from '../../db/schema/index.ts';
+import {
+  creditLedger,
+  dataExports,
+  likes,
+  messages,
+  notificationSettings,
+  orders,
+  photos,
+  profiles,
+  sites,
+  users,
+  type DataExportRow,
+} from '../../db/schema/index.ts';
 
 export function createDataExportRepository(db: Executor) {
   return {
@@ -12,7 +24,12 @@ export function createDataExportRepository(db: Executor) {
     },
 
     async latestFor(userId: number, tx: Executor = db): Promise<DataExportRow | undefined> {
-      const [row] = await tx.select().from(dataExports).where(eq(dataExports.userId, userId)).orderBy(desc(dataExports.createdAt)).limit(1);
+      const [row] = await tx
+        .select()
+        .from(dataExports)
+        .where(eq(dataExports.userId, userId))
+        .orderBy(desc(dataExports.createdAt))
+        .limit(1);
       return row;
     },
 
@@ -26,8 +43,15 @@ export function createDataExportRepository(db: Executor) {
       return row;
     },
 
-    async markReady(id: number, values: { fileKey: string; size: number; readyAt: Date; expiresAt: Date }, tx: Executor = db): Promise<void> {
-      await tx.update(dataExports).set({ status: 'ready', ...values }).where(eq(dataExports.id, id));
+    async markReady(
+      id: number,
+      values: { fileKey: string; size: number; readyAt: Date; expiresAt: Date },
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx
+        .update(dataExports)
+        .set({ status: 'ready', ...values })
+        .where(eq(dataExports.id, id));
     },
 
     async markFailed(id: number, tx: Executor = db): Promise<void> {
@@ -62,7 +86,13 @@ export function createDataExportRepository(db: Executor) {
           activatedAt: users.activatedAt,
           passwordChangedAt: users.passwordChangedAt,
           notificationsDisabled: users.notificationsDisabled,
-          site: { id: sites.id, name: sites.name, mailName: sites.mailName, domain: sites.domain, isDefault: sites.isDefault },
+          site: {
+            id: sites.id,
+            name: sites.name,
+            mailName: sites.mailName,
+            domain: sites.domain,
+            isDefault: sites.isDefault,
+          },
         })
         .from(users)
         .innerJoin(sites, eq(sites.id, users.siteId))
@@ -112,7 +142,13 @@ export function createDataExportRepository(db: Executor) {
 
     ledger(userId: number, tx: Executor = db) {
       return tx
-        .select({ id: creditLedger.id, amount: creditLedger.amount, reason: creditLedger.reason, reference: creditLedger.reference, createdAt: creditLedger.createdAt })
+        .select({
+          id: creditLedger.id,
+          amount: creditLedger.amount,
+          reason: creditLedger.reason,
+          reference: creditLedger.reference,
+          createdAt: creditLedger.createdAt,
+        })
         .from(creditLedger)
         .where(eq(creditLedger.userId, userId))
         .orderBy(asc(creditLedger.createdAt), asc(creditLedger.id));
@@ -120,7 +156,11 @@ export function createDataExportRepository(db: Executor) {
 
     async notificationSettings(userId: number, tx: Executor = db) {
       const [row] = await tx
-        .select({ preferences: notificationSettings.preferences, marketingConsentAt: notificationSettings.marketingConsentAt, updatedAt: notificationSettings.updatedAt })
+        .select({
+          preferences: notificationSettings.preferences,
+          marketingConsentAt: notificationSettings.marketingConsentAt,
+          updatedAt: notificationSettings.updatedAt,
+        })
         .from(notificationSettings)
         .where(eq(notificationSettings.userId, userId))
         .limit(1);

@@ -19,7 +19,12 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     if (expired > 0) app.log.info(`deleted ${expired} expired data exports`);
   });
   const requestLimit = rateLimitHook(app, { name: 'data-export', max: 5, timeWindow: '1 hour', key: memberRateKey });
-  const downloadLimit = rateLimitHook(app, { name: 'data-export-download', max: 30, timeWindow: '1 hour', key: memberRateKey });
+  const downloadLimit = rateLimitHook(app, {
+    name: 'data-export-download',
+    max: 30,
+    timeWindow: '1 hour',
+    key: memberRateKey,
+  });
 
   app.post(
     '/data-export.php',
@@ -45,9 +50,16 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [app.optionalMember],
       schema: {
         tags: TAGS,
-        summary: 'The export zip behind a mailed link: needs the member’s session and the link’s valid, unexpired signature',
+        summary:
+          'The export zip behind a mailed link: needs the member’s session and the link’s valid, unexpired signature',
         querystring: dataExportDownloadQuerySchema,
-        response: { 200: zipFileSchema, 302: z.unknown(), 404: errorResponses[404], 410: errorResponses[404], 429: errorResponses[429] },
+        response: {
+          200: zipFileSchema,
+          302: z.unknown(),
+          404: errorResponses[404],
+          410: errorResponses[404],
+          429: errorResponses[429],
+        },
       },
     },
     async (request, reply) => {

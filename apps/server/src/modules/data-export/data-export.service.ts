@@ -94,11 +94,20 @@ export function createDataExportService(deps: {
     const photoList = [];
     for (const photo of photoRows) {
       const file = await addStoredFile(photo.fileKey, 'photos', photo.id);
-      photoList.push({ id: photo.id, file, width: photo.width, height: photo.height, is_private: photo.isPrivate, is_main: photo.isMain, created_at: photo.createdAt });
+      photoList.push({
+        id: photo.id,
+        file,
+        width: photo.width,
+        height: photo.height,
+        is_private: photo.isPrivate,
+        is_main: photo.isMain,
+        created_at: photo.createdAt,
+      });
     }
     // Photos the member sent in chats: the stored (re-encoded) file beside the message that carried it.
     const sentList = [];
-    for (const { photoKey, ...message } of sent) sentList.push({ ...message, photo_file: await addStoredFile(photoKey, 'chat-photos', message.id) });
+    for (const { photoKey, ...message } of sent)
+      sentList.push({ ...message, photo_file: await addStoredFile(photoKey, 'chat-photos', message.id) });
     const entries: [string, Buffer][] = [
       ['export.json', json({ site: site.domain, user_id: row.userId, requested_at: row.createdAt, created_at: now })],
       ['profile.json', json({ account: accountFields, profile: profile ?? null })],
@@ -133,7 +142,10 @@ export function createDataExportService(deps: {
           site,
           name: profile?.name ?? account.email.split('@')[0]!,
           link: deps.mailer.linkTo(site, linkPath(exportId, row.userId, expiresAt)),
-          params: { date: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(expiresAt), days: DATA_EXPORT_LINK_DAYS },
+          params: {
+            date: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(expiresAt),
+            days: DATA_EXPORT_LINK_DAYS,
+          },
         },
         tx,
       );
@@ -150,9 +162,14 @@ export function createDataExportService(deps: {
         // One at a time per member: two clicks at once must not both pass the 24-hour check.
         await repo.lockUser(userId, tx);
         const latest = await repo.latestFor(userId, tx);
-        if (latest && now.getTime() - latest.createdAt.getTime() < DATA_EXPORT_INTERVAL_HOURS * HOUR_MS) throw dataExportLimited();
+        if (latest && now.getTime() - latest.createdAt.getTime() < DATA_EXPORT_INTERVAL_HOURS * HOUR_MS)
+          throw dataExportLimited();
         const row = await repo.insert(userId, now, tx);
-        await deps.jobs.enqueue(DATA_EXPORT_BUILD_JOB, { exportId: row.id }, { tx, uniqueKey: `data-export:${row.id}` });
+        await deps.jobs.enqueue(
+          DATA_EXPORT_BUILD_JOB,
+          { exportId: row.id },
+          { tx, uniqueKey: `data-export:${row.id}` },
+        );
       });
     },
 
@@ -171,17 +188,25 @@ export function createDataExportService(deps: {
      * The file of a download link: the signature must match this export and this member (a link forwarded to
      * someone else fails on their session), and be unexpired. 404 for anything forged, 410 once expired.
      */
-    async download(userId: number, query: { id: number; expires: number; sig: string }): Promise<{ file: Readable; size: number | undefined; filename: string }> {
+    async download(
+      userId: number,
+      query: { id: number; expires: number; sig: string },
+    ): Promise<{ file: Readable; size: number | undefined; filename: string }> {
       const expected = Buffer.from(signatureOf(query.id, userId, query.expires));
       const given = Buffer.from(query.sig);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw dataExportLinkInvalid();
       if (query.expires * 1000 <= deps.now().getTime()) throw dataExportLinkExpired();
       const row = await repo.find(query.id);
       if (!row || row.userId !== userId) throw dataExportLinkInvalid();
-      if (!row.fileKey || row.status !== 'ready' || (row.expiresAt && row.expiresAt <= deps.now())) throw dataExportLinkExpired();
+      if (!row.fileKey || row.status !== 'ready' || (row.expiresAt && row.expiresAt <= deps.now()))
+        throw dataExportLinkExpired();
       const stored = await deps.storage.read(row.fileKey);
       if (!stored) throw dataExportLinkExpired();
-      return { file: stored.body, size: stored.size, filename: `my-data-${row.readyAt?.toISOString().slice(0, 10) ?? 'export'}.zip` };
+      return {
+        file: stored.body,
+        size: stored.size,
+        filename: `my-data-${row.readyAt?.toISOString().slice(0, 10) ?? 'export'}.zip`,
+      };
     },
 
     /** The recurring job: deletes the files of expired exports (in batches). */

@@ -8,7 +8,15 @@ import { hasTranslation } from '../../lib/i18n.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { advanceClock, mailsTo, type Client } from '../accounts/accounts.test-helpers.ts';
 import { postLedgerEntry } from '../credits/index.ts';
-import { createMember, makeJpeg, makePremium, multipartBody, uploadPhoto, visitor, type TestMember } from '../profiles/members.test-helpers.ts';
+import {
+  createMember,
+  makeJpeg,
+  makePremium,
+  multipartBody,
+  uploadPhoto,
+  visitor,
+  type TestMember,
+} from '../profiles/members.test-helpers.ts';
 
 /** Every file of a zip, by name. */
 function unzip(data: Buffer): Promise<Map<string, Buffer>> {
@@ -61,14 +69,35 @@ describe('GDPR data export', () => {
     const jpeg = await makeJpeg(300, 260);
     const photo = (await uploadPhoto(member.client, jpeg)).json().photo;
     await member.client.request({ method: 'POST', url: '/api/like.php', payload: { id: other.profileId } });
-    const sent = await member.client.request({ method: 'POST', url: '/api/message.php', payload: { to: other.profileId, client_id: randomUUID(), text: 'My words' } });
+    const sent = await member.client.request({
+      method: 'POST',
+      url: '/api/message.php',
+      payload: { to: other.profileId, client_id: randomUUID(), text: 'My words' },
+    });
     expect(sent.statusCode).toBe(200);
-    await other.client.request({ method: 'POST', url: '/api/message.php', payload: { to: member.profileId, client_id: randomUUID(), text: 'Not mine' } });
+    await other.client.request({
+      method: 'POST',
+      url: '/api/message.php',
+      payload: { to: member.profileId, client_id: randomUUID(), text: 'Not mine' },
+    });
     // A photo sent in the chat (premium members may) goes in with its file.
     await makePremium(app, member);
-    await postLedgerEntry(app.db, { userId: member.user.id, amount: 100, reason: 'bonus', idempotencyKey: `test:data-export:${member.user.id}` });
-    const chatPhoto = multipartBody({ data: await makeJpeg(320, 240) }, { to: String(other.profileId), client_id: randomUUID() });
-    const photoSent = await member.client.request({ method: 'POST', url: '/api/message-photo.php', payload: chatPhoto.payload, headers: chatPhoto.headers });
+    await postLedgerEntry(app.db, {
+      userId: member.user.id,
+      amount: 100,
+      reason: 'bonus',
+      idempotencyKey: `test:data-export:${member.user.id}`,
+    });
+    const chatPhoto = multipartBody(
+      { data: await makeJpeg(320, 240) },
+      { to: String(other.profileId), client_id: randomUUID() },
+    );
+    const photoSent = await member.client.request({
+      method: 'POST',
+      url: '/api/message-photo.php',
+      payload: chatPhoto.payload,
+      headers: chatPhoto.headers,
+    });
     expect(photoSent.statusCode, photoSent.body).toBe(200);
     const photoMessageId = photoSent.json().message.id as number;
 
@@ -103,7 +132,9 @@ describe('GDPR data export', () => {
     expect(profile.account).toMatchObject({ id: member.user.id, email: member.email });
     expect(profile.account).not.toHaveProperty('passwordHash');
     expect(profile.profile).toMatchObject({ id: member.profileId, name: member.name, aboutMe: 'Export me' });
-    expect(read('photos.json')).toEqual([expect.objectContaining({ id: photo.id, file: `photos/${photo.id}.jpg`, is_main: true })]);
+    expect(read('photos.json')).toEqual([
+      expect.objectContaining({ id: photo.id, file: `photos/${photo.id}.jpg`, is_main: true }),
+    ]);
     // The stored file itself (orientation and metadata stripped by processing, so a JPEG, not the upload's bytes).
     expect(files.get(`photos/${photo.id}.jpg`)!.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     expect(read('messages-sent.json')).toEqual([
@@ -147,7 +178,10 @@ describe('GDPR data export', () => {
     expect(foreign.json().error.code).toBe('data_export_link_invalid');
     // Forged: another signature, another id, a later expiry.
     const forged = new URL(url);
-    forged.searchParams.set('sig', `${url.searchParams.get('sig')!.slice(0, -1)}${url.searchParams.get('sig')!.endsWith('A') ? 'B' : 'A'}`);
+    forged.searchParams.set(
+      'sig',
+      `${url.searchParams.get('sig')!.slice(0, -1)}${url.searchParams.get('sig')!.endsWith('A') ? 'B' : 'A'}`,
+    );
     expect((await member.client.request({ url: forged.pathname + forged.search })).statusCode).toBe(404);
     const later = new URL(url);
     later.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 86_400));

@@ -27,34 +27,277 @@ const RENDER_CONCURRENCY = 4;
 const PHOTO_SIDE = 640;
 const THUMB_SIDE = 400;
 
-const FEMALE_NAMES = ['Anna', 'Sofie', 'Emma', 'Julia', 'Lotte', 'Mia', 'Lena', 'Chloé', 'Giulia', 'Lucía', 'Zofia', 'Freja', 'Aino', 'Ingrid', 'Elsa', 'Olivia', 'Aoife', 'Grace', 'Ruby', 'Maya', 'Clara', 'Marta', 'Nora', 'Ida'];
-const MALE_NAMES = ['Daan', 'Lucas', 'Noah', 'Finn', 'Jonas', 'Luca', 'Hugo', 'Mateo', 'Jakub', 'Magnus', 'Eero', 'Lars', 'Oskar', 'Liam', 'Seán', 'Oliver', 'Jack', 'Ethan', 'Leo', 'Max', 'Tom', 'Milan', 'Elias', 'Arthur'];
+const FEMALE_NAMES = [
+  'Anna',
+  'Sofie',
+  'Emma',
+  'Julia',
+  'Lotte',
+  'Mia',
+  'Lena',
+  'Chloé',
+  'Giulia',
+  'Lucía',
+  'Zofia',
+  'Freja',
+  'Aino',
+  'Ingrid',
+  'Elsa',
+  'Olivia',
+  'Aoife',
+  'Grace',
+  'Ruby',
+  'Maya',
+  'Clara',
+  'Marta',
+  'Nora',
+  'Ida',
+];
+const MALE_NAMES = [
+  'Daan',
+  'Lucas',
+  'Noah',
+  'Finn',
+  'Jonas',
+  'Luca',
+  'Hugo',
+  'Mateo',
+  'Jakub',
+  'Magnus',
+  'Eero',
+  'Lars',
+  'Oskar',
+  'Liam',
+  'Seán',
+  'Oliver',
+  'Jack',
+  'Ethan',
+  'Leo',
+  'Max',
+  'Tom',
+  'Milan',
+  'Elias',
+  'Arthur',
+];
 /** Demo cities with the code (GET /api/regions.php) of the region they lie in, so city, region and country agree. */
 export const DEMO_CITIES: Record<string, [city: string, region: string][]> = {
-  NL: [['Amsterdam', 'NH'], ['Haarlem', 'NH'], ['Rotterdam', 'ZH'], ['Den Haag', 'ZH'], ['Utrecht', 'UT'], ['Groningen', 'GR'], ['Eindhoven', 'NB'], ['Zwolle', 'OV'], ['Enschede', 'OV'], ['Arnhem', 'GE'], ['Nijmegen', 'GE'], ['Maastricht', 'LI'], ['Leeuwarden', 'FR'], ['Almere', 'FL'], ['Middelburg', 'ZE'], ['Assen', 'DR']],
-  BE: [['Antwerpen', 'VLG'], ['Gent', 'VLG'], ['Brugge', 'VLG'], ['Leuven', 'VLG'], ['Brussel', 'BRU'], ['Liège', 'WAL'], ['Namur', 'WAL'], ['Charleroi', 'WAL']],
-  DE: [['Berlin', 'BE'], ['Hamburg', 'HH'], ['München', 'BY'], ['Nürnberg', 'BY'], ['Köln', 'NW'], ['Düsseldorf', 'NW'], ['Frankfurt am Main', 'HE'], ['Stuttgart', 'BW'], ['Leipzig', 'SN'], ['Dresden', 'SN'], ['Bremen', 'HB'], ['Hannover', 'NI']],
-  AT: [['Wien', '9'], ['Graz', '6'], ['Linz', '4'], ['Salzburg', '5'], ['Innsbruck', '7'], ['Klagenfurt', '2']],
-  CH: [['Zürich', 'ZH'], ['Genève', 'GE'], ['Bern', 'BE'], ['Basel', 'BS'], ['Lausanne', 'VD'], ['Luzern', 'LU'], ['Lugano', 'TI'], ['St. Gallen', 'SG']],
-  FR: [['Paris', 'IDF'], ['Lyon', 'ARA'], ['Marseille', 'PAC'], ['Nice', 'PAC'], ['Toulouse', 'OCC'], ['Nantes', 'PDL'], ['Bordeaux', 'NAQ'], ['Lille', 'HDF'], ['Strasbourg', 'GES'], ['Rennes', 'BRE']],
-  IT: [['Roma', '62'], ['Milano', '25'], ['Napoli', '72'], ['Torino', '21'], ['Bologna', '45'], ['Firenze', '52'], ['Palermo', '82'], ['Venezia', '34'], ['Bari', '75'], ['Genova', '42']],
-  ES: [['Madrid', 'M'], ['Barcelona', 'B'], ['Valencia', 'V'], ['Sevilla', 'SE'], ['Málaga', 'MA'], ['Bilbao', 'BI'], ['Zaragoza', 'Z'], ['Alicante', 'A']],
-  PL: [['Warszawa', '14'], ['Kraków', '12'], ['Gdańsk', '22'], ['Wrocław', '02'], ['Poznań', '30'], ['Łódź', '10'], ['Lublin', '06'], ['Szczecin', '32']],
-  DK: [['København', 'DK-84'], ['Aarhus', 'DK-82'], ['Odense', 'DK-83'], ['Aalborg', 'DK-81'], ['Roskilde', 'DK-85']],
-  FI: [['Helsinki', 'FI-18'], ['Espoo', 'FI-18'], ['Tampere', 'FI-11'], ['Turku', 'FI-19'], ['Oulu', 'FI-14'], ['Jyväskylä', 'FI-08']],
-  NO: [['Oslo', '03'], ['Bergen', '46'], ['Trondheim', '50'], ['Stavanger', '11'], ['Kristiansand', '09'], ['Tromsø', '54']],
-  SE: [['Stockholm', 'AB'], ['Göteborg', 'O'], ['Malmö', 'M'], ['Uppsala', 'C'], ['Örebro', 'T'], ['Linköping', 'E']],
-  GB: [['London', 'LND'], ['Manchester', 'MAN'], ['Leeds', 'LDS'], ['Birmingham', 'BIR'], ['Liverpool', 'LIV'], ['Bristol', 'BST'], ['Glasgow', 'GLG'], ['Edinburgh', 'EDH'], ['Cardiff', 'CRF'], ['Belfast', 'BFS']],
-  IE: [['Dublin', 'D'], ['Cork', 'CO'], ['Galway', 'G'], ['Limerick', 'LK'], ['Waterford', 'WD']],
-  US: [['New York', 'NY'], ['Chicago', 'IL'], ['Austin', 'TX'], ['Houston', 'TX'], ['Los Angeles', 'CA'], ['San Francisco', 'CA'], ['Seattle', 'WA'], ['Miami', 'FL'], ['Boston', 'MA'], ['Denver', 'CO']],
-  CA: [['Toronto', 'ON'], ['Ottawa', 'ON'], ['Montréal', 'QC'], ['Vancouver', 'BC'], ['Calgary', 'AB'], ['Halifax', 'NS'], ['Winnipeg', 'MB']],
-  AU: [['Sydney', 'NSW'], ['Melbourne', 'VIC'], ['Brisbane', 'QLD'], ['Perth', 'WA'], ['Adelaide', 'SA'], ['Hobart', 'TAS'], ['Canberra', 'ACT']],
-  NZ: [['Auckland', 'AUK'], ['Wellington', 'WGN'], ['Christchurch', 'CAN'], ['Dunedin', 'OTA'], ['Hamilton', 'WKO'], ['Tauranga', 'BOP']],
+  NL: [
+    ['Amsterdam', 'NH'],
+    ['Haarlem', 'NH'],
+    ['Rotterdam', 'ZH'],
+    ['Den Haag', 'ZH'],
+    ['Utrecht', 'UT'],
+    ['Groningen', 'GR'],
+    ['Eindhoven', 'NB'],
+    ['Zwolle', 'OV'],
+    ['Enschede', 'OV'],
+    ['Arnhem', 'GE'],
+    ['Nijmegen', 'GE'],
+    ['Maastricht', 'LI'],
+    ['Leeuwarden', 'FR'],
+    ['Almere', 'FL'],
+    ['Middelburg', 'ZE'],
+    ['Assen', 'DR'],
+  ],
+  BE: [
+    ['Antwerpen', 'VLG'],
+    ['Gent', 'VLG'],
+    ['Brugge', 'VLG'],
+    ['Leuven', 'VLG'],
+    ['Brussel', 'BRU'],
+    ['Liège', 'WAL'],
+    ['Namur', 'WAL'],
+    ['Charleroi', 'WAL'],
+  ],
+  DE: [
+    ['Berlin', 'BE'],
+    ['Hamburg', 'HH'],
+    ['München', 'BY'],
+    ['Nürnberg', 'BY'],
+    ['Köln', 'NW'],
+    ['Düsseldorf', 'NW'],
+    ['Frankfurt am Main', 'HE'],
+    ['Stuttgart', 'BW'],
+    ['Leipzig', 'SN'],
+    ['Dresden', 'SN'],
+    ['Bremen', 'HB'],
+    ['Hannover', 'NI'],
+  ],
+  AT: [
+    ['Wien', '9'],
+    ['Graz', '6'],
+    ['Linz', '4'],
+    ['Salzburg', '5'],
+    ['Innsbruck', '7'],
+    ['Klagenfurt', '2'],
+  ],
+  CH: [
+    ['Zürich', 'ZH'],
+    ['Genève', 'GE'],
+    ['Bern', 'BE'],
+    ['Basel', 'BS'],
+    ['Lausanne', 'VD'],
+    ['Luzern', 'LU'],
+    ['Lugano', 'TI'],
+    ['St. Gallen', 'SG'],
+  ],
+  FR: [
+    ['Paris', 'IDF'],
+    ['Lyon', 'ARA'],
+    ['Marseille', 'PAC'],
+    ['Nice', 'PAC'],
+    ['Toulouse', 'OCC'],
+    ['Nantes', 'PDL'],
+    ['Bordeaux', 'NAQ'],
+    ['Lille', 'HDF'],
+    ['Strasbourg', 'GES'],
+    ['Rennes', 'BRE'],
+  ],
+  IT: [
+    ['Roma', '62'],
+    ['Milano', '25'],
+    ['Napoli', '72'],
+    ['Torino', '21'],
+    ['Bologna', '45'],
+    ['Firenze', '52'],
+    ['Palermo', '82'],
+    ['Venezia', '34'],
+    ['Bari', '75'],
+    ['Genova', '42'],
+  ],
+  ES: [
+    ['Madrid', 'M'],
+    ['Barcelona', 'B'],
+    ['Valencia', 'V'],
+    ['Sevilla', 'SE'],
+    ['Málaga', 'MA'],
+    ['Bilbao', 'BI'],
+    ['Zaragoza', 'Z'],
+    ['Alicante', 'A'],
+  ],
+  PL: [
+    ['Warszawa', '14'],
+    ['Kraków', '12'],
+    ['Gdańsk', '22'],
+    ['Wrocław', '02'],
+    ['Poznań', '30'],
+    ['Łódź', '10'],
+    ['Lublin', '06'],
+    ['Szczecin', '32'],
+  ],
+  DK: [
+    ['København', 'DK-84'],
+    ['Aarhus', 'DK-82'],
+    ['Odense', 'DK-83'],
+    ['Aalborg', 'DK-81'],
+    ['Roskilde', 'DK-85'],
+  ],
+  FI: [
+    ['Helsinki', 'FI-18'],
+    ['Espoo', 'FI-18'],
+    ['Tampere', 'FI-11'],
+    ['Turku', 'FI-19'],
+    ['Oulu', 'FI-14'],
+    ['Jyväskylä', 'FI-08'],
+  ],
+  NO: [
+    ['Oslo', '03'],
+    ['Bergen', '46'],
+    ['Trondheim', '50'],
+    ['Stavanger', '11'],
+    ['Kristiansand', '09'],
+    ['Tromsø', '54'],
+  ],
+  SE: [
+    ['Stockholm', 'AB'],
+    ['Göteborg', 'O'],
+    ['Malmö', 'M'],
+    ['Uppsala', 'C'],
+    ['Örebro', 'T'],
+    ['Linköping', 'E'],
+  ],
+  GB: [
+    ['London', 'LND'],
+    ['Manchester', 'MAN'],
+    ['Leeds', 'LDS'],
+    ['Birmingham', 'BIR'],
+    ['Liverpool', 'LIV'],
+    ['Bristol', 'BST'],
+    ['Glasgow', 'GLG'],
+    ['Edinburgh', 'EDH'],
+    ['Cardiff', 'CRF'],
+    ['Belfast', 'BFS'],
+  ],
+  IE: [
+    ['Dublin', 'D'],
+    ['Cork', 'CO'],
+    ['Galway', 'G'],
+    ['Limerick', 'LK'],
+    ['Waterford', 'WD'],
+  ],
+  US: [
+    ['New York', 'NY'],
+    ['Chicago', 'IL'],
+    ['Austin', 'TX'],
+    ['Houston', 'TX'],
+    ['Los Angeles', 'CA'],
+    ['San Francisco', 'CA'],
+    ['Seattle', 'WA'],
+    ['Miami', 'FL'],
+    ['Boston', 'MA'],
+    ['Denver', 'CO'],
+  ],
+  CA: [
+    ['Toronto', 'ON'],
+    ['Ottawa', 'ON'],
+    ['Montréal', 'QC'],
+    ['Vancouver', 'BC'],
+    ['Calgary', 'AB'],
+    ['Halifax', 'NS'],
+    ['Winnipeg', 'MB'],
+  ],
+  AU: [
+    ['Sydney', 'NSW'],
+    ['Melbourne', 'VIC'],
+    ['Brisbane', 'QLD'],
+    ['Perth', 'WA'],
+    ['Adelaide', 'SA'],
+    ['Hobart', 'TAS'],
+    ['Canberra', 'ACT'],
+  ],
+  NZ: [
+    ['Auckland', 'AUK'],
+    ['Wellington', 'WGN'],
+    ['Christchurch', 'CAN'],
+    ['Dunedin', 'OTA'],
+    ['Hamilton', 'WKO'],
+    ['Tauranga', 'BOP'],
+  ],
 };
-const ABOUT_OPENINGS = ['Easy-going and curious.', 'Always up for something new.', 'Coffee first, then adventures.', 'Weekend traveller, weekday dreamer.', 'Honest, warm and a little bit nerdy.'];
-const ABOUT_ENDINGS = ['Say hi if you like what you see!', 'Looking for someone to laugh with.', 'Tell me about your favourite place.', 'Let us see where a chat takes us.'];
+const ABOUT_OPENINGS = [
+  'Easy-going and curious.',
+  'Always up for something new.',
+  'Coffee first, then adventures.',
+  'Weekend traveller, weekday dreamer.',
+  'Honest, warm and a little bit nerdy.',
+];
+const ABOUT_ENDINGS = [
+  'Say hi if you like what you see!',
+  'Looking for someone to laugh with.',
+  'Tell me about your favourite place.',
+  'Let us see where a chat takes us.',
+];
 const SKIN_TONES = ['#f1c27d', '#e0ac69', '#c68642', '#8d5524', '#ffdbac', '#d9a27a'];
-const HAIR_FILLS: Record<string, string> = { black: '#1b1b1b', brown: '#5a3825', blonde: '#e6c86e', red: '#b5432a', grey: '#9a9a9a', white: '#eeeeee', bald: 'none', other: '#6b3fa0' };
+const HAIR_FILLS: Record<string, string> = {
+  black: '#1b1b1b',
+  brown: '#5a3825',
+  blonde: '#e6c86e',
+  red: '#b5432a',
+  grey: '#9a9a9a',
+  white: '#eeeeee',
+  bald: 'none',
+  other: '#6b3fa0',
+};
 
 /** A small deterministic pseudo-random generator (mulberry32), so the demo data looks the same on every fresh database. */
 function createRandom(seed: number) {
@@ -78,7 +321,8 @@ function dateOfBirthFor(random: Random, now: Date): string {
   // Most members between 22 and 45, some up to 70.
   const age = random.chance(0.8) ? random.integer(22, 45) : random.integer(18, 70);
   const date = new Date(Date.UTC(now.getUTCFullYear() - age, random.integer(0, 11), random.integer(1, 28)));
-  if (date > new Date(Date.UTC(now.getUTCFullYear() - age, now.getUTCMonth(), now.getUTCDate()))) date.setUTCFullYear(date.getUTCFullYear() - 1);
+  if (date > new Date(Date.UTC(now.getUTCFullYear() - age, now.getUTCMonth(), now.getUTCDate())))
+    date.setUTCFullYear(date.getUTCFullYear() - 1);
   return date.toISOString().slice(0, 10);
 }
 
@@ -113,14 +357,22 @@ export function drawAvatar(random: Random, gender: Gender, hairColor: string): s
     `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},65%,72%)"/><stop offset="1" stop-color="hsl(${(hue + random.integer(30, 90)) % 360},60%,45%)"/></linearGradient></defs>`,
     `<rect width="640" height="640" fill="url(#bg)"/>`,
     `<circle cx="${random.integer(60, 580)}" cy="${random.integer(40, 200)}" r="${random.integer(30, 90)}" fill="rgba(255,255,255,0.18)"/>`,
-    hair !== 'none' && isLongHair ? `<rect x="${headX - 135}" y="200" width="270" height="${random.integer(200, 280)}" rx="90" fill="${hair}"/>` : '',
+    hair !== 'none' && isLongHair
+      ? `<rect x="${headX - 135}" y="200" width="270" height="${random.integer(200, 280)}" rx="90" fill="${hair}"/>`
+      : '',
     `<ellipse cx="320" cy="610" rx="${random.integer(190, 240)}" ry="170" fill="${shirt}"/>`,
     `<rect x="${headX - 35}" y="330" width="70" height="100" fill="${skin}"/>`,
     `<ellipse cx="${headX}" cy="250" rx="${random.integer(100, 120)}" ry="${random.integer(130, 145)}" fill="${skin}"/>`,
-    hair !== 'none' ? `<path d="M${headX - 120} 240 Q${headX} ${random.integer(40, 90)} ${headX + 120} 240 Q${headX + 110} 140 ${headX} 108 Q${headX - 110} 140 ${headX - 120} 240Z" fill="${hair}"/>` : '',
+    hair !== 'none'
+      ? `<path d="M${headX - 120} 240 Q${headX} ${random.integer(40, 90)} ${headX + 120} 240 Q${headX + 110} 140 ${headX} 108 Q${headX - 110} 140 ${headX - 120} 240Z" fill="${hair}"/>`
+      : '',
     `<circle cx="${headX - 40}" cy="255" r="10" fill="#222"/><circle cx="${headX + 40}" cy="255" r="10" fill="#222"/>`,
-    random.chance(0.25) ? `<g fill="none" stroke="#222" stroke-width="6"><circle cx="${headX - 40}" cy="255" r="26"/><circle cx="${headX + 40}" cy="255" r="26"/><path d="M${headX - 14} 255 H${headX + 14}"/></g>` : '',
-    gender === 'male' && random.chance(0.3) ? `<path d="M${headX - 85} 300 Q${headX} 420 ${headX + 85} 300 Q${headX} 360 ${headX - 85} 300Z" fill="${hair === 'none' ? '#5a3825' : hair}"/>` : '',
+    random.chance(0.25)
+      ? `<g fill="none" stroke="#222" stroke-width="6"><circle cx="${headX - 40}" cy="255" r="26"/><circle cx="${headX + 40}" cy="255" r="26"/><path d="M${headX - 14} 255 H${headX + 14}"/></g>`
+      : '',
+    gender === 'male' && random.chance(0.3)
+      ? `<path d="M${headX - 85} 300 Q${headX} 420 ${headX + 85} 300 Q${headX} 360 ${headX - 85} 300Z" fill="${hair === 'none' ? '#5a3825' : hair}"/>`
+      : '',
     `<path d="M${headX - 35} 322 Q${headX} ${random.integer(338, 352)} ${headX + 35} 322" stroke="#8a3b2a" stroke-width="8" fill="none" stroke-linecap="round"/>`,
   ];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO_SIDE}" height="${PHOTO_SIDE}" viewBox="0 0 640 640">${parts.join('')}</svg>`;
@@ -141,7 +393,8 @@ async function mapLimit<T, R>(items: T[], limit: number, task: (item: T) => Prom
 }
 
 async function insertInBatches<T>(items: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < items.length; start += INSERT_BATCH) await insert(items.slice(start, start + INSERT_BATCH));
+  for (let start = 0; start < items.length; start += INSERT_BATCH)
+    await insert(items.slice(start, start + INSERT_BATCH));
 }
 
 export type DemoMembersResult = { members: number; photos: number; likesOfDemoUser: number; matchesOfDemoUser: number };
@@ -208,7 +461,9 @@ export async function seedDemoMembers(deps: {
         isInvisible: random.chance(0.03),
         createdAt,
         // Active some day between joining and today (search relevance buckets by day); fictional ones too.
-        lastActiveDay: new Date(createdAt.getTime() + random.next() * (deps.now.getTime() - createdAt.getTime())).toISOString().slice(0, 10),
+        lastActiveDay: new Date(createdAt.getTime() + random.next() * (deps.now.getTime() - createdAt.getTime()))
+          .toISOString()
+          .slice(0, 10),
       },
     };
   });
@@ -275,15 +530,23 @@ export async function seedDemoMembers(deps: {
     if (deps.demoProfileId) {
       const demoId = deps.demoProfileId;
       const likers = random.sample(profileRows, Math.min(25, profileRows.length));
-      await tx.insert(likes).values(likers.map((liker, index) => ({ profileId: liker.id, targetProfileId: demoId, isNew: index % 2 === 0 })));
+      await tx
+        .insert(likes)
+        .values(
+          likers.map((liker, index) => ({ profileId: liker.id, targetProfileId: demoId, isNew: index % 2 === 0 })),
+        );
       likesOfDemoUser = likers.length;
       // The demo user likes back six of them (matches) and likes four others.
       const likedBack = likers.slice(0, 6);
       const others = profileRows.filter((row) => !likers.includes(row)).slice(0, 4);
-      await tx.insert(likes).values([...likedBack, ...others].map((row) => ({ profileId: demoId, targetProfileId: row.id })));
-      await tx.insert(matches).values(
-        likedBack.map((row) => ({ lowProfileId: Math.min(row.id, demoId), highProfileId: Math.max(row.id, demoId) })),
-      );
+      await tx
+        .insert(likes)
+        .values([...likedBack, ...others].map((row) => ({ profileId: demoId, targetProfileId: row.id })));
+      await tx
+        .insert(matches)
+        .values(
+          likedBack.map((row) => ({ lowProfileId: Math.min(row.id, demoId), highProfileId: Math.max(row.id, demoId) })),
+        );
       matchesOfDemoUser = likedBack.length;
     }
     return { members: profileRows.length, photos: storedPhotos.length, likesOfDemoUser, matchesOfDemoUser };
@@ -294,6 +557,12 @@ export async function seedDemoMembers(deps: {
 export async function completeDemoProfile(db: Database, profileId: number): Promise<void> {
   await db
     .update(profiles)
-    .set({ gender: 'male', sexuality: 'hetero', region: 'NH', city: 'Amsterdam', interests: ['travelling', 'music', 'coffee'] })
+    .set({
+      gender: 'male',
+      sexuality: 'hetero',
+      region: 'NH',
+      city: 'Amsterdam',
+      interests: ['travelling', 'music', 'coffee'],
+    })
     .where(eq(profiles.id, profileId));
 }

@@ -68,10 +68,21 @@ export const demoSeedPlugin = fp<{ isEnabled: boolean; memberCount?: number }>(
         .limit(DEMO_CONVERSATIONS.length);
       const freeSite = { ...site, messageCredits: 0, giftCredits: 0 };
       for (const [index, writer] of writers.entries()) {
-        const sender = { userId: writer.userId, profileId: writer.profileId, siteId: site.id, isPremium: true, name: writer.name };
+        const sender = {
+          userId: writer.userId,
+          profileId: writer.profileId,
+          siteId: site.id,
+          isPremium: true,
+          name: writer.name,
+        };
         for (const [line, text] of DEMO_CONVERSATIONS[index]!.entries()) {
-          const input = text.startsWith('gift:') ? { kind: 'gift' as const, gift: text.slice(5) } : { kind: 'text' as const, text };
-          await app.services.chats.send(sender, freeSite, demoProfileId, { ...input, clientId: `demo-seed-${writer.profileId}-${line}` });
+          const input = text.startsWith('gift:')
+            ? { kind: 'gift' as const, gift: text.slice(5) }
+            : { kind: 'text' as const, text };
+          await app.services.chats.send(sender, freeSite, demoProfileId, {
+            ...input,
+            clientId: `demo-seed-${writer.profileId}-${line}`,
+          });
         }
       }
       return writers.length;

@@ -15,7 +15,12 @@ describe('demo member', () => {
     const app = await buildTestApp({ env: 'development', logLevel: 'silent' });
     try {
       expect(app.demoLogin).toEqual(DEMO_LOGIN);
-      const response = await app.inject({ method: 'POST', url: '/api/user.php', headers: clientHeaders, payload: DEMO_LOGIN });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/user.php',
+        headers: clientHeaders,
+        payload: DEMO_LOGIN,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().user).toMatchObject({
         email: 'demo@example.com',
@@ -40,37 +45,46 @@ describe('demo member', () => {
   });
 });
 
-describe.runIf(isPostgresTestDatabase)('demo data with two instances starting together on one PostgreSQL database', () => {
-  const handles: DatabaseHandle[] = [];
-  let dataDir = '';
-  afterAll(async () => {
-    await Promise.all(handles.map((handle) => handle.close()));
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-  });
+describe.runIf(isPostgresTestDatabase)(
+  'demo data with two instances starting together on one PostgreSQL database',
+  () => {
+    const handles: DatabaseHandle[] = [];
+    let dataDir = '';
+    afterAll(async () => {
+      await Promise.all(handles.map((handle) => handle.close()));
+      if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    });
 
-  it('seeds the demo login and the demo members once, under the migrations lock; the other instance waits, then skips, and leaves no file', async () => {
-    // Two instances: each opens its own connection pool (and migrates under the lock), sharing one DATA_DIR.
-    handles.push(...(await Promise.all([1, 2].map(() => openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgliteDataDir: 'memory://' })))));
-    await resetDatabase(handles[0]!.db);
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'demo-seed-'));
-    const config = testConfig({ env: 'development', logLevel: 'silent', dataDir, demoMemberCount: 12 });
-    const apps = await Promise.all(handles.map((database) => buildApp(config, { database, serveWeb: false })));
-    try {
-      expect(apps.map((app) => app.demoLogin)).toEqual([DEMO_LOGIN, DEMO_LOGIN]);
-      await Promise.all(apps.map((app) => app.listen({ port: 0, host: '127.0.0.1' })));
+    it('seeds the demo login and the demo members once, under the migrations lock; the other instance waits, then skips, and leaves no file', async () => {
+      // Two instances: each opens its own connection pool (and migrates under the lock), sharing one DATA_DIR.
+      handles.push(
+        ...(await Promise.all(
+          [1, 2].map(() => openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgliteDataDir: 'memory://' })),
+        )),
+      );
+      await resetDatabase(handles[0]!.db);
+      dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'demo-seed-'));
+      const config = testConfig({ env: 'development', logLevel: 'silent', dataDir, demoMemberCount: 12 });
+      const apps = await Promise.all(handles.map((database) => buildApp(config, { database, serveWeb: false })));
+      try {
+        expect(apps.map((app) => app.demoLogin)).toEqual([DEMO_LOGIN, DEMO_LOGIN]);
+        await Promise.all(apps.map((app) => app.listen({ port: 0, host: '127.0.0.1' })));
+        const db = handles[0]!.db;
+        await expect.poll(async () => db.$count(profiles), { timeout: 60_000, interval: 200 }).toBe(13);
+      } finally {
+        // Closing waits for any seeding still under way, so the counts below are final.
+        await Promise.all(apps.map((app) => app.close()));
+      }
       const db = handles[0]!.db;
-      await expect.poll(async () => db.$count(profiles), { timeout: 60_000, interval: 200 }).toBe(13);
-    } finally {
-      // Closing waits for any seeding still under way, so the counts below are final.
-      await Promise.all(apps.map((app) => app.close()));
-    }
-    const db = handles[0]!.db;
-    expect(await db.$count(users, eq(users.email, DEMO_LOGIN.email))).toBe(1);
-    expect(await db.$count(profiles)).toBe(13);
-    const photoCount = await db.$count(photos);
-    expect(photoCount).toBeGreaterThan(0);
-    const files = (await fs.readdir(path.join(dataDir, 'uploads'), { recursive: true })).filter((name) => name.endsWith('.jpg'));
-    // A full photo and a thumbnail per photo row: no files of a second, failed seeding.
-    expect(files).toHaveLength(photoCount * 2);
-  }, 120_000);
-});
+      expect(await db.$count(users, eq(users.email, DEMO_LOGIN.email))).toBe(1);
+      expect(await db.$count(profiles)).toBe(13);
+      const photoCount = await db.$count(photos);
+      expect(photoCount).toBeGreaterThan(0);
+      const files = (await fs.readdir(path.join(dataDir, 'uploads'), { recursive: true })).filter((name) =>
+        name.endsWith('.jpg'),
+      );
+      // A full photo and a thumbnail per photo row: no files of a second, failed seeding.
+      expect(files).toHaveLength(photoCount * 2);
+    }, 120_000);
+  },
+);

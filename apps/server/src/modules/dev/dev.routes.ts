@@ -7,7 +7,6 @@ import { createMailRepository, extractLinks } from '../../plugins/mailer/index.t
 
 const MAILBOX_LIMIT = 100;
 
-
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const mailbox = createMailRepository(app.db);
   app.get(

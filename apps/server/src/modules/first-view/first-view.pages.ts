@@ -3,7 +3,13 @@
 // answered in-process, as this visitor (their cookies, their address, this site); the app's scripts then start after
 // the view has loaded (plugins/web.plugin.ts, deferAppScripts) and the app takes the view over (web lib/first-view.ts).
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { FIRST_VIEW_CLICKS_GLOBAL, FIRST_VIEW_ID, FIRST_VIEW_REPLAY_ATTRIBUTE, FIRST_VIEW_STATE_ID, type LayoutKind } from '@app/contracts';
+import {
+  FIRST_VIEW_CLICKS_GLOBAL,
+  FIRST_VIEW_ID,
+  FIRST_VIEW_REPLAY_ATTRIBUTE,
+  FIRST_VIEW_STATE_ID,
+  type LayoutKind,
+} from '@app/contracts';
 import { LANGUAGE_COOKIE, TIME_ZONE_COOKIE, isTimeZone, pageLanguage, type UiLanguage } from '@app/i18n';
 import { jsonForScript } from '../../lib/html.ts';
 import { getTranslator } from '../../lib/i18n.ts';
@@ -42,7 +48,14 @@ export const FIRST_VIEW_CLICKS_SCRIPT =
   `if(b.tagName==='A'&&(e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey))return;` +
   `e.preventDefault();var p=[];for(var n=b;n&&n!==v;n=n.parentElement)p.unshift(Array.prototype.indexOf.call(n.parentElement.children,n));q.push(p)},true)})()`;
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+};
 
 /** What React writes before the page: its <title> and the resources it hoists (an image's preload, a style sheet). */
 const HOISTED = /^(?:<title>([^<]*)<\/title>|<link [^>]*>|<meta [^>]*>)/;
@@ -56,7 +69,8 @@ function takeHoisted(html: string): { title: string | undefined; head: string; b
   let head = '';
   let body = html;
   for (let match = HOISTED.exec(body); match; match = HOISTED.exec(body)) {
-    if (match[1] !== undefined) title = match[1].replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity]!);
+    if (match[1] !== undefined)
+      title = match[1].replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity]!);
     else head += match[0];
     body = body.slice(match[0].length);
   }

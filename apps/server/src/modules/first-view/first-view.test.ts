@@ -64,7 +64,9 @@ describe('first views', () => {
     expect(html).not.toContain('body{margin:0}');
     // The state cannot close its script element.
     const state = /<script type="application\/json" id="first-view-state">([^<]*)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(state!)).toEqual({ queries: [{ queryKey: ['x'], state: { data: '</script><script>alert(1)</script>' } }] });
+    expect(JSON.parse(state!)).toEqual({
+      queries: [{ queryKey: ['x'], state: { data: '</script><script>alert(1)</script>' } }],
+    });
     // The app's scripts wait for the first touch (or a while after load); the inline scripts are allowed by hash.
     expect(html).not.toContain('<script type="module" src="/assets/app-abc123.js">');
     const policy = String(response.headers['content-security-policy']);

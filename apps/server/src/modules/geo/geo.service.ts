@@ -12,7 +12,24 @@ import type { Geocoder } from './geocoder.ts';
  * (the member picks the region; docs/geolocation.md).
  */
 const REGION_ALIASES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  PL: { DS: '02', KP: '04', LU: '06', LB: '08', LD: '10', MA: '12', MZ: '14', OP: '16', PK: '18', PD: '20', PM: '22', SL: '24', SK: '26', WN: '28', WP: '30', ZP: '32' },
+  PL: {
+    DS: '02',
+    KP: '04',
+    LU: '06',
+    LB: '08',
+    LD: '10',
+    MA: '12',
+    MZ: '14',
+    OP: '16',
+    PK: '18',
+    PD: '20',
+    PM: '22',
+    SL: '24',
+    SK: '26',
+    WN: '28',
+    WP: '30',
+    ZP: '32',
+  },
   ES: { MD: 'M', AS: 'O', CB: 'S', RI: 'LO', NC: 'NA', MC: 'MU', PM: 'PM', CE: 'CE', ML: 'ML' },
 };
 

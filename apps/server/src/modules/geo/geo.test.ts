@@ -35,28 +35,33 @@ describe('GET /api/geocode.php', () => {
   let app: TestApp;
   // Each request from its own address: the per-address limit has a test of its own.
   let addresses = 0;
-  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers, remoteAddress: `198.51.100.${(addresses++ % 250) + 1}` });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ url, headers, remoteAddress: `198.51.100.${(addresses++ % 250) + 1}` });
   beforeAll(async () => {
     app = await buildTestApp();
     await insertSite(app, { domain: 'nordic.example', countries: ['DK', 'FI', 'NO', 'SE'] });
   });
   afterAll(() => app.close());
 
-  it.each(KNOWN)('answers %s for a position in it (%s, %s): country, region code of regions.php and the place', async (country, lat, lon, region, city) => {
-    const response = await get(`/api/geocode.php?lat=${lat}&lon=${lon}`);
-    expect(response.statusCode, response.body).toBe(200);
-    const { geocode } = geocodeResponseSchema.parse(response.json());
-    expect(geocode).toMatchObject({ country, region });
-    expect(geocode.city).toMatch(city);
-    expect(geocode.distance_km).toBeLessThan(15);
-    expect(response.headers['cache-control']).toBe('private, max-age=3600');
-  });
+  it.each(KNOWN)(
+    'answers %s for a position in it (%s, %s): country, region code of regions.php and the place',
+    async (country, lat, lon, region, city) => {
+      const response = await get(`/api/geocode.php?lat=${lat}&lon=${lon}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const { geocode } = geocodeResponseSchema.parse(response.json());
+      expect(geocode).toMatchObject({ country, region });
+      expect(geocode.city).toMatch(city);
+      expect(geocode.distance_km).toBeLessThan(15);
+      expect(response.headers['cache-control']).toBe('private, max-age=3600');
+    },
+  );
 
   it('answers only region codes that regions.php answers for the site', async () => {
     const regions = (await get('/api/regions.php')).json().regions as Record<string, { regions: { code: string }[] }>;
     for (const [country, lat, lon] of KNOWN) {
       const { geocode } = geocodeResponseSchema.parse((await get(`/api/geocode.php?lat=${lat}&lon=${lon}`)).json());
-      if (geocode.region !== null && regions[country]) expect(regions[country].regions.map((entry) => entry.code)).toContain(geocode.region);
+      if (geocode.region !== null && regions[country])
+        expect(regions[country].regions.map((entry) => entry.code)).toContain(geocode.region);
     }
   });
 
@@ -94,7 +99,8 @@ describe('GET /api/geocode.php', () => {
   it('is rate-limited per address', async () => {
     let last = 0;
     for (let index = 0; index < 31; index += 1) {
-      last = (await app.inject({ url: '/api/geocode.php?lat=52.37&lon=4.89', remoteAddress: '203.0.113.77' })).statusCode;
+      last = (await app.inject({ url: '/api/geocode.php?lat=52.37&lon=4.89', remoteAddress: '203.0.113.77' }))
+        .statusCode;
     }
     expect(last).toBe(429);
   });
@@ -124,7 +130,12 @@ describe('geocoder', () => {
   });
 
   it('locates a named place of a country (case and accents aside, the subdivision deciding between namesakes)', () => {
-    const geocoder = createGeocoder(() => [...rows, ['Bergen', 'NL', 'NH', '52.6667', '4.7000'], ['Bergen', 'NL', 'LI', '51.6000', '6.0333'], ['Düren', 'DE', 'NW', '50.8000', '6.4833']]);
+    const geocoder = createGeocoder(() => [
+      ...rows,
+      ['Bergen', 'NL', 'NH', '52.6667', '4.7000'],
+      ['Bergen', 'NL', 'LI', '51.6000', '6.0333'],
+      ['Düren', 'DE', 'NW', '50.8000', '6.4833'],
+    ]);
     expect(geocoder.locate('NL', 'near')).toEqual({ latitude: 52, longitude: 4 });
     expect(geocoder.locate('nl', '  Far ')).toEqual({ latitude: 52, longitude: 5 });
     expect(geocoder.locate('DE', 'Duren')).toEqual({ latitude: 50.8, longitude: 6.4833 });

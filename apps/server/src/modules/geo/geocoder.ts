@@ -26,7 +26,11 @@ export type Geocoder = {
 
 /** A place name as the lookup compares it: lower case, accents and surrounding spaces dropped. */
 export function placeKey(country: string, city: string): string {
-  return `${country.toUpperCase()}|${city.normalize('NFD').replace(/\p{Diacritic}/gu, '').trim().toLowerCase()}`;
+  return `${country.toUpperCase()}|${city
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .trim()
+    .toLowerCase()}`;
 }
 
 function loadPackagedCities(): CityRow[] {
@@ -85,7 +89,9 @@ export function createGeocoder(loadRows: () => CityRow[] = loadPackagedCities): 
       }
       const ids = byName.get(placeKey(country, city));
       if (!ids) return null;
-      const inState = state ? ids.find((candidate) => places[candidate] === `${country.toUpperCase()}|${state}`) : undefined;
+      const inState = state
+        ? ids.find((candidate) => places[candidate] === `${country.toUpperCase()}|${state}`)
+        : undefined;
       const id = inState ?? ids[0]!;
       return { latitude: coords[2 * id + 1]!, longitude: coords[2 * id]! };
     },

@@ -19,7 +19,14 @@ export const LANDER_EARLY_CLICKS_SCRIPT =
 export const LANDER_DATA_ID = 'lander-data';
 export const LANDER_VIEW_ID = 'lander-ssr';
 
-export type LanderDocumentParts = { lang: string; title: string; head: string; body: string; scriptsAfterLoad: true; inlineScripts: readonly string[] };
+export type LanderDocumentParts = {
+  lang: string;
+  title: string;
+  head: string;
+  body: string;
+  scriptsAfterLoad: true;
+  inlineScripts: readonly string[];
+};
 
 export function renderLanderDocument(options: {
   payload: LanderPayload;
@@ -49,7 +56,11 @@ export function renderLanderDocument(options: {
     `<style id="lander-css">#${LANDER_VIEW_ID}{position:absolute;top:0;left:0;width:100%;z-index:1}#${LANDER_VIEW_ID}~#root [data-testid="app-shell"]{display:none}${LANDER_CSS}</style>`,
     `<script type="application/json" id="${LANDER_DATA_ID}">${jsonForScript(payload)}</script>`,
   ];
-  const logoBar = renderLogoBar({ siteName: options.siteName, navLabel: options.navLabel, homeLabel: options.homeLabel });
+  const logoBar = renderLogoBar({
+    siteName: options.siteName,
+    navLabel: options.navLabel,
+    homeLabel: options.homeLabel,
+  });
   return {
     lang: payload.language,
     title: payload.texts.title,
@@ -57,6 +68,9 @@ export function renderLanderDocument(options: {
     // The first view is all here: the app's scripts wait until it has loaded (plugins/web.plugin.ts, deferAppScripts).
     scriptsAfterLoad: true,
     body: `<div id="${LANDER_VIEW_ID}" class="layout layout-lander d-flex flex-column min-vh-100">${logoBar}<main class="flex-grow-1 min-vh-100">${options.content}</main></div>${options.entryWarning ?? ''}`,
-    inlineScripts: [...(options.entryWarning ? [SITE_ENTRY_SCRIPT] : []), ...(payload.name === 'tinderswipe' ? [LANDER_EARLY_CLICKS_SCRIPT] : [])],
+    inlineScripts: [
+      ...(options.entryWarning ? [SITE_ENTRY_SCRIPT] : []),
+      ...(payload.name === 'tinderswipe' ? [LANDER_EARLY_CLICKS_SCRIPT] : []),
+    ],
   };
 }

@@ -29,7 +29,14 @@ export type NicheCriteria = {
   interests?: string[];
 };
 
-export type LanderProfilesQuery = { siteId: number; niche: NicheCriteria; near: Place | null; now: Date; limit: number; excludeIds?: number[] };
+export type LanderProfilesQuery = {
+  siteId: number;
+  niche: NicheCriteria;
+  near: Place | null;
+  now: Date;
+  limit: number;
+  excludeIds?: number[];
+};
 
 type Row = CardRow & RelevanceKey;
 
@@ -41,7 +48,12 @@ function nicheWhere(query: LanderProfilesQuery): SQL | undefined {
     isAgeBetween(query.now, niche.minAge, niche.maxAge),
     niche.sexualities?.length ? inArray(profiles.sexuality, niche.sexualities) : undefined,
     niche.bodyType ? eq(profiles.bodyType, niche.bodyType) : undefined,
-    niche.interests?.length ? sql`${profiles.interests} ?| array[${sql.join(niche.interests.map((key) => sql`${key}`), sql`, `)}]::text[]` : undefined,
+    niche.interests?.length
+      ? sql`${profiles.interests} ?| array[${sql.join(
+          niche.interests.map((key) => sql`${key}`),
+          sql`, `,
+        )}]::text[]`
+      : undefined,
     query.excludeIds?.length ? notInArray(profiles.id, query.excludeIds) : undefined,
   );
 }
@@ -50,14 +62,18 @@ export function createLandersRepository(db: Executor) {
   return {
     /** Listed profiles with a main photo, region first, then country, then elsewhere; at most `limit`. */
     async listProfiles(query: LanderProfilesQuery, tx: Executor = db): Promise<CardRow[]> {
-      const collected = await readPhases<Row>(relevancePhases(query.near, { requireMainImage: true }), null, query.limit, (phase, after, limit) =>
-        tx
-          .select({ ...cardColumns, ...relevanceColumns })
-          .from(profiles)
-          .innerJoin(mainPhoto, mainPhotoJoin)
-          .where(and(nicheWhere(query), isInPhase(query.near, phase)))
-          .orderBy(...relevanceOrder)
-          .limit(limit),
+      const collected = await readPhases<Row>(
+        relevancePhases(query.near, { requireMainImage: true }),
+        null,
+        query.limit,
+        (phase, after, limit) =>
+          tx
+            .select({ ...cardColumns, ...relevanceColumns })
+            .from(profiles)
+            .innerJoin(mainPhoto, mainPhotoJoin)
+            .where(and(nicheWhere(query), isInPhase(query.near, phase)))
+            .orderBy(...relevanceOrder)
+            .limit(limit),
       );
       return collected.map(({ row }) => row);
     },

@@ -62,7 +62,15 @@ export const landersRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The landing pages' paths, answered with index.html carrying their payload and first view (plugins/web.plugin.ts). */
-export const LANDER_PAGE_URLS = ['/landers/:lander', '/landers/:lander/:slug', '/members/:id/landing', '/members/:id/landing2', '/members/:id/landing2/:slug', '/members/:id/landing3', '/members/:id/landing3/:slug'];
+export const LANDER_PAGE_URLS = [
+  '/landers/:lander',
+  '/landers/:lander/:slug',
+  '/members/:id/landing',
+  '/members/:id/landing2',
+  '/members/:id/landing2/:slug',
+  '/members/:id/landing3',
+  '/members/:id/landing3/:slug',
+];
 
 export const landerWebPages: WebPage[] = LANDER_PAGE_URLS.map((url) => ({
   url,

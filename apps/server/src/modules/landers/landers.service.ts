@@ -36,7 +36,6 @@ export const LANDER_MIN_NICHE_PROFILES = 6;
  */
 export const LANDER_DISTANCE_CANDIDATES = 48;
 
-
 const LANDER_PATH = /^\/landers\/([a-z]+)(?:\/([A-Za-z-]{1,20}))?\/?$/;
 const MEMBER_PATH = /^\/members\/([1-9]\d{0,9})\/(landing2|landing3|landing)(?:\/([A-Za-z-]{1,20}))?\/?$/;
 
@@ -45,14 +44,18 @@ export function parseLanderPath(pathname: string): LanderTarget | null {
   const lander = LANDER_PATH.exec(pathname);
   if (lander) {
     const name = lander[1] as LanderName;
-    return (LANDER_NAMES as readonly string[]).includes(name) ? { kind: 'lander', name, slug: lander[2] ?? null } : null;
+    return (LANDER_NAMES as readonly string[]).includes(name)
+      ? { kind: 'lander', name, slug: lander[2] ?? null }
+      : null;
   }
   const member = MEMBER_PATH.exec(pathname);
   if (member) {
     const name = member[2] as MemberLandingName;
     if (!(MEMBER_LANDING_NAMES as readonly string[]).includes(name) || (name === 'landing' && member[3])) return null;
     const memberId = Number(member[1]);
-    return Number.isSafeInteger(memberId) && memberId <= 2_147_483_647 ? { kind: 'member', name, memberId, slug: member[3] ?? null } : null;
+    return Number.isSafeInteger(memberId) && memberId <= 2_147_483_647
+      ? { kind: 'member', name, memberId, slug: member[3] ?? null }
+      : null;
   }
   return null;
 }
@@ -111,19 +114,35 @@ export type LanderResult = { payload: LanderPayload; content: string; signupHref
 
 export type LandersService = ReturnType<typeof createLandersService>;
 
-export function createLandersService(deps: { landersRepository: LandersRepository; members: Pick<MembersRepository, 'findViewableCard'>; locate: Locate; now: () => Date }) {
+export function createLandersService(deps: {
+  landersRepository: LandersRepository;
+  members: Pick<MembersRepository, 'findViewableCard'>;
+  locate: Locate;
+  now: () => Date;
+}) {
   const { landersRepository: repo, members, locate } = deps;
 
   /** The lander's language: the slug's locale when the site offers it, else the one the web app picks (cookie, site). */
-  function pickLanguage(site: SiteRow, visit: LanderVisit, slugLocale: string | undefined): { language: UiLanguage; isFromSlug: boolean } {
-    if (slugLocale && site.languages.includes(slugLocale)) return { language: slugLocale as UiLanguage, isFromSlug: true };
-    return { language: visit.cookieLanguage ?? localeFromDomainLanguage(site.domainLanguage) ?? DEFAULT_LOCALE, isFromSlug: false };
+  function pickLanguage(
+    site: SiteRow,
+    visit: LanderVisit,
+    slugLocale: string | undefined,
+  ): { language: UiLanguage; isFromSlug: boolean } {
+    if (slugLocale && site.languages.includes(slugLocale))
+      return { language: slugLocale as UiLanguage, isFromSlug: true };
+    return {
+      language: visit.cookieLanguage ?? localeFromDomainLanguage(site.domainLanguage) ?? DEFAULT_LOCALE,
+      isFromSlug: false,
+    };
   }
 
   function nearOf(visit: LanderVisit): Place | null {
     const { site } = visit;
-    if (visit.knownPlace && site.countries.includes(visit.knownPlace.country)) return { country: visit.knownPlace.country, region: visit.knownPlace.region };
-    return visit.geoipCountry && site.countries.includes(visit.geoipCountry) ? { country: visit.geoipCountry, region: null } : null;
+    if (visit.knownPlace && site.countries.includes(visit.knownPlace.country))
+      return { country: visit.knownPlace.country, region: visit.knownPlace.region };
+    return visit.geoipCountry && site.countries.includes(visit.geoipCountry)
+      ? { country: visit.geoipCountry, region: null }
+      : null;
   }
 
   async function nicheProfiles(visit: LanderVisit, niche: Niche): Promise<CardRow[]> {
@@ -133,8 +152,17 @@ export function createLandersService(deps: { landersRepository: LandersRepositor
     const criteria = nicheCriteria(niche, site.minAge);
     // The visitor's town (the browser's position, geocoded): the nearest of the most relevant profiles near them.
     const origin = near && visit.knownPlace ? townPosition(locate, visit.knownPlace) : null;
-    const nearest = (candidates: CardRow[]) => nearestFirst(candidates, origin, (row) => townPosition(locate, row)).slice(0, LANDER_PROFILE_COUNT);
-    const rows = nearest(await repo.listProfiles({ siteId: site.id, niche: criteria, near, now, limit: origin ? LANDER_DISTANCE_CANDIDATES : LANDER_PROFILE_COUNT }));
+    const nearest = (candidates: CardRow[]) =>
+      nearestFirst(candidates, origin, (row) => townPosition(locate, row)).slice(0, LANDER_PROFILE_COUNT);
+    const rows = nearest(
+      await repo.listProfiles({
+        siteId: site.id,
+        niche: criteria,
+        near,
+        now,
+        limit: origin ? LANDER_DISTANCE_CANDIDATES : LANDER_PROFILE_COUNT,
+      }),
+    );
     if (rows.length >= LANDER_MIN_NICHE_PROFILES) return rows;
     // A small site (or a rare niche): the niche's gender fills the page, the niche's own profiles first.
     const filler = await repo.listProfiles({
@@ -193,7 +221,10 @@ export function createLandersService(deps: { landersRepository: LandersRepositor
           language,
           is_language_from_slug: isFromSlug,
           texts: {
-            title: t('landers:meta.title', { title: t(`landers:member.${target.name}.headline`, { name }), site: site.name }),
+            title: t('landers:meta.title', {
+              title: t(`landers:member.${target.name}.headline`, { name }),
+              site: site.name,
+            }),
             description: t(`landers:member.${target.name}.lead`, { name }),
             headline: t(`landers:member.${target.name}.headline`, { name }),
             lead: t(`landers:member.${target.name}.lead`, { name }),
@@ -226,7 +257,13 @@ export function createLandersService(deps: { landersRepository: LandersRepositor
           signup_href: null,
         };
       }
-      const content = renderLanderContent({ payload, siteName: site.name, t, signupHref, fictionalLabel: site.fictionalSingular });
+      const content = renderLanderContent({
+        payload,
+        siteName: site.name,
+        t,
+        signupHref,
+        fictionalLabel: site.fictionalSingular,
+      });
       return { payload, content, signupHref };
     },
   };

@@ -3,7 +3,16 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANDER_NAMES, landerPayloadSchema, landersResponseSchema, nicheSlug, parseNicheSlug, settingsResponseSchema, type LanderPayload, type Niche } from '@app/contracts';
+import {
+  LANDER_NAMES,
+  landerPayloadSchema,
+  landersResponseSchema,
+  nicheSlug,
+  parseNicheSlug,
+  settingsResponseSchema,
+  type LanderPayload,
+  type Niche,
+} from '@app/contracts';
 import { LOCALES } from '@app/i18n';
 import { eq } from 'drizzle-orm';
 import { photos, sites, users } from '../../db/schema/index.ts';
@@ -15,7 +24,8 @@ import { SITE_ENTRY_SCRIPT } from './site-entry-markup.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { parseLanderPath } from './landers.service.ts';
 
-const INDEX_HTML = '<!doctype html><html lang="en"><head><title>Amoria</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><title>Amoria</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
 
 describe('niche slugs (SPEC section 2)', () => {
   it('maps niches 1 to 7 to the plain, she-, bdsm-, bbw-, gilf-, milf- and gay- prefixes plus the locale, English as eng', () => {
@@ -27,12 +37,14 @@ describe('niche slugs (SPEC section 2)', () => {
     expect(nicheSlug(6, 'pl')).toBe('milf-pl');
     expect(nicheSlug(7, 'sv')).toBe('gay-sv');
     for (const locale of LOCALES) {
-      for (const niche of [1, 2, 3, 4, 5, 6, 7] as Niche[]) expect(parseNicheSlug(nicheSlug(niche, locale), LOCALES)).toEqual({ niche, locale });
+      for (const niche of [1, 2, 3, 4, 5, 6, 7] as Niche[])
+        expect(parseNicheSlug(nicheSlug(niche, locale), LOCALES)).toEqual({ niche, locale });
     }
   });
 
   it('refuses slugs that name no niche and locale', () => {
-    for (const slug of ['en', 'she-en', 'she', 'lesbian-eng', 'gay-', 'eng-gay', 'she-xx', '', 'milf-en-US']) expect(parseNicheSlug(slug, LOCALES)).toBeNull();
+    for (const slug of ['en', 'she-en', 'she', 'lesbian-eng', 'gay-', 'eng-gay', 'she-xx', '', 'milf-en-US'])
+      expect(parseNicheSlug(slug, LOCALES)).toBeNull();
     expect(parseNicheSlug('SHE-ENG', LOCALES)).toEqual({ niche: 2, locale: 'en' });
   });
 
@@ -40,8 +52,18 @@ describe('niche slugs (SPEC section 2)', () => {
     expect(parseLanderPath('/landers/tinderswipe')).toEqual({ kind: 'lander', name: 'tinderswipe', slug: null });
     expect(parseLanderPath('/landers/gallery/bbw-de')).toEqual({ kind: 'lander', name: 'gallery', slug: 'bbw-de' });
     expect(parseLanderPath('/landers/nosuch')).toBeNull();
-    expect(parseLanderPath('/members/12/landing')).toEqual({ kind: 'member', name: 'landing', memberId: 12, slug: null });
-    expect(parseLanderPath('/members/12/landing2/she-eng')).toEqual({ kind: 'member', name: 'landing2', memberId: 12, slug: 'she-eng' });
+    expect(parseLanderPath('/members/12/landing')).toEqual({
+      kind: 'member',
+      name: 'landing',
+      memberId: 12,
+      slug: null,
+    });
+    expect(parseLanderPath('/members/12/landing2/she-eng')).toEqual({
+      kind: 'member',
+      name: 'landing2',
+      memberId: 12,
+      slug: 'she-eng',
+    });
     expect(parseLanderPath('/members/12/landing/she-eng')).toBeNull();
     expect(parseLanderPath('/members/0/landing')).toBeNull();
     expect(parseLanderPath('/members/99999999999/landing3')).toBeNull();
@@ -74,10 +96,30 @@ describe('landing pages in the server HTML', () => {
     await app.db.update(sites).set({ fictionalSingular: 'Fictional profile' });
     app.sites.invalidate();
     const rows: ProfileValues[] = [
-      ...Array.from({ length: 7 }, (_, index) => ({ name: `Curvy${index}`, bodyType: 'fat' as const, dateOfBirth: birthDateForAge(30 + index), city: 'Utrecht' })),
-      ...Array.from({ length: 7 }, (_, index) => ({ name: `Granny${index}`, bodyType: 'normal' as const, dateOfBirth: birthDateForAge(62 + index), city: 'Haarlem' })),
-      ...Array.from({ length: 7 }, (_, index) => ({ name: `Gayman${index}`, gender: 'male' as const, sexuality: 'gay' as const, dateOfBirth: birthDateForAge(28 + index) })),
-      ...Array.from({ length: 3 }, (_, index) => ({ name: `Lesbian${index}`, sexuality: 'lesbian' as const, bodyType: 'slim' as const, dateOfBirth: birthDateForAge(25) })),
+      ...Array.from({ length: 7 }, (_, index) => ({
+        name: `Curvy${index}`,
+        bodyType: 'fat' as const,
+        dateOfBirth: birthDateForAge(30 + index),
+        city: 'Utrecht',
+      })),
+      ...Array.from({ length: 7 }, (_, index) => ({
+        name: `Granny${index}`,
+        bodyType: 'normal' as const,
+        dateOfBirth: birthDateForAge(62 + index),
+        city: 'Haarlem',
+      })),
+      ...Array.from({ length: 7 }, (_, index) => ({
+        name: `Gayman${index}`,
+        gender: 'male' as const,
+        sexuality: 'gay' as const,
+        dateOfBirth: birthDateForAge(28 + index),
+      })),
+      ...Array.from({ length: 3 }, (_, index) => ({
+        name: `Lesbian${index}`,
+        sexuality: 'lesbian' as const,
+        bodyType: 'slim' as const,
+        dateOfBirth: birthDateForAge(25),
+      })),
       { name: 'Hetero man', gender: 'male' as const, sexuality: 'hetero' as const, dateOfBirth: birthDateForAge(30) },
       { name: '</script><b>Evil</b>', bodyType: 'slim' as const, dateOfBirth: birthDateForAge(22), isFictional: true },
       { name: 'No photo', dateOfBirth: birthDateForAge(26) },
@@ -87,7 +129,14 @@ describe('landing pages in the server HTML', () => {
     await app.db.insert(photos).values(
       inserted
         .filter((row) => row.name !== 'No photo')
-        .map((row) => ({ profileId: row.id, fileKey: `photos/aa/${row.id}.jpg`, thumbKey: `photos/aa/${row.id}-t.jpg`, width: 800, height: 800, isMain: true })),
+        .map((row) => ({
+          profileId: row.id,
+          fileKey: `photos/aa/${row.id}.jpg`,
+          thumbKey: `photos/aa/${row.id}-t.jpg`,
+          width: 800,
+          height: 800,
+          isMain: true,
+        })),
     );
   });
   afterAll(async () => {
@@ -95,38 +144,55 @@ describe('landing pages in the server HTML', () => {
     await fs.rm(distDir, { recursive: true, force: true });
   });
 
-  it.each(LANDER_NAMES)('answers /landers/%s with its content, payload and Open Graph tags in the HTML', async (name) => {
-    const response = await app.inject({ url: `/landers/${name}?network={adnet}&ref=r1&sub1={sub1}&sub2=s2&sub3=s3`, headers: { host: 'localhost' } });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/html/);
-    const html = response.body;
-    const payload = payloadOf(html);
-    expect(payload).toMatchObject({ kind: 'lander', name, path: `/landers/${name}`, niche: 1, language: 'en', member: null });
-    expect(payload.profiles.length).toBeGreaterThanOrEqual(6);
-    expect(payload.profiles.every((profile) => profile.main_image !== null)).toBe(true);
-    // Plain niche: women only.
-    expect(payload.profiles.map((profile) => profile.name)).not.toContain('Hetero man');
-    // The first view is in the HTML, before the app's root, with the texts and profiles.
-    const view = html.slice(html.indexOf('<div id="lander-ssr"'), html.indexOf('<div id="root">'));
-    expect(view).toContain(`data-lander="${name}"`);
-    expect(view).toContain(`>${escapeHtml(payload.texts.headline)}</h1>`);
-    expect(view).toContain(escapeHtml(payload.texts.lead));
-    const shown = payload.profiles[0]!;
-    expect(view).toContain(shown.main_image!.thumb_filename.replace(/\.jpg$/, '').slice(0, 20));
-    // Every call to action reaches the signup page with the tracking data, braces removed.
-    expect(view).toContain('href="/signup?network=adnet&amp;ref=r1&amp;sub1=sub1&amp;sub2=s2&amp;sub3=s3"');
-    expect(view).toContain('data-lander-signup="modal"');
-    expect(html).toContain(`<title>${payload.texts.title}</title>`);
-    expect(html).toContain(`<meta property="og:title" content="${escapeHtml(payload.texts.title)}">`);
-    expect(html).toContain(`<meta property="og:description" content="${escapeHtml(payload.texts.description)}">`);
-    expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost\/uploads\/photos\/aa\/\d+\.jpg">/);
-    expect(html).toContain('<html lang="en"');
-    // The app's script is not fetched beside the view and its photos: an inline loader allowed by its hash adds it after `load`.
-    expect(html).not.toContain('<script type="module"');
-    const loader = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]!).find((script) => script.includes('"/assets/app.js"'));
-    expect(loader).toContain("addEventListener('load'");
-    expect(String(response.headers['content-security-policy'])).toContain(`'sha256-${createHash('sha256').update(loader!).digest('base64')}'`);
-  });
+  it.each(LANDER_NAMES)(
+    'answers /landers/%s with its content, payload and Open Graph tags in the HTML',
+    async (name) => {
+      const response = await app.inject({
+        url: `/landers/${name}?network={adnet}&ref=r1&sub1={sub1}&sub2=s2&sub3=s3`,
+        headers: { host: 'localhost' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      const html = response.body;
+      const payload = payloadOf(html);
+      expect(payload).toMatchObject({
+        kind: 'lander',
+        name,
+        path: `/landers/${name}`,
+        niche: 1,
+        language: 'en',
+        member: null,
+      });
+      expect(payload.profiles.length).toBeGreaterThanOrEqual(6);
+      expect(payload.profiles.every((profile) => profile.main_image !== null)).toBe(true);
+      // Plain niche: women only.
+      expect(payload.profiles.map((profile) => profile.name)).not.toContain('Hetero man');
+      // The first view is in the HTML, before the app's root, with the texts and profiles.
+      const view = html.slice(html.indexOf('<div id="lander-ssr"'), html.indexOf('<div id="root">'));
+      expect(view).toContain(`data-lander="${name}"`);
+      expect(view).toContain(`>${escapeHtml(payload.texts.headline)}</h1>`);
+      expect(view).toContain(escapeHtml(payload.texts.lead));
+      const shown = payload.profiles[0]!;
+      expect(view).toContain(shown.main_image!.thumb_filename.replace(/\.jpg$/, '').slice(0, 20));
+      // Every call to action reaches the signup page with the tracking data, braces removed.
+      expect(view).toContain('href="/signup?network=adnet&amp;ref=r1&amp;sub1=sub1&amp;sub2=s2&amp;sub3=s3"');
+      expect(view).toContain('data-lander-signup="modal"');
+      expect(html).toContain(`<title>${payload.texts.title}</title>`);
+      expect(html).toContain(`<meta property="og:title" content="${escapeHtml(payload.texts.title)}">`);
+      expect(html).toContain(`<meta property="og:description" content="${escapeHtml(payload.texts.description)}">`);
+      expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost\/uploads\/photos\/aa\/\d+\.jpg">/);
+      expect(html).toContain('<html lang="en"');
+      // The app's script is not fetched beside the view and its photos: an inline loader allowed by its hash adds it after `load`.
+      expect(html).not.toContain('<script type="module"');
+      const loader = [...html.matchAll(/<script>([^<]*)<\/script>/g)]
+        .map((match) => match[1]!)
+        .find((script) => script.includes('"/assets/app.js"'));
+      expect(loader).toContain("addEventListener('load'");
+      expect(String(response.headers['content-security-policy'])).toContain(
+        `'sha256-${createHash('sha256').update(loader!).digest('base64')}'`,
+      );
+    },
+  );
 
   it.each([...LANDER_NAMES.map((name) => `/landers/${name}/eng`), '/members/MEMBER/landing2'])(
     "keeps %s's tracking data through signup and activation",
@@ -134,38 +200,58 @@ describe('landing pages in the server HTML', () => {
       const url = `${pagePath.replace('MEMBER', String(ids['Granny1']))}?network={adnet}&ref=partner%7B7%7D&sub1={s1}&sub2=two&sub3=3`;
       const html = (await app.inject({ url })).body;
       // The call to action's address carries the tracking data the web app then sends with signup step 0.
-      const href = /data-lander-signup="[a-z]+"/.test(html) ? /href="([^"]+)" data-lander-signup/.exec(html)![1]!.replace(/&amp;/g, '&') : '';
+      const href = /data-lander-signup="[a-z]+"/.test(html)
+        ? /href="([^"]+)" data-lander-signup/.exec(html)![1]!.replace(/&amp;/g, '&')
+        : '';
       const tracking = Object.fromEntries(new URL(href, 'http://localhost').searchParams);
       expect(tracking).toEqual({ network: 'adnet', ref: 'partner7', sub1: 's1', sub2: 'two', sub3: '3' });
       const email = uniqueEmail('lander');
       const { user } = await signUp(app, { email, tracking });
-      const activated = await createClient(app).request({ method: 'POST', url: '/api/activate.php', payload: { token: await tokenFromMail(app, email, '/activate') } });
+      const activated = await createClient(app).request({
+        method: 'POST',
+        url: '/api/activate.php',
+        payload: { token: await tokenFromMail(app, email, '/activate') },
+      });
       expect(activated.statusCode).toBeLessThan(300);
       const [row] = await app.db.select().from(users).where(eq(users.id, user.id));
-      expect(row).toMatchObject({ status: 'active', trackingNetwork: 'adnet', trackingRef: 'partner7', trackingSub1: 's1', trackingSub2: 'two', trackingSub3: '3' });
+      expect(row).toMatchObject({
+        status: 'active',
+        trackingNetwork: 'adnet',
+        trackingRef: 'partner7',
+        trackingSub1: 's1',
+        trackingSub2: 'two',
+        trackingSub3: '3',
+      });
     },
   );
 
   it('writes the entry warning into the first view for a visitor from NL or DE, allowed by its hash; not elsewhere, not for a member, not when the site turns it off', async () => {
-    const warningOf = (html: string) => /<div id="site-entry-ssr">[\s\S]*?<\/div><\/div><\/div><\/div>/.exec(html)?.[0] ?? null;
+    const warningOf = (html: string) =>
+      /<div id="site-entry-ssr">[\s\S]*?<\/div><\/div><\/div><\/div>/.exec(html)?.[0] ?? null;
     // The test visitor has no GeoIP country: the site's first country, NL.
     const response = await app.inject({ url: '/landers/gallery' });
     const warning = warningOf(response.body);
     expect(warning).toContain('role="dialog" aria-modal="true" aria-labelledby="site-entry-ssr-title"');
     expect(warning).toContain('>This website contains adult content</h2>');
-    expect(warning).toContain('<button type="button" class="btn btn-primary btn-lg px-5" data-site-entry-enter>Enter</button>');
+    expect(warning).toContain(
+      '<button type="button" class="btn btn-primary btn-lg px-5" data-site-entry-enter>Enter</button>',
+    );
     expect(warning).toContain('href="https://www.google.com/"');
     // Its script right after it, allowed by its hash: it hides the warning for an earlier "Enter" before the first paint.
     expect(response.body).toContain(`${warning}<script>${SITE_ENTRY_SCRIPT}</script><div id="root">`);
     expect(SITE_ENTRY_SCRIPT).toContain('site_entry_warning_dismissed_at');
-    expect(String(response.headers['content-security-policy'])).toContain(`'sha256-${createHash('sha256').update(SITE_ENTRY_SCRIPT).digest('base64')}'`);
+    expect(String(response.headers['content-security-policy'])).toContain(
+      `'sha256-${createHash('sha256').update(SITE_ENTRY_SCRIPT).digest('base64')}'`,
+    );
     // In the lander's language.
     expect(warningOf((await app.inject({ url: '/landers/gallery/de' })).body)).toContain('>Betreten</button>');
     // Lander layout: NL and DE only (a chosen country the site serves counts).
     const belgian = await app.inject({ url: '/landers/gallery', cookies: { country: 'BE' } });
     expect(warningOf(belgian.body)).toBeNull();
     expect(belgian.body).not.toContain(SITE_ENTRY_SCRIPT);
-    expect(String(belgian.headers['content-security-policy'])).not.toContain(createHash('sha256').update(SITE_ENTRY_SCRIPT).digest('base64'));
+    expect(String(belgian.headers['content-security-policy'])).not.toContain(
+      createHash('sha256').update(SITE_ENTRY_SCRIPT).digest('base64'),
+    );
     expect(warningOf((await app.inject({ url: '/landers/gallery', cookies: { country: 'DE' } })).body)).not.toBeNull();
     // A member never sees it.
     const { client } = await signUp(app, { email: uniqueEmail('lander-warning') });
@@ -193,7 +279,12 @@ describe('landing pages in the server HTML', () => {
   it('picks the profiles and texts of the niche and the language of the slug', async () => {
     const bbw = payloadOf((await app.inject({ url: '/landers/gallery/bbw-de' })).body);
     expect(bbw).toMatchObject({ niche: 4, language: 'de', is_language_from_slug: true });
-    expect(bbw.profiles.map((profile) => profile.name).slice(0, 6).every((name) => name.startsWith('Curvy'))).toBe(true);
+    expect(
+      bbw.profiles
+        .map((profile) => profile.name)
+        .slice(0, 6)
+        .every((name) => name.startsWith('Curvy')),
+    ).toBe(true);
     expect(bbw.texts.lead).toContain('kurvige Frauen');
 
     const gilf = payloadOf((await app.inject({ url: '/landers/maplanding/gilf-eng' })).body);
@@ -208,13 +299,24 @@ describe('landing pages in the server HTML', () => {
 
     // Too few lesbian profiles: the niche's own first, then women fill the page.
     const she = payloadOf((await app.inject({ url: '/landers/socialnetwork/she-eng' })).body);
-    expect(she.profiles.slice(0, 3).map((profile) => profile.name).sort()).toEqual(['Lesbian0', 'Lesbian1', 'Lesbian2']);
+    expect(
+      she.profiles
+        .slice(0, 3)
+        .map((profile) => profile.name)
+        .sort(),
+    ).toEqual(['Lesbian0', 'Lesbian1', 'Lesbian2']);
     expect(she.profiles.length).toBeGreaterThan(3);
 
     // A slug that names nothing: the site's niche and the visitor's language.
-    expect(payloadOf((await app.inject({ url: '/landers/gallery/nothing' })).body)).toMatchObject({ niche: 1, language: 'en', is_language_from_slug: false });
+    expect(payloadOf((await app.inject({ url: '/landers/gallery/nothing' })).body)).toMatchObject({
+      niche: 1,
+      language: 'en',
+      is_language_from_slug: false,
+    });
     // A language cookie counts when the slug names no language.
-    expect(payloadOf((await app.inject({ url: '/landers/gallery', cookies: { lang: 'fr' } })).body).language).toBe('fr');
+    expect(payloadOf((await app.inject({ url: '/landers/gallery', cookies: { lang: 'fr' } })).body).language).toBe(
+      'fr',
+    );
   });
 
   it('answers member landings around one member, leading to the member signup', async () => {
@@ -227,13 +329,22 @@ describe('landing pages in the server HTML', () => {
     ] as const) {
       const response = await app.inject({ url: `${url}?ref={r}&sub2=x` });
       const payload = payloadOf(response.body);
-      expect(payload).toMatchObject({ kind: 'member', name, member: { id, name: 'Granny0', city: 'Haarlem' }, profiles: [] });
+      expect(payload).toMatchObject({
+        kind: 'member',
+        name,
+        member: { id, name: 'Granny0', city: 'Haarlem' },
+        profiles: [],
+      });
       expect(payload.signup_href).toBe(`/members/${id}/signup?ref=r&sub2=x`);
       expect(response.body).toContain(`href="/members/${id}/signup?ref=r&amp;sub2=x" data-lander-signup="member"`);
-      expect(response.body).toContain(`<meta property="og:image" content="http://localhost/uploads/photos/aa/${id}.jpg">`);
+      expect(response.body).toContain(
+        `<meta property="og:image" content="http://localhost/uploads/photos/aa/${id}.jpg">`,
+      );
       expect(response.body).toContain('Granny0');
     }
-    expect(payloadOf((await app.inject({ url: `/members/${id}/landing3/milf-it` })).body).texts.cta).toBe('Guarda le foto di Granny0');
+    expect(payloadOf((await app.inject({ url: `/members/${id}/landing3/milf-it` })).body).texts.cta).toBe(
+      'Guarda le foto di Granny0',
+    );
     // No such member, or a slug on the plain landing: the app's own page (index.html with the site's head, no lander).
     for (const url of ['/members/999999/landing', `/members/${id}/landing/she-eng`, '/landers/nosuch']) {
       const body = (await app.inject({ url })).body;
@@ -250,8 +361,17 @@ describe('landing pages in the server HTML', () => {
     const payload = payloadOf((await app.inject({ url: '/landers/gallery', cookies: { geo_place: 'BE.VAN' } })).body);
     // Without a photo it is never shown; the others keep their order.
     expect(payload.profiles.some((profile) => profile.name === 'Nearby')).toBe(false);
-    const withPhoto = await insertProfiles(app, [{ name: 'Nearby2', country: 'BE', region: 'VAN', dateOfBirth: birthDateForAge(33) }]);
-    await app.db.insert(photos).values({ profileId: withPhoto[0]!.id, fileKey: 'photos/bb/n.jpg', thumbKey: 'photos/bb/n-t.jpg', width: 800, height: 800, isMain: true });
+    const withPhoto = await insertProfiles(app, [
+      { name: 'Nearby2', country: 'BE', region: 'VAN', dateOfBirth: birthDateForAge(33) },
+    ]);
+    await app.db.insert(photos).values({
+      profileId: withPhoto[0]!.id,
+      fileKey: 'photos/bb/n.jpg',
+      thumbKey: 'photos/bb/n-t.jpg',
+      width: 800,
+      height: 800,
+      isMain: true,
+    });
     const near = payloadOf((await app.inject({ url: '/landers/gallery', cookies: { geo_place: 'BE.VAN' } })).body);
     expect(near.profiles[0]!.name).toBe('Nearby2');
     // Located in the Netherlands: the Dutch profiles come first, the Belgian one after them.
@@ -260,7 +380,10 @@ describe('landing pages in the server HTML', () => {
   });
 
   it('shows the nearest profiles first when the browser located the visitor in a town', async () => {
-    const namesFor = async (place: string) => payloadOf((await app.inject({ url: '/landers/gallery', cookies: { geo_place: place } })).body).profiles.map((profile) => profile.name);
+    const namesFor = async (place: string) =>
+      payloadOf((await app.inject({ url: '/landers/gallery', cookies: { geo_place: place } })).body).profiles.map(
+        (profile) => profile.name,
+      );
     // Located in Haarlem: the seven Haarlem profiles, then the seven in Utrecht (about 50 km), then those without a town.
     const haarlem = await namesFor('NL.NH|Haarlem');
     expect(haarlem.slice(0, 7).every((name) => name.startsWith('Granny'))).toBe(true);
@@ -294,7 +417,8 @@ describe('landing pages in the server HTML', () => {
   });
 
   it('answers the partner address in settings.php only when it is an absolute http(s) address', async () => {
-    const partner = async () => settingsResponseSchema.parse((await app.inject({ url: '/api/settings.php' })).json()).settings.partner_url;
+    const partner = async () =>
+      settingsResponseSchema.parse((await app.inject({ url: '/api/settings.php' })).json()).settings.partner_url;
     expect(await partner()).toBeNull();
     for (const [stored, answered] of [
       ['https://partner.example/join?x=1', 'https://partner.example/join?x=1'],

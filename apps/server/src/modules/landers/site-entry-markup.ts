@@ -3,7 +3,13 @@
 // the app has booted; the app's modal then takes its place.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
-import { SITE_ENTRY_DISMISSED_KEY, SITE_ENTRY_LEAVE_URL, SITE_ENTRY_VIEW_ID, shouldShowSiteEntryWarning, type LayoutKind } from '@app/contracts';
+import {
+  SITE_ENTRY_DISMISSED_KEY,
+  SITE_ENTRY_LEAVE_URL,
+  SITE_ENTRY_VIEW_ID,
+  shouldShowSiteEntryWarning,
+  type LayoutKind,
+} from '@app/contracts';
 import { lookupCountry } from '../../lib/geoip.ts';
 import { COUNTRY_COOKIE, selectCountry } from '../sites/index.ts';
 import { html } from './lander-markup.ts';
@@ -22,18 +28,50 @@ export const SITE_ENTRY_SCRIPT =
 
 export function renderSiteEntryWarning(t: TFunction, site: { name: string; minAge: number }): string {
   const titleId = `${SITE_ENTRY_VIEW_ID}-title`;
-  return html`<div id="${SITE_ENTRY_VIEW_ID}"><div class="fade modal-backdrop show site-entry-backdrop"></div><div role="dialog" aria-modal="true" aria-labelledby="${titleId}" class="fade modal show site-entry-warning d-block" tabindex="-1"><div class="modal-dialog modal-dialog-centered"><div class="modal-content">
-<div class="modal-header border-0 pb-0 justify-content-center"><h2 id="${titleId}" class="modal-title h4 text-center"><span class="site-entry-badge" aria-hidden="true">${t('siteEntry.ageBadge', { age: site.minAge })}</span>${t('siteEntry.title')}</h2></div>
-<div class="modal-body text-center"><p>${t('siteEntry.body', { name: site.name, age: site.minAge })}</p><p class="small text-body-secondary mb-0">${t('siteEntry.consent', { age: site.minAge })}</p></div>
-<div class="modal-footer border-0 pt-0 justify-content-center gap-2"><button type="button" class="btn btn-primary btn-lg px-5" data-site-entry-enter>${t('siteEntry.enter')}</button><a class="btn btn-link text-body-secondary" href="${SITE_ENTRY_LEAVE_URL}" rel="noreferrer">${t('siteEntry.leave')}</a></div>
-</div></div></div></div>`.value;
+  return html`<div id="${SITE_ENTRY_VIEW_ID}">
+    <div class="fade modal-backdrop show site-entry-backdrop"></div>
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="${titleId}"
+      class="fade modal show site-entry-warning d-block"
+      tabindex="-1"
+    >
+      <div class="modal-dialog modal-dialog-centered">
+        <div class="modal-content">
+          <div class="modal-header border-0 pb-0 justify-content-center">
+            <h2 id="${titleId}" class="modal-title h4 text-center">
+              <span class="site-entry-badge" aria-hidden="true">${t('siteEntry.ageBadge', { age: site.minAge })}</span
+              >${t('siteEntry.title')}
+            </h2>
+          </div>
+          <div class="modal-body text-center">
+            <p>${t('siteEntry.body', { name: site.name, age: site.minAge })}</p>
+            <p class="small text-body-secondary mb-0">${t('siteEntry.consent', { age: site.minAge })}</p>
+          </div>
+          <div class="modal-footer border-0 pt-0 justify-content-center gap-2">
+            <button type="button" class="btn btn-primary btn-lg px-5" data-site-entry-enter>
+              ${t('siteEntry.enter')}</button
+            ><a class="btn btn-link text-body-secondary" href="${SITE_ENTRY_LEAVE_URL}" rel="noreferrer"
+              >${t('siteEntry.leave')}</a
+            >
+          </div>
+        </div>
+      </div>
+    </div>
+  </div>`.value;
 }
 
 /**
  * The warning's markup when this visitor must see it first on a page of `layout` by the web app's own rules, else null;
  * what only the browser knows (an earlier "Enter", the installed app) SITE_ENTRY_SCRIPT checks before the first paint.
  */
-export async function siteEntryWarningFor(request: FastifyRequest, reply: FastifyReply, layout: LayoutKind, t: TFunction): Promise<string | null> {
+export async function siteEntryWarningFor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  layout: LayoutKind,
+  t: TFunction,
+): Promise<string | null> {
   await request.server.optionalMember(request, reply);
   const { site } = request;
   const shows = shouldShowSiteEntryWarning({

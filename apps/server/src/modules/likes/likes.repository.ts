@@ -2,7 +2,16 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blocks, likes, matches, profiles } from '../../db/schema/index.ts';
-import { cardColumns, isListed, isNotBlockedWith, isViewable, mainPhoto, mainPhotoJoin, restrictionsStampOf, type CardRow } from '../member-core/index.ts';
+import {
+  cardColumns,
+  isListed,
+  isNotBlockedWith,
+  isViewable,
+  mainPhoto,
+  mainPhotoJoin,
+  restrictionsStampOf,
+  type CardRow,
+} from '../member-core/index.ts';
 import { relevanceOrder } from '../member-core/index.ts';
 
 /** A list row: the card, whether the like is unseen, when it happened, and its sort key as exact text. */
@@ -51,7 +60,11 @@ export function createLikesRepository(db: Executor) {
 
     /** Inserts the like (a repeat changes nothing); answers whether it is new. */
     async insertLike(profileId: number, targetId: number, tx: Executor): Promise<boolean> {
-      const rows = await tx.insert(likes).values({ profileId, targetProfileId: targetId }).onConflictDoNothing().returning({ profileId: likes.profileId });
+      const rows = await tx
+        .insert(likes)
+        .values({ profileId, targetProfileId: targetId })
+        .onConflictDoNothing()
+        .returning({ profileId: likes.profileId });
       return rows.length > 0;
     },
 
@@ -71,7 +84,11 @@ export function createLikesRepository(db: Executor) {
     /** Creates the match of a pair; answers true only for the call that created it (the pair is unique). */
     async insertMatch(a: number, b: number, tx: Executor): Promise<boolean> {
       const [low, high] = orderedPair(a, b);
-      const rows = await tx.insert(matches).values({ lowProfileId: low, highProfileId: high }).onConflictDoNothing().returning({ id: matches.id });
+      const rows = await tx
+        .insert(matches)
+        .values({ lowProfileId: low, highProfileId: high })
+        .onConflictDoNothing()
+        .returning({ id: matches.id });
       return rows.length > 0;
     },
 
@@ -103,7 +120,12 @@ export function createLikesRepository(db: Executor) {
     },
 
     /** Who likes this member: new likes first, then newest. */
-    async listLikedBy(siteId: number, profileId: number, limit: number, tx: Executor = db): Promise<{ id: number; isNew: boolean }[]> {
+    async listLikedBy(
+      siteId: number,
+      profileId: number,
+      limit: number,
+      tx: Executor = db,
+    ): Promise<{ id: number; isNew: boolean }[]> {
       return tx
         .select({ id: profiles.id, isNew: likes.isNew })
         .from(likes)
@@ -114,16 +136,30 @@ export function createLikesRepository(db: Executor) {
     },
 
     /** One page of liked (newest first); `after` is the last row's [sortAt, id]. */
-    async pageLiked(siteId: number, profileId: number, after: [string, number] | null, limit: number, tx: Executor = db): Promise<LikeListRow[]> {
+    async pageLiked(
+      siteId: number,
+      profileId: number,
+      after: [string, number] | null,
+      limit: number,
+      tx: Executor = db,
+    ): Promise<LikeListRow[]> {
       return tx
-        .select({ ...cardColumns, likeNew: sql<boolean>`false`, createdAt: likes.createdAt, sortAt: sql<string>`${likes.createdAt}::text`, sortId: likes.targetProfileId })
+        .select({
+          ...cardColumns,
+          likeNew: sql<boolean>`false`,
+          createdAt: likes.createdAt,
+          sortAt: sql<string>`${likes.createdAt}::text`,
+          sortId: likes.targetProfileId,
+        })
         .from(likes)
         .innerJoin(profiles, eq(profiles.id, likes.targetProfileId))
         .leftJoin(mainPhoto, mainPhotoJoin)
         .where(
           and(
             isVisibleLike('given', siteId, profileId),
-            after ? sql`(${likes.createdAt}, ${likes.targetProfileId}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
+            after
+              ? sql`(${likes.createdAt}, ${likes.targetProfileId}) < (${after[0]}::timestamptz, ${after[1]})`
+              : undefined,
           ),
         )
         .orderBy(desc(likes.createdAt), desc(likes.targetProfileId))
@@ -139,14 +175,22 @@ export function createLikesRepository(db: Executor) {
       tx: Executor = db,
     ): Promise<LikeListRow[]> {
       return tx
-        .select({ ...cardColumns, likeNew: likes.isNew, createdAt: likes.createdAt, sortAt: sql<string>`${likes.createdAt}::text`, sortId: likes.profileId })
+        .select({
+          ...cardColumns,
+          likeNew: likes.isNew,
+          createdAt: likes.createdAt,
+          sortAt: sql<string>`${likes.createdAt}::text`,
+          sortId: likes.profileId,
+        })
         .from(likes)
         .innerJoin(profiles, eq(profiles.id, likes.profileId))
         .leftJoin(mainPhoto, mainPhotoJoin)
         .where(
           and(
             isVisibleLike('received', siteId, profileId),
-            after ? sql`(${likes.isNew}, ${likes.createdAt}, ${likes.profileId}) < (${after[0]}, ${after[1]}::timestamptz, ${after[2]})` : undefined,
+            after
+              ? sql`(${likes.isNew}, ${likes.createdAt}, ${likes.profileId}) < (${after[0]}, ${after[1]}::timestamptz, ${after[2]})`
+              : undefined,
           ),
         )
         .orderBy(desc(likes.isNew), desc(likes.createdAt), desc(likes.profileId))
@@ -154,7 +198,13 @@ export function createLikesRepository(db: Executor) {
     },
 
     /** One page of matches (newest first); `after` is the last row's [sortAt, match id]. */
-    async pageMatches(siteId: number, profileId: number, after: [string, number] | null, limit: number, tx: Executor = db): Promise<LikeListRow[]> {
+    async pageMatches(
+      siteId: number,
+      profileId: number,
+      after: [string, number] | null,
+      limit: number,
+      tx: Executor = db,
+    ): Promise<LikeListRow[]> {
       const otherId: SQL = sql`case when ${matches.lowProfileId} = ${profileId} then ${matches.highProfileId} else ${matches.lowProfileId} end`;
       return tx
         .select({
@@ -184,15 +234,18 @@ export function createLikesRepository(db: Executor) {
       const [low, high] = orderedPair(profileId, otherId);
       const [row] = await tx
         .select({
-          likedAt: sql<Date | null>`(select ${likes.createdAt} from ${likes} where ${likes.profileId} = ${profileId} and ${likes.targetProfileId} = ${otherId})`.mapWith(
-            (value) => (value ? new Date(value) : null),
-          ),
-          likedByAt: sql<Date | null>`(select ${likes.createdAt} from ${likes} where ${likes.profileId} = ${otherId} and ${likes.targetProfileId} = ${profileId})`.mapWith(
-            (value) => (value ? new Date(value) : null),
-          ),
-          matchedAt: sql<Date | null>`(select ${matches.createdAt} from ${matches} where ${matches.lowProfileId} = ${low} and ${matches.highProfileId} = ${high})`.mapWith(
-            (value) => (value ? new Date(value) : null),
-          ),
+          likedAt:
+            sql<Date | null>`(select ${likes.createdAt} from ${likes} where ${likes.profileId} = ${profileId} and ${likes.targetProfileId} = ${otherId})`.mapWith(
+              (value) => (value ? new Date(value) : null),
+            ),
+          likedByAt:
+            sql<Date | null>`(select ${likes.createdAt} from ${likes} where ${likes.profileId} = ${otherId} and ${likes.targetProfileId} = ${profileId})`.mapWith(
+              (value) => (value ? new Date(value) : null),
+            ),
+          matchedAt:
+            sql<Date | null>`(select ${matches.createdAt} from ${matches} where ${matches.lowProfileId} = ${low} and ${matches.highProfileId} = ${high})`.mapWith(
+              (value) => (value ? new Date(value) : null),
+            ),
         })
         .from(sql`(select 1) as one`);
       return row ?? { likedAt: null, likedByAt: null, matchedAt: null };
@@ -217,7 +270,11 @@ export function createLikesRepository(db: Executor) {
     },
 
     /** The most relevant listed member with a photo (the like pop-up for visitors), of `country` when given. */
-    async findRelevantWithPhoto(siteId: number, country: string | null, tx: Executor = db): Promise<CardRow | undefined> {
+    async findRelevantWithPhoto(
+      siteId: number,
+      country: string | null,
+      tx: Executor = db,
+    ): Promise<CardRow | undefined> {
       const [row] = await tx
         .select(cardColumns)
         .from(profiles)

@@ -48,7 +48,12 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: [app.requireMember],
       preHandler: [likeLimit],
-      schema: { tags: TAGS, summary: 'Take a like back (a match ends with it)', body: profileIdSchema, response: { 200: likeResponseSchema, ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'Take a like back (a match ends with it)',
+        body: profileIdSchema,
+        response: { 200: likeResponseSchema, ...errorResponses },
+      },
     },
     async (request) => likes.unlike(await viewers.require(request), request.body.id),
   );
@@ -84,7 +89,8 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: likesListResponseSchema, ...errorResponses },
       },
     },
-    async (request) => likes.getList(await viewers.require(request), request.site, request.query.type, request.query.cursor),
+    async (request) =>
+      likes.getList(await viewers.require(request), request.site, request.query.type, request.query.cursor),
   );
 
   app.get(
@@ -124,7 +130,11 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
           (await matches.suggest(viewer, request.site, 1, { requireMainImage: true, excludeLiked: true }))[0])
         : await likes.findRelevantWithPhoto(request.site.id, await lookupCountry(request.ip));
       if (!picked) throw profileNotFound();
-      return { id: picked.id, name: picked.name, main_image: toImage(request.site.cdnPrefix, picked.mainFileKey, picked.mainThumbKey) };
+      return {
+        id: picked.id,
+        name: picked.name,
+        main_image: toImage(request.site.cdnPrefix, picked.mainFileKey, picked.mainThumbKey),
+      };
     },
   );
 };

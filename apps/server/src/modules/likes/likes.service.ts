@@ -41,10 +41,15 @@ export function createLikesService(deps: {
   const repo = deps.likesRepository;
 
   /** Tells the polls and the sockets of a committed like: the liked member, and on a new match the liker too. */
-  async function announceLike(likerId: number, likedId: number, result: Pick<LikeResponse, 'is_match' | 'is_new_match'>): Promise<void> {
+  async function announceLike(
+    likerId: number,
+    likedId: number,
+    result: Pick<LikeResponse, 'is_match' | 'is_new_match'>,
+  ): Promise<void> {
     await deps.pollVersions.changed(['likes'], [likerId, likedId]);
     await deps.realtime.publish([likedId], { type: 'like', profile_id: likerId, is_match: result.is_match });
-    if (result.is_new_match) await deps.realtime.publish([likerId], { type: 'like', profile_id: likedId, is_match: true });
+    if (result.is_new_match)
+      await deps.realtime.publish([likerId], { type: 'like', profile_id: likedId, is_match: true });
   }
 
   /** The like `likerId` gave the viewer is no longer new; the viewer's likes poll finds it when it was. */
@@ -53,7 +58,11 @@ export function createLikesService(deps: {
   }
 
   function toListItem(row: LikeListRow, site: SiteView, now: Date): LikeListItem {
-    return { ...toProfileCard(row, site, now), like_new: Boolean(row.likeNew), created_at: row.createdAt.toISOString() };
+    return {
+      ...toProfileCard(row, site, now),
+      like_new: Boolean(row.likeNew),
+      created_at: row.createdAt.toISOString(),
+    };
   }
 
   return {
@@ -98,8 +107,19 @@ export function createLikesService(deps: {
      */
     async overviewTag(viewer: Pick<Viewer, 'profileId'>, site: SiteView): Promise<string> {
       const window = Math.floor(deps.now().getTime() / OVERVIEW_REFRESH_MS);
-      const version = await deps.pollVersions.read('likes', viewer.profileId, window, () => repo.findOverviewVersion(viewer.profileId));
-      return entityTag(['likes', viewer.profileId, version, window, site.id, site.cdnPrefix, site.visibleProfileFields, site.minAge]);
+      const version = await deps.pollVersions.read('likes', viewer.profileId, window, () =>
+        repo.findOverviewVersion(viewer.profileId),
+      );
+      return entityTag([
+        'likes',
+        viewer.profileId,
+        version,
+        window,
+        site.id,
+        site.cdnPrefix,
+        site.visibleProfileFields,
+        site.minAge,
+      ]);
     },
 
     /** GET /api/likes.php: the members liked (newest first) and the likers (new likes first). */
@@ -162,7 +182,10 @@ export function createLikesService(deps: {
 
     /** For visitors: the most relevant member with a photo, from the visitor's GeoIP country when it has one (docs/search-relevance.md). */
     async findRelevantWithPhoto(siteId: number, visitorCountry: string | null): Promise<CardRow | undefined> {
-      return ((visitorCountry ? await repo.findRelevantWithPhoto(siteId, visitorCountry) : undefined) ?? repo.findRelevantWithPhoto(siteId, null));
+      return (
+        (visitorCountry ? await repo.findRelevantWithPhoto(siteId, visitorCountry) : undefined) ??
+        repo.findRelevantWithPhoto(siteId, null)
+      );
     },
   };
 }

@@ -11,7 +11,13 @@ import {
 import { likes, matches, profiles, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createClient } from '../accounts/accounts.test-helpers.ts';
-import { createMember, insertProfiles, uploadPhoto, visitor, type TestMember } from '../profiles/members.test-helpers.ts';
+import {
+  createMember,
+  insertProfiles,
+  uploadPhoto,
+  visitor,
+  type TestMember,
+} from '../profiles/members.test-helpers.ts';
 
 describe('likes and matches', () => {
   let app: TestApp;
@@ -20,14 +26,22 @@ describe('likes and matches', () => {
   });
   afterAll(() => app.close());
 
-  const like = (member: TestMember, id: number) => member.client.request({ method: 'POST', url: '/api/like.php', payload: { id } });
-  const unlike = (member: TestMember, id: number) => member.client.request({ method: 'DELETE', url: '/api/like.php', payload: { id } });
-  const overview = async (member: TestMember) => likesResponseSchema.parse((await member.client.request({ url: '/api/likes.php' })).json());
+  const like = (member: TestMember, id: number) =>
+    member.client.request({ method: 'POST', url: '/api/like.php', payload: { id } });
+  const unlike = (member: TestMember, id: number) =>
+    member.client.request({ method: 'DELETE', url: '/api/like.php', payload: { id } });
+  const overview = async (member: TestMember) =>
+    likesResponseSchema.parse((await member.client.request({ url: '/api/likes.php' })).json());
   const matchRows = (a: number, b: number) =>
     app.db
       .select()
       .from(matches)
-      .where(or(and(eq(matches.lowProfileId, a), eq(matches.highProfileId, b)), and(eq(matches.lowProfileId, b), eq(matches.highProfileId, a))));
+      .where(
+        or(
+          and(eq(matches.lowProfileId, a), eq(matches.highProfileId, b)),
+          and(eq(matches.lowProfileId, b), eq(matches.highProfileId, a)),
+        ),
+      );
 
   it('answers a likes.php poll that finds nothing new with 304 and no body, and anything new in full', async () => {
     const [anna, bert, carl] = await Promise.all([createMember(app), createMember(app), createMember(app)]);
@@ -36,8 +50,17 @@ describe('likes and matches', () => {
     const middle = Math.floor(Date.now() / windowMs) * windowMs + windowMs / 2;
     const clock = vi.spyOn(app.clock, 'now').mockReturnValue(new Date(middle));
     const poll = async (etag?: string) => {
-      const response = await anna.client.request({ url: '/api/likes.php', headers: etag ? { 'if-none-match': etag } : {} });
-      return { status: response.statusCode, etag: String(response.headers.etag ?? ''), body: response.body, cacheControl: response.headers['cache-control'], contentLength: response.headers['content-length'] };
+      const response = await anna.client.request({
+        url: '/api/likes.php',
+        headers: etag ? { 'if-none-match': etag } : {},
+      });
+      return {
+        status: response.statusCode,
+        etag: String(response.headers.etag ?? ''),
+        body: response.body,
+        cacheControl: response.headers['cache-control'],
+        contentLength: response.headers['content-length'],
+      };
     };
     const first = await poll();
     expect(first.status).toBe(200);
@@ -54,8 +77,14 @@ describe('likes and matches', () => {
       ['a like received', () => like(carl, anna.profileId)],
       ['a like seen', () => anna.client.request({ url: `/api/likes-member.php?id=${carl.profileId}` })],
       ['a like taken back', () => unlike(anna, bert.profileId)],
-      ['a block', () => anna.client.request({ method: 'POST', url: '/api/block.php', payload: { id: bert.profileId } })],
-      ['a block received', () => carl.client.request({ method: 'POST', url: '/api/block.php', payload: { id: anna.profileId } })],
+      [
+        'a block',
+        () => anna.client.request({ method: 'POST', url: '/api/block.php', payload: { id: bert.profileId } }),
+      ],
+      [
+        'a block received',
+        () => carl.client.request({ method: 'POST', url: '/api/block.php', payload: { id: anna.profileId } }),
+      ],
     ];
     let etag = first.etag;
     for (const [change, act] of changes) {
@@ -68,7 +97,9 @@ describe('likes and matches', () => {
     }
 
     // Another member's tag never fits: the browser of a new login gets that member's answer.
-    expect((await bert.client.request({ url: '/api/likes.php', headers: { 'if-none-match': etag } })).statusCode).toBe(200);
+    expect((await bert.client.request({ url: '/api/likes.php', headers: { 'if-none-match': etag } })).statusCode).toBe(
+      200,
+    );
     // The cards show more than the likes version (online state, photos): the next window answers in full.
     clock.mockReturnValue(new Date(middle + windowMs));
     expect((await poll(etag)).status).toBe(200);
@@ -91,7 +122,11 @@ describe('likes and matches', () => {
       { id: anna.profileId, like_new: false },
     ]);
 
-    expect((await unlike(anna, bert.profileId)).json()).toEqual({ is_liked: false, is_match: false, is_new_match: false });
+    expect((await unlike(anna, bert.profileId)).json()).toEqual({
+      is_liked: false,
+      is_match: false,
+      is_new_match: false,
+    });
     expect((await overview(anna)).profiles).toEqual([]);
     expect((await overview(bert)).liked_by.map((entry) => entry.id)).toEqual([carl.profileId]);
   });
@@ -123,17 +158,29 @@ describe('likes and matches', () => {
 
   it('pages liked, liked-by and matches without duplicates or gaps', async () => {
     const me = await createMember(app);
-    const others = await insertProfiles(app, Array.from({ length: 30 }, (_, index) => ({ name: `fan${index}` })));
+    const others = await insertProfiles(
+      app,
+      Array.from({ length: 30 }, (_, index) => ({ name: `fan${index}` })),
+    );
     // The first 26 like me (10 of them seen), I like 20 of them back and 4 who did not like me.
-    await app.db.insert(likes).values(others.slice(0, 26).map((other, index) => ({ profileId: other.id, targetProfileId: me.profileId, isNew: index >= 10 })));
-    for (const other of [...others.slice(0, 20), ...others.slice(26)]) expect((await like(me, other.id)).statusCode).toBe(200);
+    await app.db
+      .insert(likes)
+      .values(
+        others
+          .slice(0, 26)
+          .map((other, index) => ({ profileId: other.id, targetProfileId: me.profileId, isNew: index >= 10 })),
+      );
+    for (const other of [...others.slice(0, 20), ...others.slice(26)])
+      expect((await like(me, other.id)).statusCode).toBe(200);
 
     async function collect(type: LikeListType) {
       const seen: { id: number; like_new: boolean }[] = [];
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const response = await me.client.request({ url: `/api/likes-list.php?type=${type}${cursor ? `&cursor=${cursor}` : ''}` });
+        const response = await me.client.request({
+          url: `/api/likes-list.php?type=${type}${cursor ? `&cursor=${cursor}` : ''}`,
+        });
         expect(response.statusCode).toBe(200);
         const body = likesListResponseSchema.parse(response.json());
         seen.push(...body.profiles.map((profile) => ({ id: profile.id, like_new: profile.like_new })));
@@ -150,11 +197,15 @@ describe('likes and matches', () => {
     expect(likedBy.seen.slice(16).some((entry) => entry.like_new)).toBe(false);
 
     const liked = await collect('liked');
-    expect(liked.seen.map((entry) => entry.id).sort((a, b) => a - b)).toEqual([...others.slice(0, 20), ...others.slice(26)].map((other) => other.id));
+    expect(liked.seen.map((entry) => entry.id).sort((a, b) => a - b)).toEqual(
+      [...others.slice(0, 20), ...others.slice(26)].map((other) => other.id),
+    );
     expect(liked.seen[0]?.id).toBe(others[29]!.id);
 
     const matched = await collect('matches');
-    expect(matched.seen.map((entry) => entry.id).sort((a, b) => a - b)).toEqual(others.slice(0, 20).map((other) => other.id));
+    expect(matched.seen.map((entry) => entry.id).sort((a, b) => a - b)).toEqual(
+      others.slice(0, 20).map((other) => other.id),
+    );
 
     const bad = await me.client.request({ url: `/api/likes-list.php?type=matches&cursor=nonsense` });
     expect(bad.statusCode).toBe(400);
@@ -163,8 +214,14 @@ describe('likes and matches', () => {
     // A forged timestamp once reached SQL as a cast and answered 500: unsigned it is refused, and even a
     // signed cursor must carry a timestamp.
     const unsigned = Buffer.from(JSON.stringify(['liked', 'not a time', 1])).toString('base64url');
-    for (const cursor of [unsigned, app.cursors.encode('liked', ['not a time', 1]), app.cursors.encode('liked', ['2026-13-45 99:00:00+00', 1])]) {
-      const response = await me.client.request({ url: `/api/likes-list.php?type=liked&cursor=${encodeURIComponent(cursor)}` });
+    for (const cursor of [
+      unsigned,
+      app.cursors.encode('liked', ['not a time', 1]),
+      app.cursors.encode('liked', ['2026-13-45 99:00:00+00', 1]),
+    ]) {
+      const response = await me.client.request({
+        url: `/api/likes-list.php?type=liked&cursor=${encodeURIComponent(cursor)}`,
+      });
       expect(response.statusCode, cursor).toBe(400);
       expect(response.json().error.code).toBe('cursor_invalid');
     }
@@ -176,7 +233,13 @@ describe('likes and matches', () => {
     const response = await anna.client.request({ url: `/api/likes-member.php?id=${bert.profileId}` });
     expect(response.statusCode).toBe(200);
     const body = likesMemberResponseSchema.parse(response.json());
-    expect(body).toMatchObject({ profile: { id: bert.profileId, name: bert.name }, is_liked: false, is_liked_by: true, is_match: false, liked_at: null });
+    expect(body).toMatchObject({
+      profile: { id: bert.profileId, name: bert.name },
+      is_liked: false,
+      is_liked_by: true,
+      is_match: false,
+      liked_at: null,
+    });
     expect(body.liked_by_at).toEqual(expect.any(String));
     expect((await overview(anna)).liked_by).toEqual([{ id: bert.profileId, like_new: false }]);
   });
@@ -200,9 +263,13 @@ describe('likes and matches', () => {
     const german = await createMember(app, { country: 'DE' });
     await uploadPhoto(german.client);
     await app.db.update(profiles).set({ lastActiveDay: '2020-01-01' }).where(eq(profiles.id, german.profileId));
-    const fromGermany = autoLikeResponseSchema.parse((await createClient(app, '85.214.132.117').request({ url: '/api/auto-like.php' })).json());
+    const fromGermany = autoLikeResponseSchema.parse(
+      (await createClient(app, '85.214.132.117').request({ url: '/api/auto-like.php' })).json(),
+    );
     expect(fromGermany.id).toBe(german.profileId);
-    const fromNowhere = autoLikeResponseSchema.parse((await visitor(app).request({ url: '/api/auto-like.php' })).json());
+    const fromNowhere = autoLikeResponseSchema.parse(
+      (await visitor(app).request({ url: '/api/auto-like.php' })).json(),
+    );
     expect(fromNowhere.id).not.toBe(german.profileId);
   });
 
@@ -212,10 +279,18 @@ describe('likes and matches', () => {
     expect(self.statusCode).toBe(400);
     expect(self.json().error.code).toBe('cannot_like_self');
     expect((await like(me, 987_654)).statusCode).toBe(404);
-    const anonymous = await visitor(app).request({ method: 'POST', url: '/api/like.php', payload: { id: me.profileId } });
+    const anonymous = await visitor(app).request({
+      method: 'POST',
+      url: '/api/like.php',
+      payload: { id: me.profileId },
+    });
     expect(anonymous.statusCode).toBe(403);
     expect(anonymous.json().authentication_required).toBe(true);
-    for (const url of ['/api/likes.php', '/api/likes-list.php?type=liked', `/api/likes-member.php?id=${me.profileId}`]) {
+    for (const url of [
+      '/api/likes.php',
+      '/api/likes-list.php?type=liked',
+      `/api/likes-member.php?id=${me.profileId}`,
+    ]) {
       expect((await visitor(app).request({ url })).statusCode, url).toBe(403);
     }
   });
@@ -224,16 +299,24 @@ describe('likes and matches', () => {
     const [me, leaving] = await Promise.all([createMember(app), createMember(app)]);
     await like(leaving, me.profileId);
     await like(me, leaving.profileId);
-    await app.db.update(users).set({ status: 'deleted_pending', deletedAt: new Date() }).where(eq(users.id, leaving.user.id));
+    await app.db
+      .update(users)
+      .set({ status: 'deleted_pending', deletedAt: new Date() })
+      .where(eq(users.id, leaving.user.id));
     const body = await overview(me);
     expect(body).toEqual({ profiles: [], liked_by: [] });
-    const matchesList = likesListResponseSchema.parse((await me.client.request({ url: '/api/likes-list.php?type=matches' })).json());
+    const matchesList = likesListResponseSchema.parse(
+      (await me.client.request({ url: '/api/likes-list.php?type=matches' })).json(),
+    );
     expect(matchesList.profiles).toEqual([]);
   });
 
   it('rate-limits liking', async () => {
     const me = await createMember(app);
-    const targets = await insertProfiles(app, Array.from({ length: 61 }, (_, index) => ({ name: `target${index}` })));
+    const targets = await insertProfiles(
+      app,
+      Array.from({ length: 61 }, (_, index) => ({ name: `target${index}` })),
+    );
     const statuses: number[] = [];
     for (const target of targets) statuses.push((await like(me, target.id)).statusCode);
     expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);

@@ -2,8 +2,23 @@
 import { and, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { likes, profiles, swipes } from '../../db/schema/index.ts';
-import { cardColumns, isListed, isNotBlockedWith, mainPhoto, mainPhotoJoin, type CardRow, type Viewer } from '../member-core/index.ts';
-import { isAfterRelevance, isInPhase, relevanceColumns, relevanceOrder, type RelevanceKey, type RelevancePhase } from '../member-core/index.ts';
+import {
+  cardColumns,
+  isListed,
+  isNotBlockedWith,
+  mainPhoto,
+  mainPhotoJoin,
+  type CardRow,
+  type Viewer,
+} from '../member-core/index.ts';
+import {
+  isAfterRelevance,
+  isInPhase,
+  relevanceColumns,
+  relevanceOrder,
+  type RelevanceKey,
+  type RelevancePhase,
+} from '../member-core/index.ts';
 import { isSuitableFor } from '../member-core/index.ts';
 
 export type SuggestionRow = CardRow & RelevanceKey & { isLiked: boolean; isLikedBy: boolean };

@@ -14,7 +14,8 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [app.requireMember],
       schema: {
         tags: TAGS,
-        summary: 'Members who suit the member (gender and sexuality both ways, age window, own country first) with their like state',
+        summary:
+          'Members who suit the member (gender and sexuality both ways, age window, own country first) with their like state',
         querystring: matchFinderQuerySchema,
         response: { 200: matchFinderResponseSchema, ...errorResponses },
       },

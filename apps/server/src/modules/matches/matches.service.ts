@@ -1,5 +1,10 @@
 // Suggestions by the member's preferences: the match finder (paged), signup matches, and single picks for auto-like.
-import { MATCH_FINDER_PAGE_SIZE, SIGNUP_MATCHES_COUNT, type MatchFinderResponse, type Suggestion } from '@app/contracts';
+import {
+  MATCH_FINDER_PAGE_SIZE,
+  SIGNUP_MATCHES_COUNT,
+  type MatchFinderResponse,
+  type Suggestion,
+} from '@app/contracts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { nearestFirst, townPosition, type Locate } from '../../lib/nearest.ts';
 import { toProfileCard, type SiteView, type Viewer } from '../member-core/index.ts';
@@ -22,7 +27,12 @@ export type SuggestOptions = { requireMainImage?: boolean; excludeLiked?: boolea
  */
 export const SIGNUP_MATCHES_CANDIDATES = 4 * SIGNUP_MATCHES_COUNT;
 
-export function createMatchesService(deps: { matchesRepository: MatchesRepository; cursors: CursorCodec; locate: Locate; now: () => Date }) {
+export function createMatchesService(deps: {
+  matchesRepository: MatchesRepository;
+  cursors: CursorCodec;
+  locate: Locate;
+  now: () => Date;
+}) {
   const repo = deps.matchesRepository;
   const { locate } = deps;
 
@@ -60,15 +70,24 @@ export function createMatchesService(deps: { matchesRepository: MatchesRepositor
       const now = deps.now();
       return {
         profiles: page.map(({ row }) => toSuggestion(row, site, now)),
-        next_cursor: collected.length > MATCH_FINDER_PAGE_SIZE && last ? deps.cursors.encode('finder', positionCursorValues(last.phase.tier, last.row)) : null,
+        next_cursor:
+          collected.length > MATCH_FINDER_PAGE_SIZE && last
+            ? deps.cursors.encode('finder', positionCursorValues(last.phase.tier, last.row))
+            : null,
       };
     },
 
     /** GET /api/signup-matches.php: a first set of suitable members with a photo, not liked yet. */
     async findSignupMatches(viewer: Viewer, site: SiteView): Promise<Suggestion[]> {
       const origin = townPosition(locate, viewer);
-      const collected = await collect(viewer, site, origin ? SIGNUP_MATCHES_CANDIDATES : SIGNUP_MATCHES_COUNT, null, { requireMainImage: true, excludeLiked: true });
-      const nearest = nearestFirst(collected, origin, ({ row }) => townPosition(locate, row)).slice(0, SIGNUP_MATCHES_COUNT);
+      const collected = await collect(viewer, site, origin ? SIGNUP_MATCHES_CANDIDATES : SIGNUP_MATCHES_COUNT, null, {
+        requireMainImage: true,
+        excludeLiked: true,
+      });
+      const nearest = nearestFirst(collected, origin, ({ row }) => townPosition(locate, row)).slice(
+        0,
+        SIGNUP_MATCHES_COUNT,
+      );
       const now = deps.now();
       return nearest.map(({ row }) => toSuggestion(row, site, now));
     },

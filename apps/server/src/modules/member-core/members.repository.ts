@@ -9,7 +9,11 @@ export function createMembersRepository(db: Executor) {
     /** The member's profile with the account's premium flag, in one query. */
     /** A profile anyone may open on the site (see isViewable), or undefined. */
     async findViewable(siteId: number, profileId: number, tx: Executor = db): Promise<ProfileRow | undefined> {
-      const [row] = await tx.select().from(profiles).where(and(eq(profiles.id, profileId), isViewable(siteId))).limit(1);
+      const [row] = await tx
+        .select()
+        .from(profiles)
+        .where(and(eq(profiles.id, profileId), isViewable(siteId)))
+        .limit(1);
       return row;
     },
 
@@ -29,13 +33,18 @@ export function createMembersRepository(db: Executor) {
      * matches) and its conversation partners (chats). One query on the likes keys and the conversation members' partner
      * index, one on profiles_user_key.
      */
-    async findRelatedProfiles(userId: number, tx: Executor = db): Promise<{ profileId: number | null; relatedIds: number[] }> {
+    async findRelatedProfiles(
+      userId: number,
+      tx: Executor = db,
+    ): Promise<{ profileId: number | null; relatedIds: number[] }> {
       const [own] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
       if (!own) return { profileId: null, relatedIds: [] };
       const rows = (await tx.execute(sql`
         select ${likes.targetProfileId} as id from ${likes} where ${likes.profileId} = ${own.id}
         union select ${likes.profileId} from ${likes} where ${likes.targetProfileId} = ${own.id}
-        union select ${conversationMembers.profileId} from ${conversationMembers} where ${conversationMembers.partnerProfileId} = ${own.id}`)) as unknown as { rows: { id: number }[] };
+        union select ${conversationMembers.profileId} from ${conversationMembers} where ${conversationMembers.partnerProfileId} = ${own.id}`)) as unknown as {
+        rows: { id: number }[];
+      };
       return { profileId: own.id, relatedIds: rows.rows.map((row) => Number(row.id)) };
     },
   };

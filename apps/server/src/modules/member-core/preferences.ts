@@ -32,7 +32,11 @@ export function ageWindowOf(viewer: Pick<Viewer, 'dateOfBirth'>, minAge: number,
 }
 
 /** Compatibility plus the age window: what every suggestion query starts from. */
-export function isSuitableFor(viewer: Pick<Viewer, 'gender' | 'sexuality' | 'dateOfBirth'>, minAge: number, now: Date): SQL {
+export function isSuitableFor(
+  viewer: Pick<Viewer, 'gender' | 'sexuality' | 'dateOfBirth'>,
+  minAge: number,
+  now: Date,
+): SQL {
   const [minimum, maximum] = ageWindowOf(viewer, minAge, now);
   return sql`(${isCompatibleWith(viewer)} and ${isAgeBetween(now, minimum, maximum)})`;
 }

@@ -2,7 +2,15 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ageOn, type ActivityLevel, type Image, type ProfileCard } from '@app/contracts';
-import { blocks, memberRestrictions, photos, profiles, users, type ProfileRow, type SiteRow } from '../../db/schema/index.ts';
+import {
+  blocks,
+  memberRestrictions,
+  photos,
+  profiles,
+  users,
+  type ProfileRow,
+  type SiteRow,
+} from '../../db/schema/index.ts';
 import { hasNoActiveRestriction } from '../../lib/member-restrictions.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
 

@@ -38,7 +38,8 @@ const MAX_ID = 2 ** 31 - 1;
 export function relevanceKeyFromCursor(values: CursorValue): RelevanceKey {
   const [hasPhoto, lastActiveDay, id] = values as [boolean, string, number];
   const parsed = DAY.test(lastActiveDay) ? new Date(`${lastActiveDay}T00:00:00Z`) : null;
-  if (!parsed || Number.isNaN(parsed.getTime()) || utcDay(parsed) !== lastActiveDay || id > MAX_ID) throw cursorInvalid();
+  if (!parsed || Number.isNaN(parsed.getTime()) || utcDay(parsed) !== lastActiveDay || id > MAX_ID)
+    throw cursorInvalid();
   return { hasPhoto, lastActiveDay, id };
 }
 
@@ -57,7 +58,10 @@ export function isInLocationTier(place: Place, tier: LocationTier): SQL | undefi
     case 'region':
       return and(eq(profiles.country, country), eq(profiles.region, place.region ?? ''));
     case 'country':
-      return and(eq(profiles.country, country), place.region ? sql`${profiles.region} is distinct from ${place.region}` : undefined);
+      return and(
+        eq(profiles.country, country),
+        place.region ? sql`${profiles.region} is distinct from ${place.region}` : undefined,
+      );
     case 'other':
       return sql`${profiles.country} is distinct from ${country}`;
     case 'all':
@@ -84,14 +88,20 @@ export function relevancePhases(place: Place | null, options: { requireMainImage
 
 /** SQL of a phase: its photo flag and location tier. */
 export function isInPhase(place: Place | null, phase: RelevancePhase): SQL | undefined {
-  return and(phase.hasPhoto === null ? undefined : eq(profiles.hasPhoto, phase.hasPhoto), place ? isInLocationTier(place, phase.tier) : undefined);
+  return and(
+    phase.hasPhoto === null ? undefined : eq(profiles.hasPhoto, phase.hasPhoto),
+    place ? isInLocationTier(place, phase.tier) : undefined,
+  );
 }
 
 /** Where a paged list stopped: the phase's tier and the last row's key (its photo flag names the phase). */
 export type RelevancePosition = { tier: LocationTier; after: RelevanceKey };
 
 /** Cursor values of a position (after the list's own values), and their `app.cursors.decode` types. */
-export const positionCursorValues = (tier: LocationTier, key: RelevanceKey): CursorValue => [tier, ...relevanceCursorValues(key)];
+export const positionCursorValues = (tier: LocationTier, key: RelevanceKey): CursorValue => [
+  tier,
+  ...relevanceCursorValues(key),
+];
 export const POSITION_CURSOR_TYPES = `s${RELEVANCE_CURSOR_TYPES}`;
 
 export function positionFromCursor(values: CursorValue): RelevancePosition {
@@ -111,7 +121,9 @@ export async function readPhases<Row extends RelevanceKey>(
   read: (phase: RelevancePhase, after: RelevanceKey | null, limit: number) => Promise<Row[]>,
 ): Promise<{ row: Row; phase: RelevancePhase }[]> {
   const start = from
-    ? phases.findIndex((phase) => phase.tier === from.tier && (phase.hasPhoto === null || phase.hasPhoto === from.after.hasPhoto))
+    ? phases.findIndex(
+        (phase) => phase.tier === from.tier && (phase.hasPhoto === null || phase.hasPhoto === from.after.hasPhoto),
+      )
     : 0;
   if (start < 0) throw cursorInvalid();
   const collected: { row: Row; phase: RelevancePhase }[] = [];

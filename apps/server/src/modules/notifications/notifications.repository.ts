@@ -36,7 +36,14 @@ const recipientColumns = {
   isInvisible: profiles.isInvisible,
   hasPhoto: profiles.hasPhoto,
   isRestricted: hasActiveRestriction(users.id),
-  site: { id: sites.id, name: sites.name, mailName: sites.mailName, domain: sites.domain, isDefault: sites.isDefault, cdnPrefix: sites.cdnPrefix },
+  site: {
+    id: sites.id,
+    name: sites.name,
+    mailName: sites.mailName,
+    domain: sites.domain,
+    isDefault: sites.isDefault,
+    cdnPrefix: sites.cdnPrefix,
+  },
   preferences: sql<StoredNotificationPreferences | null>`${notificationSettings.preferences}`,
   likeMailedAt: notificationSettings.likeMailedAt,
   unreadRemindedAt: notificationSettings.unreadRemindedAt,
@@ -72,7 +79,14 @@ export type Recipient = {
 };
 
 /** The member a notification is about (the sender, the liker). */
-export type Subject = { id: number; name: string; isInvisible: boolean; status: string; thumbKey: string | null; /** Banned or suspended now: nothing announces them. */ isRestricted: boolean };
+export type Subject = {
+  id: number;
+  name: string;
+  isInvisible: boolean;
+  status: string;
+  thumbKey: string | null;
+  /** Banned or suspended now: nothing announces them. */ isRestricted: boolean;
+};
 
 export function createNotificationsRepository(db: Database) {
   const selectRecipients = (tx: Executor) =>
@@ -104,7 +118,14 @@ export function createNotificationsRepository(db: Database) {
 
     async findSubject(profileId: number, tx: Executor = db): Promise<Subject | undefined> {
       const [row] = await tx
-        .select({ id: profiles.id, name: profiles.name, isInvisible: profiles.isInvisible, status: profiles.status, thumbKey: photos.thumbKey, isRestricted: hasActiveRestriction(profiles.userId) })
+        .select({
+          id: profiles.id,
+          name: profiles.name,
+          isInvisible: profiles.isInvisible,
+          status: profiles.status,
+          thumbKey: photos.thumbKey,
+          isRestricted: hasActiveRestriction(profiles.userId),
+        })
         .from(profiles)
         .leftJoin(photos, and(eq(photos.profileId, profiles.id), sql`${photos.isMain}`))
         .where(eq(profiles.id, profileId))
@@ -113,11 +134,20 @@ export function createNotificationsRepository(db: Database) {
     },
 
     async findPreferences(userId: number, tx: Executor = db): Promise<StoredNotificationPreferences> {
-      const [row] = await tx.select({ preferences: notificationSettings.preferences }).from(notificationSettings).where(eq(notificationSettings.userId, userId));
+      const [row] = await tx
+        .select({ preferences: notificationSettings.preferences })
+        .from(notificationSettings)
+        .where(eq(notificationSettings.userId, userId));
       return row?.preferences ?? {};
     },
 
-    async savePreferences(userId: number, preferences: StoredNotificationPreferences, consentAt: Date | null, now: Date, tx: Executor = db): Promise<void> {
+    async savePreferences(
+      userId: number,
+      preferences: StoredNotificationPreferences,
+      consentAt: Date | null,
+      now: Date,
+      tx: Executor = db,
+    ): Promise<void> {
       await tx
         .insert(notificationSettings)
         .values({ userId, preferences, marketingConsentAt: consentAt, updatedAt: now })
@@ -130,11 +160,18 @@ export function createNotificationsRepository(db: Database) {
     /** Locks the member's row (created when missing) so concurrent choices are merged one after the other. */
     async lockSettings(userId: number, tx: Executor): Promise<StoredNotificationPreferences> {
       await tx.insert(notificationSettings).values({ userId }).onConflictDoNothing();
-      const [row] = await tx.select({ preferences: notificationSettings.preferences }).from(notificationSettings).where(eq(notificationSettings.userId, userId)).for('update');
+      const [row] = await tx
+        .select({ preferences: notificationSettings.preferences })
+        .from(notificationSettings)
+        .where(eq(notificationSettings.userId, userId))
+        .for('update');
       return row?.preferences ?? {};
     },
 
-    async findAccountState(userId: number, tx: Executor = db): Promise<{ isInvisible: boolean; notificationsDisabled: NotificationsDisabledReason[] } | undefined> {
+    async findAccountState(
+      userId: number,
+      tx: Executor = db,
+    ): Promise<{ isInvisible: boolean; notificationsDisabled: NotificationsDisabledReason[] } | undefined> {
       const [row] = await tx
         .select({ isInvisible: profiles.isInvisible, notificationsDisabled: users.notificationsDisabled })
         .from(users)
@@ -152,7 +189,12 @@ export function createNotificationsRepository(db: Database) {
     },
 
     /** Adds `reason` to every account of the address (all sites, or one); answers the accounts changed. */
-    async addNotificationsDisabled(email: string, reason: NotificationsDisabledReason, siteId: number | null, tx: Executor = db): Promise<number[]> {
+    async addNotificationsDisabled(
+      email: string,
+      reason: NotificationsDisabledReason,
+      siteId: number | null,
+      tx: Executor = db,
+    ): Promise<number[]> {
       const rows = await tx
         .update(users)
         .set({ notificationsDisabled: sql`${users.notificationsDisabled} || ${JSON.stringify([reason])}::jsonb` })
@@ -178,7 +220,10 @@ export function createNotificationsRepository(db: Database) {
           target: [conversationNotifications.userId, conversationNotifications.conversationId],
           set: { pendingSince: sql`coalesce(${conversationNotifications.pendingSince}, excluded.pending_since)` },
         })
-        .returning({ pendingSince: conversationNotifications.pendingSince, mailedAt: conversationNotifications.mailedAt });
+        .returning({
+          pendingSince: conversationNotifications.pendingSince,
+          mailedAt: conversationNotifications.mailedAt,
+        });
       return row!;
     },
 
@@ -186,15 +231,34 @@ export function createNotificationsRepository(db: Database) {
       const [row] = await tx
         .select()
         .from(conversationNotifications)
-        .where(and(eq(conversationNotifications.userId, userId), eq(conversationNotifications.conversationId, conversationId)));
+        .where(
+          and(
+            eq(conversationNotifications.userId, userId),
+            eq(conversationNotifications.conversationId, conversationId),
+          ),
+        );
       return row;
     },
 
-    async saveMessageState(userId: number, conversationId: number, values: { mailedSeq: number; mailedAt?: Date }, tx: Executor = db): Promise<void> {
+    async saveMessageState(
+      userId: number,
+      conversationId: number,
+      values: { mailedSeq: number; mailedAt?: Date },
+      tx: Executor = db,
+    ): Promise<void> {
       await tx
         .update(conversationNotifications)
-        .set({ pendingSince: null, mailedSeq: sql`greatest(${conversationNotifications.mailedSeq}, ${values.mailedSeq})`, ...(values.mailedAt ? { mailedAt: values.mailedAt } : {}) })
-        .where(and(eq(conversationNotifications.userId, userId), eq(conversationNotifications.conversationId, conversationId)));
+        .set({
+          pendingSince: null,
+          mailedSeq: sql`greatest(${conversationNotifications.mailedSeq}, ${values.mailedSeq})`,
+          ...(values.mailedAt ? { mailedAt: values.mailedAt } : {}),
+        })
+        .where(
+          and(
+            eq(conversationNotifications.userId, userId),
+            eq(conversationNotifications.conversationId, conversationId),
+          ),
+        );
     },
 
     /** The member's side of a conversation: read mark, partner, and the conversation's newest sequence. */
@@ -208,38 +272,77 @@ export function createNotificationsRepository(db: Database) {
         })
         .from(conversationMembers)
         .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-        .where(and(eq(conversationMembers.profileId, profileId), eq(conversationMembers.conversationId, conversationId)));
+        .where(
+          and(eq(conversationMembers.profileId, profileId), eq(conversationMembers.conversationId, conversationId)),
+        );
       return row;
     },
 
     /** The partner's messages after `afterSeq` (on messages_conversation_seq_key): how many, and the first one's sequence. */
-    async countMessagesAfter(conversationId: number, senderProfileId: number, afterSeq: number, tx: Executor = db): Promise<{ count: number; firstSeq: number | null }> {
+    async countMessagesAfter(
+      conversationId: number,
+      senderProfileId: number,
+      afterSeq: number,
+      tx: Executor = db,
+    ): Promise<{ count: number; firstSeq: number | null }> {
       const [row] = await tx
         .select({ count: sql<number>`count(*)`.mapWith(Number), firstSeq: sql<number | null>`min(${messages.seq})` })
         .from(messages)
-        .where(and(eq(messages.conversationId, conversationId), gt(messages.seq, afterSeq), eq(messages.senderProfileId, senderProfileId)));
-      return { count: row?.count ?? 0, firstSeq: row?.firstSeq === null || row?.firstSeq === undefined ? null : Number(row.firstSeq) };
+        .where(
+          and(
+            eq(messages.conversationId, conversationId),
+            gt(messages.seq, afterSeq),
+            eq(messages.senderProfileId, senderProfileId),
+          ),
+        );
+      return {
+        count: row?.count ?? 0,
+        firstSeq: row?.firstSeq === null || row?.firstSeq === undefined ? null : Number(row.firstSeq),
+      };
     },
 
     // --- the member's notification row: likes, unread reminder, weekly, reminders, campaigns --------------------
 
     /** Sets a due time unless one is set already; answers the due time in force. */
-    async setDueOnce(userId: number, column: 'likeMailDueAt' | 'unreadReminderDueAt', due: Date, tx: Executor = db): Promise<Date> {
+    async setDueOnce(
+      userId: number,
+      column: 'likeMailDueAt' | 'unreadReminderDueAt',
+      due: Date,
+      tx: Executor = db,
+    ): Promise<Date> {
       const target = notificationSettings[column];
       const [row] = await tx
         .insert(notificationSettings)
         .values({ userId, [column]: due })
-        .onConflictDoUpdate({ target: notificationSettings.userId, set: { [column]: sql`coalesce(${target}, excluded.${sql.identifier(target.name)})` } })
+        .onConflictDoUpdate({
+          target: notificationSettings.userId,
+          set: { [column]: sql`coalesce(${target}, excluded.${sql.identifier(target.name)})` },
+        })
         .returning({ due: target });
       return row?.due ?? due;
     },
 
     async updateSettingsRow(
       userId: number,
-      values: Partial<Pick<typeof notificationSettings.$inferInsert, 'likeMailDueAt' | 'likeMailedAt' | 'unreadReminderDueAt' | 'unreadRemindedAt' | 'weeklySentAt' | 'remindersSent' | 'remindedAt' | 'lastCampaign'>>,
+      values: Partial<
+        Pick<
+          typeof notificationSettings.$inferInsert,
+          | 'likeMailDueAt'
+          | 'likeMailedAt'
+          | 'unreadReminderDueAt'
+          | 'unreadRemindedAt'
+          | 'weeklySentAt'
+          | 'remindersSent'
+          | 'remindedAt'
+          | 'lastCampaign'
+        >
+      >,
       tx: Executor = db,
     ): Promise<void> {
-      await tx.insert(notificationSettings).values({ userId, ...values }).onConflictDoUpdate({ target: notificationSettings.userId, set: values });
+      await tx
+        .insert(notificationSettings)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: notificationSettings.userId, set: values });
     },
 
     /** Unread messages over the conversations the member lists, blocked pairs left out (as chats.php counts them). */
@@ -254,7 +357,9 @@ export function createNotificationsRepository(db: Database) {
             eq(conversationMembers.isHidden, false),
             sql`not exists (select 1 from ${blocks} where (${blocks.profileId} = ${conversationMembers.profileId} and ${blocks.blockedProfileId} = ${conversationMembers.partnerProfileId}) or (${blocks.profileId} = ${conversationMembers.partnerProfileId} and ${blocks.blockedProfileId} = ${conversationMembers.profileId}))`,
             // A reminder says nothing about messages of a banned or suspended member (docs/bans.md).
-            hasNoActiveRestriction(sql`(select ${profiles.userId} from ${profiles} where ${profiles.id} = ${conversationMembers.partnerProfileId})`),
+            hasNoActiveRestriction(
+              sql`(select ${profiles.userId} from ${profiles} where ${profiles.id} = ${conversationMembers.partnerProfileId})`,
+            ),
           ),
         );
       return row?.total ?? 0;
@@ -273,9 +378,24 @@ export function createNotificationsRepository(db: Database) {
     },
 
     /** New likes of the member after `since` from members who may be announced (active, not invisible): how many, and the newest liker. */
-    async newLikesSince(profileId: number, since: Date, tx: Executor = db): Promise<{ count: number; newest: { id: number; name: string } | null }> {
-      const visible = and(eq(likes.targetProfileId, profileId), eq(likes.isNew, true), gt(likes.createdAt, since), eq(profiles.status, 'active'), eq(profiles.isInvisible, false), hasNoActiveRestriction(profiles.userId));
-      const [counted] = await tx.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(likes).innerJoin(profiles, eq(profiles.id, likes.profileId)).where(visible);
+    async newLikesSince(
+      profileId: number,
+      since: Date,
+      tx: Executor = db,
+    ): Promise<{ count: number; newest: { id: number; name: string } | null }> {
+      const visible = and(
+        eq(likes.targetProfileId, profileId),
+        eq(likes.isNew, true),
+        gt(likes.createdAt, since),
+        eq(profiles.status, 'active'),
+        eq(profiles.isInvisible, false),
+        hasNoActiveRestriction(profiles.userId),
+      );
+      const [counted] = await tx
+        .select({ count: sql<number>`count(*)`.mapWith(Number) })
+        .from(likes)
+        .innerJoin(profiles, eq(profiles.id, likes.profileId))
+        .where(visible);
       const [newest] = await tx
         .select({ id: profiles.id, name: profiles.name })
         .from(likes)
@@ -288,7 +408,10 @@ export function createNotificationsRepository(db: Database) {
 
     /** When `profileId` liked `targetId` (null: not). */
     async findLikedAt(profileId: number, targetId: number, tx: Executor = db): Promise<Date | null> {
-      const [row] = await tx.select({ createdAt: likes.createdAt }).from(likes).where(and(eq(likes.profileId, profileId), eq(likes.targetProfileId, targetId)));
+      const [row] = await tx
+        .select({ createdAt: likes.createdAt })
+        .from(likes)
+        .where(and(eq(likes.profileId, profileId), eq(likes.targetProfileId, targetId)));
       return row?.createdAt ?? null;
     },
 
@@ -298,12 +421,25 @@ export function createNotificationsRepository(db: Database) {
         .select({ count: sql<number>`count(*)`.mapWith(Number) })
         .from(likes)
         .innerJoin(profiles, eq(profiles.id, likes.profileId))
-        .where(and(eq(likes.targetProfileId, profileId), gt(likes.createdAt, since), eq(profiles.status, 'active'), eq(profiles.isInvisible, false), hasNoActiveRestriction(profiles.userId)));
+        .where(
+          and(
+            eq(likes.targetProfileId, profileId),
+            gt(likes.createdAt, since),
+            eq(profiles.status, 'active'),
+            eq(profiles.isInvisible, false),
+            hasNoActiveRestriction(profiles.userId),
+          ),
+        );
       return row?.count ?? 0;
     },
 
     /** Listed members who joined the site after `since` and suit the member (on profiles_site_created_idx). */
-    async newMembersSince(recipient: Pick<Recipient, 'profileId' | 'gender' | 'sexuality'> & { siteId: number }, since: Date, limit: number, tx: Executor = db) {
+    async newMembersSince(
+      recipient: Pick<Recipient, 'profileId' | 'gender' | 'sexuality'> & { siteId: number },
+      since: Date,
+      limit: number,
+      tx: Executor = db,
+    ) {
       const where = and(
         eq(profiles.siteId, recipient.siteId),
         gt(profiles.createdAt, since),
@@ -313,18 +449,37 @@ export function createNotificationsRepository(db: Database) {
         sql`${profiles.id} <> ${recipient.profileId}`,
         isCompatibleWith(recipient),
       );
-      const [counted] = await tx.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(profiles).where(where);
-      const names = await tx.select({ name: profiles.name }).from(profiles).where(where).orderBy(desc(profiles.createdAt), desc(profiles.id)).limit(limit);
+      const [counted] = await tx
+        .select({ count: sql<number>`count(*)`.mapWith(Number) })
+        .from(profiles)
+        .where(where);
+      const names = await tx
+        .select({ name: profiles.name })
+        .from(profiles)
+        .where(where)
+        .orderBy(desc(profiles.createdAt), desc(profiles.id))
+        .limit(limit);
       return { count: counted?.count ?? 0, names: names.map((row) => row.name) };
     },
 
     // --- batches (keyset by user id, or by signup time for reminders) -------------------------------------------
 
-    async pageActiveUserIds(afterUserId: number, limit: number, siteId: number | null, tx: Executor = db): Promise<number[]> {
+    async pageActiveUserIds(
+      afterUserId: number,
+      limit: number,
+      siteId: number | null,
+      tx: Executor = db,
+    ): Promise<number[]> {
       const rows = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(gt(users.id, afterUserId), eq(users.status, 'active'), siteId === null ? undefined : eq(users.siteId, siteId)))
+        .where(
+          and(
+            gt(users.id, afterUserId),
+            eq(users.status, 'active'),
+            siteId === null ? undefined : eq(users.siteId, siteId),
+          ),
+        )
         .orderBy(asc(users.id))
         .limit(limit);
       return rows.map((row) => row.id);
@@ -334,7 +489,14 @@ export function createNotificationsRepository(db: Database) {
      * Members due a reminder (on users_created_idx): signed up between `from` and `to`, unconfirmed or with an
      * unfinished profile (signup steps left, or no photo), fewer than `max` reminders so far.
      */
-    async pageReminderCandidates(from: Date, to: Date, max: number, after: { createdAt: Date; id: number } | null, limit: number, tx: Executor = db) {
+    async pageReminderCandidates(
+      from: Date,
+      to: Date,
+      max: number,
+      after: { createdAt: Date; id: number } | null,
+      limit: number,
+      tx: Executor = db,
+    ) {
       return tx
         .select({ userId: users.id, createdAt: users.createdAt })
         .from(users)
@@ -356,7 +518,10 @@ export function createNotificationsRepository(db: Database) {
     // --- push subscriptions --------------------------------------------------------------------------------------
 
     async listSubscriptionIds(userId: number, tx: Executor = db): Promise<number[]> {
-      const rows = await tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+      const rows = await tx
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId));
       return rows.map((row) => row.id);
     },
 

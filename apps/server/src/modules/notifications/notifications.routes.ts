@@ -43,9 +43,16 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
 
   // Mail apps post the one-click unsubscribe as a form (RFC 8058: urlencoded or multipart); only the link's token counts.
   await app.register(formbody, { bodyLimit: 4096 });
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, {}));
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>
+    done(null, {}),
+  );
 
-  const updateLimit = rateLimitHook(app, { name: 'notifications-update', max: 60, timeWindow: '1 minute', key: memberRateKey });
+  const updateLimit = rateLimitHook(app, {
+    name: 'notifications-update',
+    max: 60,
+    timeWindow: '1 minute',
+    key: memberRateKey,
+  });
   const unsubscribeLimit = rateLimitHook(app, { name: 'unsubscribe', max: 30, timeWindow: '1 minute' });
   const mailEventsLimit = rateLimitHook(app, { name: 'mail-events', max: 600, timeWindow: '1 minute' });
 
@@ -55,7 +62,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
       preValidation: [app.requireMember],
       schema: {
         tags: TAGS,
-        summary: 'The member\'s notification settings: e-mail and push per type, invisible mode, why mail is stopped',
+        summary: "The member's notification settings: e-mail and push per type, invisible mode, why mail is stopped",
         response: { 200: notificationSettingsResponseSchema, ...errorResponses },
       },
     },
@@ -69,7 +76,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
       preHandler: [updateLimit],
       schema: {
         tags: TAGS,
-        summary: 'Change notification settings (any subset, saved at once); resume_mail: true turns mail back on after a bounce or complaint',
+        summary:
+          'Change notification settings (any subset, saved at once); resume_mail: true turns mail back on after a bounce or complaint',
         body: updateNotificationSettingsRequestSchema,
         response: { 200: notificationSettingsResponseSchema, ...errorResponses },
       },
@@ -120,14 +128,18 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
       preHandler: [unsubscribeLimit],
       schema: {
         tags: TAGS,
-        summary: 'The unsubscribe link of a notification mail: a confirmation page (changes nothing; link scanners open it too)',
+        summary:
+          'The unsubscribe link of a notification mail: a confirmation page (changes nothing; link scanners open it too)',
         querystring: tokenQuerySchema,
         response: { 200: htmlSchema, 400: htmlSchema, 429: errorResponses[429] },
       },
     },
     async (request, reply) => {
       const result = await notifications.inspectUnsubscribe(request.query.token);
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer');
       return reply.code(result.verdict.ok ? 200 : 400).send(page(request, result, 'confirm', request.query.token));
     },
   );
@@ -141,7 +153,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
       preHandler: [unsubscribeLimit],
       schema: {
         tags: TAGS,
-        summary: 'One-click unsubscribe (RFC 8058, body List-Unsubscribe=One-Click): switches that type\'s e-mails off, no login',
+        summary:
+          "One-click unsubscribe (RFC 8058, body List-Unsubscribe=One-Click): switches that type's e-mails off, no login",
         querystring: tokenQuerySchema,
         body: z.record(z.string(), z.unknown()).optional(),
         response: { 200: htmlSchema, 400: htmlSchema, 429: errorResponses[429] },
@@ -149,7 +162,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
     },
     async (request, reply) => {
       const result = await notifications.unsubscribe(request.query.token);
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer');
       return reply.code(result.verdict.ok ? 200 : 400).send(page(request, result, 'done', request.query.token));
     },
   );
@@ -168,7 +184,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
       },
     },
     async (request) => {
-      if (!isSecretValid(request.headers[MAIL_EVENTS_SECRET_HEADER], options.mailEventsSecret)) throw forbidden('forbidden');
+      if (!isSecretValid(request.headers[MAIL_EVENTS_SECRET_HEADER], options.mailEventsSecret))
+        throw forbidden('forbidden');
       const { type, email, site_domain: domain } = request.body;
       let siteId: number | null = null;
       if (domain) {

@@ -64,7 +64,13 @@ const PUSH_TTL_SECONDS = { message: 24 * 60 * 60, like: 3 * 24 * 60 * 60 };
 type MarketingType = (typeof MARKETING_NOTIFICATION_TYPES)[number];
 type PushKind = 'new_messages' | 'new_conversations' | 'like' | 'match';
 export type PushJob = { userId: number; kind: PushKind; profileId: number; conversationId?: number; seq?: number };
-export type PushSendJob = { subscriptionId: number; payload: PushPayload; ttlSeconds: number; urgency: 'normal' | 'high'; topic: string };
+export type PushSendJob = {
+  subscriptionId: number;
+  payload: PushPayload;
+  ttlSeconds: number;
+  urgency: 'normal' | 'high';
+  topic: string;
+};
 export type MailEventType = 'bounce' | 'complaint' | 'unsubscribe';
 
 const isMarketing = (type: NotificationType) => (MARKETING_NOTIFICATION_TYPES as readonly string[]).includes(type);
@@ -76,12 +82,19 @@ export function effectivePreferences(stored: StoredNotificationPreferences | nul
     NOTIFICATION_TYPES.map((type) => {
       const choice = stored?.[type] ?? {};
       const isDefaultOn = !isMarketing(type);
-      return [type, { email: choice.email ?? isDefaultOn, push: isPushType(type) ? (choice.push ?? isDefaultOn) : false }];
+      return [
+        type,
+        { email: choice.email ?? isDefaultOn, push: isPushType(type) ? (choice.push ?? isDefaultOn) : false },
+      ];
     }),
   ) as NotificationPreferences;
 }
 
-export function isEnabled(stored: StoredNotificationPreferences | null, type: NotificationType, channel: 'email' | 'push'): boolean {
+export function isEnabled(
+  stored: StoredNotificationPreferences | null,
+  type: NotificationType,
+  channel: 'email' | 'push',
+): boolean {
   return effectivePreferences(stored)[type][channel];
 }
 
@@ -92,7 +105,8 @@ export function isEnabled(stored: StoredNotificationPreferences | null, type: No
 export const mayMail = (recipient: Pick<Recipient, 'notificationsDisabled' | 'status' | 'isRestricted'>) =>
   recipient.notificationsDisabled.length === 0 && recipient.status !== 'deleted_pending' && !recipient.isRestricted;
 
-const languageOf = (recipient: Pick<Recipient, 'language'>): UiLanguage => (isUiLanguage(recipient.language) ? recipient.language : 'en');
+const languageOf = (recipient: Pick<Recipient, 'language'>): UiLanguage =>
+  isUiLanguage(recipient.language) ? recipient.language : 'en';
 
 export function createNotificationsService(deps: {
   repo: NotificationsRepository;
@@ -109,12 +123,21 @@ export function createNotificationsService(deps: {
 
   async function sendMail(
     recipient: Recipient,
-    mail: { kind: NotificationMailKind; type: NotificationType; path: string; params?: { sender?: string; name?: string; count?: number }; weekly?: { newMembers: number; newMemberNames: string[]; likes: number } },
+    mail: {
+      kind: NotificationMailKind;
+      type: NotificationType;
+      path: string;
+      params?: { sender?: string; name?: string; count?: number };
+      weekly?: { newMembers: number; newMemberNames: string[]; likes: number };
+    },
     tx?: Executor,
   ): Promise<void> {
     const language = languageOf(recipient);
     const site = recipient.site;
-    const unsubscribeUrl = deps.mailer.linkTo(site, `/api/unsubscribe.php?token=${deps.tokens.create({ userId: recipient.userId, type: mail.type })}`);
+    const unsubscribeUrl = deps.mailer.linkTo(
+      site,
+      `/api/unsubscribe.php?token=${deps.tokens.create({ userId: recipient.userId, type: mail.type })}`,
+    );
     const rendered = renderNotificationMail({
       kind: mail.kind,
       t: getTranslator(language),
@@ -154,7 +177,13 @@ export function createNotificationsService(deps: {
     const now = deps.now();
     const work = async (executor: Executor) => {
       const stored = await repo.lockSettings(userId, executor);
-      await repo.savePreferences(userId, { ...stored, [type]: { ...stored[type], email } }, email && isMarketing(type) ? now : null, now, executor);
+      await repo.savePreferences(
+        userId,
+        { ...stored, [type]: { ...stored[type], email } },
+        email && isMarketing(type) ? now : null,
+        now,
+        executor,
+      );
     };
     await (tx ? work(tx) : repo.transaction(work));
   }
@@ -169,7 +198,12 @@ export function createNotificationsService(deps: {
 
   // --- what events set in motion (after the commit of the action, outside its transaction) ----------------------
 
-  async function onMessage(recipientProfileId: number, senderProfileId: number, conversationId: number, seq: number): Promise<void> {
+  async function onMessage(
+    recipientProfileId: number,
+    senderProfileId: number,
+    conversationId: number,
+    seq: number,
+  ): Promise<void> {
     const recipient = await repo.findRecipientByProfile(recipientProfileId);
     if (!recipient || recipient.isRestricted) return;
     const now = deps.now();
@@ -181,10 +215,27 @@ export function createNotificationsService(deps: {
     );
     const state = await repo.markMessagePending(recipient.userId, conversationId, now);
     const pendingSince = state.pendingSince ?? now;
-    const runAt = new Date(Math.max(pendingSince.getTime() + MESSAGE_MAIL_DELAY_MS, (state.mailedAt?.getTime() ?? 0) + MESSAGE_MAIL_WINDOW_MS));
-    await deps.jobs.enqueue(JOBS.messageMail, { userId: recipient.userId, conversationId }, { uniqueKey: `message-mail:${recipient.userId}:${conversationId}`, runAt });
-    const reminderAt = await repo.setDueOnce(recipient.userId, 'unreadReminderDueAt', new Date(now.getTime() + UNREAD_REMINDER_DELAY_MS));
-    await deps.jobs.enqueue(JOBS.unreadReminder, { userId: recipient.userId }, { uniqueKey: `unread-reminder:${recipient.userId}`, runAt: reminderAt });
+    const runAt = new Date(
+      Math.max(
+        pendingSince.getTime() + MESSAGE_MAIL_DELAY_MS,
+        (state.mailedAt?.getTime() ?? 0) + MESSAGE_MAIL_WINDOW_MS,
+      ),
+    );
+    await deps.jobs.enqueue(
+      JOBS.messageMail,
+      { userId: recipient.userId, conversationId },
+      { uniqueKey: `message-mail:${recipient.userId}:${conversationId}`, runAt },
+    );
+    const reminderAt = await repo.setDueOnce(
+      recipient.userId,
+      'unreadReminderDueAt',
+      new Date(now.getTime() + UNREAD_REMINDER_DELAY_MS),
+    );
+    await deps.jobs.enqueue(
+      JOBS.unreadReminder,
+      { userId: recipient.userId },
+      { uniqueKey: `unread-reminder:${recipient.userId}`, runAt: reminderAt },
+    );
   }
 
   async function onLike(likedProfileId: number, likerProfileId: number, isMatch: boolean): Promise<void> {
@@ -195,7 +246,10 @@ export function createNotificationsService(deps: {
     if (!liker || liker.isInvisible || liker.isRestricted) return;
     if (isMatch) {
       // Both hear of a new match; the one whose like made it just saw "It's a match" on the site.
-      const [theirs, mine] = await Promise.all([repo.findLikedAt(likerProfileId, likedProfileId), repo.findLikedAt(likedProfileId, likerProfileId)]);
+      const [theirs, mine] = await Promise.all([
+        repo.findLikedAt(likerProfileId, likedProfileId),
+        repo.findLikedAt(likedProfileId, likerProfileId),
+      ]);
       if (theirs && mine && mine >= theirs) return;
     }
     const now = deps.now();
@@ -205,12 +259,23 @@ export function createNotificationsService(deps: {
       { uniqueKey: `push:l:${recipient.userId}:${likerProfileId}` },
     );
     if (isMatch) {
-      await deps.jobs.enqueue(JOBS.matchMail, { userId: recipient.userId, profileId: likerProfileId }, { uniqueKey: `match-mail:${recipient.userId}:${likerProfileId}` });
+      await deps.jobs.enqueue(
+        JOBS.matchMail,
+        { userId: recipient.userId, profileId: likerProfileId },
+        { uniqueKey: `match-mail:${recipient.userId}:${likerProfileId}` },
+      );
       return;
     }
-    const earliest = Math.max(now.getTime() + LIKE_MAIL_DELAY_MS, (recipient.likeMailedAt?.getTime() ?? 0) + LIKE_MAIL_WINDOW_MS);
+    const earliest = Math.max(
+      now.getTime() + LIKE_MAIL_DELAY_MS,
+      (recipient.likeMailedAt?.getTime() ?? 0) + LIKE_MAIL_WINDOW_MS,
+    );
     const due = await repo.setDueOnce(recipient.userId, 'likeMailDueAt', new Date(earliest));
-    await deps.jobs.enqueue(JOBS.likeMail, { userId: recipient.userId }, { uniqueKey: `like-mail:${recipient.userId}`, runAt: due });
+    await deps.jobs.enqueue(
+      JOBS.likeMail,
+      { userId: recipient.userId },
+      { uniqueKey: `like-mail:${recipient.userId}`, runAt: due },
+    );
   }
 
   return {
@@ -309,13 +374,17 @@ export function createNotificationsService(deps: {
       };
       const isMessage = job.conversationId !== undefined;
       for (const subscriptionId of subscriptionIds) {
-        await deps.jobs.enqueue(JOBS.pushSend, {
-          subscriptionId,
-          payload,
-          ttlSeconds: isMessage ? PUSH_TTL_SECONDS.message : PUSH_TTL_SECONDS.like,
-          urgency: isMessage ? 'high' : 'normal',
-          topic,
-        } satisfies PushSendJob, { runAt });
+        await deps.jobs.enqueue(
+          JOBS.pushSend,
+          {
+            subscriptionId,
+            payload,
+            ttlSeconds: isMessage ? PUSH_TTL_SECONDS.message : PUSH_TTL_SECONDS.like,
+            urgency: isMessage ? 'high' : 'normal',
+            topic,
+          } satisfies PushSendJob,
+          { runAt },
+        );
       }
     },
 
@@ -323,10 +392,18 @@ export function createNotificationsService(deps: {
     async runPushSend(job: PushSendJob): Promise<void> {
       const subscription = await repo.findSubscription(job.subscriptionId);
       if (!subscription) return;
-      const result = await deps.push.send(subscription, job.payload, { ttlSeconds: job.ttlSeconds, urgency: job.urgency, topic: job.topic });
+      const result = await deps.push.send(subscription, job.payload, {
+        ttlSeconds: job.ttlSeconds,
+        urgency: job.urgency,
+        topic: job.topic,
+      });
       if (result === 'gone' || result === 'refused') {
         // Refused: the endpoint's host is not (or no longer) a public https one (docs/notifications.md); nothing was sent.
-        if (result === 'refused') deps.onError(new Error('push endpoint refused: not a public https host'), `push to subscription ${subscription.id}`);
+        if (result === 'refused')
+          deps.onError(
+            new Error('push endpoint refused: not a public https host'),
+            `push to subscription ${subscription.id}`,
+          );
         await repo.deleteSubscription(subscription.id);
         await deps.memberEvents.changed(subscription.userId);
       } else if (result === 'rejected') {
@@ -342,27 +419,48 @@ export function createNotificationsService(deps: {
       if (!state || !recipient) return;
       const side = await repo.findConversationSide(recipient.profileId, job.conversationId);
       if (!side) return;
-      const unmailed = await repo.countMessagesAfter(job.conversationId, side.partnerProfileId, Math.max(state.mailedSeq, side.readSeq));
+      const unmailed = await repo.countMessagesAfter(
+        job.conversationId,
+        side.partnerProfileId,
+        Math.max(state.mailedSeq, side.readSeq),
+      );
       // Read meanwhile (or covered already): nothing to say.
-      if (unmailed.count === 0 || unmailed.firstSeq === null) return repo.saveMessageState(job.userId, job.conversationId, { mailedSeq: side.readSeq });
+      if (unmailed.count === 0 || unmailed.firstSeq === null)
+        return repo.saveMessageState(job.userId, job.conversationId, { mailedSeq: side.readSeq });
       const windowEnd = (state.mailedAt?.getTime() ?? 0) + MESSAGE_MAIL_WINDOW_MS;
       if (now.getTime() < windowEnd) {
-        await deps.jobs.enqueue(JOBS.messageMail, job, { uniqueKey: `message-mail:${job.userId}:${job.conversationId}`, runAt: new Date(windowEnd) });
+        await deps.jobs.enqueue(JOBS.messageMail, job, {
+          uniqueKey: `message-mail:${job.userId}:${job.conversationId}`,
+          runAt: new Date(windowEnd),
+        });
         return;
       }
-      const type: NotificationType = unmailed.firstSeq === 1 && side.startedByProfileId === side.partnerProfileId ? 'new_conversations' : 'new_messages';
+      const type: NotificationType =
+        unmailed.firstSeq === 1 && side.startedByProfileId === side.partnerProfileId
+          ? 'new_conversations'
+          : 'new_messages';
       // On the site right now: the socket showed them (the unread reminder catches what stays unread). Switched off or
       // stopped: nothing goes. Either way these messages are settled.
-      if ((await deps.presence.isOnline(recipient.profileId)) || !mayMail(recipient) || !isEnabled(recipient.preferences, type, 'email')) {
+      if (
+        (await deps.presence.isOnline(recipient.profileId)) ||
+        !mayMail(recipient) ||
+        !isEnabled(recipient.preferences, type, 'email')
+      ) {
         return repo.saveMessageState(job.userId, job.conversationId, { mailedSeq: side.lastSeq });
       }
       const sender = await repo.findSubject(side.partnerProfileId);
       // Banned or suspended since writing: nothing announces them; these messages are settled.
-      if (sender?.isRestricted) return repo.saveMessageState(job.userId, job.conversationId, { mailedSeq: side.lastSeq });
+      if (sender?.isRestricted)
+        return repo.saveMessageState(job.userId, job.conversationId, { mailedSeq: side.lastSeq });
       await repo.transaction(async (tx) => {
         await sendMail(
           recipient,
-          { kind: type, type, path: `/chats/${job.conversationId}`, params: { sender: sender?.name ?? '', count: unmailed.count } },
+          {
+            kind: type,
+            type,
+            path: `/chats/${job.conversationId}`,
+            params: { sender: sender?.name ?? '', count: unmailed.count },
+          },
           tx,
         );
         await repo.saveMessageState(job.userId, job.conversationId, { mailedSeq: side.lastSeq, mailedAt: now }, tx);
@@ -379,7 +477,16 @@ export function createNotificationsService(deps: {
       const { count, newest } = await repo.newLikesSince(recipient.profileId, since);
       if (count === 0 || !newest) return;
       await repo.transaction(async (tx) => {
-        await sendMail(recipient, { kind: 'like', type: 'like', path: count === 1 ? `/members/${newest.id}` : '/likes', params: { name: newest.name, count } }, tx);
+        await sendMail(
+          recipient,
+          {
+            kind: 'like',
+            type: 'like',
+            path: count === 1 ? `/members/${newest.id}` : '/likes',
+            params: { name: newest.name, count },
+          },
+          tx,
+        );
         await repo.updateSettingsRow(job.userId, { likeMailedAt: now }, tx);
       });
     },
@@ -389,7 +496,12 @@ export function createNotificationsService(deps: {
       if (!recipient || !mayMail(recipient) || !isEnabled(recipient.preferences, 'like', 'email')) return;
       const other = await repo.findSubject(job.profileId);
       if (!other || other.isInvisible || other.status !== 'active' || other.isRestricted) return;
-      await sendMail(recipient, { kind: 'match', type: 'like', path: `/members/${other.id}/chat`, params: { name: other.name } });
+      await sendMail(recipient, {
+        kind: 'match',
+        type: 'like',
+        path: `/members/${other.id}/chat`,
+        params: { name: other.name },
+      });
     },
 
     /** One reminder when messages stayed unread a day, and only about messages that arrived since the last one. */
@@ -397,12 +509,22 @@ export function createNotificationsService(deps: {
       const now = deps.now();
       await repo.updateSettingsRow(job.userId, { unreadReminderDueAt: null });
       const recipient = await repo.findRecipient(job.userId);
-      if (!recipient || !mayMail(recipient) || !isEnabled(recipient.preferences, 'unread_message_reminders', 'email')) return;
+      if (!recipient || !mayMail(recipient) || !isEnabled(recipient.preferences, 'unread_message_reminders', 'email'))
+        return;
       const unread = await repo.unreadTotal(recipient.profileId);
       if (unread === 0 || (await deps.presence.isOnline(recipient.profileId))) return;
       if (!(await repo.hasUnreadSince(recipient.profileId, recipient.unreadRemindedAt ?? new Date(0)))) return;
       await repo.transaction(async (tx) => {
-        await sendMail(recipient, { kind: 'unread_message_reminders', type: 'unread_message_reminders', path: '/chats', params: { count: unread } }, tx);
+        await sendMail(
+          recipient,
+          {
+            kind: 'unread_message_reminders',
+            type: 'unread_message_reminders',
+            path: '/chats',
+            params: { count: unread },
+          },
+          tx,
+        );
         await repo.updateSettingsRow(job.userId, { unreadRemindedAt: now }, tx);
       });
     },
@@ -428,7 +550,12 @@ export function createNotificationsService(deps: {
         await repo.transaction(async (tx) => {
           await sendMail(
             recipient,
-            { kind: 'weekly_updates', type: 'weekly_updates', path: '/members', weekly: { newMembers: members.count, newMemberNames: members.names, likes: likesCount } },
+            {
+              kind: 'weekly_updates',
+              type: 'weekly_updates',
+              path: '/members',
+              weekly: { newMembers: members.count, newMemberNames: members.names, likes: likesCount },
+            },
             tx,
           );
           await repo.updateSettingsRow(recipient.userId, { weeklySentAt: now }, tx);
@@ -436,7 +563,11 @@ export function createNotificationsService(deps: {
       }
       const last = ids.at(-1);
       if (ids.length === BATCH_SIZE && last !== undefined) {
-        await deps.jobs.enqueue(JOBS.weeklyBatch, { period: job.period, after: last }, { uniqueKey: `weekly-batch:${job.period}:${last}` });
+        await deps.jobs.enqueue(
+          JOBS.weeklyBatch,
+          { period: job.period, after: last },
+          { uniqueKey: `weekly-batch:${job.period}:${last}` },
+        );
       }
     },
 
@@ -446,15 +577,33 @@ export function createNotificationsService(deps: {
       let sent = 0;
       let after: { createdAt: Date; id: number } | null = null;
       for (;;) {
-        const page = await repo.pageReminderCandidates(new Date(now.getTime() - REMINDER_HORIZON_MS), new Date(now.getTime() - REMINDER_FIRST_MS), REMINDER_MAX, after, BATCH_SIZE);
+        const page = await repo.pageReminderCandidates(
+          new Date(now.getTime() - REMINDER_HORIZON_MS),
+          new Date(now.getTime() - REMINDER_FIRST_MS),
+          REMINDER_MAX,
+          after,
+          BATCH_SIZE,
+        );
         for (const recipient of await repo.findRecipients(page.map((row) => row.userId))) {
           const age = now.getTime() - recipient.createdAt.getTime();
           if (recipient.remindersSent >= 1 && age < REMINDER_SECOND_MS) continue;
           if (!mayMail(recipient) || !isEnabled(recipient.preferences, 'reminders', 'email')) continue;
           const isUnconfirmed = recipient.status === 'not_confirmed';
           await repo.transaction(async (tx) => {
-            await sendMail(recipient, { kind: isUnconfirmed ? 'reminder_confirm' : 'reminder_profile', type: 'reminders', path: isUnconfirmed ? '/login' : '/profile' }, tx);
-            await repo.updateSettingsRow(recipient.userId, { remindersSent: recipient.remindersSent + 1, remindedAt: now }, tx);
+            await sendMail(
+              recipient,
+              {
+                kind: isUnconfirmed ? 'reminder_confirm' : 'reminder_profile',
+                type: 'reminders',
+                path: isUnconfirmed ? '/login' : '/profile',
+              },
+              tx,
+            );
+            await repo.updateSettingsRow(
+              recipient.userId,
+              { remindersSent: recipient.remindersSent + 1, remindedAt: now },
+              tx,
+            );
           });
           sent += 1;
         }
@@ -469,23 +618,44 @@ export function createNotificationsService(deps: {
      * campaign once. Called by operators (there is no admin screen yet).
      */
     async startCampaign(input: { siteId: number; type: MarketingType; campaign: string }): Promise<void> {
-      await deps.jobs.enqueue(JOBS.marketingBatch, { ...input, after: 0 }, { uniqueKey: `marketing:${input.type}:${input.campaign}:0` });
+      await deps.jobs.enqueue(
+        JOBS.marketingBatch,
+        { ...input, after: 0 },
+        { uniqueKey: `marketing:${input.type}:${input.campaign}:0` },
+      );
     },
 
-    async runMarketingBatch(job: { siteId: number; type: MarketingType; campaign: string; after: number }): Promise<void> {
+    async runMarketingBatch(job: {
+      siteId: number;
+      type: MarketingType;
+      campaign: string;
+      after: number;
+    }): Promise<void> {
       const ids = await repo.pageActiveUserIds(job.after, BATCH_SIZE, job.siteId);
       for (const recipient of await repo.findRecipients(ids)) {
         // Consent: marketing is off unless the member switched it on.
         if (!mayMail(recipient) || !isEnabled(recipient.preferences, job.type, 'email')) continue;
         if (recipient.lastCampaign?.[job.type] === job.campaign) continue;
         await repo.transaction(async (tx) => {
-          await sendMail(recipient, { kind: job.type, type: job.type, path: job.type === 'promotions' ? '/credits' : '/members' }, tx);
-          await repo.updateSettingsRow(recipient.userId, { lastCampaign: { ...recipient.lastCampaign, [job.type]: job.campaign } }, tx);
+          await sendMail(
+            recipient,
+            { kind: job.type, type: job.type, path: job.type === 'promotions' ? '/credits' : '/members' },
+            tx,
+          );
+          await repo.updateSettingsRow(
+            recipient.userId,
+            { lastCampaign: { ...recipient.lastCampaign, [job.type]: job.campaign } },
+            tx,
+          );
         });
       }
       const last = ids.at(-1);
       if (ids.length === BATCH_SIZE && last !== undefined) {
-        await deps.jobs.enqueue(JOBS.marketingBatch, { ...job, after: last }, { uniqueKey: `marketing:${job.type}:${job.campaign}:${last}` });
+        await deps.jobs.enqueue(
+          JOBS.marketingBatch,
+          { ...job, after: last },
+          { uniqueKey: `marketing:${job.type}:${job.campaign}:${last}` },
+        );
       }
     },
 
@@ -496,13 +666,15 @@ export function createNotificationsService(deps: {
     /** POST from the mail app (RFC 8058) or from the confirmation page: that type's e-mails are switched off. */
     async unsubscribe(token: string): Promise<{ verdict: UnsubscribeVerdict; recipient?: Recipient }> {
       const inspected = await inspectUnsubscribe(token);
-      if (inspected.verdict.ok) await setEmailChoice(inspected.verdict.claim.userId, inspected.verdict.claim.type, false);
+      if (inspected.verdict.ok)
+        await setEmailChoice(inspected.verdict.claim.userId, inspected.verdict.claim.type, false);
       return inspected;
     },
 
     /** A provider's report: bounce (invalid address), complaint (marked as spam), unsubscribe in the mail app. */
     async recordMailEvent(input: { type: MailEventType; email: string; siteId: number | null }): Promise<number> {
-      const reason: NotificationsDisabledReason = input.type === 'bounce' ? 'bounce' : input.type === 'complaint' ? 'spam' : 'unsubscribed';
+      const reason: NotificationsDisabledReason =
+        input.type === 'bounce' ? 'bounce' : input.type === 'complaint' ? 'spam' : 'unsubscribed';
       const userIds = await repo.addNotificationsDisabled(input.email.trim().toLowerCase(), reason, input.siteId);
       for (const userId of userIds) await deps.memberEvents.changed(userId);
       return userIds.length;
@@ -512,7 +684,10 @@ export function createNotificationsService(deps: {
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
 /** The realtime the chat and like services publish through: the same sockets, and notifications of each event. */
-export function withNotifications<R extends Pick<Realtime, 'publish'>>(realtime: R, notifications: Pick<NotificationsService, 'onRealtimeEvent'>): R {
+export function withNotifications<R extends Pick<Realtime, 'publish'>>(
+  realtime: R,
+  notifications: Pick<NotificationsService, 'onRealtimeEvent'>,
+): R {
   return {
     ...realtime,
     async publish(profileIds, event) {

@@ -33,11 +33,24 @@ export function controlClock(app: TestApp, start = new Date()) {
 }
 
 export async function giveCredits(app: TestApp, member: TestMember, amount = 1000): Promise<void> {
-  await postLedgerEntry(app.db, { userId: member.user.id, amount, reason: 'bonus', idempotencyKey: `test:notifications:${member.user.id}:${randomUUID()}` });
+  await postLedgerEntry(app.db, {
+    userId: member.user.id,
+    amount,
+    reason: 'bonus',
+    idempotencyKey: `test:notifications:${member.user.id}:${randomUUID()}`,
+  });
 }
 
-export async function sendMessage(client: Client, to: number, text = 'Hello there'): Promise<{ conversationId: number; seq: number }> {
-  const response = await client.request({ method: 'POST', url: '/api/message.php', payload: { to, client_id: randomUUID(), text } });
+export async function sendMessage(
+  client: Client,
+  to: number,
+  text = 'Hello there',
+): Promise<{ conversationId: number; seq: number }> {
+  const response = await client.request({
+    method: 'POST',
+    url: '/api/message.php',
+    payload: { to, client_id: randomUUID(), text },
+  });
   if (response.statusCode !== 200) throw new Error(`send failed: ${response.statusCode} ${response.body}`);
   const body = response.json<{ conversation: { id: number }; message: { seq: number } }>();
   return { conversationId: body.conversation.id, seq: body.message.seq };
@@ -70,9 +83,14 @@ export async function listen(app: TestApp): Promise<string> {
 }
 
 /** A member socket, open once the server said hello; `view` says which conversation the page shows. */
-export function openSocket(host: string, member: TestMember): Promise<{ socket: WebSocket; view: (conversationId: number | null) => Promise<void> }> {
+export function openSocket(
+  host: string,
+  member: TestMember,
+): Promise<{ socket: WebSocket; view: (conversationId: number | null) => Promise<void> }> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://${host}${CHAT_SOCKET_PATH}`, { headers: { origin: `http://${host}`, cookie: `${SESSION_COOKIE}=${member.client.cookie}` } });
+    const socket = new WebSocket(`ws://${host}${CHAT_SOCKET_PATH}`, {
+      headers: { origin: `http://${host}`, cookie: `${SESSION_COOKIE}=${member.client.cookie}` },
+    });
     const view = async (conversationId: number | null) => {
       socket.send(JSON.stringify({ type: 'viewing', conversation_id: conversationId }));
       // The server handles it in order with a ping: its pong means the viewing mark is set.

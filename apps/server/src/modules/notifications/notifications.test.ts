@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { LOCALES } from '@app/i18n';
-import { MAIL_EVENTS_SECRET_HEADER, notificationSettingsResponseSchema, type NotificationSettings } from '@app/contracts';
+import {
+  MAIL_EVENTS_SECRET_HEADER,
+  notificationSettingsResponseSchema,
+  type NotificationSettings,
+} from '@app/contracts';
 import { notificationSettings, profiles, users } from '../../db/schema/index.ts';
 import { getTranslator } from '../../lib/i18n.ts';
 import { NOTIFICATION_MAIL_KINDS, renderNotificationMail } from '../../plugins/mailer/index.ts';
@@ -31,7 +35,8 @@ const getSettings = async (member: TestMember) => {
   expect(response.statusCode).toBe(200);
   return notificationSettingsResponseSchema.parse(response.json()).settings;
 };
-const putSettings = (member: TestMember, payload: Record<string, unknown>) => member.client.request({ method: 'PUT', url: '/api/notifications.php', payload });
+const putSettings = (member: TestMember, payload: Record<string, unknown>) =>
+  member.client.request({ method: 'PUT', url: '/api/notifications.php', payload });
 
 describe('notification mail templates', () => {
   it('renders every kind in every locale as HTML and text, with the unsubscribe and settings links and no key left over', () => {
@@ -49,7 +54,10 @@ describe('notification mail templates', () => {
             unsubscribeUrl: 'https://amoria.example/api/unsubscribe.php?token=t',
             settingsUrl: 'https://amoria.example/notifications',
             params: { sender: 'Bob', name: 'Bob', count },
-            weekly: kind === 'weekly_updates' ? { newMembers: count, newMemberNames: ['Eve', 'Kim'], likes: count } : undefined,
+            weekly:
+              kind === 'weekly_updates'
+                ? { newMembers: count, newMemberNames: ['Eve', 'Kim'], likes: count }
+                : undefined,
           });
           const all = `${mail.subject}${mail.text}${mail.html}`;
           expect(all, `${language} ${kind}`).not.toMatch(/{{|notifications:|mail:\w|mail\.\w+\.\w/);
@@ -108,7 +116,13 @@ describe('notifications', () => {
 
     it('saves any subset at once, ignores push for e-mail-only types, records marketing consent, and survives a reload', async () => {
       const { alice } = await pair();
-      const response = await putSettings(alice, { preferences: { new_messages: { push: false }, promotions: { email: true }, weekly_updates: { email: false, push: true } } });
+      const response = await putSettings(alice, {
+        preferences: {
+          new_messages: { push: false },
+          promotions: { email: true },
+          weekly_updates: { email: false, push: true },
+        },
+      });
       expect(response.statusCode).toBe(200);
       const { settings } = notificationSettingsResponseSchema.parse(response.json());
       expect(settings.preferences).toMatchObject({
@@ -117,16 +131,32 @@ describe('notifications', () => {
         weekly_updates: { email: false, push: false },
       });
       expect((await getSettings(alice)).preferences).toEqual(settings.preferences);
-      const [row] = await app.db.select().from(notificationSettings).where(eq(notificationSettings.userId, alice.user.id));
+      const [row] = await app.db
+        .select()
+        .from(notificationSettings)
+        .where(eq(notificationSettings.userId, alice.user.id));
       expect(row?.marketingConsentAt).toBeInstanceOf(Date);
     });
 
     it('refuses unknown fields with a translated validation error, and a request without the client header (CSRF)', async () => {
       const { alice } = await pair();
-      const invalid = await alice.client.request({ method: 'PUT', url: '/api/notifications.php', payload: { preferences: { sms: { email: true } } }, headers: { 'accept-language': 'de' } });
+      const invalid = await alice.client.request({
+        method: 'PUT',
+        url: '/api/notifications.php',
+        payload: { preferences: { sms: { email: true } } },
+        headers: { 'accept-language': 'de' },
+      });
       expect(invalid.statusCode).toBe(400);
-      expect(invalid.json().error).toMatchObject({ code: 'validation_failed', message: getTranslator('de')('errors:validation_failed') });
-      const forged = await app.inject({ method: 'PUT', url: '/api/notifications.php', payload: { invisible: true }, cookies: { sid: alice.client.cookie! } });
+      expect(invalid.json().error).toMatchObject({
+        code: 'validation_failed',
+        message: getTranslator('de')('errors:validation_failed'),
+      });
+      const forged = await app.inject({
+        method: 'PUT',
+        url: '/api/notifications.php',
+        payload: { invisible: true },
+        cookies: { sid: alice.client.cookie! },
+      });
       expect(forged.statusCode).toBe(403);
       expect(forged.json().error.code).toBe('csrf_rejected');
     });
@@ -135,7 +165,10 @@ describe('notifications', () => {
       const { alice, bob } = await pair();
       const response = await putSettings(alice, { invisible: true });
       expect(response.json().settings.invisible).toBe(true);
-      const [profile] = await app.db.select({ isInvisible: profiles.isInvisible }).from(profiles).where(eq(profiles.id, alice.profileId));
+      const [profile] = await app.db
+        .select({ isInvisible: profiles.isInvisible })
+        .from(profiles)
+        .where(eq(profiles.id, alice.profileId));
       expect(profile?.isInvisible).toBe(true);
       const search = await bob.client.request({ url: '/api/search.php?gender=female' });
       expect(search.statusCode).toBe(200);
@@ -144,7 +177,10 @@ describe('notifications', () => {
 
     it('resume_mail clears the reasons mail was stopped', async () => {
       const { alice } = await pair();
-      await app.db.update(users).set({ notificationsDisabled: ['bounce'] }).where(eq(users.id, alice.user.id));
+      await app.db
+        .update(users)
+        .set({ notificationsDisabled: ['bounce'] })
+        .where(eq(users.id, alice.user.id));
       await app.memberEvents.changed(alice.user.id);
       expect((await getSettings(alice)).notifications_disabled).toEqual(['bounce']);
       const response = await putSettings(alice, { resume_mail: true });
@@ -162,10 +198,16 @@ describe('notifications', () => {
       expect(await notificationMails(app, bob.email)).toEqual([]);
       await clock.advance(MINUTE);
       const [first] = await notificationMails(app, bob.email);
-      expect(first).toMatchObject({ template: 'notifications.new_conversations', subject: `${alice.name} sent you a message` });
+      expect(first).toMatchObject({
+        template: 'notifications.new_conversations',
+        subject: `${alice.name} sent you a message`,
+      });
       expect(first!.links).toContain(`http://localhost:3000/chats/${conversationId}`);
       expect(first!.links).toContain('http://localhost:3000/notifications');
-      expect(first!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', 'List-Unsubscribe': expect.stringMatching(/^<http:\/\/localhost:3000\/api\/unsubscribe\.php\?token=/) });
+      expect(first!.headers).toMatchObject({
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        'List-Unsubscribe': expect.stringMatching(/^<http:\/\/localhost:3000\/api\/unsubscribe\.php\?token=/),
+      });
       expect(first!.text).not.toContain('Hello there'); // discreet: no message content in mails
 
       await clock.advance(MINUTE);
@@ -176,7 +218,10 @@ describe('notifications', () => {
       await clock.advance(MESSAGE_MAIL_WINDOW_MS);
       const mails = await notificationMails(app, bob.email);
       expect(mails).toHaveLength(2);
-      expect(mails[0]).toMatchObject({ template: 'notifications.new_messages', subject: `2 new messages from ${alice.name}` });
+      expect(mails[0]).toMatchObject({
+        template: 'notifications.new_messages',
+        subject: `2 new messages from ${alice.name}`,
+      });
       await clock.advance(DAY / 2);
       expect(await notificationMails(app, bob.email)).toHaveLength(2);
     });
@@ -208,7 +253,9 @@ describe('notifications', () => {
       expect(await notificationMails(app, bob.email)).toEqual([]);
       await sendMessage(alice.client, bob.profileId, 'again');
       await clock.advance(MESSAGE_MAIL_WINDOW_MS);
-      expect((await notificationMails(app, bob.email)).map((mail) => mail.template)).toEqual(['notifications.new_messages']);
+      expect((await notificationMails(app, bob.email)).map((mail) => mail.template)).toEqual([
+        'notifications.new_messages',
+      ]);
     });
 
     it('reminds once of messages left unread for a day, and not again without new ones', async () => {
@@ -220,7 +267,10 @@ describe('notifications', () => {
       expect(await notificationMails(app, bob.email)).toEqual([]);
       await clock.advance(HOUR);
       const [reminder] = await notificationMails(app, bob.email);
-      expect(reminder).toMatchObject({ template: 'notifications.unread_message_reminders', subject: 'You have an unread message' });
+      expect(reminder).toMatchObject({
+        template: 'notifications.unread_message_reminders',
+        subject: 'You have an unread message',
+      });
       await clock.advance(3 * DAY);
       expect(await notificationMails(app, bob.email)).toHaveLength(1);
       await putSettings(bob, { preferences: { unread_message_reminders: { email: false } } });
@@ -272,25 +322,39 @@ describe('notifications', () => {
       await putSettings(bob, { preferences: { weekly_updates: { email: false } } });
       await app.services.notifications.startWeekly('2030-01-07');
       await clock.advance(0);
-      const weekly = (await notificationMails(app, alice.email)).filter((mail) => mail.template === 'notifications.weekly_updates');
+      const weekly = (await notificationMails(app, alice.email)).filter(
+        (mail) => mail.template === 'notifications.weekly_updates',
+      );
       expect(weekly).toHaveLength(1);
       expect(weekly[0]!.text).toMatch(/new members? joined/);
       expect(weekly[0]!.text).toContain('1 member liked you.');
-      expect((await notificationMails(app, bob.email)).filter((mail) => mail.template === 'notifications.weekly_updates')).toEqual([]);
+      expect(
+        (await notificationMails(app, bob.email)).filter((mail) => mail.template === 'notifications.weekly_updates'),
+      ).toEqual([]);
 
       // Run again (a late or repeated period): nobody gets a second one within the week.
       await app.services.notifications.startWeekly('2030-01-08');
       await clock.advance(0);
-      expect((await notificationMails(app, alice.email)).filter((mail) => mail.template === 'notifications.weekly_updates')).toHaveLength(1);
+      expect(
+        (await notificationMails(app, alice.email)).filter((mail) => mail.template === 'notifications.weekly_updates'),
+      ).toHaveLength(1);
 
-      const unsubscribed = await app.inject({ method: 'POST', url: `/api/unsubscribe.php?token=${unsubscribeTokenOf(weekly[0]!)}`, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const unsubscribed = await app.inject({
+        method: 'POST',
+        url: `/api/unsubscribe.php?token=${unsubscribeTokenOf(weekly[0]!)}`,
+        payload: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(unsubscribed.statusCode).toBe(200);
       expect((await getSettings(alice)).preferences.weekly_updates.email).toBe(false);
     });
 
     it('reminds an unconfirmed member a day and a week after signup, never a third time', async () => {
       const member = await createMember(app, { isActive: false });
-      await app.db.update(users).set({ createdAt: new Date(Date.now() - DAY - HOUR) }).where(eq(users.id, member.user.id));
+      await app.db
+        .update(users)
+        .set({ createdAt: new Date(Date.now() - DAY - HOUR) })
+        .where(eq(users.id, member.user.id));
       clock = controlClock(app);
       await app.services.notifications.runReminders();
       await app.services.notifications.runReminders();
@@ -307,13 +371,27 @@ describe('notifications', () => {
     it('sends promotions and news only to members who consented, once per campaign', async () => {
       const { alice, bob } = await pair();
       await putSettings(alice, { preferences: { promotions: { email: true } } });
-      await app.services.notifications.startCampaign({ siteId: (await app.sites.resolve('')).id, type: 'promotions', campaign: 'spring' });
+      await app.services.notifications.startCampaign({
+        siteId: (await app.sites.resolve('')).id,
+        type: 'promotions',
+        campaign: 'spring',
+      });
       await app.jobs.runDueJobs();
-      await app.services.notifications.startCampaign({ siteId: (await app.sites.resolve('')).id, type: 'promotions', campaign: 'spring' });
+      await app.services.notifications.startCampaign({
+        siteId: (await app.sites.resolve('')).id,
+        type: 'promotions',
+        campaign: 'spring',
+      });
       await app.jobs.runDueJobs();
-      expect((await notificationMails(app, alice.email)).map((mail) => mail.template)).toEqual(['notifications.promotions']);
+      expect((await notificationMails(app, alice.email)).map((mail) => mail.template)).toEqual([
+        'notifications.promotions',
+      ]);
       expect(await notificationMails(app, bob.email)).toEqual([]);
-      await app.services.notifications.startCampaign({ siteId: (await app.sites.resolve('')).id, type: 'news', campaign: 'n1' });
+      await app.services.notifications.startCampaign({
+        siteId: (await app.sites.resolve('')).id,
+        type: 'news',
+        campaign: 'n1',
+      });
       await app.jobs.runDueJobs();
       expect(await notificationMails(app, alice.email)).toHaveLength(1); // news: no consent given
     });
@@ -339,7 +417,12 @@ describe('notifications', () => {
       expect(page.body).toContain('http://localhost:3000/notifications');
       expect((await getSettings(bob)).preferences.new_conversations.email).toBe(true);
 
-      const done = await app.inject({ method: 'POST', url: `/api/unsubscribe.php?token=${token}`, payload: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+      const done = await app.inject({
+        method: 'POST',
+        url: `/api/unsubscribe.php?token=${token}`,
+        payload: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      });
       expect(done.statusCode).toBe(200);
       expect(done.body).toContain('You will no longer receive e-mails about “New conversations”');
       const settings = await getSettings(bob);
@@ -358,21 +441,39 @@ describe('notifications', () => {
         'garbage',
       ];
       for (const bad of forged) {
-        const response = await app.inject({ method: 'POST', url: `/api/unsubscribe.php?token=${encodeURIComponent(bad)}`, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        const response = await app.inject({
+          method: 'POST',
+          url: `/api/unsubscribe.php?token=${encodeURIComponent(bad)}`,
+          payload: 'List-Unsubscribe=One-Click',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
         expect(response.statusCode, bad).toBe(400);
         expect(response.body).toContain('invalid or has expired');
       }
       clock.set(new Date(clock.now().getTime() + 91 * DAY));
-      const expired = await app.inject({ method: 'POST', url: `/api/unsubscribe.php?token=${token}`, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const expired = await app.inject({
+        method: 'POST',
+        url: `/api/unsubscribe.php?token=${token}`,
+        payload: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(expired.statusCode).toBe(400);
       clock.restore(); // the session would have expired too
-      expect((await getSettings(bob)).preferences).toMatchObject({ new_conversations: { email: true }, new_messages: { email: true } });
+      expect((await getSettings(bob)).preferences).toMatchObject({
+        new_conversations: { email: true },
+        new_messages: { email: true },
+      });
     });
   });
 
   describe('bounce and complaint intake (mail-events.php)', () => {
     const report = (payload: Record<string, unknown>, secret?: string) =>
-      app.inject({ method: 'POST', url: '/api/mail-events.php', payload, headers: secret ? { [MAIL_EVENTS_SECRET_HEADER]: secret } : {} });
+      app.inject({
+        method: 'POST',
+        url: '/api/mail-events.php',
+        payload,
+        headers: secret ? { [MAIL_EVENTS_SECRET_HEADER]: secret } : {},
+      });
 
     it('refuses a call without the shared secret or with a wrong one', async () => {
       const { bob } = await pair();
@@ -390,7 +491,10 @@ describe('notifications', () => {
       await report({ type: 'unsubscribe', email: alice.email, site_domain: 'unknown.example' }, MAIL_EVENTS_SECRET);
       expect((await getSettings(bob)).notifications_disabled).toEqual(['bounce', 'spam']);
       expect((await getSettings(alice)).notifications_disabled).toEqual([]);
-      expect((await bob.client.request({ url: '/api/user.php' })).json().user.notifications_disabled).toEqual(['bounce', 'spam']);
+      expect((await bob.client.request({ url: '/api/user.php' })).json().user.notifications_disabled).toEqual([
+        'bounce',
+        'spam',
+      ]);
 
       clock = controlClock(app);
       await sendMessage(alice.client, bob.profileId);
@@ -398,7 +502,11 @@ describe('notifications', () => {
       await clock.advance(2 * DAY);
       expect(await notificationMails(app, bob.email)).toEqual([]);
       // A password reset is an account mail: it still goes.
-      await createClient(app).request({ method: 'POST', url: '/api/reset-password.php', payload: { email: bob.email } });
+      await createClient(app).request({
+        method: 'POST',
+        url: '/api/reset-password.php',
+        payload: { email: bob.email },
+      });
       expect((await mailsTo(app, bob.email)).map((mail) => mail.template)).toContain('passwordReset');
 
       await report({ type: 'unsubscribe', email: alice.email }, MAIL_EVENTS_SECRET);

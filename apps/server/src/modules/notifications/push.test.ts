@@ -33,13 +33,24 @@ async function startPushService() {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
-      const status = request.url?.startsWith('/gone') ? 410 : request.url?.startsWith('/missing') ? 404 : request.url?.startsWith('/broken') ? 500 : 201;
+      const status = request.url?.startsWith('/gone')
+        ? 410
+        : request.url?.startsWith('/missing')
+          ? 404
+          : request.url?.startsWith('/broken')
+            ? 500
+            : 201;
       response.writeHead(status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { origin: `https://127.0.0.1:${port}`, port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    origin: `https://127.0.0.1:${port}`,
+    port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** A browser's push subscription: its own P-256 key pair and auth secret, as PushManager.subscribe makes them. */
@@ -47,11 +58,19 @@ function browserSubscription(endpoint: string) {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const auth = randomBytes(16).toString('base64url');
-  return { ecdh, auth, json: { endpoint, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth } } };
+  return {
+    ecdh,
+    auth,
+    json: { endpoint, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth } },
+  };
 }
 
 function decrypt(request: Received, subscription: ReturnType<typeof browserSubscription>): PushPayload {
-  const plaintext: Buffer = ece.decrypt(request.body, { version: 'aes128gcm', privateKey: subscription.ecdh, authSecret: subscription.auth });
+  const plaintext: Buffer = ece.decrypt(request.body, {
+    version: 'aes128gcm',
+    privateKey: subscription.ecdh,
+    authSecret: subscription.auth,
+  });
   return pushPayloadSchema.parse(JSON.parse(plaintext.toString('utf8')));
 }
 
@@ -68,8 +87,18 @@ function checkVapid(request: Received, publicKey: string, audience: string) {
   expect(claims).toMatchObject({ aud: audience, sub: expect.stringMatching(/^(mailto:|https:)/) });
   expect(claims.exp * 1000).toBeGreaterThan(Date.now());
   const point = Buffer.from(publicKey, 'base64url');
-  const jwk = { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') };
-  const isValid = verify('sha256', Buffer.from(`${head}.${body}`), { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const jwk = {
+    kty: 'EC',
+    crv: 'P-256',
+    x: point.subarray(1, 33).toString('base64url'),
+    y: point.subarray(33, 65).toString('base64url'),
+  };
+  const isValid = verify(
+    'sha256',
+    Buffer.from(`${head}.${body}`),
+    { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   expect(isValid).toBe(true);
 }
 
@@ -86,18 +115,24 @@ describe('web push', () => {
     service = await startPushService();
     // The stand-in listens on the loopback and a random port, which the real policy refuses (SSRF): this app allows
     // exactly that address and port, and its resolver answers the stand-in for push.example.test only.
-    app = await buildTestApp({}, {
-      pushNetwork: {
-        tls: { ca: cert },
-        resolve: async (hostname) => {
-          resolved.push(hostname);
-          const address = dns.get(hostname);
-          if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-          return [{ address, family: 4 }];
+    app = await buildTestApp(
+      {},
+      {
+        pushNetwork: {
+          tls: { ca: cert },
+          resolve: async (hostname) => {
+            resolved.push(hostname);
+            const address = dns.get(hostname);
+            if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+            return [{ address, family: 4 }];
+          },
+          policy: {
+            isAddressAllowed: (address) => address === '127.0.0.1' || isPublicAddress(address),
+            ports: [443, service.port],
+          },
         },
-        policy: { isAddressAllowed: (address) => address === '127.0.0.1' || isPublicAddress(address), ports: [443, service.port] },
       },
-    });
+    );
     host = await listen(app);
   });
   afterEach(() => {
@@ -115,7 +150,11 @@ describe('web push', () => {
 
   async function subscribe(member: TestMember, pathName = `/ok/${member.user.id}`) {
     const subscription = browserSubscription(`${service.origin}${pathName}`);
-    const response = await member.client.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription: subscription.json } });
+    const response = await member.client.request({
+      method: 'POST',
+      url: '/api/user.php?push=1',
+      payload: { subscription: subscription.json },
+    });
     expect(response.statusCode).toBe(200);
     return subscription;
   }
@@ -136,7 +175,7 @@ describe('web push', () => {
     expect(settings.push_public_key).toBe(app.push.publicKey);
   });
 
-  it('pushes a new message through the job queue, encrypted for the browser, in the member\'s language, with the VAPID authorization', async () => {
+  it("pushes a new message through the job queue, encrypted for the browser, in the member's language, with the VAPID authorization", async () => {
     const { alice, bob } = await pair();
     await app.db.update(users).set({ language: 'de' }).where(eq(users.id, bob.user.id));
     const subscription = await subscribe(bob);
@@ -147,7 +186,12 @@ describe('web push', () => {
     expect(service.received).toHaveLength(1);
     const [request] = service.received;
     expect(request!.path).toBe(`/ok/${bob.user.id}`);
-    expect(request!.headers).toMatchObject({ 'content-encoding': 'aes128gcm', ttl: '86400', urgency: 'high', topic: `c${conversationId}` });
+    expect(request!.headers).toMatchObject({
+      'content-encoding': 'aes128gcm',
+      ttl: '86400',
+      urgency: 'high',
+      topic: `c${conversationId}`,
+    });
     checkVapid(request!, app.push.publicKey, service.origin);
     expect(decrypt(request!, subscription)).toEqual({
       v: 2,
@@ -160,7 +204,11 @@ describe('web push', () => {
 
     await sendMessage(alice.client, bob.profileId, 'second');
     await app.jobs.runDueJobs();
-    expect(decrypt(service.received[1]!, subscription)).toMatchObject({ type: 'new_messages', title: 'Neue Nachricht', url: `/chats/${conversationId}` });
+    expect(decrypt(service.received[1]!, subscription)).toMatchObject({
+      type: 'new_messages',
+      title: 'Neue Nachricht',
+      url: `/chats/${conversationId}`,
+    });
   });
 
   it('does not push a message to a member who has that conversation open in a live socket, but does for another conversation', async () => {
@@ -188,23 +236,36 @@ describe('web push', () => {
     expect(service.received[2]!.headers.topic).toBe(`c${conversationId}`);
   });
 
-  it('pushes a like and a match to the liker\'s profile, but never announces an invisible member, and respects the push switch', async () => {
+  it("pushes a like and a match to the liker's profile, but never announces an invisible member, and respects the push switch", async () => {
     const { alice, bob } = await pair();
     const aliceSubscription = await subscribe(alice);
     const bobSubscription = await subscribe(bob);
     await like(bob.client, alice.profileId);
     await app.jobs.runDueJobs();
     expect(service.received).toHaveLength(1);
-    expect(decrypt(service.received[0]!, aliceSubscription)).toMatchObject({ type: 'like', title: 'New like!', url: `/members/${bob.profileId}`, tag: `like-${bob.profileId}` });
+    expect(decrypt(service.received[0]!, aliceSubscription)).toMatchObject({
+      type: 'like',
+      title: 'New like!',
+      url: `/members/${bob.profileId}`,
+      tag: `like-${bob.profileId}`,
+    });
 
     await like(alice.client, bob.profileId);
     await app.jobs.runDueJobs();
-    expect(decrypt(service.received[1]!, bobSubscription)).toMatchObject({ type: 'like', title: "It's a match!", url: `/members/${alice.profileId}` });
+    expect(decrypt(service.received[1]!, bobSubscription)).toMatchObject({
+      type: 'like',
+      title: "It's a match!",
+      url: `/members/${alice.profileId}`,
+    });
 
     const dave = await createMember(app, { gender: 'male', sexuality: 'hetero' });
     await dave.client.request({ method: 'PUT', url: '/api/notifications.php', payload: { invisible: true } });
     await like(dave.client, alice.profileId);
-    await alice.client.request({ method: 'PUT', url: '/api/notifications.php', payload: { preferences: { new_conversations: { push: false } } } });
+    await alice.client.request({
+      method: 'PUT',
+      url: '/api/notifications.php',
+      payload: { preferences: { new_conversations: { push: false } } },
+    });
     const erin = await createMember(app, { gender: 'male', sexuality: 'hetero' });
     await giveCredits(app, erin);
     await sendMessage(erin.client, alice.profileId);
@@ -233,14 +294,24 @@ describe('web push', () => {
     expect(retried[0]).toMatchObject({ attempts: 1, doneAt: null, failedAt: null });
     await clock.advance(31_000);
     expect(service.received.filter((request) => request.path === '/broken/1')).toHaveLength(2);
-    expect(await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, carol.user.id))).toHaveLength(1);
+    expect(
+      await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, carol.user.id)),
+    ).toHaveLength(1);
   });
 
   it('connects to the address it checked at send time, never resolving the name again (DNS rebinding)', async () => {
     const { alice, bob } = await pair();
     const origin = `https://push.example.test:${service.port}`;
     const subscription = browserSubscription(`${origin}/ok/pinned`);
-    expect((await bob.client.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription: subscription.json } })).statusCode).toBe(200);
+    expect(
+      (
+        await bob.client.request({
+          method: 'POST',
+          url: '/api/user.php?push=1',
+          payload: { subscription: subscription.json },
+        })
+      ).statusCode,
+    ).toBe(200);
     resolved.length = 0;
     await sendMessage(alice.client, bob.profileId);
     await app.jobs.runDueJobs();
@@ -253,13 +324,26 @@ describe('web push', () => {
   it('checks the endpoint again at send time: a name that now resolves to a private address is not connected to and its subscription is deleted', async () => {
     const { alice, bob } = await pair();
     const subscription = browserSubscription(`https://push.example.test:${service.port}/ok/rebound`);
-    expect((await bob.client.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription: subscription.json } })).statusCode).toBe(200);
+    expect(
+      (
+        await bob.client.request({
+          method: 'POST',
+          url: '/api/user.php?push=1',
+          payload: { subscription: subscription.json },
+        })
+      ).statusCode,
+    ).toBe(200);
     dns.set('push.example.test', '10.0.0.7');
     await sendMessage(alice.client, bob.profileId);
     await app.jobs.runDueJobs();
     expect(service.received).toEqual([]);
     expect(await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, bob.user.id))).toEqual([]);
-    const [job] = await app.db.select().from(jobs).where(eq(jobs.name, 'notifications.push-send')).orderBy(desc(jobs.id)).limit(1);
+    const [job] = await app.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.name, 'notifications.push-send'))
+      .orderBy(desc(jobs.id))
+      .limit(1);
     expect(job).toMatchObject({ attempts: 1, failedAt: null });
     expect(job!.doneAt).not.toBeNull();
   });

@@ -23,7 +23,8 @@ export function createUnsubscribeTokens(secret: Buffer, now: () => Date) {
       const [, userId, type, expires, signature] = match as unknown as [string, string, string, string, string];
       const expected = Buffer.from(sign(`${userId}.${type}.${expires}`));
       const given = Buffer.from(signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        return { ok: false, reason: 'invalid' };
       if (!(NOTIFICATION_TYPES as readonly string[]).includes(type)) return { ok: false, reason: 'invalid' };
       if (Number(expires) * 1000 <= now().getTime()) return { ok: false, reason: 'expired' };
       return { ok: true, claim: { userId: Number(userId), type: type as NotificationType } };

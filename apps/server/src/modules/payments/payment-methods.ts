@@ -56,14 +56,27 @@ export function providerMethodOf(method: PaymentMethod): string | null {
 
 /** The methods a member paying from `country` is offered: local ones first, those the site enables and a provider takes. */
 export function methodsFor(country: string, siteMethods: readonly string[]): PaymentMethod[] {
-  const candidates = [...(LOCAL[country] ?? []), ...EVERYWHERE, ...(SEPA.has(country) ? (['sct'] as PaymentMethod[]) : [])];
+  const candidates = [
+    ...(LOCAL[country] ?? []),
+    ...EVERYWHERE,
+    ...(SEPA.has(country) ? (['sct'] as PaymentMethod[]) : []),
+  ];
   // Direct debit has its own page (/directdebit, with the SMS code); it is not a checkout method.
   return [...new Set(candidates)].filter((method) => siteMethods.includes(method) && providerMethodOf(method) !== null);
 }
 
 /** The currency a country pays in; the site's currency when it has no bundles in it. */
 const COUNTRY_CURRENCY: Record<string, string> = {
-  GB: 'GBP', US: 'USD', CA: 'CAD', AU: 'AUD', NZ: 'NZD', CH: 'CHF', PL: 'PLN', DK: 'DKK', NO: 'NOK', SE: 'SEK',
+  GB: 'GBP',
+  US: 'USD',
+  CA: 'CAD',
+  AU: 'AUD',
+  NZ: 'NZD',
+  CH: 'CHF',
+  PL: 'PLN',
+  DK: 'DKK',
+  NO: 'NOK',
+  SE: 'SEK',
 };
 export function currencyOf(country: string): string {
   return COUNTRY_CURRENCY[country] ?? 'EUR';

@@ -49,7 +49,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const codeLimit = rateLimitHook(app, { name: 'discount-code', max: 20, timeWindow: '1 minute', key: memberRateKey });
   const pricingLimit = rateLimitHook(app, { name: 'pricing', max: 60, timeWindow: '1 minute' });
   const orderLimit = rateLimitHook(app, { name: 'order', max: 10, timeWindow: '1 minute', key: memberRateKey });
-  const directDebitLimit = rateLimitHook(app, { name: 'direct-debit', max: 10, timeWindow: '10 minutes', key: memberRateKey });
+  const directDebitLimit = rateLimitHook(app, {
+    name: 'direct-debit',
+    max: 10,
+    timeWindow: '10 minutes',
+    key: memberRateKey,
+  });
 
   app.get(
     '/credits.php',
@@ -57,13 +62,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [app.requireMember],
       schema: {
         tags: TAGS,
-        summary: 'The credits page: bundles in the payment country\'s currency, the one discount that applies, the methods with their costs, the last order',
+        summary:
+          "The credits page: bundles in the payment country's currency, the one discount that applies, the methods with their costs, the last order",
         querystring: creditsQuerySchema,
         response: { 200: creditsResponseSchema, ...errorResponses },
       },
     },
     async (request) =>
-      payments.creditsPage(request.site, payerOf(request), { country: request.query.country, code: request.query.code, geoCountry: await lookupCountry(request.ip) }),
+      payments.creditsPage(request.site, payerOf(request), {
+        country: request.query.country,
+        code: request.query.code,
+        geoCountry: await lookupCountry(request.ip),
+      }),
   );
 
   app.get(
@@ -72,12 +82,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [pricingLimit],
       schema: {
         tags: TAGS,
-        summary: 'The credit bundles for the visitor\'s country at their list prices (the pricing page, visitors too)',
+        summary: "The credit bundles for the visitor's country at their list prices (the pricing page, visitors too)",
         querystring: pricingQuerySchema,
         response: { 200: pricingResponseSchema, ...errorResponses },
       },
     },
-    async (request) => payments.pricing(request.site, { country: request.query.country, geoCountry: await lookupCountry(request.ip) }),
+    async (request) =>
+      payments.pricing(request.site, { country: request.query.country, geoCountry: await lookupCountry(request.ip) }),
   );
 
   app.get(
@@ -87,7 +98,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [codeLimit],
       schema: {
         tags: TAGS,
-        summary: '?code= checks a discount code ("Code not found", "Code already used"); ?welcome=true answers the welcome code (the 4-hour time bonus first) or null',
+        summary:
+          '?code= checks a discount code ("Code not found", "Code already used"); ?welcome=true answers the welcome code (the 4-hour time bonus first) or null',
         querystring: discountCodeQuerySchema,
         response: { 200: discountCodeResponseSchema, 410: errorResponses[404], ...errorResponses },
       },
@@ -102,14 +114,22 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [orderLimit],
       schema: {
         tags: TAGS,
-        summary: 'Start buying a bundle: the server prices it (discount, transaction costs) and answers the provider\'s checkout URL',
+        summary:
+          "Start buying a bundle: the server prices it (discount, transaction costs) and answers the provider's checkout URL",
         body: createOrderRequestSchema,
         response: { 200: createOrderResponseSchema, 410: errorResponses[404], ...errorResponses },
       },
     },
     async (request) => {
       const { bundle_id: bundleId, method, country, discount_code: discountCode } = request.body;
-      const created = await payments.createOrder(request.site, payerOf(request), { bundleId, method, country, discountCode, geoCountry: await lookupCountry(request.ip), origin: `${request.protocol}://${request.host}` });
+      const created = await payments.createOrder(request.site, payerOf(request), {
+        bundleId,
+        method,
+        country,
+        discountCode,
+        geoCountry: await lookupCountry(request.ip),
+        origin: `${request.protocol}://${request.host}`,
+      });
       return { order: created.order, checkout_url: created.checkoutUrl };
     },
   );
@@ -121,12 +141,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [orderLimit],
       schema: {
         tags: TAGS,
-        summary: 'Buy the last bundle again on the saved card, without leaving the site; the order page follows its state',
+        summary:
+          'Buy the last bundle again on the saved card, without leaving the site; the order page follows its state',
         body: z.object({}).nullish(),
         response: { 200: orderResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ order: await payments.repeatOrder(request.site, payerOf(request), { origin: `${request.protocol}://${request.host}`, geoCountry: await lookupCountry(request.ip) }) }),
+    async (request) => ({
+      order: await payments.repeatOrder(request.site, payerOf(request), {
+        origin: `${request.protocol}://${request.host}`,
+        geoCountry: await lookupCountry(request.ip),
+      }),
+    }),
   );
 
   app.post(
@@ -136,12 +162,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [directDebitLimit],
       schema: {
         tags: TAGS,
-        summary: 'Start a direct-debit purchase: checks the IBAN, the blocks and limits, and texts the member a code (nothing is charged yet)',
+        summary:
+          'Start a direct-debit purchase: checks the IBAN, the blocks and limits, and texts the member a code (nothing is charged yet)',
         body: directDebitRequestSchema,
         response: { 200: directDebitResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ direct_debit: await payments.startDirectDebit(request.site, payerOf(request), { ...request.body, geoCountry: await lookupCountry(request.ip) }) }),
+    async (request) => ({
+      direct_debit: await payments.startDirectDebit(request.site, payerOf(request), {
+        ...request.body,
+        geoCountry: await lookupCountry(request.ip),
+      }),
+    }),
   );
 
   app.post(
@@ -149,9 +181,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: [app.requireMember],
       preHandler: [directDebitLimit],
-      schema: { tags: TAGS, summary: 'Text a new code (after the cooldown)', body: directDebitResendSchema, response: { 200: directDebitResponseSchema, ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'Text a new code (after the cooldown)',
+        body: directDebitResendSchema,
+        response: { 200: directDebitResponseSchema, ...errorResponses },
+      },
     },
-    async (request) => ({ direct_debit: await payments.resendDirectDebitCode(request.site, payerOf(request), request.body.id) }),
+    async (request) => ({
+      direct_debit: await payments.resendDirectDebitCode(request.site, payerOf(request), request.body.id),
+    }),
   );
 
   app.post(
@@ -166,21 +205,38 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderResponseSchema, 410: errorResponses[404], ...errorResponses },
       },
     },
-    async (request) => ({ order: await payments.verifyDirectDebit(request.site, payerOf(request), { ...request.body, origin: `${request.protocol}://${request.host}` }) }),
+    async (request) => ({
+      order: await payments.verifyDirectDebit(request.site, payerOf(request), {
+        ...request.body,
+        origin: `${request.protocol}://${request.host}`,
+      }),
+    }),
   );
 
   app.get(
     '/order.php',
     {
       preValidation: [app.requireMember],
-      schema: { tags: TAGS, summary: 'One of the member\'s orders (the payment status page polls it)', querystring: orderQuerySchema, response: { 200: orderResponseSchema, ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: "One of the member's orders (the payment status page polls it)",
+        querystring: orderQuerySchema,
+        response: { 200: orderResponseSchema, ...errorResponses },
+      },
     },
     async (request) => ({ order: await payments.getOrder(request.site, request.member!.user.id, request.query.id) }),
   );
 
   app.get(
     '/orders.php',
-    { preValidation: [app.requireMember], schema: { tags: TAGS, summary: 'The member\'s orders, newest first', response: { 200: ordersResponseSchema, ...errorResponses } } },
+    {
+      preValidation: [app.requireMember],
+      schema: {
+        tags: TAGS,
+        summary: "The member's orders, newest first",
+        response: { 200: ordersResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => ({ orders: await payments.listOrders(request.site, request.member!.user.id) }),
   );
 
@@ -191,7 +247,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [orderLimit],
       schema: {
         tags: TAGS,
-        summary: 'Refund the unused credits of one of the member\'s orders within refund_days (last in, first out); the member stays premium',
+        summary:
+          "Refund the unused credits of one of the member's orders within refund_days (last in, first out); the member stays premium",
         body: refundRequestSchema,
         response: { 200: refundResponseSchema, ...errorResponses },
       },
@@ -204,7 +261,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Called by the provider, not by a browser: no client header, and nothing in it is trusted but the id.
       config: { csrf: false },
-      schema: { tags: TAGS, summary: 'The payment provider\'s webhook: only the payment id; answers 200 to unknown ids', body: webhookBodySchema, response: { 200: z.object({ ok: z.literal(true) }) } },
+      schema: {
+        tags: TAGS,
+        summary: "The payment provider's webhook: only the payment id; answers 200 to unknown ids",
+        body: webhookBodySchema,
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
     },
     async (request) => {
       await payments.handleWebhook(request.body.id);
@@ -217,14 +279,26 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/sandbox-checkout.php',
       // The provider's page, not the site's API: left out of the API document.
-      { schema: { hide: true, tags: TAGS, summary: 'The sandbox provider\'s hosted checkout (test mode): choose what the payment does', querystring: z.object({ id: z.string().max(100) }), response: { 200: htmlSchema, 404: errorResponses[404] } } },
+      {
+        schema: {
+          hide: true,
+          tags: TAGS,
+          summary: "The sandbox provider's hosted checkout (test mode): choose what the payment does",
+          querystring: z.object({ id: z.string().max(100) }),
+          response: { 200: htmlSchema, 404: errorResponses[404] },
+        },
+      },
       async (request, reply) => {
         const payment = await sandbox.find(request.query.id);
         if (!payment) throw new AppError(404, 'order_not_found');
         const t = request.t;
-        const amount = new Intl.NumberFormat(request.language, { style: 'currency', currency: payment.currency }).format(payment.amountMinor / 100);
+        const amount = new Intl.NumberFormat(request.language, {
+          style: 'currency',
+          currency: payment.currency,
+        }).format(payment.amountMinor / 100);
         const buttons = SANDBOX_OUTCOMES.map(
-          (outcome) => `<button type="submit" name="outcome" value="${outcome}">${escapeHtml(t(`payments:sandbox.${outcome}`))}</button>`,
+          (outcome) =>
+            `<button type="submit" name="outcome" value="${outcome}">${escapeHtml(t(`payments:sandbox.${outcome}`))}</button>`,
         ).join('');
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
         return `<!doctype html><html lang="${escapeHtml(request.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t('payments:sandbox.title'))}</title>
@@ -241,7 +315,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         // A plain form on the provider's page; the payment id is the capability.
         config: { csrf: false },
-        schema: { hide: true, tags: TAGS, summary: 'The sandbox checkout\'s choice: moves the payment, calls the webhook, returns to the site', body: z.object({ id: z.string().max(100), outcome: z.enum(SANDBOX_OUTCOMES) }), response: { 302: z.null(), 404: errorResponses[404] } },
+        schema: {
+          hide: true,
+          tags: TAGS,
+          summary: "The sandbox checkout's choice: moves the payment, calls the webhook, returns to the site",
+          body: z.object({ id: z.string().max(100), outcome: z.enum(SANDBOX_OUTCOMES) }),
+          response: { 302: z.null(), 404: errorResponses[404] },
+        },
       },
       async (request, reply) => {
         const redirectUrl = await sandbox.complete(request.body.id, request.body.outcome);

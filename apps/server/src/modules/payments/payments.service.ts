@@ -35,7 +35,14 @@ import {
   orders,
   paymentCustomers,
   paymentWebhooks,
-  type DirectDebitRequestRow, profiles, sites, users, type DiscountCodeRow, type OrderRow, type SiteRow } from '../../db/schema/index.ts';
+  type DirectDebitRequestRow,
+  profiles,
+  sites,
+  users,
+  type DiscountCodeRow,
+  type OrderRow,
+  type SiteRow,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { MemberEvents } from '../../plugins/session/index.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
@@ -47,7 +54,10 @@ import { currencyOf, isDirectDebitOffered, methodsFor, providerMethodOf } from '
 import type { PaymentProvider } from './providers/payment-provider.ts';
 import { UNAVAILABLE_PROVIDER_NAME } from './providers/unavailable-provider.ts';
 
-export type PaymentSite = Pick<SiteRow, 'id' | 'name' | 'currency' | 'countries' | 'paymentMethods' | 'transactionCosts' | 'refundDays'>;
+export type PaymentSite = Pick<
+  SiteRow,
+  'id' | 'name' | 'currency' | 'countries' | 'paymentMethods' | 'transactionCosts' | 'refundDays'
+>;
 export type Payer = { userId: number; isPremium: boolean; signupAt: Date };
 
 const orderNotFound = () => new AppError(404, 'order_not_found');
@@ -77,7 +87,11 @@ export function orderStatusOf(row: Pick<OrderRow, 'status' | 'refundedAt'>): Ord
 }
 
 /** What an order of `bundle` costs: its price less the discount, plus the method's transaction costs (minor units). */
-function orderAmount(bundle: { priceMinor: number }, discount: Pick<DiscountCode, 'value_percentage'> | null, transactionCosts: number): number {
+function orderAmount(
+  bundle: { priceMinor: number },
+  discount: Pick<DiscountCode, 'value_percentage'> | null,
+  transactionCosts: number,
+): number {
   return (discount ? discounted(bundle.priceMinor, discount.value_percentage) : bundle.priceMinor) + transactionCosts;
 }
 
@@ -145,7 +159,11 @@ export function createPaymentsService(deps: {
 
   /** "Code already used"; when the member's own unfinished order holds it, the error names that order so it can be continued. */
   function codeUsed(holder: DiscountHolder, userId: number): AppError {
-    return new AppError(409, 'discount_code_used', holder.userId === userId && holder.status !== 'paid' ? { order: holder.orderId } : undefined);
+    return new AppError(
+      409,
+      'discount_code_used',
+      holder.userId === userId && holder.status !== 'paid' ? { order: holder.orderId } : undefined,
+    );
   }
 
   function toDiscount(row: DiscountCodeRow, source: DiscountCode['source']): DiscountCode {
@@ -179,7 +197,12 @@ export function createPaymentsService(deps: {
   }
 
   /** A code the member typed: "Code not found" unless it is an active code of this site for them, "Code already used" per its validity. */
-  async function findEnteredCode(site: Pick<SiteRow, 'id'>, payer: Payer, code: string, tx: Executor = db): Promise<DiscountCode> {
+  async function findEnteredCode(
+    site: Pick<SiteRow, 'id'>,
+    payer: Payer,
+    code: string,
+    tx: Executor = db,
+  ): Promise<DiscountCode> {
     if (code.toUpperCase() === TIME_BONUS_CODE) {
       const bonus = await timeBonusOf(payer, tx);
       if (bonus) return bonus;
@@ -188,7 +211,8 @@ export function createPaymentsService(deps: {
       throw new AppError(404, 'discount_code_not_found');
     }
     const row = await codeRowOf(tx, site.id, code);
-    if (!row || row.status !== 'active' || (row.userId !== null && row.userId !== payer.userId)) throw new AppError(404, 'discount_code_not_found');
+    if (!row || row.status !== 'active' || (row.userId !== null && row.userId !== payer.userId))
+      throw new AppError(404, 'discount_code_not_found');
     const discount = toDiscount(row, row.isWelcome ? 'welcome' : 'code');
     if (discount.expired) throw new AppError(410, 'discount_code_expired');
     const scopeKey = scopeKeyOf(row, payer.userId);
@@ -198,13 +222,19 @@ export function createPaymentsService(deps: {
   }
 
   /** The welcome code: the time bonus while it runs, else the site's active welcome code the member has not used, else null. */
-  async function welcomeCodeOf(site: Pick<SiteRow, 'id'>, payer: Payer, tx: Executor = db): Promise<DiscountCode | null> {
+  async function welcomeCodeOf(
+    site: Pick<SiteRow, 'id'>,
+    payer: Payer,
+    tx: Executor = db,
+  ): Promise<DiscountCode | null> {
     const bonus = await timeBonusOf(payer, tx);
     if (bonus) return bonus;
     const rows = await tx
       .select()
       .from(discountCodes)
-      .where(and(eq(discountCodes.siteId, site.id), eq(discountCodes.isWelcome, true), eq(discountCodes.status, 'active')))
+      .where(
+        and(eq(discountCodes.siteId, site.id), eq(discountCodes.isWelcome, true), eq(discountCodes.status, 'active')),
+      )
       .orderBy(desc(discountCodes.valuePercentage));
     for (const row of rows) {
       try {
@@ -217,12 +247,20 @@ export function createPaymentsService(deps: {
   }
 
   /** Whether a discount applies to an order of `amountMinor` in `currency` from `country` paid with `method` (unknown yet: null). */
-  function applies(discount: DiscountCode, order: { amountMinor: number; currency: string; country: string; method: string | null }): string | null {
+  function applies(
+    discount: DiscountCode,
+    order: { amountMinor: number; currency: string; country: string; method: string | null },
+  ): string | null {
     if (discount.country && discount.country !== order.country) return 'discount_code_country';
-    if (discount.minimum_order_value > 0 && (discount.currency === null || discount.currency === order.currency) && order.amountMinor < discount.minimum_order_value) {
+    if (
+      discount.minimum_order_value > 0 &&
+      (discount.currency === null || discount.currency === order.currency) &&
+      order.amountMinor < discount.minimum_order_value
+    ) {
       return 'discount_code_minimum';
     }
-    if (order.method && discount.paymentmethods && !discount.paymentmethods.includes(order.method)) return 'discount_code_method';
+    if (order.method && discount.paymentmethods && !discount.paymentmethods.includes(order.method))
+      return 'discount_code_method';
     return null;
   }
 
@@ -269,7 +307,17 @@ export function createPaymentsService(deps: {
     await db
       .insert(paymentCustomers)
       .values({ userId, provider: deps.provider.name, customerId: customer.id })
-      .onConflictDoUpdate({ target: paymentCustomers.userId, set: { provider: deps.provider.name, customerId: customer.id, mandateId: null, cardBrand: null, cardLast4: null, updatedAt: deps.now() } });
+      .onConflictDoUpdate({
+        target: paymentCustomers.userId,
+        set: {
+          provider: deps.provider.name,
+          customerId: customer.id,
+          mandateId: null,
+          cardBrand: null,
+          cardLast4: null,
+          updatedAt: deps.now(),
+        },
+      });
     return customer.id;
   }
 
@@ -283,12 +331,24 @@ export function createPaymentsService(deps: {
     return saved ? { brand: saved.cardBrand!, last4: saved.cardLast4! } : null;
   }
 
-  const hashCode = (id: number, code: string) => createHash('sha256').update(`direct-debit:${id}:${code}`).digest('hex');
+  const hashCode = (id: number, code: string) =>
+    createHash('sha256').update(`direct-debit:${id}:${code}`).digest('hex');
   const maskIban = (iban: string) => `${iban.slice(0, 4)}${'*'.repeat(Math.max(0, iban.length - 8))}${iban.slice(-4)}`;
-  const maskMobile = (mobile: string) => `${mobile.slice(0, 3)}${'*'.repeat(Math.max(0, mobile.length - 5))}${mobile.slice(-2)}`;
+  const maskMobile = (mobile: string) =>
+    `${mobile.slice(0, 3)}${'*'.repeat(Math.max(0, mobile.length - 5))}${mobile.slice(-2)}`;
 
-  async function directDebitPrice(site: PaymentSite, payer: Payer, bundle: typeof creditBundles.$inferSelect, country: string) {
-    const discount = await bestDiscount(site, payer, { amountMinor: bundle.priceMinor, currency: bundle.currency, country, method: 'sdd' }, undefined);
+  async function directDebitPrice(
+    site: PaymentSite,
+    payer: Payer,
+    bundle: typeof creditBundles.$inferSelect,
+    country: string,
+  ) {
+    const discount = await bestDiscount(
+      site,
+      payer,
+      { amountMinor: bundle.priceMinor, currency: bundle.currency, country, method: 'sdd' },
+      undefined,
+    );
     const transactionCosts = site.transactionCosts.sdd ?? 0;
     return { discount, transactionCosts, amountMinor: orderAmount(bundle, discount, transactionCosts) };
   }
@@ -302,31 +362,53 @@ export function createPaymentsService(deps: {
     const [usage] = await tx
       .select({
         pending: sql<number>`count(*) filter (where ${orders.status} in ('open', 'pending'))`.mapWith(Number),
-        total: sql<number>`coalesce(sum(${orders.amountMinor}) filter (where ${orders.status} in ('open', 'pending', 'paid') and ${orders.createdAt} >= ${since}), 0)`.mapWith(Number),
+        total:
+          sql<number>`coalesce(sum(${orders.amountMinor}) filter (where ${orders.status} in ('open', 'pending', 'paid') and ${orders.createdAt} >= ${since}), 0)`.mapWith(
+            Number,
+          ),
       })
       .from(orders)
       .where(and(eq(orders.userId, userId), eq(orders.method, 'sdd')));
-    if ((usage?.pending ?? 0) > 0 || (usage?.total ?? 0) + addingMinor > DIRECT_DEBIT_LIMIT_MINOR_30_DAYS) throw new AppError(403, 'direct_debit_limit');
+    if ((usage?.pending ?? 0) > 0 || (usage?.total ?? 0) + addingMinor > DIRECT_DEBIT_LIMIT_MINOR_30_DAYS)
+      throw new AppError(403, 'direct_debit_limit');
   }
 
   async function findDirectDebit(userId: number, id: number) {
     const [row] = await db
       .select()
       .from(directDebitRequests)
-      .where(and(eq(directDebitRequests.id, id), eq(directDebitRequests.userId, userId), eq(directDebitRequests.status, 'awaiting_code')))
+      .where(
+        and(
+          eq(directDebitRequests.id, id),
+          eq(directDebitRequests.userId, userId),
+          eq(directDebitRequests.status, 'awaiting_code'),
+        ),
+      )
       .limit(1);
     if (!row) throw new AppError(404, 'direct_debit_not_found');
     return row;
   }
 
   async function sendCode(site: PaymentSite, row: DirectDebitRequestRow, code: string, payer: Payer) {
-    const [account] = await db.select({ language: users.language }).from(users).where(eq(users.id, payer.userId)).limit(1);
+    const [account] = await db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.id, payer.userId))
+      .limit(1);
     const language = isUiLanguage(account?.language) ? account!.language : DEFAULT_LOCALE;
     const t = getTranslator(language);
-    await deps.sms.send({ to: row.mobile, siteId: site.id, body: t('mail:sms.directDebitCode', { code, site: site.name, minutes: DIRECT_DEBIT_CODE_MINUTES }) });
+    await deps.sms.send({
+      to: row.mobile,
+      siteId: site.id,
+      body: t('mail:sms.directDebitCode', { code, site: site.name, minutes: DIRECT_DEBIT_CODE_MINUTES }),
+    });
   }
 
-  function directDebitState(row: DirectDebitRequestRow, bundle: typeof creditBundles.$inferSelect, amountMinor: number) {
+  function directDebitState(
+    row: DirectDebitRequestRow,
+    bundle: typeof creditBundles.$inferSelect,
+    amountMinor: number,
+  ) {
     return {
       id: row.id,
       iban: maskIban(row.iban),
@@ -354,7 +436,10 @@ export function createPaymentsService(deps: {
       .orderBy(asc(creditBundles.sortOrder), asc(creditBundles.credits));
     const inWanted = all.filter((bundle) => bundle.currency === wanted);
     const currency = inWanted.length ? wanted : site.currency;
-    return { currency, bundles: inWanted.length ? inWanted : all.filter((bundle) => bundle.currency === site.currency) };
+    return {
+      currency,
+      bundles: inWanted.length ? inWanted : all.filter((bundle) => bundle.currency === site.currency),
+    };
   }
 
   /** The receipt of a paid order, in the member's language, with the seller's company details (part of the crediting transaction). */
@@ -380,7 +465,9 @@ export function createPaymentsService(deps: {
         params: {
           orderId: order.id,
           credits: order.credits,
-          amount: new Intl.NumberFormat(language, { style: 'currency', currency: order.currency }).format(order.amountMinor / 100),
+          amount: new Intl.NumberFormat(language, { style: 'currency', currency: order.currency }).format(
+            order.amountMinor / 100,
+          ),
           method: PAYMENT_METHOD_NAMES[order.method as PaymentMethod] ?? order.method,
           date: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(paidAt),
           companyName: site.companyName,
@@ -397,7 +484,12 @@ export function createPaymentsService(deps: {
   }
 
   /** Bundles as the pages show them: the price, the price after `discount` where it applies, the ribbon. */
-  function toBundles(bundles: (typeof creditBundles.$inferSelect)[], currency: string, country: string, discount: DiscountCode | null) {
+  function toBundles(
+    bundles: (typeof creditBundles.$inferSelect)[],
+    currency: string,
+    country: string,
+    discount: DiscountCode | null,
+  ) {
     const dearest = bundles.reduce<number | null>((best, bundle) => {
       const perCredit = bundle.priceMinor / bundle.credits;
       return best === null || perCredit > best ? perCredit : best;
@@ -407,11 +499,16 @@ export function createPaymentsService(deps: {
       credits: bundle.credits,
       price: { amount: bundle.priceMinor, currency: bundle.currency },
       final_price: {
-        amount: discount && !applies(discount, { amountMinor: bundle.priceMinor, currency, country, method: null }) ? discounted(bundle.priceMinor, discount.value_percentage) : bundle.priceMinor,
+        amount:
+          discount && !applies(discount, { amountMinor: bundle.priceMinor, currency, country, method: null })
+            ? discounted(bundle.priceMinor, discount.value_percentage)
+            : bundle.priceMinor,
         currency: bundle.currency,
       },
       // Integer percent saved per credit against the dearest credit price (the smallest bundle).
-      ribbon_percentage: dearest ? Math.max(0, Math.floor(100 - (bundle.priceMinor * 100) / bundle.credits / dearest)) : 0,
+      ribbon_percentage: dearest
+        ? Math.max(0, Math.floor(100 - (bundle.priceMinor * 100) / bundle.credits / dearest))
+        : 0,
       is_popular: bundle.isPopular,
     }));
   }
@@ -445,21 +542,39 @@ export function createPaymentsService(deps: {
    * hold is taken over (deleting it locks the row, so concurrent takers queue behind it). Answers null when the order
    * holds the use, else the holder that keeps it.
    */
-  async function reserveDiscount(tx: Executor, order: { id: number; siteId: number; userId: number; discountCode: string }) {
+  async function reserveDiscount(
+    tx: Executor,
+    order: { id: number; siteId: number; userId: number; discountCode: string },
+  ) {
     const code = await discountRowOf(tx, order.siteId, order.discountCode);
     const scopeKey = code ? scopeKeyOf(code, order.userId) : null;
     if (scopeKey) {
       await tx
         .delete(discountCodeUses)
-        .where(and(eq(discountCodeUses.scopeKey, scopeKey), sql`not exists (select 1 from ${orders} where ${orders.id} = ${discountCodeUses.orderId} and ${liveHold()})`));
+        .where(
+          and(
+            eq(discountCodeUses.scopeKey, scopeKey),
+            sql`not exists (select 1 from ${orders} where ${orders.id} = ${discountCodeUses.orderId} and ${liveHold()})`,
+          ),
+        );
     }
     const [reserved] = await tx
       .insert(discountCodeUses)
-      .values({ discountCodeId: code?.id ?? null, code: order.discountCode, userId: order.userId, orderId: order.id, scopeKey })
+      .values({
+        discountCodeId: code?.id ?? null,
+        code: order.discountCode,
+        userId: order.userId,
+        orderId: order.id,
+        scopeKey,
+      })
       .onConflictDoNothing()
       .returning({ id: discountCodeUses.id });
     if (reserved) return null;
-    const [own] = await tx.select({ id: discountCodeUses.id }).from(discountCodeUses).where(eq(discountCodeUses.orderId, order.id)).limit(1);
+    const [own] = await tx
+      .select({ id: discountCodeUses.id })
+      .from(discountCodeUses)
+      .where(eq(discountCodeUses.orderId, order.id))
+      .limit(1);
     if (own) return null;
     return (scopeKey ? await holderOf(scopeKey, tx) : null) ?? { orderId: 0, userId: null, status: 'paid' };
   }
@@ -472,7 +587,12 @@ export function createPaymentsService(deps: {
    */
   async function creditsEarnedBy(tx: Executor, order: OrderRow & { userId: number }): Promise<number> {
     if (!order.discountCode || order.discountPercentage === 0) return order.credits;
-    const holder = await reserveDiscount(tx, { id: order.id, siteId: order.siteId, userId: order.userId, discountCode: order.discountCode });
+    const holder = await reserveDiscount(tx, {
+      id: order.id,
+      siteId: order.siteId,
+      userId: order.userId,
+      discountCode: order.discountCode,
+    });
     if (!holder) return order.credits;
     const paidForCredits = order.amountMinor - order.transactionCostsMinor;
     return Math.max(1, Math.floor((order.credits * paidForCredits) / order.baseAmountMinor));
@@ -515,7 +635,12 @@ export function createPaymentsService(deps: {
         })
         .returning();
       if (discount) {
-        const holder = await reserveDiscount(tx, { id: row!.id, siteId: site.id, userId: input.payer.userId, discountCode: discount.code });
+        const holder = await reserveDiscount(tx, {
+          id: row!.id,
+          siteId: site.id,
+          userId: input.payer.userId,
+          discountCode: discount.code,
+        });
         if (holder) throw codeUsed(holder, input.payer.userId);
       }
       return row!;
@@ -539,7 +664,13 @@ export function createPaymentsService(deps: {
         const [failed] = await tx
           .update(orders)
           .set({ status: 'failed' })
-          .where(and(eq(orders.id, order.id), sql`${orders.status} in ('open', 'pending')`, sql`${orders.providerPaymentId} is null`))
+          .where(
+            and(
+              eq(orders.id, order.id),
+              sql`${orders.status} in ('open', 'pending')`,
+              sql`${orders.providerPaymentId} is null`,
+            ),
+          )
           .returning({ id: orders.id });
         if (failed) await releaseDiscount(tx, order.id);
       });
@@ -571,7 +702,10 @@ export function createPaymentsService(deps: {
       checkout_url: row.status === 'open' ? row.checkoutUrl : null,
       refunded_credits: row.refundedCredits,
       refunded_amount: row.refundedMinor,
-      refundable_until: row.status === 'paid' && !row.refundedAt && row.paidAt && refundDays !== undefined ? refundEnd(row.paidAt, refundDays).toISOString() : null,
+      refundable_until:
+        row.status === 'paid' && !row.refundedAt && row.paidAt && refundDays !== undefined
+          ? refundEnd(row.paidAt, refundDays).toISOString()
+          : null,
     };
   }
 
@@ -601,7 +735,8 @@ export function createPaymentsService(deps: {
       const orderId = Number(/^order:(\d+)$/.exec(entry.reference ?? '')?.[1] ?? Number.NaN);
       if (entry.amount > 0) {
         if (entry.reason === 'purchase' && orderId) left.set(orderId, entry.amount);
-        else if (entry.reason === 'refund_reversed' && left.has(orderId)) left.set(orderId, left.get(orderId)! + entry.amount);
+        else if (entry.reason === 'refund_reversed' && left.has(orderId))
+          left.set(orderId, left.get(orderId)! + entry.amount);
         continue;
       }
       let owed = -entry.amount;
@@ -618,18 +753,32 @@ export function createPaymentsService(deps: {
     provider: deps.provider,
 
     /** GET /api/discountcode.php. */
-    async checkCode(site: PaymentSite, payer: Payer, query: { code?: string; welcome?: string }): Promise<DiscountCode | null> {
+    async checkCode(
+      site: PaymentSite,
+      payer: Payer,
+      query: { code?: string; welcome?: string },
+    ): Promise<DiscountCode | null> {
       if (query.welcome) return welcomeCodeOf(site, payer);
       if (!query.code) throw new AppError(404, 'discount_code_not_found');
       return findEnteredCode(site, payer, query.code);
     },
 
     /** GET /api/credits.php. */
-    async creditsPage(site: PaymentSite, payer: Payer, options: { country?: string; geoCountry: string | null; code?: string }): Promise<CreditsResponse> {
+    async creditsPage(
+      site: PaymentSite,
+      payer: Payer,
+      options: { country?: string; geoCountry: string | null; code?: string },
+    ): Promise<CreditsResponse> {
       const country = countryFor(site, options.country, options.geoCountry);
       const { currency, bundles } = await bundlesFor(site, country);
       // A code that does not apply (the page shows why through discountcode.php) leaves the other discounts.
-      const discount = await bestDiscount(site, payer, { amountMinor: Number.MAX_SAFE_INTEGER, currency, country, method: null }, options.code, 'skip');
+      const discount = await bestDiscount(
+        site,
+        payer,
+        { amountMinor: Number.MAX_SAFE_INTEGER, currency, country, method: null },
+        options.code,
+        'skip',
+      );
       const [last] = await db
         .select({ bundleId: orders.bundleId, credits: orders.credits })
         .from(orders)
@@ -641,16 +790,26 @@ export function createPaymentsService(deps: {
         country,
         discount,
         bundles: toBundles(bundles, currency, country, discount),
-        methods: isAvailable ? methodsFor(country, site.paymentMethods).map((method) => ({ method, transaction_costs: site.transactionCosts[method] ?? 0 })) : [],
+        methods: isAvailable
+          ? methodsFor(country, site.paymentMethods).map((method) => ({
+              method,
+              transaction_costs: site.transactionCosts[method] ?? 0,
+            }))
+          : [],
         direct_debit: isAvailable && isDirectDebitOffered(country, site.paymentMethods),
         payments_available: isAvailable,
         test_mode: deps.provider.isTestMode,
-        last_order: last?.bundleId ? { bundle_id: last.bundleId, credits: last.credits, card: await cardOf(payer.userId) } : null,
+        last_order: last?.bundleId
+          ? { bundle_id: last.bundleId, credits: last.credits, card: await cardOf(payer.userId) }
+          : null,
       };
     },
 
     /** GET /api/pricing.php: the bundles of the country's currency for anyone, at their list prices. */
-    async pricing(site: PaymentSite, options: { country?: string; geoCountry: string | null }): Promise<PricingResponse> {
+    async pricing(
+      site: PaymentSite,
+      options: { country?: string; geoCountry: string | null },
+    ): Promise<PricingResponse> {
       const country = countryFor(site, options.country, options.geoCountry);
       const { currency, bundles } = await bundlesFor(site, country);
       return { currency, country, bundles: toBundles(bundles, currency, country, null) };
@@ -660,7 +819,14 @@ export function createPaymentsService(deps: {
     async createOrder(
       site: PaymentSite & Pick<SiteRow, 'countries'>,
       payer: Payer,
-      input: { bundleId: number; method: PaymentMethod; country?: string; geoCountry: string | null; discountCode?: string; origin: string },
+      input: {
+        bundleId: number;
+        method: PaymentMethod;
+        country?: string;
+        geoCountry: string | null;
+        discountCode?: string;
+        origin: string;
+      },
     ): Promise<{ order: Order; checkoutUrl: string }> {
       assertAvailable();
       const country = countryFor(site, input.country, input.geoCountry);
@@ -668,7 +834,8 @@ export function createPaymentsService(deps: {
       const bundle = bundles.find((candidate) => candidate.id === input.bundleId);
       if (!bundle) throw new AppError(404, 'bundle_not_found');
       const providerMethod = providerMethodOf(input.method);
-      if (!methodsFor(country, site.paymentMethods).includes(input.method) || !providerMethod) throw new AppError(400, 'payment_method_unavailable');
+      if (!methodsFor(country, site.paymentMethods).includes(input.method) || !providerMethod)
+        throw new AppError(400, 'payment_method_unavailable');
       const discount = await bestDiscount(
         site,
         payer,
@@ -697,7 +864,11 @@ export function createPaymentsService(deps: {
      * POST /api/repeat-order.php: the last paid bundle again on the saved card, without leaving the site. The
      * provider answers through the webhook; a declined card ends the order failed ("the stored card payment could not complete").
      */
-    async repeatOrder(site: PaymentSite, payer: Payer, input: { origin: string; geoCountry: string | null }): Promise<Order> {
+    async repeatOrder(
+      site: PaymentSite,
+      payer: Payer,
+      input: { origin: string; geoCountry: string | null },
+    ): Promise<Order> {
       assertAvailable();
       const card = await savedCardOf(payer.userId);
       const [last] = await db
@@ -710,10 +881,17 @@ export function createPaymentsService(deps: {
       const [bundle] = await db
         .select()
         .from(creditBundles)
-        .where(and(eq(creditBundles.id, last.bundleId), eq(creditBundles.siteId, site.id), eq(creditBundles.isActive, true)))
+        .where(
+          and(eq(creditBundles.id, last.bundleId), eq(creditBundles.siteId, site.id), eq(creditBundles.isActive, true)),
+        )
         .limit(1);
       if (!bundle) throw new AppError(404, 'bundle_not_found');
-      const discount = await bestDiscount(site, payer, { amountMinor: bundle.priceMinor, currency: bundle.currency, country: last.country, method: 'creditcard' }, undefined);
+      const discount = await bestDiscount(
+        site,
+        payer,
+        { amountMinor: bundle.priceMinor, currency: bundle.currency, country: last.country, method: 'creditcard' },
+        undefined,
+      );
       const { order } = await placeOrder({
         site,
         payer,
@@ -731,13 +909,22 @@ export function createPaymentsService(deps: {
 
     /** GET /api/order.php: the member's own order only. The return page reads the state; it never credits. */
     async getOrder(site: Pick<SiteRow, 'refundDays'>, userId: number, orderId: number): Promise<Order> {
-      const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).limit(1);
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+        .limit(1);
       if (!row) throw orderNotFound();
       return toOrder(row, site.refundDays);
     },
 
     async listOrders(site: Pick<SiteRow, 'refundDays'>, userId: number): Promise<Order[]> {
-      const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(100);
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(100);
       return rows.map((row) => toOrder(row, site.refundDays));
     },
 
@@ -750,16 +937,34 @@ export function createPaymentsService(deps: {
       const attempt = randomUUID();
       // First the credits leave (under the order's and the balance's locks, so nothing spends them meanwhile) ...
       const claimed = await db.transaction(async (tx) => {
-        const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).for('update');
+        const [order] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+          .for('update');
         if (!order || order.status !== 'paid' || !order.paidAt) throw orderNotFound();
         if (order.refundedAt) throw new AppError(409, 'refund_already_done');
-        if (deps.now().getTime() > refundEnd(order.paidAt, site.refundDays).getTime()) throw new AppError(403, 'refund_period_over', { days: site.refundDays });
-        await tx.select({ userId: creditBalances.userId }).from(creditBalances).where(eq(creditBalances.userId, userId)).for('update');
+        if (deps.now().getTime() > refundEnd(order.paidAt, site.refundDays).getTime())
+          throw new AppError(403, 'refund_period_over', { days: site.refundDays });
+        await tx
+          .select({ userId: creditBalances.userId })
+          .from(creditBalances)
+          .where(eq(creditBalances.userId, userId))
+          .for('update');
         const unused = (await unusedCreditsByOrder(userId, tx)).get(order.id) ?? 0;
         if (unused <= 0) throw new AppError(409, 'refund_nothing_unused');
         const amountMinor = Math.floor((order.amountMinor * unused) / order.credits);
-        await postLedgerEntry(tx, { userId, amount: -unused, reason: 'refund', reference: `order:${order.id}`, idempotencyKey: `refund:${order.id}:${attempt}` });
-        await tx.update(orders).set({ refundedCredits: unused, refundedMinor: amountMinor, refundedAt: deps.now() }).where(eq(orders.id, order.id));
+        await postLedgerEntry(tx, {
+          userId,
+          amount: -unused,
+          reason: 'refund',
+          reference: `order:${order.id}`,
+          idempotencyKey: `refund:${order.id}:${attempt}`,
+        });
+        await tx
+          .update(orders)
+          .set({ refundedCredits: unused, refundedMinor: amountMinor, refundedAt: deps.now() })
+          .where(eq(orders.id, order.id));
         return { order, unused, amountMinor };
       });
       // ... then the provider refunds the money. Should it refuse, the credits come back: nothing is lost either way.
@@ -773,8 +978,17 @@ export function createPaymentsService(deps: {
         await db.update(orders).set({ providerRefundId: refund.id }).where(eq(orders.id, orderId));
       } catch (error) {
         await db.transaction(async (tx) => {
-          await postLedgerEntry(tx, { userId, amount: claimed.unused, reason: 'refund_reversed', reference: `order:${orderId}`, idempotencyKey: `refund-reversed:${orderId}:${attempt}` });
-          await tx.update(orders).set({ refundedCredits: 0, refundedMinor: 0, refundedAt: null }).where(eq(orders.id, orderId));
+          await postLedgerEntry(tx, {
+            userId,
+            amount: claimed.unused,
+            reason: 'refund_reversed',
+            reference: `order:${orderId}`,
+            idempotencyKey: `refund-reversed:${orderId}:${attempt}`,
+          });
+          await tx
+            .update(orders)
+            .set({ refundedCredits: 0, refundedMinor: 0, refundedAt: null })
+            .where(eq(orders.id, orderId));
         });
         await deps.memberEvents.changed(userId);
         // The provider's refusal is ours to report, translated; the member may ask again.
@@ -801,7 +1015,9 @@ export function createPaymentsService(deps: {
       if (!isDirectDebitOffered(country, site.paymentMethods)) throw new AppError(400, 'payment_method_unavailable');
       const price = await directDebitPrice(site, payer, bundle, country);
       await assertDirectDebitAllowed(payer.userId, price.amountMinor);
-      const code = randomInt(0, 10 ** DIRECT_DEBIT_CODE_LENGTH).toString().padStart(DIRECT_DEBIT_CODE_LENGTH, '0');
+      const code = randomInt(0, 10 ** DIRECT_DEBIT_CODE_LENGTH)
+        .toString()
+        .padStart(DIRECT_DEBIT_CODE_LENGTH, '0');
       const now = deps.now();
       const [row] = await db
         .insert(directDebitRequests)
@@ -822,7 +1038,10 @@ export function createPaymentsService(deps: {
           resendAt: new Date(now.getTime() + DIRECT_DEBIT_RESEND_SECONDS * 1000),
         })
         .returning();
-      await db.update(directDebitRequests).set({ codeHash: hashCode(row!.id, code) }).where(eq(directDebitRequests.id, row!.id));
+      await db
+        .update(directDebitRequests)
+        .set({ codeHash: hashCode(row!.id, code) })
+        .where(eq(directDebitRequests.id, row!.id));
       await sendCode(site, row!, code, payer);
       return directDebitState(row!, bundle, price.amountMinor);
     },
@@ -832,10 +1051,14 @@ export function createPaymentsService(deps: {
       const row = await findDirectDebit(payer.userId, id);
       const now = deps.now();
       if (row.resendAt.getTime() > now.getTime()) {
-        throw new AppError(429, 'direct_debit_resend_wait', { count: Math.ceil((row.resendAt.getTime() - now.getTime()) / 1000) });
+        throw new AppError(429, 'direct_debit_resend_wait', {
+          count: Math.ceil((row.resendAt.getTime() - now.getTime()) / 1000),
+        });
       }
       if (row.sentCount >= DIRECT_DEBIT_MAX_SENDS) throw new AppError(429, 'direct_debit_limit');
-      const code = randomInt(0, 10 ** DIRECT_DEBIT_CODE_LENGTH).toString().padStart(DIRECT_DEBIT_CODE_LENGTH, '0');
+      const code = randomInt(0, 10 ** DIRECT_DEBIT_CODE_LENGTH)
+        .toString()
+        .padStart(DIRECT_DEBIT_CODE_LENGTH, '0');
       const [updated] = await db
         .update(directDebitRequests)
         .set({
@@ -857,7 +1080,11 @@ export function createPaymentsService(deps: {
      * POST /api/directdebit-verify.php: the right code submits the debit (a mandate on the account, then a recurring
      * direct-debit payment); the order is pending until the provider settles it. A wrong code counts an attempt.
      */
-    async verifyDirectDebit(site: PaymentSite, payer: Payer, input: { id: number; code: string; origin: string }): Promise<Order> {
+    async verifyDirectDebit(
+      site: PaymentSite,
+      payer: Payer,
+      input: { id: number; code: string; origin: string },
+    ): Promise<Order> {
       assertAvailable();
       const now = deps.now();
       // Each try takes one of the code's tries in one conditional UPDATE (the row's lock), before the code is compared:
@@ -881,7 +1108,8 @@ export function createPaymentsService(deps: {
       }
       const given = Buffer.from(hashCode(row.id, input.code));
       const expected = Buffer.from(row.codeHash);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError(400, 'direct_debit_code_invalid');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw new AppError(400, 'direct_debit_code_invalid');
       const [bundle] = await db.select().from(creditBundles).where(eq(creditBundles.id, row.bundleId));
       if (!bundle) throw new AppError(404, 'bundle_not_found');
       const price = await directDebitPrice(site, payer, bundle, row.country);
@@ -909,7 +1137,10 @@ export function createPaymentsService(deps: {
         // The mandate on the account (the full IBAN is only in memory now), once the debit is stored.
         customer: async () => {
           const customerId = await ensureCustomer(payer.userId);
-          const mandate = await deps.provider.createDirectDebitMandate(customerId, { holder: row.holder, iban: row.iban });
+          const mandate = await deps.provider.createDirectDebitMandate(customerId, {
+            holder: row.holder,
+            iban: row.iban,
+          });
           return { id: customerId, sequence: 'recurring', mandateId: mandate.id };
         },
         origin: input.origin,
@@ -925,7 +1156,12 @@ export function createPaymentsService(deps: {
      */
     async handleWebhook(paymentId: string): Promise<'unknown' | 'unchanged' | 'updated' | 'credited'> {
       const record = async (outcome: string, error?: string) => {
-        await db.insert(paymentWebhooks).values({ provider: deps.provider.name, providerPaymentId: paymentId.slice(0, 100), outcome, error: error ?? null });
+        await db.insert(paymentWebhooks).values({
+          provider: deps.provider.name,
+          providerPaymentId: paymentId.slice(0, 100),
+          outcome,
+          error: error ?? null,
+        });
       };
       const payment = await deps.provider.getPayment(paymentId);
       if (!payment) {
@@ -942,7 +1178,13 @@ export function createPaymentsService(deps: {
         [known] = await db
           .update(orders)
           .set({ providerPaymentId: paymentId })
-          .where(and(eq(orders.id, payment.metadata.orderId), eq(orders.provider, deps.provider.name), sql`${orders.providerPaymentId} is null`))
+          .where(
+            and(
+              eq(orders.id, payment.metadata.orderId),
+              eq(orders.provider, deps.provider.name),
+              sql`${orders.providerPaymentId} is null`,
+            ),
+          )
           .returning({ id: orders.id });
       }
       if (!known) {
@@ -950,39 +1192,62 @@ export function createPaymentsService(deps: {
         return 'unknown';
       }
       let userId: number | null = null;
-      const credit = () => db.transaction(async (tx) => {
-        const [order] = await tx.select().from(orders).where(eq(orders.id, known.id)).for('update');
-        if (!order || order.status === 'paid' || order.status === payment.status) return 'unchanged' as const;
-        if (payment.status !== 'paid') {
-          await tx.update(orders).set({ status: payment.status }).where(eq(orders.id, order.id));
-          if (payment.status === 'failed' || payment.status === 'canceled' || payment.status === 'expired') await releaseDiscount(tx, order.id);
-          // A direct debit that bounced: no more direct debits for this member (SPEC 8, "blocked for direct debit").
-          if (payment.status === 'failed' && order.method === 'sdd' && order.userId !== null) {
-            await tx.insert(directDebitBlocks).values({ userId: order.userId, reason: 'debit_failed' }).onConflictDoNothing();
+      const credit = () =>
+        db.transaction(async (tx) => {
+          const [order] = await tx.select().from(orders).where(eq(orders.id, known.id)).for('update');
+          if (!order || order.status === 'paid' || order.status === payment.status) return 'unchanged' as const;
+          if (payment.status !== 'paid') {
+            await tx.update(orders).set({ status: payment.status }).where(eq(orders.id, order.id));
+            if (payment.status === 'failed' || payment.status === 'canceled' || payment.status === 'expired')
+              await releaseDiscount(tx, order.id);
+            // A direct debit that bounced: no more direct debits for this member (SPEC 8, "blocked for direct debit").
+            if (payment.status === 'failed' && order.method === 'sdd' && order.userId !== null) {
+              await tx
+                .insert(directDebitBlocks)
+                .values({ userId: order.userId, reason: 'debit_failed' })
+                .onConflictDoNothing();
+            }
+            return 'updated' as const;
           }
-          return 'updated' as const;
-        }
-        if (payment.amountMinor !== order.amountMinor || payment.currency !== order.currency) {
-          throw new Error(`payment ${paymentId} amount ${payment.amountMinor} ${payment.currency} does not match order ${order.id}`);
-        }
-        const now = deps.now();
-        const credits = order.userId !== null ? await creditsEarnedBy(tx, { ...order, userId: order.userId }) : order.credits;
-        const [paidOrder] = await tx.update(orders).set({ status: 'paid', paidAt: now, credits, checkoutUrl: null }).where(eq(orders.id, order.id)).returning();
-        if (order.userId !== null) {
-          userId = order.userId;
-          await postLedgerEntry(tx, { userId: order.userId, amount: credits, reason: 'purchase', reference: `order:${order.id}`, idempotencyKey: `order:${order.id}` });
-          // The first purchase makes the member premium, for good (SPEC 1).
-          await tx.update(users).set({ paidUser: true }).where(eq(users.id, order.userId));
-          await sendReceipt(tx, paidOrder!, now);
-          if (payment.mandateId && payment.card && order.sequenceType === 'first') {
-            await tx
-              .update(paymentCustomers)
-              .set({ mandateId: payment.mandateId, cardBrand: payment.card.brand, cardLast4: payment.card.last4, updatedAt: now })
-              .where(eq(paymentCustomers.userId, order.userId));
+          if (payment.amountMinor !== order.amountMinor || payment.currency !== order.currency) {
+            throw new Error(
+              `payment ${paymentId} amount ${payment.amountMinor} ${payment.currency} does not match order ${order.id}`,
+            );
           }
-        }
-        return 'credited' as const;
-      });
+          const now = deps.now();
+          const credits =
+            order.userId !== null ? await creditsEarnedBy(tx, { ...order, userId: order.userId }) : order.credits;
+          const [paidOrder] = await tx
+            .update(orders)
+            .set({ status: 'paid', paidAt: now, credits, checkoutUrl: null })
+            .where(eq(orders.id, order.id))
+            .returning();
+          if (order.userId !== null) {
+            userId = order.userId;
+            await postLedgerEntry(tx, {
+              userId: order.userId,
+              amount: credits,
+              reason: 'purchase',
+              reference: `order:${order.id}`,
+              idempotencyKey: `order:${order.id}`,
+            });
+            // The first purchase makes the member premium, for good (SPEC 1).
+            await tx.update(users).set({ paidUser: true }).where(eq(users.id, order.userId));
+            await sendReceipt(tx, paidOrder!, now);
+            if (payment.mandateId && payment.card && order.sequenceType === 'first') {
+              await tx
+                .update(paymentCustomers)
+                .set({
+                  mandateId: payment.mandateId,
+                  cardBrand: payment.card.brand,
+                  cardLast4: payment.card.last4,
+                  updatedAt: now,
+                })
+                .where(eq(paymentCustomers.userId, order.userId));
+            }
+          }
+          return 'credited' as const;
+        });
       let outcome: Awaited<ReturnType<typeof credit>>;
       try {
         outcome = await credit();

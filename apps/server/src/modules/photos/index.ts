@@ -1,4 +1,11 @@
 // Public entry of photos: the service, its repository, and how photos appear in payloads.
 export { createPhotosRepository } from './photos.repository.ts';
-export { createPhotosService, PHOTO_WORK_CONCURRENCY, mainImageOf, photoLimitOf, toPhoto, type PhotosService } from './photos.service.ts';
+export {
+  createPhotosService,
+  PHOTO_WORK_CONCURRENCY,
+  mainImageOf,
+  photoLimitOf,
+  toPhoto,
+  type PhotosService,
+} from './photos.service.ts';
 export { processPhoto } from './photo-processing.ts';

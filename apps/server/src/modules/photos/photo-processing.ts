@@ -41,7 +41,8 @@ export type ProcessedPhoto = { full: Buffer; thumb: Buffer; width: number; heigh
 export const photoInvalid = () => new AppError(400, 'photo_invalid');
 export const photoTypeUnsupported = () => new AppError(415, 'photo_type_unsupported');
 export const photoTooSmall = () => new AppError(400, 'photo_too_small', { min: PHOTO_MIN_SIDE });
-export const photoTooManyPixels = () => new AppError(400, 'photo_too_many_pixels', { max_megapixels: PHOTO_MAX_MEGAPIXELS });
+export const photoTooManyPixels = () =>
+  new AppError(400, 'photo_too_many_pixels', { max_megapixels: PHOTO_MAX_MEGAPIXELS });
 
 /**
  * Checks and re-encodes one upload. The header is read first so a decompression bomb is refused before
@@ -83,7 +84,10 @@ export async function processPhoto(input: Buffer, encoding: PhotoEncoding = PHOT
     // long, narrow image): then the thumbnail is made from the upload, decoded again.
     const shorter = Math.min(width, height);
     const thumbFromResized = shorter >= THUMB_SIDE || shorter === Math.min(metadata.width, metadata.height);
-    const thumb = await (thumbFromResized ? fromResized() : source.clone()).resize(cover).jpeg(encoding.thumb).toBuffer();
+    const thumb = await (thumbFromResized ? fromResized() : source.clone())
+      .resize(cover)
+      .jpeg(encoding.thumb)
+      .toBuffer();
     return { full, thumb, width, height };
   } catch (error) {
     // HEIC (HEVC-compressed) is listed by the image library but its decoder is missing from the prebuilt binaries.

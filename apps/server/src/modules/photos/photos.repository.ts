@@ -7,7 +7,11 @@ export function createPhotosRepository(db: Executor) {
   return {
     /** Main photo first, then in upload order. */
     async listByProfile(profileId: number, tx: Executor = db): Promise<PhotoRow[]> {
-      return tx.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(desc(photos.isMain), asc(photos.id));
+      return tx
+        .select()
+        .from(photos)
+        .where(eq(photos.profileId, profileId))
+        .orderBy(desc(photos.isMain), asc(photos.id));
     },
 
     async countByProfile(profileId: number, tx: Executor = db): Promise<number> {
@@ -38,7 +42,11 @@ export function createPhotosRepository(db: Executor) {
     },
 
     async find(profileId: number, photoId: number, tx: Executor = db): Promise<PhotoRow | undefined> {
-      const [row] = await tx.select().from(photos).where(and(eq(photos.id, photoId), eq(photos.profileId, profileId))).limit(1);
+      const [row] = await tx
+        .select()
+        .from(photos)
+        .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId)))
+        .limit(1);
       return row;
     },
 
@@ -49,12 +57,26 @@ export function createPhotosRepository(db: Executor) {
     },
 
     async setMain(profileId: number, photoId: number, tx: Executor): Promise<void> {
-      await tx.update(photos).set({ isMain: false }).where(and(eq(photos.profileId, profileId), sql`${photos.isMain}`));
-      await tx.update(photos).set({ isMain: true }).where(and(eq(photos.id, photoId), eq(photos.profileId, profileId)));
+      await tx
+        .update(photos)
+        .set({ isMain: false })
+        .where(and(eq(photos.profileId, profileId), sql`${photos.isMain}`));
+      await tx
+        .update(photos)
+        .set({ isMain: true })
+        .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId)));
     },
 
-    async setPrivate(photoId: number, isPrivate: boolean, keys: { fileKey: string; thumbKey: string }, tx: Executor = db): Promise<void> {
-      await tx.update(photos).set({ isPrivate, ...keys }).where(eq(photos.id, photoId));
+    async setPrivate(
+      photoId: number,
+      isPrivate: boolean,
+      keys: { fileKey: string; thumbKey: string },
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx
+        .update(photos)
+        .set({ isPrivate, ...keys })
+        .where(eq(photos.id, photoId));
     },
 
     async delete(photoId: number, tx: Executor = db): Promise<void> {

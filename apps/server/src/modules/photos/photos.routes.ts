@@ -18,7 +18,6 @@ import { errorResponses } from '../member-core/index.ts';
 import { mainImageOf, photoNotFound, toPhoto } from './photos.service.ts';
 import { contentTypeOf } from '../../plugins/storage/index.ts';
 
-
 const TAGS = ['members'];
 const photoTooLarge = () => new AppError(413, 'photo_too_large', { max_mb: PHOTO_MAX_MEGABYTES });
 const isTrue = (value: unknown) => value === '1' || value === 'true';
@@ -28,7 +27,10 @@ const isTrue = (value: unknown) => value === '1' || value === 'true';
  */
 const uploadPhotoBodySchema = z.unknown().meta({
   type: 'object',
-  properties: { photo: { type: 'string', format: 'binary' }, is_private: { type: 'string', enum: ['0', '1', 'true', 'false'] } },
+  properties: {
+    photo: { type: 'string', format: 'binary' },
+    is_private: { type: 'string', enum: ['0', '1', 'true', 'false'] },
+  },
   required: ['photo'],
 });
 
@@ -39,7 +41,8 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this plugin's routes take multipart bodies; everything else stays JSON-only.
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
   const { photos, viewers } = app.services;
-  const memberLimit = (name: string, max: number, timeWindow: string) => rateLimitHook(app, { name, max, timeWindow, key: memberRateKey });
+  const memberLimit = (name: string, max: number, timeWindow: string) =>
+    rateLimitHook(app, { name, max, timeWindow, key: memberRateKey });
 
   async function photosOf(profileId: number, cdnPrefix: string) {
     const rows = await photos.listOwn(profileId);
@@ -50,7 +53,11 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/photos.php',
     {
       preValidation: [app.requireMember],
-      schema: { tags: TAGS, summary: 'The own photos, main first', response: { 200: photosResponseSchema, ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'The own photos, main first',
+        response: { 200: photosResponseSchema, ...errorResponses },
+      },
     },
     async (request) => photosOf((await viewers.require(request)).profileId, request.site.cdnPrefix),
   );
@@ -76,7 +83,10 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       await photos.assertBelowLimit(viewer);
       const multipartError = (error: unknown) => {
         if (error instanceof app.multipartErrors.RequestFileTooLargeError) return photoTooLarge();
-        if (error instanceof app.multipartErrors.PartsLimitError || error instanceof app.multipartErrors.FieldsLimitError) {
+        if (
+          error instanceof app.multipartErrors.PartsLimitError ||
+          error instanceof app.multipartErrors.FieldsLimitError
+        ) {
           return new AppError(413, 'payload_too_large');
         }
         return error;
@@ -93,9 +103,16 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       if (field && !Array.isArray(field) && field.type === 'field') isPrivate ||= isTrue(field.value);
       // The file is read only once a photo slot is free (photos.processUpload): waiting uploads stay unread.
       const upload = file;
-      const photo = await photos.upload(viewer, () => upload.toBuffer().catch((error: unknown) => Promise.reject(multipartError(error))), { isPrivate });
+      const photo = await photos.upload(
+        viewer,
+        () => upload.toBuffer().catch((error: unknown) => Promise.reject(multipartError(error))),
+        { isPrivate },
+      );
       reply.status(201);
-      return { photo: toPhoto(photo, request.site.cdnPrefix), ...(await photosOf(viewer.profileId, request.site.cdnPrefix)) };
+      return {
+        photo: toPhoto(photo, request.site.cdnPrefix),
+        ...(await photosOf(viewer.profileId, request.site.cdnPrefix)),
+      };
     },
   );
 
@@ -105,7 +122,8 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [app.optionalMember],
       schema: {
         tags: TAGS,
-        summary: 'The file of a private photo, for the owner and premium members who may open the profile (docs/storage.md)',
+        summary:
+          'The file of a private photo, for the owner and premium members who may open the profile (docs/storage.md)',
         querystring: photoFileQuerySchema,
         response: { 200: photoFileSchema, 404: errorResponses[404] },
       },
@@ -154,7 +172,12 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: [app.requireMember],
       preHandler: [memberLimit('photo-change', 120, '1 minute')],
-      schema: { tags: TAGS, summary: 'Delete a photo ({ id })', body: deletePhotoRequestSchema, response: { 200: photosResponseSchema, ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a photo ({ id })',
+        body: deletePhotoRequestSchema,
+        response: { 200: photosResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const viewer = await viewers.require(request);

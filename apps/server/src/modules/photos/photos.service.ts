@@ -53,8 +53,13 @@ export function mainImageOf(rows: PhotoRow[], cdnPrefix: string): Image | null {
  * free members the main photo and public ones up to FREE_VIEWER_PHOTOS; visitors the main photo only.
  * Private photos are for the owner and premium members.
  */
-export function selectVisiblePhotos(rows: PhotoRow[], viewer: Pick<Viewer, 'profileId' | 'isPremium'> | null, ownerProfileId: number): VisiblePhotos {
-  if (viewer && (viewer.profileId === ownerProfileId || viewer.isPremium)) return { photos: rows, hiddenCount: 0, lockedReason: null };
+export function selectVisiblePhotos(
+  rows: PhotoRow[],
+  viewer: Pick<Viewer, 'profileId' | 'isPremium'> | null,
+  ownerProfileId: number,
+): VisiblePhotos {
+  if (viewer && (viewer.profileId === ownerProfileId || viewer.isPremium))
+    return { photos: rows, hiddenCount: 0, lockedReason: null };
   const publicRows = rows.filter((row) => !row.isPrivate);
   const shown = viewer ? publicRows.slice(0, FREE_VIEWER_PHOTOS) : publicRows.filter((row) => row.isMain);
   const hiddenCount = rows.length - shown.length;
@@ -104,7 +109,10 @@ export function createPhotosService(deps: {
       return repo.listByProfile(profileId);
     },
 
-    async listVisible(ownerProfileId: number, viewer: Pick<Viewer, 'profileId' | 'isPremium'> | null): Promise<VisiblePhotos> {
+    async listVisible(
+      ownerProfileId: number,
+      viewer: Pick<Viewer, 'profileId' | 'isPremium'> | null,
+    ): Promise<VisiblePhotos> {
       return selectVisiblePhotos(await repo.listByProfile(ownerProfileId), viewer, ownerProfileId);
     },
 
@@ -117,12 +125,19 @@ export function createPhotosService(deps: {
     photoWork: deps.photoWork,
 
     /** `read` answers the upload's bytes; it runs only once a photo slot is free (processUpload). */
-    async upload(viewer: Pick<Viewer, 'userId' | 'profileId' | 'isPremium'>, read: () => Promise<Buffer>, options: { isPrivate: boolean }): Promise<PhotoRow> {
+    async upload(
+      viewer: Pick<Viewer, 'userId' | 'profileId' | 'isPremium'>,
+      read: () => Promise<Buffer>,
+      options: { isPrivate: boolean },
+    ): Promise<PhotoRow> {
       const limit = photoLimitOf(viewer.isPremium);
       await this.assertBelowLimit(viewer);
       const processed = await processUpload(read);
       const keys = newPhotoKeys(options.isPrivate);
-      await Promise.all([deps.storage.write(keys.fileKey, processed.full), deps.storage.write(keys.thumbKey, processed.thumb)]);
+      await Promise.all([
+        deps.storage.write(keys.fileKey, processed.full),
+        deps.storage.write(keys.thumbKey, processed.thumb),
+      ]);
       try {
         const inserted = await deps.db.transaction(async (tx) => {
           await repo.lockProfile(viewer.profileId, tx);
@@ -151,7 +166,8 @@ export function createPhotosService(deps: {
 
     /** Refuses an upload over the member's photo limit: called before the upload's body is read. */
     async assertBelowLimit(viewer: Pick<Viewer, 'profileId' | 'isPremium'>): Promise<void> {
-      if ((await repo.countByProfile(viewer.profileId)) >= photoLimitOf(viewer.isPremium)) throw photoLimitReached(viewer.isPremium);
+      if ((await repo.countByProfile(viewer.profileId)) >= photoLimitOf(viewer.isPremium))
+        throw photoLimitReached(viewer.isPremium);
     },
 
     /**
@@ -159,7 +175,10 @@ export function createPhotosService(deps: {
      * private or public gets new file keys: the URL it had while public stops answering (CDN and browser caches
      * held it for a year), and a private file never sits where /uploads serves.
      */
-    async update(viewer: Pick<Viewer, 'userId' | 'profileId'>, input: { id: number; is_main?: true; is_private?: boolean }): Promise<void> {
+    async update(
+      viewer: Pick<Viewer, 'userId' | 'profileId'>,
+      input: { id: number; is_main?: true; is_private?: boolean },
+    ): Promise<void> {
       const copies: { fileKey: string; thumbKey: string }[] = [];
       try {
         await deps.db.transaction(async (tx) => {
@@ -172,7 +191,10 @@ export function createPhotosService(deps: {
           if (input.is_private !== undefined && input.is_private !== row.isPrivate) {
             const keys = newPhotoKeys(input.is_private);
             copies.push(keys);
-            await Promise.all([deps.storage.copy(row.fileKey, keys.fileKey), deps.storage.copy(row.thumbKey, keys.thumbKey)]);
+            await Promise.all([
+              deps.storage.copy(row.fileKey, keys.fileKey),
+              deps.storage.copy(row.thumbKey, keys.thumbKey),
+            ]);
             await repo.setPrivate(row.id, input.is_private, keys, tx);
             await removeFilesAfterCommit(row, tx);
           }

@@ -12,7 +12,11 @@ import { createMember, makeJpeg, makePremium, multipartBody, uploadPhoto } from 
 /** A valid 1x1 PNG whose header claims `width` x `height` (CRC fixed): a decompression bomb's header without the bomb. */
 async function pngClaiming(width: number, height: number): Promise<Buffer> {
   const { crc32 } = await import('node:zlib');
-  const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer(),
+  );
   // IHDR data starts at byte 16 (8 signature + 4 length + 4 type); the CRC covers type and data.
   png.writeUInt32BE(width, 16);
   png.writeUInt32BE(height, 20);
@@ -27,7 +31,18 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
   beforeAll(async () => {
     s3 = backend === 's3' ? await startS3StandIn() : undefined;
     app = await buildTestApp(
-      s3 ? { s3: { bucket: 'test-photos', region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true } } : {},
+      s3
+        ? {
+            s3: {
+              bucket: 'test-photos',
+              region: 'us-east-1',
+              endpoint: s3.endpoint,
+              accessKeyId: 'key',
+              secretAccessKey: 'secret',
+              forcePathStyle: true,
+            },
+          }
+        : {},
     );
   });
   afterAll(async () => {
@@ -48,10 +63,16 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
 
   it('re-encodes an upload to JPEG, makes the first one the main photo and serves it with long caching', async () => {
     const member = await createMember(app);
-    const response = await uploadPhoto(member.client, await sharp({ create: { width: 2400, height: 1200, channels: 4, background: '#33aa5580' } }).png().toBuffer(), {
-      filename: 'me.png',
-      contentType: 'image/png',
-    });
+    const response = await uploadPhoto(
+      member.client,
+      await sharp({ create: { width: 2400, height: 1200, channels: 4, background: '#33aa5580' } })
+        .png()
+        .toBuffer(),
+      {
+        filename: 'me.png',
+        contentType: 'image/png',
+      },
+    );
     expect(response.statusCode).toBe(201);
     const body = uploadPhotoResponseSchema.parse(response.json());
     expect(body.photo).toMatchObject({ is_main: true, is_private: false, width: 1600, height: 800 });
@@ -97,14 +118,26 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
 
   it('refuses a file that is not an image, and an SVG', async () => {
     const member = await createMember(app);
-    const text = await uploadPhoto(member.client, Buffer.from('%PDF-1.4 definitely not a photo'), { filename: 'cv.pdf', contentType: 'application/pdf' });
-    expect(text.statusCode).toBe(400);
-    expect(text.json().error).toMatchObject({ code: 'photo_invalid', message: expect.stringContaining('not a photo we can read') });
-
-    const svg = await uploadPhoto(member.client, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'), {
-      filename: 'x.svg',
-      contentType: 'image/svg+xml',
+    const text = await uploadPhoto(member.client, Buffer.from('%PDF-1.4 definitely not a photo'), {
+      filename: 'cv.pdf',
+      contentType: 'application/pdf',
     });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().error).toMatchObject({
+      code: 'photo_invalid',
+      message: expect.stringContaining('not a photo we can read'),
+    });
+
+    const svg = await uploadPhoto(
+      member.client,
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+      ),
+      {
+        filename: 'x.svg',
+        contentType: 'image/svg+xml',
+      },
+    );
     expect(svg.statusCode).toBe(415);
     expect(svg.json().error.code).toBe('photo_type_unsupported');
     expect(await app.db.select().from(photos).where(eq(photos.profileId, member.profileId))).toEqual([]);
@@ -115,12 +148,19 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
     const huge = Buffer.concat([await makeJpeg(), Buffer.alloc(PHOTO_MAX_BYTES + 1024)]);
     const response = await uploadPhoto(member.client, huge);
     expect(response.statusCode).toBe(413);
-    expect(response.json().error).toMatchObject({ code: 'photo_too_large', params: { max_mb: 15 }, message: 'This photo is too large. Photos may be at most 15 MB.' });
+    expect(response.json().error).toMatchObject({
+      code: 'photo_too_large',
+      params: { max_mb: 15 },
+      message: 'This photo is too large. Photos may be at most 15 MB.',
+    });
   });
 
   it('refuses an image with too many pixels before decoding it', async () => {
     const member = await createMember(app);
-    const response = await uploadPhoto(member.client, await pngClaiming(20_000, 20_000), { filename: 'bomb.png', contentType: 'image/png' });
+    const response = await uploadPhoto(member.client, await pngClaiming(20_000, 20_000), {
+      filename: 'bomb.png',
+      contentType: 'image/png',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'photo_too_many_pixels', params: { max_megapixels: 50 } });
   });
@@ -136,12 +176,20 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
     });
     expect(fieldsOnly.statusCode).toBe(400);
     // The message follows the request's language: German here.
-    expect(fieldsOnly.json().error).toMatchObject({ code: 'photo_required', message: 'Wähle ein Foto zum Hochladen aus.' });
+    expect(fieldsOnly.json().error).toMatchObject({
+      code: 'photo_required',
+      message: 'Wähle ein Foto zum Hochladen aus.',
+    });
     const json = await member.client.request({ method: 'POST', url: '/api/photo.php', payload: { photo: 'x' } });
     expect(json.statusCode).toBe(400);
     expect(json.json().error.code).toBe('photo_required');
     const empty = multipartBody({ data: Buffer.alloc(0) });
-    const emptyFile = await member.client.request({ method: 'POST', url: '/api/photo.php', payload: empty.payload, headers: empty.headers });
+    const emptyFile = await member.client.request({
+      method: 'POST',
+      url: '/api/photo.php',
+      payload: empty.payload,
+      headers: empty.headers,
+    });
     expect(emptyFile.json().error.code).toBe('photo_invalid');
   });
 
@@ -150,7 +198,10 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
     for (let index = 0; index < 3; index++) expect((await uploadPhoto(member.client)).statusCode).toBe(201);
     const fourth = await uploadPhoto(member.client);
     expect(fourth.statusCode).toBe(403);
-    expect(fourth.json().error).toMatchObject({ code: 'photo_limit_reached', message: 'Photo limit reached for free members' });
+    expect(fourth.json().error).toMatchObject({
+      code: 'photo_limit_reached',
+      message: 'Photo limit reached for free members',
+    });
 
     await makePremium(app, member);
     const profile = (await member.client.request({ url: '/api/profile.php' })).json().profile;
@@ -174,22 +225,44 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
     const member = await createMember(app);
     const first = uploadPhotoResponseSchema.parse((await uploadPhoto(member.client)).json()).photo;
     const second = uploadPhotoResponseSchema.parse((await uploadPhoto(member.client)).json()).photo;
-    const third = uploadPhotoResponseSchema.parse((await uploadPhoto(member.client, undefined, { isPrivate: true })).json()).photo;
+    const third = uploadPhotoResponseSchema.parse(
+      (await uploadPhoto(member.client, undefined, { isPrivate: true })).json(),
+    ).photo;
     expect([first.is_main, second.is_main, third.is_main, third.is_private]).toEqual([true, false, false, true]);
 
-    const makeMain = await member.client.request({ method: 'PUT', url: '/api/photo.php', payload: { id: second.id, is_main: true } });
+    const makeMain = await member.client.request({
+      method: 'PUT',
+      url: '/api/photo.php',
+      payload: { id: second.id, is_main: true },
+    });
     expect(makeMain.statusCode).toBe(200);
     const afterMain = photosResponseSchema.parse(makeMain.json());
-    expect(afterMain.photos.map((photo) => [photo.id, photo.is_main])).toEqual([[second.id, true], [first.id, false], [third.id, false]]);
+    expect(afterMain.photos.map((photo) => [photo.id, photo.is_main])).toEqual([
+      [second.id, true],
+      [first.id, false],
+      [third.id, false],
+    ]);
 
-    const privateMain = await member.client.request({ method: 'PUT', url: '/api/photo.php', payload: { id: second.id, is_private: true } });
+    const privateMain = await member.client.request({
+      method: 'PUT',
+      url: '/api/photo.php',
+      payload: { id: second.id, is_private: true },
+    });
     expect(privateMain.statusCode).toBe(400);
     expect(privateMain.json().error.code).toBe('photo_private_main');
-    const mainPrivate = await member.client.request({ method: 'PUT', url: '/api/photo.php', payload: { id: third.id, is_main: true } });
+    const mainPrivate = await member.client.request({
+      method: 'PUT',
+      url: '/api/photo.php',
+      payload: { id: third.id, is_main: true },
+    });
     expect(mainPrivate.json().error.code).toBe('photo_private_main');
 
     const secondKeys = await keysOf(second.id);
-    const removed = await member.client.request({ method: 'DELETE', url: '/api/photo.php', payload: { id: second.id } });
+    const removed = await member.client.request({
+      method: 'DELETE',
+      url: '/api/photo.php',
+      payload: { id: second.id },
+    });
     expect(removed.statusCode).toBe(200);
     const afterDelete = photosResponseSchema.parse(removed.json());
     expect(afterDelete.main_image?.filename).toBe(first.filename);
@@ -199,11 +272,15 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
     expect((await app.inject({ url: second.filename })).statusCode).toBe(404);
   });
 
-  it('lets nobody change or delete another member\'s photo', async () => {
+  it("lets nobody change or delete another member's photo", async () => {
     const owner = await createMember(app);
     const other = await createMember(app);
     const photo = uploadPhotoResponseSchema.parse((await uploadPhoto(owner.client)).json()).photo;
-    const change = await other.client.request({ method: 'PUT', url: '/api/photo.php', payload: { id: photo.id, is_private: true } });
+    const change = await other.client.request({
+      method: 'PUT',
+      url: '/api/photo.php',
+      payload: { id: photo.id, is_private: true },
+    });
     expect(change.statusCode).toBe(404);
     const remove = await other.client.request({ method: 'DELETE', url: '/api/photo.php', payload: { id: photo.id } });
     expect(remove.statusCode).toBe(404);
@@ -240,7 +317,11 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
 
   it('refuses a photo smaller than 200 x 200 pixels', async () => {
     const member = await createMember(app);
-    for (const [width, height] of [[40, 40], [199, 600], [600, 199]] as const) {
+    for (const [width, height] of [
+      [40, 40],
+      [199, 600],
+      [600, 199],
+    ] as const) {
       const response = await uploadPhoto(member.client, await makeJpeg(width, height));
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toMatchObject({ code: 'photo_too_small', params: { min: 200 } });
@@ -254,7 +335,11 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
     for (let index = 0; index < 3; index += 1) expect((await uploadPhoto(member.client)).statusCode).toBe(201);
     let bytesRead = 0;
     const { Readable } = await import('node:stream');
-    const { payload: body, headers } = multipartBody({ data: await makeJpeg(), filename: 'me.jpg', contentType: 'image/jpeg' });
+    const { payload: body, headers } = multipartBody({
+      data: await makeJpeg(),
+      filename: 'me.jpg',
+      contentType: 'image/jpeg',
+    });
     // A slow body: 1 KB at a time, counting what the server pulls.
     const stream = Readable.from(
       (async function* () {
@@ -279,7 +364,9 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
     const { createClient } = await import('../accounts/accounts.test-helpers.ts');
     const visitor = createClient(app);
     expect((await uploadPhoto(owner.client)).statusCode).toBe(201);
-    const hidden = uploadPhotoResponseSchema.parse((await uploadPhoto(owner.client, undefined, { isPrivate: true })).json()).photo;
+    const hidden = uploadPhotoResponseSchema.parse(
+      (await uploadPhoto(owner.client, undefined, { isPrivate: true })).json(),
+    ).photo;
     expect(hidden.filename).toBe(`/api/photo-file.php?id=${hidden.id}`);
     expect(hidden.thumb_filename).toBe(`/api/photo-file.php?id=${hidden.id}&size=thumb`);
     const [fileKey, thumbKey] = await keysOf(hidden.id);
@@ -292,12 +379,17 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
     expect(ownView.headers['content-type']).toBe('image/jpeg');
     expect(ownView.headers['cache-control']).toBe('private, max-age=300');
     expect(ownView.rawPayload.equals((await storedFile(fileKey!))!)).toBe(true);
-    expect((await premium.client.request({ url: hidden.thumb_filename })).rawPayload.equals((await storedFile(thumbKey!))!)).toBe(true);
+    expect(
+      (await premium.client.request({ url: hidden.thumb_filename })).rawPayload.equals((await storedFile(thumbKey!))!),
+    ).toBe(true);
     expect((await free.client.request({ url: hidden.filename })).statusCode).toBe(404);
     expect((await visitor.request({ url: hidden.filename })).statusCode).toBe(404);
 
     // A block, either way, ends a premium member's access.
-    expect((await owner.client.request({ method: 'POST', url: '/api/block.php', payload: { id: premium.profileId } })).statusCode).toBe(200);
+    expect(
+      (await owner.client.request({ method: 'POST', url: '/api/block.php', payload: { id: premium.profileId } }))
+        .statusCode,
+    ).toBe(200);
     expect((await premium.client.request({ url: hidden.filename })).statusCode).toBe(404);
 
     for (const bad of ['', '?id=abc', '?id=0', '?id=99999999999', `?id=${hidden.id}&size=huge`]) {
@@ -312,7 +404,11 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
     const publicKeys = await keysOf(photo.id);
     expect((await app.inject({ url: photo.filename })).statusCode).toBe(200);
 
-    const madePrivate = await member.client.request({ method: 'PUT', url: '/api/photo.php', payload: { id: photo.id, is_private: true } });
+    const madePrivate = await member.client.request({
+      method: 'PUT',
+      url: '/api/photo.php',
+      payload: { id: photo.id, is_private: true },
+    });
     expect(madePrivate.statusCode).toBe(200);
     const privateKeys = await keysOf(photo.id);
     expect(privateKeys.every((key) => key.startsWith('private/'))).toBe(true);
@@ -321,7 +417,11 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
     expect((await app.inject({ url: photo.filename })).statusCode).toBe(404);
     expect((await member.client.request({ url: `/api/photo-file.php?id=${photo.id}` })).statusCode).toBe(200);
 
-    const madePublic = await member.client.request({ method: 'PUT', url: '/api/photo.php', payload: { id: photo.id, is_private: false } });
+    const madePublic = await member.client.request({
+      method: 'PUT',
+      url: '/api/photo.php',
+      payload: { id: photo.id, is_private: false },
+    });
     const again = photosResponseSchema.parse(madePublic.json()).photos.find((entry) => entry.id === photo.id)!;
     expect(again.filename).toMatch(/^\/uploads\/photos\//);
     expect(again.filename).not.toBe(photo.filename);
@@ -333,12 +433,17 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
   it('deletes the photo files of a purged account through the job queue', async () => {
     const member = await createMember(app);
     const first = uploadPhotoResponseSchema.parse((await uploadPhoto(member.client)).json()).photo;
-    const hidden = uploadPhotoResponseSchema.parse((await uploadPhoto(member.client, undefined, { isPrivate: true })).json()).photo;
+    const hidden = uploadPhotoResponseSchema.parse(
+      (await uploadPhoto(member.client, undefined, { isPrivate: true })).json(),
+    ).photo;
     const keys = [...(await keysOf(first.id)), ...(await keysOf(hidden.id))];
     for (const key of keys) expect(await app.storage.exists(key)).toBe(true);
 
     // Pending deletion long enough ago that the purge job removes the account.
-    await app.db.update(users).set({ status: 'deleted_pending', deletedAt: new Date(Date.now() - 30 * 24 * 3600_000) }).where(eq(users.id, member.user.id));
+    await app.db
+      .update(users)
+      .set({ status: 'deleted_pending', deletedAt: new Date(Date.now() - 30 * 24 * 3600_000) })
+      .where(eq(users.id, member.user.id));
     const { PURGE_JOB } = await import('../accounts/accounts.service.ts');
     await app.jobs.enqueue(PURGE_JOB, { userId: member.user.id });
     await app.jobs.runDueJobs(app.clock.now());

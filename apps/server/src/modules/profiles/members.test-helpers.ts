@@ -10,7 +10,12 @@ import { createClient, signUp, type Client } from '../accounts/accounts.test-hel
 export type ProfileValues = Partial<Omit<typeof profiles.$inferInsert, 'id' | 'siteId' | 'userId'>>;
 export type TestMember = { client: Client; user: User; profileId: number; name: string; email: string };
 
-const DEFAULT_PROFILE: ProfileValues = { gender: 'female', sexuality: 'hetero', country: 'NL', dateOfBirth: '1990-05-17' };
+const DEFAULT_PROFILE: ProfileValues = {
+  gender: 'female',
+  sexuality: 'hetero',
+  country: 'NL',
+  dateOfBirth: '1990-05-17',
+};
 
 /** A date of birth that makes someone `age` today (UTC), give or take `dayOffset` days. */
 export function birthDateForAge(age: number, dayOffset = -10): string {
@@ -21,11 +26,18 @@ export function birthDateForAge(age: number, dayOffset = -10): string {
 }
 
 /** Signs up through the API, then activates the account and sets profile fields directly; the client stays logged in. */
-export async function createMember(app: TestApp, values: ProfileValues & { isActive?: boolean } = {}): Promise<TestMember> {
+export async function createMember(
+  app: TestApp,
+  values: ProfileValues & { isActive?: boolean } = {},
+): Promise<TestMember> {
   const { isActive = true, ...profileValues } = values;
   const name = profileValues.name ?? `member${randomBytes(3).toString('hex')}`;
-  const { client, user, email } = await signUp(app, { username: name, date_of_birth: profileValues.dateOfBirth ?? DEFAULT_PROFILE.dateOfBirth });
-  if (isActive) await app.db.update(users).set({ status: 'active', activatedAt: new Date() }).where(eq(users.id, user.id));
+  const { client, user, email } = await signUp(app, {
+    username: name,
+    date_of_birth: profileValues.dateOfBirth ?? DEFAULT_PROFILE.dateOfBirth,
+  });
+  if (isActive)
+    await app.db.update(users).set({ status: 'active', activatedAt: new Date() }).where(eq(users.id, user.id));
   await app.db
     .update(profiles)
     .set({ ...DEFAULT_PROFILE, ...profileValues, name, status: isActive ? 'active' : 'disabled' })
@@ -46,7 +58,15 @@ export async function insertProfiles(app: TestApp, rows: ProfileValues[]): Promi
   const site = await app.sites.resolve('');
   return app.db
     .insert(profiles)
-    .values(rows.map((row, index) => ({ ...DEFAULT_PROFILE, name: `profile${index}`, status: 'active' as const, ...row, siteId: site.id })))
+    .values(
+      rows.map((row, index) => ({
+        ...DEFAULT_PROFILE,
+        name: `profile${index}`,
+        status: 'active' as const,
+        ...row,
+        siteId: site.id,
+      })),
+    )
     .returning();
 }
 
@@ -56,12 +76,21 @@ export function visitor(app: TestApp): Client {
 }
 
 /** A JPEG of the given size in one colour; `withGps` adds EXIF with GPS coordinates and a camera. */
-export async function makeJpeg(width = 240, height = 200, options: { withGps?: boolean; orientation?: number } = {}): Promise<Buffer> {
+export async function makeJpeg(
+  width = 240,
+  height = 200,
+  options: { withGps?: boolean; orientation?: number } = {},
+): Promise<Buffer> {
   let image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 60 } } }).jpeg();
   if (options.withGps) {
     image = image.withExif({
       IFD0: { Make: 'TestCam', Model: 'Spy 3000', Copyright: 'secret owner' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 1234/100', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 4321/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '52/1 22/1 1234/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '4/1 53/1 4321/100',
+      },
     });
   }
   if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
@@ -90,8 +119,16 @@ export function multipartBody(
 }
 
 /** Uploads a photo as the client's member. */
-export async function uploadPhoto(client: Client, data?: Buffer, options: { isPrivate?: boolean; filename?: string; contentType?: string } = {}) {
-  const body = multipartBody({ data: data ?? (await makeJpeg()), filename: options.filename, contentType: options.contentType });
+export async function uploadPhoto(
+  client: Client,
+  data?: Buffer,
+  options: { isPrivate?: boolean; filename?: string; contentType?: string } = {},
+) {
+  const body = multipartBody({
+    data: data ?? (await makeJpeg()),
+    filename: options.filename,
+    contentType: options.contentType,
+  });
   return client.request({
     method: 'POST',
     url: `/api/photo.php${options.isPrivate ? '?is_private=1' : ''}`,

@@ -1,10 +1,14 @@
 // Profile endpoints: the member's own profile (GET/PUT /api/profile.php) and another member's profile (GET /api/member.php).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { memberResponseSchema, ownProfileResponseSchema, profileIdQuerySchema, updateProfileRequestSchema } from '@app/contracts';
+import {
+  memberResponseSchema,
+  ownProfileResponseSchema,
+  profileIdQuerySchema,
+  updateProfileRequestSchema,
+} from '@app/contracts';
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { memberRateKey } from '../../plugins/session/index.ts';
 import { errorResponses } from '../member-core/index.ts';
-
 
 const TAGS = ['members'];
 
@@ -15,7 +19,11 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile.php',
     {
       preValidation: [app.requireMember],
-      schema: { tags: TAGS, summary: 'The own profile with every field and photo', response: { 200: ownProfileResponseSchema, ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'The own profile with every field and photo',
+        response: { 200: ownProfileResponseSchema, ...errorResponses },
+      },
     },
     async (request) => ({ profile: await profiles.getOwnProfile(await viewers.require(request), request.site) }),
   );
@@ -34,7 +42,9 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await viewers.require(request);
-      return { profile: await profiles.updateOwnProfile(viewer, request.member!.user.email, request.site, request.body) };
+      return {
+        profile: await profiles.updateOwnProfile(viewer, request.member!.user.email, request.site, request.body),
+      };
     },
   );
 

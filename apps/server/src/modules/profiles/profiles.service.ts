@@ -22,7 +22,6 @@ import type { ProfilesRepository } from './profiles.repository.ts';
 type FieldIssue = Omit<FieldError, 'message'>;
 type SiteRef = Pick<SiteRow, 'id' | 'cdnPrefix' | 'visibleProfileFields' | 'minAge' | 'countries' | 'interests'>;
 
-
 const validationFailed = (fields: FieldIssue[]) => new AppError(400, 'validation_failed', undefined, fields);
 
 /** The profile fields of SPEC section 3 that `visible_profile_fields` can show or hide, besides name and photos. */
@@ -48,7 +47,8 @@ function detailValues(profile: ProfileRow, now: Date): Pick<OwnProfile, DetailFi
   };
 }
 
-const emptyToNull = (value: string | null | undefined) => (value === undefined ? undefined : value === null || value === '' ? null : value);
+const emptyToNull = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null || value === '' ? null : value;
 
 export function createProfilesService(deps: {
   profilesRepository: ProfilesRepository;
@@ -87,14 +87,20 @@ export function createProfilesService(deps: {
      * the site's min_age, the country is one of the site's, the region one of that country's, the
      * interests ones the site offers, and the name differs from the e-mail address.
      */
-    async updateOwnProfile(viewer: Viewer, email: string, site: SiteRef, input: UpdateProfileRequest): Promise<OwnProfile> {
+    async updateOwnProfile(
+      viewer: Viewer,
+      email: string,
+      site: SiteRef,
+      input: UpdateProfileRequest,
+    ): Promise<OwnProfile> {
       const current = await repo.findById(viewer.profileId);
       if (!current) throw profileNotFound();
       const issues: FieldIssue[] = [];
       const values: Partial<ProfileRow> = {};
 
       if (input.name !== undefined) {
-        if (input.name.toLowerCase() === email.toLowerCase()) issues.push({ path: 'name', code: 'username_equals_email' });
+        if (input.name.toLowerCase() === email.toLowerCase())
+          issues.push({ path: 'name', code: 'username_equals_email' });
         else values.name = input.name;
       }
       if (input.date_of_birth !== undefined) {
@@ -172,7 +178,12 @@ export function createProfilesService(deps: {
         is_self: isSelf,
         is_limited: !viewer,
         relation: relation
-          ? { is_liked: relation.isLiked, is_liked_by: relation.isLikedBy, is_match: relation.isMatch, is_blocked: relation.isBlocked }
+          ? {
+              is_liked: relation.isLiked,
+              is_liked_by: relation.isLikedBy,
+              is_match: relation.isMatch,
+              is_blocked: relation.isBlocked,
+            }
           : null,
       };
     },

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberResponseSchema, ownProfileResponseSchema, uploadPhotoResponseSchema } from '@app/contracts';
 import { likes, profiles, sites, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { birthDateForAge, createMember, makePremium, uploadPhoto, visitor, type TestMember } from './members.test-helpers.ts';
+import {
+  birthDateForAge,
+  createMember,
+  makePremium,
+  uploadPhoto,
+  visitor,
+  type TestMember,
+} from './members.test-helpers.ts';
 
 describe('profiles (profile.php, member.php)', () => {
   let app: TestApp;
@@ -79,8 +86,17 @@ describe('profiles (profile.php, member.php)', () => {
         is_invisible: true,
         age: 40,
       });
-      const cleared = await member.client.request({ method: 'PUT', url: '/api/profile.php', payload: { city: '', about_me: null, body_type: null } });
-      expect(cleared.json().profile).toMatchObject({ city: null, about_me: null, body_type: null, hair_color: 'blonde' });
+      const cleared = await member.client.request({
+        method: 'PUT',
+        url: '/api/profile.php',
+        payload: { city: '', about_me: null, body_type: null },
+      });
+      expect(cleared.json().profile).toMatchObject({
+        city: null,
+        about_me: null,
+        body_type: null,
+        hair_color: 'blonde',
+      });
     });
 
     it('validates with the shared schemas, translated field by field', async () => {
@@ -96,7 +112,11 @@ describe('profiles (profile.php, member.php)', () => {
         expect.arrayContaining([
           expect.objectContaining({ path: 'gender', code: 'gender_invalid', message: 'Choose a gender' }),
           expect.objectContaining({ path: 'body_type', code: 'body_type_invalid', message: 'Choose a body type' }),
-          expect.objectContaining({ path: 'interests', code: 'interests_max', message: 'You can choose up to 20 interests' }),
+          expect.objectContaining({
+            path: 'interests',
+            code: 'interests_max',
+            message: 'You can choose up to 20 interests',
+          }),
           expect.objectContaining({ path: 'about_me', code: 'about_me_too_long' }),
         ]),
       );
@@ -110,22 +130,41 @@ describe('profiles (profile.php, member.php)', () => {
         const response = await member.client.request({
           method: 'PUT',
           url: '/api/profile.php',
-          payload: { country: 'JP', interests: ['bdsm'], date_of_birth: birthDateForAge(17), name: member.email.toUpperCase() },
+          payload: {
+            country: 'JP',
+            interests: ['bdsm'],
+            date_of_birth: birthDateForAge(17),
+            name: member.email.toUpperCase(),
+          },
         });
         expect(response.statusCode).toBe(400);
         expect(response.json().error.fields).toEqual(
           expect.arrayContaining([
             expect.objectContaining({ path: 'country', code: 'country_invalid' }),
             expect.objectContaining({ path: 'interests', code: 'interests_invalid' }),
-            expect.objectContaining({ path: 'date_of_birth', code: 'date_of_birth_min_age', message: 'Enter your date of birth (18+)' }),
+            expect.objectContaining({
+              path: 'date_of_birth',
+              code: 'date_of_birth_min_age',
+              message: 'Enter your date of birth (18+)',
+            }),
             expect.objectContaining({ path: 'name', code: 'username_equals_email' }),
           ]),
         );
-        const region = await member.client.request({ method: 'PUT', url: '/api/profile.php', payload: { region: 'BAY' } });
-        expect(region.json().error.fields).toEqual([expect.objectContaining({ path: 'region', code: 'region_invalid' })]);
+        const region = await member.client.request({
+          method: 'PUT',
+          url: '/api/profile.php',
+          payload: { region: 'BAY' },
+        });
+        expect(region.json().error.fields).toEqual([
+          expect.objectContaining({ path: 'region', code: 'region_invalid' }),
+        ]);
         // Moving to another country drops a region that does not exist there.
         await member.client.request({ method: 'PUT', url: '/api/profile.php', payload: { region: 'UT' } });
-        const moved = await member.client.request({ method: 'PUT', url: '/api/profile.php', payload: { country: 'DE' } });
+        const moved = await member.client.request({
+          method: 'PUT',
+          url: '/api/profile.php',
+          payload: { country: 'DE' },
+        });
         expect(moved.json().profile).toMatchObject({ country: 'DE', region: null });
       } finally {
         await app.db.update(sites).set({ interests: (await import('@app/contracts')).INTEREST_KEYS });
@@ -156,13 +195,21 @@ describe('profiles (profile.php, member.php)', () => {
       }
     });
 
-    const view = async (client: TestMember['client'], id = owner.profileId) => client.request({ url: `/api/member.php?id=${id}` });
+    const view = async (client: TestMember['client'], id = owner.profileId) =>
+      client.request({ url: `/api/member.php?id=${id}` });
 
     it('shows a visitor the basics and the main photo only (login_required_photos)', async () => {
       const response = await view(visitor(app));
       expect(response.statusCode).toBe(200);
       const { member } = memberResponseSchema.parse(response.json());
-      expect(member).toMatchObject({ id: owner.profileId, name: owner.name, is_limited: true, relation: null, about_me: 'Hello there', city: 'Gouda' });
+      expect(member).toMatchObject({
+        id: owner.profileId,
+        name: owner.name,
+        is_limited: true,
+        relation: null,
+        about_me: 'Hello there',
+        city: 'Gouda',
+      });
       expect(member.body_type).toBeUndefined();
       expect(member.interests).toBeUndefined();
       expect(member.photos.map((photo) => photo.id)).toEqual([photoIds[0]]);
@@ -201,9 +248,15 @@ describe('profiles (profile.php, member.php)', () => {
       app.sites.invalidate();
       try {
         const { member } = memberResponseSchema.parse((await view(viewer.client)).json());
-        expect(Object.keys(member).filter((key) => ['age', 'country', 'city', 'about_me', 'body_type', 'gender'].includes(key)).sort()).toEqual(['age', 'country']);
+        expect(
+          Object.keys(member)
+            .filter((key) => ['age', 'country', 'city', 'about_me', 'body_type', 'gender'].includes(key))
+            .sort(),
+        ).toEqual(['age', 'country']);
       } finally {
-        await app.db.update(sites).set({ visibleProfileFields: (await import('@app/contracts')).PROFILE_FIELDS as unknown as string[] });
+        await app.db
+          .update(sites)
+          .set({ visibleProfileFields: (await import('@app/contracts')).PROFILE_FIELDS as unknown as string[] });
         app.sites.invalidate();
       }
     });
@@ -216,7 +269,7 @@ describe('profiles (profile.php, member.php)', () => {
       expect(member.is_fictional).toBe(true);
     });
 
-    it('clears like_new of that member\'s like when the liked member opens the profile', async () => {
+    it("clears like_new of that member's like when the liked member opens the profile", async () => {
       const viewer = await createMember(app);
       await owner.client.request({ method: 'POST', url: '/api/like.php', payload: { id: viewer.profileId } });
       const before = (await viewer.client.request({ url: '/api/likes.php' })).json();
@@ -237,9 +290,15 @@ describe('profiles (profile.php, member.php)', () => {
       expect(notActivated.statusCode).toBe(404);
       expect(notActivated.json().error.code).toBe('profile_not_found');
       const leaving = await createMember(app);
-      await app.db.update(users).set({ status: 'deleted_pending', deletedAt: new Date() }).where(eq(users.id, leaving.user.id));
+      await app.db
+        .update(users)
+        .set({ status: 'deleted_pending', deletedAt: new Date() })
+        .where(eq(users.id, leaving.user.id));
       expect((await view(viewer.client, leaving.profileId)).statusCode).toBe(404);
-      const elsewhere = await visitor(app).request({ url: `/api/member.php?id=${owner.profileId}`, headers: { host: 'other.example' } });
+      const elsewhere = await visitor(app).request({
+        url: `/api/member.php?id=${owner.profileId}`,
+        headers: { host: 'other.example' },
+      });
       expect(elsewhere.statusCode).toBe(200); // unknown hosts are the default site
     });
 

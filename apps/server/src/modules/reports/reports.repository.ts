@@ -19,7 +19,11 @@ export type NewReport = {
 export function createReportsRepository(db: Executor) {
   return {
     /** The photo when it is `profileId`'s. */
-    async findPhoto(photoId: number, profileId: number, tx: Executor = db): Promise<{ id: number; isPrivate: boolean } | undefined> {
+    async findPhoto(
+      photoId: number,
+      profileId: number,
+      tx: Executor = db,
+    ): Promise<{ id: number; isPrivate: boolean } | undefined> {
       const [row] = await tx
         .select({ id: photos.id, isPrivate: photos.isPrivate })
         .from(photos)
@@ -29,8 +33,14 @@ export function createReportsRepository(db: Executor) {
     },
 
     /** The message when `senderProfileId` sent it in a conversation whose two members include `memberProfileId`. */
-    async findMessage(messageId: number, senderProfileId: number, memberProfileId: number, tx: Executor = db): Promise<{ id: number } | undefined> {
-      const [low, high] = senderProfileId < memberProfileId ? [senderProfileId, memberProfileId] : [memberProfileId, senderProfileId];
+    async findMessage(
+      messageId: number,
+      senderProfileId: number,
+      memberProfileId: number,
+      tx: Executor = db,
+    ): Promise<{ id: number } | undefined> {
+      const [low, high] =
+        senderProfileId < memberProfileId ? [senderProfileId, memberProfileId] : [memberProfileId, senderProfileId];
       const [row] = await tx
         .select({ id: messages.id })
         .from(messages)

@@ -21,7 +21,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [app.requireConfirmedMember, limit],
       schema: {
         tags: ['members'],
-        summary: 'Report a member, one of their photos or one of their messages, optionally blocking them; never shown to the reported member',
+        summary:
+          'Report a member, one of their photos or one of their messages, optionally blocking them; never shown to the reported member',
         body: reportRequestSchema,
         response: { 200: reportResponseSchema, ...errorResponses },
       },

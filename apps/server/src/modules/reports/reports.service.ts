@@ -7,7 +7,11 @@ import type { BlocksService } from '../blocks/index.ts';
 import type { Viewer } from '../member-core/index.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 
-export function createReportsService(deps: { db: Database; reportsRepository: ReportsRepository; blocks: Pick<BlocksService, 'blockInTransaction' | 'announceBlock'> }) {
+export function createReportsService(deps: {
+  db: Database;
+  reportsRepository: ReportsRepository;
+  blocks: Pick<BlocksService, 'blockInTransaction' | 'announceBlock'>;
+}) {
   const repo = deps.reportsRepository;
   return {
     /**
@@ -16,7 +20,11 @@ export function createReportsService(deps: { db: Database; reportsRepository: Re
      * premium member, as the photo routes serve it); the message must be the reported member's, in their
      * conversation with the reporter. Anything else is 404, telling nothing about the item.
      */
-    async report(viewer: Pick<Viewer, 'profileId' | 'siteId' | 'isPremium'>, reportedProfileId: number, input: ReportRequest): Promise<{ blocked: boolean }> {
+    async report(
+      viewer: Pick<Viewer, 'profileId' | 'siteId' | 'isPremium'>,
+      reportedProfileId: number,
+      input: ReportRequest,
+    ): Promise<{ blocked: boolean }> {
       if (reportedProfileId === viewer.profileId) throw new AppError(400, 'cannot_report_self');
       let photoId: number | null = null;
       let messageId: number | null = null;
@@ -33,7 +41,16 @@ export function createReportsService(deps: { db: Database; reportsRepository: Re
       const remarks = input.remarks?.length ? input.remarks : null;
       await deps.db.transaction(async (tx) => {
         await repo.insert(
-          { siteId: viewer.siteId, reporterProfileId: viewer.profileId, reportedProfileId, target: input.target, photoId, messageId, reason: input.reason, remarks },
+          {
+            siteId: viewer.siteId,
+            reporterProfileId: viewer.profileId,
+            reportedProfileId,
+            target: input.target,
+            photoId,
+            messageId,
+            reason: input.reason,
+            remarks,
+          },
           tx,
         );
         if (input.block) await deps.blocks.blockInTransaction(viewer, reportedProfileId, tx);

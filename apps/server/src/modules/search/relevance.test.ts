@@ -1,11 +1,24 @@
 // The relevance order (docs/search-relevance.md): has_photo and last_active_day kept up to date, search pages in that order, stable keyset paging.
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_PAGE_SIZE, photosResponseSchema, searchResponseSchema, uploadPhotoResponseSchema, type SearchResponse } from '@app/contracts';
+import {
+  SEARCH_PAGE_SIZE,
+  photosResponseSchema,
+  searchResponseSchema,
+  uploadPhotoResponseSchema,
+  type SearchResponse,
+} from '@app/contracts';
 import { photos, profiles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { DEFAULT_PASSWORD, createClient, login, type Client } from '../accounts/accounts.test-helpers.ts';
-import { createMember, insertProfiles, makeJpeg, uploadPhoto, visitor, type ProfileValues } from '../profiles/members.test-helpers.ts';
+import {
+  createMember,
+  insertProfiles,
+  makeJpeg,
+  uploadPhoto,
+  visitor,
+  type ProfileValues,
+} from '../profiles/members.test-helpers.ts';
 import { relevancePhases, utcDay } from '../member-core/index.ts';
 import { createSearchRepository } from './search.repository.ts';
 
@@ -24,17 +37,30 @@ describe('relevance order', () => {
   });
 
   async function profileOf(id: number) {
-    const [row] = await app.db.select({ hasPhoto: profiles.hasPhoto, lastActiveDay: profiles.lastActiveDay }).from(profiles).where(eq(profiles.id, id));
+    const [row] = await app.db
+      .select({ hasPhoto: profiles.hasPhoto, lastActiveDay: profiles.lastActiveDay })
+      .from(profiles)
+      .where(eq(profiles.id, id));
     return row!;
   }
 
   /** Profiles without an account; those marked `photo` get a main photo row, as demo seeding inserts them. */
   async function insertRanked(rows: (ProfileValues & { photo?: boolean })[]) {
-    const inserted = await insertProfiles(app, rows.map(({ photo: _photo, ...row }) => row));
+    const inserted = await insertProfiles(
+      app,
+      rows.map(({ photo: _photo, ...row }) => row),
+    );
     const withPhoto = inserted.filter((_, index) => rows[index]!.photo);
     if (withPhoto.length) {
       await app.db.insert(photos).values(
-        withPhoto.map((row) => ({ profileId: row.id, fileKey: `photos/t/${row.id}.jpg`, thumbKey: `photos/t/${row.id}_thumb.jpg`, width: 400, height: 400, isMain: true })),
+        withPhoto.map((row) => ({
+          profileId: row.id,
+          fileKey: `photos/t/${row.id}.jpg`,
+          thumbKey: `photos/t/${row.id}_thumb.jpg`,
+          width: 400,
+          height: 400,
+          isMain: true,
+        })),
       );
     }
     return inserted;
@@ -52,7 +78,10 @@ describe('relevance order', () => {
     let cursor: string | null = null;
     let pageNumber = 0;
     do {
-      const page: SearchResponse = await search(client, `${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const page: SearchResponse = await search(
+        client,
+        `${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       ids.push(...page.results.map((result) => result.id));
       cursor = page.next_cursor;
       await between?.(++pageNumber);
@@ -65,13 +94,19 @@ describe('relevance order', () => {
     const jpeg = await makeJpeg(400, 400);
     expect((await profileOf(member.profileId)).hasPhoto).toBe(false);
     // A private photo is never the main one.
-    const hidden = uploadPhotoResponseSchema.parse((await uploadPhoto(member.client, jpeg, { isPrivate: true })).json()).photo;
+    const hidden = uploadPhotoResponseSchema.parse(
+      (await uploadPhoto(member.client, jpeg, { isPrivate: true })).json(),
+    ).photo;
     expect((await profileOf(member.profileId)).hasPhoto).toBe(false);
     const first = uploadPhotoResponseSchema.parse((await uploadPhoto(member.client, jpeg)).json()).photo;
     expect(first.is_main).toBe(true);
     expect((await profileOf(member.profileId)).hasPhoto).toBe(true);
     const second = uploadPhotoResponseSchema.parse((await uploadPhoto(member.client, jpeg)).json()).photo;
-    const makeMain = await member.client.request({ method: 'PUT', url: '/api/photo.php', payload: { id: second.id, is_main: true } });
+    const makeMain = await member.client.request({
+      method: 'PUT',
+      url: '/api/photo.php',
+      payload: { id: second.id, is_main: true },
+    });
     expect(photosResponseSchema.parse(makeMain.json()).main_image).not.toBeNull();
     expect((await profileOf(member.profileId)).hasPhoto).toBe(true);
     // Deleting the main photo promotes the other public one; deleting that leaves only the private one.
@@ -81,7 +116,11 @@ describe('relevance order', () => {
     expect(photosResponseSchema.parse(last.json()).main_image).toBeNull();
     expect((await profileOf(member.profileId)).hasPhoto).toBe(false);
     // The private one made public and main.
-    await member.client.request({ method: 'PUT', url: '/api/photo.php', payload: { id: hidden.id, is_private: false } });
+    await member.client.request({
+      method: 'PUT',
+      url: '/api/photo.php',
+      payload: { id: hidden.id, is_private: false },
+    });
     await member.client.request({ method: 'PUT', url: '/api/photo.php', payload: { id: hidden.id, is_main: true } });
     expect((await profileOf(member.profileId)).hasPhoto).toBe(true);
 
@@ -94,7 +133,8 @@ describe('relevance order', () => {
 
   it('moves the activity day on the first member request or login of a UTC day, and writes it once a day', async () => {
     const member = await createMember(app);
-    const setDay = (day: string) => app.db.update(profiles).set({ lastActiveDay: day }).where(eq(profiles.id, member.profileId));
+    const setDay = (day: string) =>
+      app.db.update(profiles).set({ lastActiveDay: day }).where(eq(profiles.id, member.profileId));
     const dayOf = async () => (await profileOf(member.profileId)).lastActiveDay;
     const at = (days: number) => {
       const now = new Date(Date.now() + days * DAY_MS);
@@ -123,7 +163,10 @@ describe('relevance order', () => {
 
     // Visitors are nobody's activity.
     const other = await createMember(app);
-    await app.db.update(profiles).set({ lastActiveDay: daysAgo(5) }).where(eq(profiles.id, other.profileId));
+    await app.db
+      .update(profiles)
+      .set({ lastActiveDay: daysAgo(5) })
+      .where(eq(profiles.id, other.profileId));
     await visitor(app).request({ url: `/api/member.php?id=${other.profileId}` });
     expect((await profileOf(other.profileId)).lastActiveDay).toBe(daysAgo(5));
   });
@@ -138,25 +181,42 @@ describe('relevance order', () => {
       { name: 'no-photo-yesterday', country: 'BE', lastActiveDay: daysAgo(1) },
       { name: 'photo-3-days-newer', country: 'BE', lastActiveDay: daysAgo(3), photo: true },
     ]);
-    const expected = ['photo-today-newer', 'photo-today-older', 'photo-3-days-newer', 'photo-3-days', 'no-photo-today', 'no-photo-yesterday'];
+    const expected = [
+      'photo-today-newer',
+      'photo-today-older',
+      'photo-3-days-newer',
+      'photo-3-days',
+      'no-photo-today',
+      'no-photo-yesterday',
+    ];
     for (const client of [searcher.client, visitor(app)]) {
       const body = await search(client, 'country=BE');
       expect(body.results.map((result) => result.name)).toEqual(expected);
       expect(body.results.slice(0, 4).every((result) => result.main_image !== null)).toBe(true);
       // The same order page by page.
-      expect(await searchAll(client, 'country=BE&limit=4')).toEqual(expected.map((name) => rows.find((row) => row.name === name)!.id));
+      expect(await searchAll(client, 'country=BE&limit=4')).toEqual(
+        expected.map((name) => rows.find((row) => row.name === name)!.id),
+      );
     }
     // Similar results (a first page that is not full) follow the same order.
     const similar = await search(searcher.client, 'country=BE&region=BRU');
     expect(similar.results).toEqual([]);
-    expect(similar.similar_results.filter((result) => result.country === 'BE').map((result) => result.name)).toEqual(expected);
+    expect(similar.similar_results.filter((result) => result.country === 'BE').map((result) => result.name)).toEqual(
+      expected,
+    );
   });
 
   it('pages without repeating anyone while members become active or join, and skips only who moved ahead of the cursor', async () => {
     const member = await createMember(app, { country: 'FI' });
     // 20 with a photo and 10 without, activity spread over ten days.
     await insertRanked(
-      Array.from({ length: 30 }, (_, index) => ({ name: `at${index}`, country: 'AT', region: '9', lastActiveDay: daysAgo(1 + (index % 10)), photo: index < 20 })),
+      Array.from({ length: 30 }, (_, index) => ({
+        name: `at${index}`,
+        country: 'AT',
+        region: '9',
+        lastActiveDay: daysAgo(1 + (index % 10)),
+        photo: index < 20,
+      })),
     );
     const reference = await searchAll(member.client, 'country=AT&limit=5');
     expect(reference).toHaveLength(30);
@@ -167,7 +227,10 @@ describe('relevance order', () => {
     const behindThenActive = reference[29]!; // without a photo: moves up but stays behind the cursor, shown once
     const ids = await searchAll(member.client, 'country=AT&limit=5', async (pageNumber) => {
       if (pageNumber !== 2) return;
-      await app.db.update(profiles).set({ lastActiveDay: daysAgo(0) }).where(inArray(profiles.id, [shownThenActive, aheadThenActive, behindThenActive]));
+      await app.db
+        .update(profiles)
+        .set({ lastActiveDay: daysAgo(0) })
+        .where(inArray(profiles.id, [shownThenActive, aheadThenActive, behindThenActive]));
       await insertRanked([{ name: 'joined', country: 'AT', photo: true }]);
     });
     expect(new Set(ids).size).toBe(ids.length);
@@ -180,36 +243,80 @@ describe('relevance order', () => {
 
     // A new pass starts from the top: the members active today first.
     const fresh = await search(member.client, 'country=AT&limit=5');
-    expect(fresh.results.map((result) => result.id).slice(0, 3)).toEqual([joined!.id, aheadThenActive, shownThenActive].sort((a, b) => b - a));
+    expect(fresh.results.map((result) => result.id).slice(0, 3)).toEqual(
+      [joined!.id, aheadThenActive, shownThenActive].sort((a, b) => b - a),
+    );
   });
 
-  it('lists the searcher\'s place first when no country is filtered: the member\'s region and country, a visitor\'s GeoIP country', async () => {
+  it("lists the searcher's place first when no country is filtered: the member's region and country, a visitor's GeoIP country", async () => {
     const rows = await insertRanked([
       { name: 'ie-no-photo-today', gender: 'male', country: 'IE', region: 'D', lastActiveDay: daysAgo(0) },
       { name: 'de-photo-today', gender: 'male', country: 'DE', region: 'BE', lastActiveDay: daysAgo(0), photo: true },
-      { name: 'ie-other-region-photo', gender: 'male', country: 'IE', region: 'C', lastActiveDay: daysAgo(0), photo: true },
-      { name: 'ie-region-photo-old', gender: 'male', country: 'IE', region: 'D', lastActiveDay: daysAgo(6), photo: true },
-      { name: 'ie-region-photo-today', gender: 'male', country: 'IE', region: 'D', lastActiveDay: daysAgo(0), photo: true },
+      {
+        name: 'ie-other-region-photo',
+        gender: 'male',
+        country: 'IE',
+        region: 'C',
+        lastActiveDay: daysAgo(0),
+        photo: true,
+      },
+      {
+        name: 'ie-region-photo-old',
+        gender: 'male',
+        country: 'IE',
+        region: 'D',
+        lastActiveDay: daysAgo(6),
+        photo: true,
+      },
+      {
+        name: 'ie-region-photo-today',
+        gender: 'male',
+        country: 'IE',
+        region: 'D',
+        lastActiveDay: daysAgo(0),
+        photo: true,
+      },
       { name: 'de-no-photo-old', gender: 'male', country: 'DE', lastActiveDay: daysAgo(8) },
     ]);
     const ours = new Set(rows.map((row) => row.id));
-    const namesOf = (ids: number[]) => ids.filter((id) => ours.has(id)).map((id) => rows.find((row) => row.id === id)!.name);
+    const namesOf = (ids: number[]) =>
+      ids.filter((id) => ours.has(id)).map((id) => rows.find((row) => row.id === id)!.name);
     const member = await createMember(app, { gender: 'female', country: 'IE', region: 'D' });
     // Page by page (2 a page) across the phases: the same order, nobody twice.
     const memberIds = await searchAll(member.client, 'gender=male&limit=2');
     expect(new Set(memberIds).size).toBe(memberIds.length);
     expect(namesOf(memberIds)).toEqual([
-      'ie-region-photo-today', 'ie-region-photo-old', 'ie-other-region-photo', 'de-photo-today', 'ie-no-photo-today', 'de-no-photo-old',
+      'ie-region-photo-today',
+      'ie-region-photo-old',
+      'ie-other-region-photo',
+      'de-photo-today',
+      'ie-no-photo-today',
+      'de-no-photo-old',
     ]);
     // A country filter lists that country only, in plain relevance order.
-    expect(namesOf(await searchAll(member.client, 'gender=male&country=IE'))).toEqual(['ie-region-photo-today', 'ie-other-region-photo', 'ie-region-photo-old', 'ie-no-photo-today']);
+    expect(namesOf(await searchAll(member.client, 'gender=male&country=IE'))).toEqual([
+      'ie-region-photo-today',
+      'ie-other-region-photo',
+      'ie-region-photo-old',
+      'ie-no-photo-today',
+    ]);
     // A visitor from Germany (GeoIP) sees German members first; one without a known country, plain relevance.
     const fromGermany = createClient(app, '85.214.132.117');
     expect(namesOf(await searchAll(fromGermany, 'gender=male&limit=3'))).toEqual([
-      'de-photo-today', 'ie-region-photo-today', 'ie-other-region-photo', 'ie-region-photo-old', 'de-no-photo-old', 'ie-no-photo-today',
+      'de-photo-today',
+      'ie-region-photo-today',
+      'ie-other-region-photo',
+      'ie-region-photo-old',
+      'de-no-photo-old',
+      'ie-no-photo-today',
     ]);
     expect(namesOf(await searchAll(visitor(app), 'gender=male'))).toEqual([
-      'ie-region-photo-today', 'ie-other-region-photo', 'de-photo-today', 'ie-region-photo-old', 'ie-no-photo-today', 'de-no-photo-old',
+      'ie-region-photo-today',
+      'ie-other-region-photo',
+      'de-photo-today',
+      'ie-region-photo-old',
+      'ie-no-photo-today',
+      'de-no-photo-old',
     ]);
   });
 
@@ -226,18 +333,27 @@ describe('relevance order', () => {
       [1, true, '2026-01-01', 5],
       [1, 5],
     ]) {
-      const response = await member.client.request({ url: `/api/search.php?cursor=${app.cursors.encode('search', values)}` });
+      const response = await member.client.request({
+        url: `/api/search.php?cursor=${app.cursors.encode('search', values)}`,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('cursor_invalid');
     }
-    await insertRanked(Array.from({ length: 8 }, (_, index) => ({ name: `nz${index}`, country: 'NZ', photo: index % 2 === 0 })));
+    await insertRanked(
+      Array.from({ length: 8 }, (_, index) => ({ name: `nz${index}`, country: 'NZ', photo: index % 2 === 0 })),
+    );
     const client = visitor(app);
     let cursor: string | null = null;
     for (let page = 0; page < 5; page++) {
-      const body: SearchResponse = await search(client, `country=NZ&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const body: SearchResponse = await search(
+        client,
+        `country=NZ&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       cursor = body.next_cursor;
     }
-    const beyond = await client.request({ url: `/api/search.php?country=NZ&limit=1&cursor=${encodeURIComponent(cursor!)}` });
+    const beyond = await client.request({
+      url: `/api/search.php?country=NZ&limit=1&cursor=${encodeURIComponent(cursor!)}`,
+    });
     expect(beyond.statusCode).toBe(403);
     expect(beyond.json().error.code).toBe('login_required_search');
   });
@@ -260,14 +376,24 @@ describe('relevance order', () => {
     // Without a country filter, searches near a place read in phases (photo x location tier): each phase too.
     const near = { country: 'NL', region: 'NH' };
     const phased = relevancePhases(near).map((phase) => {
-      const expected = { region: 'profiles_search_gcr_idx', country: 'profiles_search_gc_idx', other: 'profiles_search_g_idx', all: '' }[phase.tier];
+      const expected = {
+        region: 'profiles_search_gcr_idx',
+        country: 'profiles_search_gc_idx',
+        other: 'profiles_search_g_idx',
+        all: '',
+      }[phase.tier];
       return [expected, { gender: 'female' as const, country: null, region: null }, phase, near] as const;
     });
     const cases = [...combinations.map(([index, filters]) => [index, filters, undefined, null] as const), ...phased];
     for (const [index, filters, phase, place] of cases) {
       for (const after of [null, { hasPhoto: true, lastActiveDay: daysAgo(2), id: 1000 }]) {
         const query = repository
-          .pageQuery({ siteId: site.id, viewerProfileId: 1, ...filters, minAge: 25, maxAge: 45, now, near: place }, after, SEARCH_PAGE_SIZE + 1, phase)
+          .pageQuery(
+            { siteId: site.id, viewerProfileId: 1, ...filters, minAge: 25, maxAge: 45, now, near: place },
+            after,
+            SEARCH_PAGE_SIZE + 1,
+            phase,
+          )
           .toSQL();
         const plan = await app.db.transaction(async (tx) => {
           // A few test rows make a sequential scan cheapest; forbidding it shows which index the order can use.
@@ -275,12 +401,20 @@ describe('relevance order', () => {
           await tx.execute(sql`set local enable_bitmapscan = off`);
           const inlined = query.sql.replace(/\$(\d+)/g, (_, position: string) => {
             const value = query.params[Number(position) - 1];
-            return typeof value === 'number' || typeof value === 'boolean' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+            return typeof value === 'number' || typeof value === 'boolean'
+              ? String(value)
+              : `'${String(value).replace(/'/g, "''")}'`;
           });
-          const { rows } = (await tx.execute(sql.raw(`explain ${inlined}`))) as unknown as { rows: Record<string, string>[] };
+          const { rows } = (await tx.execute(sql.raw(`explain ${inlined}`))) as unknown as {
+            rows: Record<string, string>[];
+          };
           return rows.map((row) => Object.values(row)[0]).join('\n');
         });
-        expect(plan, plan).toMatch(new RegExp(`Index (Only )?Scan Backward using (${index}${phase?.tier === 'other' ? '|profiles_search_idx' : ''}) on profiles`));
+        expect(plan, plan).toMatch(
+          new RegExp(
+            `Index (Only )?Scan Backward using (${index}${phase?.tier === 'other' ? '|profiles_search_idx' : ''}) on profiles`,
+          ),
+        );
         expect(plan, plan).not.toMatch(/\bSort\b/);
         if (process.env.PRINT_PLANS) console.log(plan);
       }

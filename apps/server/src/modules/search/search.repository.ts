@@ -2,8 +2,24 @@
 import { and, count, eq, inArray, ne, notInArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
-import { cardColumns, isAgeBetween, isListed, isNotBlockedWith, mainPhoto, mainPhotoJoin, type CardRow } from '../member-core/index.ts';
-import { isAfterRelevance, isInPhase, relevanceColumns, relevanceOrder, type Place, type RelevanceKey, type RelevancePhase } from '../member-core/index.ts';
+import {
+  cardColumns,
+  isAgeBetween,
+  isListed,
+  isNotBlockedWith,
+  mainPhoto,
+  mainPhotoJoin,
+  type CardRow,
+} from '../member-core/index.ts';
+import {
+  isAfterRelevance,
+  isInPhase,
+  relevanceColumns,
+  relevanceOrder,
+  type Place,
+  type RelevanceKey,
+  type RelevancePhase,
+} from '../member-core/index.ts';
 
 export type SearchRow = CardRow & RelevanceKey;
 
@@ -42,12 +58,24 @@ function whereOf(criteria: SearchCriteria): SQL | undefined {
 export function createSearchRepository(db: Executor) {
   return {
     /** One phase in relevance order: the profiles after `after` (keyset; never OFFSET), at most `limit`. */
-    async page(criteria: SearchCriteria, after: RelevanceKey | null, limit: number, phase = WHOLE_LIST, tx: Executor = db): Promise<SearchRow[]> {
+    async page(
+      criteria: SearchCriteria,
+      after: RelevanceKey | null,
+      limit: number,
+      phase = WHOLE_LIST,
+      tx: Executor = db,
+    ): Promise<SearchRow[]> {
       return this.pageQuery(criteria, after, limit, phase, tx);
     },
 
     /** The page query unexecuted (the benchmark and the index test print its plan). */
-    pageQuery(criteria: SearchCriteria, after: RelevanceKey | null, limit: number, phase = WHOLE_LIST, tx: Executor = db) {
+    pageQuery(
+      criteria: SearchCriteria,
+      after: RelevanceKey | null,
+      limit: number,
+      phase = WHOLE_LIST,
+      tx: Executor = db,
+    ) {
       return tx
         .select({ ...cardColumns, ...relevanceColumns })
         .from(profiles)
@@ -59,7 +87,12 @@ export function createSearchRepository(db: Executor) {
 
     /** How many match, counting no further than `cap + 1` so a broad search stays as cheap as a narrow one. */
     async count(criteria: SearchCriteria, cap: number, tx: Executor = db): Promise<number> {
-      const matching = tx.select({ id: profiles.id }).from(profiles).where(whereOf(criteria)).limit(cap + 1).as('matching');
+      const matching = tx
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(whereOf(criteria))
+        .limit(cap + 1)
+        .as('matching');
       const [row] = await tx.select({ value: count() }).from(matching);
       return Number(row?.value ?? 0);
     },

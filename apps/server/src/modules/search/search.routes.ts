@@ -1,6 +1,11 @@
 // Member search: GET /api/search.php (members and, as the site allows, visitors).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { homeMembersQuerySchema, homeMembersResponseSchema, searchQuerySchema, searchResponseSchema } from '@app/contracts';
+import {
+  homeMembersQuerySchema,
+  homeMembersResponseSchema,
+  searchQuerySchema,
+  searchResponseSchema,
+} from '@app/contracts';
 import { lookupCountry } from '../../lib/geoip.ts';
 import { rateLimit } from '../../plugins/rate-limit.plugin.ts';
 import { errorResponses } from '../member-core/index.ts';
@@ -18,7 +23,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [app.optionalMember],
       schema: {
         tags: ['members'],
-        summary: 'Search members: filters of settings.search_fields, relevance order (photo, activity day, newest), keyset pages (follow next_cursor)',
+        summary:
+          'Search members: filters of settings.search_fields, relevance order (photo, activity day, newest), keyset pages (follow next_cursor)',
         querystring: searchQuerySchema,
         response: { 200: searchResponseSchema, ...errorResponses },
       },
@@ -27,7 +33,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const { query } = request;
       const viewer = await viewers.optional(request);
       const visitorCountry = viewer ? null : await lookupCountry(request.ip);
-      return search.search({ viewer, site: request.site, hasTracking: hasValue(query.network) || hasValue(query.ref), visitorCountry }, query);
+      return search.search(
+        { viewer, site: request.site, hasTracking: hasValue(query.network) || hasValue(query.ref), visitorCountry },
+        query,
+      );
     },
   );
 
@@ -38,7 +47,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [app.optionalMember],
       schema: {
         tags: ['members'],
-        summary: "The home page's faces: members with a public main photo, near the visitor; visitors only where logged_out_search lets them search",
+        summary:
+          "The home page's faces: members with a public main photo, near the visitor; visitors only where logged_out_search lets them search",
         querystring: homeMembersQuerySchema,
         response: { 200: homeMembersResponseSchema, ...errorResponses },
       },
@@ -47,7 +57,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const { query } = request;
       const viewer = await viewers.optional(request);
       const visitorCountry = viewer ? null : await lookupCountry(request.ip);
-      return search.homeMembers({ viewer, site: request.site, hasTracking: hasValue(query.network) || hasValue(query.ref), visitorCountry }, query.limit);
+      return search.homeMembers(
+        { viewer, site: request.site, hasTracking: hasValue(query.network) || hasValue(query.ref), visitorCountry },
+        query.limit,
+      );
     },
   );
 };

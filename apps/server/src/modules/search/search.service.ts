@@ -32,7 +32,14 @@ export const SIMILAR_AGE_WIDENING = 5;
 
 export type SearchSite = Pick<
   SiteRow,
-  'id' | 'cdnPrefix' | 'visibleProfileFields' | 'minAge' | 'countries' | 'searchFields' | 'loggedOutSearch' | 'loggedOutSearchTrafficsource'
+  | 'id'
+  | 'cdnPrefix'
+  | 'visibleProfileFields'
+  | 'minAge'
+  | 'countries'
+  | 'searchFields'
+  | 'loggedOutSearch'
+  | 'loggedOutSearchTrafficsource'
 >;
 
 export const loginRequiredSearch = () => new AppError(403, 'login_required_search');
@@ -43,7 +50,10 @@ export function isVisitorSearchAllowed(site: SearchSite, hasTracking: boolean): 
 }
 
 /** The filters applied: only those in settings.search_fields, ages within the site's minimum age and SEARCH_MAX_AGE. */
-export function normalizeFilters(site: SearchSite, query: Pick<SearchQuery, 'gender' | 'country' | 'region' | 'min_age' | 'max_age'>): SearchFilters {
+export function normalizeFilters(
+  site: SearchSite,
+  query: Pick<SearchQuery, 'gender' | 'country' | 'region' | 'min_age' | 'max_age'>,
+): SearchFilters {
   const offers = (field: string) => site.searchFields.includes(field);
   const country = offers('country') ? (query.country ?? null) : null;
   if (country && !site.countries.includes(country)) {
@@ -51,7 +61,8 @@ export function normalizeFilters(site: SearchSite, query: Pick<SearchQuery, 'gen
   }
   const minAge = Math.max(site.minAge, offers('min_age') ? (query.min_age ?? site.minAge) : site.minAge);
   const maxAge = offers('max_age') ? (query.max_age ?? SEARCH_MAX_AGE) : SEARCH_MAX_AGE;
-  if (minAge > maxAge) throw new AppError(400, 'validation_failed', undefined, [{ path: 'max_age', code: 'search_age_range_invalid' }]);
+  if (minAge > maxAge)
+    throw new AppError(400, 'validation_failed', undefined, [{ path: 'max_age', code: 'search_age_range_invalid' }]);
   return {
     gender: offers('gender') ? (query.gender ?? null) : null,
     country,
@@ -76,7 +87,11 @@ export function relaxFilters(filters: SearchFilters, site: Pick<SearchSite, 'min
   return steps;
 }
 
-export function createSearchService(deps: { searchRepository: SearchRepository; cursors: CursorCodec; now: () => Date }) {
+export function createSearchService(deps: {
+  searchRepository: SearchRepository;
+  cursors: CursorCodec;
+  now: () => Date;
+}) {
   const repo = deps.searchRepository;
 
   return {
@@ -133,7 +148,9 @@ export function createSearchService(deps: { searchRepository: SearchRepository; 
       });
       /** Up to `count` results after `position`, phase after phase (docs/search-relevance.md). */
       const read = (applied: SearchCriteria, position: RelevancePosition | null, count: number) =>
-        readPhases<SearchRow>(relevancePhases(applied.near), position, count, (phase, after, remaining) => repo.page(applied, after, remaining, phase));
+        readPhases<SearchRow>(relevancePhases(applied.near), position, count, (phase, after, remaining) =>
+          repo.page(applied, after, remaining, phase),
+        );
       const criteria = criteriaOf(filters);
       const collected = await read(criteria, from, limit + 1);
       const rows = collected.map(({ row }) => row);
@@ -142,7 +159,10 @@ export function createSearchService(deps: { searchRepository: SearchRepository; 
       const hasMore = rows.length > limit;
       const response: SearchResponse = {
         results: results.map((row) => toProfileCard(row, site, now)),
-        next_cursor: hasMore && last ? deps.cursors.encode('search', [pageIndex + 1, ...positionCursorValues(last.phase.tier, last.row)]) : null,
+        next_cursor:
+          hasMore && last
+            ? deps.cursors.encode('search', [pageIndex + 1, ...positionCursorValues(last.phase.tier, last.row)])
+            : null,
         num_results: null,
         is_num_results_capped: false,
         filters,
@@ -167,7 +187,10 @@ export function createSearchService(deps: { searchRepository: SearchRepository; 
         if (similarRows.length >= needed) break;
       }
       if (similar && similar.rows.length) {
-        const similarTotal = similar.rows.length > limit ? await repo.count(criteriaOf(similar.filters, excludeIds), SEARCH_COUNT_CAP) : similar.rows.length;
+        const similarTotal =
+          similar.rows.length > limit
+            ? await repo.count(criteriaOf(similar.filters, excludeIds), SEARCH_COUNT_CAP)
+            : similar.rows.length;
         response.similar_results = similar.rows.slice(0, limit).map((row) => toProfileCard(row, site, now));
         response.similar_num_results = Math.min(similarTotal, SEARCH_COUNT_CAP);
         response.similar_filters = similar.filters;
@@ -180,7 +203,12 @@ export function createSearchService(deps: { searchRepository: SearchRepository; 
      * cards of search.php with the site's hidden fields left out. Visitors get them only where they may search.
      */
     async homeMembers(
-      context: { viewer: Pick<Viewer, 'profileId' | 'country' | 'region'> | null; site: SearchSite; hasTracking: boolean; visitorCountry?: string | null },
+      context: {
+        viewer: Pick<Viewer, 'profileId' | 'country' | 'region'> | null;
+        site: SearchSite;
+        hasTracking: boolean;
+        visitorCountry?: string | null;
+      },
       limit = HOME_MEMBERS_DEFAULT,
     ): Promise<HomeMembersResponse> {
       const { viewer, site } = context;
@@ -203,10 +231,15 @@ export function createSearchService(deps: { searchRepository: SearchRepository; 
         now,
         near,
       };
-      const collected = await readPhases<SearchRow>(relevancePhases(near, { requireMainImage: true }), null, limit, (phase, after, remaining) =>
-        repo.page(criteria, after, remaining, phase),
+      const collected = await readPhases<SearchRow>(
+        relevancePhases(near, { requireMainImage: true }),
+        null,
+        limit,
+        (phase, after, remaining) => repo.page(criteria, after, remaining, phase),
       );
-      const profiles = collected.map(({ row }) => toProfileCard(row, site, now)).filter((card) => card.main_image !== null);
+      const profiles = collected
+        .map(({ row }) => toProfileCard(row, site, now))
+        .filter((card) => card.main_image !== null);
       return { profiles };
     },
   };

@@ -1,10 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HOME_MEMBERS_MAX, SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, VISITOR_SEARCH_PAGES, homeMembersResponseSchema, searchResponseSchema, type SearchResponse } from '@app/contracts';
+import {
+  HOME_MEMBERS_MAX,
+  SEARCH_COUNT_CAP,
+  SEARCH_PAGE_SIZE,
+  VISITOR_SEARCH_PAGES,
+  homeMembersResponseSchema,
+  searchResponseSchema,
+  type SearchResponse,
+} from '@app/contracts';
 import { sites, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { Client } from '../accounts/accounts.test-helpers.ts';
-import { birthDateForAge, createMember, insertProfiles, uploadPhoto, visitor } from '../profiles/members.test-helpers.ts';
+import {
+  birthDateForAge,
+  createMember,
+  insertProfiles,
+  uploadPhoto,
+  visitor,
+} from '../profiles/members.test-helpers.ts';
 import { toActivity } from '../member-core/index.ts';
 
 describe('search (search.php)', () => {
@@ -18,7 +32,13 @@ describe('search (search.php)', () => {
     await app.db.update(sites).set(values);
     app.sites.invalidate();
   }
-  beforeEach(() => setSite({ loggedOutSearch: 'all', loggedOutSearchTrafficsource: 'all', searchFields: ['gender', 'country', 'region', 'min_age', 'max_age'] }));
+  beforeEach(() =>
+    setSite({
+      loggedOutSearch: 'all',
+      loggedOutSearchTrafficsource: 'all',
+      searchFields: ['gender', 'country', 'region', 'min_age', 'max_age'],
+    }),
+  );
 
   async function search(client: Client, query: string): Promise<SearchResponse> {
     const response = await client.request({ url: `/api/search.php?${query}` });
@@ -31,7 +51,10 @@ describe('search (search.php)', () => {
     const pages: SearchResponse[] = [];
     let cursor: string | null = null;
     do {
-      const page: SearchResponse = await search(client, `${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const page: SearchResponse = await search(
+        client,
+        `${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       pages.push(page);
       cursor = page.next_cursor;
     } while (cursor && pages.length < 100);
@@ -48,12 +71,28 @@ describe('search (search.php)', () => {
       { name: 'too-young', gender: 'female', country: 'AT', region: '9', dateOfBirth: birthDateForAge(24, 30) },
       { name: 'too-old', gender: 'female', country: 'AT', region: '9', dateOfBirth: birthDateForAge(41) },
       { name: 'match-b-edge-young', gender: 'female', country: 'AT', region: '9', dateOfBirth: birthDateForAge(25, 0) },
-      { name: 'match-c-edge-old', gender: 'female', country: 'AT', region: '9', dateOfBirth: birthDateForAge(40, -360) },
+      {
+        name: 'match-c-edge-old',
+        gender: 'female',
+        country: 'AT',
+        region: '9',
+        dateOfBirth: birthDateForAge(40, -360),
+      },
     ]);
     const body = await search(member.client, 'gender=female&country=AT&region=9&min_age=25&max_age=40');
     expect(body.results.map((result) => result.name)).toEqual(['match-c-edge-old', 'match-b-edge-young', 'match-a']);
     expect(body.results[2]).toEqual({
-      ...{ id: rows[0]!.id, name: 'match-a', age: 30, gender: 'female', country: 'AT', region: '9', city: null, main_image: null, is_fictional: false },
+      ...{
+        id: rows[0]!.id,
+        name: 'match-a',
+        age: 30,
+        gender: 'female',
+        country: 'AT',
+        region: '9',
+        city: null,
+        main_image: null,
+        is_fictional: false,
+      },
       activity: 'today',
     });
     expect(body).toMatchObject({ num_results: 3, is_num_results_capped: false, next_cursor: null });
@@ -70,12 +109,17 @@ describe('search (search.php)', () => {
     const withPhoto = await createMember(app, { country: 'CA', gender: 'male' });
     await uploadPhoto(withPhoto.client);
     const body = await search(searcher.client, 'country=CA&gender=male');
-    expect(body.results.find((result) => result.id === withPhoto.profileId)?.main_image?.thumb_filename).toMatch(/_thumb\.jpg$/);
+    expect(body.results.find((result) => result.id === withPhoto.profileId)?.main_image?.thumb_filename).toMatch(
+      /_thumb\.jpg$/,
+    );
   });
 
   it('pages with a cursor across page boundaries without duplicates or gaps, also while members join', async () => {
     const member = await createMember(app, { country: 'FI' });
-    const rows = await insertProfiles(app, Array.from({ length: 47 }, (_, index) => ({ name: `pl${index}`, gender: 'female' as const, country: 'PL' })));
+    const rows = await insertProfiles(
+      app,
+      Array.from({ length: 47 }, (_, index) => ({ name: `pl${index}`, gender: 'female' as const, country: 'PL' })),
+    );
     const expected = rows.map((row) => row.id).sort((a, b) => b - a);
 
     const first = await search(member.client, 'country=PL&gender=female');
@@ -103,7 +147,14 @@ describe('search (search.php)', () => {
 
   it('caps the count at SEARCH_COUNT_CAP', async () => {
     const member = await createMember(app, { country: 'FI' });
-    await insertProfiles(app, Array.from({ length: SEARCH_COUNT_CAP + 5 }, (_, index) => ({ name: `se${index}`, country: 'SE', gender: 'male' as const })));
+    await insertProfiles(
+      app,
+      Array.from({ length: SEARCH_COUNT_CAP + 5 }, (_, index) => ({
+        name: `se${index}`,
+        country: 'SE',
+        gender: 'male' as const,
+      })),
+    );
     const body = await search(member.client, 'country=SE&gender=male');
     expect(body).toMatchObject({ num_results: SEARCH_COUNT_CAP, is_num_results_capped: true });
   });
@@ -114,11 +165,23 @@ describe('search (search.php)', () => {
     const invisible = await createMember(app, { country: 'DK', gender: 'male', isInvisible: true });
     const unconfirmed = await createMember(app, { country: 'DK', gender: 'male', isActive: false });
     const leaving = await createMember(app, { country: 'DK', gender: 'male' });
-    await app.db.update(users).set({ status: 'deleted_pending', deletedAt: new Date() }).where(eq(users.id, leaving.user.id));
-    const [disabled] = await insertProfiles(app, [{ name: 'disabled', country: 'DK', gender: 'male', status: 'disabled' }]);
+    await app.db
+      .update(users)
+      .set({ status: 'deleted_pending', deletedAt: new Date() })
+      .where(eq(users.id, leaving.user.id));
+    const [disabled] = await insertProfiles(app, [
+      { name: 'disabled', country: 'DK', gender: 'male', status: 'disabled' },
+    ]);
     const ids = (await searchAll(member.client, 'country=DK&gender=male')).ids;
     expect(ids).toContain(visible.profileId);
-    for (const hidden of [member.profileId, invisible.profileId, unconfirmed.profileId, leaving.profileId, disabled!.id]) expect(ids).not.toContain(hidden);
+    for (const hidden of [
+      member.profileId,
+      invisible.profileId,
+      unconfirmed.profileId,
+      leaving.profileId,
+      disabled!.id,
+    ])
+      expect(ids).not.toContain(hidden);
     // A visitor does not see them either.
     const visitorIds = (await searchAll(visitor(app), 'country=DK&gender=male')).ids;
     expect(visitorIds).toEqual([visible.profileId, member.profileId].sort((a, b) => b - a));
@@ -145,7 +208,15 @@ describe('search (search.php)', () => {
     expect(body.similar_filters).toEqual({ gender: 'female', country: null, region: null, min_age: 23, max_age: 36 });
     expect(body.similar_num_results).toBeGreaterThanOrEqual(body.similar_results.length);
     // A full page has no similar results.
-    await insertProfiles(app, Array.from({ length: SEARCH_PAGE_SIZE }, (_, index) => ({ name: `it${index}`, gender: 'female' as const, country: 'IT', region: '21' })));
+    await insertProfiles(
+      app,
+      Array.from({ length: SEARCH_PAGE_SIZE }, (_, index) => ({
+        name: `it${index}`,
+        gender: 'female' as const,
+        country: 'IT',
+        region: '21',
+      })),
+    );
     const full = await search(member.client, 'gender=female&country=IT&region=21');
     expect(full).toMatchObject({ similar_results: [], similar_filters: null, similar_num_results: 0 });
   });
@@ -155,7 +226,10 @@ describe('search (search.php)', () => {
     await setSite({ loggedOutSearch: 'none', loggedOutSearchTrafficsource: 'all' });
     const refused = await visitor(app).request({ url: '/api/search.php?country=NZ' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toMatchObject({ code: 'login_required_search', message: 'Sign up for free to search members.' });
+    expect(refused.json().error).toMatchObject({
+      code: 'login_required_search',
+      message: 'Sign up for free to search members.',
+    });
     expect(refused.json().authentication_required).toBeUndefined();
     expect((await search(visitor(app), 'country=NZ&network=adnet')).results).toHaveLength(1);
     expect((await visitor(app).request({ url: '/api/search.php?country=NZ&ref=%7B%7D' })).statusCode).toBe(403);
@@ -170,20 +244,31 @@ describe('search (search.php)', () => {
   });
 
   it(`gives visitors ${VISITOR_SEARCH_PAGES} pages at most`, async () => {
-    await insertProfiles(app, Array.from({ length: VISITOR_SEARCH_PAGES + 2 }, (_, index) => ({ name: `au${index}`, country: 'AU' })));
+    await insertProfiles(
+      app,
+      Array.from({ length: VISITOR_SEARCH_PAGES + 2 }, (_, index) => ({ name: `au${index}`, country: 'AU' })),
+    );
     const client = visitor(app);
     let cursor: string | null = null;
     for (let page = 0; page < VISITOR_SEARCH_PAGES; page++) {
-      const body: SearchResponse = await search(client, `country=AU&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const body: SearchResponse = await search(
+        client,
+        `country=AU&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       cursor = body.next_cursor;
     }
-    const beyond = await client.request({ url: `/api/search.php?country=AU&limit=1&cursor=${encodeURIComponent(cursor!)}` });
+    const beyond = await client.request({
+      url: `/api/search.php?country=AU&limit=1&cursor=${encodeURIComponent(cursor!)}`,
+    });
     expect(beyond.statusCode).toBe(403);
     expect(beyond.json().error.code).toBe('login_required_search');
   });
 
   it('refuses a visitor who edits the page index in a cursor to read past the last page (cursors are signed)', async () => {
-    await insertProfiles(app, Array.from({ length: 3 }, (_, index) => ({ name: `nz${index}`, country: 'NZ' })));
+    await insertProfiles(
+      app,
+      Array.from({ length: 3 }, (_, index) => ({ name: `nz${index}`, country: 'NZ' })),
+    );
     const client = visitor(app);
     const first: SearchResponse = await search(client, 'country=NZ&limit=1');
     const [payload, mac] = first.next_cursor!.split('.');
@@ -192,13 +277,26 @@ describe('search (search.php)', () => {
     expect(values[1]).toBe(1);
     // Page index 1 -> 0: the visitor's page count starts again, so every page would be free.
     const edited = Buffer.from(JSON.stringify(['search', 0, ...values.slice(2)])).toString('base64url');
-    for (const forged of [`${edited}.${mac}`, edited, Buffer.from(JSON.stringify(['search', 0, ...values.slice(2)])).toString('base64url') + '.', `${payload}.${mac}x`]) {
-      const response = await client.request({ url: `/api/search.php?country=NZ&limit=1&cursor=${encodeURIComponent(forged)}` });
+    for (const forged of [
+      `${edited}.${mac}`,
+      edited,
+      Buffer.from(JSON.stringify(['search', 0, ...values.slice(2)])).toString('base64url') + '.',
+      `${payload}.${mac}x`,
+    ]) {
+      const response = await client.request({
+        url: `/api/search.php?country=NZ&limit=1&cursor=${encodeURIComponent(forged)}`,
+      });
       expect(response.statusCode, forged).toBe(400);
       expect(response.json().error.code).toBe('cursor_invalid');
     }
     // The untouched cursor still works.
-    expect((await client.request({ url: `/api/search.php?country=NZ&limit=1&cursor=${encodeURIComponent(first.next_cursor!)}` })).statusCode).toBe(200);
+    expect(
+      (
+        await client.request({
+          url: `/api/search.php?country=NZ&limit=1&cursor=${encodeURIComponent(first.next_cursor!)}`,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('applies only the filters of settings.search_fields, and validates the rest', async () => {
@@ -209,9 +307,13 @@ describe('search (search.php)', () => {
     await setSite({ searchFields: ['gender', 'country', 'region', 'min_age', 'max_age'] });
     const range = await member.client.request({ url: '/api/search.php?min_age=50&max_age=30' });
     expect(range.statusCode).toBe(400);
-    expect(range.json().error.fields).toEqual([expect.objectContaining({ path: 'max_age', code: 'search_age_range_invalid' })]);
+    expect(range.json().error.fields).toEqual([
+      expect.objectContaining({ path: 'max_age', code: 'search_age_range_invalid' }),
+    ]);
     const country = await member.client.request({ url: '/api/search.php?country=JP' });
-    expect(country.json().error.fields).toEqual([expect.objectContaining({ path: 'country', code: 'country_invalid' })]);
+    expect(country.json().error.fields).toEqual([
+      expect.objectContaining({ path: 'country', code: 'country_invalid' }),
+    ]);
     const young = await search(member.client, 'min_age=10');
     expect(young.filters.min_age).toBe(18);
   });
@@ -225,9 +327,18 @@ describe('search (search.php)', () => {
       { name: 'act-today', country: 'IE', lastActiveDay: day(0) },
     ]);
     const body = await search(member.client, 'country=IE');
-    expect(Object.fromEntries(body.results.map((result) => [result.name, result.activity]))).toEqual({ 'act-today': 'today', 'act-week': 'week', 'act-old': null });
+    expect(Object.fromEntries(body.results.map((result) => [result.name, result.activity]))).toEqual({
+      'act-today': 'today',
+      'act-week': 'week',
+      'act-old': null,
+    });
     const now = new Date('2025-03-10T23:59:00Z');
-    expect([toActivity('2025-03-10', now), toActivity('2025-03-03', now), toActivity('2025-03-02', now), toActivity(null, now)]).toEqual(['today', 'week', null, null]);
+    expect([
+      toActivity('2025-03-10', now),
+      toActivity('2025-03-03', now),
+      toActivity('2025-03-02', now),
+      toActivity(null, now),
+    ]).toEqual(['today', 'week', null, null]);
   });
 
   describe('home-members.php (the home page faces)', () => {
@@ -252,10 +363,23 @@ describe('search (search.php)', () => {
         expect(ids).toContain(withPhoto.profileId);
         expect(ids).not.toContain(privateOnly.profileId);
         expect(ids).not.toContain(invisible.profileId);
-        expect(faces.every((face) => face.main_image !== null && !face.main_image.filename.includes('photo-file'))).toBe(true);
+        expect(
+          faces.every((face) => face.main_image !== null && !face.main_image.filename.includes('photo-file')),
+        ).toBe(true);
         const face = faces.find((entry) => entry.id === withPhoto.profileId)!;
         expect(face).toMatchObject({ city: null, gender: null, country: 'NL' });
-        expect(Object.keys(face).sort()).toEqual(['activity', 'age', 'city', 'country', 'gender', 'id', 'is_fictional', 'main_image', 'name', 'region']);
+        expect(Object.keys(face).sort()).toEqual([
+          'activity',
+          'age',
+          'city',
+          'country',
+          'gender',
+          'id',
+          'is_fictional',
+          'main_image',
+          'name',
+          'region',
+        ]);
       } finally {
         await setSite({ visibleProfileFields: before!.fields });
       }
@@ -276,7 +400,9 @@ describe('search (search.php)', () => {
       expect(faces.map((face) => face.id)).toContain(other.profileId);
       expect(faces.map((face) => face.id)).not.toContain(member.profileId);
       expect((await homeMembers(member.client, '?limit=1')).length).toBe(1);
-      expect((await member.client.request({ url: `/api/home-members.php?limit=${HOME_MEMBERS_MAX + 1}` })).statusCode).toBe(400);
+      expect(
+        (await member.client.request({ url: `/api/home-members.php?limit=${HOME_MEMBERS_MAX + 1}` })).statusCode,
+      ).toBe(400);
     });
   });
 });

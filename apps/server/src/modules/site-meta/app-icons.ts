@@ -14,9 +14,14 @@ const HEART = 'M16 29s-12-7.6-12-16A7 7 0 0 1 16 9a7 7 0 0 1 12 4c0 8.4-12 16-12
  */
 export function appIconSvg(purpose: 'any' | 'maskable'): string {
   const tile =
-    purpose === 'maskable' ? `<rect width="32" height="32" fill="${THEME_COLOR}"/>` : `<rect width="32" height="32" rx="7" fill="${THEME_COLOR}"/>`;
+    purpose === 'maskable'
+      ? `<rect width="32" height="32" fill="${THEME_COLOR}"/>`
+      : `<rect width="32" height="32" rx="7" fill="${THEME_COLOR}"/>`;
   // The heart's box is about 24 x 20 units; scale it into the safe zone for maskable icons.
-  const heart = purpose === 'maskable' ? `<g transform="translate(16 17) scale(0.62) translate(-16 -17)"><path fill="#fff" d="${HEART}"/></g>` : `<g transform="translate(16 17) scale(0.78) translate(-16 -17)"><path fill="#fff" d="${HEART}"/></g>`;
+  const heart =
+    purpose === 'maskable'
+      ? `<g transform="translate(16 17) scale(0.62) translate(-16 -17)"><path fill="#fff" d="${HEART}"/></g>`
+      : `<g transform="translate(16 17) scale(0.78) translate(-16 -17)"><path fill="#fff" d="${HEART}"/></g>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${tile}${heart}</svg>`;
 }
 

@@ -6,7 +6,6 @@ import { getTranslator } from '../../lib/i18n.ts';
 import { THEME_COLOR } from './app-icons.ts';
 import { escapeMarkup } from './site-meta.ts';
 
-
 export function offlinePage(siteName: string): string {
   const sections = [...LOCALES, ...LOCALE_VARIANTS]
     .map((language) => {

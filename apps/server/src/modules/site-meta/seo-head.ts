@@ -6,7 +6,6 @@ import { LOCALES, LOCALE_VARIANTS, isUiLanguage } from '@app/i18n';
 import type { WebPageParts } from '../../plugins/web.plugin.ts';
 import { escapeMarkup } from './site-meta.ts';
 
-
 /** The languages a page exists in: every interface language (each with its own ?lang= address). */
 export const PAGE_LANGUAGES = [...LOCALES, ...LOCALE_VARIANTS] as const;
 
@@ -41,7 +40,9 @@ export function seoHead(request: FastifyRequest): WebPageParts {
   const head = [
     `<meta name="description" content="${escapeMarkup(description)}">`,
     `<link rel="canonical" href="${escapeMarkup(canonical)}">`,
-    ...PAGE_LANGUAGES.map((language) => `<link rel="alternate" hreflang="${language}" href="${escapeMarkup(withLanguage(language))}">`),
+    ...PAGE_LANGUAGES.map(
+      (language) => `<link rel="alternate" hreflang="${language}" href="${escapeMarkup(withLanguage(language))}">`,
+    ),
     `<link rel="alternate" hreflang="x-default" href="${escapeMarkup(origin + pathWithQuery)}">`,
     `<meta property="og:type" content="website">`,
     `<meta property="og:site_name" content="${escapeMarkup(request.site.name)}">`,

@@ -7,7 +7,12 @@ describe('manifest, icons, robots.txt and sitemap.xml per site', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp();
-    await insertSite(app, { domain: 'amore.example', name: 'Amore Italiano Incontri', domainLanguage: 'it', description: 'Incontri in Italia' });
+    await insertSite(app, {
+      domain: 'amore.example',
+      name: 'Amore Italiano Incontri',
+      domainLanguage: 'it',
+      description: 'Incontri in Italia',
+    });
   });
   afterAll(() => app.close());
 
@@ -33,7 +38,9 @@ describe('manifest, icons, robots.txt and sitemap.xml per site', () => {
   });
 
   it('serves every icon the manifest names, made here, at its size', async () => {
-    const { icons } = (await app.inject({ url: '/manifest.webmanifest' })).json() as { icons: { src: string; sizes: string; type: string }[] };
+    const { icons } = (await app.inject({ url: '/manifest.webmanifest' })).json() as {
+      icons: { src: string; sizes: string; type: string }[];
+    };
     for (const icon of icons) {
       const response = await app.inject({ url: icon.src });
       expect(response.statusCode, icon.src).toBe(200);
@@ -73,7 +80,8 @@ describe('manifest, icons, robots.txt and sitemap.xml per site', () => {
 });
 
 describe('the head of every page (language, title, description, alternates)', () => {
-  const INDEX_HTML = '<!doctype html><html lang="en"><head><title>Amoria</title></head><body><div id="root"></div></body></html>';
+  const INDEX_HTML =
+    '<!doctype html><html lang="en"><head><title>Amoria</title></head><body><div id="root"></div></body></html>';
   let app: TestApp;
   let distDir: string;
   beforeAll(async () => {
@@ -83,7 +91,13 @@ describe('the head of every page (language, title, description, alternates)', ()
     distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'seo-dist-'));
     await fs.writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
     app = await buildTestApp({ webDistDir: distDir }, { serveWeb: true });
-    await insertSite(app, { domain: 'liebe.example', name: 'Liebe', domainLanguage: 'de', indexTitle: 'Liebe finden in Deutschland', description: 'Singles aus deiner Nähe' });
+    await insertSite(app, {
+      domain: 'liebe.example',
+      name: 'Liebe',
+      domainLanguage: 'de',
+      indexTitle: 'Liebe finden in Deutschland',
+      description: 'Singles aus deiner Nähe',
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -94,7 +108,9 @@ describe('the head of every page (language, title, description, alternates)', ()
   const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 
   it("says the site's own title and description in its language", async () => {
-    const html = (await app.inject({ url: '/pages/faq', headers: { host: 'liebe.example', 'accept-language': 'de-DE' } })).body;
+    const html = (
+      await app.inject({ url: '/pages/faq', headers: { host: 'liebe.example', 'accept-language': 'de-DE' } })
+    ).body;
     expect(html).toContain('<html lang="de"');
     expect(html).toContain('<title>Liebe finden in Deutschland</title>');
     expect(html).toContain('<meta name="description" content="Singles aus deiner N');
@@ -104,7 +120,12 @@ describe('the head of every page (language, title, description, alternates)', ()
   });
 
   it('says the translated pitch in another language, chosen by ?lang= above the cookie and the browser', async () => {
-    const html = (await app.inject({ url: '/pages/faq?lang=fr&x=1', headers: { host: 'liebe.example', 'accept-language': 'de', cookie: 'lang=nl' } })).body;
+    const html = (
+      await app.inject({
+        url: '/pages/faq?lang=fr&x=1',
+        headers: { host: 'liebe.example', 'accept-language': 'de', cookie: 'lang=nl' },
+      })
+    ).body;
     expect(html).toContain('<html lang="fr"');
     expect(html).not.toContain('Liebe finden in Deutschland');
     expect(html).toMatch(/<title>[^<]*Liebe[^<]*<\/title>/);
@@ -113,14 +134,37 @@ describe('the head of every page (language, title, description, alternates)', ()
 
   it('links the page in every interface language and names a default', async () => {
     const html = head((await app.inject({ url: '/', headers: { host: 'liebe.example' } })).body);
-    const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((match) => [match[1], match[2]]);
-    expect(alternates.map(([language]) => language)).toEqual(['nl', 'en', 'de', 'it', 'fr', 'es', 'pl', 'da', 'fi', 'nb', 'sv', 'en-US', 'x-default']);
+    const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((match) => [
+      match[1],
+      match[2],
+    ]);
+    expect(alternates.map(([language]) => language)).toEqual([
+      'nl',
+      'en',
+      'de',
+      'it',
+      'fr',
+      'es',
+      'pl',
+      'da',
+      'fi',
+      'nb',
+      'sv',
+      'en-US',
+      'x-default',
+    ]);
     expect(alternates).toContainEqual(['de', 'http://liebe.example/?lang=de']);
     expect(alternates).toContainEqual(['x-default', 'http://liebe.example/']);
   });
 
   it('escapes what the settings say', async () => {
-    await insertSite(app, { domain: 'evil.example', name: 'E', domainLanguage: 'en', indexTitle: '</title><script>alert(1)</script>', description: '"><script>alert(2)</script>' });
+    await insertSite(app, {
+      domain: 'evil.example',
+      name: 'E',
+      domainLanguage: 'en',
+      indexTitle: '</title><script>alert(1)</script>',
+      description: '"><script>alert(2)</script>',
+    });
     const html = (await app.inject({ url: '/', headers: { host: 'evil.example', 'accept-language': 'en' } })).body;
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('&#60;/title&#62;&#60;script&#62;alert(1)');
@@ -138,8 +182,23 @@ describe('/offline.html', () => {
     const response = await app.inject({ url: '/offline.html' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
-    const sections = [...response.body.matchAll(/<section lang="([^"]+)"( hidden)?><h1>([^<]+)<\/h1>/g)].map((match) => [match[1], Boolean(match[2]), match[3]]);
-    expect(sections.map(([language]) => language)).toEqual(['nl', 'en', 'de', 'it', 'fr', 'es', 'pl', 'da', 'fi', 'nb', 'sv', 'en-US']);
+    const sections = [...response.body.matchAll(/<section lang="([^"]+)"( hidden)?><h1>([^<]+)<\/h1>/g)].map(
+      (match) => [match[1], Boolean(match[2]), match[3]],
+    );
+    expect(sections.map(([language]) => language)).toEqual([
+      'nl',
+      'en',
+      'de',
+      'it',
+      'fr',
+      'es',
+      'pl',
+      'da',
+      'fi',
+      'nb',
+      'sv',
+      'en-US',
+    ]);
     expect(sections.filter(([, hidden]) => !hidden)).toEqual([['en', false, 'You are offline']]);
     expect(sections).toContainEqual(['de', true, 'Du bist offline']);
     expect(response.body).toContain('<script src="/offline.js" defer></script>');

@@ -30,7 +30,20 @@ export const SITEMAP_PATHS = [
 ] as const;
 
 /** Areas only a member uses, or that answer data rather than pages. */
-export const ROBOTS_DISALLOW = ['/api/', '/uploads/', '/members', '/chats', '/likes', '/credits', '/transactions', '/profile', '/notifications', '/swipe-game', '/match-finder', '/directdebit'] as const;
+export const ROBOTS_DISALLOW = [
+  '/api/',
+  '/uploads/',
+  '/members',
+  '/chats',
+  '/likes',
+  '/credits',
+  '/transactions',
+  '/profile',
+  '/notifications',
+  '/swipe-game',
+  '/match-finder',
+  '/directdebit',
+] as const;
 
 /** The short name under an installed app's icon: the site name, cut at a word within 12 characters when longer. */
 export function shortName(name: string): string {
@@ -56,14 +69,31 @@ export function webManifest(site: MetaSite) {
     categories: ['social', 'lifestyle'],
     icons: [
       { src: '/icons/app.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
-      ...APP_ICON_SIZES.map((size) => ({ src: `/icons/app-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'any' })),
-      ...APP_ICON_SIZES.map((size) => ({ src: `/icons/app-maskable-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'maskable' })),
+      ...APP_ICON_SIZES.map((size) => ({
+        src: `/icons/app-${size}.png`,
+        sizes: `${size}x${size}`,
+        type: 'image/png',
+        purpose: 'any',
+      })),
+      ...APP_ICON_SIZES.map((size) => ({
+        src: `/icons/app-maskable-${size}.png`,
+        sizes: `${size}x${size}`,
+        type: 'image/png',
+        purpose: 'maskable',
+      })),
     ],
   };
 }
 
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Allow: /', ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 /** Text into XML or HTML (the sitemap, every page's head, the offline page): the five special characters as numeric references. */

@@ -30,13 +30,21 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
       // The answer depends on the client's address and cookies: no shared cache may keep it.
       reply.header('cache-control', 'private, no-cache');
       // Web push is signed with this installation's VAPID keys, so every site offers their public key.
-      return { settings: { ...toSettings(site, { geoipCountry, chosenCountry }), push_public_key: app.push.publicKey } };
+      return {
+        settings: { ...toSettings(site, { geoipCountry, chosenCountry }), push_public_key: app.push.publicKey },
+      };
     },
   );
 
   app.get(
     '/companyinfo.php',
-    { schema: { tags: ['sites'], summary: 'Company details for the footer and legal pages', response: { 200: companyInfoResponseSchema } } },
+    {
+      schema: {
+        tags: ['sites'],
+        summary: 'Company details for the footer and legal pages',
+        response: { 200: companyInfoResponseSchema },
+      },
+    },
     async (request) => ({
       company: toCompany(request.site),
       support_email: request.site.supportEmail,

@@ -34,7 +34,11 @@ export function toCompany(site: SiteRow): Company {
  * The country the visitor is treated as being in: the chosen one when the site serves it,
  * else the GeoIP country when served, else the site's first country.
  */
-export function selectCountry(site: Pick<SiteRow, 'countries'>, chosen: string | undefined, geoip: string | null): string {
+export function selectCountry(
+  site: Pick<SiteRow, 'countries'>,
+  chosen: string | undefined,
+  geoip: string | null,
+): string {
   const picked = chosen?.trim().toUpperCase();
   if (picked && site.countries.includes(picked)) return picked;
   if (geoip && site.countries.includes(geoip)) return geoip;

@@ -7,13 +7,45 @@ import { cleanPhone, selectCountry, termsVersion } from './sites.service.ts';
 
 /** Every Settings field SPEC section 3 names (the company fields sit in `company`). */
 const SPEC_SETTINGS_FIELDS = [
-  'name', 'domain', 'domain_language', 'cdn_prefix', 'niche', 'index_title', 'description', 'signups',
-  'logged_out_search', 'logged_out_search_trafficsource', 'geoip_country', 'geoip_selected_country',
-  'minimum_message_costs', 'support_phone', 'support_email', 'push_public_key', 'enable_site_entry_popup',
-  'fictional_icon', 'countries', 'visible_profile_fields', 'visible_profile_notes', 'region_data', 'message_credits',
-  'signup_credits', 'photo_credits', 'gift_credits', 'message_length', 'search_fields', 'interests',
-  'fictional_warning', 'fictional_singular', 'fictional_plural', 'refund_days', 'member_resell', 'company_id',
-  'mail_name', 'delete_discount', 'company', 'terms_version',
+  'name',
+  'domain',
+  'domain_language',
+  'cdn_prefix',
+  'niche',
+  'index_title',
+  'description',
+  'signups',
+  'logged_out_search',
+  'logged_out_search_trafficsource',
+  'geoip_country',
+  'geoip_selected_country',
+  'minimum_message_costs',
+  'support_phone',
+  'support_email',
+  'push_public_key',
+  'enable_site_entry_popup',
+  'fictional_icon',
+  'countries',
+  'visible_profile_fields',
+  'visible_profile_notes',
+  'region_data',
+  'message_credits',
+  'signup_credits',
+  'photo_credits',
+  'gift_credits',
+  'message_length',
+  'search_fields',
+  'interests',
+  'fictional_warning',
+  'fictional_singular',
+  'fictional_plural',
+  'refund_days',
+  'member_resell',
+  'company_id',
+  'mail_name',
+  'delete_discount',
+  'company',
+  'terms_version',
 ];
 const SPEC_COMPANY_FIELDS = ['name', 'address', 'kvk', 'city', 'country', 'tradenames', 'vat_numbers', 'added'];
 
@@ -35,11 +67,23 @@ describe('sites', () => {
       companyName: 'Flirt GmbH',
       companyAdded: new Date('2024-03-01T08:00:00Z'),
     });
-    await insertSite(app, { domain: 'old.example', name: 'Old', countries: ['GB', 'IE'], companyAdded: new Date('2020-01-01T00:00:00Z') });
+    await insertSite(app, {
+      domain: 'old.example',
+      name: 'Old',
+      countries: ['GB', 'IE'],
+      companyAdded: new Date('2020-01-01T00:00:00Z'),
+    });
   });
   afterAll(() => app.close());
 
-  async function getSettings(options: { query?: Record<string, string | string[]>; host?: string; remoteAddress?: string; cookies?: Record<string, string> } = {}): Promise<Settings> {
+  async function getSettings(
+    options: {
+      query?: Record<string, string | string[]>;
+      host?: string;
+      remoteAddress?: string;
+      cookies?: Record<string, string>;
+    } = {},
+  ): Promise<Settings> {
     const response = await app.inject({
       url: '/api/settings.php',
       query: options.query,
@@ -95,9 +139,15 @@ describe('sites', () => {
     });
 
     it('lets forced-domain win over the Host header', async () => {
-      expect((await getSettings({ host: 'localhost', query: { 'forced-domain': 'flirt.example' } })).name).toBe('Flirt');
-      expect((await getSettings({ host: 'flirt.example', query: { 'forced-domain': 'localhost' } })).domain).toBe('localhost');
-      expect((await getSettings({ host: 'flirt.example', query: { 'forced-domain': 'FLIRT.example:443' } })).name).toBe('Flirt');
+      expect((await getSettings({ host: 'localhost', query: { 'forced-domain': 'flirt.example' } })).name).toBe(
+        'Flirt',
+      );
+      expect((await getSettings({ host: 'flirt.example', query: { 'forced-domain': 'localhost' } })).domain).toBe(
+        'localhost',
+      );
+      expect((await getSettings({ host: 'flirt.example', query: { 'forced-domain': 'FLIRT.example:443' } })).name).toBe(
+        'Flirt',
+      );
     });
 
     it(`allows ${SETTINGS_RATE_LIMIT.max} requests a minute per address, refusing the next with 429`, async () => {
@@ -112,7 +162,9 @@ describe('sites', () => {
     });
 
     it('accepts the route query parameters passed through, repeated ones too', async () => {
-      const settings = await getSettings({ query: { 'forced-domain': 'flirt.example', ref: '{abc}', sub1: ['x', 'y'], lb: '' } });
+      const settings = await getSettings({
+        query: { 'forced-domain': 'flirt.example', ref: '{abc}', sub1: ['x', 'y'], lb: '' },
+      });
       expect(settings.name).toBe('Flirt');
     });
 
@@ -132,15 +184,29 @@ describe('sites', () => {
       expect((await getSettings({ query: flirt, remoteAddress: GB_ADDRESS })).geoip_selected_country).toBe('DE');
       expect((await getSettings({ query: flirt })).geoip_selected_country).toBe('DE');
       // A chosen country the site serves wins over GeoIP; case does not matter
-      expect((await getSettings({ query: { ...flirt, country: 'CH' }, remoteAddress: NL_ADDRESS })).geoip_selected_country).toBe('CH');
-      expect((await getSettings({ query: { ...flirt, country: 'at' }, remoteAddress: NL_ADDRESS })).geoip_selected_country).toBe('AT');
+      expect(
+        (await getSettings({ query: { ...flirt, country: 'CH' }, remoteAddress: NL_ADDRESS })).geoip_selected_country,
+      ).toBe('CH');
+      expect(
+        (await getSettings({ query: { ...flirt, country: 'at' }, remoteAddress: NL_ADDRESS })).geoip_selected_country,
+      ).toBe('AT');
       // ...from the country cookie as well, the query winning over the cookie
-      expect((await getSettings({ query: flirt, cookies: { country: 'AT' }, remoteAddress: NL_ADDRESS })).geoip_selected_country).toBe('AT');
-      expect((await getSettings({ query: { ...flirt, country: 'CH' }, cookies: { country: 'AT' } })).geoip_selected_country).toBe('CH');
+      expect(
+        (await getSettings({ query: flirt, cookies: { country: 'AT' }, remoteAddress: NL_ADDRESS }))
+          .geoip_selected_country,
+      ).toBe('AT');
+      expect(
+        (await getSettings({ query: { ...flirt, country: 'CH' }, cookies: { country: 'AT' } })).geoip_selected_country,
+      ).toBe('CH');
       // A chosen country the site does not serve is ignored
-      expect((await getSettings({ query: { ...flirt, country: 'US' }, remoteAddress: NL_ADDRESS })).geoip_selected_country).toBe('NL');
+      expect(
+        (await getSettings({ query: { ...flirt, country: 'US' }, remoteAddress: NL_ADDRESS })).geoip_selected_country,
+      ).toBe('NL');
       expect((await getSettings({ query: { ...flirt, country: 'nonsense' } })).geoip_selected_country).toBe('DE');
-      expect((await getSettings({ query: flirt, cookies: { country: 'GB' }, remoteAddress: GB_ADDRESS })).geoip_selected_country).toBe('DE');
+      expect(
+        (await getSettings({ query: flirt, cookies: { country: 'GB' }, remoteAddress: GB_ADDRESS }))
+          .geoip_selected_country,
+      ).toBe('DE');
     });
 
     it('cleans dashes and spaces out of the support phone', async () => {
@@ -168,7 +234,10 @@ describe('sites', () => {
         support_email: expect.stringContaining('@'),
       });
       const flirt = (await app.inject({ url: '/api/companyinfo.php', headers: { host: 'flirt.example' } })).json();
-      expect(flirt).toMatchObject({ company: { name: 'Flirt GmbH', added: '2024-03-01T08:00:00.000Z' }, support_phone: '+4930123456' });
+      expect(flirt).toMatchObject({
+        company: { name: 'Flirt GmbH', added: '2024-03-01T08:00:00.000Z' },
+        support_phone: '+4930123456',
+      });
     });
   });
 });

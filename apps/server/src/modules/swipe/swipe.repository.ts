@@ -34,7 +34,10 @@ export function createSwipeRepository(db: Executor) {
       await tx
         .insert(swipes)
         .values({ profileId, targetProfileId: targetId, action })
-        .onConflictDoUpdate({ target: [swipes.profileId, swipes.targetProfileId], set: { action, createdAt: sql`now()` } });
+        .onConflictDoUpdate({
+          target: [swipes.profileId, swipes.targetProfileId],
+          set: { action, createdAt: sql`now()` },
+        });
     },
 
     /** For the candidate query: profiles this member has not swiped yet. */

@@ -14,7 +14,11 @@ export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/swipe.php',
     {
       preValidation: [app.requireMember],
-      schema: { tags: TAGS, summary: 'Swipe candidates and the likes left today', response: { 200: swipeResponseSchema, ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'Swipe candidates and the likes left today',
+        response: { 200: swipeResponseSchema, ...errorResponses },
+      },
     },
     async (request) => swipe.getCandidates(await viewers.require(request), request.site),
   );
@@ -23,7 +27,10 @@ export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/swipe.php',
     {
       preValidation: [app.requireMember],
-      preHandler: [app.requireConfirmedMember, rateLimitHook(app, { name: 'swipe', max: 120, timeWindow: '1 minute', key: memberRateKey })],
+      preHandler: [
+        app.requireConfirmedMember,
+        rateLimitHook(app, { name: 'swipe', max: 120, timeWindow: '1 minute', key: memberRateKey }),
+      ],
       schema: {
         tags: TAGS,
         summary: 'Like or skip a candidate; 4 likes per UTC day, then 429 swipe_limit_reached with params.resets_at',

@@ -50,7 +50,11 @@ export function createSwipeService(deps: {
      * POST /api/swipe.php. A like counts against today's SWIPE_LIKES_PER_DAY (429 `swipe_limit_reached`
      * with `resets_at` after that) and is a normal like (it can make a match); a skip is only remembered.
      */
-    async swipe(viewer: Viewer, target: { id: number; name: string }, action: 'like' | 'skip'): Promise<SwipeActionResponse> {
+    async swipe(
+      viewer: Viewer,
+      target: { id: number; name: string },
+      action: 'like' | 'skip',
+    ): Promise<SwipeActionResponse> {
       if (target.id === viewer.profileId) throw new AppError(400, 'cannot_like_self');
       const { day, resetsAt } = swipeDayOf(deps.now());
       await deps.blocks.assertCanInteract(viewer, target);

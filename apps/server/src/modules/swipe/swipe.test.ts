@@ -11,8 +11,10 @@ describe('swipe game (swipe.php)', () => {
   });
   afterAll(() => app.close());
 
-  const swipe = (member: TestMember, id: number, action: 'like' | 'skip') => member.client.request({ method: 'POST', url: '/api/swipe.php', payload: { id, action } });
-  const candidates = async (member: TestMember) => swipeResponseSchema.parse((await member.client.request({ url: '/api/swipe.php' })).json());
+  const swipe = (member: TestMember, id: number, action: 'like' | 'skip') =>
+    member.client.request({ method: 'POST', url: '/api/swipe.php', payload: { id, action } });
+  const candidates = async (member: TestMember) =>
+    swipeResponseSchema.parse((await member.client.request({ url: '/api/swipe.php' })).json());
 
   /** A man in `country` and `count` women with photos who suit him. */
   async function player(country: string, count: number) {
@@ -39,9 +41,13 @@ describe('swipe game (swipe.php)', () => {
 
     // The liked member's likes.php poll finds the like (its version is kept in memory until a like announces itself).
     const likesTag = (await women[1]!.client.request({ url: '/api/likes.php' })).headers.etag as string;
-    const pollOfLiked = () => women[1]!.client.request({ url: '/api/likes.php', headers: { 'if-none-match': likesTag } });
+    const pollOfLiked = () =>
+      women[1]!.client.request({ url: '/api/likes.php', headers: { 'if-none-match': likesTag } });
     expect((await pollOfLiked()).statusCode).toBe(304);
-    expect(swipeActionResponseSchema.parse((await swipe(me, women[0]!.profileId, 'skip')).json())).toMatchObject({ likes_left: 4, is_match: false });
+    expect(swipeActionResponseSchema.parse((await swipe(me, women[0]!.profileId, 'skip')).json())).toMatchObject({
+      likes_left: 4,
+      is_match: false,
+    });
     expect((await swipe(me, women[1]!.profileId, 'like')).json()).toMatchObject({ likes_left: 3 });
     expect((await pollOfLiked()).statusCode).toBe(200);
     expect((await candidates(me)).profiles.map((profile) => profile.id)).toEqual([women[2]!.profileId]);
@@ -58,7 +64,10 @@ describe('swipe game (swipe.php)', () => {
     expect(refused.statusCode).toBe(429);
     const nextDay = new Date(app.clock.now());
     nextDay.setUTCHours(24, 0, 0, 0);
-    expect(refused.json().error).toMatchObject({ code: 'swipe_limit_reached', params: { resets_at: nextDay.toISOString() } });
+    expect(refused.json().error).toMatchObject({
+      code: 'swipe_limit_reached',
+      params: { resets_at: nextDay.toISOString() },
+    });
     expect(refused.json().error.message).toContain('likes for today');
     // Skipping still works; the refused like left nothing behind.
     expect((await swipe(me, women[4]!.profileId, 'skip')).statusCode).toBe(200);
@@ -66,7 +75,8 @@ describe('swipe game (swipe.php)', () => {
     expect(state.likes_left).toBe(0);
     // The last compatriot left first; suitable members abroad follow.
     expect(state.profiles[0]?.id).toBe(women[5]!.profileId);
-    for (const swiped of women.slice(0, 5)) expect(state.profiles.map((profile) => profile.id)).not.toContain(swiped.profileId);
+    for (const swiped of women.slice(0, 5))
+      expect(state.profiles.map((profile) => profile.id)).not.toContain(swiped.profileId);
 
     const now = app.clock.now;
     advanceClock(app, nextDay.getTime() - now().getTime() + 1000);
@@ -83,7 +93,9 @@ describe('swipe game (swipe.php)', () => {
     const { me, women } = await player('ES', 7);
     const responses = await Promise.all(women.map((woman) => swipe(me, woman.profileId, 'like')));
     expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(SWIPE_LIKES_PER_DAY);
-    expect(responses.filter((response) => response.statusCode === 429)).toHaveLength(women.length - SWIPE_LIKES_PER_DAY);
+    expect(responses.filter((response) => response.statusCode === 429)).toHaveLength(
+      women.length - SWIPE_LIKES_PER_DAY,
+    );
     const liked = (await me.client.request({ url: '/api/likes.php' })).json().profiles;
     expect(liked).toHaveLength(SWIPE_LIKES_PER_DAY);
   });

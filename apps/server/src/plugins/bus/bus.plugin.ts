@@ -11,7 +11,9 @@ declare module 'fastify' {
 export const busPlugin = fp(
   async (app) => {
     const onError = (err: unknown, context: string) => app.log.error({ err }, context);
-    const bus = app.redis ? await createRedisBus({ redis: app.redis, keyPrefix: app.redisKeyPrefix, onError }) : createInProcessBus({ onError });
+    const bus = app.redis
+      ? await createRedisBus({ redis: app.redis, keyPrefix: app.redisKeyPrefix, onError })
+      : createInProcessBus({ onError });
     app.decorate('bus', bus);
     app.addHook('onClose', async () => {
       await bus.close();

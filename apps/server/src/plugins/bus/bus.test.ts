@@ -94,7 +94,10 @@ describe.skipIf(!redisUrl)('Redis bus (runs when REDIS_URL is set)', () => {
   async function redisBus(keyPrefix: string): Promise<EventBus> {
     const redis = new Redis(redisUrl as string, { maxRetriesPerRequest: 1 });
     const bus = await createRedisBus({ redis, keyPrefix, onError: () => undefined });
-    closers.push(() => redis.quit(), () => bus.close());
+    closers.push(
+      () => redis.quit(),
+      () => bus.close(),
+    );
     return bus;
   }
 

@@ -17,7 +17,7 @@ export type BusEvents = {
   /** A site's settings changed or a site was created (staff console): every instance forgets its cached sites. */
   'site.changed': { siteId: number };
   /** An event for the member sockets of these profiles, wherever they are connected (plugins/realtime). */
-  'realtime': { profileIds: number[]; event: SocketServerEvent };
+  realtime: { profileIds: number[]; event: SocketServerEvent };
 };
 export type BusTopic = keyof BusEvents;
 export type BusHandler<T extends BusTopic> = (payload: BusEvents[T]) => void;
@@ -99,7 +99,11 @@ export function createInProcessBus(options: { onError: ErrorLogger }): EventBus 
  * connection of its own (a subscribed Redis connection accepts no other commands), duplicated from it.
  * Channels are `<prefix>bus:<topic>`, so apps and test runs sharing one Redis stay apart.
  */
-export async function createRedisBus(options: { redis: Redis; keyPrefix: string; onError: ErrorLogger }): Promise<EventBus> {
+export async function createRedisBus(options: {
+  redis: Redis;
+  keyPrefix: string;
+  onError: ErrorLogger;
+}): Promise<EventBus> {
   const { redis, keyPrefix, onError } = options;
   const channelPrefix = `${keyPrefix}bus:`;
   const handlers = new EventEmitter().setMaxListeners(0);

@@ -36,9 +36,13 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     const queue = createJobQueue({
       store: createJobStore(app.db),
       now: () => clock.now(),
-      onError: (error, job) => app.log.error({ err: error, job: { id: job.id, name: job.name, attempts: job.attempts } }, 'job failed'),
+      onError: (error, job) =>
+        app.log.error({ err: error, job: { id: job.id, name: job.name, attempts: job.attempts } }, 'job failed'),
       onLostOwnership: (job) =>
-        app.log.warn({ job: { id: job.id, name: job.name, attempts: job.attempts } }, 'job outlived its claim (lock expired and taken over, or cancelled): its result was dropped'),
+        app.log.warn(
+          { job: { id: job.id, name: job.name, attempts: job.attempts } },
+          'job outlived its claim (lock expired and taken over, or cancelled): its result was dropped',
+        ),
     });
     app.decorate('jobs', queue);
     queue.schedule(JOB_RETENTION_JOB, JOB_RETENTION_CRON, async (_payload, { now }) => {

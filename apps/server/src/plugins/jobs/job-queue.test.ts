@@ -94,7 +94,13 @@ describe('job queue', () => {
     const job = await queue.enqueue('test.crash', {});
     const now = new Date();
     // A worker claims it and dies without finishing.
-    const [claimed] = await store.claimDue({ names: ['test.crash'], now, lockedUntil: new Date(now.getTime() + LOCK_MS), limit: 1, token: 'dead-worker' });
+    const [claimed] = await store.claimDue({
+      names: ['test.crash'],
+      now,
+      lockedUntil: new Date(now.getTime() + LOCK_MS),
+      limit: 1,
+      token: 'dead-worker',
+    });
     expect(claimed?.id).toBe(job.id);
     expect(await queue.runDueJobs(new Date(now.getTime() + 1000))).toBe(0);
     expect(await queue.runDueJobs(new Date(now.getTime() + LOCK_MS + 1000))).toBe(1);
@@ -106,20 +112,40 @@ describe('job queue', () => {
     const queue = newQueue();
     const job = await queue.enqueue('test.owned', {});
     const now = new Date();
-    const [first] = await store.claimDue({ names: ['test.owned'], now, lockedUntil: new Date(now.getTime() + LOCK_MS), limit: 1, token: 'slow' });
+    const [first] = await store.claimDue({
+      names: ['test.owned'],
+      now,
+      lockedUntil: new Date(now.getTime() + LOCK_MS),
+      limit: 1,
+      token: 'slow',
+    });
     const later = new Date(now.getTime() + LOCK_MS + 1000);
-    const [second] = await store.claimDue({ names: ['test.owned'], now: later, lockedUntil: new Date(later.getTime() + LOCK_MS), limit: 1, token: 'fast' });
+    const [second] = await store.claimDue({
+      names: ['test.owned'],
+      now: later,
+      lockedUntil: new Date(later.getTime() + LOCK_MS),
+      limit: 1,
+      token: 'fast',
+    });
     expect([first?.id, second?.id]).toEqual([job.id, job.id]);
 
     // The slow worker comes back: neither its success nor its failure touches the job the fast worker now holds.
     expect(await store.endRun({ id: job.id, token: 'slow', now: later })).toBe(false);
     expect(await store.endRun({ id: job.id, token: 'slow', now: later }, { error: 'late', retryAt: null })).toBe(false);
-    expect(await jobRow(job.id)).toMatchObject({ doneAt: null, failedAt: null, lastError: null, lockedBy: 'fast', attempts: 2 });
+    expect(await jobRow(job.id)).toMatchObject({
+      doneAt: null,
+      failedAt: null,
+      lastError: null,
+      lockedBy: 'fast',
+      attempts: 2,
+    });
 
     expect(await store.endRun({ id: job.id, token: 'fast', now: later })).toBe(true);
     expect((await jobRow(job.id)).doneAt).not.toBeNull();
     // Once done, not even the owner's token ends it again.
-    expect(await store.endRun({ id: job.id, token: 'fast', now: later }, { error: 'twice', retryAt: null })).toBe(false);
+    expect(await store.endRun({ id: job.id, token: 'fast', now: later }, { error: 'twice', retryAt: null })).toBe(
+      false,
+    );
   });
 
   it('drops the result of a handler that outlived its claim, and reports it', async () => {
@@ -152,7 +178,11 @@ describe('job queue', () => {
     const queue = newQueue();
     queue.register('test.unique', async () => {});
     const first = await queue.enqueue('test.unique', { v: 1 }, { uniqueKey: 'k1', runAt: new Date(Date.now() + 1000) });
-    const second = await queue.enqueue('test.unique', { v: 2 }, { uniqueKey: 'k1', runAt: new Date(Date.now() + 5000) });
+    const second = await queue.enqueue(
+      'test.unique',
+      { v: 2 },
+      { uniqueKey: 'k1', runAt: new Date(Date.now() + 5000) },
+    );
     expect(second.id).toBe(first.id);
     expect(second.payload).toEqual({ v: 2 });
     await queue.cancel('k1');
@@ -180,7 +210,12 @@ describe('job queue', () => {
 
     const again = await queue.enqueue('test.rerun', { v: 2 }, { uniqueKey: 'rerun' });
     expect(again.id).toBe(job.id);
-    expect(again).toMatchObject({ lockedBy: claimed.lockedBy, lockedUntil: claimed.lockedUntil, payload: { v: 1 }, nextPayload: { v: 2 } });
+    expect(again).toMatchObject({
+      lockedBy: claimed.lockedBy,
+      lockedUntil: claimed.lockedUntil,
+      payload: { v: 1 },
+      nextPayload: { v: 2 },
+    });
     // Another worker finds nothing to claim while the first one runs it.
     expect(await other.runDueJobs(now)).toBe(0);
     expect(seen).toEqual([1]);
@@ -199,12 +234,18 @@ describe('job queue', () => {
     const now = new Date();
     const queue = newQueue(() => now);
     const insertFinished = async (values: { doneAt?: Date; failedAt?: Date }) =>
-      (await app.db.insert(jobs).values({ name: 'test.finished', payload: {}, ...values }).returning())[0]!.id;
+      (
+        await app.db
+          .insert(jobs)
+          .values({ name: 'test.finished', payload: {}, ...values })
+          .returning()
+      )[0]!.id;
     const oldDone = await insertFinished({ doneAt: new Date(now.getTime() - JOB_RETENTION.doneMs - 1000) });
     const recentDone = await insertFinished({ doneAt: new Date(now.getTime() - JOB_RETENTION.doneMs + 60_000) });
     const oldFailed = await insertFinished({ failedAt: new Date(now.getTime() - JOB_RETENTION.failedMs - 1000) });
     const recentFailed = await insertFinished({ failedAt: new Date(now.getTime() - JOB_RETENTION.doneMs - 1000) });
-    const pending = (await queue.enqueue('test.never-registered', {}, { runAt: new Date(now.getTime() - 60 * DAY_MS) })).id;
+    const pending = (await queue.enqueue('test.never-registered', {}, { runAt: new Date(now.getTime() - 60 * DAY_MS) }))
+      .id;
     expect(await queue.deleteFinishedJobs(now, JOB_RETENTION)).toBe(2);
     const left = (await app.db.select({ id: jobs.id }).from(jobs)).map((row) => row.id);
     expect(left).toEqual(expect.arrayContaining([recentDone, recentFailed, pending]));
@@ -231,7 +272,11 @@ describe('job queue', () => {
     const runs: string[] = [];
     const makeQueue = () => {
       const queue = newQueue();
-      queue.schedule('test.every-ten-minutes', '*/10 * * * *', async (payload) => void runs.push(String(payload.period)));
+      queue.schedule(
+        'test.every-ten-minutes',
+        '*/10 * * * *',
+        async (payload) => void runs.push(String(payload.period)),
+      );
       return queue;
     };
     const [a, b] = [makeQueue(), makeQueue()];
@@ -246,7 +291,9 @@ describe('job queue', () => {
       enqueued += counts[0] + counts[1];
       await Promise.all([a.runDueJobs(now), b.runDueJobs(now)]);
     }
-    const periods = Array.from({ length: 6 }, (_, index) => new Date(start.getTime() + (index + 1) * 10 * 60_000).toISOString());
+    const periods = Array.from({ length: 6 }, (_, index) =>
+      new Date(start.getTime() + (index + 1) * 10 * 60_000).toISOString(),
+    );
     expect(enqueued).toBe(6);
     expect(runs.sort()).toEqual(periods);
   });

@@ -54,7 +54,10 @@ export function createJobQueue(deps: {
       deps.onError?.(error, job);
       const isLastAttempt = job.attempts >= MAX_ATTEMPTS;
       const retryAt = isLastAttempt ? null : new Date(now.getTime() + RETRY_BASE_MS * 2 ** (job.attempts - 1));
-      isOwner = await deps.store.endRun({ id: job.id, token, now }, { error: error instanceof Error ? error.message : String(error), retryAt });
+      isOwner = await deps.store.endRun(
+        { id: job.id, token, now },
+        { error: error instanceof Error ? error.message : String(error), retryAt },
+      );
     }
     if (!isOwner) deps.onLostOwnership?.(job);
     return hasSucceeded && isOwner;
@@ -76,7 +79,11 @@ export function createJobQueue(deps: {
 
     async enqueue(name: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<JobRow> {
       const now = deps.now();
-      return deps.store.insert({ name, payload, runAt: options.runAt ?? now, uniqueKey: options.uniqueKey }, now, options.tx);
+      return deps.store.insert(
+        { name, payload, runAt: options.runAt ?? now, uniqueKey: options.uniqueKey },
+        now,
+        options.tx,
+      );
     },
 
     async cancel(uniqueKey: string, tx?: Executor): Promise<void> {
@@ -90,7 +97,9 @@ export function createJobQueue(deps: {
      */
     async enqueueDueSchedules(now: Date = deps.now()): Promise<number> {
       if (!isScheduleSaved) {
-        await deps.store.saveSchedules([...schedules].map(([name, cron]) => ({ name, cron, nextRunAt: nextCronTime(cron, now) })));
+        await deps.store.saveSchedules(
+          [...schedules].map(([name, cron]) => ({ name, cron, nextRunAt: nextCronTime(cron, now) })),
+        );
         isScheduleSaved = true;
       }
       let enqueued = 0;
@@ -98,7 +107,11 @@ export function createJobQueue(deps: {
         const isTaken = await deps.store.transaction(async (tx) => {
           const period = await deps.store.takeDueSchedule(name, now, nextCronTime(cron, now), tx);
           if (!period) return false;
-          await deps.store.insert({ name, payload: { period: period.toISOString() }, runAt: now, uniqueKey: scheduleJobKey(name) }, now, tx);
+          await deps.store.insert(
+            { name, payload: { period: period.toISOString() }, runAt: now, uniqueKey: scheduleJobKey(name) },
+            now,
+            tx,
+          );
           return true;
         });
         if (isTaken) enqueued += 1;

@@ -50,9 +50,15 @@ export function createJobStore(db: Database) {
      * Takes up to `limit` due jobs of the given names for the worker holding `token` until `lockedUntil`.
      * SKIP LOCKED lets several instances claim at once without waiting on, or taking, each other's rows.
      */
-    async claimDue(options: { names: string[]; now: Date; lockedUntil: Date; limit: number; token: string }, tx: Executor = db): Promise<JobRow[]> {
+    async claimDue(
+      options: { names: string[]; now: Date; lockedUntil: Date; limit: number; token: string },
+      tx: Executor = db,
+    ): Promise<JobRow[]> {
       if (options.names.length === 0) return [];
-      const names = sql.join(options.names.map((name) => sql`${name}`), sql`, `);
+      const names = sql.join(
+        options.names.map((name) => sql`${name}`),
+        sql`, `,
+      );
       const result = (await tx.execute(sql`
         update ${jobs} set locked_until = ${options.lockedUntil}, locked_by = ${options.token}, attempts = ${jobs.attempts} + 1
         where ${jobs.id} in (
@@ -69,7 +75,15 @@ export function createJobStore(db: Database) {
       `)) as unknown as { rows: { id: number | string }[] };
       const ids = result.rows.map((row) => Number(row.id));
       if (ids.length === 0) return [];
-      const rows = await tx.select().from(jobs).where(sql`${jobs.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+      const rows = await tx
+        .select()
+        .from(jobs)
+        .where(
+          sql`${jobs.id} in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
       return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
     },
 
@@ -89,7 +103,8 @@ export function createJobStore(db: Database) {
         .update(jobs)
         .set({
           doneAt: failure ? null : sql`case when ${hasNext} then null else ${job.now}::timestamptz end`,
-          failedAt: failure && !failure.retryAt ? sql`case when ${hasNext} then null else ${job.now}::timestamptz end` : null,
+          failedAt:
+            failure && !failure.retryAt ? sql`case when ${hasNext} then null else ${job.now}::timestamptz end` : null,
           runAt: sql`coalesce(${jobs.nextRunAt}, ${failure?.retryAt ?? null}::timestamptz, ${jobs.runAt})`,
           payload: sql`coalesce(${jobs.nextPayload}, ${jobs.payload})`,
           attempts: sql`case when ${hasNext} then 0 else ${jobs.attempts} end`,
@@ -108,7 +123,14 @@ export function createJobStore(db: Database) {
     async cancelByKey(uniqueKey: string, now: Date, tx: Executor = db): Promise<void> {
       await tx
         .update(jobs)
-        .set({ doneAt: now, lockedUntil: null, lockedBy: null, nextRunAt: null, nextPayload: null, lastError: 'cancelled' })
+        .set({
+          doneAt: now,
+          lockedUntil: null,
+          lockedBy: null,
+          nextRunAt: null,
+          nextPayload: null,
+          lastError: 'cancelled',
+        })
         .where(and(eq(jobs.uniqueKey, uniqueKey), isPending));
     },
 
@@ -121,7 +143,10 @@ export function createJobStore(db: Database) {
           .from(jobs)
           .where(or(lt(jobs.doneAt, options.doneBefore), lt(jobs.failedAt, options.failedBefore)))
           .limit(RETENTION_BATCH);
-        const rows = await db.delete(jobs).where(sql`${jobs.id} in (${batch})`).returning({ id: jobs.id });
+        const rows = await db
+          .delete(jobs)
+          .where(sql`${jobs.id} in (${batch})`)
+          .returning({ id: jobs.id });
         deleted += rows.length;
         if (rows.length < RETENTION_BATCH) return deleted;
       }

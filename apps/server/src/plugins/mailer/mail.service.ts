@@ -74,7 +74,10 @@ export function createMailer(deps: { transport: MailTransport; publicUrl: string
         link: input.link,
         params: input.params,
       });
-      await deps.transport({ siteId: input.site.id, from: senderOf(input.site), to: input.to, template: input.template, ...rendered }, tx);
+      await deps.transport(
+        { siteId: input.site.id, from: senderOf(input.site), to: input.to, template: input.template, ...rendered },
+        tx,
+      );
     },
     /** Sends a mail its caller rendered, with its extra headers. */
     async sendRendered(input: SendRenderedInput, tx?: Executor): Promise<void> {

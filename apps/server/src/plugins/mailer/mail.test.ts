@@ -24,27 +24,63 @@ describe('mail rendering', () => {
           name: 'Anna',
           link: 'https://amoria.example/x?token=abc',
           params: {
-            days: 7, minutes: 60, hours: 24, email: 'new@example.com', supportEmail: 'help@example.com', date: '2030-01-01',
-            orderId: 12, credits: 100, amount: '€ 17,95', method: 'iDEAL', companyName: 'Co', companyAddress: 'Street 1', companyCity: 'City',
-            companyCountry: 'NL', companyKvk: '123', vatNumber: 'NL1', refundDays: 14, subject: 'Late delivery', reference: 'T-7',
+            days: 7,
+            minutes: 60,
+            hours: 24,
+            email: 'new@example.com',
+            supportEmail: 'help@example.com',
+            date: '2030-01-01',
+            orderId: 12,
+            credits: 100,
+            amount: '€ 17,95',
+            method: 'iDEAL',
+            companyName: 'Co',
+            companyAddress: 'Street 1',
+            companyCity: 'City',
+            companyCountry: 'NL',
+            companyKvk: '123',
+            vatNumber: 'NL1',
+            refundDays: 14,
+            subject: 'Late delivery',
+            reference: 'T-7',
           },
         });
         expect(mail.subject, `${language} ${template}`).not.toBe('');
-        expect(`${mail.subject}${mail.text}${mail.html}`, `${language} ${template}`).not.toMatch(/{{|(?<![\w-])mail:\w/); // an untranslated key would read "mail:activation.subject"
+        expect(`${mail.subject}${mail.text}${mail.html}`, `${language} ${template}`).not.toMatch(
+          /{{|(?<![\w-])mail:\w/,
+        ); // an untranslated key would read "mail:activation.subject"
         expect(mail.html).toMatch(/^<!doctype html>/);
         expect(mail.html).toContain(`<html lang="${language}">`);
         // Templates without a button: the notice of a changed address and the ticket confirmations.
-        if (!['emailChanged', 'complaintReceived', 'contactReceived', 'complaintReceivedVisitor', 'contactReceivedVisitor'].includes(template)) {
+        if (
+          ![
+            'emailChanged',
+            'complaintReceived',
+            'contactReceived',
+            'complaintReceivedVisitor',
+            'contactReceivedVisitor',
+          ].includes(template)
+        ) {
           expect(mail.text).toContain('https://amoria.example/x?token=abc');
         }
         // The confirmations to an unverified address quote nothing the writer typed: neither name nor subject.
-        if (template.endsWith('Visitor')) expect(`${mail.subject}${mail.text}${mail.html}`, `${language} ${template}`).not.toMatch(/Anna|Late delivery/);
+        if (template.endsWith('Visitor'))
+          expect(`${mail.subject}${mail.text}${mail.html}`, `${language} ${template}`).not.toMatch(
+            /Anna|Late delivery/,
+          );
       }
     }
   });
 
   it('escapes HTML in names and links', () => {
-    const mail = renderMail({ template: 'activation', t: getTranslator('en'), language: 'en', siteName: 'A&B', name: '<script>x</script>', link: 'https://e.example/?a="b"' });
+    const mail = renderMail({
+      template: 'activation',
+      t: getTranslator('en'),
+      language: 'en',
+      siteName: 'A&B',
+      name: '<script>x</script>',
+      link: 'https://e.example/?a="b"',
+    });
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.html).toContain('href="https://e.example/?a=&quot;b&quot;"');
@@ -52,9 +88,16 @@ describe('mail rendering', () => {
   });
 
   it('builds links on the default site from PUBLIC_URL and on other sites from their domain', () => {
-    expect(siteBaseUrl({ domain: 'localhost', isDefault: true }, 'http://localhost:3000')).toBe('http://localhost:3000');
-    expect(siteBaseUrl({ domain: 'amoria.example', isDefault: false }, 'https://main.example')).toBe('https://amoria.example');
-    expect(extractLinks('Go to https://a.example/x?token=1 or http://b.example.\n')).toEqual(['https://a.example/x?token=1', 'http://b.example.']);
+    expect(siteBaseUrl({ domain: 'localhost', isDefault: true }, 'http://localhost:3000')).toBe(
+      'http://localhost:3000',
+    );
+    expect(siteBaseUrl({ domain: 'amoria.example', isDefault: false }, 'https://main.example')).toBe(
+      'https://amoria.example',
+    );
+    expect(extractLinks('Go to https://a.example/x?token=1 or http://b.example.\n')).toEqual([
+      'https://a.example/x?token=1',
+      'http://b.example.',
+    ]);
   });
 
   it('hands the rendered mail to SMTP through nodemailer', async () => {
@@ -63,11 +106,24 @@ describe('mail rendering', () => {
     const mailer = createMailer({
       publicUrl: 'https://main.example',
       transport: async (mail: OutgoingMail) => {
-        const info = await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        const info = await transport.sendMail({
+          from: mail.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
         sent.push(String(info.message));
       },
     });
-    await mailer.send({ template: 'passwordReset', to: 'anna@example.com', language: 'de', site, name: 'Anna', link: mailer.linkTo(site, '/reset-password/do?token=t') });
+    await mailer.send({
+      template: 'passwordReset',
+      to: 'anna@example.com',
+      language: 'de',
+      site,
+      name: 'Anna',
+      link: mailer.linkTo(site, '/reset-password/do?token=t'),
+    });
     const message = JSON.parse(sent[0]!);
     expect(message.from).toEqual({ address: 'noreply@amoria.example', name: 'Amoria Mail' });
     expect(message.to).toEqual([{ address: 'anna@example.com', name: '' }]);
@@ -84,7 +140,14 @@ describe('development mailbox (GET /api/dev/mailbox)', () => {
 
   it('lists the newest mails first with their links', async () => {
     for (const name of ['first', 'second']) {
-      await app.mailer.send({ template: 'activation', to: `${name}@example.com`, language: 'en', site: { ...site, isDefault: true }, name, link: `http://localhost:3000/activate?token=${name}` });
+      await app.mailer.send({
+        template: 'activation',
+        to: `${name}@example.com`,
+        language: 'en',
+        site: { ...site, isDefault: true },
+        name,
+        link: `http://localhost:3000/activate?token=${name}`,
+      });
     }
     const response = await app.inject({ url: '/api/dev/mailbox' });
     expect(response.statusCode).toBe(200);
@@ -106,7 +169,12 @@ describe('development mailbox (GET /api/dev/mailbox)', () => {
       const { email } = await signUp(smtpApp);
       expect((await smtpApp.inject({ url: '/api/dev/mailbox' })).json().mails).toEqual([]);
       const [job] = await smtpApp.db.select().from(jobs).where(eq(jobs.name, MAIL_SEND_JOB));
-      expect(job?.payload).toMatchObject({ to: email, template: 'activation', subject: expect.any(String), html: expect.any(String) });
+      expect(job?.payload).toMatchObject({
+        to: email,
+        template: 'activation',
+        subject: expect.any(String),
+        html: expect.any(String),
+      });
       await smtpApp.jobs.runDueJobs();
       const [retried] = await smtpApp.db.select().from(jobs).where(eq(jobs.id, job!.id));
       expect(retried).toMatchObject({ attempts: 1, doneAt: null, failedAt: null, lastError: expect.any(String) });

@@ -26,7 +26,14 @@ export const mailerPlugin = fp<MailerPluginOptions>(
       };
       app.jobs.register(MAIL_SEND_JOB, async (payload) => {
         const mail = payload as OutgoingMail;
-        await smtp.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+        await smtp.sendMail({
+          from: mail.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: mail.headers,
+        });
       });
     } else {
       const mailbox = createMailRepository(app.db);

@@ -50,7 +50,8 @@ const KEYS: Record<NotificationMailKind, string> = {
   news: 'news',
 };
 
-const paragraph = (text: string, style = 'margin:0 0 16px') => `<p style="${style}">${escapeHtml(text).replaceAll('\n', '<br>')}</p>`;
+const paragraph = (text: string, style = 'margin:0 0 16px') =>
+  `<p style="${style}">${escapeHtml(text).replaceAll('\n', '<br>')}</p>`;
 
 export function renderNotificationMail(input: NotificationMailInput): RenderedNotificationMail {
   const { t } = input;
@@ -63,7 +64,8 @@ export function renderNotificationMail(input: NotificationMailInput): RenderedNo
   if (input.weekly) {
     const { newMembers, newMemberNames, likes } = input.weekly;
     if (newMembers > 0) lines.push(t('notifications:mail.weekly_updates.new_members', { count: newMembers }));
-    if (newMemberNames.length > 0) lines.push(t('notifications:mail.weekly_updates.new_member_names', { names: newMemberNames.join(', ') }));
+    if (newMemberNames.length > 0)
+      lines.push(t('notifications:mail.weekly_updates.new_member_names', { names: newMemberNames.join(', ') }));
     if (likes > 0) lines.push(t('notifications:mail.weekly_updates.likes', { count: likes }));
   }
   const button = t(`${key}.button`, vars);
@@ -84,7 +86,8 @@ export function renderNotificationMail(input: NotificationMailInput): RenderedNo
     `${settings}: ${input.settingsUrl}`,
   ].join('\n\n');
 
-  const link = (href: string, label: string) => `<a href="${escapeHtml(href)}" style="color:#888">${escapeHtml(label)}</a>`;
+  const link = (href: string, label: string) =>
+    `<a href="${escapeHtml(href)}" style="color:#888">${escapeHtml(label)}</a>`;
   const html = `<!doctype html>
 <html lang="${escapeHtml(input.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f6f3f2;font-family:Arial,Helvetica,sans-serif;color:#3b2a26">

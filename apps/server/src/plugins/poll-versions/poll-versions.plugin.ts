@@ -10,7 +10,11 @@ declare module 'fastify' {
 
 export const pollVersionsPlugin = fp<{ cacheSize: number }>(
   async (app, { cacheSize }) => {
-    const versions = createPollVersions({ bus: app.bus, cacheSize, onError: (err, context) => app.log.error({ err }, context) });
+    const versions = createPollVersions({
+      bus: app.bus,
+      cacheSize,
+      onError: (err, context) => app.log.error({ err }, context),
+    });
     app.decorate('pollVersions', versions);
     app.addHook('onClose', async () => versions.close());
   },

@@ -65,7 +65,12 @@ describe('poll versions', () => {
   it('does not store a version read while a change was announced', async () => {
     const versions = versionsOn(quietBus());
     let release!: () => void;
-    const slow = versions.read('likes', 7, 1, () => new Promise<string>((resolve) => (release = () => resolve("before"))));
+    const slow = versions.read(
+      'likes',
+      7,
+      1,
+      () => new Promise<string>((resolve) => (release = () => resolve('before'))),
+    );
     await versions.changed(['likes'], [7]);
     release();
     expect(await slow).toBe('before');
@@ -102,27 +107,38 @@ describe('poll versions', () => {
   });
 });
 
-describe.skipIf(!hasRedis)('poll versions on two instances on one database and one Redis (runs when REDIS_URL is set)', () => {
-  const instances = useTwoInstances();
+describe.skipIf(!hasRedis)(
+  'poll versions on two instances on one database and one Redis (runs when REDIS_URL is set)',
+  () => {
+    const instances = useTwoInstances();
 
-  it('a like or a message on one instance changes the polls of the other within a second', async () => {
-    const [anna, bert] = await Promise.all([createMember(instances.first), createMember(instances.first)]);
-    const annaOnSecond = createClient(instances.second, anna.client.ip);
-    annaOnSecond.cookie = anna.client.cookie;
-    const tagOf = async (url: string) => (await annaOnSecond.request({ url })).headers.etag as string;
-    const unchanged = async (url: string, tag: string) => (await annaOnSecond.request({ url, headers: { 'if-none-match': tag } })).statusCode === 304;
+    it('a like or a message on one instance changes the polls of the other within a second', async () => {
+      const [anna, bert] = await Promise.all([createMember(instances.first), createMember(instances.first)]);
+      const annaOnSecond = createClient(instances.second, anna.client.ip);
+      annaOnSecond.cookie = anna.client.cookie;
+      const tagOf = async (url: string) => (await annaOnSecond.request({ url })).headers.etag as string;
+      const unchanged = async (url: string, tag: string) =>
+        (await annaOnSecond.request({ url, headers: { 'if-none-match': tag } })).statusCode === 304;
 
-    const likesTag = await tagOf('/api/likes.php');
-    expect(await unchanged('/api/likes.php', likesTag)).toBe(true);
-    expect((await bert.client.request({ method: 'POST', url: '/api/like.php', payload: { id: anna.profileId } })).statusCode).toBe(200);
-    await within(async () => !(await unchanged('/api/likes.php', likesTag)), 1000);
+      const likesTag = await tagOf('/api/likes.php');
+      expect(await unchanged('/api/likes.php', likesTag)).toBe(true);
+      expect(
+        (await bert.client.request({ method: 'POST', url: '/api/like.php', payload: { id: anna.profileId } }))
+          .statusCode,
+      ).toBe(200);
+      await within(async () => !(await unchanged('/api/likes.php', likesTag)), 1000);
 
-    const chatsTag = await tagOf('/api/chats.php');
-    expect(await unchanged('/api/chats.php', chatsTag)).toBe(true);
-    const sent = await bert.client.request({ method: 'POST', url: '/api/message.php', payload: { to: anna.profileId, client_id: crypto.randomUUID(), text: 'Hello there' } });
-    expect(sent.statusCode).toBe(200);
-    await within(async () => !(await unchanged('/api/chats.php', chatsTag)), 1000);
-    const list = (await annaOnSecond.request({ url: '/api/chats.php' })).json<ChatsResponse>();
-    expect(list.chats.map((entry) => entry.profile.id)).toContain(bert.profileId);
-  });
-});
+      const chatsTag = await tagOf('/api/chats.php');
+      expect(await unchanged('/api/chats.php', chatsTag)).toBe(true);
+      const sent = await bert.client.request({
+        method: 'POST',
+        url: '/api/message.php',
+        payload: { to: anna.profileId, client_id: crypto.randomUUID(), text: 'Hello there' },
+      });
+      expect(sent.statusCode).toBe(200);
+      await within(async () => !(await unchanged('/api/chats.php', chatsTag)), 1000);
+      const list = (await annaOnSecond.request({ url: '/api/chats.php' })).json<ChatsResponse>();
+      expect(list.chats.map((entry) => entry.profile.id)).toContain(bert.profileId);
+    });
+  },
+);

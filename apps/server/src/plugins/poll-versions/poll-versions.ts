@@ -56,14 +56,17 @@ export function createPollVersions(deps: {
       if (cached?.window === window) return cached.version;
       const position = invalidations.position();
       const version = await load();
-      if (isCaching && deps.bus.isLive() && !invalidations.changedSince(position, key)) cache.set(key, { window, version });
+      if (isCaching && deps.bus.isLive() && !invalidations.changedSince(position, key))
+        cache.set(key, { window, version });
       return version;
     },
     async changed(kinds, profileIds) {
       if (!kinds.length || !profileIds.length) return;
       invalidate(kinds, profileIds);
       // The change has committed: a failed publication must not fail the request; the window bounds what it leaves.
-      await deps.bus.publish('poll.changed', { kinds: [...kinds], profileIds: [...new Set(profileIds)] }).catch((error: unknown) => deps.onError(error, 'publishing poll.changed'));
+      await deps.bus
+        .publish('poll.changed', { kinds: [...kinds], profileIds: [...new Set(profileIds)] })
+        .catch((error: unknown) => deps.onError(error, 'publishing poll.changed'));
     },
     close() {
       for (const stop of unsubscribe) stop();

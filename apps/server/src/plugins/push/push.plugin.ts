@@ -10,7 +10,14 @@ import { eq } from 'drizzle-orm';
 import type { PushPayload } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
 import { appSecrets } from '../../db/schema/index.ts';
-import { checkEndpointUrl, PUBLIC_HTTPS_POLICY, resolveEndpoint, resolveWithSystem, type EndpointPolicy, type ResolveHost } from '../../lib/public-address.ts';
+import {
+  checkEndpointUrl,
+  PUBLIC_HTTPS_POLICY,
+  resolveEndpoint,
+  resolveWithSystem,
+  type EndpointPolicy,
+  type ResolveHost,
+} from '../../lib/public-address.ts';
 
 export type VapidKeys = { publicKey: string; privateKey: string };
 export type PushTarget = { endpoint: string; p256dh: string; auth: string };
@@ -84,7 +91,10 @@ export async function loadVapidKeys(db: Database): Promise<VapidKeys> {
     .insert(appSecrets)
     .values({ name: VAPID_SECRET_NAME, value: `${fresh.publicKey}.${fresh.privateKey}` })
     .onConflictDoNothing();
-  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, VAPID_SECRET_NAME));
+  const [row] = await db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, VAPID_SECRET_NAME));
   const [publicKey, privateKey] = row?.value.split('.') ?? [];
   if (!publicKey || !privateKey) throw new Error(`secret ${VAPID_SECRET_NAME} missing or malformed`);
   return { publicKey, privateKey };
@@ -95,7 +105,13 @@ export const pushPlugin = fp<PushPluginOptions>(
     const keys = options.vapidKeys ?? (await loadVapidKeys(app.db));
     const vapidDetails = { subject: options.subject, ...keys };
     // Fails start-up on a bad key or subject instead of at the first send.
-    webpush.getVapidHeaders('https://push.example', vapidDetails.subject, vapidDetails.publicKey, vapidDetails.privateKey, 'aes128gcm');
+    webpush.getVapidHeaders(
+      'https://push.example',
+      vapidDetails.subject,
+      vapidDetails.publicKey,
+      vapidDetails.privateKey,
+      'aes128gcm',
+    );
     const network: PushNetwork = { resolve: resolveWithSystem, policy: PUBLIC_HTTPS_POLICY, ...options.network };
     app.decorate('push', {
       publicKey: keys.publicKey,
@@ -115,15 +131,19 @@ export const pushPlugin = fp<PushPluginOptions>(
         if (!checked) return 'refused';
         const agent = pinnedAgent(checked.address, network.tls);
         try {
-          await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
-            vapidDetails,
-            TTL: ttlSeconds,
-            urgency,
-            topic,
-            contentEncoding: 'aes128gcm',
-            timeout: SEND_TIMEOUT_MS,
-            agent,
-          });
+          await webpush.sendNotification(
+            { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+            JSON.stringify(payload),
+            {
+              vapidDetails,
+              TTL: ttlSeconds,
+              urgency,
+              topic,
+              contentEncoding: 'aes128gcm',
+              timeout: SEND_TIMEOUT_MS,
+              agent,
+            },
+          );
           return 'sent';
         } catch (error) {
           if (error instanceof WebPushError) {

@@ -25,7 +25,8 @@ type Value = { c: number | null; e: number };
 
 export function createLocalPresence(now: () => number = Date.now): Presence {
   const byProfile = new Map<number, Map<string, Value>>();
-  const live = (profileId: number) => [...(byProfile.get(profileId)?.values() ?? [])].filter((value) => value.e > now());
+  const live = (profileId: number) =>
+    [...(byProfile.get(profileId)?.values() ?? [])].filter((value) => value.e > now());
   const put = (entry: PresenceEntry) => {
     let sockets = byProfile.get(entry.profileId);
     if (!sockets) byProfile.set(entry.profileId, (sockets = new Map()));
@@ -50,7 +51,8 @@ export function createLocalPresence(now: () => number = Date.now): Presence {
 
 export function createRedisPresence(redis: Redis, keyPrefix: string, now: () => number = Date.now): Presence {
   const key = (profileId: number) => `${keyPrefix}presence:${profileId}`;
-  const encode = (entry: PresenceEntry): string => JSON.stringify({ c: entry.conversationId, e: now() + PRESENCE_TTL_MS } satisfies Value);
+  const encode = (entry: PresenceEntry): string =>
+    JSON.stringify({ c: entry.conversationId, e: now() + PRESENCE_TTL_MS } satisfies Value);
   async function live(profileId: number): Promise<Value[]> {
     const fields = await redis.hgetall(key(profileId));
     const values: Value[] = [];
@@ -71,12 +73,19 @@ export function createRedisPresence(redis: Redis, keyPrefix: string, now: () => 
   }
   return {
     async set(entry) {
-      await redis.multi().hset(key(entry.profileId), entry.socketId, encode(entry)).pexpire(key(entry.profileId), PRESENCE_TTL_MS).exec();
+      await redis
+        .multi()
+        .hset(key(entry.profileId), entry.socketId, encode(entry))
+        .pexpire(key(entry.profileId), PRESENCE_TTL_MS)
+        .exec();
     },
     async refresh(entries) {
       if (entries.length === 0) return;
       const pipeline = redis.pipeline();
-      for (const entry of entries) pipeline.hset(key(entry.profileId), entry.socketId, encode(entry)).pexpire(key(entry.profileId), PRESENCE_TTL_MS);
+      for (const entry of entries)
+        pipeline
+          .hset(key(entry.profileId), entry.socketId, encode(entry))
+          .pexpire(key(entry.profileId), PRESENCE_TTL_MS);
       await pipeline.exec();
     },
     async remove({ profileId, socketId }) {

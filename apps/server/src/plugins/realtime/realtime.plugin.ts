@@ -93,7 +93,11 @@ export const realtimePlugin = fp(
     const byProfile = new Map<number, Set<Connection>>();
     const byUser = new Map<number, Set<Connection>>();
     const presence = app.redis ? createRedisPresence(app.redis, app.redisKeyPrefix) : createLocalPresence();
-    const presenceOf = (connection: Connection): PresenceEntry => ({ profileId: connection.member.profileId, socketId: connection.socketId, conversationId: connection.viewing });
+    const presenceOf = (connection: Connection): PresenceEntry => ({
+      profileId: connection.member.profileId,
+      socketId: connection.socketId,
+      conversationId: connection.viewing,
+    });
     const logPresenceError = (error: unknown) => app.log.warn({ err: error }, 'socket presence');
 
     const add = <K>(map: Map<K, Set<Connection>>, key: K, connection: Connection) => {
@@ -120,7 +124,8 @@ export const realtimePlugin = fp(
       if (last !== undefined && now - last < TYPING_RELAY_MS) return false;
       // Bounded by what is still within the window: a socket cycling through conversation ids keeps a small map.
       if (connection.typingRelayedAt.size >= 32) {
-        for (const [id, at] of connection.typingRelayedAt) if (now - at >= TYPING_RELAY_MS) connection.typingRelayedAt.delete(id);
+        for (const [id, at] of connection.typingRelayedAt)
+          if (now - at >= TYPING_RELAY_MS) connection.typingRelayedAt.delete(id);
       }
       connection.typingRelayedAt.set(conversationId, now);
       return true;
@@ -139,7 +144,8 @@ export const realtimePlugin = fp(
 
     function deliver(profileIds: number[], event: SocketServerEvent) {
       const data = JSON.stringify(event);
-      for (const profileId of profileIds) for (const connection of byProfile.get(profileId) ?? []) send(connection, data);
+      for (const profileId of profileIds)
+        for (const connection of byProfile.get(profileId) ?? []) send(connection, data);
     }
 
     const unsubscribers = [
@@ -151,7 +157,10 @@ export const realtimePlugin = fp(
       // A logout or ban anywhere: the member's tabs hear why (a ban sends them to the ban page), then the sockets
       // reconnect, and only a session still valid gets back in.
       app.bus.subscribe('session.revoked', ({ userId, banReason }) => {
-        const ended = JSON.stringify({ type: 'session_ended', ban_reason: banReason ?? null } satisfies SocketServerEvent);
+        const ended = JSON.stringify({
+          type: 'session_ended',
+          ban_reason: banReason ?? null,
+        } satisfies SocketServerEvent);
         for (const connection of byUser.get(userId) ?? []) {
           send(connection, ended);
           connection.socket.close(CLOSE_SESSION_CHANGED, 'session changed');
@@ -209,7 +218,8 @@ export const realtimePlugin = fp(
           connection.isAlive = true;
           // Every frame counts, whatever it holds: 30,000 typing frames must not cost 30,000 lookups.
           if (!connection.frames.take()) {
-            if (!connection.tolerance.take() && socket.readyState === socket.OPEN) closeSocket(socket, CLOSE_POLICY_VIOLATION, 'too many frames');
+            if (!connection.tolerance.take() && socket.readyState === socket.OPEN)
+              closeSocket(socket, CLOSE_POLICY_VIOLATION, 'too many frames');
             return;
           }
           if (isBinary) return;
@@ -257,7 +267,8 @@ export const realtimePlugin = fp(
     app.addHook('preClose', async () => {
       clearInterval(heartbeat);
       for (const unsubscribe of unsubscribers) unsubscribe();
-      for (const connections of byProfile.values()) for (const connection of connections) connection.socket.close(1001, 'server closing');
+      for (const connections of byProfile.values())
+        for (const connection of connections) connection.socket.close(1001, 'server closing');
     });
   },
   { name: 'realtime', dependencies: ['bus'] },

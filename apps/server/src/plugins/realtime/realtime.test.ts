@@ -16,11 +16,13 @@ describe('member sockets hub', () => {
   it('delivers to every socket of the profile, and to no one else', async () => {
     const mine = [new FakeSocket(), new FakeSocket()];
     const other = new FakeSocket();
-    for (const socket of mine) app.realtime.accept(socket as unknown as WebSocket, { userId: 1, profileId: 10, sessionId: 1 }, () => undefined);
+    for (const socket of mine)
+      app.realtime.accept(socket as unknown as WebSocket, { userId: 1, profileId: 10, sessionId: 1 }, () => undefined);
     app.realtime.accept(other as unknown as WebSocket, { userId: 2, profileId: 20, sessionId: 2 }, () => undefined);
     await app.realtime.publish([10], { type: 'unread', unread_total: 3 });
     await settle();
-    for (const socket of mine) expect(socket.sent.map((data) => JSON.parse(data))).toEqual([{ type: 'unread', unread_total: 3 }]);
+    for (const socket of mine)
+      expect(socket.sent.map((data) => JSON.parse(data))).toEqual([{ type: 'unread', unread_total: 3 }]);
     expect(other.sent).toEqual([]);
     expect(app.realtime.isConnectedHere(10)).toBe(true);
     for (const socket of [...mine, other]) socket.terminate();
@@ -38,10 +40,12 @@ describe('member sockets hub', () => {
     expect(app.realtime.isConnectedHere(30)).toBe(false);
   });
 
-  it('closes a member\'s sockets when their sessions are revoked, and passes only valid client events on', async () => {
+  it("closes a member's sockets when their sessions are revoked, and passes only valid client events on", async () => {
     const socket = new FakeSocket();
     const received: unknown[] = [];
-    app.realtime.accept(socket as unknown as WebSocket, { userId: 4, profileId: 40, sessionId: 4 }, (event) => received.push(event));
+    app.realtime.accept(socket as unknown as WebSocket, { userId: 4, profileId: 40, sessionId: 4 }, (event) =>
+      received.push(event),
+    );
     socket.emit('message', Buffer.from(JSON.stringify({ type: 'typing', conversation_id: 7 })), false);
     socket.emit('message', Buffer.from('{not json'), false);
     socket.emit('message', Buffer.from(JSON.stringify({ type: 'typing', conversation_id: -1 })), false);
@@ -55,7 +59,7 @@ describe('member sockets hub', () => {
     expect(JSON.parse(socket.sent.at(-1)!)).toEqual({ type: 'session_ended', ban_reason: null });
   });
 
-  it('tells a banned member\'s tabs the ban category before closing their sockets', async () => {
+  it("tells a banned member's tabs the ban category before closing their sockets", async () => {
     const socket = new FakeSocket();
     app.realtime.accept(socket as unknown as WebSocket, { userId: 5, profileId: 50, sessionId: 5 }, () => undefined);
     await app.memberEvents.revoked(5, { banReason: 'harassment' });

@@ -15,7 +15,10 @@ import { createMemberViews } from './member-view.ts';
 
 const getUser = async (client: Client) => {
   const response = await client.request({ method: 'GET', url: '/api/user.php' });
-  return { status: response.statusCode, user: response.statusCode === 200 ? response.json<{ user: User }>().user : undefined };
+  return {
+    status: response.statusCode,
+    user: response.statusCode === 200 ? response.json<{ user: User }>().user : undefined,
+  };
 };
 
 describe('the member view on one instance', () => {
@@ -41,22 +44,38 @@ describe('the member view on one instance', () => {
   it('shows every change made through the API at once: language, profile, main photo, push, credits', async () => {
     const { client, user } = await signUp(app);
     await getUser(client);
-    expect((await client.request({ method: 'PUT', url: '/api/user.php', payload: { language: 'de' } })).statusCode).toBe(200);
+    expect(
+      (await client.request({ method: 'PUT', url: '/api/user.php', payload: { language: 'de' } })).statusCode,
+    ).toBe(200);
     expect((await getUser(client)).user?.language).toBe('de');
 
-    expect((await client.request({ method: 'PUT', url: '/api/profile.php', payload: { name: 'Annelies' } })).statusCode).toBe(200);
+    expect(
+      (await client.request({ method: 'PUT', url: '/api/profile.php', payload: { name: 'Annelies' } })).statusCode,
+    ).toBe(200);
     expect((await getUser(client)).user?.profile.name).toBe('Annelies');
 
     expect((await getUser(client)).user?.profile.main_image).toBeNull();
     expect((await uploadPhoto(client)).statusCode).toBe(201);
     expect((await getUser(client)).user?.profile.main_image).not.toBeNull();
 
-    const subscription = { endpoint: `https://push.example.com/${user.id}`, keys: { p256dh: 'p'.repeat(20), auth: 'a'.repeat(16) } };
-    expect((await client.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription } })).statusCode).toBe(200);
+    const subscription = {
+      endpoint: `https://push.example.com/${user.id}`,
+      keys: { p256dh: 'p'.repeat(20), auth: 'a'.repeat(16) },
+    };
+    expect(
+      (await client.request({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription } })).statusCode,
+    ).toBe(200);
     expect((await getUser(client)).user?.push_subscribed).toBe(true);
 
     // The ledger moves credits inside the caller's transaction; the caller announces after it committed.
-    await app.db.transaction((tx) => postLedgerEntry(tx, { userId: user.id, amount: 25, reason: 'admin_adjustment', idempotencyKey: `view-test:${user.id}` }));
+    await app.db.transaction((tx) =>
+      postLedgerEntry(tx, {
+        userId: user.id,
+        amount: 25,
+        reason: 'admin_adjustment',
+        idempotencyKey: `view-test:${user.id}`,
+      }),
+    );
     await app.memberEvents.changed(user.id);
     expect((await getUser(client)).user?.credits).toBe(user.credits + 25);
   });
@@ -64,7 +83,9 @@ describe('the member view on one instance', () => {
   it('ends a logged-out session at once, and a password change ends the other sessions at once', async () => {
     const { client, email, password } = await signUp(app);
     const other = createClient(app);
-    expect((await other.request({ method: 'POST', url: '/api/user.php', payload: { email, password } })).statusCode).toBe(200);
+    expect(
+      (await other.request({ method: 'POST', url: '/api/user.php', payload: { email, password } })).statusCode,
+    ).toBe(200);
     const stolenCookie = other.cookie;
     expect((await getUser(other)).status).toBe(200);
     expect((await other.request({ method: 'GET', url: '/api/logout.php' })).statusCode).toBe(200);
@@ -74,7 +95,11 @@ describe('the member view on one instance', () => {
     const third = createClient(app);
     await third.request({ method: 'POST', url: '/api/user.php', payload: { email, password } });
     expect((await getUser(third)).status).toBe(200);
-    const changed = await client.request({ method: 'POST', url: '/api/password.php', payload: { old_password: password, password: 'another secret 2', password_confirmation: 'another secret 2' } });
+    const changed = await client.request({
+      method: 'POST',
+      url: '/api/password.php',
+      payload: { old_password: password, password: 'another secret 2', password_confirmation: 'another secret 2' },
+    });
     expect(changed.statusCode).toBe(200);
     expect((await getUser(third)).status).toBe(403);
     expect((await getUser(client)).status).toBe(200);
@@ -168,7 +193,9 @@ describe.skipIf(!hasRedis)('two instances on one database and one Redis (runs wh
     const onSecond = createClient(instances.second, client.ip);
     onSecond.cookie = client.cookie;
     expect((await getUser(onSecond)).user?.language).toBe(user.language);
-    expect((await client.request({ method: 'PUT', url: '/api/user.php', payload: { language: 'fi' } })).statusCode).toBe(200);
+    expect(
+      (await client.request({ method: 'PUT', url: '/api/user.php', payload: { language: 'fi' } })).statusCode,
+    ).toBe(200);
     await within(async () => (await getUser(onSecond)).user?.language === 'fi', 1000);
     // And a status change written by another instance's job or console, announced on the bus.
     await instances.first.db.update(users).set({ status: 'active' }).where(eq(users.id, user.id));

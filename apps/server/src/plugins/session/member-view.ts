@@ -41,7 +41,10 @@ function prepareViewQuery(db: Database) {
         dateOfBirth: profiles.dateOfBirth,
       },
       credits: sql<number>`coalesce(${creditBalances.balance}, 0)`.mapWith(Number),
-      isPushSubscribed: sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id})`.mapWith(Boolean),
+      isPushSubscribed:
+        sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id})`.mapWith(
+          Boolean,
+        ),
       mainPhoto: { fileKey: photos.fileKey, thumbKey: photos.thumbKey },
     })
     .from(sessions)
@@ -107,7 +110,8 @@ export function createMemberViews(deps: {
   async function load(tokenHash: string, now: Date): Promise<MemberView | undefined> {
     const position = invalidations.position();
     const [view] = await query.execute({ tokenHash, now: now.toISOString() });
-    if (view && isCaching && deps.bus.isLive() && !invalidations.changedSince(position, view.user.id)) remember(tokenHash, view);
+    if (view && isCaching && deps.bus.isLive() && !invalidations.changedSince(position, view.user.id))
+      remember(tokenHash, view);
     return view;
   }
 
@@ -126,7 +130,8 @@ export function createMemberViews(deps: {
 
   const events: MemberEvents = {
     changed: (userId) => announce('member.changed', { userId }),
-    revoked: (userId, options = {}) => announce('session.revoked', options.banReason ? { userId, banReason: options.banReason } : { userId }),
+    revoked: (userId, options = {}) =>
+      announce('session.revoked', options.banReason ? { userId, banReason: options.banReason } : { userId }),
   };
 
   return {
@@ -135,7 +140,10 @@ export function createMemberViews(deps: {
      * The member view of a live session, from memory when this instance holds a fresh copy; renews a session
      * seen again after a day (`isRenewed`: send the cookie again).
      */
-    async resolve(tokenHash: string, options: { fresh?: boolean } = {}): Promise<{ view: MemberView; isRenewed: boolean } | undefined> {
+    async resolve(
+      tokenHash: string,
+      options: { fresh?: boolean } = {},
+    ): Promise<{ view: MemberView; isRenewed: boolean } | undefined> {
       const now = deps.now();
       const cached = options.fresh || !deps.bus.isLive() ? undefined : cache.get(tokenHash);
       const view = cached && cached.expiresAt > now ? cached : await load(tokenHash, now);

@@ -54,7 +54,13 @@ export const sessionPlugin = fp<SessionPluginOptions>(
     const cookieName = isSecure ? '__Host-sid' : 'sid';
     const cookieOptions = { path: '/', httpOnly: true, secure: isSecure, sameSite: 'lax' as const };
     const sessions = createSessionsService({ db: app.db, now: () => app.clock.now() });
-    const views = createMemberViews({ db: app.db, bus: app.bus, cacheSize: memberViewCacheSize, now: () => app.clock.now(), onError: (err, context) => app.log.error({ err }, context) });
+    const views = createMemberViews({
+      db: app.db,
+      bus: app.bus,
+      cacheSize: memberViewCacheSize,
+      now: () => app.clock.now(),
+      onError: (err, context) => app.log.error({ err }, context),
+    });
     app.addHook('onClose', async () => views.close());
     const loaded = new WeakSet<FastifyRequest>();
     /** The token hash a request's member was resolved from (the new one after a login in that request). */
@@ -68,7 +74,8 @@ export const sessionPlugin = fp<SessionPluginOptions>(
       const resolved = await views.resolve(tokenHash, options);
       const view = resolved?.view;
       // A session on another site's account, or of an account pending deletion, does not count.
-      if (!resolved || !view || view.user.siteId !== request.site.id || view.user.status === 'deleted_pending') return null;
+      if (!resolved || !view || view.user.siteId !== request.site.id || view.user.status === 'deleted_pending')
+        return null;
       request.member = { user: view.user, sessionId: view.sessionId, view };
       return { member: request.member, isRenewed: resolved.isRenewed };
     }
@@ -109,7 +116,13 @@ export const sessionPlugin = fp<SessionPluginOptions>(
       // A banned or suspended member gets no session, whichever way they sign in (docs/staff-console.md).
       const [restriction] = await app.db.select().from(memberRestrictions).where(eq(memberRestrictions.userId, userId));
       if (restriction && isRestrictionActive(restriction, app.clock.now())) {
-        throw new AppError(403, 'account_banned', restriction.until ? { reason: restriction.reason, until: restriction.until.toISOString() } : { reason: restriction.reason });
+        throw new AppError(
+          403,
+          'account_banned',
+          restriction.until
+            ? { reason: restriction.reason, until: restriction.until.toISOString() }
+            : { reason: restriction.reason },
+        );
       }
       // The browser's previous session (another login, or another member) ends: one live session per cookie.
       const previous = request.cookies[cookieName];

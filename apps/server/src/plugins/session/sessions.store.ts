@@ -13,7 +13,11 @@ export const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export function createSessionsService(deps: { db: Database; now: () => Date }) {
   return {
-    async create(userId: number, meta: { ip?: string; userAgent?: string }, tx: Executor = deps.db): Promise<{ token: string; session: SessionRow }> {
+    async create(
+      userId: number,
+      meta: { ip?: string; userAgent?: string },
+      tx: Executor = deps.db,
+    ): Promise<{ token: string; session: SessionRow }> {
       const { token, tokenHash } = createToken();
       const now = deps.now();
       const [session] = await tx
@@ -34,7 +38,10 @@ export function createSessionsService(deps: { db: Database; now: () => Date }) {
 
     /** Ends the session of a token; answers its member's id, if there was one. */
     async endByToken(token: string, tx: Executor = deps.db): Promise<number | undefined> {
-      const [ended] = await tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))).returning({ userId: sessions.userId });
+      const [ended] = await tx
+        .delete(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token)))
+        .returning({ userId: sessions.userId });
       return ended?.userId;
     },
 
@@ -43,7 +50,11 @@ export function createSessionsService(deps: { db: Database; now: () => Date }) {
     },
 
     /** Ends every session of a member, except `exceptSessionId` (the one changing the password keeps going). */
-    async endAllOfUser(userId: number, options: { exceptSessionId?: number } = {}, tx: Executor = deps.db): Promise<void> {
+    async endAllOfUser(
+      userId: number,
+      options: { exceptSessionId?: number } = {},
+      tx: Executor = deps.db,
+    ): Promise<void> {
       const condition = options.exceptSessionId
         ? and(eq(sessions.userId, userId), ne(sessions.id, options.exceptSessionId))
         : eq(sessions.userId, userId);

@@ -4,18 +4,61 @@ import { LOCALES } from '@app/i18n';
 import type { NewSiteRow, RegionData } from '../../db/schema/index.ts';
 
 /** The countries SPEC section 1 maps to languages. */
-export const SPEC_COUNTRIES = ['NL', 'BE', 'DE', 'AT', 'CH', 'FR', 'IT', 'ES', 'PL', 'DK', 'FI', 'NO', 'SE', 'GB', 'IE', 'US', 'CA', 'AU', 'NZ'];
+export const SPEC_COUNTRIES = [
+  'NL',
+  'BE',
+  'DE',
+  'AT',
+  'CH',
+  'FR',
+  'IT',
+  'ES',
+  'PL',
+  'DK',
+  'FI',
+  'NO',
+  'SE',
+  'GB',
+  'IE',
+  'US',
+  'CA',
+  'AU',
+  'NZ',
+];
 
 const REGION_KINDS: RegionData = {
-  NL: { kind: 'province' }, BE: { kind: 'province' }, DE: { kind: 'state' }, AT: { kind: 'state' }, CH: { kind: 'canton' },
-  FR: { kind: 'region' }, IT: { kind: 'region' }, ES: { kind: 'province' }, PL: { kind: 'voivodeship' }, DK: { kind: 'region' },
-  FI: { kind: 'region' }, NO: { kind: 'county' }, SE: { kind: 'county' }, GB: { kind: 'county' }, IE: { kind: 'county' },
-  US: { kind: 'state' }, CA: { kind: 'province' }, AU: { kind: 'state' }, NZ: { kind: 'region' },
+  NL: { kind: 'province' },
+  BE: { kind: 'province' },
+  DE: { kind: 'state' },
+  AT: { kind: 'state' },
+  CH: { kind: 'canton' },
+  FR: { kind: 'region' },
+  IT: { kind: 'region' },
+  ES: { kind: 'province' },
+  PL: { kind: 'voivodeship' },
+  DK: { kind: 'region' },
+  FI: { kind: 'region' },
+  NO: { kind: 'county' },
+  SE: { kind: 'county' },
+  GB: { kind: 'county' },
+  IE: { kind: 'county' },
+  US: { kind: 'state' },
+  CA: { kind: 'province' },
+  AU: { kind: 'state' },
+  NZ: { kind: 'region' },
 };
 
 const CURRENCIES: Record<string, [string, number]> = {
-  GB: ['GBP', 0.45], US: ['USD', 0.5], CA: ['CAD', 0.7], AU: ['AUD', 0.8], NZ: ['NZD', 0.85], CH: ['CHF', 0.5],
-  PL: ['PLN', 2.2], DK: ['DKK', 3.7], NO: ['NOK', 5.5], SE: ['SEK', 5.5],
+  GB: ['GBP', 0.45],
+  US: ['USD', 0.5],
+  CA: ['CAD', 0.7],
+  AU: ['AUD', 0.8],
+  NZ: ['NZD', 0.85],
+  CH: ['CHF', 0.5],
+  PL: ['PLN', 2.2],
+  DK: ['DKK', 3.7],
+  NO: ['NOK', 5.5],
+  SE: ['SEK', 5.5],
 };
 
 export function defaultSiteValues(): NewSiteRow {
@@ -48,7 +91,8 @@ export function defaultSiteValues(): NewSiteRow {
     usFooter: true,
     // An icon name of the web app's set, unlike every interest icon (docs/icons.md).
     fictionalIcon: DEFAULT_FICTIONAL_ICON,
-    fictionalWarning: 'Some profiles on this site are fictional: they show what the site offers, and nobody reads messages sent to them, so they cannot be messaged.',
+    fictionalWarning:
+      'Some profiles on this site are fictional: they show what the site offers, and nobody reads messages sent to them, so they cannot be messaged.',
     fictionalSingular: 'fictional profile',
     fictionalPlural: 'fictional profiles',
     countries: SPEC_COUNTRIES,
@@ -96,6 +140,11 @@ export const DEFAULT_BUNDLES: { currency: string; credits: number; priceMinor: n
     ['AUD', [1595, 2895, 6495, 11495]],
     ['NZD', [1695, 2995, 6795, 11995]],
   ].flatMap(([currency, prices]) =>
-    (prices as number[]).map((priceMinor, index) => ({ currency: currency as string, credits: [50, 100, 250, 500][index]!, priceMinor, isPopular: index === 2 })),
+    (prices as number[]).map((priceMinor, index) => ({
+      currency: currency as string,
+      credits: [50, 100, 250, 500][index]!,
+      priceMinor,
+      isPopular: index === 2,
+    })),
   ),
 ];

@@ -5,7 +5,9 @@ import { defaultSiteValues, DEFAULT_BUNDLES } from './default-site.ts';
 
 const CACHE_TTL_MS = 30_000;
 
-export function createSiteResolver(deps: { sitesRepository: Pick<SitesRepository, 'findByDomain' | 'findDefault' | 'insertIfMissing'> }) {
+export function createSiteResolver(deps: {
+  sitesRepository: Pick<SitesRepository, 'findByDomain' | 'findDefault' | 'insertIfMissing'>;
+}) {
   const cache = new Map<string, { site: SiteRow; expires: number }>();
 
   async function loadDefault(): Promise<SiteRow> {
@@ -25,7 +27,8 @@ export function createSiteResolver(deps: { sitesRepository: Pick<SitesRepository
   return {
     /** Seeds the default site into an empty database; a no-op when it exists. */
     async ensureDefaultSite(): Promise<void> {
-      if (!(await deps.sitesRepository.findDefault())) await deps.sitesRepository.insertIfMissing(defaultSiteValues(), DEFAULT_BUNDLES);
+      if (!(await deps.sitesRepository.findDefault()))
+        await deps.sitesRepository.insertIfMissing(defaultSiteValues(), DEFAULT_BUNDLES);
     },
     async resolve(host: string): Promise<SiteRow> {
       const now = Date.now();

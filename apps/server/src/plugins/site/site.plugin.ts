@@ -20,7 +20,7 @@ declare module 'fastify' {
 /** Strips the port and a trailing dot; hosts are case-insensitive. */
 export function normalizeHost(host: string | undefined): string {
   const value = (host ?? '').trim().toLowerCase();
-  const withoutPort = value.startsWith('[') ? value.slice(0, value.indexOf(']') + 1) : value.split(':')[0] ?? '';
+  const withoutPort = value.startsWith('[') ? value.slice(0, value.indexOf(']') + 1) : (value.split(':')[0] ?? '');
   return withoutPort.replace(/\.$/, '');
 }
 

@@ -19,12 +19,18 @@ export function createSitesRepository(db: Executor) {
       return row;
     },
     /** Inserts the site with its credit bundles, unless it exists. */
-    async insertIfMissing(values: NewSiteRow, bundles: Omit<typeof creditBundles.$inferInsert, 'siteId'>[] = [], tx: Executor = db): Promise<void> {
+    async insertIfMissing(
+      values: NewSiteRow,
+      bundles: Omit<typeof creditBundles.$inferInsert, 'siteId'>[] = [],
+      tx: Executor = db,
+    ): Promise<void> {
       await tx.transaction(async (inner) => {
         // No target: a clash on the domain or on the single default site both mean "already there".
         const [row] = await inner.insert(sites).values(values).onConflictDoNothing().returning({ id: sites.id });
         if (row && bundles.length) {
-          await inner.insert(creditBundles).values(bundles.map((bundle, index) => ({ ...bundle, siteId: row.id, sortOrder: index })));
+          await inner
+            .insert(creditBundles)
+            .values(bundles.map((bundle, index) => ({ ...bundle, siteId: row.id, sortOrder: index })));
         }
       });
     },

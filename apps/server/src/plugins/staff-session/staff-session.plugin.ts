@@ -91,9 +91,11 @@ export const staffSessionPlugin = fp<StaffSessionPluginOptions>(
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         const key = adminRouteKey(method, route.url);
-        if (!(key in ADMIN_ROUTE_ROLES)) throw new Error(`${key} has no rule in ADMIN_ROUTE_ROLES (packages/contracts/src/admin.ts)`);
+        if (!(key in ADMIN_ROUTE_ROLES))
+          throw new Error(`${key} has no rule in ADMIN_ROUTE_ROLES (packages/contracts/src/admin.ts)`);
       }
-      const roles = ADMIN_ROUTE_ROLES[adminRouteKey(methods[0]!, route.url) as keyof typeof ADMIN_ROUTE_ROLES] as readonly StaffRole[] | null;
+      const roles = ADMIN_ROUTE_ROLES[adminRouteKey(methods[0]!, route.url) as keyof typeof ADMIN_ROUTE_ROLES] as
+        readonly StaffRole[] | null;
       if (roles === null) return;
       const check = async (request: FastifyRequest) => {
         const staff = await loadStaff(request);

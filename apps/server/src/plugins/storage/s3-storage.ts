@@ -1,6 +1,15 @@
 // Uploaded files in S3-compatible object storage through the official AWS SDK, so several machines share them.
 import type { Readable } from 'node:stream';
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { assertSafeKey, contentTypeOf, type FileStorage } from './file-storage.ts';
 
 export type S3StorageOptions = {
@@ -15,14 +24,19 @@ export type S3StorageOptions = {
 };
 
 const isMissing = (error: unknown) =>
-  error instanceof NoSuchKey || error instanceof NotFound || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+  error instanceof NoSuchKey ||
+  error instanceof NotFound ||
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
 export function createS3Storage(options: S3StorageOptions): FileStorage & { client: S3Client } {
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
-    credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
   });
   const Bucket = options.bucket;
   return {
@@ -30,7 +44,15 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
     async write(key, data) {
       assertSafeKey(key);
       // A PUT is atomic in S3: readers see the old object or the new one, never a part.
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentTypeOf(key), ContentLength: data.length }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: data,
+          ContentType: contentTypeOf(key),
+          ContentLength: data.length,
+        }),
+      );
     },
     async read(key) {
       assertSafeKey(key);

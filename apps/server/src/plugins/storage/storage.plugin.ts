@@ -33,7 +33,6 @@ export function uploadUrl(cdnPrefix: string, key: string): string {
   return `${cdnPrefix.replace(/\/+$/, '')}${UPLOADS_URL_PREFIX}${key}`;
 }
 
-
 export type StoragePluginOptions = { dataDir: string; s3?: S3StorageOptions };
 
 export const storagePlugin = fp<StoragePluginOptions>(

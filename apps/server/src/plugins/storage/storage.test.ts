@@ -22,7 +22,15 @@ const backends: [string, () => FileStorage][] = [
   ['a folder (DATA_DIR)', () => createDiskStorage(root)],
   [
     'S3-compatible object storage (path style, local stand-in)',
-    () => createS3Storage({ bucket: 'photos-bucket', region: 'us-east-1', endpoint: standIn.endpoint, accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true }),
+    () =>
+      createS3Storage({
+        bucket: 'photos-bucket',
+        region: 'us-east-1',
+        endpoint: standIn.endpoint,
+        accessKeyId: 'key',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+      }),
   ],
 ];
 

@@ -9,9 +9,15 @@ import { TopNav } from '../../features/layout/components/top-nav.tsx';
 import { SiteFooter } from '../../features/layout/components/site-footer.tsx';
 
 // Overlays (modals) show nothing on the first screen: they and react-bootstrap's Modal load after the first paint.
-const SiteEntryWarning = lazy(async () => ({ default: (await import('../../features/site-entry/components/site-entry-warning.tsx')).SiteEntryWarning }));
-const SignupModal = lazy(async () => ({ default: (await import('../../features/signup/components/signup-modal.tsx')).SignupModal }));
-const MembersOverlays = lazy(async () => ({ default: (await import('../../features/members/components/members-overlays.tsx')).MembersOverlays }));
+const SiteEntryWarning = lazy(async () => ({
+  default: (await import('../../features/site-entry/components/site-entry-warning.tsx')).SiteEntryWarning,
+}));
+const SignupModal = lazy(async () => ({
+  default: (await import('../../features/signup/components/signup-modal.tsx')).SignupModal,
+}));
+const MembersOverlays = lazy(async () => ({
+  default: (await import('../../features/members/components/members-overlays.tsx')).MembersOverlays,
+}));
 
 export const MAIN_CONTENT_ID = 'main-content';
 

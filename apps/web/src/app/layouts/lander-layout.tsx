@@ -7,8 +7,12 @@ import { LogoBar } from '../../features/layout/components/logo-bar.tsx';
 import { SiteFooter } from '../../features/layout/components/site-footer.tsx';
 
 // The landers' calls to action open the signup modal; it and the warning load after the first paint, like the default layout's.
-const SiteEntryWarning = lazy(async () => ({ default: (await import('../../features/site-entry/components/site-entry-warning.tsx')).SiteEntryWarning }));
-const SignupModal = lazy(async () => ({ default: (await import('../../features/signup/components/signup-modal.tsx')).SignupModal }));
+const SiteEntryWarning = lazy(async () => ({
+  default: (await import('../../features/site-entry/components/site-entry-warning.tsx')).SiteEntryWarning,
+}));
+const SignupModal = lazy(async () => ({
+  default: (await import('../../features/signup/components/signup-modal.tsx')).SignupModal,
+}));
 
 export function LanderLayout() {
   useEffect(() => registerSignupModal(), []);

@@ -13,7 +13,8 @@ export function describeError(error: unknown, t: TFunction): ErrorDescription {
     return { status: error.status, message: error.statusText || t('errorPage.defaultMessage') };
   }
   // API errors carry a message the server already translated for this visitor.
-  if (error instanceof ApiError) return { status: error.status || DEFAULT_ERROR_STATUS, message: error.message || t('errorPage.defaultMessage') };
+  if (error instanceof ApiError)
+    return { status: error.status || DEFAULT_ERROR_STATUS, message: error.message || t('errorPage.defaultMessage') };
   // Exception texts are for developers, not visitors: they go to the console, the page says "Error".
   return { status: DEFAULT_ERROR_STATUS, message: t('errorPage.defaultMessage') };
 }

@@ -24,7 +24,15 @@ function renderFailingRoute(route: { lazy?: () => Promise<never>; loader?: () =>
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   return renderWithProviders(<p>other</p>, {
     path: '/broken',
-    routes: [{ path: '/broken', errorElement: <RouteErrorBoundary />, HydrateFallback: () => null, Component: () => null, ...route }],
+    routes: [
+      {
+        path: '/broken',
+        errorElement: <RouteErrorBoundary />,
+        HydrateFallback: () => null,
+        Component: () => null,
+        ...route,
+      },
+    ],
   });
 }
 
@@ -70,7 +78,9 @@ describe('RouteErrorBoundary', () => {
         throw new ApiError(503, 'service_unavailable', 'The service is temporarily unavailable.');
       },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: '503 The service is temporarily unavailable.' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '503 The service is temporarily unavailable.' }),
+    ).toBeTruthy();
   });
 
   it('gives a 404 response the not-found text and the link home', async () => {

@@ -16,7 +16,8 @@ function useDockHeight(dock: RefObject<HTMLElement | null>, isDocked: boolean): 
     if (!isDocked || !element) return;
     const update = () => {
       const nav = document.querySelector<HTMLElement>('.member-nav');
-      const navHeight = nav && getComputedStyle(nav).position === 'fixed' ? Math.ceil(nav.getBoundingClientRect().height) : 0;
+      const navHeight =
+        nav && getComputedStyle(nav).position === 'fixed' ? Math.ceil(nav.getBoundingClientRect().height) : 0;
       if (navHeight > 0) root.style.setProperty('--bottom-nav-height', `${navHeight}px`);
       else root.style.removeProperty('--bottom-nav-height');
       // What the dock takes of the screen's bottom above the navigation: its height and its gap to the edge.
@@ -42,9 +43,19 @@ function AlertItem({ alert }: { alert: AlertBanner }) {
   const { t } = useTranslation();
   const isDismissible = alert.isDismissible !== false;
   return (
-    <div role="alert" className={`alert alert-${alert.variant ?? 'info'} mb-2 shadow-sm${isDismissible ? ' alert-dismissible' : ''}`}>
+    <div
+      role="alert"
+      className={`alert alert-${alert.variant ?? 'info'} mb-2 shadow-sm${isDismissible ? ' alert-dismissible' : ''}`}
+    >
       {alert.message}
-      {isDismissible && <button type="button" className="btn-close" aria-label={t('alerts.dismiss')} onClick={() => dismissAlert(alert.id)} />}
+      {isDismissible && (
+        <button
+          type="button"
+          className="btn-close"
+          aria-label={t('alerts.dismiss')}
+          onClick={() => dismissAlert(alert.id)}
+        />
+      )}
     </div>
   );
 }

@@ -19,7 +19,13 @@ describe('alert banners', () => {
     renderWithProviders(<AlertBanners />);
     const onDismiss = vi.fn();
     act(() => {
-      showAlert({ id: 'push', message: 'Turn on notifications', variant: 'warning', dismissKey: STORAGE_KEYS.pushAlert, onDismiss });
+      showAlert({
+        id: 'push',
+        message: 'Turn on notifications',
+        variant: 'warning',
+        dismissKey: STORAGE_KEYS.pushAlert,
+        onDismiss,
+      });
     });
     expect(await screen.findByText('Turn on notifications')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));

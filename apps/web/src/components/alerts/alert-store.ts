@@ -32,7 +32,10 @@ const useAlertStore = create<{ alerts: readonly AlertBanner[] }>()(() => ({ aler
 const getAlerts = () => useAlertStore.getState().alerts;
 const setAlerts = (alerts: readonly AlertBanner[]) => useAlertStore.setState({ alerts });
 
-export function isAlertDismissed(alert: Pick<AlertBanner, 'dismissKey' | 'dismissForMs'>, now: number = Date.now()): boolean {
+export function isAlertDismissed(
+  alert: Pick<AlertBanner, 'dismissKey' | 'dismissForMs'>,
+  now: number = Date.now(),
+): boolean {
   if (!alert.dismissKey) return false;
   const dismissedAt = readTimestamp(alert.dismissKey);
   if (dismissedAt === null) return false;

@@ -53,19 +53,28 @@ describe('pickMemberAlert', () => {
     expect(pickMemberAlert(input({ push: { state: 'unknown', isChecked: false } }))).toBeNull();
     expect(pickMemberAlert(input({ push: { state: 'unknown', isChecked: true }, wantsPush: undefined }))).toBeNull();
     expect(pickMemberAlert(input({ push: { state: 'unknown', isChecked: true }, wantsPush: false }))).toBeNull();
-    expect(pickMemberAlert(input({ push: { state: 'unknown', isChecked: true }, pathname: '/notifications' }))).toBeNull();
+    expect(
+      pickMemberAlert(input({ push: { state: 'unknown', isChecked: true }, pathname: '/notifications' })),
+    ).toBeNull();
   });
 
   it('says mail stopped, for any status but a deleted account, before anything else', () => {
     const stopped = { notifications_disabled: ['spam' as const] };
-    expect(pickMemberAlert(input({ user: buildUser(stopped), push: { state: 'unknown', isChecked: true } }))).toBe('disabledNotifications');
-    expect(pickMemberAlert(input({ user: buildUser({ ...stopped, status: 'not_confirmed' }) }))).toBe('disabledNotifications');
+    expect(pickMemberAlert(input({ user: buildUser(stopped), push: { state: 'unknown', isChecked: true } }))).toBe(
+      'disabledNotifications',
+    );
+    expect(pickMemberAlert(input({ user: buildUser({ ...stopped, status: 'not_confirmed' }) }))).toBe(
+      'disabledNotifications',
+    );
     expect(pickMemberAlert(input({ user: buildUser({ ...stopped, status: 'deleted_pending' }) }))).toBeNull();
     expect(pickMemberAlert(input({ user: buildUser(stopped), pathname: '/notifications' }))).toBe('enrich');
   });
 
   it('skips a dismissed alert for the next one', () => {
-    const everything = input({ user: buildUser({ notifications_disabled: ['bounce'] }), push: { state: 'unknown', isChecked: true } });
+    const everything = input({
+      user: buildUser({ notifications_disabled: ['bounce'] }),
+      push: { state: 'unknown', isChecked: true },
+    });
     expect(pickMemberAlert({ ...everything, isDismissed: (kind) => kind === 'disabledNotifications' })).toBe('enrich');
     expect(pickMemberAlert({ ...everything, isDismissed: (kind) => kind !== 'push' })).toBe('push');
     expect(pickMemberAlert({ ...everything, isDismissed: () => true })).toBeNull();

@@ -28,7 +28,10 @@ const SIGNUP_DONE_STEP = 5;
 
 /** The signup and activation screens ask for all of this themselves. */
 function isSignupPath(pathname: string): boolean {
-  return /^\/(signup|complete-signup|activate|signup-matches)(\/|$)/.test(pathname) || /^\/members\/[^/]+\/signup$/.test(pathname);
+  return (
+    /^\/(signup|complete-signup|activate|signup-matches)(\/|$)/.test(pathname) ||
+    /^\/members\/[^/]+\/signup$/.test(pathname)
+  );
 }
 
 /** The screen where the alert's action is done already shows it. */

@@ -98,7 +98,9 @@ function AdminShell({ staff }: { staff: Staff }) {
                 </Nav.Item>
               )}
             </Nav>
-            <span className="navbar-text small me-3">{t('console.signedInAs', { name: staff.name, role: t(`roles.${staff.role}`) })}</span>
+            <span className="navbar-text small me-3">
+              {t('console.signedInAs', { name: staff.name, role: t(`roles.${staff.role}`) })}
+            </span>
             <Button variant="outline-light" size="sm" disabled={logout.isPending} onClick={() => logout.mutate()}>
               {t('console.logout')}
             </Button>

@@ -50,7 +50,9 @@ function FaceMosaic({ faces, isLoading }: { faces: ProfileCardData[]; isLoading:
           {face ? (
             <MemberPhoto image={face.main_image} alt="" isLazy={false} isPriority={index < 2} />
           ) : (
-            <span className={`home-mosaic-empty ${isLoading ? 'placeholder' : ''}`}>{!isLoading && <HeartIcon size={28} />}</span>
+            <span className={`home-mosaic-empty ${isLoading ? 'placeholder' : ''}`}>
+              {!isLoading && <HeartIcon size={28} />}
+            </span>
           )}
         </div>
       ))}
@@ -81,7 +83,9 @@ export function HomePage() {
                 </h1>
                 <p className="home-hero-lead">{pitch.description}</p>
                 <div className="d-flex flex-wrap gap-2 mt-4">
-                  <SignupLink className="btn btn-light btn-lg px-4 fw-semibold home-hero-signup">{t('home.signUp')}</SignupLink>
+                  <SignupLink className="btn btn-light btn-lg px-4 fw-semibold home-hero-signup">
+                    {t('home.signUp')}
+                  </SignupLink>
                   <Link to={paths.login.getHref()} className="btn btn-outline-light btn-lg px-4">
                     {t('home.logIn')}
                   </Link>
@@ -107,7 +111,9 @@ export function HomePage() {
                 <span className="home-trust-icon">{item.icon}</span>
                 <div>
                   <h3 className="h6 fw-bold mb-1">{tm(`home.trust.${item.key}.title`, { age: settings.min_age })}</h3>
-                  <p className="text-body-secondary small mb-0">{tm(`home.trust.${item.key}.text`, { age: settings.min_age, name: settings.name })}</p>
+                  <p className="text-body-secondary small mb-0">
+                    {tm(`home.trust.${item.key}.text`, { age: settings.min_age, name: settings.name })}
+                  </p>
                 </div>
               </div>
             </li>

@@ -26,7 +26,9 @@ const TRACKING = { network: 'adnet', ref: 'r7', sub1: 's1' };
 
 describe('partner redirect', () => {
   it('adds the tracking data to the partner address, replacing its own values of those names', () => {
-    expect(partnerUrlWithTracking('https://partner.example/join?ref=old&x=1', TRACKING)).toBe('https://partner.example/join?ref=r7&x=1&network=adnet&sub1=s1');
+    expect(partnerUrlWithTracking('https://partner.example/join?ref=old&x=1', TRACKING)).toBe(
+      'https://partner.example/join?ref=r7&x=1&network=adnet&sub1=s1',
+    );
     expect(partnerUrlWithTracking('javascript:alert(1)', TRACKING)).toBeNull();
     expect(partnerUrlWithTracking('not a url', {})).toBeNull();
   });
@@ -38,7 +40,9 @@ describe('partner redirect', () => {
     renderWithProviders(<PartnerRedirect partnerUrl="https://partner.example/join" forward={forward} />);
     expect(screen.getByRole('heading', { name: 'You are being forwarded' })).toBeTruthy();
     expect(screen.getByRole('timer').textContent).toContain(`in ${PARTNER_REDIRECT_SECONDS} seconds`);
-    expect(screen.getByRole('link', { name: 'Continue now' }).getAttribute('href')).toBe('https://partner.example/join?network=adnet&ref=r7&sub1=s1');
+    expect(screen.getByRole('link', { name: 'Continue now' }).getAttribute('href')).toBe(
+      'https://partner.example/join?network=adnet&ref=r7&sub1=s1',
+    );
     for (let second = 1; second < PARTNER_REDIRECT_SECONDS; second++) act(() => vi.advanceTimersByTime(1000));
     expect(screen.getByRole('timer').textContent).toContain('in 1 second.');
     expect(forward).not.toHaveBeenCalled();
@@ -65,7 +69,13 @@ function payloadFor(path: string, overrides: Partial<LanderPayload> = {}): Lande
     niche: 1,
     language: 'en',
     is_language_from_slug: false,
-    texts: { title: 'Meet singles near you | Amoria', description: 'Lead', headline: 'Swipe, match, chat', lead: 'Lead', cta: 'Sign up for free' },
+    texts: {
+      title: 'Meet singles near you | Amoria',
+      description: 'Lead',
+      headline: 'Swipe, match, chat',
+      lead: 'Lead',
+      cta: 'Sign up for free',
+    },
     image: null,
     profiles: [],
     member: null,
@@ -138,7 +148,11 @@ describe('lander page', () => {
   });
 
   it('fetches a lander the document did not come with, and leads a member landing to the member signup page', async () => {
-    const payload = payloadFor('/members/7/landing', { kind: 'member', name: 'landing', signup_href: '/members/7/signup?ref=r7' });
+    const payload = payloadFor('/members/7/landing', {
+      kind: 'member',
+      name: 'landing',
+      signup_href: '/members/7/signup?ref=r7',
+    });
     const { calls } = mockFetch(({ url }) =>
       url.pathname.endsWith('landers.php')
         ? {

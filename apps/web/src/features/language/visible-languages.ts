@@ -7,10 +7,18 @@ import { COUNTRY_LANGUAGES, isUiLanguage, orderLanguagesForCountry, type UiLangu
  * and the visitor's country speaks US English (docs/web-shell.md). A site with one language offers no
  * choice, not even of the US variant.
  */
-export function getVisibleLanguages(siteLanguages: readonly string[], country: string | null | undefined): UiLanguage[] {
+export function getVisibleLanguages(
+  siteLanguages: readonly string[],
+  country: string | null | undefined,
+): UiLanguage[] {
   const visible = [...new Set(siteLanguages.filter(isUiLanguage))];
   const countryLanguages = (country && COUNTRY_LANGUAGES[country.toUpperCase()]) || [];
-  if (visible.length > 1 && visible.includes('en') && !visible.includes('en-US') && countryLanguages.includes('en-US')) {
+  if (
+    visible.length > 1 &&
+    visible.includes('en') &&
+    !visible.includes('en-US') &&
+    countryLanguages.includes('en-US')
+  ) {
     visible.splice(visible.indexOf('en') + 1, 0, 'en-US');
   }
   return orderLanguagesForCountry(visible, country);

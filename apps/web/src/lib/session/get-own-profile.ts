@@ -8,7 +8,12 @@ export const ownProfileKeys = { all: ['own-profile'] as const };
 export const getOwnProfile = () => apiRequest('profile.php', { response: 'ownProfileResponseSchema' });
 
 export const ownProfileQueryOptions = () =>
-  queryOptions({ queryKey: ownProfileKeys.all, queryFn: getOwnProfile, staleTime: 60_000, select: (data) => data.profile });
+  queryOptions({
+    queryKey: ownProfileKeys.all,
+    queryFn: getOwnProfile,
+    staleTime: 60_000,
+    select: (data) => data.profile,
+  });
 
 /** The member's own profile; visitors have none (no request is made). */
 export function useOwnProfile() {

@@ -10,7 +10,12 @@ import { interestsKeys } from '../settings/get-interests.ts';
 import { regionsKeys } from '../settings/get-regions.ts';
 
 /** The site's data: it does not belong to whoever is logged in, so it survives a session change. */
-const SITE_QUERY_ROOTS = new Set<unknown>([settingsKeys.all[0], companyInfoKeys.all[0], interestsKeys.all[0], regionsKeys.all[0]]);
+const SITE_QUERY_ROOTS = new Set<unknown>([
+  settingsKeys.all[0],
+  companyInfoKeys.all[0],
+  interestsKeys.all[0],
+  regionsKeys.all[0],
+]);
 
 /**
  * Put in the queryOptions of a query that survives a session change although it is no site data: the single-use

@@ -42,7 +42,9 @@ function Poller() {
 
 describe('useUserRefresh', () => {
   let responses: User[];
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify({ user: responses.shift() ?? buildUser() }), { status: 200 }));
+  const fetchMock = vi.fn(
+    async () => new Response(JSON.stringify({ user: responses.shift() ?? buildUser() }), { status: 200 }),
+  );
 
   beforeEach(async () => {
     // The API client checks answers against the contracts, loaded by a dynamic import that fake timers would stall.
@@ -88,7 +90,11 @@ describe('useUserRefresh', () => {
 
   it('waits 300 s between refreshes while the member is push-subscribed in this browser', async () => {
     usePushStore.setState({ state: 'subscribed', isChecked: true });
-    responses = [buildUser({ push_subscribed: true }), buildUser({ push_subscribed: true }), buildUser({ push_subscribed: true })];
+    responses = [
+      buildUser({ push_subscribed: true }),
+      buildUser({ push_subscribed: true }),
+      buildUser({ push_subscribed: true }),
+    ];
     const view = await mountPoller();
     await act(() => vi.advanceTimersByTimeAsync(FIRST_REFRESH_MS));
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -100,7 +106,12 @@ describe('useUserRefresh', () => {
   });
 
   it('does not poll for a visitor (403 is a visitor, not an error)', async () => {
-    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ error: { status: 403, code: 'authentication_required', message: '' } }), { status: 403 }));
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ error: { status: 403, code: 'authentication_required', message: '' } }), {
+          status: 403,
+        }),
+    );
     const view = await mountPoller();
     await act(() => vi.advanceTimersByTimeAsync(PUSH_REFRESH_MS * 2));
     expect(fetchMock).toHaveBeenCalledTimes(1);

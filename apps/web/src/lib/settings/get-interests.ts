@@ -7,6 +7,12 @@ export const interestsKeys = { all: ['interests'] as const };
 export const getInterests = () => apiRequest('interests.php', { response: 'interestsResponseSchema' });
 
 export const interestsQueryOptions = () =>
-  queryOptions({ queryKey: interestsKeys.all, queryFn: getInterests, staleTime: Infinity, gcTime: Infinity, select: (data) => data.interests });
+  queryOptions({
+    queryKey: interestsKeys.all,
+    queryFn: getInterests,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    select: (data) => data.interests,
+  });
 
 export const useInterests = () => useQuery(interestsQueryOptions());

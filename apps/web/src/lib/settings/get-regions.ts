@@ -7,6 +7,12 @@ export const regionsKeys = { all: ['regions'] as const };
 export const getRegions = () => apiRequest('regions.php', { response: 'regionsResponseSchema' });
 
 export const regionsQueryOptions = () =>
-  queryOptions({ queryKey: regionsKeys.all, queryFn: getRegions, staleTime: Infinity, gcTime: Infinity, select: (data) => data.regions });
+  queryOptions({
+    queryKey: regionsKeys.all,
+    queryFn: getRegions,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    select: (data) => data.regions,
+  });
 
 export const useRegions = () => useQuery(regionsQueryOptions());

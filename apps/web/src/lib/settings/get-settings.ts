@@ -7,11 +7,20 @@ export const settingsKeys = { all: ['settings'] as const };
 
 export function getSettings(): Promise<{ settings: Settings }> {
   const query = Object.fromEntries(new URLSearchParams(window.location.search));
-  return apiRequest('settings.php', { query: { ...query, 'forced-domain': window.location.hostname }, response: 'settingsResponseSchema' });
+  return apiRequest('settings.php', {
+    query: { ...query, 'forced-domain': window.location.hostname },
+    response: 'settingsResponseSchema',
+  });
 }
 
 export const settingsQueryOptions = () =>
-  queryOptions({ queryKey: settingsKeys.all, queryFn: getSettings, staleTime: Infinity, gcTime: Infinity, select: (data) => data.settings });
+  queryOptions({
+    queryKey: settingsKeys.all,
+    queryFn: getSettings,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    select: (data) => data.settings,
+  });
 
 export function useSettings(): Settings {
   return useSuspenseQuery(settingsQueryOptions()).data;

@@ -41,7 +41,9 @@ function toPayment(payment: Payment): ProviderPayment {
 /** The card of a credit-card payment (Mollie's details: cardLabel "Visa", cardNumber "4242"). */
 function cardOf(payment: Payment): { brand: string; last4: string } | null {
   const details = payment.details as { cardLabel?: string; cardNumber?: string } | undefined;
-  return details?.cardLabel && details.cardNumber ? { brand: details.cardLabel, last4: details.cardNumber.slice(-4) } : null;
+  return details?.cardLabel && details.cardNumber
+    ? { brand: details.cardLabel, last4: details.cardNumber.slice(-4) }
+    : null;
 }
 
 export function createMollieProvider(options: { apiKey: string; client?: MollieClient }): PaymentProvider {
@@ -58,13 +60,22 @@ export function createMollieProvider(options: { apiKey: string; client?: MollieC
         method: input.method as never,
         metadata: input.metadata,
         ...(input.customer
-          ? { customerId: input.customer.id, sequenceType: input.customer.sequence as never, ...(input.customer.mandateId ? { mandateId: input.customer.mandateId } : {}) }
+          ? {
+              customerId: input.customer.id,
+              sequenceType: input.customer.sequence as never,
+              ...(input.customer.mandateId ? { mandateId: input.customer.mandateId } : {}),
+            }
           : {}),
       });
       return toPayment(payment);
     },
     async createDirectDebitMandate(customerId: string, account: { holder: string; iban: string }) {
-      const mandate = await client.customerMandates.create({ customerId, method: 'directdebit' as never, consumerName: account.holder, consumerAccount: account.iban });
+      const mandate = await client.customerMandates.create({
+        customerId,
+        method: 'directdebit' as never,
+        consumerName: account.holder,
+        consumerAccount: account.iban,
+      });
       return { id: mandate.id };
     },
     async createCustomer(input: { name: string; email: string }) {
@@ -72,7 +83,11 @@ export function createMollieProvider(options: { apiKey: string; client?: MollieC
       return { id: customer.id };
     },
     async refund(paymentId: string, amountMinor: number, currency: string, description: string) {
-      const refund = await client.paymentRefunds.create({ paymentId, amount: { currency, value: toMollieAmount(amountMinor) }, description });
+      const refund = await client.paymentRefunds.create({
+        paymentId,
+        amount: { currency, value: toMollieAmount(amountMinor) },
+        description,
+      });
       return { id: refund.id };
     },
     async getPayment(id: string) {

@@ -15,7 +15,7 @@ export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
 
 export type SandboxProvider = PaymentProvider & {
   /** What the checkout page shows. */
-  find(id: string): Promise<(typeof sandboxPayments.$inferSelect) | null>;
+  find(id: string): Promise<typeof sandboxPayments.$inferSelect | null>;
   /** The tester's choice on the checkout page: the payment moves, the webhook is called; answers where to send the browser. */
   complete(id: string, outcome: SandboxOutcome): Promise<string | null>;
 };
@@ -34,7 +34,10 @@ export function createSandboxProvider(deps: {
     currency: row.currency,
     metadata: row.metadata as { orderId?: number },
     // On the site itself (a relative URL): the sandbox is part of every site.
-    checkoutUrl: row.status === 'open' && row.sequenceType !== 'recurring' && row.method !== 'directdebit' ? `/api/sandbox-checkout.php?id=${row.id}` : null,
+    checkoutUrl:
+      row.status === 'open' && row.sequenceType !== 'recurring' && row.method !== 'directdebit'
+        ? `/api/sandbox-checkout.php?id=${row.id}`
+        : null,
     mandateId: row.mandateId,
     card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
   });
@@ -47,9 +50,21 @@ export function createSandboxProvider(deps: {
       const isDirectDebit = input.method === 'directdebit';
       if (input.customer?.sequence === 'recurring' && !isDirectDebit) {
         // A repeat on a saved card: no checkout, the bank answers at once (asynchronously, through the webhook).
-        const [first] = await deps.db.select().from(sandboxPayments).where(and(eq(sandboxPayments.mandateId, input.customer.mandateId ?? ''), eq(sandboxPayments.sequenceType, 'first'))).limit(1);
+        const [first] = await deps.db
+          .select()
+          .from(sandboxPayments)
+          .where(
+            and(
+              eq(sandboxPayments.mandateId, input.customer.mandateId ?? ''),
+              eq(sandboxPayments.sequenceType, 'first'),
+            ),
+          )
+          .limit(1);
         const declines = !first || first.cardLast4 === DECLINING_LAST4;
-        recurring = { status: declines ? 'failed' : 'paid', card: { brand: first?.cardBrand ?? null, last4: first?.cardLast4 ?? null } };
+        recurring = {
+          status: declines ? 'failed' : 'paid',
+          card: { brand: first?.cardBrand ?? null, last4: first?.cardLast4 ?? null },
+        };
       }
       const [row] = await deps.db
         .insert(sandboxPayments)
@@ -65,7 +80,9 @@ export function createSandboxProvider(deps: {
           customerId: input.customer?.id ?? null,
           sequenceType: input.customer?.sequence ?? 'oneoff',
           mandateId: input.customer?.sequence === 'recurring' ? (input.customer.mandateId ?? null) : null,
-          ...(recurring ? { status: 'pending' as const, cardBrand: recurring.card.brand, cardLast4: recurring.card.last4 } : {}),
+          ...(recurring
+            ? { status: 'pending' as const, cardBrand: recurring.card.brand, cardLast4: recurring.card.last4 }
+            : {}),
           ...(isDirectDebit ? { status: 'pending' as const } : {}),
         })
         .returning();
@@ -97,7 +114,13 @@ export function createSandboxProvider(deps: {
       const [row] = await deps.db
         .update(sandboxPayments)
         .set({ refundedMinor: sql`${sandboxPayments.refundedMinor} + ${amountMinor}` })
-        .where(and(eq(sandboxPayments.id, paymentId), eq(sandboxPayments.status, 'paid'), sql`${sandboxPayments.refundedMinor} + ${amountMinor} <= ${sandboxPayments.amountMinor}`))
+        .where(
+          and(
+            eq(sandboxPayments.id, paymentId),
+            eq(sandboxPayments.status, 'paid'),
+            sql`${sandboxPayments.refundedMinor} + ${amountMinor} <= ${sandboxPayments.amountMinor}`,
+          ),
+        )
         .returning({ id: sandboxPayments.id });
       if (!row) throw new Error(`sandbox payment ${paymentId} cannot be refunded ${amountMinor}`);
       return { id: `re_${randomBytes(8).toString('base64url')}` };
@@ -115,7 +138,13 @@ export function createSandboxProvider(deps: {
         .update(sandboxPayments)
         .set({
           status: outcome as OrderStatusValue,
-          ...(savesCard ? { mandateId: `mdt_${randomBytes(8).toString('base64url')}`, cardBrand: SANDBOX_CARD.brand, cardLast4: SANDBOX_CARD.last4 } : {}),
+          ...(savesCard
+            ? {
+                mandateId: `mdt_${randomBytes(8).toString('base64url')}`,
+                cardBrand: SANDBOX_CARD.brand,
+                cardLast4: SANDBOX_CARD.last4,
+              }
+            : {}),
         })
         .where(eq(sandboxPayments.id, id))
         .returning();

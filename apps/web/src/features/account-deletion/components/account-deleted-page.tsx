@@ -67,7 +67,9 @@ export function AccountDeletedPage() {
       ) : (
         <>
           <p>{t('accountDeleted.text', { days: REACTIVATION_DAYS })}</p>
-          {state?.reactivateUntil && <p className="fw-semibold">{t('accountDeleted.until', { date: formatDate(state.reactivateUntil) })}</p>}
+          {state?.reactivateUntil && (
+            <p className="fw-semibold">{t('accountDeleted.until', { date: formatDate(state.reactivateUntil) })}</p>
+          )}
           <p className="text-body-secondary">{t('accountDeleted.afterwards')}</p>
           <Link to={paths.index.getHref()} className="btn btn-outline-dark">
             {t('common.backHome')}

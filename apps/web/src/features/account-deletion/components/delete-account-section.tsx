@@ -3,7 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DELETE_REASONS, DELETE_REMARKS_MAX_LENGTH, REACTIVATION_DAYS, deleteAccountRequestSchema } from '@app/contracts';
+import {
+  DELETE_REASONS,
+  DELETE_REMARKS_MAX_LENGTH,
+  REACTIVATION_DAYS,
+  deleteAccountRequestSchema,
+} from '@app/contracts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSettings } from '../../../lib/settings/get-settings.ts';
@@ -28,7 +33,11 @@ export function DeleteAccountSection() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const input = { reason: form.values.reason, password: form.values.password, ...(form.values.remarks.trim() ? { remarks: form.values.remarks } : {}) };
+    const input = {
+      reason: form.values.reason,
+      password: form.values.password,
+      ...(form.values.remarks.trim() ? { remarks: form.values.remarks } : {}),
+    };
     const body = form.validate(deleteAccountRequestSchema, input, REASON_REQUIRED);
     if (!body) return;
     setSessionEnding(true);
@@ -36,7 +45,9 @@ export function DeleteAccountSection() {
       onSuccess: ({ reactivate_until }) => {
         setIsOpen(false);
         // The session is forgotten once the account-deleted page shows (END_SESSION_STATE).
-        void navigate(paths.accountDeleted.getHref(), { state: { reactivateUntil: reactivate_until, ...END_SESSION_STATE } satisfies AccountDeletedState });
+        void navigate(paths.accountDeleted.getHref(), {
+          state: { reactivateUntil: reactivate_until, ...END_SESSION_STATE } satisfies AccountDeletedState,
+        });
       },
       onError: (error) => {
         setSessionEnding(false);
@@ -59,7 +70,13 @@ export function DeleteAccountSection() {
         {t('deleteAccount.open')}
       </Button>
 
-      <Modal show={isOpen} onHide={close} centered aria-labelledby="delete-account-modal-title" backdrop={deletion.isPending ? 'static' : true}>
+      <Modal
+        show={isOpen}
+        onHide={close}
+        centered
+        aria-labelledby="delete-account-modal-title"
+        backdrop={deletion.isPending ? 'static' : true}
+      >
         <Form id={form.formId} noValidate onSubmit={onSubmit}>
           <Modal.Header closeButton closeLabel={t('common.close')}>
             <Modal.Title id="delete-account-modal-title">{t('deleteAccount.title')}</Modal.Title>
@@ -104,8 +121,16 @@ export function DeleteAccountSection() {
               isRequired={form.values.reason === 'other'}
             />
             {/* Re-authentication: an open session alone does not delete an account. */}
-            <FormField {...form.bind('password')} type="password" autoComplete="current-password" label={t('fields.currentPassword')} isRequired />
-            <p className="small text-body-secondary mb-0">{t('deleteAccount.reactivationNote', { days: REACTIVATION_DAYS })}</p>
+            <FormField
+              {...form.bind('password')}
+              type="password"
+              autoComplete="current-password"
+              label={t('fields.currentPassword')}
+              isRequired
+            />
+            <p className="small text-body-secondary mb-0">
+              {t('deleteAccount.reactivationNote', { days: REACTIVATION_DAYS })}
+            </p>
           </Modal.Body>
           <Modal.Footer>
             <Button variant="outline-dark" onClick={close} disabled={deletion.isPending}>

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordRequest } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const changePassword = (body: ChangePasswordRequest) => apiRequest('password.php', { method: 'POST', body, response: 'successResponseSchema' });
+export const changePassword = (body: ChangePasswordRequest) =>
+  apiRequest('password.php', { method: 'POST', body, response: 'successResponseSchema' });
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });

@@ -2,4 +2,5 @@
 import type { UpdateLanguageRequest } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const updateLanguage = (body: UpdateLanguageRequest) => apiRequest('user.php', { method: 'PUT', body, response: 'userResponseSchema' });
+export const updateLanguage = (body: UpdateLanguageRequest) =>
+  apiRequest('user.php', { method: 'PUT', body, response: 'userResponseSchema' });

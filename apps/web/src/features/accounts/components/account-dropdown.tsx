@@ -21,7 +21,10 @@ export function AccountDropdown({ user }: { user: User }) {
       toggle={
         <>
           <UserAvatar profile={user.profile} size={32} />
-          <span className="account-dropdown-name d-none d-md-inline d-lg-none d-xl-inline fw-semibold text-truncate" style={{ maxWidth: '10rem' }}>
+          <span
+            className="account-dropdown-name d-none d-md-inline d-lg-none d-xl-inline fw-semibold text-truncate"
+            style={{ maxWidth: '10rem' }}
+          >
             {user.profile.name}
           </span>
         </>

@@ -38,7 +38,12 @@ export function ChangePasswordForm() {
         </Alert>
       )}
       <FormErrorAlert error={form.formError} />
-      <FormField {...form.bind('old_password')} type="password" autoComplete="current-password" label={t('fields.oldPassword')} />
+      <FormField
+        {...form.bind('old_password')}
+        type="password"
+        autoComplete="current-password"
+        label={t('fields.oldPassword')}
+      />
       <NewPasswordFields bind={form.bind} />
       <SubmitButton variant="primary" isPending={change.isPending}>
         {t('settings.password.submit')}

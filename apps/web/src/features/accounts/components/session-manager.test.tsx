@@ -13,7 +13,10 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const AUTH_REQUIRED = { status: 403, body: { error: { status: 403, code: 'authentication_required', message: '' }, authentication_required: true } };
+const AUTH_REQUIRED = {
+  status: 403,
+  body: { error: { status: 403, code: 'authentication_required', message: '' }, authentication_required: true },
+};
 
 describe('SessionManager', () => {
   it('logs out to the login page, remembering where the member was, when the session is gone', async () => {
@@ -32,7 +35,10 @@ describe('SessionManager', () => {
   it('keeps the member when the 403 came from a session a new login had just replaced', async () => {
     const member = buildUser({ status: 'active' });
     mockFetch(({ url }) => (url.pathname === '/api/user.php' ? { body: { user: member } } : AUTH_REQUIRED));
-    const { router, queryClient } = renderWithProviders(<SessionManager />, { user: buildUser({ status: 'not_confirmed' }), path: '/activate/done' });
+    const { router, queryClient } = renderWithProviders(<SessionManager />, {
+      user: buildUser({ status: 'not_confirmed' }),
+      path: '/activate/done',
+    });
     await expect(apiRequest('likes.php')).rejects.toMatchObject({ status: 403 });
     await waitFor(() => expect(queryClient.getQueryData(['user'])).toEqual(member));
     expect(router.state.location.pathname).toBe('/activate/done');

@@ -11,7 +11,13 @@ import { ActivationReminder } from '../../activation/index.ts';
 import { NotificationAlerts } from '../../notifications/index.ts';
 import { userKeys, getUser, useUserRefresh } from '../../../lib/session/get-user.ts';
 import { updateLanguage } from '../api/update-language.ts';
-import { clearSession, isEndSessionState, isSessionExpected, setSessionUser, waitForSessionChanges } from '../../../lib/session/session-cache.ts';
+import {
+  clearSession,
+  isEndSessionState,
+  isSessionExpected,
+  setSessionUser,
+  waitForSessionChanges,
+} from '../../../lib/session/session-cache.ts';
 
 export function SessionManager() {
   const queryClient = useQueryClient();

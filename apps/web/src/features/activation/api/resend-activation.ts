@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const resendActivationMail = () => apiRequest('activation-mail.php', { method: 'POST', response: 'successResponseSchema' });
+export const resendActivationMail = () =>
+  apiRequest('activation-mail.php', { method: 'POST', response: 'successResponseSchema' });
 
 export const useResendActivationMail = () => useMutation({ mutationFn: resendActivationMail });

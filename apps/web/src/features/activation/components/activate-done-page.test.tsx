@@ -26,7 +26,14 @@ describe('ActivateDonePage', () => {
   it('shows the profile card, the premium card and an overview of the members near the member (signup matches)', async () => {
     const { calls } = mockFetch(({ url }) =>
       url.pathname === '/api/signup-matches.php'
-        ? { body: { profiles: [{ ...card(11, 'Bea'), is_liked: false, is_liked_by: false }, { ...card(12, 'Cleo'), is_liked: false, is_liked_by: true }] } }
+        ? {
+            body: {
+              profiles: [
+                { ...card(11, 'Bea'), is_liked: false, is_liked_by: false },
+                { ...card(12, 'Cleo'), is_liked: false, is_liked_by: true },
+              ],
+            },
+          }
         : undefined,
     );
     renderWithProviders(<ActivateDonePage />, { path: '/activate/done', user: buildUser() });

@@ -13,13 +13,21 @@ describe('ActivatePage', () => {
   it('tells a visitor whose link was used already that the account is active, with a way to log in', async () => {
     mockFetch(({ url }) => (url.pathname === '/api/activate.php' ? jsonError(409, 'already_activated') : undefined));
     renderWithProviders(<ActivatePage />, { path: '/activate?token=used-token', user: null });
-    expect(await screen.findByText('This link has been used already: your account is active. Log in to continue.')).toBeTruthy();
+    expect(
+      await screen.findByText('This link has been used already: your account is active. Log in to continue.'),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?redirectTo=%2Fmembers');
     expect(screen.queryByText(/Activation failed/)).toBeNull();
   });
 
   it('sends a logged-in member on to the members instead', async () => {
-    mockFetch(({ url }) => (url.pathname === '/api/activate.php' ? jsonError(409, 'already_activated') : url.pathname === '/api/user.php' ? { body: { user: buildUser() } } : undefined));
+    mockFetch(({ url }) =>
+      url.pathname === '/api/activate.php'
+        ? jsonError(409, 'already_activated')
+        : url.pathname === '/api/user.php'
+          ? { body: { user: buildUser() } }
+          : undefined,
+    );
     renderWithProviders(<ActivatePage />, { path: '/activate?token=used-token', user: buildUser() });
     expect((await screen.findByRole('link', { name: 'Go to the members' })).getAttribute('href')).toBe('/members');
   });

@@ -44,7 +44,10 @@ export function ActivatePage() {
       <AuthCard title={t('activation.alreadyTitle')}>
         <PageTitle title={t('activation.alreadyTitle')} />
         <p>{isLoggedIn ? t('activation.alreadyTextLoggedIn') : t('activation.alreadyText')}</p>
-        <Link to={isLoggedIn ? paths.members.getHref() : paths.login.getHref(paths.members.getHref())} className="btn btn-primary">
+        <Link
+          to={isLoggedIn ? paths.members.getHref() : paths.login.getHref(paths.members.getHref())}
+          className="btn btn-primary"
+        >
           {isLoggedIn ? t('activation.alreadyContinue') : t('activation.alreadyLogin')}
         </Link>
       </AuthCard>

@@ -37,9 +37,13 @@ export function ActivationReminder() {
   const [searchParams, setSearchParams] = useSearchParams();
   const hasSignupCompleteFlag = searchParams.has(SIGNUP_COMPLETE_FLAG);
   const isSignupModalOpen = useSignupModalState().isOpen;
-  const kind = isSignupModalOpen || isSignupOrActivationPath(location.pathname)
-    ? 'none'
-    : getActivationReminderKind(user, { hasSignupCompleteFlag, isSmartphone: isSmartphone(window.innerWidth, navigator.userAgent) });
+  const kind =
+    isSignupModalOpen || isSignupOrActivationPath(location.pathname)
+      ? 'none'
+      : getActivationReminderKind(user, {
+          hasSignupCompleteFlag,
+          isSmartphone: isSmartphone(window.innerWidth, navigator.userAgent),
+        });
 
   const email = user?.email ?? '';
   const alert = useMemo<AlertBanner | null>(

@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { toFormErrors, translateError } from '../../../lib/form-errors.ts';
 import { useResendActivationMail } from '../api/resend-activation.ts';
 
-export function ResendActivationButton({ variant = 'outline-primary', size }: { variant?: string; size?: 'sm' | 'lg' }) {
+export function ResendActivationButton({
+  variant = 'outline-primary',
+  size,
+}: {
+  variant?: string;
+  size?: 'sm' | 'lg';
+}) {
   const { t } = useTranslation('accounts');
   const resend = useResendActivationMail();
   const error = resend.isError ? toFormErrors(resend.error).form : null;

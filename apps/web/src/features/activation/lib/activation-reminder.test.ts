@@ -20,7 +20,9 @@ describe('getActivationReminderKind', () => {
     const options = { hasSignupCompleteFlag: false, isSmartphone: false };
     expect(getActivationReminderKind(null, options)).toBe('none');
     expect(getActivationReminderKind(buildUser(), options)).toBe('none');
-    expect(getActivationReminderKind({ ...unconfirmed, profile: { ...unconfirmed.profile, status: 'active' } }, options)).toBe('none');
+    expect(
+      getActivationReminderKind({ ...unconfirmed, profile: { ...unconfirmed.profile, status: 'active' } }, options),
+    ).toBe('none');
     expect(getActivationReminderKind(unconfirmed, options)).toBe('alert');
   });
 

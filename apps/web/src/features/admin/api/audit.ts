@@ -6,7 +6,8 @@ export function useAuditLog() {
   return useInfiniteQuery({
     queryKey: ['admin', 'audit'],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => apiRequest('/api/admin/audit', { query: { cursor: pageParam }, response: 'adminAuditResponseSchema' }),
+    queryFn: ({ pageParam }) =>
+      apiRequest('/api/admin/audit', { query: { cursor: pageParam }, response: 'adminAuditResponseSchema' }),
     getNextPageParam: (last) => last.next_cursor,
   });
 }

@@ -4,13 +4,17 @@ import type { AdminBundle, AdminDiscountCode } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function useSiteBundles(siteId: number) {
-  return useQuery({ queryKey: ['admin', 'sites', siteId, 'bundles'], queryFn: () => apiRequest(`/api/admin/sites/${siteId}/bundles`, { response: 'adminBundlesResponseSchema' }) });
+  return useQuery({
+    queryKey: ['admin', 'sites', siteId, 'bundles'],
+    queryFn: () => apiRequest(`/api/admin/sites/${siteId}/bundles`, { response: 'adminBundlesResponseSchema' }),
+  });
 }
 
 export function useSiteCodes(siteId: number) {
   return useQuery({
     queryKey: ['admin', 'sites', siteId, 'codes'],
-    queryFn: () => apiRequest(`/api/admin/sites/${siteId}/discount-codes`, { response: 'adminDiscountCodesResponseSchema' }),
+    queryFn: () =>
+      apiRequest(`/api/admin/sites/${siteId}/discount-codes`, { response: 'adminDiscountCodesResponseSchema' }),
   });
 }
 
@@ -23,7 +27,11 @@ export function useSaveBundle(siteId: number) {
     mutationFn: (bundle: { id?: number } & ReturnType<typeof bundleInput>) => {
       const { id, ...body } = bundle;
       return id === undefined
-        ? apiRequest(`/api/admin/sites/${siteId}/bundles`, { method: 'POST', body, response: 'adminBundleResponseSchema' })
+        ? apiRequest(`/api/admin/sites/${siteId}/bundles`, {
+            method: 'POST',
+            body,
+            response: 'adminBundleResponseSchema',
+          })
         : apiRequest(`/api/admin/bundles/${id}`, { method: 'PUT', body, response: 'adminBundleResponseSchema' });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'sites', siteId, 'bundles'] }),
@@ -36,8 +44,16 @@ export function useSaveCode(siteId: number) {
     mutationFn: (code: { id?: number } & ReturnType<typeof codeInput>) => {
       const { id, ...body } = code;
       return id === undefined
-        ? apiRequest(`/api/admin/sites/${siteId}/discount-codes`, { method: 'POST', body, response: 'adminDiscountCodeResponseSchema' })
-        : apiRequest(`/api/admin/discount-codes/${id}`, { method: 'PUT', body, response: 'adminDiscountCodeResponseSchema' });
+        ? apiRequest(`/api/admin/sites/${siteId}/discount-codes`, {
+            method: 'POST',
+            body,
+            response: 'adminDiscountCodeResponseSchema',
+          })
+        : apiRequest(`/api/admin/discount-codes/${id}`, {
+            method: 'PUT',
+            body,
+            response: 'adminDiscountCodeResponseSchema',
+          });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'sites', siteId, 'codes'] }),
   });

@@ -3,5 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function useDashboard() {
-  return useQuery({ queryKey: ['admin', 'dashboard'], queryFn: () => apiRequest('/api/admin/dashboard', { response: 'adminDashboardResponseSchema' }) });
+  return useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: () => apiRequest('/api/admin/dashboard', { response: 'adminDashboardResponseSchema' }),
+  });
 }

@@ -7,15 +7,25 @@ export function useAdminMembers(q: string) {
   return useInfiniteQuery({
     queryKey: ['admin', 'members', q],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => apiRequest('/api/admin/members', { query: { q: q || undefined, cursor: pageParam }, response: 'adminMembersResponseSchema' }),
+    queryFn: ({ pageParam }) =>
+      apiRequest('/api/admin/members', {
+        query: { q: q || undefined, cursor: pageParam },
+        response: 'adminMembersResponseSchema',
+      }),
     getNextPageParam: (last) => last.next_cursor,
   });
 }
 
-export const adminMemberKeys = { detail: (id: number) => ['admin', 'member', id] as const, ledger: (id: number) => ['admin', 'member', id, 'ledger'] as const };
+export const adminMemberKeys = {
+  detail: (id: number) => ['admin', 'member', id] as const,
+  ledger: (id: number) => ['admin', 'member', id, 'ledger'] as const,
+};
 
 export function useAdminMember(id: number) {
-  return useQuery({ queryKey: adminMemberKeys.detail(id), queryFn: () => apiRequest(`/api/admin/members/${id}`, { response: 'adminMemberResponseSchema' }) });
+  return useQuery({
+    queryKey: adminMemberKeys.detail(id),
+    queryFn: () => apiRequest(`/api/admin/members/${id}`, { response: 'adminMemberResponseSchema' }),
+  });
 }
 
 /** The member page's lists page by page (`?cursor=`, newest first): the first page at once, "More" for the next. */
@@ -23,7 +33,11 @@ export function useAdminMemberLedger(id: number) {
   return useInfiniteQuery({
     queryKey: adminMemberKeys.ledger(id),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => apiRequest(`/api/admin/members/${id}/ledger`, { query: { cursor: pageParam }, response: 'adminLedgerResponseSchema' }),
+    queryFn: ({ pageParam }) =>
+      apiRequest(`/api/admin/members/${id}/ledger`, {
+        query: { cursor: pageParam },
+        response: 'adminLedgerResponseSchema',
+      }),
     getNextPageParam: (last) => last.next_cursor,
   });
 }
@@ -39,21 +53,32 @@ export type MemberAction =
 export function useMemberAction(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: MemberAction) => apiRequest(`/api/admin/members/${id}/${action.kind}`, { method: 'POST', body: action.body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'member', id] }).then(() => queryClient.invalidateQueries({ queryKey: ['admin', 'members'] })),
+    mutationFn: (action: MemberAction) =>
+      apiRequest(`/api/admin/members/${id}/${action.kind}`, { method: 'POST', body: action.body }),
+    onSuccess: () =>
+      queryClient
+        .invalidateQueries({ queryKey: ['admin', 'member', id] })
+        .then(() => queryClient.invalidateQueries({ queryKey: ['admin', 'members'] })),
   });
 }
 
 /** All of the member's photos at once: a member has a bounded number of them. */
 export function useAdminMemberPhotos(id: number) {
-  return useQuery({ queryKey: ['admin', 'member', id, 'photos'], queryFn: () => apiRequest(`/api/admin/members/${id}/photos`, { response: 'adminPhotosListResponseSchema' }) });
+  return useQuery({
+    queryKey: ['admin', 'member', id, 'photos'],
+    queryFn: () => apiRequest(`/api/admin/members/${id}/photos`, { response: 'adminPhotosListResponseSchema' }),
+  });
 }
 
 export function useAdminMemberOrders(id: number) {
   return useInfiniteQuery({
     queryKey: ['admin', 'member', id, 'orders'],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => apiRequest(`/api/admin/members/${id}/orders`, { query: { cursor: pageParam }, response: 'adminOrdersResponseSchema' }),
+    queryFn: ({ pageParam }) =>
+      apiRequest(`/api/admin/members/${id}/orders`, {
+        query: { cursor: pageParam },
+        response: 'adminOrdersResponseSchema',
+      }),
     getNextPageParam: (last) => last.next_cursor,
   });
 }
@@ -62,7 +87,11 @@ export function useAdminMemberReports(id: number, direction: 'received' | 'made'
   return useInfiniteQuery({
     queryKey: ['admin', 'member', id, 'reports', direction],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => apiRequest(`/api/admin/members/${id}/reports`, { query: { direction, cursor: pageParam }, response: 'adminReportsResponseSchema' }),
+    queryFn: ({ pageParam }) =>
+      apiRequest(`/api/admin/members/${id}/reports`, {
+        query: { direction, cursor: pageParam },
+        response: 'adminReportsResponseSchema',
+      }),
     getNextPageParam: (last) => last.next_cursor,
   });
 }

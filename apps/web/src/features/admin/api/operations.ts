@@ -12,13 +12,20 @@ export function useAdminTickets(status: TicketStatus) {
   return useInfiniteQuery({
     queryKey: ['admin', 'tickets', status],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => apiRequest('/api/admin/tickets', { query: { status, cursor: pageParam }, response: 'adminTicketsResponseSchema' }),
+    queryFn: ({ pageParam }) =>
+      apiRequest('/api/admin/tickets', {
+        query: { status, cursor: pageParam },
+        response: 'adminTicketsResponseSchema',
+      }),
     getNextPageParam: (last) => last.next_cursor,
   });
 }
 
 export function useAdminTicket(id: number) {
-  return useQuery({ queryKey: ['admin', 'ticket', id], queryFn: () => apiRequest(`/api/admin/tickets/${id}`, { response: 'adminTicketResponseSchema' }) });
+  return useQuery({
+    queryKey: ['admin', 'ticket', id],
+    queryFn: () => apiRequest(`/api/admin/tickets/${id}`, { response: 'adminTicketResponseSchema' }),
+  });
 }
 
 export function useTicketAction(id: number) {
@@ -26,7 +33,11 @@ export function useTicketAction(id: number) {
   return useMutation({
     mutationFn: (action: { kind: 'reply'; body: string; close: boolean } | { kind: 'close' }) =>
       action.kind === 'reply'
-        ? apiRequest(`/api/admin/tickets/${id}/reply`, { method: 'POST', body: { body: action.body, close: action.close }, response: 'adminTicketResponseSchema' })
+        ? apiRequest(`/api/admin/tickets/${id}/reply`, {
+            method: 'POST',
+            body: { body: action.body, close: action.close },
+            response: 'adminTicketResponseSchema',
+          })
         : apiRequest(`/api/admin/tickets/${id}/close`, { method: 'POST', response: 'adminTicketResponseSchema' }),
     onSuccess: (result) => {
       queryClient.setQueryData(['admin', 'ticket', id], result);
@@ -39,19 +50,27 @@ export function useAdminOrders(status: OrderStatus | '') {
   return useInfiniteQuery({
     queryKey: ['admin', 'orders', status],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => apiRequest('/api/admin/orders', { query: { status: status || undefined, cursor: pageParam }, response: 'adminOrdersResponseSchema' }),
+    queryFn: ({ pageParam }) =>
+      apiRequest('/api/admin/orders', {
+        query: { status: status || undefined, cursor: pageParam },
+        response: 'adminOrdersResponseSchema',
+      }),
     getNextPageParam: (last) => last.next_cursor,
   });
 }
 
 export function useAdminOrder(id: number) {
-  return useQuery({ queryKey: ['admin', 'order', id], queryFn: () => apiRequest(`/api/admin/orders/${id}`, { response: 'adminOrderResponseSchema' }) });
+  return useQuery({
+    queryKey: ['admin', 'order', id],
+    queryFn: () => apiRequest(`/api/admin/orders/${id}`, { response: 'adminOrderResponseSchema' }),
+  });
 }
 
 export function useRefundOrder(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest(`/api/admin/orders/${id}/refund`, { method: 'POST', response: 'adminOrderResponseSchema' }),
+    mutationFn: () =>
+      apiRequest(`/api/admin/orders/${id}/refund`, { method: 'POST', response: 'adminOrderResponseSchema' }),
     onSuccess: (result) => {
       queryClient.setQueryData(['admin', 'order', id], result);
       return queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
@@ -63,7 +82,8 @@ export function useFailedWebhooks(isEnabled: boolean) {
   return useInfiniteQuery({
     queryKey: ['admin', 'webhooks'],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => apiRequest('/api/admin/webhooks', { query: { cursor: pageParam }, response: 'adminWebhooksResponseSchema' }),
+    queryFn: ({ pageParam }) =>
+      apiRequest('/api/admin/webhooks', { query: { cursor: pageParam }, response: 'adminWebhooksResponseSchema' }),
     getNextPageParam: (last) => last.next_cursor,
     enabled: isEnabled,
   });

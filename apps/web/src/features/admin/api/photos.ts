@@ -10,7 +10,11 @@ export function useAdminPhotos(queue: PhotoQueue) {
   return useInfiniteQuery({
     queryKey: ['admin', 'photos', queue],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => apiRequest('/api/admin/photos', { query: { queue, cursor: pageParam }, response: 'adminPhotosListResponseSchema' }),
+    queryFn: ({ pageParam }) =>
+      apiRequest('/api/admin/photos', {
+        query: { queue, cursor: pageParam },
+        response: 'adminPhotosListResponseSchema',
+      }),
     getNextPageParam: (last) => last.next_cursor,
   });
 }
@@ -18,10 +22,17 @@ export function useAdminPhotos(queue: PhotoQueue) {
 export function useReviewPhoto() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...decision }: { id: number } & ({ kind: 'approve' } | { kind: 'reject'; reason: PhotoRejectReason })) =>
+    mutationFn: ({
+      id,
+      ...decision
+    }: { id: number } & ({ kind: 'approve' } | { kind: 'reject'; reason: PhotoRejectReason })) =>
       decision.kind === 'approve'
         ? apiRequest(`/api/admin/photos/${id}/approve`, { method: 'POST', response: 'adminPhotoResponseSchema' })
-        : apiRequest(`/api/admin/photos/${id}/reject`, { method: 'POST', body: { reason: decision.reason }, response: 'adminPhotoResponseSchema' }),
+        : apiRequest(`/api/admin/photos/${id}/reject`, {
+            method: 'POST',
+            body: { reason: decision.reason },
+            response: 'adminPhotoResponseSchema',
+          }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'photos'] }),
   });
 }

@@ -16,13 +16,20 @@ export function useAdminReports(status: ReportStatus) {
   return useInfiniteQuery({
     queryKey: adminReportKeys.list(status),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => apiRequest('/api/admin/reports', { query: { status, cursor: pageParam }, response: 'adminReportsResponseSchema' }),
+    queryFn: ({ pageParam }) =>
+      apiRequest('/api/admin/reports', {
+        query: { status, cursor: pageParam },
+        response: 'adminReportsResponseSchema',
+      }),
     getNextPageParam: (last) => last.next_cursor,
   });
 }
 
 export function useAdminReport(id: number) {
-  return useQuery({ queryKey: adminReportKeys.detail(id), queryFn: () => apiRequest(`/api/admin/reports/${id}`, { response: 'adminReportResponseSchema' }) });
+  return useQuery({
+    queryKey: adminReportKeys.detail(id),
+    queryFn: () => apiRequest(`/api/admin/reports/${id}`, { response: 'adminReportResponseSchema' }),
+  });
 }
 
 export type ReportActionInput = z.input<typeof adminReportActionRequestSchema>;
@@ -32,7 +39,11 @@ export function useHandleReport(id: number) {
   return useMutation({
     mutationFn: (input: { kind: 'dismiss'; resolution: string } | ({ kind: 'action' } & ReportActionInput)) => {
       const { kind, ...body } = input;
-      return apiRequest(`/api/admin/reports/${id}/${kind}`, { method: 'POST', body, response: 'adminReportActionResponseSchema' });
+      return apiRequest(`/api/admin/reports/${id}/${kind}`, {
+        method: 'POST',
+        body,
+        response: 'adminReportActionResponseSchema',
+      });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminReportKeys.all }),
   });

@@ -4,7 +4,10 @@ import type { AdminSiteInput } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function useAdminSites() {
-  return useQuery({ queryKey: ['admin', 'sites'], queryFn: () => apiRequest('/api/admin/sites', { response: 'adminSitesResponseSchema' }) });
+  return useQuery({
+    queryKey: ['admin', 'sites'],
+    queryFn: () => apiRequest('/api/admin/sites', { response: 'adminSitesResponseSchema' }),
+  });
 }
 
 export function useAdminSite(id: number | null) {

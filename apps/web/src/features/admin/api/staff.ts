@@ -7,7 +7,10 @@ import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 export const staffKeys = { me: ['admin', 'me'] as const };
 
 /** Everything a previous staff session loaded (not `me` itself: its screen observes it). */
-const forgetConsoleData = { queryKey: ['admin'], predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[1] !== 'me' };
+const forgetConsoleData = {
+  queryKey: ['admin'],
+  predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[1] !== 'me',
+};
 
 async function getStaff(): Promise<Staff | null> {
   try {
@@ -25,7 +28,8 @@ export function useStaff() {
 export function useStaffLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: StaffLoginRequest) => apiRequest('/api/admin/login', { method: 'POST', body, response: 'staffResponseSchema' }),
+    mutationFn: (body: StaffLoginRequest) =>
+      apiRequest('/api/admin/login', { method: 'POST', body, response: 'staffResponseSchema' }),
     onSuccess: (result) => {
       queryClient.removeQueries(forgetConsoleData);
       queryClient.setQueryData(staffKeys.me, result.staff);

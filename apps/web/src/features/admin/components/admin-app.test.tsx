@@ -15,7 +15,8 @@ describe('AdminApp', () => {
   it('shows a member the staff login and signs a moderator in to the reports queue', async () => {
     let isSignedIn = false;
     const { calls } = mockFetch(({ method, url }) => {
-      if (url.pathname === '/api/admin/me') return isSignedIn ? { body: { staff: moderator } } : jsonError(401, 'staff_session_required');
+      if (url.pathname === '/api/admin/me')
+        return isSignedIn ? { body: { staff: moderator } } : jsonError(401, 'staff_session_required');
       if (method === 'POST' && url.pathname === '/api/admin/login') {
         isSignedIn = true;
         return { body: { staff: moderator } };
@@ -23,7 +24,11 @@ describe('AdminApp', () => {
       if (url.pathname === '/api/admin/reports') return { body: { reports: [], next_cursor: null } };
       return undefined;
     });
-    renderWithProviders(<p>elsewhere</p>, { user: buildUser(), path: '/admin', routes: [{ path: '/admin/*', element: <AdminApp /> }] });
+    renderWithProviders(<p>elsewhere</p>, {
+      user: buildUser(),
+      path: '/admin',
+      routes: [{ path: '/admin/*', element: <AdminApp /> }],
+    });
     await screen.findByRole('heading', { name: 'Staff login' });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Enter the 6-digit code from your authenticator app.')).toBeTruthy();
@@ -33,11 +38,21 @@ describe('AdminApp', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('heading', { name: 'Reports', level: 1 })).toBeTruthy();
     expect(await screen.findByText('No reports here.')).toBeTruthy();
-    expect(calls.find((call) => call.path === '/api/admin/login')?.body).toEqual({ email: 'mod@example.com', password: 'secret', code: '123456' });
+    expect(calls.find((call) => call.path === '/api/admin/login')?.body).toEqual({
+      email: 'mod@example.com',
+      password: 'secret',
+      code: '123456',
+    });
   });
 
   it('says a failed login in the console’s words', async () => {
-    mockFetch(({ url }) => (url.pathname === '/api/admin/me' ? jsonError(401, 'staff_session_required') : url.pathname === '/api/admin/login' ? jsonError(401, 'staff_login_failed') : undefined));
+    mockFetch(({ url }) =>
+      url.pathname === '/api/admin/me'
+        ? jsonError(401, 'staff_session_required')
+        : url.pathname === '/api/admin/login'
+          ? jsonError(401, 'staff_login_failed')
+          : undefined,
+    );
     renderWithProviders(<p>elsewhere</p>, { path: '/admin', routes: [{ path: '/admin/*', element: <AdminApp /> }] });
     await screen.findByRole('heading', { name: 'Staff login' });
     fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'mod@example.com' } });

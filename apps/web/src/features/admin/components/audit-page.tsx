@@ -35,7 +35,9 @@ export function AuditPage() {
           <tbody>
             {rows.map((entry) => (
               <tr key={entry.id}>
-                <td className="text-nowrap">{formatDate(entry.created_at, { dateStyle: 'short', timeStyle: 'medium' })}</td>
+                <td className="text-nowrap">
+                  {formatDate(entry.created_at, { dateStyle: 'short', timeStyle: 'medium' })}
+                </td>
                 <td>{entry.staff_email ?? '—'}</td>
                 <td>
                   <code>{entry.action}</code>

@@ -32,7 +32,11 @@ export function MemberDetailPage({ staff }: { staff: Staff }) {
       </p>
       <h1 className="h4 mb-3">
         {member.name ?? member.email}{' '}
-        {restriction && <Badge bg={restriction.kind === 'banned' ? 'danger' : 'warning'}>{t(`members.restriction.${restriction.kind}`)}</Badge>}
+        {restriction && (
+          <Badge bg={restriction.kind === 'banned' ? 'danger' : 'warning'}>
+            {t(`members.restriction.${restriction.kind}`)}
+          </Badge>
+        )}
       </h1>
       <Row className="g-4">
         <Col lg={6}>
@@ -51,7 +55,9 @@ export function MemberDetailPage({ staff }: { staff: Staff }) {
                 <dt className="col-5">{t('member.balance')}</dt>
                 <dd className="col-7">{member.balance}</dd>
                 <dt className="col-5">{t('member.reports')}</dt>
-                <dd className="col-7">{t('member.reportCounts', { received: member.reports_received, made: member.reports_made })}</dd>
+                <dd className="col-7">
+                  {t('member.reportCounts', { received: member.reports_received, made: member.reports_made })}
+                </dd>
                 {restriction && (
                   <>
                     <dt className="col-5">{t('member.restriction')}</dt>
@@ -70,10 +76,22 @@ export function MemberDetailPage({ staff }: { staff: Staff }) {
               <Card.Body>
                 <h2 className="h6">{t('member.profile')}</h2>
                 <div className="d-flex gap-3">
-                  {member.profile.main_photo_url && <img src={member.profile.main_photo_url} alt={t('member.photoAlt', { name: member.name ?? '' })} width={96} height={96} className="rounded object-fit-cover" />}
+                  {member.profile.main_photo_url && (
+                    <img
+                      src={member.profile.main_photo_url}
+                      alt={t('member.photoAlt', { name: member.name ?? '' })}
+                      width={96}
+                      height={96}
+                      className="rounded object-fit-cover"
+                    />
+                  )}
                   <p className="small mb-0">
-                    {[member.profile.gender, member.profile.date_of_birth, member.profile.city, member.profile.country].filter(Boolean).join(' · ')}
-                    {member.profile.about_me && <span className="d-block text-body-secondary mt-1">{member.profile.about_me}</span>}
+                    {[member.profile.gender, member.profile.date_of_birth, member.profile.city, member.profile.country]
+                      .filter(Boolean)
+                      .join(' · ')}
+                    {member.profile.about_me && (
+                      <span className="d-block text-body-secondary mt-1">{member.profile.about_me}</span>
+                    )}
                   </p>
                 </div>
               </Card.Body>
@@ -123,13 +141,15 @@ export function MemberDetailPage({ staff }: { staff: Staff }) {
                     </tr>
                   </thead>
                   <tbody>
-                    {ledger.data.pages.flatMap((page) => page.entries).map((entry) => (
-                      <tr key={entry.id}>
-                        <td>{when(entry.created_at)}</td>
-                        <td>{entry.amount}</td>
-                        <td>{entry.reason}</td>
-                      </tr>
-                    ))}
+                    {ledger.data.pages
+                      .flatMap((page) => page.entries)
+                      .map((entry) => (
+                        <tr key={entry.id}>
+                          <td>{when(entry.created_at)}</td>
+                          <td>{entry.amount}</td>
+                          <td>{entry.reason}</td>
+                        </tr>
+                      ))}
                   </tbody>
                 </Table>
               )}
@@ -138,7 +158,12 @@ export function MemberDetailPage({ staff }: { staff: Staff }) {
           </Card>
         </Col>
         <Col lg={6}>
-          <MemberActions id={id} staff={staff} isRestricted={restriction !== null} hasSessions={member.sessions.length > 0} />
+          <MemberActions
+            id={id}
+            staff={staff}
+            isRestricted={restriction !== null}
+            hasSessions={member.sessions.length > 0}
+          />
           <div className="mt-4">
             <MemberRecords id={id} name={member.name ?? member.email} />
           </div>
@@ -148,7 +173,17 @@ export function MemberDetailPage({ staff }: { staff: Staff }) {
   );
 }
 
-function MemberActions({ id, staff, isRestricted, hasSessions }: { id: number; staff: Staff; isRestricted: boolean; hasSessions: boolean }) {
+function MemberActions({
+  id,
+  staff,
+  isRestricted,
+  hasSessions,
+}: {
+  id: number;
+  staff: Staff;
+  isRestricted: boolean;
+  hasSessions: boolean;
+}) {
   const { t } = useTranslation('admin');
   const action = useMemberAction(id);
   const [reason, setReason] = useState<BanReason>('terms_violation');
@@ -164,7 +199,15 @@ function MemberActions({ id, staff, isRestricted, hasSessions }: { id: number; s
   const restrict = (kind: 'ban' | 'suspend') => (event?: FormEvent) => {
     event?.preventDefault();
     if (kind === 'ban') run({ kind, body: { reason, ...(note.trim() ? { note: note.trim() } : {}) } });
-    else run({ kind, body: { reason, until: until ? new Date(until).toISOString() : '', ...(note.trim() ? { note: note.trim() } : {}) } });
+    else
+      run({
+        kind,
+        body: {
+          reason,
+          until: until ? new Date(until).toISOString() : '',
+          ...(note.trim() ? { note: note.trim() } : {}),
+        },
+      });
   };
   const canModerate = staffMay(staff.role, 'POST /api/admin/members/:id/ban');
 
@@ -194,7 +237,13 @@ function MemberActions({ id, staff, isRestricted, hasSessions }: { id: number; s
             </Form.Group>
             <Form.Group className="mb-2" controlId="member-note">
               <Form.Label>{t('member.note')}</Form.Label>
-              <Form.Control as="textarea" rows={2} maxLength={2000} value={note} onChange={(event) => setNote(event.target.value)} />
+              <Form.Control
+                as="textarea"
+                rows={2}
+                maxLength={2000}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+              />
             </Form.Group>
             <Form.Group className="mb-2" controlId="member-until">
               <Form.Label>{t('member.suspendUntil')}</Form.Label>
@@ -204,18 +253,31 @@ function MemberActions({ id, staff, isRestricted, hasSessions }: { id: number; s
               <Button type="submit" variant="danger" disabled={action.isPending}>
                 {t('member.ban')}
               </Button>
-              <Button variant="outline-warning" disabled={action.isPending || !until} onClick={() => restrict('suspend')()}>
+              <Button
+                variant="outline-warning"
+                disabled={action.isPending || !until}
+                onClick={() => restrict('suspend')()}
+              >
                 {t('member.suspend')}
               </Button>
               {isRestricted && (
-                <Button variant="outline-success" disabled={action.isPending} onClick={() => run({ kind: 'unban', body: note.trim() ? { note: note.trim() } : {} })}>
+                <Button
+                  variant="outline-success"
+                  disabled={action.isPending}
+                  onClick={() => run({ kind: 'unban', body: note.trim() ? { note: note.trim() } : {} })}
+                >
                   {t('member.unban')}
                 </Button>
               )}
             </div>
           </Form>
         )}
-        <Button variant="outline-secondary" className="mb-4" disabled={action.isPending || !hasSessions} onClick={() => run({ kind: 'logout', body: {} })}>
+        <Button
+          variant="outline-secondary"
+          className="mb-4"
+          disabled={action.isPending || !hasSessions}
+          onClick={() => run({ kind: 'logout', body: {} })}
+        >
           {t('member.forceLogout')}
         </Button>
         {staffMay(staff.role, 'POST /api/admin/members/:id/credits') && (
@@ -231,19 +293,33 @@ function MemberActions({ id, staff, isRestricted, hasSessions }: { id: number; s
               <Col sm={4}>
                 <Form.Group controlId="member-credits">
                   <Form.Label>{t('member.amount')}</Form.Label>
-                  <Form.Control type="number" step={1} value={amount} onChange={(event) => setAmount(event.target.value)} aria-describedby="member-credits-hint" />
+                  <Form.Control
+                    type="number"
+                    step={1}
+                    value={amount}
+                    onChange={(event) => setAmount(event.target.value)}
+                    aria-describedby="member-credits-hint"
+                  />
                 </Form.Group>
               </Col>
               <Col sm={8}>
                 <Form.Group controlId="member-credits-note">
                   <Form.Label>{t('member.creditsNote')}</Form.Label>
-                  <Form.Control value={creditNote} maxLength={500} onChange={(event) => setCreditNote(event.target.value)} />
+                  <Form.Control
+                    value={creditNote}
+                    maxLength={500}
+                    onChange={(event) => setCreditNote(event.target.value)}
+                  />
                 </Form.Group>
               </Col>
             </Row>
             <Form.Text id="member-credits-hint">{t('member.creditsHint')}</Form.Text>
             <div className="mt-2">
-              <Button type="submit" variant="outline-primary" disabled={action.isPending || !amount || creditNote.trim().length < 3}>
+              <Button
+                type="submit"
+                variant="outline-primary"
+                disabled={action.isPending || !amount || creditNote.trim().length < 3}
+              >
                 {t('member.adjustCredits')}
               </Button>
             </div>

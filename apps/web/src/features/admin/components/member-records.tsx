@@ -26,8 +26,17 @@ export function MemberRecords({ id, name }: { id: number; name: string }) {
           <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
             {photos.data?.photos.map((photo) => (
               <li key={photo.id} className="text-center small">
-                <img src={photo.thumb_url} alt={t('photos.alt', { name })} width={88} height={88} className="rounded object-fit-cover d-block" />
-                {photo.is_private && <Badge bg="secondary">{t('photos.private')}</Badge>} {photo.open_reports > 0 && <Badge bg="danger">{t('photos.openReports', { count: photo.open_reports })}</Badge>}
+                <img
+                  src={photo.thumb_url}
+                  alt={t('photos.alt', { name })}
+                  width={88}
+                  height={88}
+                  className="rounded object-fit-cover d-block"
+                />
+                {photo.is_private && <Badge bg="secondary">{t('photos.private')}</Badge>}{' '}
+                {photo.open_reports > 0 && (
+                  <Badge bg="danger">{t('photos.openReports', { count: photo.open_reports })}</Badge>
+                )}
               </li>
             ))}
           </ul>
@@ -79,7 +88,9 @@ export function MemberRecords({ id, name }: { id: number; name: string }) {
                 ? none
                 : rows && (
                     <Table size="sm" responsive className="small mb-0">
-                      <caption className="visually-hidden">{t(direction === 'received' ? 'member.reportsReceived' : 'member.reportsMade')}</caption>
+                      <caption className="visually-hidden">
+                        {t(direction === 'received' ? 'member.reportsReceived' : 'member.reportsMade')}
+                      </caption>
                       <thead>
                         <tr>
                           <th scope="col">#</th>

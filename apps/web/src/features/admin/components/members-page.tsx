@@ -26,7 +26,14 @@ export function MembersPage() {
       <Form role="search" onSubmit={submit} className="mb-3" style={{ maxWidth: 520 }}>
         <Form.Label htmlFor="admin-member-search">{t('members.search')}</Form.Label>
         <InputGroup>
-          <Form.Control id="admin-member-search" type="search" value={draft} maxLength={254} onChange={(event) => setDraft(event.target.value)} aria-describedby="admin-member-search-hint" />
+          <Form.Control
+            id="admin-member-search"
+            type="search"
+            value={draft}
+            maxLength={254}
+            onChange={(event) => setDraft(event.target.value)}
+            aria-describedby="admin-member-search-hint"
+          />
           <Button type="submit">{t('members.searchButton')}</Button>
         </InputGroup>
         <Form.Text id="admin-member-search-hint">{t('members.searchHint')}</Form.Text>
@@ -59,7 +66,11 @@ export function MembersPage() {
                 <td>{member.site_domain}</td>
                 <td>
                   {member.status}{' '}
-                  {member.restriction && <Badge bg={member.restriction.kind === 'banned' ? 'danger' : 'warning'}>{t(`members.restriction.${member.restriction.kind}`)}</Badge>}
+                  {member.restriction && (
+                    <Badge bg={member.restriction.kind === 'banned' ? 'danger' : 'warning'}>
+                      {t(`members.restriction.${member.restriction.kind}`)}
+                    </Badge>
+                  )}
                 </td>
                 <td>{formatDate(member.created_at, { dateStyle: 'short' })}</td>
               </tr>

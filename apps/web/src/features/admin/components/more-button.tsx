@@ -9,7 +9,13 @@ export function MoreButton({ query, className }: { query: PagedQuery; className?
   const { t } = useTranslation('admin');
   if (!query.hasNextPage) return null;
   return (
-    <LoadMoreButton variant="outline-secondary" size="sm" className={className} isLoading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()}>
+    <LoadMoreButton
+      variant="outline-secondary"
+      size="sm"
+      className={className}
+      isLoading={query.isFetchingNextPage}
+      onLoad={() => void query.fetchNextPage()}
+    >
       {t('common.more')}
     </LoadMoreButton>
   );

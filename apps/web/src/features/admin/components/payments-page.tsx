@@ -7,7 +7,13 @@ import { ORDER_STATUSES, staffMay, type Staff } from '@app/contracts';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
-import { useAdminOrder, useAdminOrders, useFailedWebhooks, useRefundOrder, type OrderStatus } from '../api/operations.ts';
+import {
+  useAdminOrder,
+  useAdminOrders,
+  useFailedWebhooks,
+  useRefundOrder,
+  type OrderStatus,
+} from '../api/operations.ts';
 import { toAdminFormError } from '../lib/admin-errors.ts';
 import { MoreButton } from './more-button.tsx';
 import { formatAmount } from '../lib/amounts.ts';
@@ -28,7 +34,10 @@ export function PaymentsPage({ staff }: { staff: Staff }) {
       <h1 className="h4 mb-3">{t('payments.title')}</h1>
       <Form.Group controlId="orders-status" className="mb-3" style={{ maxWidth: 260 }}>
         <Form.Label>{t('payments.status')}</Form.Label>
-        <Form.Select value={status} onChange={(event) => (setStatus(event.target.value as OrderStatus | ''), setSelected(null))}>
+        <Form.Select
+          value={status}
+          onChange={(event) => (setStatus(event.target.value as OrderStatus | ''), setSelected(null))}
+        >
           <option value="">{t('payments.allStatuses')}</option>
           {ORDER_STATUSES.map((value) => (
             <option key={value} value={value}>
@@ -59,14 +68,23 @@ export function PaymentsPage({ staff }: { staff: Staff }) {
                 {rows.map((order) => (
                   <tr key={order.id} className={selected === order.id ? 'table-active' : undefined}>
                     <td>
-                      <Button variant="link" className="p-0" aria-label={t('payments.open', { id: order.id })} onClick={() => setSelected(order.id)}>
+                      <Button
+                        variant="link"
+                        className="p-0"
+                        aria-label={t('payments.open', { id: order.id })}
+                        onClick={() => setSelected(order.id)}
+                      >
                         {order.id}
                       </Button>
                     </td>
                     <td>{order.email ?? '—'}</td>
                     <td>{formatAmount(order.amount_minor, order.currency)}</td>
                     <td>
-                      <Badge bg={order.status === 'paid' ? 'success' : order.status === 'refunded' ? 'info' : 'secondary'}>{order.status}</Badge>
+                      <Badge
+                        bg={order.status === 'paid' ? 'success' : order.status === 'refunded' ? 'info' : 'secondary'}
+                      >
+                        {order.status}
+                      </Badge>
                     </td>
                     <td>{when(order.created_at)}</td>
                   </tr>
@@ -78,7 +96,12 @@ export function PaymentsPage({ staff }: { staff: Staff }) {
         </Col>
         {selected !== null && (
           <Col lg={5}>
-            <OrderDetail key={selected} id={selected} canRefund={staffMay(staff.role, 'POST /api/admin/orders/:id/refund')} onClose={() => setSelected(null)} />
+            <OrderDetail
+              key={selected}
+              id={selected}
+              canRefund={staffMay(staff.role, 'POST /api/admin/orders/:id/refund')}
+              onClose={() => setSelected(null)}
+            />
           </Col>
         )}
       </Row>
@@ -166,7 +189,8 @@ function OrderDetail({ id, canRefund, onClose }: { id: number; canRefund: boolea
             <>
               <dt className="col-5">{t('payments.refunded')}</dt>
               <dd className="col-7">
-                {formatAmount(order.refunded_minor, order.currency)} · {t('payments.credits', { count: order.refunded_credits })} · {when(order.refunded_at)}
+                {formatAmount(order.refunded_minor, order.currency)} ·{' '}
+                {t('payments.credits', { count: order.refunded_credits })} · {when(order.refunded_at)}
               </dd>
             </>
           )}

@@ -23,7 +23,12 @@ export function PhotosPage() {
       <h1 className="h4 mb-3">{t('photos.title')}</h1>
       <ButtonGroup aria-label={t('photos.queue')} className="mb-3">
         {(['new', 'reported'] as const).map((value) => (
-          <Button key={value} variant={queue === value ? 'primary' : 'outline-primary'} aria-pressed={queue === value} onClick={() => setQueue(value)}>
+          <Button
+            key={value}
+            variant={queue === value ? 'primary' : 'outline-primary'}
+            aria-pressed={queue === value}
+            onClick={() => setQueue(value)}
+          >
             {t(`photos.queues.${value}`)}
           </Button>
         ))}
@@ -47,8 +52,18 @@ export function PhotosPage() {
               <PhotoCard
                 photo={photo}
                 isBusy={review.isPending}
-                onApprove={() => review.mutate({ id: photo.id, kind: 'approve' }, { onSuccess: () => setAnnouncement(t('photos.approved', { name: photo.profile_name })) })}
-                onReject={(reason) => review.mutate({ id: photo.id, kind: 'reject', reason }, { onSuccess: () => setAnnouncement(t('photos.rejected', { name: photo.profile_name })) })}
+                onApprove={() =>
+                  review.mutate(
+                    { id: photo.id, kind: 'approve' },
+                    { onSuccess: () => setAnnouncement(t('photos.approved', { name: photo.profile_name })) },
+                  )
+                }
+                onReject={(reason) =>
+                  review.mutate(
+                    { id: photo.id, kind: 'reject', reason },
+                    { onSuccess: () => setAnnouncement(t('photos.rejected', { name: photo.profile_name })) },
+                  )
+                }
               />
             </Col>
           ))}
@@ -59,32 +74,70 @@ export function PhotosPage() {
   );
 }
 
-function PhotoCard({ photo, isBusy, onApprove, onReject }: { photo: AdminPhoto; isBusy: boolean; onApprove: () => void; onReject: (reason: PhotoRejectReason) => void }) {
+function PhotoCard({
+  photo,
+  isBusy,
+  onApprove,
+  onReject,
+}: {
+  photo: AdminPhoto;
+  isBusy: boolean;
+  onApprove: () => void;
+  onReject: (reason: PhotoRejectReason) => void;
+}) {
   const { t } = useTranslation('admin');
   const [reason, setReason] = useState<PhotoRejectReason>('not_a_person');
   const selectId = `reject-reason-${photo.id}`;
   return (
     <Card className="h-100 shadow-sm">
-      <Card.Img variant="top" src={photo.thumb_url} alt={t('photos.alt', { name: photo.profile_name })} style={{ aspectRatio: '1', objectFit: 'cover' }} />
+      <Card.Img
+        variant="top"
+        src={photo.thumb_url}
+        alt={t('photos.alt', { name: photo.profile_name })}
+        style={{ aspectRatio: '1', objectFit: 'cover' }}
+      />
       <Card.Body className="small">
         <p className="mb-2">
-          <strong>{photo.profile_name}</strong> {photo.is_private && <Badge bg="secondary">{t('photos.private')}</Badge>}{' '}
-          {photo.open_reports > 0 && <Badge bg="danger">{t('photos.openReports', { count: photo.open_reports })}</Badge>}
+          <strong>{photo.profile_name}</strong>{' '}
+          {photo.is_private && <Badge bg="secondary">{t('photos.private')}</Badge>}{' '}
+          {photo.open_reports > 0 && (
+            <Badge bg="danger">{t('photos.openReports', { count: photo.open_reports })}</Badge>
+          )}
         </p>
-        <Button size="sm" variant="success" className="w-100 mb-2" disabled={isBusy} onClick={onApprove} aria-label={t('photos.approveLabel', { name: photo.profile_name, id: photo.id })}>
+        <Button
+          size="sm"
+          variant="success"
+          className="w-100 mb-2"
+          disabled={isBusy}
+          onClick={onApprove}
+          aria-label={t('photos.approveLabel', { name: photo.profile_name, id: photo.id })}
+        >
           {t('photos.approve')}
         </Button>
         <Form.Label htmlFor={selectId} className="mb-1">
           {t('photos.rejectReason')}
         </Form.Label>
-        <Form.Select id={selectId} size="sm" value={reason} onChange={(event) => setReason(event.target.value as PhotoRejectReason)} className="mb-2">
+        <Form.Select
+          id={selectId}
+          size="sm"
+          value={reason}
+          onChange={(event) => setReason(event.target.value as PhotoRejectReason)}
+          className="mb-2"
+        >
           {PHOTO_REJECT_REASONS.map((value) => (
             <option key={value} value={value}>
               {t(`photoRejectReasons.${value}`)}
             </option>
           ))}
         </Form.Select>
-        <Button size="sm" variant="outline-danger" className="w-100" disabled={isBusy} onClick={() => onReject(reason)} aria-label={t('photos.rejectLabel', { name: photo.profile_name, id: photo.id })}>
+        <Button
+          size="sm"
+          variant="outline-danger"
+          className="w-100"
+          disabled={isBusy}
+          onClick={() => onReject(reason)}
+          aria-label={t('photos.rejectLabel', { name: photo.profile_name, id: photo.id })}
+        >
           {t('photos.reject')}
         </Button>
       </Card.Body>

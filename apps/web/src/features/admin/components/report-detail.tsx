@@ -42,7 +42,13 @@ export function ReportDetail({ id, onClose }: { id: number; onClose: () => void 
     }
     setMissingResolution(false);
     if (kind === 'dismiss') handle.mutate({ kind, resolution: resolution.trim() });
-    else handle.mutate({ kind, resolution: resolution.trim(), ...(ban ? { ban: { reason: ban } } : {}), ...(rejectPhoto ? { reject_photo: { reason: rejectPhoto } } : {}) });
+    else
+      handle.mutate({
+        kind,
+        resolution: resolution.trim(),
+        ...(ban ? { ban: { reason: ban } } : {}),
+        ...(rejectPhoto ? { reject_photo: { reason: rejectPhoto } } : {}),
+      });
   };
 
   return (
@@ -50,7 +56,10 @@ export function ReportDetail({ id, onClose }: { id: number; onClose: () => void 
       <Card.Body>
         <div className="d-flex align-items-start justify-content-between gap-2 mb-2">
           <h2 ref={heading} tabIndex={-1} className="h5 mb-0">
-            {t('report.title', { id: report.id })} <Badge bg={report.status === 'open' ? 'warning' : 'secondary'}>{t(`reports.status.${report.status}`)}</Badge>
+            {t('report.title', { id: report.id })}{' '}
+            <Badge bg={report.status === 'open' ? 'warning' : 'secondary'}>
+              {t(`reports.status.${report.status}`)}
+            </Badge>
           </h2>
           <Button variant="outline-secondary" size="sm" onClick={onClose}>
             {t('common.close')}
@@ -61,7 +70,10 @@ export function ReportDetail({ id, onClose }: { id: number; onClose: () => void 
           <dd className="col-sm-8">{report.reporter.name ?? t('report.gone')}</dd>
           <dt className="col-sm-4">{t('report.reported')}</dt>
           <dd className="col-sm-8">
-            {report.reported.name ?? t('report.gone')} {report.reported.user_id !== null && <span className="text-body-secondary">({t('report.userId', { id: report.reported.user_id })})</span>}
+            {report.reported.name ?? t('report.gone')}{' '}
+            {report.reported.user_id !== null && (
+              <span className="text-body-secondary">({t('report.userId', { id: report.reported.user_id })})</span>
+            )}
           </dd>
           <dt className="col-sm-4">{t('reports.columns.reason')}</dt>
           <dd className="col-sm-8">{t(`reasons.${report.reason}`, { ns: 'reports' })}</dd>
@@ -74,16 +86,32 @@ export function ReportDetail({ id, onClose }: { id: number; onClose: () => void 
             </>
           )}
           <dt className="col-sm-4">{t('report.otherReports')}</dt>
-          <dd className="col-sm-8">{Object.entries(report.reported_counts).map(([status, count]) => `${t(`reports.status.${status}`, { defaultValue: status })}: ${count}`).join(', ') || '0'}</dd>
+          <dd className="col-sm-8">
+            {Object.entries(report.reported_counts)
+              .map(([status, count]) => `${t(`reports.status.${status}`, { defaultValue: status })}: ${count}`)
+              .join(', ') || '0'}
+          </dd>
         </dl>
 
         <h3 className="h6">{t('report.content')}</h3>
-        {report.content.photo_url && <img src={report.content.photo_url} alt={t('report.photoAlt', { name: report.reported.name ?? '' })} className="img-fluid rounded mb-2" style={{ maxHeight: 240 }} />}
-        {report.content.message_text && <blockquote className="border-start border-3 ps-2 mb-2">{report.content.message_text}</blockquote>}
+        {report.content.photo_url && (
+          <img
+            src={report.content.photo_url}
+            alt={t('report.photoAlt', { name: report.reported.name ?? '' })}
+            className="img-fluid rounded mb-2"
+            style={{ maxHeight: 240 }}
+          />
+        )}
+        {report.content.message_text && (
+          <blockquote className="border-start border-3 ps-2 mb-2">{report.content.message_text}</blockquote>
+        )}
         {report.content.profile && (
           <p className="small mb-3">
-            {report.content.profile.name} · {[report.content.profile.city, report.content.profile.country].filter(Boolean).join(', ')}
-            {report.content.profile.about_me && <span className="d-block text-body-secondary">{report.content.profile.about_me}</span>}
+            {report.content.profile.name} ·{' '}
+            {[report.content.profile.city, report.content.profile.country].filter(Boolean).join(', ')}
+            {report.content.profile.about_me && (
+              <span className="d-block text-body-secondary">{report.content.profile.about_me}</span>
+            )}
           </p>
         )}
 
@@ -113,10 +141,14 @@ export function ReportDetail({ id, onClose }: { id: number; onClose: () => void 
         )}
         <ul className="small">
           {report.history.likes.map((like) => (
-            <li key={`like-${like.from_profile_id}`}>{t('report.liked', { from: nameOf(like.from_profile_id), to: nameOf(like.to_profile_id) })}</li>
+            <li key={`like-${like.from_profile_id}`}>
+              {t('report.liked', { from: nameOf(like.from_profile_id), to: nameOf(like.to_profile_id) })}
+            </li>
           ))}
           {report.history.blocks.map((block) => (
-            <li key={`block-${block.from_profile_id}`}>{t('report.blocked', { from: nameOf(block.from_profile_id), to: nameOf(block.to_profile_id) })}</li>
+            <li key={`block-${block.from_profile_id}`}>
+              {t('report.blocked', { from: nameOf(block.from_profile_id), to: nameOf(block.to_profile_id) })}
+            </li>
           ))}
         </ul>
 
@@ -125,7 +157,15 @@ export function ReportDetail({ id, onClose }: { id: number; onClose: () => void 
             <FormErrorAlert error={handle.error ? toAdminFormError(handle.error) : null} />
             <Form.Group className="mb-2" controlId="report-resolution">
               <Form.Label>{t('report.resolution')}</Form.Label>
-              <Form.Control as="textarea" rows={2} value={resolution} maxLength={1000} required isInvalid={missingResolution} onChange={(event) => setResolution(event.target.value)} />
+              <Form.Control
+                as="textarea"
+                rows={2}
+                value={resolution}
+                maxLength={1000}
+                required
+                isInvalid={missingResolution}
+                onChange={(event) => setResolution(event.target.value)}
+              />
               <Form.Control.Feedback type="invalid">{t('report.resolutionRequired')}</Form.Control.Feedback>
             </Form.Group>
             <Form.Group className="mb-2" controlId="report-ban">
@@ -142,7 +182,10 @@ export function ReportDetail({ id, onClose }: { id: number; onClose: () => void 
             {report.target === 'photo' && report.photo_id !== null && (
               <Form.Group className="mb-2" controlId="report-reject-photo">
                 <Form.Label>{t('report.rejectPhoto')}</Form.Label>
-                <Form.Select value={rejectPhoto} onChange={(event) => setRejectPhoto(event.target.value as PhotoRejectReason | '')}>
+                <Form.Select
+                  value={rejectPhoto}
+                  onChange={(event) => setRejectPhoto(event.target.value as PhotoRejectReason | '')}
+                >
                   <option value="">{t('report.keepPhoto')}</option>
                   {PHOTO_REJECT_REASONS.map((reason) => (
                     <option key={reason} value={reason}>
@@ -164,7 +207,9 @@ export function ReportDetail({ id, onClose }: { id: number; onClose: () => void 
           </Form>
         ) : (
           <Alert variant="secondary" className="small mb-0" role="status">
-            {t('report.handled', { date: report.handled_at ? formatDate(report.handled_at, { dateStyle: 'short', timeStyle: 'short' }) : '' })}
+            {t('report.handled', {
+              date: report.handled_at ? formatDate(report.handled_at, { dateStyle: 'short', timeStyle: 'short' }) : '',
+            })}
             {report.resolution && <span className="d-block">{report.resolution}</span>}
           </Alert>
         )}

@@ -43,7 +43,9 @@ export function ReportsPage() {
             <p className="text-body-secondary">{t('reports.empty')}</p>
           ) : (
             <Table hover responsive size="sm" className="align-middle">
-              <caption className="visually-hidden">{t('reports.caption', { status: t(`reports.status.${status}`) })}</caption>
+              <caption className="visually-hidden">
+                {t('reports.caption', { status: t(`reports.status.${status}`) })}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">#</th>
@@ -57,7 +59,12 @@ export function ReportsPage() {
                 {rows.map((report) => (
                   <tr key={report.id} className={selected === report.id ? 'table-active' : undefined}>
                     <td>
-                      <Button variant="link" className="p-0" aria-label={t('reports.open', { id: report.id })} onClick={() => setSelected(report.id)}>
+                      <Button
+                        variant="link"
+                        className="p-0"
+                        aria-label={t('reports.open', { id: report.id })}
+                        onClick={() => setSelected(report.id)}
+                      >
                         {report.id}
                       </Button>
                     </td>

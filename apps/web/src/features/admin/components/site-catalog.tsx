@@ -10,7 +10,17 @@ import { bundleInput, codeInput, useSaveBundle, useSaveCode, useSiteBundles, use
 import { toAdminFormError } from '../lib/admin-errors.ts';
 import { formatAmount } from '../lib/amounts.ts';
 
-function Field({ id, label, error, children }: { id: string; label: string; error?: { code: string } | undefined; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: { code: string } | undefined;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('admin');
   return (
     <Form.Group controlId={id}>
@@ -34,10 +44,16 @@ export function SiteCatalog({ siteId, currency }: { siteId: number; currency: st
 
   const addBundle = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = adminBundleInputSchema.safeParse({ currency: bundle.currency.trim().toUpperCase(), credits: Number(bundle.credits), price_minor: Math.round(Number(bundle.price) * 100) });
+    const parsed = adminBundleInputSchema.safeParse({
+      currency: bundle.currency.trim().toUpperCase(),
+      credits: Number(bundle.credits),
+      price_minor: Math.round(Number(bundle.price) * 100),
+    });
     if (!parsed.success) return setBundleErrors(toFieldErrors(parsed.error.issues));
     setBundleErrors({});
-    saveBundle.mutate(parsed.data, { onSuccess: () => setBundle({ currency: bundle.currency, credits: '', price: '' }) });
+    saveBundle.mutate(parsed.data, {
+      onSuccess: () => setBundle({ currency: bundle.currency, credits: '', price: '' }),
+    });
   };
   const addCode = (event: FormEvent) => {
     event.preventDefault();
@@ -76,12 +92,15 @@ export function SiteCatalog({ siteId, currency }: { siteId: number; currency: st
                 <td>
                   {row.credits} {row.is_popular && <Badge bg="info">{t('catalog.popular')}</Badge>}
                 </td>
-                <td>
-                  {formatAmount(row.price_minor, row.currency)}
-                </td>
+                <td>{formatAmount(row.price_minor, row.currency)}</td>
                 <td>{row.is_active ? t('catalog.active') : t('catalog.inactive')}</td>
                 <td className="text-end">
-                  <Button size="sm" variant="outline-secondary" disabled={saveBundle.isPending} onClick={() => saveBundle.mutate({ ...bundleInput(row), id: row.id, is_active: !row.is_active })}>
+                  <Button
+                    size="sm"
+                    variant="outline-secondary"
+                    disabled={saveBundle.isPending}
+                    onClick={() => saveBundle.mutate({ ...bundleInput(row), id: row.id, is_active: !row.is_active })}
+                  >
                     {row.is_active ? t('catalog.switchOff') : t('catalog.switchOn')}
                   </Button>
                 </td>
@@ -93,17 +112,33 @@ export function SiteCatalog({ siteId, currency }: { siteId: number; currency: st
           <Row className="g-2 align-items-end">
             <Col xs={4} md={3}>
               <Field id="bundle-currency" label={t('catalog.currency')} error={bundleErrors.currency}>
-                <Form.Control value={bundle.currency} maxLength={3} isInvalid={Boolean(bundleErrors.currency)} onChange={(event) => setBundle({ ...bundle, currency: event.target.value })} />
+                <Form.Control
+                  value={bundle.currency}
+                  maxLength={3}
+                  isInvalid={Boolean(bundleErrors.currency)}
+                  onChange={(event) => setBundle({ ...bundle, currency: event.target.value })}
+                />
               </Field>
             </Col>
             <Col xs={4} md={3}>
               <Field id="bundle-credits" label={t('catalog.credits')} error={bundleErrors.credits}>
-                <Form.Control type="number" value={bundle.credits} isInvalid={Boolean(bundleErrors.credits)} onChange={(event) => setBundle({ ...bundle, credits: event.target.value })} />
+                <Form.Control
+                  type="number"
+                  value={bundle.credits}
+                  isInvalid={Boolean(bundleErrors.credits)}
+                  onChange={(event) => setBundle({ ...bundle, credits: event.target.value })}
+                />
               </Field>
             </Col>
             <Col xs={4} md={3}>
               <Field id="bundle-price" label={t('catalog.price')} error={bundleErrors.price_minor}>
-                <Form.Control type="number" step="0.01" value={bundle.price} isInvalid={Boolean(bundleErrors.price_minor)} onChange={(event) => setBundle({ ...bundle, price: event.target.value })} />
+                <Form.Control
+                  type="number"
+                  step="0.01"
+                  value={bundle.price}
+                  isInvalid={Boolean(bundleErrors.price_minor)}
+                  onChange={(event) => setBundle({ ...bundle, price: event.target.value })}
+                />
               </Field>
             </Col>
             <Col xs={12} md={3}>
@@ -147,7 +182,13 @@ export function SiteCatalog({ siteId, currency }: { siteId: number; currency: st
                     size="sm"
                     variant="outline-secondary"
                     disabled={saveCode.isPending}
-                    onClick={() => saveCode.mutate({ ...codeInput(row), id: row.id, status: row.status === 'active' ? 'disabled' : 'active' })}
+                    onClick={() =>
+                      saveCode.mutate({
+                        ...codeInput(row),
+                        id: row.id,
+                        status: row.status === 'active' ? 'disabled' : 'active',
+                      })
+                    }
                   >
                     {row.status === 'active' ? t('catalog.switchOff') : t('catalog.switchOn')}
                   </Button>
@@ -160,17 +201,31 @@ export function SiteCatalog({ siteId, currency }: { siteId: number; currency: st
           <Row className="g-2 align-items-end">
             <Col xs={12} md={3}>
               <Field id="code-code" label={t('catalog.code')} error={codeErrors.code}>
-                <Form.Control value={code.code} maxLength={64} isInvalid={Boolean(codeErrors.code)} onChange={(event) => setCode({ ...code, code: event.target.value })} />
+                <Form.Control
+                  value={code.code}
+                  maxLength={64}
+                  isInvalid={Boolean(codeErrors.code)}
+                  onChange={(event) => setCode({ ...code, code: event.target.value })}
+                />
               </Field>
             </Col>
             <Col xs={6} md={3}>
               <Field id="code-percentage" label={t('catalog.percentage')} error={codeErrors.value_percentage}>
-                <Form.Control type="number" value={code.percentage} isInvalid={Boolean(codeErrors.value_percentage)} onChange={(event) => setCode({ ...code, percentage: event.target.value })} />
+                <Form.Control
+                  type="number"
+                  value={code.percentage}
+                  isInvalid={Boolean(codeErrors.value_percentage)}
+                  onChange={(event) => setCode({ ...code, percentage: event.target.value })}
+                />
               </Field>
             </Col>
             <Col xs={6} md={3}>
               <Field id="code-expires" label={t('catalog.expires')} error={codeErrors.expires_at}>
-                <Form.Control type="date" value={code.expires} onChange={(event) => setCode({ ...code, expires: event.target.value })} />
+                <Form.Control
+                  type="date"
+                  value={code.expires}
+                  onChange={(event) => setCode({ ...code, expires: event.target.value })}
+                />
               </Field>
             </Col>
             <Col xs={12} md={3}>

@@ -70,7 +70,12 @@ export function SitesPage() {
                 </td>
                 <td>{site.domain}</td>
                 <td className="text-end">
-                  <Button size="sm" variant="outline-primary" aria-label={t('sites.editLabel', { name: site.name })} onClick={() => setEditing({ kind: 'edit', id: site.id })}>
+                  <Button
+                    size="sm"
+                    variant="outline-primary"
+                    aria-label={t('sites.editLabel', { name: site.name })}
+                    onClick={() => setEditing({ kind: 'edit', id: site.id })}
+                  >
                     {t('sites.edit')}
                   </Button>
                 </td>
@@ -83,7 +88,15 @@ export function SitesPage() {
   );
 }
 
-function SiteEditor({ editing, onCancel, onSaved }: { editing: Editing; onCancel: () => void; onSaved: (domain: string) => void }) {
+function SiteEditor({
+  editing,
+  onCancel,
+  onSaved,
+}: {
+  editing: Editing;
+  onCancel: () => void;
+  onSaved: (domain: string) => void;
+}) {
   const { t } = useTranslation('admin');
   const source = useAdminSite(editing.kind === 'new' ? editing.from : editing.id);
   if (source.isPending) return <LoadingSpinner />;
@@ -104,7 +117,19 @@ function SiteEditor({ editing, onCancel, onSaved }: { editing: Editing; onCancel
   );
 }
 
-function SiteForm({ title, siteId, initial, onCancel, onSaved }: { title: string; siteId: number | null; initial: SiteDraft; onCancel: () => void; onSaved: (domain: string) => void }) {
+function SiteForm({
+  title,
+  siteId,
+  initial,
+  onCancel,
+  onSaved,
+}: {
+  title: string;
+  siteId: number | null;
+  initial: SiteDraft;
+  onCancel: () => void;
+  onSaved: (domain: string) => void;
+}) {
   const { t } = useTranslation('admin');
   const save = useSaveSite(siteId);
   const [draft, setDraft] = useState<SiteDraft>(initial);
@@ -119,15 +144,20 @@ function SiteForm({ title, siteId, initial, onCancel, onSaved }: { title: string
     if (!parsed.success) {
       const next = toFieldErrors(parsed.error.issues);
       setFieldErrors(next);
-      const first = SITE_SECTIONS.flatMap((section) => section.fields).find((field) => Object.keys(next).some((path) => path === field.key || path.startsWith(`${field.key}.`)));
+      const first = SITE_SECTIONS.flatMap((section) => section.fields).find((field) =>
+        Object.keys(next).some((path) => path === field.key || path.startsWith(`${field.key}.`)),
+      );
       if (first) document.getElementById(`site-${first.key}`)?.focus();
       return;
     }
     setFieldErrors({});
-    save.mutate(parsed.data, { onSuccess: (result) => onSaved(String(result.site.settings.domain ?? parsed.data.domain)) });
+    save.mutate(parsed.data, {
+      onSuccess: (result) => onSaved(String(result.site.settings.domain ?? parsed.data.domain)),
+    });
   };
 
-  const errorOf = (key: string) => errors[key] ?? Object.entries(errors).find(([path]) => path.startsWith(`${key}.`))?.[1];
+  const errorOf = (key: string) =>
+    errors[key] ?? Object.entries(errors).find(([path]) => path.startsWith(`${key}.`))?.[1];
 
   return (
     <Row className="g-4">
@@ -137,11 +167,18 @@ function SiteForm({ title, siteId, initial, onCancel, onSaved }: { title: string
           <FormErrorAlert error={save.error ? toAdminFormError(save.error) : null} />
           {SITE_SECTIONS.map((section) => (
             <fieldset key={section.id} className="border rounded p-3 mb-3">
-              <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-0">{t(`sites.sections.${section.id}`)}</legend>
+              <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-0">
+                {t(`sites.sections.${section.id}`)}
+              </legend>
               <Row className="g-3">
                 {section.fields.map((field) => (
                   <Col key={field.key} md={field.kind === 'textarea' || field.kind === 'json' ? 12 : 6}>
-                    <SiteFieldInput field={field} value={draft[field.key]} error={errorOf(field.key) ?? null} onChange={(value) => set(field.key, value)} />
+                    <SiteFieldInput
+                      field={field}
+                      value={draft[field.key]}
+                      error={errorOf(field.key) ?? null}
+                      onChange={(value) => set(field.key, value)}
+                    />
                   </Col>
                 ))}
               </Row>
@@ -157,7 +194,9 @@ function SiteForm({ title, siteId, initial, onCancel, onSaved }: { title: string
             </Button>
           </div>
         </Form>
-        {siteId !== null && <SiteCatalog siteId={siteId} currency={typeof initial.currency === 'string' ? initial.currency : 'EUR'} />}
+        {siteId !== null && (
+          <SiteCatalog siteId={siteId} currency={typeof initial.currency === 'string' ? initial.currency : 'EUR'} />
+        )}
       </Col>
       <Col xl={4}>
         <SitePreview draft={draft} />
@@ -166,7 +205,17 @@ function SiteForm({ title, siteId, initial, onCancel, onSaved }: { title: string
   );
 }
 
-function SiteFieldInput({ field, value, error, onChange }: { field: SiteField; value: string | boolean | undefined; error: { code: string; params?: Record<string, string | number> } | null; onChange: (value: string | boolean) => void }) {
+function SiteFieldInput({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: SiteField;
+  value: string | boolean | undefined;
+  error: { code: string; params?: Record<string, string | number> } | null;
+  onChange: (value: string | boolean) => void;
+}) {
   const { t } = useTranslation('admin');
   const id = `site-${field.key}`;
   // The field's name in the staff member's language is the label; the setting's own key (as the spec and the API name
@@ -188,14 +237,27 @@ function SiteFieldInput({ field, value, error, onChange }: { field: SiteField; v
     return (
       <>
         <div className="d-flex flex-wrap align-items-baseline gap-2">
-          <Form.Check type="switch" id={id} label={label} checked={value === true} isInvalid={Boolean(error)} onChange={(event) => onChange(event.target.checked)} aria-describedby={describedBy} />
+          <Form.Check
+            type="switch"
+            id={id}
+            label={label}
+            checked={value === true}
+            isInvalid={Boolean(error)}
+            onChange={(event) => onChange(event.target.checked)}
+            aria-describedby={describedBy}
+          />
           {settingKey}
         </div>
         {feedback}
       </>
     );
   }
-  const common = { id, value: typeof value === 'string' ? value : '', isInvalid: Boolean(error), 'aria-describedby': describedBy };
+  const common = {
+    id,
+    value: typeof value === 'string' ? value : '',
+    isInvalid: Boolean(error),
+    'aria-describedby': describedBy,
+  };
   return (
     <>
       <div className="d-flex flex-wrap align-items-baseline column-gap-2 mb-1">
@@ -213,9 +275,19 @@ function SiteFieldInput({ field, value, error, onChange }: { field: SiteField; v
           ))}
         </Form.Select>
       ) : field.kind === 'textarea' || field.kind === 'json' ? (
-        <Form.Control as="textarea" rows={field.kind === 'json' ? 4 : 3} className={field.kind === 'json' ? 'font-monospace small' : undefined} {...common} onChange={(event) => onChange(event.target.value)} />
+        <Form.Control
+          as="textarea"
+          rows={field.kind === 'json' ? 4 : 3}
+          className={field.kind === 'json' ? 'font-monospace small' : undefined}
+          {...common}
+          onChange={(event) => onChange(event.target.value)}
+        />
       ) : (
-        <Form.Control type={field.kind === 'number' || field.kind === 'nullableNumber' ? 'number' : 'text'} {...common} onChange={(event) => onChange(event.target.value)} />
+        <Form.Control
+          type={field.kind === 'number' || field.kind === 'nullableNumber' ? 'number' : 'text'}
+          {...common}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
       {hint && (
         <Form.Text id={`${id}-hint`} className="d-block">
@@ -233,7 +305,12 @@ function SitePreview({ draft }: { draft: SiteDraft }) {
   const text = (key: string) => (typeof draft[key] === 'string' ? (draft[key] as string) : '');
   const languages = text('languages');
   return (
-    <Card as="section" className="shadow-sm position-sticky" style={{ top: '1rem' }} aria-labelledby="site-preview-title">
+    <Card
+      as="section"
+      className="shadow-sm position-sticky"
+      style={{ top: '1rem' }}
+      aria-labelledby="site-preview-title"
+    >
       <Card.Header id="site-preview-title" as="h2" className="h6 mb-0">
         {t('sites.preview')}
       </Card.Header>
@@ -258,7 +335,13 @@ function SitePreview({ draft }: { draft: SiteDraft }) {
           <dt className="col-5">{t('sites.previewSupport')}</dt>
           <dd className="col-7">{[text('support_email'), text('support_phone')].filter(Boolean).join(' · ') || '—'}</dd>
           <dt className="col-5">{t('sites.previewCredits')}</dt>
-          <dd className="col-7">{t('sites.previewCreditsText', { signup: text('signup_credits'), message: text('message_credits'), currency: text('currency') })}</dd>
+          <dd className="col-7">
+            {t('sites.previewCreditsText', {
+              signup: text('signup_credits'),
+              message: text('message_credits'),
+              currency: text('currency'),
+            })}
+          </dd>
         </dl>
       </Card.Body>
     </Card>

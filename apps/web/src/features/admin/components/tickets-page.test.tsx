@@ -10,13 +10,21 @@ beforeAll(() => setupI18n());
 afterEach(() => vi.unstubAllGlobals());
 
 const ticket = {
-  id: 9, site_id: 1, kind: 'contact', user_id: null, email: 'stranger@example.com', language: 'en',
-  subject: 'Claim at https://win.example/claim', body: 'Go to https://win.example/claim?id=1 or <a href="https://win.example">here</a> now.',
-  order_id: null, status: 'open', created_at: '2026-11-23T10:00:00.000Z',
+  id: 9,
+  site_id: 1,
+  kind: 'contact',
+  user_id: null,
+  email: 'stranger@example.com',
+  language: 'en',
+  subject: 'Claim at https://win.example/claim',
+  body: 'Go to https://win.example/claim?id=1 or <a href="https://win.example">here</a> now.',
+  order_id: null,
+  status: 'open',
+  created_at: '2026-11-23T10:00:00.000Z',
 };
 
 describe('TicketsPage', () => {
-  it('shows a ticket\'s subject and text as plain text, with no link made of the URLs or markup in it', async () => {
+  it("shows a ticket's subject and text as plain text, with no link made of the URLs or markup in it", async () => {
     mockFetch(({ url }) => {
       if (url.pathname === '/api/admin/tickets') return { body: { tickets: [ticket], next_cursor: null } };
       if (url.pathname === '/api/admin/tickets/9') return { body: { ticket, replies: [] } };

@@ -24,7 +24,12 @@ export function TicketsPage() {
       <h1 className="h4 mb-3">{t('tickets.title')}</h1>
       <ButtonGroup aria-label={t('reports.statusFilter')} className="mb-3">
         {TICKET_STATUSES.map((value) => (
-          <Button key={value} variant={status === value ? 'primary' : 'outline-primary'} aria-pressed={status === value} onClick={() => (setStatus(value), setSelected(null))}>
+          <Button
+            key={value}
+            variant={status === value ? 'primary' : 'outline-primary'}
+            aria-pressed={status === value}
+            onClick={() => (setStatus(value), setSelected(null))}
+          >
             {t(`tickets.status.${value}`)}
           </Button>
         ))}
@@ -50,7 +55,12 @@ export function TicketsPage() {
                 {rows.map((ticket) => (
                   <tr key={ticket.id} className={selected === ticket.id ? 'table-active' : undefined}>
                     <td>
-                      <Button variant="link" className="p-0" aria-label={t('tickets.open', { id: ticket.id })} onClick={() => setSelected(ticket.id)}>
+                      <Button
+                        variant="link"
+                        className="p-0"
+                        aria-label={t('tickets.open', { id: ticket.id })}
+                        onClick={() => setSelected(ticket.id)}
+                      >
                         {ticket.id}
                       </Button>
                     </td>
@@ -126,15 +136,32 @@ function TicketDetail({ id, onClose }: { id: number; onClose: () => void }) {
           <Form noValidate onSubmit={send} aria-label={t('tickets.replyForm')}>
             <Form.Group className="mb-2" controlId="ticket-reply">
               <Form.Label>{t('tickets.reply')}</Form.Label>
-              <Form.Control as="textarea" rows={4} maxLength={10_000} value={reply} onChange={(event) => setReply(event.target.value)} />
+              <Form.Control
+                as="textarea"
+                rows={4}
+                maxLength={10_000}
+                value={reply}
+                onChange={(event) => setReply(event.target.value)}
+              />
             </Form.Group>
-            <Form.Check type="checkbox" id="ticket-reply-close" label={t('tickets.closeAfter')} checked={close} onChange={(event) => setClose(event.target.checked)} className="mb-2" />
+            <Form.Check
+              type="checkbox"
+              id="ticket-reply-close"
+              label={t('tickets.closeAfter')}
+              checked={close}
+              onChange={(event) => setClose(event.target.checked)}
+              className="mb-2"
+            />
             <div className="d-flex gap-2">
               <Button type="submit" disabled={action.isPending}>
                 {action.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
                 {t('tickets.send')}
               </Button>
-              <Button variant="outline-secondary" disabled={action.isPending} onClick={() => action.mutate({ kind: 'close' })}>
+              <Button
+                variant="outline-secondary"
+                disabled={action.isPending}
+                onClick={() => action.mutate({ kind: 'close' })}
+              >
                 {t('tickets.closeTicket')}
               </Button>
             </div>

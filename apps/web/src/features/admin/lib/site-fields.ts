@@ -2,9 +2,13 @@
 // Labels are translated (admin:sites.fields.<key>), with the setting's own key beside them; sections are translated.
 import { LOGGED_OUT_SEARCH_MODES, SIGNUP_MODES, type AdminSiteInput } from '@app/contracts';
 
-export type SiteFieldKind = 'text' | 'textarea' | 'number' | 'nullableNumber' | 'select' | 'checkbox' | 'list' | 'json' | 'nullableText';
+export type SiteFieldKind =
+  'text' | 'textarea' | 'number' | 'nullableNumber' | 'select' | 'checkbox' | 'list' | 'json' | 'nullableText';
 export type SiteField = { key: keyof AdminSiteInput; kind: SiteFieldKind; options?: readonly string[] };
-export type SiteSection = { id: 'identity' | 'texts' | 'members' | 'credits' | 'payments' | 'company'; fields: SiteField[] };
+export type SiteSection = {
+  id: 'identity' | 'texts' | 'members' | 'credits' | 'payments' | 'company';
+  fields: SiteField[];
+};
 
 export const SITE_SECTIONS: SiteSection[] = [
   {
@@ -106,7 +110,11 @@ export function fromDraft(draft: SiteDraft): Record<string, unknown> {
     const value = draft[field.key];
     if (field.kind === 'checkbox') input[field.key] = value === true;
     else if (typeof value !== 'string') continue;
-    else if (field.kind === 'list') input[field.key] = value.split(',').map((item) => item.trim()).filter(Boolean);
+    else if (field.kind === 'list')
+      input[field.key] = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
     else if (field.kind === 'number') input[field.key] = value.trim() === '' ? Number.NaN : Number(value);
     else if (field.kind === 'nullableNumber') input[field.key] = value.trim() === '' ? null : Number(value);
     else if (field.kind === 'nullableText') input[field.key] = value.trim() === '' ? null : value.trim();

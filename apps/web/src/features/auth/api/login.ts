@@ -4,7 +4,8 @@ import type { LoginRequest } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { applyAccountLanguage, changeSession, setSessionUser } from '../../../lib/session/session-cache.ts';
 
-export const login = (body: LoginRequest) => changeSession(apiRequest('user.php', { method: 'POST', body, response: 'userResponseSchema' }));
+export const login = (body: LoginRequest) =>
+  changeSession(apiRequest('user.php', { method: 'POST', body, response: 'userResponseSchema' }));
 
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -46,12 +46,17 @@ describe('LoginPage', () => {
     renderWithProviders(<LoginPage />, { path: '/login' });
     await screen.findByRole('button', { name: 'Log in' });
     fillAndSubmit('anna@example.com', 'whatever1');
-    expect((await screen.findByRole('alert')).textContent).toBe('Too many incorrect attempts, account blocked for 12 min');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many incorrect attempts, account blocked for 12 min',
+    );
   });
 
   it('sends a banned member to the ban page with the category only (issue 14)', async () => {
     mockFetch(() => jsonError(403, 'account_banned', { params: { reason: 'scam_spam' } }));
-    const { router } = renderWithProviders(<LoginPage />, { path: '/login', routes: [{ path: '/pages/:page', element: <p>ban page</p> }] });
+    const { router } = renderWithProviders(<LoginPage />, {
+      path: '/login',
+      routes: [{ path: '/pages/:page', element: <p>ban page</p> }],
+    });
     await screen.findByRole('button', { name: 'Log in' });
     fillAndSubmit('anna@example.com', 'secret123');
     expect(await screen.findByText('ban page')).toBeTruthy();
@@ -59,13 +64,19 @@ describe('LoginPage', () => {
   });
 
   it('logs in with POST /api/user.php and goes to the members home', async () => {
-    const { calls } = mockFetch(({ method, url }) => (method === 'POST' && url.pathname === '/api/user.php' ? { body: { user: buildUser() } } : undefined));
+    const { calls } = mockFetch(({ method, url }) =>
+      method === 'POST' && url.pathname === '/api/user.php' ? { body: { user: buildUser() } } : undefined,
+    );
     const { router } = renderWithProviders(<LoginPage />, { path: '/login', routes });
     await screen.findByRole('button', { name: 'Log in' });
     fillAndSubmit(' Anna@Example.com ', 'secret123');
     expect(await screen.findByText('members home')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/members');
-    expect(calls[0]).toEqual({ method: 'POST', path: '/api/user.php', body: { email: 'anna@example.com', password: 'secret123' } });
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      path: '/api/user.php',
+      body: { email: 'anna@example.com', password: 'secret123' },
+    });
   });
 
   it('returns to the page that asked for a login, but never to another site', async () => {
@@ -77,13 +88,19 @@ describe('LoginPage', () => {
   });
 
   it('sends a member with an unfinished signup to complete it', async () => {
-    renderWithProviders(<LoginPage />, { path: '/login?redirectTo=%2F%2Fevil.example', routes, user: buildUser({ signup_step: 2 }) });
+    renderWithProviders(<LoginPage />, {
+      path: '/login?redirectTo=%2F%2Fevil.example',
+      routes,
+      user: buildUser({ signup_step: 2 }),
+    });
     expect(await screen.findByText('complete signup')).toBeTruthy();
   });
 
   it('links to the password reset and to signup', async () => {
     renderWithProviders(<LoginPage />, { path: '/login' });
-    expect((await screen.findByRole('link', { name: 'Forgot your password?' })).getAttribute('href')).toBe('/reset-password');
+    expect((await screen.findByRole('link', { name: 'Forgot your password?' })).getAttribute('href')).toBe(
+      '/reset-password',
+    );
     expect(screen.getByRole('link', { name: 'Sign up for free' }).getAttribute('href')).toBe('/signup');
   });
 });

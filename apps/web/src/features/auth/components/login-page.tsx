@@ -48,8 +48,19 @@ export function LoginPage() {
       <PageTitle title={t('login.title')} />
       <Form id={form.formId} noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
         <FormErrorAlert error={form.formError} />
-        <FormField {...form.bind('email')} type="email" label={t('fields.email')} autoComplete="username" inputMode="email" />
-        <FormField {...form.bind('password')} type="password" label={t('fields.password')} autoComplete="current-password" />
+        <FormField
+          {...form.bind('email')}
+          type="email"
+          label={t('fields.email')}
+          autoComplete="username"
+          inputMode="email"
+        />
+        <FormField
+          {...form.bind('password')}
+          type="password"
+          label={t('fields.password')}
+          autoComplete="current-password"
+        />
         <SubmitButton variant="primary" className="w-100" isPending={login.isPending}>
           {t('login.submit')}
         </SubmitButton>

@@ -8,6 +8,12 @@ export const blocksKeys = { all: ['blocks'] as const };
 
 export const getBlocks = () => apiRequest('blocks.php', { response: 'blocksResponseSchema' });
 
-export const blocksQueryOptions = () => queryOptions({ queryKey: blocksKeys.all, queryFn: getBlocks, meta: memberRelationsMeta('block'), select: (data) => data.profiles });
+export const blocksQueryOptions = () =>
+  queryOptions({
+    queryKey: blocksKeys.all,
+    queryFn: getBlocks,
+    meta: memberRelationsMeta('block'),
+    select: (data) => data.profiles,
+  });
 
 export const useBlocks = () => useQuery(blocksQueryOptions());

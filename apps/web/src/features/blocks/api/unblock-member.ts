@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { memberRelationMutation } from '../../../lib/member-relations-cache.ts';
 
-export const unblockMember = (id: number) => apiRequest('block.php', { method: 'DELETE', body: { id }, response: 'blockResponseSchema' });
+export const unblockMember = (id: number) =>
+  apiRequest('block.php', { method: 'DELETE', body: { id }, response: 'blockResponseSchema' });
 
 /** Optimistic like useBlockMember: the member leaves the blocked list at once, and comes back if it fails. */
 export function useUnblockMember() {

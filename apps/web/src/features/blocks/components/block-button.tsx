@@ -50,7 +50,9 @@ export function BlockButton({ profile, isBlocked, size, className = '', onChange
       </Button>
       <ConfirmModal
         isOpen={isConfirming}
-        title={isBlocked ? t('blocks.unblockTitle', { name: profile.name }) : t('blocks.blockTitle', { name: profile.name })}
+        title={
+          isBlocked ? t('blocks.unblockTitle', { name: profile.name }) : t('blocks.blockTitle', { name: profile.name })
+        }
         confirmLabel={isBlocked ? t('profile.unblock') : t('profile.block')}
         confirmVariant={isBlocked ? 'primary' : 'danger'}
         isBusy={mutation.isPending}
@@ -58,7 +60,11 @@ export function BlockButton({ profile, isBlocked, size, className = '', onChange
         onCancel={() => setIsConfirming(false)}
       >
         <FormErrorAlert error={error} />
-        <p className="mb-0">{isBlocked ? t('blocks.unblockConfirm', { name: profile.name }) : t('profile.blockConfirm', { name: profile.name })}</p>
+        <p className="mb-0">
+          {isBlocked
+            ? t('blocks.unblockConfirm', { name: profile.name })
+            : t('profile.blockConfirm', { name: profile.name })}
+        </p>
       </ConfirmModal>
     </>
   );

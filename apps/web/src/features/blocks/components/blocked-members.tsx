@@ -14,13 +14,18 @@ export function BlockedMembers() {
       <h2 id="blocked-members-title" className="h5 mb-3">
         {t('blocks.title')}
       </h2>
-      {!isPending && (!profiles || profiles.length === 0) && <p className="text-body-secondary small mb-0">{t('blocks.empty')}</p>}
+      {!isPending && (!profiles || profiles.length === 0) && (
+        <p className="text-body-secondary small mb-0">{t('blocks.empty')}</p>
+      )}
       {profiles && profiles.length > 0 && (
         <ul className="list-unstyled mb-0 d-flex flex-column gap-2">
           {profiles.map((profile) => (
             <li key={profile.id} className="d-flex align-items-center gap-2">
               <MemberPhoto image={profile.main_image} alt="" shape="round" size={40} />
-              <Link to={paths.membersId.getHref(profile.id)} className="flex-grow-1 text-truncate fw-semibold text-reset">
+              <Link
+                to={paths.membersId.getHref(profile.id)}
+                className="flex-grow-1 text-truncate fw-semibold text-reset"
+              >
                 {profile.name}
               </Link>
               <BlockButton profile={profile} isBlocked size="sm" />

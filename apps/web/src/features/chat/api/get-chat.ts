@@ -3,7 +3,14 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ChatQuery } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { appendMessages, lastHeldSeq, mergeNewestPage, prependOlder, type ChatsList, type ConversationData } from '../lib/chats-cache.ts';
+import {
+  appendMessages,
+  lastHeldSeq,
+  mergeNewestPage,
+  prependOlder,
+  type ChatsList,
+  type ConversationData,
+} from '../lib/chats-cache.ts';
 import { clearUnread } from '../lib/chats-cache.ts';
 import { chatKeys } from './get-chats.ts';
 
@@ -25,7 +32,11 @@ export async function catchUpConversation(client: QueryClient, conversationId: n
     if (!held?.conversation) return { received };
     const page = await getChat({ conversation: String(conversationId), after: String(lastHeldSeq(held)) });
     const now = client.getQueryData<ConversationData>(chatKeys.conversation(conversationId));
-    if (now) client.setQueryData(chatKeys.conversation(conversationId), appendMessages({ ...now, partner: page.partner, send_blocked_reason: page.send_blocked_reason }, page.messages));
+    if (now)
+      client.setQueryData(
+        chatKeys.conversation(conversationId),
+        appendMessages({ ...now, partner: page.partner, send_blocked_reason: page.send_blocked_reason }, page.messages),
+      );
     received += page.messages.filter((message) => !message.is_mine).length;
     if (!page.has_more || page.messages.length === 0) return { received };
   }

@@ -87,6 +87,7 @@ export function useChatsRefresh() {
   return useQuery({
     ...chatsQueryOptions(),
     enabled: Boolean(user),
-    refetchInterval: (query) => (socketState === 'live' ? false : getUserRefreshInterval(user, query.state.dataUpdateCount)),
+    refetchInterval: (query) =>
+      socketState === 'live' ? false : getUserRefreshInterval(user, query.state.dataUpdateCount),
   });
 }

@@ -5,7 +5,8 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 export type SendBody = { to: number; client_id: string } & ({ text: string } | { gift: GiftKey });
 
-export const sendMessage = (body: SendBody) => apiRequest('message.php', { method: 'POST', body, response: 'sendMessageResponseSchema' });
+export const sendMessage = (body: SendBody) =>
+  apiRequest('message.php', { method: 'POST', body, response: 'sendMessageResponseSchema' });
 
 export function sendPhotoMessage(input: { to: number; client_id: string; file: File }) {
   const form = new FormData();

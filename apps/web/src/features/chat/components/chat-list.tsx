@@ -30,7 +30,9 @@ export function usePreview() {
 
 function activityLabel(iso: string): string {
   const isToday = calendarDay(iso) === calendarDay(new Date());
-  return isToday ? formatDate(iso, { hour: '2-digit', minute: '2-digit' }) : formatDate(iso, { day: 'numeric', month: 'short' });
+  return isToday
+    ? formatDate(iso, { hour: '2-digit', minute: '2-digit' })
+    : formatDate(iso, { day: 'numeric', month: 'short' });
 }
 
 export function ChatList({ list, activeId }: { list: ChatsList; activeId: number | null }) {
@@ -96,7 +98,13 @@ export function ChatList({ list, activeId }: { list: ChatsList; activeId: number
       </ul>
       {list.next_cursor && (
         <div className="text-center p-2">
-          <LoadMoreButton variant="link" size="sm" isLoading={isLoadingMore} onLoad={loadMore} list={{ id: listId, itemCount: list.chats.length }}>
+          <LoadMoreButton
+            variant="link"
+            size="sm"
+            isLoading={isLoadingMore}
+            onLoad={loadMore}
+            list={{ id: listId, itemCount: list.chats.length }}
+          >
             {t('list.loadMore')}
           </LoadMoreButton>
         </div>

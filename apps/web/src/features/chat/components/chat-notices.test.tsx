@@ -12,12 +12,21 @@ beforeAll(() => setupI18n());
 
 describe('a partner who is no longer available', () => {
   it('shows the translated note in the conversation', async () => {
-    renderWithProviders(<SendBlockedNotice reason="member_unavailable" partner={{ id: 81, name: 'Bob' }} />, { user: buildUser() });
-    expect((await screen.findByTestId('send-blocked')).textContent).toBe('Bob is no longer available. You can still read your conversation, but not write to them.');
+    renderWithProviders(<SendBlockedNotice reason="member_unavailable" partner={{ id: 81, name: 'Bob' }} />, {
+      user: buildUser(),
+    });
+    expect((await screen.findByTestId('send-blocked')).textContent).toBe(
+      'Bob is no longer available. You can still read your conversation, but not write to them.',
+    );
   });
 
   it('says so in the list instead of the last message', async () => {
-    const list = buildChats({ chats: [buildEntry({ id: 1 }), buildEntry({ id: 2, profile: { id: 82, name: 'Bob', main_image: null, is_available: false } })] });
+    const list = buildChats({
+      chats: [
+        buildEntry({ id: 1 }),
+        buildEntry({ id: 2, profile: { id: 82, name: 'Bob', main_image: null, is_available: false } }),
+      ],
+    });
     renderWithProviders(<ChatList list={list} activeId={null} />, { user: buildUser() });
     const items = await screen.findAllByTestId('chat-list-item');
     expect(items[0]!.textContent).toContain('Hello');

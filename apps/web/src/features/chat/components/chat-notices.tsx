@@ -25,10 +25,17 @@ function PremiumOnly({ text }: { text: string }) {
   );
 }
 
-export function SendBlockedNotice({ reason, partner }: { reason: SendBlockedReason; partner: Pick<ChatPartner, 'id' | 'name'> }) {
+export function SendBlockedNotice({
+  reason,
+  partner,
+}: {
+  reason: SendBlockedReason;
+  partner: Pick<ChatPartner, 'id' | 'name'>;
+}) {
   const { t } = useTranslation('chat');
   const settings = useSettings();
-  if (reason === 'conversation_limit_reached') return <PremiumOnly text={t('blocked.conversation_limit_reached', { max: FREE_CONVERSATION_LIMIT })} />;
+  if (reason === 'conversation_limit_reached')
+    return <PremiumOnly text={t('blocked.conversation_limit_reached', { max: FREE_CONVERSATION_LIMIT })} />;
   return (
     <Alert variant="secondary" className="mb-0" data-testid="send-blocked" role="status">
       {t(`blocked.${reason}`, { name: partner.name, fictional: settings.fictional_singular })}
@@ -45,7 +52,8 @@ export function SendBlockedNotice({ reason, partner }: { reason: SendBlockedReas
 /** The reason the newest failed send failed, with the way forward. */
 export function SendErrorAlert({ failure }: { failure: NonNullable<PendingMessage['error']> }) {
   const { t } = useTranslation('chat');
-  if (failure.code === 'conversation_limit_reached' || failure.code === 'premium_required_chat_photos') return <PremiumOnly text={failure.message} />;
+  if (failure.code === 'conversation_limit_reached' || failure.code === 'premium_required_chat_photos')
+    return <PremiumOnly text={failure.message} />;
   if (failure.code === 'not_enough_credits') {
     return (
       <Alert variant="warning" className="mb-0" role="alert" data-testid="not-enough-credits">

@@ -16,7 +16,14 @@ import '../chat.css';
 
 const BackIcon = () => (
   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-    <path d="M15 5 8 12l7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    <path
+      d="M15 5 8 12l7 7"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </svg>
 );
 
@@ -40,7 +47,12 @@ export function ChatScreen({ activeId, hasConversation, title, children }: ChatS
       <PageTitle title={title} />
       <aside className={`chat-sidebar ${hasConversation ? 'd-none d-lg-flex' : 'd-flex'}`}>
         <div className="chat-sidebar-header">
-          <Link to={paths.members.getHref()} className="btn btn-light chat-back" aria-label={t('list.backToSite')} title={t('list.backToSite')}>
+          <Link
+            to={paths.members.getHref()}
+            className="btn btn-light chat-back"
+            aria-label={t('list.backToSite')}
+            title={t('list.backToSite')}
+          >
             <BackIcon />
           </Link>
           <h1 className="h5 mb-0 flex-grow-1">
@@ -50,7 +62,14 @@ export function ChatScreen({ activeId, hasConversation, title, children }: ChatS
           <ConnectionState />
         </div>
         {alert && (
-          <Alert variant="danger" dismissible onClose={dismissChatAlert} className="m-2" role="alert" closeLabel={t('common.close')}>
+          <Alert
+            variant="danger"
+            dismissible
+            onClose={dismissChatAlert}
+            className="m-2"
+            role="alert"
+            closeLabel={t('common.close')}
+          >
             {alert.message ?? t('errors:error_generic')}
           </Alert>
         )}
@@ -66,7 +85,10 @@ export function ChatScreen({ activeId, hasConversation, title, children }: ChatS
           )}
         </div>
       </aside>
-      <section className={`chat-main ${hasConversation ? 'd-flex' : 'd-none d-lg-flex'}`} aria-label={t('conversation.label')}>
+      <section
+        className={`chat-main ${hasConversation ? 'd-flex' : 'd-none d-lg-flex'}`}
+        aria-label={t('conversation.label')}
+      >
         {children || (
           <div className="chat-placeholder text-center text-body-secondary m-auto p-4">
             <p className="mb-0">{t('conversation.choose')}</p>

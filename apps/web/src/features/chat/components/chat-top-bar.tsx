@@ -29,7 +29,14 @@ const InfoIcon = () => (
 
 const BackIcon = () => (
   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-    <path d="M15 5 8 12l7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    <path
+      d="M15 5 8 12l7 7"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </svg>
 );
 
@@ -90,7 +97,12 @@ export function ChatTopBar({ partner, conversationId, reportSubject, onReport }:
       </Link>
       <div className="ms-auto d-flex align-items-center gap-2">
         <ConnectionState />
-        <Link to={paths.credits.getHref()} className="chat-coins" title={tMembers('nav.creditsLeft', { count: credits })} data-testid="chat-coins">
+        <Link
+          to={paths.credits.getHref()}
+          className="chat-coins"
+          title={tMembers('nav.creditsLeft', { count: credits })}
+          data-testid="chat-coins"
+        >
           <CoinsIcon size={18} />
           <span aria-hidden="true">{credits}</span>
           <span className="visually-hidden">{tMembers('nav.creditsLeft', { count: credits })}</span>

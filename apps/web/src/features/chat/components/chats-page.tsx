@@ -28,7 +28,14 @@ export function ConversationById({ conversationId }: { conversationId: number })
       </div>
     );
   }
-  return <ConversationView key={conversationId} data={data} conversationId={conversationId} initialGiftPickerOpen={searchParams.get('gift') === '1'} />;
+  return (
+    <ConversationView
+      key={conversationId}
+      data={data}
+      conversationId={conversationId}
+      initialGiftPickerOpen={searchParams.get('gift') === '1'}
+    />
+  );
 }
 
 function ChatsScreen() {

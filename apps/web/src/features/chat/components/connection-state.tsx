@@ -7,7 +7,12 @@ export function ConnectionState({ className = '' }: { className?: string }) {
   const state = useSocketState();
   const shown = state === 'idle' ? 'connecting' : state;
   return (
-    <span className={`chat-connection chat-connection-${shown} ${className}`} role="status" data-state={shown} title={t(`connection.${shown}Hint`)}>
+    <span
+      className={`chat-connection chat-connection-${shown} ${className}`}
+      role="status"
+      data-state={shown}
+      title={t(`connection.${shown}Hint`)}
+    >
       <span className="chat-connection-dot" aria-hidden="true" />
       <span className="chat-connection-text">{t(`connection.${shown}`)}</span>
     </span>

@@ -22,7 +22,10 @@ export function ConversationSkeleton() {
       </span>
       <span className="chat-messages d-flex flex-column justify-content-end gap-2 pb-3">
         {BUBBLES.map((bubble, index) => (
-          <span key={index} className={`d-flex ${bubble.side === 'mine' ? 'justify-content-end' : 'justify-content-start'}`}>
+          <span
+            key={index}
+            className={`d-flex ${bubble.side === 'mine' ? 'justify-content-end' : 'justify-content-start'}`}
+          >
             <span className="d-block chat-skeleton-bubble" style={{ width: `${bubble.width}%` }}>
               <SkeletonBox height="2.25rem" rounded="rounded-pill" />
             </span>

@@ -64,7 +64,8 @@ export function ConversationView({ data, conversationId, onStarted, initialGiftP
       if (document.visibilityState !== 'visible') return;
       const list = queryClient.getQueryData<ChatsList>(chatKeys.list());
       const entry = list?.chats.find((item) => item.conversation.id === conversationId);
-      if (entry && entry.num_unread_messages > 0) void readOpenConversation(queryClient, conversationId, Math.max(lastSeq, entry.last_seq));
+      if (entry && entry.num_unread_messages > 0)
+        void readOpenConversation(queryClient, conversationId, Math.max(lastSeq, entry.last_seq));
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
@@ -91,7 +92,12 @@ export function ConversationView({ data, conversationId, onStarted, initialGiftP
 
   return (
     <div className="chat-conversation" data-testid="chat-conversation">
-      <ChatTopBar partner={partner} conversationId={conversationId} reportSubject={reportSubject} onReport={setReportSubject} />
+      <ChatTopBar
+        partner={partner}
+        conversationId={conversationId}
+        reportSubject={reportSubject}
+        onReport={setReportSubject}
+      />
       <MessageList
         partnerName={partner.name}
         messages={data.messages}

@@ -15,8 +15,18 @@ const drawings: Record<GiftKey, ReactElement> = {
   ),
   heart: (
     <>
-      <path d="M32 56 C14 42 6 33 6 22 C6 13 13 7 21 7 C26 7 30 10 32 14 C34 10 38 7 43 7 C51 7 58 13 58 22 C58 33 50 42 32 56Z" fill="#e63950" />
-      <path d="M17 15 C13 17 12 21 12.5 25" stroke="#fff" strokeOpacity="0.7" strokeWidth="3" fill="none" strokeLinecap="round" />
+      <path
+        d="M32 56 C14 42 6 33 6 22 C6 13 13 7 21 7 C26 7 30 10 32 14 C34 10 38 7 43 7 C51 7 58 13 58 22 C58 33 50 42 32 56Z"
+        fill="#e63950"
+      />
+      <path
+        d="M17 15 C13 17 12 21 12.5 25"
+        stroke="#fff"
+        strokeOpacity="0.7"
+        strokeWidth="3"
+        fill="none"
+        strokeLinecap="round"
+      />
     </>
   ),
   chocolates: (
@@ -63,17 +73,31 @@ const drawings: Record<GiftKey, ReactElement> = {
   ),
   coffee: (
     <>
-      <path d="M12 26 L46 26 L43 50 C42 55 38 58 33 58 L25 58 C20 58 16 55 15 50Z" fill="#f1ece6" stroke="#8a6a52" strokeWidth="2" />
+      <path
+        d="M12 26 L46 26 L43 50 C42 55 38 58 33 58 L25 58 C20 58 16 55 15 50Z"
+        fill="#f1ece6"
+        stroke="#8a6a52"
+        strokeWidth="2"
+      />
       <path d="M46 31 C54 31 55 44 44 45" stroke="#8a6a52" strokeWidth="3.5" fill="none" />
       <ellipse cx="29" cy="27" rx="16" ry="3" fill="#6b3f22" />
       <path d="M29 27 C26 25 26 23 29 24 C32 23 32 25 29 27Z" fill="#e9c9a5" />
-      <path d="M22 8 C19 12 25 14 22 19 M30 6 C27 11 33 13 30 19 M38 8 C35 12 41 14 38 19" stroke="#b9a392" strokeWidth="2" fill="none" strokeLinecap="round" />
+      <path
+        d="M22 8 C19 12 25 14 22 19 M30 6 C27 11 33 13 30 19 M38 8 C35 12 41 14 38 19"
+        stroke="#b9a392"
+        strokeWidth="2"
+        fill="none"
+        strokeLinecap="round"
+      />
     </>
   ),
   cake: (
     <>
       <rect x="12" y="32" width="40" height="22" rx="3" fill="#f6b8c8" />
-      <path d="M12 36 C17 42 21 34 26 40 C30 44 34 34 38 40 C42 44 46 34 52 38 L52 34 C52 32 50 32 50 32 L14 32 C12 32 12 34 12 36Z" fill="#fff6f0" />
+      <path
+        d="M12 36 C17 42 21 34 26 40 C30 44 34 34 38 40 C42 44 46 34 52 38 L52 34 C52 32 50 32 50 32 L14 32 C12 32 12 34 12 36Z"
+        fill="#fff6f0"
+      />
       <rect x="8" y="53" width="48" height="5" rx="2.5" fill="#c9a0dc" />
       <rect x="30" y="18" width="4" height="14" rx="1" fill="#7fb6e8" />
       <path d="M32 7 C28 12 29 16 32 16 C35 16 36 12 32 7Z" fill="#f6a623" />
@@ -84,7 +108,13 @@ const drawings: Record<GiftKey, ReactElement> = {
   ),
   star: (
     <>
-      <path d="M32 5 L39.6 21.6 L57.7 23.6 L44.2 35.9 L48 53.8 L32 44.6 L16 53.8 L19.8 35.9 L6.3 23.6 L24.4 21.6Z" fill="#f7c531" stroke="#d99a12" strokeWidth="2" strokeLinejoin="round" />
+      <path
+        d="M32 5 L39.6 21.6 L57.7 23.6 L44.2 35.9 L48 53.8 L32 44.6 L16 53.8 L19.8 35.9 L6.3 23.6 L24.4 21.6Z"
+        fill="#f7c531"
+        stroke="#d99a12"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
       <path d="M32 14 L36 23" stroke="#fff" strokeOpacity="0.75" strokeWidth="2.5" strokeLinecap="round" />
     </>
   ),
@@ -101,7 +131,14 @@ type GiftImageProps = {
 export function GiftImage({ gift, size = 64, label = '', className = '' }: GiftImageProps) {
   const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true as const };
   return (
-    <svg viewBox="0 0 64 64" width={size} height={size} className={`gift-image ${className}`} focusable="false" {...a11y}>
+    <svg
+      viewBox="0 0 64 64"
+      width={size}
+      height={size}
+      className={`gift-image ${className}`}
+      focusable="false"
+      {...a11y}
+    >
       {drawings[gift]}
     </svg>
   );

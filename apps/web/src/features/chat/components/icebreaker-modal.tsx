@@ -3,11 +3,18 @@ import { ListGroup, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ICEBREAKER_COUNT } from '@app/contracts';
 
-type IcebreakerModalProps = { isOpen: boolean; partnerName: string; onClose: () => void; onChoose: (line: string) => void };
+type IcebreakerModalProps = {
+  isOpen: boolean;
+  partnerName: string;
+  onClose: () => void;
+  onChoose: (line: string) => void;
+};
 
 export function IcebreakerModal({ isOpen, partnerName, onClose, onChoose }: IcebreakerModalProps) {
   const { t } = useTranslation('chat');
-  const lines = Array.from({ length: ICEBREAKER_COUNT }, (_, index) => t(`icebreakers.${index + 1}`, { name: partnerName }));
+  const lines = Array.from({ length: ICEBREAKER_COUNT }, (_, index) =>
+    t(`icebreakers.${index + 1}`, { name: partnerName }),
+  );
   return (
     <Modal show={isOpen} onHide={onClose} centered aria-labelledby="icebreaker-title">
       <Modal.Header closeButton closeLabel={t('common.close')}>
@@ -19,7 +26,14 @@ export function IcebreakerModal({ isOpen, partnerName, onClose, onChoose }: Iceb
         <p className="text-body-secondary small">{t('icebreakers.intro', { name: partnerName })}</p>
         <ListGroup>
           {lines.map((line) => (
-            <ListGroup.Item as="button" type="button" key={line} action onClick={() => onChoose(line)} className="text-start">
+            <ListGroup.Item
+              as="button"
+              type="button"
+              key={line}
+              action
+              onClick={() => onChoose(line)}
+              className="text-start"
+            >
               {line}
             </ListGroup.Item>
           ))}

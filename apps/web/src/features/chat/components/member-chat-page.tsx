@@ -25,7 +25,9 @@ function MemberChat({ profileId }: { profileId: number }) {
 
   useEffect(() => {
     if (!data?.conversation) return;
-    queryClient.setQueryData<ConversationData>(chatKeys.conversation(data.conversation.id), (held) => mergeNewestPage(held, data));
+    queryClient.setQueryData<ConversationData>(chatKeys.conversation(data.conversation.id), (held) =>
+      mergeNewestPage(held, data),
+    );
   }, [data, queryClient]);
 
   if (existingId !== null) return <Navigate to={`${paths.chatsId.getHref(existingId)}${giftQuery}`} replace />;
@@ -54,7 +56,11 @@ function MemberChat({ profileId }: { profileId: number }) {
     );
   }
   return (
-    <ChatScreen activeId={null} hasConversation title={data ? t('conversation.title', { name: data.partner.name }) : t('list.title')}>
+    <ChatScreen
+      activeId={null}
+      hasConversation
+      title={data ? t('conversation.title', { name: data.partner.name }) : t('list.title')}
+    >
       {main}
     </ChatScreen>
   );
@@ -63,5 +69,15 @@ function MemberChat({ profileId }: { profileId: number }) {
 export function MemberChatPage() {
   const { id } = useParams();
   const profileId = id && /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
-  return <MembersOnly>{() => (profileId === null ? <Navigate to={paths.chats.getHref()} replace /> : <MemberChat key={profileId} profileId={profileId} />)}</MembersOnly>;
+  return (
+    <MembersOnly>
+      {() =>
+        profileId === null ? (
+          <Navigate to={paths.chats.getHref()} replace />
+        ) : (
+          <MemberChat key={profileId} profileId={profileId} />
+        )
+      }
+    </MembersOnly>
+  );
 }

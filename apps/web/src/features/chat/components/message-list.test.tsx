@@ -18,7 +18,15 @@ const daysAgo = (days: number, hour = 12) => {
 };
 
 function pending(overrides: Partial<PendingMessage>): PendingMessage {
-  return { client_id: 'client-1', partner_id: 81, kind: 'text', text: 'On its way', created_at: daysAgo(0, 13), status: 'sending', ...overrides };
+  return {
+    client_id: 'client-1',
+    partner_id: 81,
+    kind: 'text',
+    text: 'On its way',
+    created_at: daysAgo(0, 13),
+    status: 'sending',
+    ...overrides,
+  };
 }
 
 describe('MessageList', () => {
@@ -29,9 +37,19 @@ describe('MessageList', () => {
       buildMessage({ seq: 3, created_at: daysAgo(0, 9), body: 'Morning', is_mine: true }),
       buildMessage({ seq: 4, created_at: daysAgo(0, 10), body: 'Morning too' }),
     ];
-    renderWithProviders(<MessageList partnerName="Bea" messages={messages} pending={[]} partnerReadSeq={2} hasMore={false} hasHiddenHistory />, {
-      user: buildUser(),
-    });
+    renderWithProviders(
+      <MessageList
+        partnerName="Bea"
+        messages={messages}
+        pending={[]}
+        partnerReadSeq={2}
+        hasMore={false}
+        hasHiddenHistory
+      />,
+      {
+        user: buildUser(),
+      },
+    );
     const log = screen.getByRole('log', { name: 'Messages with Bea' });
     const separators = within(log).getAllByRole('separator');
     expect(separators).toHaveLength(3);
@@ -45,7 +63,7 @@ describe('MessageList', () => {
     expect(screen.getByTestId('hidden-history').textContent).toBe('Older messages are hidden for your privacy.');
   });
 
-  it('offers to report each of the partner\'s text and photo messages, never an own one or a gift', () => {
+  it("offers to report each of the partner's text and photo messages, never an own one or a gift", () => {
     const onReport = vi.fn();
     const messages = [
       buildMessage({ seq: 1, body: 'Send me money' }),
@@ -53,9 +71,20 @@ describe('MessageList', () => {
       buildMessage({ seq: 3, kind: 'gift', body: null, gift: 'rose' }),
       buildMessage({ seq: 4, body: 'Please' }),
     ];
-    renderWithProviders(<MessageList partnerName="Bea" messages={messages} pending={[]} partnerReadSeq={0} hasMore={false} hasHiddenHistory={false} onReport={onReport} />, {
-      user: buildUser(),
-    });
+    renderWithProviders(
+      <MessageList
+        partnerName="Bea"
+        messages={messages}
+        pending={[]}
+        partnerReadSeq={0}
+        hasMore={false}
+        hasHiddenHistory={false}
+        onReport={onReport}
+      />,
+      {
+        user: buildUser(),
+      },
+    );
     const flags = screen.getAllByRole('button', { name: 'Report this message' });
     expect(flags).toHaveLength(2);
     fireEvent.click(flags[1]!);
@@ -63,10 +92,23 @@ describe('MessageList', () => {
   });
 
   it('shows a gift as its drawing and translated name', () => {
-    const messages = [buildMessage({ seq: 1, kind: 'gift', body: null, gift: 'rose' }), buildMessage({ seq: 2, kind: 'gift', body: null, gift: 'teddy', is_mine: true })];
-    renderWithProviders(<MessageList partnerName="Bea" messages={messages} pending={[]} partnerReadSeq={0} hasMore={false} hasHiddenHistory={false} />, {
-      user: buildUser(),
-    });
+    const messages = [
+      buildMessage({ seq: 1, kind: 'gift', body: null, gift: 'rose' }),
+      buildMessage({ seq: 2, kind: 'gift', body: null, gift: 'teddy', is_mine: true }),
+    ];
+    renderWithProviders(
+      <MessageList
+        partnerName="Bea"
+        messages={messages}
+        pending={[]}
+        partnerReadSeq={0}
+        hasMore={false}
+        hasHiddenHistory={false}
+      />,
+      {
+        user: buildUser(),
+      },
+    );
     const [received, sent] = screen.getAllByTestId('chat-message');
     expect(received!.textContent).toContain('A gift for you: Rose');
     expect(received!.querySelector('svg.gift-image')).not.toBeNull();
@@ -80,10 +122,24 @@ describe('MessageList', () => {
     const items = [
       pending({ client_id: 'client-stored', text: 'Stored' }),
       pending({ client_id: 'client-2', text: 'Still sending' }),
-      pending({ client_id: 'client-3', text: 'Too expensive', status: 'failed', error: { code: 'not_enough_credits', message: 'You do not have enough credits for this.' } }),
+      pending({
+        client_id: 'client-3',
+        text: 'Too expensive',
+        status: 'failed',
+        error: { code: 'not_enough_credits', message: 'You do not have enough credits for this.' },
+      }),
     ];
     renderWithProviders(
-      <MessageList partnerName="Bea" messages={messages} pending={items} partnerReadSeq={0} hasMore={false} hasHiddenHistory={false} onRetry={onRetry} onDiscard={onDiscard} />,
+      <MessageList
+        partnerName="Bea"
+        messages={messages}
+        pending={items}
+        partnerReadSeq={0}
+        hasMore={false}
+        hasHiddenHistory={false}
+        onRetry={onRetry}
+        onDiscard={onDiscard}
+      />,
       { user: buildUser() },
     );
     expect(screen.getAllByTestId('chat-message')).toHaveLength(1);
@@ -105,11 +161,23 @@ describe('MessageList', () => {
       buildMessage({ seq: 3, created_at: daysAgo(0, 10), body: 'Fine!', is_mine: true }),
       buildMessage({ seq: 4, created_at: daysAgo(0, 10), kind: 'gift', body: null, gift: 'rose', is_mine: true }),
     ];
-    renderWithProviders(<MessageList partnerName="Bea" messages={messages} pending={[]} partnerReadSeq={3} hasMore={false} hasHiddenHistory={false} />, {
-      user: buildUser(),
-    });
+    renderWithProviders(
+      <MessageList
+        partnerName="Bea"
+        messages={messages}
+        pending={[]}
+        partnerReadSeq={3}
+        hasMore={false}
+        hasHiddenHistory={false}
+      />,
+      {
+        user: buildUser(),
+      },
+    );
     const rows = screen.getAllByTestId('chat-message');
-    expect(rows.map((row) => [row.classList.contains('is-group-start'), row.classList.contains('is-group-end')])).toEqual([
+    expect(
+      rows.map((row) => [row.classList.contains('is-group-start'), row.classList.contains('is-group-end')]),
+    ).toEqual([
       [true, false],
       [false, true],
       [true, false],
@@ -126,7 +194,15 @@ describe('MessageList', () => {
   it('offers older messages while there are more', () => {
     const onLoadOlder = vi.fn();
     renderWithProviders(
-      <MessageList partnerName="Bea" messages={[buildMessage({ seq: 31 })]} pending={[]} partnerReadSeq={0} hasMore hasHiddenHistory={false} onLoadOlder={onLoadOlder} />,
+      <MessageList
+        partnerName="Bea"
+        messages={[buildMessage({ seq: 31 })]}
+        pending={[]}
+        partnerReadSeq={0}
+        hasMore
+        hasHiddenHistory={false}
+        onLoadOlder={onLoadOlder}
+      />,
       { user: buildUser() },
     );
     fireEvent.click(screen.getByRole('button', { name: 'Show older messages' }));

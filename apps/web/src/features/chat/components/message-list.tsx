@@ -50,13 +50,21 @@ type Row =
   | { type: 'message'; message: ChatMessage; key: string; at: string }
   | { type: 'pending'; pending: PendingMessage; key: string; at: string };
 
-type BodyProps = { message: Pick<ChatMessage, 'kind' | 'body' | 'gift' | 'photo' | 'is_mine'>; isUnsent?: boolean; onOpenPhoto?: (url: string) => void };
+type BodyProps = {
+  message: Pick<ChatMessage, 'kind' | 'body' | 'gift' | 'photo' | 'is_mine'>;
+  isUnsent?: boolean;
+  onOpenPhoto?: (url: string) => void;
+};
 
 function MessageBody({ message, isUnsent = false, onOpenPhoto }: BodyProps) {
   const { t } = useTranslation('chat');
   if (message.kind === 'gift' && message.gift) {
     const name = t(`gifts.${message.gift}`);
-    const caption = isUnsent ? t('list.previewGift', { gift: name }) : message.is_mine ? t('message.giftSent', { gift: name }) : t('message.giftReceived', { gift: name });
+    const caption = isUnsent
+      ? t('list.previewGift', { gift: name })
+      : message.is_mine
+        ? t('message.giftSent', { gift: name })
+        : t('message.giftReceived', { gift: name });
     return (
       <span className="chat-gift-card">
         <span className="chat-gift-art">
@@ -69,8 +77,19 @@ function MessageBody({ message, isUnsent = false, onOpenPhoto }: BodyProps) {
   if (message.kind === 'photo' && message.photo) {
     const { photo } = message;
     return (
-      <button type="button" className="chat-photo-button" onClick={() => onOpenPhoto?.(photo.url)} aria-label={t('message.openPhoto')}>
-        <img src={photo.thumb_url} alt={t('message.photo')} className="chat-photo-thumb" loading="lazy" decoding="async" />
+      <button
+        type="button"
+        className="chat-photo-button"
+        onClick={() => onOpenPhoto?.(photo.url)}
+        aria-label={t('message.openPhoto')}
+      >
+        <img
+          src={photo.thumb_url}
+          alt={t('message.photo')}
+          className="chat-photo-thumb"
+          loading="lazy"
+          decoding="async"
+        />
       </button>
     );
   }
@@ -78,7 +97,21 @@ function MessageBody({ message, isUnsent = false, onOpenPhoto }: BodyProps) {
 }
 
 export function MessageList(props: MessageListProps) {
-  const { partnerName, messages, pending, partnerReadSeq, hasMore, hasHiddenHistory, isLoadingOlder, onLoadOlder, onRetry, onDiscard, footer, empty, onReport } = props;
+  const {
+    partnerName,
+    messages,
+    pending,
+    partnerReadSeq,
+    hasMore,
+    hasHiddenHistory,
+    isLoadingOlder,
+    onLoadOlder,
+    onRetry,
+    onDiscard,
+    footer,
+    empty,
+    onReport,
+  } = props;
   const { t } = useTranslation('chat');
   const { t: tReports } = useTranslation('reports');
   const dayLabel = useDayLabel();
@@ -93,7 +126,9 @@ export function MessageList(props: MessageListProps) {
   const storedClientIds = new Set(messages.filter((message) => message.client_id).map((message) => message.client_id));
   const rows: Row[] = [
     ...messages.map((message): Row => ({ type: 'message', message, key: `m${message.id}`, at: message.created_at })),
-    ...pending.filter((item) => !storedClientIds.has(item.client_id)).map((item): Row => ({ type: 'pending', pending: item, key: `p${item.client_id}`, at: item.created_at })),
+    ...pending
+      .filter((item) => !storedClientIds.has(item.client_id))
+      .map((item): Row => ({ type: 'pending', pending: item, key: `p${item.client_id}`, at: item.created_at })),
   ];
 
   // Older messages put in front keep the visible ones where they were; new ones at the end scroll into view when the
@@ -121,9 +156,12 @@ export function MessageList(props: MessageListProps) {
     const target = topRef.current;
     const root = scrollRef.current;
     if (!target || !root || !hasMore || !onLoadOlder || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isLoadingOlder) onLoadOlder();
-    }, { root, rootMargin: '200px 0px 0px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isLoadingOlder) onLoadOlder();
+      },
+      { root, rootMargin: '200px 0px 0px 0px' },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [hasMore, onLoadOlder, isLoadingOlder]);
@@ -139,7 +177,8 @@ export function MessageList(props: MessageListProps) {
   const sideOf = (row: Row) => (row.type === 'pending' || row.message.is_mine ? 'mine' : 'theirs');
   const groupClass = (index: number) => {
     const row = rows[index]!;
-    const isSame = (other: Row | undefined) => other !== undefined && sideOf(other) === sideOf(row) && calendarDay(other.at) === calendarDay(row.at);
+    const isSame = (other: Row | undefined) =>
+      other !== undefined && sideOf(other) === sideOf(row) && calendarDay(other.at) === calendarDay(row.at);
     return `${isSame(rows[index - 1]) ? '' : 'is-group-start'} ${isSame(rows[index + 1]) ? '' : 'is-group-end'}`;
   };
 
@@ -160,15 +199,22 @@ export function MessageList(props: MessageListProps) {
           {t('message.hiddenHistory')}
         </p>
       )}
-      <div role="log" aria-live="polite" aria-relevant="additions" aria-label={t('message.logLabel', { name: partnerName })} className="chat-log">
+      <div
+        role="log"
+        aria-live="polite"
+        aria-relevant="additions"
+        aria-label={t('message.logLabel', { name: partnerName })}
+        className="chat-log"
+      >
         {rows.length === 0 && empty}
         {rows.map((row, index) => {
           const day = calendarDay(row.at);
-          const separator = day !== previousDay ? (
-            <div className="chat-day" role="separator" aria-label={dayLabel(row.at)}>
-              <span className="chat-day-label">{dayLabel(row.at)}</span>
-            </div>
-          ) : null;
+          const separator =
+            day !== previousDay ? (
+              <div className="chat-day" role="separator" aria-label={dayLabel(row.at)}>
+                <span className="chat-day-label">{dayLabel(row.at)}</span>
+              </div>
+            ) : null;
           previousDay = day;
           if (row.type === 'message') {
             const { message } = row;
@@ -176,22 +222,42 @@ export function MessageList(props: MessageListProps) {
             return (
               <Fragment key={row.key}>
                 {separator}
-                <div className={`chat-row ${message.is_mine ? 'chat-row-mine' : 'chat-row-theirs'} ${groupClass(index)}`} data-testid="chat-message" data-seq={message.seq}>
-                  <div className={`chat-bubble chat-bubble-${message.kind} ${message.is_mine ? 'chat-bubble-mine' : 'chat-bubble-theirs'}`}>
+                <div
+                  className={`chat-row ${message.is_mine ? 'chat-row-mine' : 'chat-row-theirs'} ${groupClass(index)}`}
+                  data-testid="chat-message"
+                  data-seq={message.seq}
+                >
+                  <div
+                    className={`chat-bubble chat-bubble-${message.kind} ${message.is_mine ? 'chat-bubble-mine' : 'chat-bubble-theirs'}`}
+                  >
                     <span className="visually-hidden">{message.is_mine ? t('message.you') : partnerName}: </span>
                     <MessageBody message={message} onOpenPhoto={setPhotoUrl} />
                     <span className="chat-meta">
                       <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>
                       {message.is_mine && (
-                        <span className={`chat-read-mark ${isRead ? 'is-read' : ''}`} title={isRead ? t('message.read') : t('message.sent')} data-testid="read-mark">
-                          {isRead ? <CheckCheckIcon size={15} strokeWidth={2.4} /> : <CheckIcon size={15} strokeWidth={2.4} />}
+                        <span
+                          className={`chat-read-mark ${isRead ? 'is-read' : ''}`}
+                          title={isRead ? t('message.read') : t('message.sent')}
+                          data-testid="read-mark"
+                        >
+                          {isRead ? (
+                            <CheckCheckIcon size={15} strokeWidth={2.4} />
+                          ) : (
+                            <CheckIcon size={15} strokeWidth={2.4} />
+                          )}
                           <span className="visually-hidden">{isRead ? t('message.read') : t('message.sent')}</span>
                         </span>
                       )}
                     </span>
                   </div>
                   {onReport && !message.is_mine && message.kind !== 'gift' && (
-                    <button type="button" className="chat-report-button" onClick={() => onReport(message)} aria-label={tReports('action.reportMessage')} title={tReports('action.reportMessage')}>
+                    <button
+                      type="button"
+                      className="chat-report-button"
+                      onClick={() => onReport(message)}
+                      aria-label={tReports('action.reportMessage')}
+                      title={tReports('action.reportMessage')}
+                    >
                       <FlagIcon size={14} aria-hidden="true" />
                     </button>
                   )}
@@ -204,12 +270,27 @@ export function MessageList(props: MessageListProps) {
           return (
             <Fragment key={row.key}>
               {separator}
-              <div className={`chat-row chat-row-mine ${groupClass(index)}`} data-testid="chat-message-pending" data-status={item.status}>
-                <div className={`chat-bubble chat-bubble-mine chat-bubble-${item.kind} ${isFailed ? 'is-failed' : 'is-pending'}`}>
+              <div
+                className={`chat-row chat-row-mine ${groupClass(index)}`}
+                data-testid="chat-message-pending"
+                data-status={item.status}
+              >
+                <div
+                  className={`chat-bubble chat-bubble-mine chat-bubble-${item.kind} ${isFailed ? 'is-failed' : 'is-pending'}`}
+                >
                   {item.kind === 'photo' && item.preview_url ? (
                     <img src={item.preview_url} alt={t('message.photo')} className="chat-photo-thumb" />
                   ) : (
-                    <MessageBody message={{ kind: item.kind, body: item.text ?? null, gift: item.gift ?? null, photo: null, is_mine: true }} isUnsent />
+                    <MessageBody
+                      message={{
+                        kind: item.kind,
+                        body: item.text ?? null,
+                        gift: item.gift ?? null,
+                        photo: null,
+                        is_mine: true,
+                      }}
+                      isUnsent
+                    />
                   )}
                   <span className="chat-meta">
                     {isFailed ? (
@@ -227,7 +308,12 @@ export function MessageList(props: MessageListProps) {
                     <Button size="sm" variant="outline-primary" onClick={() => onRetry?.(item.client_id)}>
                       {t('message.retry')}
                     </Button>
-                    <Button size="sm" variant="link" className="text-body-secondary" onClick={() => onDiscard?.(item.client_id)}>
+                    <Button
+                      size="sm"
+                      variant="link"
+                      className="text-body-secondary"
+                      onClick={() => onDiscard?.(item.client_id)}
+                    >
                       {t('message.discard')}
                     </Button>
                   </div>
@@ -238,9 +324,17 @@ export function MessageList(props: MessageListProps) {
         })}
       </div>
       {footer}
-      <Modal show={photoUrl !== null} onHide={() => setPhotoUrl(null)} centered size="lg" aria-label={t('message.photo')}>
+      <Modal
+        show={photoUrl !== null}
+        onHide={() => setPhotoUrl(null)}
+        centered
+        size="lg"
+        aria-label={t('message.photo')}
+      >
         <Modal.Header closeButton closeLabel={t('common.close')} />
-        <Modal.Body className="text-center p-2">{photoUrl && <img src={photoUrl} alt={t('message.photo')} className="img-fluid rounded" />}</Modal.Body>
+        <Modal.Body className="text-center p-2">
+          {photoUrl && <img src={photoUrl} alt={t('message.photo')} className="img-fluid rounded" />}
+        </Modal.Body>
       </Modal>
     </div>
   );

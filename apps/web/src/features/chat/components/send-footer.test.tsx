@@ -11,7 +11,13 @@ import { SendFooter } from './send-footer.tsx';
 beforeAll(() => setupI18n());
 
 function renderFooter(overrides: { maxLength?: number; canSendPhotos?: boolean } = {}) {
-  const handlers = { onSendText: vi.fn(), onSendGift: vi.fn(), onSendPhoto: vi.fn(), onPremiumRequired: vi.fn(), onTyping: vi.fn() };
+  const handlers = {
+    onSendText: vi.fn(),
+    onSendGift: vi.fn(),
+    onSendPhoto: vi.fn(),
+    onPremiumRequired: vi.fn(),
+    onTyping: vi.fn(),
+  };
   function Harness() {
     const [text, setText] = useState('');
     return (

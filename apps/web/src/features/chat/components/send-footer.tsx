@@ -36,7 +36,19 @@ const SendIcon = () => (
 );
 
 export function SendFooter(props: SendFooterProps) {
-  const { text, onTextChange, maxLength, prices, canSendPhotos, onSendText, onSendGift, onSendPhoto, onPremiumRequired, onTyping, initialGiftPickerOpen = false } = props;
+  const {
+    text,
+    onTextChange,
+    maxLength,
+    prices,
+    canSendPhotos,
+    onSendText,
+    onSendGift,
+    onSendPhoto,
+    onPremiumRequired,
+    onTyping,
+    initialGiftPickerOpen = false,
+  } = props;
   const { t } = useTranslation('chat');
   const { t: tMembers } = useTranslation('members');
   const id = useId();
@@ -94,7 +106,13 @@ export function SendFooter(props: SendFooterProps) {
         </p>
       )}
       <div className="d-flex align-items-end gap-2">
-        <Button variant="light" className="chat-footer-button" onClick={attach} aria-label={t('footer.attach')} title={t('footer.attach')}>
+        <Button
+          variant="light"
+          className="chat-footer-button"
+          onClick={attach}
+          aria-label={t('footer.attach')}
+          title={t('footer.attach')}
+        >
           <CameraIcon size={20} />
         </Button>
         <input
@@ -107,7 +125,13 @@ export function SendFooter(props: SendFooterProps) {
           data-testid="chat-photo-input"
           onChange={(event) => onFile(event.target.files?.[0])}
         />
-        <Button variant="light" className="chat-footer-button" onClick={() => setGiftPickerOpen(true)} aria-label={t('footer.gift')} title={t('footer.gift')}>
+        <Button
+          variant="light"
+          className="chat-footer-button"
+          onClick={() => setGiftPickerOpen(true)}
+          aria-label={t('footer.gift')}
+          title={t('footer.gift')}
+        >
           <GiftIcon size={20} />
         </Button>
         <div className="flex-grow-1">
@@ -130,14 +154,23 @@ export function SendFooter(props: SendFooterProps) {
             enterKeyHint="send"
           />
         </div>
-        <Button type="submit" variant="primary" className="chat-footer-button" disabled={!canSend} aria-label={t('footer.send')} title={t('footer.send')}>
+        <Button
+          type="submit"
+          variant="primary"
+          className="chat-footer-button"
+          disabled={!canSend}
+          aria-label={t('footer.send')}
+          title={t('footer.send')}
+        >
           <SendIcon />
         </Button>
       </div>
       <div className="d-flex justify-content-between gap-2 small text-body-secondary mt-1 px-1">
         <span id={hintId}>{t('footer.price', { credits: tMembers('nav.credits', { count: prices.text }) })}</span>
         <span id={counterId} className={isTooLong ? 'text-danger fw-semibold' : ''} data-testid="chat-counter">
-          {isTooLong ? t('footer.tooLong', { count: length - maxLength }) : t('footer.counter', { length, max: maxLength })}
+          {isTooLong
+            ? t('footer.tooLong', { count: length - maxLength })
+            : t('footer.counter', { length, max: maxLength })}
         </span>
       </div>
       <GiftPicker

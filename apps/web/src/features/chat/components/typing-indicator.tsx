@@ -16,7 +16,13 @@ export function useIsTyping(conversationId: number | null, visibleMs: number = T
   return at !== undefined && expired !== at;
 }
 
-export function TypingIndicator({ conversationId, partnerName }: { conversationId: number | null; partnerName: string }) {
+export function TypingIndicator({
+  conversationId,
+  partnerName,
+}: {
+  conversationId: number | null;
+  partnerName: string;
+}) {
   const { t } = useTranslation('chat');
   const isTyping = useIsTyping(conversationId);
   return (

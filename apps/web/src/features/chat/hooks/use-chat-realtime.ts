@@ -44,7 +44,11 @@ export async function readOpenConversation(client: QueryClient, conversationId: 
     client.setQueryData(chatKeys.list(), {
       ...list,
       unread_total: result.unread_total,
-      chats: list.chats.map((entry) => (entry.conversation.id === conversationId ? { ...entry, num_unread_messages: result.num_unread_messages } : entry)),
+      chats: list.chats.map((entry) =>
+        entry.conversation.id === conversationId
+          ? { ...entry, num_unread_messages: result.num_unread_messages }
+          : entry,
+      ),
     });
   } catch {
     // The next opening marks it read; the badge stays until then.
@@ -66,7 +70,8 @@ function updateList(client: QueryClient, update: (list: ChatsList) => ChatsList 
 export async function catchUpAll(client: QueryClient, options: { listVersion?: number } = {}): Promise<void> {
   const list = client.getQueryData<ChatsList>(chatKeys.list());
   const tasks: Promise<unknown>[] = [];
-  if (list && (options.listVersion === undefined || options.listVersion !== list.version)) tasks.push(catchUpChatList(client));
+  if (list && (options.listVersion === undefined || options.listVersion !== list.version))
+    tasks.push(catchUpChatList(client));
   for (const conversationId of openConversationIds(client)) {
     tasks.push(
       catchUpConversation(client, conversationId).then(({ received }) => {
@@ -135,7 +140,8 @@ export function applySocketEvent(client: QueryClient, event: SocketServerEvent, 
       return;
     case 'unread': {
       const list = client.getQueryData<ChatsList>(chatKeys.list());
-      if (list && list.unread_total !== event.unread_total) client.setQueryData(chatKeys.list(), { ...list, unread_total: event.unread_total });
+      if (list && list.unread_total !== event.unread_total)
+        client.setQueryData(chatKeys.list(), { ...list, unread_total: event.unread_total });
       return;
     }
     case 'member_changed':
@@ -180,7 +186,8 @@ export function useChatRealtime(): void {
   useEffect(() => {
     if (profileId === undefined) return;
     subscribers += 1;
-    if (subscribers === 1) unsubscribe = getSocketClient().subscribe((event) => applySocketEvent(queryClient, event, currentProfileId));
+    if (subscribers === 1)
+      unsubscribe = getSocketClient().subscribe((event) => applySocketEvent(queryClient, event, currentProfileId));
     return () => {
       subscribers -= 1;
       if (subscribers > 0) return;

@@ -12,7 +12,8 @@ import { newClientId, sendMessage, sendPhotoMessage } from '../api/send-message.
 import { appendMessages, type ChatsList, type ConversationData } from '../lib/chats-cache.ts';
 import { addPending, getPending, removePending, updatePending, type PendingMessage } from '../lib/chat-store.ts';
 
-export type SendInput = { kind: 'text'; text: string } | { kind: 'gift'; gift: GiftKey } | { kind: 'photo'; file: File };
+export type SendInput =
+  { kind: 'text'; text: string } | { kind: 'gift'; gift: GiftKey } | { kind: 'photo'; file: File };
 
 type Options = {
   partnerId: number;
@@ -42,10 +43,13 @@ export function useChatSender({ partnerId, base, onStarted }: Options) {
           send_blocked_reason: null,
         });
       }
-      queryClient.setQueryData<User | null>(userKeys.all, (user) => (user ? { ...user, credits: result.credits } : user));
+      queryClient.setQueryData<User | null>(userKeys.all, (user) =>
+        user ? { ...user, credits: result.credits } : user,
+      );
       removePending(pending.partner_id, pending.client_id);
       const list = queryClient.getQueryData<ChatsList>(chatKeys.list());
-      if (list && !list.chats.some((entry) => entry.conversation.id === conversationId)) void catchUpChatList(queryClient).catch(() => undefined);
+      if (list && !list.chats.some((entry) => entry.conversation.id === conversationId))
+        void catchUpChatList(queryClient).catch(() => undefined);
       if (!base.conversation) onStarted?.(conversationId);
     },
     [queryClient, base, onStarted],

@@ -44,7 +44,9 @@ afterEach(() => {
 
 describe('useViewingConversation', () => {
   it('says which conversation is open, null when it closes', () => {
-    const { rerender, unmount } = renderHook(({ id }) => useViewingConversation(id), { initialProps: { id: 5 as number | null } });
+    const { rerender, unmount } = renderHook(({ id }) => useViewingConversation(id), {
+      initialProps: { id: 5 as number | null },
+    });
     expect(socket.sent).toEqual([{ type: 'viewing', conversation_id: 5 }]);
     rerender({ id: 6 });
     expect(socket.sent.slice(1)).toEqual([

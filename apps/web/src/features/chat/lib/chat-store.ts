@@ -51,7 +51,13 @@ export function dismissChatAlert(): void {
 
 export function addPending(message: PendingMessage): void {
   useChatStore.setState((state) => ({
-    pending: { ...state.pending, [message.partner_id]: [...(state.pending[message.partner_id] ?? []).filter((item) => item.client_id !== message.client_id), message] },
+    pending: {
+      ...state.pending,
+      [message.partner_id]: [
+        ...(state.pending[message.partner_id] ?? []).filter((item) => item.client_id !== message.client_id),
+        message,
+      ],
+    },
   }));
 }
 
@@ -59,7 +65,9 @@ export function updatePending(partnerId: number, clientId: string, change: Parti
   useChatStore.setState((state) => ({
     pending: {
       ...state.pending,
-      [partnerId]: (state.pending[partnerId] ?? []).map((item) => (item.client_id === clientId ? { ...item, ...change } : item)),
+      [partnerId]: (state.pending[partnerId] ?? []).map((item) =>
+        item.client_id === clientId ? { ...item, ...change } : item,
+      ),
     },
   }));
 }
@@ -68,7 +76,10 @@ export function removePending(partnerId: number, clientId: string): void {
   const item = useChatStore.getState().pending[partnerId]?.find((entry) => entry.client_id === clientId);
   if (item?.preview_url) URL.revokeObjectURL(item.preview_url);
   useChatStore.setState((state) => ({
-    pending: { ...state.pending, [partnerId]: (state.pending[partnerId] ?? []).filter((entry) => entry.client_id !== clientId) },
+    pending: {
+      ...state.pending,
+      [partnerId]: (state.pending[partnerId] ?? []).filter((entry) => entry.client_id !== clientId),
+    },
   }));
 }
 
@@ -110,5 +121,12 @@ export function forgetPartner(partnerId: number): void {
 }
 
 export function resetChatStore(): void {
-  useChatStore.setState({ pending: {}, typingAt: {}, openConversationId: null, last_chat_opened_profile: null, last_chat_opened_date: null, alert: null });
+  useChatStore.setState({
+    pending: {},
+    typingAt: {},
+    openConversationId: null,
+    last_chat_opened_profile: null,
+    last_chat_opened_date: null,
+    alert: null,
+  });
 }

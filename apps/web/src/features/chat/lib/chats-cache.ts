@@ -42,7 +42,11 @@ export function mergeFirstPage(held: ChatsList | undefined, page: ChatsResponse)
 /** A further page (`cursor`) appended without repeats. */
 export function appendPage(held: ChatsList, page: ChatsResponse): ChatsList {
   const ids = new Set(held.chats.map((entry) => entry.conversation.id));
-  return { ...held, chats: [...held.chats, ...page.chats.filter((entry) => !ids.has(entry.conversation.id))], next_cursor: page.next_cursor };
+  return {
+    ...held,
+    chats: [...held.chats, ...page.chats.filter((entry) => !ids.has(entry.conversation.id))],
+    next_cursor: page.next_cursor,
+  };
 }
 
 /**
@@ -170,7 +174,10 @@ export function mergeNewestPage(held: ConversationData | undefined, page: Conver
   if (first && first.seq > lastSeqOf(held) + 1 && page.has_more) return page;
   return {
     ...page,
-    conversation: { ...page.conversation, partner_read_seq: Math.max(page.conversation.partner_read_seq, held.conversation.partner_read_seq) },
+    conversation: {
+      ...page.conversation,
+      partner_read_seq: Math.max(page.conversation.partner_read_seq, held.conversation.partner_read_seq),
+    },
     messages: mergeMessages(held.messages, page.messages),
     has_more: held.messages.length > 0 && (!first || held.messages[0]!.seq < first.seq) ? held.has_more : page.has_more,
     has_hidden_history: held.has_hidden_history || page.has_hidden_history,

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ComplaintRequest } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const createComplaint = (body: ComplaintRequest) => apiRequest('complaints.php', { method: 'POST', body, response: 'ticketResponseSchema' });
+export const createComplaint = (body: ComplaintRequest) =>
+  apiRequest('complaints.php', { method: 'POST', body, response: 'ticketResponseSchema' });
 
 export const useCreateComplaint = () => useMutation({ mutationFn: createComplaint });

@@ -12,4 +12,5 @@ export const getComplaintOrders = () => apiRequest('complaints.php', { response:
 export const complaintOrdersQueryOptions = () =>
   queryOptions({ queryKey: ticketKeys.complaintOrders(), queryFn: getComplaintOrders, select: (data) => data.orders });
 
-export const useComplaintOrders = (isEnabled: boolean) => useQuery({ ...complaintOrdersQueryOptions(), enabled: isEnabled });
+export const useComplaintOrders = (isEnabled: boolean) =>
+  useQuery({ ...complaintOrdersQueryOptions(), enabled: isEnabled });

@@ -3,7 +3,13 @@ import type { FormEvent } from 'react';
 import { Alert, Container, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { complaintRequestSchema, emailSchema, TICKET_BODY_MAX_LENGTH, TICKET_SUBJECT_MAX_LENGTH, type ComplaintOrder } from '@app/contracts';
+import {
+  complaintRequestSchema,
+  emailSchema,
+  TICKET_BODY_MAX_LENGTH,
+  TICKET_SUBJECT_MAX_LENGTH,
+  type ComplaintOrder,
+} from '@app/contracts';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
@@ -24,7 +30,10 @@ function useOrderLabel() {
       id: order.id,
       date: formatDate(order.created_at, { dateStyle: 'medium' }),
       credits: t('units.credits', { count: order.credits }),
-      amount: new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { style: 'currency', currency: order.currency }).format(order.amount_minor / 100),
+      amount: new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', {
+        style: 'currency',
+        currency: order.currency,
+      }).format(order.amount_minor / 100),
     });
 }
 
@@ -54,7 +63,8 @@ export function ComplaintsPage() {
         <h1 className="mb-3">{t('complaints.title')}</h1>
         <p>{t('complaints.intro')}</p>
         <p className="text-body-secondary">
-          {t('complaints.otherQuestions')} <Link to={paths.staticPage.getHref('service')}>{t('complaints.serviceLink')}</Link>
+          {t('complaints.otherQuestions')}{' '}
+          <Link to={paths.staticPage.getHref('service')}>{t('complaints.serviceLink')}</Link>
         </p>
         {complaint.isSuccess ? (
           <Alert variant="success" role="status">
@@ -76,7 +86,12 @@ export function ComplaintsPage() {
                 isRequired
               />
             )}
-            <FormField {...form.bind('subject')} label={t('form.subject')} maxLength={TICKET_SUBJECT_MAX_LENGTH} isRequired />
+            <FormField
+              {...form.bind('subject')}
+              label={t('form.subject')}
+              maxLength={TICKET_SUBJECT_MAX_LENGTH}
+              isRequired
+            />
             <FormField
               {...form.bind('description')}
               as="textarea"

@@ -2,7 +2,13 @@
 import type { FormEvent } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { contactRequestSchema, emailSchema, TICKET_BODY_MAX_LENGTH, TICKET_NAME_MAX_LENGTH, TICKET_SUBJECT_MAX_LENGTH } from '@app/contracts';
+import {
+  contactRequestSchema,
+  emailSchema,
+  TICKET_BODY_MAX_LENGTH,
+  TICKET_NAME_MAX_LENGTH,
+  TICKET_SUBJECT_MAX_LENGTH,
+} from '@app/contracts';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
@@ -37,16 +43,42 @@ export function ContactForm() {
         </Alert>
       ) : (
         <Form id={form.formId} noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
-          <p className="text-body-secondary">{user ? t('service.memberIntro', { email: user.email }) : t('service.visitorIntro')}</p>
+          <p className="text-body-secondary">
+            {user ? t('service.memberIntro', { email: user.email }) : t('service.visitorIntro')}
+          </p>
           <FormErrorAlert error={form.formError} />
           {!user && (
             <>
-              <FormField {...form.bind('name')} label={t('form.name')} autoComplete="name" maxLength={TICKET_NAME_MAX_LENGTH} />
-              <FormField {...form.bind('email')} type="email" inputMode="email" autoComplete="email" label={t('form.email')} isRequired />
+              <FormField
+                {...form.bind('name')}
+                label={t('form.name')}
+                autoComplete="name"
+                maxLength={TICKET_NAME_MAX_LENGTH}
+              />
+              <FormField
+                {...form.bind('email')}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                label={t('form.email')}
+                isRequired
+              />
             </>
           )}
-          <FormField {...form.bind('subject')} label={t('form.subject')} maxLength={TICKET_SUBJECT_MAX_LENGTH} isRequired />
-          <FormField {...form.bind('description')} as="textarea" rows={6} label={t('form.message')} maxLength={TICKET_BODY_MAX_LENGTH} isRequired />
+          <FormField
+            {...form.bind('subject')}
+            label={t('form.subject')}
+            maxLength={TICKET_SUBJECT_MAX_LENGTH}
+            isRequired
+          />
+          <FormField
+            {...form.bind('description')}
+            as="textarea"
+            rows={6}
+            label={t('form.message')}
+            maxLength={TICKET_BODY_MAX_LENGTH}
+            isRequired
+          />
           <SubmitButton variant="primary" isPending={contact.isPending}>
             {t('service.submit')}
           </SubmitButton>

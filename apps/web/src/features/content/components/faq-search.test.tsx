@@ -11,7 +11,10 @@ describe('FAQ search', () => {
     const questions = () => screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
     const all = questions();
     for (const topic of [/credits work/, /premium/, /money back/, /see my profile/, /stay safe/, /delete my account/]) {
-      expect(all.some((question) => topic.test(question ?? '')), String(topic)).toBe(true);
+      expect(
+        all.some((question) => topic.test(question ?? '')),
+        String(topic),
+      ).toBe(true);
     }
     const status = screen.getByRole('status');
     expect(status.getAttribute('aria-live')).toBe('polite');

@@ -40,7 +40,11 @@ export function FaqSearch({ faq }: { faq: FaqDocument }) {
         </p>
       )}
       {sections.map((section) => (
-        <section key={section.title} className="faq-section mb-4" aria-labelledby={`${id}-${section.questions[0]?.id}-section`}>
+        <section
+          key={section.title}
+          className="faq-section mb-4"
+          aria-labelledby={`${id}-${section.questions[0]?.id}-section`}
+        >
           <h2 id={`${id}-${section.questions[0]?.id}-section`} className="h4 mt-4">
             {section.title}
           </h2>

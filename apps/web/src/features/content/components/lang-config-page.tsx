@@ -19,7 +19,8 @@ export function LangConfigPage() {
   const visible = getVisibleLanguages(settings.languages, country);
   const preferred = COUNTRY_LANGUAGES[country] ?? [];
   const nameOf = (language: string) => LANGUAGE_NAMES[language as UiLanguage] ?? language;
-  const list = (items: readonly string[]) => new Intl.ListFormat(dateLocaleFor(current), { type: 'conjunction' }).format(items);
+  const list = (items: readonly string[]) =>
+    new Intl.ListFormat(dateLocaleFor(current), { type: 'conjunction' }).format(items);
 
   return (
     <Container className="content-page py-4 py-md-5">
@@ -87,7 +88,11 @@ export function LangConfigPage() {
               {Object.entries(COUNTRY_LANGUAGES).map(([code, languages]) => {
                 const isVisitor = code === country;
                 return (
-                  <tr key={code} className={isVisitor ? 'table-active fw-semibold' : undefined} aria-current={isVisitor ? 'true' : undefined}>
+                  <tr
+                    key={code}
+                    className={isVisitor ? 'table-active fw-semibold' : undefined}
+                    aria-current={isVisitor ? 'true' : undefined}
+                  >
                     <th scope="row" className="fw-normal">
                       {countryName(code)}
                       {isVisitor && <span className="badge text-bg-primary ms-2">{t('langConfig.yourCountry')}</span>}

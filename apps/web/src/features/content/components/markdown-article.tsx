@@ -7,11 +7,26 @@ export function MarkdownArticle({ html, className }: { html: string; className?:
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const link = (event.target as HTMLElement).closest('a');
     const href = link?.getAttribute('href');
-    if (!link || !href?.startsWith('/') || href.startsWith('//') || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    if (
+      !link ||
+      !href?.startsWith('/') ||
+      href.startsWith('//') ||
+      event.ctrlKey ||
+      event.metaKey ||
+      event.shiftKey ||
+      event.button !== 0
+    )
+      return;
     event.preventDefault();
     void navigate(href);
   };
   // The HTML comes from the pages in this repository, never from a member; placeholder values are escaped.
   // Only clicks on the links inside are intercepted; links keep their own keyboard behaviour (Enter fires click).
-  return <div className={`content-markdown ${className ?? ''}`} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      className={`content-markdown ${className ?? ''}`}
+      onClick={onClick}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

@@ -41,13 +41,26 @@ export function StaticPageContent({ page }: { page: StaticPage }) {
   const [searchParams] = useSearchParams();
   const { data: source } = useSuspenseQuery(pageMarkdownQueryOptions(page, language));
   const banReason = page === 'ban' ? t(`ban.reasons.${toBanReason(searchParams.get('reason'))}`) : '';
-  const values = useMemo(() => buildPlaceholderValues(settings, t, language, banReason), [settings, t, language, banReason]);
+  const values = useMemo(
+    () => buildPlaceholderValues(settings, t, language, banReason),
+    [settings, t, language, banReason],
+  );
   const title = fillPlaceholdersInText(pageTitleOf(source), values);
   const faq = useMemo(
-    () => (page === 'faq' ? parseFaq(source, (html) => fillPlaceholders(html, values), (text) => fillPlaceholdersInText(text, values)) : null),
+    () =>
+      page === 'faq'
+        ? parseFaq(
+            source,
+            (html) => fillPlaceholders(html, values),
+            (text) => fillPlaceholdersInText(text, values),
+          )
+        : null,
     [page, source, values],
   );
-  const html = useMemo(() => (faq ? '' : fillPlaceholders(renderMarkdown(withoutTitle(source)), values)), [faq, source, values]);
+  const html = useMemo(
+    () => (faq ? '' : fillPlaceholders(renderMarkdown(withoutTitle(source)), values)),
+    [faq, source, values],
+  );
 
   return (
     <Container className="content-page py-4 py-md-5">

@@ -32,14 +32,19 @@ const plain = (html: string) =>
  * The FAQ's structure: text before the first `##` is the introduction, each `##` a section, each `###` in it a
  * question whose answer runs to the next heading. `fillHtml` and `fillText` fill the placeholders of HTML and of text.
  */
-export function parseFaq(source: string, fillHtml: (html: string) => string, fillText: (text: string) => string): FaqDocument {
+export function parseFaq(
+  source: string,
+  fillHtml: (html: string) => string,
+  fillText: (text: string) => string,
+): FaqDocument {
   const tokens = markdown.lexer(withoutTitle(source));
   const intro: Token[] = [];
   const sections: { title: string; questions: { question: string; answer: Token[] }[] }[] = [];
   for (const token of tokens) {
     const heading = token.type === 'heading' ? (token as Tokens.Heading) : null;
     if (heading?.depth === 2) sections.push({ title: heading.text, questions: [] });
-    else if (heading?.depth === 3 && sections.length > 0) sections.at(-1)!.questions.push({ question: heading.text, answer: [] });
+    else if (heading?.depth === 3 && sections.length > 0)
+      sections.at(-1)!.questions.push({ question: heading.text, answer: [] });
     else if (sections.length === 0) intro.push(token);
     else sections.at(-1)!.questions.at(-1)?.answer.push(token);
   }
@@ -69,6 +74,9 @@ export function filterFaq(sections: FaqSection[], query: string): FaqSection[] {
   const words = foldForSearch(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return sections;
   return sections
-    .map((section) => ({ ...section, questions: section.questions.filter((item) => words.every((word) => foldForSearch(item.text).includes(word))) }))
+    .map((section) => ({
+      ...section,
+      questions: section.questions.filter((item) => words.every((word) => foldForSearch(item.text).includes(word))),
+    }))
     .filter((section) => section.questions.length > 0);
 }

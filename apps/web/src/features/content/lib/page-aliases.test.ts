@@ -22,17 +22,33 @@ describe('/{token} page aliases', () => {
   });
 
   it('redirects with the query string kept, and answers 404 for an unknown token', async () => {
-    const redirect = tokenLoader({ params: { token: 'FAQ' }, request: new Request('http://localhost/FAQ?ref=abc&sub1=x'), context: {} } as never) as Response;
+    const redirect = tokenLoader({
+      params: { token: 'FAQ' },
+      request: new Request('http://localhost/FAQ?ref=abc&sub1=x'),
+      context: {},
+    } as never) as Response;
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toBe('/pages/faq?ref=abc&sub1=x');
     let thrown: unknown;
     try {
-      tokenLoader({ params: { token: 'xyz123' }, request: new Request('http://localhost/xyz123'), context: {} } as never);
+      tokenLoader({
+        params: { token: 'xyz123' },
+        request: new Request('http://localhost/xyz123'),
+        context: {},
+      } as never);
     } catch (error) {
       thrown = error;
     }
     expect(thrown).toMatchObject({ init: { status: 404 } });
     // The route table: a real path is never taken for a token.
-    expect(createMemoryRouter([{ path: '/:token', loader: tokenLoader }, { path: '/complaints', element: null }], { initialEntries: ['/complaints'] }).state.matches.at(-1)?.route.path).toBe('/complaints');
+    expect(
+      createMemoryRouter(
+        [
+          { path: '/:token', loader: tokenLoader },
+          { path: '/complaints', element: null },
+        ],
+        { initialEntries: ['/complaints'] },
+      ).state.matches.at(-1)?.route.path,
+    ).toBe('/complaints');
   });
 });

@@ -7,23 +7,88 @@ import { paths, type StaticPage } from '../../../config/paths.ts';
  * languages of SPEC section 1, without accents. Each forwards to its page and keeps the query string.
  */
 const PAGE_ALIASES: Record<StaticPage, readonly string[]> = {
-  terms: ['terms', 'tos', 'conditions', 'voorwaarden', 'agb', 'condizioni', 'cgu', 'condiciones', 'regulamin', 'vilkar', 'kayttoehdot', 'villkor'],
-  privacy: ['privacy', 'datenschutz', 'privacidad', 'confidentialite', 'riservatezza', 'prywatnosc', 'privatliv', 'tietosuoja', 'personvern', 'integritet'],
+  terms: [
+    'terms',
+    'tos',
+    'conditions',
+    'voorwaarden',
+    'agb',
+    'condizioni',
+    'cgu',
+    'condiciones',
+    'regulamin',
+    'vilkar',
+    'kayttoehdot',
+    'villkor',
+  ],
+  privacy: [
+    'privacy',
+    'datenschutz',
+    'privacidad',
+    'confidentialite',
+    'riservatezza',
+    'prywatnosc',
+    'privatliv',
+    'tietosuoja',
+    'personvern',
+    'integritet',
+  ],
   cookies: ['cookies', 'cookie-policy', 'evasteet', 'informasjonskapsler', 'kakor'],
   faq: ['faq', 'help', 'hulp', 'hilfe', 'aiuto', 'aide', 'ayuda', 'pomoc', 'hjaelp', 'ohje', 'hjelp', 'hjalp'],
-  'return-policy': ['refund', 'refunds', 'returns', 'terugbetaling', 'erstattung', 'rimborso', 'remboursement', 'reembolso', 'zwrot', 'refusion', 'palautus', 'refusjon', 'aterbetalning'],
-  service: ['contact', 'support', 'service', 'klantenservice', 'kontakt', 'contatti', 'contacto', 'asiakaspalvelu', 'kundeservice', 'kundservice', 'kundtjanst'],
+  'return-policy': [
+    'refund',
+    'refunds',
+    'returns',
+    'terugbetaling',
+    'erstattung',
+    'rimborso',
+    'remboursement',
+    'reembolso',
+    'zwrot',
+    'refusion',
+    'palautus',
+    'refusjon',
+    'aterbetalning',
+  ],
+  service: [
+    'contact',
+    'support',
+    'service',
+    'klantenservice',
+    'kontakt',
+    'contatti',
+    'contacto',
+    'asiakaspalvelu',
+    'kundeservice',
+    'kundservice',
+    'kundtjanst',
+  ],
   // The ban page is reached from a refused login only, with its reason; it has no alias on purpose.
   ban: [],
 };
 
 const OTHER_ALIASES: Record<string, string> = Object.fromEntries([
-  ...['klachten', 'klacht', 'beschwerde', 'reclami', 'reclamation', 'reclamaciones', 'reklamacja', 'klage', 'valitus', 'klagomal'].map((alias) => [alias, paths.complaints.getHref()]),
-  ...['language', 'languages', 'taal', 'sprache', 'lingua', 'langue', 'idioma', 'jezyk', 'sprog', 'kieli', 'sprak'].map((alias) => [alias, paths.langConfig.getHref()]),
+  ...[
+    'klachten',
+    'klacht',
+    'beschwerde',
+    'reclami',
+    'reclamation',
+    'reclamaciones',
+    'reklamacja',
+    'klage',
+    'valitus',
+    'klagomal',
+  ].map((alias) => [alias, paths.complaints.getHref()]),
+  ...['language', 'languages', 'taal', 'sprache', 'lingua', 'langue', 'idioma', 'jezyk', 'sprog', 'kieli', 'sprak'].map(
+    (alias) => [alias, paths.langConfig.getHref()],
+  ),
 ]);
 
 const ALIASES: ReadonlyMap<string, string> = new Map([
-  ...Object.entries(PAGE_ALIASES).flatMap(([page, aliases]) => aliases.map((alias) => [alias, paths.staticPage.getHref(page as StaticPage)] as const)),
+  ...Object.entries(PAGE_ALIASES).flatMap(([page, aliases]) =>
+    aliases.map((alias) => [alias, paths.staticPage.getHref(page as StaticPage)] as const),
+  ),
   ...Object.entries(OTHER_ALIASES),
 ]);
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildSettings } from '../../../test-support/settings.fixture.ts';
 import { setupI18n } from '../../../test-support/render.tsx';
-import { buildPlaceholderValues, fillPlaceholders, findPlaceholders, formatTermsVersion, PLACEHOLDERS } from './placeholders.ts';
+import {
+  buildPlaceholderValues,
+  fillPlaceholders,
+  findPlaceholders,
+  formatTermsVersion,
+  PLACEHOLDERS,
+} from './placeholders.ts';
 
 describe('page placeholders', () => {
   it('dates the terms at the version the settings give, in UTC', () => {
@@ -13,7 +19,11 @@ describe('page placeholders', () => {
 
   it('fills every placeholder from the settings, escaped, with plural units', async () => {
     const i18n = await setupI18n('en');
-    const settings = buildSettings({ refund_days: 1, message_credits: 10, company: { ...buildSettings().company, name: 'Acme <b>&</b> Co', vat_numbers: ['NL1', 'BE2'] } });
+    const settings = buildSettings({
+      refund_days: 1,
+      message_credits: 10,
+      company: { ...buildSettings().company, name: 'Acme <b>&</b> Co', vat_numbers: ['NL1', 'BE2'] },
+    });
     const values = buildPlaceholderValues(settings, i18n.getFixedT('en', 'content'), 'en', 'spam');
     expect(Object.keys(values).sort()).toEqual([...PLACEHOLDERS].sort());
     expect(values.refund_period).toBe('1 day');

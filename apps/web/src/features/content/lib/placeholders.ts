@@ -35,7 +35,11 @@ const PLACEHOLDER_PATTERN = /\{([a-z_]+)\}/g;
 
 /** SPEC section 1 and 3: 2023-12-01 noon UTC, or the company's added date when later (the server decides; shown in UTC). */
 export function formatTermsVersion(termsVersion: string, language: string): string {
-  const formatted = formatDate(termsVersion, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }, dateLocaleFor(language));
+  const formatted = formatDate(
+    termsVersion,
+    { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' },
+    dateLocaleFor(language),
+  );
   return `${formatted} UTC`;
 }
 
@@ -44,9 +48,15 @@ function companyCountryName(code: string, language: string): string {
 }
 
 /** The values of every placeholder for this site and language; `banReason` is the ban page's category in words. */
-export function buildPlaceholderValues(settings: Settings, t: TFunction<'content'>, language: string, banReason = ''): PlaceholderValues {
+export function buildPlaceholderValues(
+  settings: Settings,
+  t: TFunction<'content'>,
+  language: string,
+  banReason = '',
+): PlaceholderValues {
   const { company } = settings;
-  const list = (items: readonly string[]) => new Intl.ListFormat(dateLocaleFor(language), { type: 'conjunction' }).format(items);
+  const list = (items: readonly string[]) =>
+    new Intl.ListFormat(dateLocaleFor(language), { type: 'conjunction' }).format(items);
   return {
     site_name: settings.name,
     site_domain: settings.domain,
@@ -73,19 +83,26 @@ export function buildPlaceholderValues(settings: Settings, t: TFunction<'content
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 /**
  * Fills the placeholders of rendered HTML with escaped values: the settings are text, never markup. Names that
  * are not placeholders stay as they are, so a test can find them.
  */
 export function fillPlaceholders(html: string, values: PlaceholderValues): string {
-  return html.replace(PLACEHOLDER_PATTERN, (match, name: string) => (name in values ? escapeHtml(values[name as Placeholder]) : match));
+  return html.replace(PLACEHOLDER_PATTERN, (match, name: string) =>
+    name in values ? escapeHtml(values[name as Placeholder]) : match,
+  );
 }
 
 /** Fills the placeholders of plain text (a title, an attribute): no escaping, React escapes it. */
 export function fillPlaceholdersInText(text: string, values: PlaceholderValues): string {
-  return text.replace(PLACEHOLDER_PATTERN, (match, name: string) => (name in values ? values[name as Placeholder] : match));
+  return text.replace(PLACEHOLDER_PATTERN, (match, name: string) =>
+    name in values ? values[name as Placeholder] : match,
+  );
 }
 
 /** The `{name}` placeholders left in a text (none after filling, unless a page uses an unknown name). */

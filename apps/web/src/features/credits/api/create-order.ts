@@ -7,7 +7,8 @@ import { rememberOrderBundle } from '../lib/payment-store.ts';
 
 export type CreateOrderInput = { bundle_id: number; method: PaymentMethod; country?: string; discount_code?: string };
 
-export const createOrder = (input: CreateOrderInput) => apiRequest('order.php', { method: 'POST', body: input, response: 'createOrderResponseSchema' });
+export const createOrder = (input: CreateOrderInput) =>
+  apiRequest('order.php', { method: 'POST', body: input, response: 'createOrderResponseSchema' });
 
 /** Leaves the site for the checkout; a test passes its own `openCheckout`. */
 export function useCreateOrder(openCheckout: (url: string) => void = (url) => window.location.assign(url)) {

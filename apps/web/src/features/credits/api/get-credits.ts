@@ -8,11 +8,15 @@ export type CreditsQuery = { country?: string | null; code?: string | null };
 
 export const creditsKeys = {
   all: ['credits'] as const,
-  page: (query: CreditsQuery) => [...creditsKeys.all, 'page', { country: query.country ?? null, code: query.code ?? null }] as const,
+  page: (query: CreditsQuery) =>
+    [...creditsKeys.all, 'page', { country: query.country ?? null, code: query.code ?? null }] as const,
 };
 
 export const getCredits = (query: CreditsQuery = {}) =>
-  apiRequest('credits.php', { query: { country: query.country ?? undefined, code: query.code ?? undefined }, response: 'creditsResponseSchema' });
+  apiRequest('credits.php', {
+    query: { country: query.country ?? undefined, code: query.code ?? undefined },
+    response: 'creditsResponseSchema',
+  });
 
 export const creditsQueryOptions = (query: CreditsQuery = {}) =>
   queryOptions({ queryKey: creditsKeys.page(query), queryFn: () => getCredits(query), staleTime: 60_000 });

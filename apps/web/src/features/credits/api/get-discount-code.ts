@@ -8,11 +8,18 @@ export const discountCodeKeys = {
   code: (code: string) => [...discountCodeKeys.all, 'code', code.toUpperCase()] as const,
 };
 
-export const getDiscountCode = (code: string) => apiRequest('discountcode.php', { query: { code }, response: 'discountCodeResponseSchema', retries: 0 });
+export const getDiscountCode = (code: string) =>
+  apiRequest('discountcode.php', { query: { code }, response: 'discountCodeResponseSchema', retries: 0 });
 
 /** Checked once per apply: a code's state (used, expired) may change, so nothing is cached. */
 export const discountCodeQueryOptions = (code: string) =>
-  queryOptions({ queryKey: discountCodeKeys.code(code), queryFn: () => getDiscountCode(code), staleTime: 0, gcTime: 0, retry: false });
+  queryOptions({
+    queryKey: discountCodeKeys.code(code),
+    queryFn: () => getDiscountCode(code),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
 
 /** The apply button: resolves with the code object, or fails with the server's translated refusal. */
 export function useCheckDiscountCode() {

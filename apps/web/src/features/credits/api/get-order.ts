@@ -23,7 +23,10 @@ export const orderQueryOptions = (id: number) =>
     queryKey: orderKeys.detail(id),
     queryFn: () => getOrder(id),
     select: (data) => data.order,
-    refetchInterval: (query) => (query.state.status !== 'error' && (!query.state.data || isOrderSettling(query.state.data.order)) ? ORDER_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.status !== 'error' && (!query.state.data || isOrderSettling(query.state.data.order))
+        ? ORDER_POLL_MS
+        : false,
     staleTime: 0,
   });
 

@@ -5,6 +5,7 @@ import { orderKeys } from './get-order.ts';
 
 export const getOrders = () => apiRequest('orders.php', { response: 'ordersResponseSchema' });
 
-export const ordersQueryOptions = () => queryOptions({ queryKey: orderKeys.list(), queryFn: getOrders, select: (data) => data.orders, staleTime: 0 });
+export const ordersQueryOptions = () =>
+  queryOptions({ queryKey: orderKeys.list(), queryFn: getOrders, select: (data) => data.orders, staleTime: 0 });
 
 export const useOrders = () => useQuery(ordersQueryOptions());

@@ -7,7 +7,8 @@ export const pricingKeys = {
   country: (country: string | null) => [...pricingKeys.all, { country }] as const,
 };
 
-export const getPricing = (country: string | null) => apiRequest('pricing.php', { query: { country: country ?? undefined }, response: 'pricingResponseSchema' });
+export const getPricing = (country: string | null) =>
+  apiRequest('pricing.php', { query: { country: country ?? undefined }, response: 'pricingResponseSchema' });
 
 export const pricingQueryOptions = (country: string | null) =>
   queryOptions({ queryKey: pricingKeys.country(country), queryFn: () => getPricing(country), staleTime: 5 * 60_000 });

@@ -9,13 +9,20 @@ export const welcomeCodeKeys = { all: [...discountCodeKeys.all, 'welcome'] as co
 
 export async function getWelcomeCode(): Promise<DiscountCode | null> {
   try {
-    return (await apiRequest('discountcode.php', { query: { welcome: 'true' }, response: 'discountCodeResponseSchema', retries: 1 })).discountcode;
+    return (
+      await apiRequest('discountcode.php', {
+        query: { welcome: 'true' },
+        response: 'discountCodeResponseSchema',
+        retries: 1,
+      })
+    ).discountcode;
   } catch {
     return null;
   }
 }
 
-export const welcomeCodeQueryOptions = () => queryOptions({ queryKey: welcomeCodeKeys.all, queryFn: getWelcomeCode, staleTime: 5 * 60_000 });
+export const welcomeCodeQueryOptions = () =>
+  queryOptions({ queryKey: welcomeCodeKeys.all, queryFn: getWelcomeCode, staleTime: 5 * 60_000 });
 
 /** Asked only while `isEnabled` (a logged-in unpaid member inside the 4 hours). */
 export const useWelcomeCode = (isEnabled: boolean) => useQuery({ ...welcomeCodeQueryOptions(), enabled: isEnabled });

@@ -5,7 +5,8 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { userKeys } from '../../../lib/session/get-user.ts';
 import { orderKeys } from './get-order.ts';
 
-export const refundOrder = (orderId: number) => apiRequest('refund.php', { method: 'POST', body: { order: orderId }, response: 'refundResponseSchema' });
+export const refundOrder = (orderId: number) =>
+  apiRequest('refund.php', { method: 'POST', body: { order: orderId }, response: 'refundResponseSchema' });
 
 export function useRefundOrder() {
   const queryClient = useQueryClient();

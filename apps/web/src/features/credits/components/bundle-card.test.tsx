@@ -72,9 +72,17 @@ describe('BundleCard', () => {
     expect(card.className).toContain('bundle-card-popular');
   });
 
-  it('formats the price in the member\'s language and the bundle\'s currency', async () => {
+  it("formats the price in the member's language and the bundle's currency", async () => {
     await setupI18n('de');
-    renderWithProviders(<BundleCard bundle={bundle({ credits: 100, price: { amount: 13495, currency: 'DKK' }, final_price: { amount: 13495, currency: 'DKK' } })} />);
+    renderWithProviders(
+      <BundleCard
+        bundle={bundle({
+          credits: 100,
+          price: { amount: 13495, currency: 'DKK' },
+          final_price: { amount: 13495, currency: 'DKK' },
+        })}
+      />,
+    );
     const card = screen.getByTestId('bundle-card');
     expect(within(card).getByTestId('bundle-price').textContent).toBe('134,95\u00a0DKK');
     await setupI18n('en');

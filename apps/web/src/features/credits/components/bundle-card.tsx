@@ -28,7 +28,12 @@ function CreditsTitle({ text, count }: { text: string; count: number }) {
   );
 }
 
-export function BundleCard({ bundle, to = paths.creditsIdPaymentmethod.getHref(bundle.id), isSelected = false, headingLevel = 2 }: BundleCardProps) {
+export function BundleCard({
+  bundle,
+  to = paths.creditsIdPaymentmethod.getHref(bundle.id),
+  isSelected = false,
+  headingLevel = 2,
+}: BundleCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t, i18n } = useTranslation('payments');
   const language = i18n.language;

@@ -5,7 +5,15 @@ import type { Bundle } from '@app/contracts';
 import { Skeleton, SkeletonButton, SkeletonLine } from '../../../components/skeleton.tsx';
 import { BundleCard } from './bundle-card.tsx';
 
-export function BundleGrid({ bundles, label, headingLevel = 2 }: { bundles: readonly Bundle[]; label: string; headingLevel?: 2 | 3 }) {
+export function BundleGrid({
+  bundles,
+  label,
+  headingLevel = 2,
+}: {
+  bundles: readonly Bundle[];
+  label: string;
+  headingLevel?: 2 | 3;
+}) {
   return (
     <ul className="bundle-grid list-unstyled" aria-label={label}>
       {bundles.map((bundle) => (

@@ -28,7 +28,10 @@ function MethodMarks({ data }: { data: CreditsResponse }) {
   const countryName = useCountryName();
   if (data.methods.length === 0) return null;
   return (
-    <ul className="method-marks list-unstyled d-flex flex-wrap gap-2 mb-0" aria-label={t('credits.methodsLabel', { country: countryName(data.country) })}>
+    <ul
+      className="method-marks list-unstyled d-flex flex-wrap gap-2 mb-0"
+      aria-label={t('credits.methodsLabel', { country: countryName(data.country) })}
+    >
       {data.methods.map(({ method }) => (
         <li key={method} className="d-inline-flex align-items-center gap-1 small">
           <PaymentMethodMark method={method} width={36} />
@@ -45,7 +48,10 @@ function CreditsContent({ user }: { user: User }) {
   const enteredCode = useEnteredDiscountCode();
 
   if (credits.isPending) return <BundleGridSkeleton />;
-  if (credits.isError) return <Alert variant="danger">{translateError(t, toFormErrors(credits.error).form ?? { code: 'error_generic' })}</Alert>;
+  if (credits.isError)
+    return (
+      <Alert variant="danger">{translateError(t, toFormErrors(credits.error).form ?? { code: 'error_generic' })}</Alert>
+    );
   const data = credits.data;
   const bundleIds = new Set(data.bundles.map((bundle) => bundle.id));
 
@@ -53,7 +59,9 @@ function CreditsContent({ user }: { user: User }) {
     <>
       <PaymentModeNotice data={data} />
       <DiscountSummary discount={data.discount} enteredCode={enteredCode} />
-      {data.last_order && <RepeatOrderCard lastOrder={data.last_order} isAvailable={bundleIds.has(data.last_order.bundle_id)} />}
+      {data.last_order && (
+        <RepeatOrderCard lastOrder={data.last_order} isAvailable={bundleIds.has(data.last_order.bundle_id)} />
+      )}
       {data.bundles.length === 0 ? (
         <Alert variant="info">{t('credits.noBundles')}</Alert>
       ) : (

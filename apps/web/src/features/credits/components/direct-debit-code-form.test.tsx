@@ -108,7 +108,9 @@ describe('direct debit code', () => {
 
     fireEvent.click(resendButton());
     await advance(10);
-    expect(calls.filter((call) => call.path === '/api/directdebit-resend.php')).toEqual([{ method: 'POST', path: '/api/directdebit-resend.php', body: { id: 12 } }]);
+    expect(calls.filter((call) => call.path === '/api/directdebit-resend.php')).toEqual([
+      { method: 'POST', path: '/api/directdebit-resend.php', body: { id: 12 } },
+    ]);
     expect(screen.getByRole('status').textContent).toBe('We sent a new code to +31******78.');
     // A new cooldown.
     expect(resendButton().disabled).toBe(true);
@@ -168,7 +170,7 @@ describe('direct debit code', () => {
     expect(resendButton().disabled).toBe(false);
   });
 
-  it('says so by itself once the code\'s 10 minutes are over', async () => {
+  it("says so by itself once the code's 10 minutes are over", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     vi.setSystemTime(NOW);
     renderStep();
@@ -180,9 +182,22 @@ describe('direct debit code', () => {
 
   it('opens the order once the right code is in', async () => {
     const order = {
-      id: 41, bundle_id: 7, status: 'pending', credits: 50, amount: { amount: 995, currency: 'EUR' }, transaction_costs: 0, discount_code: null,
-      discount_percentage: 0, method: 'sdd', created_at: new Date().toISOString(), paid_at: null, refunded_credits: 0, refunded_amount: 0,
-      refundable_until: null, is_repeat: false, checkout_url: null,
+      id: 41,
+      bundle_id: 7,
+      status: 'pending',
+      credits: 50,
+      amount: { amount: 995, currency: 'EUR' },
+      transaction_costs: 0,
+      discount_code: null,
+      discount_percentage: 0,
+      method: 'sdd',
+      created_at: new Date().toISOString(),
+      paid_at: null,
+      refunded_credits: 0,
+      refunded_amount: 0,
+      refundable_until: null,
+      is_repeat: false,
+      checkout_url: null,
     };
     const { onOrdered } = renderStep({ verify: () => ({ body: { order } }) });
     fireEvent.change(codeInput(), { target: { value: '123456' } });

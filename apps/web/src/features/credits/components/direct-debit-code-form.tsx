@@ -28,7 +28,14 @@ type DirectDebitCodeFormProps = {
   onOrdered: (orderId: number) => void;
 };
 
-export function DirectDebitCodeForm({ state, receivedAt, otherMethodsHref, onResent, onChangeDetails, onOrdered }: DirectDebitCodeFormProps) {
+export function DirectDebitCodeForm({
+  state,
+  receivedAt,
+  otherMethodsHref,
+  onResent,
+  onChangeDetails,
+  onOrdered,
+}: DirectDebitCodeFormProps) {
   const { t, i18n } = useTranslation('payments');
   const { t: tErrors } = useTranslation();
   const id = useId();
@@ -119,7 +126,12 @@ export function DirectDebitCodeForm({ state, receivedAt, otherMethodsHref, onRes
         {sentText}
       </p>
       <p className="small text-body-secondary">
-        {t('directDebit.debitSummary', { credits: t('bundle.credits', { count: state.credits }), price, iban: state.iban, bank: state.bank_name })}
+        {t('directDebit.debitSummary', {
+          credits: t('bundle.credits', { count: state.credits }),
+          price,
+          iban: state.iban,
+          bank: state.bank_name,
+        })}
       </p>
       <FormErrorAlert error={formError}>
         {formError && OTHER_METHOD_ERRORS.has(formError.code) && (

@@ -14,7 +14,16 @@ beforeAll(async () => {
 });
 
 const credits: CreditsResponse = {
-  bundles: [{ id: 7, credits: 50, price: { amount: 995, currency: 'EUR' }, final_price: { amount: 995, currency: 'EUR' }, ribbon_percentage: 0, is_popular: false }],
+  bundles: [
+    {
+      id: 7,
+      credits: 50,
+      price: { amount: 995, currency: 'EUR' },
+      final_price: { amount: 995, currency: 'EUR' },
+      ribbon_percentage: 0,
+      is_popular: false,
+    },
+  ],
   currency: 'EUR',
   country: 'NL',
   discount: null,
@@ -68,7 +77,8 @@ describe('direct debit details', () => {
     expect(screen.getByRole('group', { name: 'Your address' })).toBeTruthy();
     expect(screen.getByRole('article', { name: '50 credits' })).toBeTruthy();
     expect(screen.getByTestId('direct-debit-total').textContent).toBe('Total €9.95');
-    for (const label of ['Account holder', 'IBAN', 'Street', 'House number', 'Postal code', 'City', 'Mobile number']) expect(field(label)).toBeTruthy();
+    for (const label of ['Account holder', 'IBAN', 'Street', 'House number', 'Postal code', 'City', 'Mobile number'])
+      expect(field(label)).toBeTruthy();
     expect(field('Mobile number').getAttribute('type')).toBe('tel');
     expect(field('Mobile number').getAttribute('autocomplete')).toBe('tel');
     expect(screen.getByText(/In international format, for example \+31 6 12345678/)).toBeTruthy();
@@ -109,12 +119,19 @@ describe('direct debit details', () => {
     expect(screen.getByText('Enter the name of the account holder.')).toBeTruthy();
     expect(screen.getByText('Enter your IBAN.')).toBeTruthy();
     expect(screen.getByText('Enter your house number.')).toBeTruthy();
-    expect(screen.getByText('Enter your mobile number with the country code, for example +31 6 12345678.')).toBeTruthy();
+    expect(
+      screen.getByText('Enter your mobile number with the country code, for example +31 6 12345678.'),
+    ).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(field('Account holder')));
   });
 
-  it('puts the server\'s field errors on their fields, its IBAN refusal on the IBAN', async () => {
-    let answer = jsonError(400, 'validation_failed', { fields: [{ path: 'mobile', code: 'mobile_invalid', message: 'x' }, { path: 'city', code: 'invalid_value', message: 'x' }] });
+  it("puts the server's field errors on their fields, its IBAN refusal on the IBAN", async () => {
+    let answer = jsonError(400, 'validation_failed', {
+      fields: [
+        { path: 'mobile', code: 'mobile_invalid', message: 'x' },
+        { path: 'city', code: 'invalid_value', message: 'x' },
+      ],
+    });
     const { calls } = renderPage(() => answer);
     await screen.findByLabelText('IBAN');
     fillValidDetails();
@@ -142,7 +159,10 @@ describe('direct debit details', () => {
 
   it.each([
     ['direct_debit_blocked', 'Your account is blocked for direct debit payments.'],
-    ['direct_debit_limit', 'Limit reached: please try again later, choose a cheaper package or another payment method.'],
+    [
+      'direct_debit_limit',
+      'Limit reached: please try again later, choose a cheaper package or another payment method.',
+    ],
   ])('says %s in an alert with the way to another payment method', async (code, text) => {
     renderPage(() => jsonError(403, code));
     await screen.findByLabelText('IBAN');
@@ -150,7 +170,9 @@ describe('direct debit details', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send me the code' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(text);
-    expect(within(alert).getByRole('link', { name: 'Choose another payment method' }).getAttribute('href')).toBe('/credits/7');
+    expect(within(alert).getByRole('link', { name: 'Choose another payment method' }).getAttribute('href')).toBe(
+      '/credits/7',
+    );
     await waitFor(() => expect(document.activeElement).toBe(alert));
   });
 
@@ -170,7 +192,9 @@ describe('direct debit details', () => {
   });
 
   it('says so where direct debit is not offered', async () => {
-    mockFetch(({ url }) => (url.pathname === '/api/credits.php' ? { body: { ...credits, country: 'US', direct_debit: false } } : undefined));
+    mockFetch(({ url }) =>
+      url.pathname === '/api/credits.php' ? { body: { ...credits, country: 'US', direct_debit: false } } : undefined,
+    );
     renderWithProviders(<DirectDebitPage />, { path: '/directdebit?bundle=7', user: buildUser() });
     expect(await screen.findByText(/Direct debit is not available for payments from United States/)).toBeTruthy();
     expect(screen.queryByLabelText('IBAN')).toBeNull();

@@ -11,12 +11,25 @@ import { FormField } from '../../../components/form-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { useStartDirectDebit, type DirectDebitState } from '../api/start-direct-debit.ts';
-import { directDebitFieldError, directDebitFormSchema, OTHER_METHOD_ERRORS, type DirectDebitField } from '../lib/direct-debit.ts';
+import {
+  directDebitFieldError,
+  directDebitFormSchema,
+  OTHER_METHOD_ERRORS,
+  type DirectDebitField,
+} from '../lib/direct-debit.ts';
 import { IbanField } from './iban-field.tsx';
 
 export type DirectDebitDetails = Record<DirectDebitField, string>;
 
-export const EMPTY_DETAILS: DirectDebitDetails = { holder: '', iban: '', street: '', house_number: '', postal_code: '', city: '', mobile: '' };
+export const EMPTY_DETAILS: DirectDebitDetails = {
+  holder: '',
+  iban: '',
+  street: '',
+  house_number: '',
+  postal_code: '',
+  city: '',
+  mobile: '',
+};
 
 type DirectDebitFormProps = {
   bundleId: number;
@@ -31,7 +44,16 @@ type DirectDebitFormProps = {
   onStarted: (started: DirectDebitState, details: DirectDebitDetails) => void;
 };
 
-export function DirectDebitForm({ bundleId, country, price, siteName, otherMethodsHref, initialDetails = EMPTY_DETAILS, isReturning = false, onStarted }: DirectDebitFormProps) {
+export function DirectDebitForm({
+  bundleId,
+  country,
+  price,
+  siteName,
+  otherMethodsHref,
+  initialDetails = EMPTY_DETAILS,
+  isReturning = false,
+  onStarted,
+}: DirectDebitFormProps) {
   const { t } = useTranslation('payments');
   const start = useStartDirectDebit();
   const form = useFormValues<DirectDebitDetails>(initialDetails);
@@ -46,11 +68,16 @@ export function DirectDebitForm({ bundleId, country, price, siteName, otherMetho
   // "This IBAN is not valid" from the server belongs to the IBAN field, not to the whole form.
   const isIbanRefused = form.formError?.code === 'iban_invalid';
   const formError = isIbanRefused ? null : form.formError;
-  const ibanError = directDebitFieldError('iban', form.fieldErrors.iban) ?? (isIbanRefused ? { code: 'iban_invalid' } : undefined);
+  const ibanError =
+    directDebitFieldError('iban', form.fieldErrors.iban) ?? (isIbanRefused ? { code: 'iban_invalid' } : undefined);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body: DirectDebitRequest | null = form.validate(directDebitFormSchema, { ...form.values, bundle_id: bundleId, country });
+    const body: DirectDebitRequest | null = form.validate(directDebitFormSchema, {
+      ...form.values,
+      bundle_id: bundleId,
+      country,
+    });
     if (!body) return;
     start.mutate(body, {
       onSuccess: (data) => onStarted(data.direct_debit, form.values),
@@ -59,7 +86,13 @@ export function DirectDebitForm({ bundleId, country, price, siteName, otherMetho
   };
 
   return (
-    <Form id={form.formId} noValidate onSubmit={onSubmit} aria-labelledby="direct-debit-details-title" className="direct-debit-form">
+    <Form
+      id={form.formId}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="direct-debit-details-title"
+      className="direct-debit-form"
+    >
       <FormErrorAlert error={formError}>
         {formError && OTHER_METHOD_ERRORS.has(formError.code) && (
           <>
@@ -74,7 +107,13 @@ export function DirectDebitForm({ bundleId, country, price, siteName, otherMetho
         <legend id="direct-debit-details-title" className="h5">
           {t('directDebit.detailsTitle')}
         </legend>
-        <FormField {...field('holder')} label={t('directDebit.holder')} autoComplete="name" maxLength={100} isRequired />
+        <FormField
+          {...field('holder')}
+          label={t('directDebit.holder')}
+          autoComplete="name"
+          maxLength={100}
+          isRequired
+        />
         <IbanField
           name="iban"
           value={form.values.iban}
@@ -89,16 +128,43 @@ export function DirectDebitForm({ bundleId, country, price, siteName, otherMetho
         <legend className="h5">{t('directDebit.addressTitle')}</legend>
         <Row className="g-3 mb-3">
           <Col xs={12} sm={9}>
-            <FormField {...field('street')} label={t('directDebit.street')} autoComplete="address-line1" maxLength={100} isRequired className="" />
+            <FormField
+              {...field('street')}
+              label={t('directDebit.street')}
+              autoComplete="address-line1"
+              maxLength={100}
+              isRequired
+              className=""
+            />
           </Col>
           <Col xs={6} sm={3}>
-            <FormField {...field('house_number')} label={t('directDebit.houseNumber')} maxLength={20} isRequired className="" />
+            <FormField
+              {...field('house_number')}
+              label={t('directDebit.houseNumber')}
+              maxLength={20}
+              isRequired
+              className=""
+            />
           </Col>
           <Col xs={6} sm={4}>
-            <FormField {...field('postal_code')} label={t('directDebit.postalCode')} autoComplete="postal-code" maxLength={20} isRequired className="" />
+            <FormField
+              {...field('postal_code')}
+              label={t('directDebit.postalCode')}
+              autoComplete="postal-code"
+              maxLength={20}
+              isRequired
+              className=""
+            />
           </Col>
           <Col xs={12} sm={8}>
-            <FormField {...field('city')} label={t('directDebit.city')} autoComplete="address-level2" maxLength={100} isRequired className="" />
+            <FormField
+              {...field('city')}
+              label={t('directDebit.city')}
+              autoComplete="address-level2"
+              maxLength={100}
+              isRequired
+              className=""
+            />
           </Col>
         </Row>
       </fieldset>

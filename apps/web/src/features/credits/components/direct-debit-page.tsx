@@ -61,7 +61,10 @@ function DirectDebitContent({ bundleId }: { bundleId: number }) {
   const otherMethodsHref = paths.creditsIdPaymentmethod.getHref(bundleId);
 
   if (credits.isPending) return <LoadingSpinner />;
-  if (credits.isError) return <Alert variant="danger">{translateError(t, toFormErrors(credits.error).form ?? { code: 'error_generic' })}</Alert>;
+  if (credits.isError)
+    return (
+      <Alert variant="danger">{translateError(t, toFormErrors(credits.error).form ?? { code: 'error_generic' })}</Alert>
+    );
   const data = credits.data;
   const bundle = data.bundles.find((candidate) => candidate.id === bundleId);
   if (!bundle) {
@@ -75,7 +78,8 @@ function DirectDebitContent({ bundleId }: { bundleId: number }) {
   if (!data.direct_debit) {
     return (
       <Alert variant="warning">
-        {t('directDebit.unavailable', { country: countryName(data.country) })} <Link to={otherMethodsHref}>{t('directDebit.otherMethod')}</Link>
+        {t('directDebit.unavailable', { country: countryName(data.country) })}{' '}
+        <Link to={otherMethodsHref}>{t('directDebit.otherMethod')}</Link>
       </Alert>
     );
   }

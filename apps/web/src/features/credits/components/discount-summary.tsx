@@ -32,9 +32,15 @@ export function DiscountSummary({ discount, enteredCode }: DiscountSummaryProps)
           </p>
         )}
         {discount.source !== 'time_bonus' && Number.isFinite(expiresAt) && (
-          <p className="mb-1 small">{t('discount.expires', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(expiresAt) })}</p>
+          <p className="mb-1 small">
+            {t('discount.expires', {
+              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(expiresAt),
+            })}
+          </p>
         )}
-        <p className="mb-0 small">{isCodeOutdone ? t('discount.notBest', { code: enteredCode }) : t('discount.onePerOrder')}</p>
+        <p className="mb-0 small">
+          {isCodeOutdone ? t('discount.notBest', { code: enteredCode }) : t('discount.onePerOrder')}
+        </p>
       </div>
     </Alert>
   );

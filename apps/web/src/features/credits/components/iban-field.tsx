@@ -64,7 +64,9 @@ export function IbanField({ name, value, onChange, error }: IbanFieldProps) {
         isInvalid={Boolean(shownError)}
         isValid={!shownError && check.isValid}
         aria-invalid={shownError ? true : undefined}
-        aria-describedby={[shownError ? errorId : null, hintId, check.isValid ? statusId : null].filter(Boolean).join(' ')}
+        aria-describedby={[shownError ? errorId : null, hintId, check.isValid ? statusId : null]
+          .filter(Boolean)
+          .join(' ')}
         autoComplete="off"
         autoCapitalize="characters"
         autoCorrect="off"
@@ -79,7 +81,9 @@ export function IbanField({ name, value, onChange, error }: IbanFieldProps) {
         </Form.Control.Feedback>
       )}
       <p id={statusId} className="iban-status small text-success mb-0" role="status">
-        {!shownError && check.isValid && (check.bankCode ? t('directDebit.ibanValid', { code: check.bankCode }) : t('directDebit.ibanValidNoCode'))}
+        {!shownError &&
+          check.isValid &&
+          (check.bankCode ? t('directDebit.ibanValid', { code: check.bankCode }) : t('directDebit.ibanValidNoCode'))}
       </p>
       <Form.Text id={hintId} className="d-block">
         {t('directDebit.ibanHint')}

@@ -9,8 +9,12 @@ beforeAll(async () => {
 
 describe('the open order link', () => {
   it('links "Code already used" to the member\'s own open order the error names', async () => {
-    renderWithProviders(<OpenOrderLink error={{ code: 'discount_code_used', params: { order: 41 } }} />, { path: '/credits/7' });
-    expect((await screen.findByRole('link', { name: 'Continue your open order' })).getAttribute('href')).toBe('/transactions/41');
+    renderWithProviders(<OpenOrderLink error={{ code: 'discount_code_used', params: { order: 41 } }} />, {
+      path: '/credits/7',
+    });
+    expect((await screen.findByRole('link', { name: 'Continue your open order' })).getAttribute('href')).toBe(
+      '/transactions/41',
+    );
   });
 
   it('shows nothing when no order is named, or for another error', () => {

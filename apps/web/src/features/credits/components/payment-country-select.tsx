@@ -14,12 +14,19 @@ export function PaymentCountrySelect({ country }: { country: string }) {
   const id = useId();
   const options = useMemo(() => {
     const codes = settings.countries.includes(country) ? settings.countries : [country, ...settings.countries];
-    return codes.map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name, i18n.language));
+    return codes
+      .map((code) => ({ code, name: countryName(code) }))
+      .sort((a, b) => a.name.localeCompare(b.name, i18n.language));
   }, [settings.countries, country, countryName, i18n.language]);
   return (
     <Form.Group controlId={id} className="payment-country">
       <Form.Label>{t('country.label')}</Form.Label>
-      <Form.Select name="country" value={country} onChange={(event) => setPaymentCountry(event.target.value)} aria-describedby={`${id}-help`}>
+      <Form.Select
+        name="country"
+        value={country}
+        onChange={(event) => setPaymentCountry(event.target.value)}
+        aria-describedby={`${id}-help`}
+      >
         {options.map((option) => (
           <option key={option.code} value={option.code}>
             {option.name}

@@ -49,7 +49,10 @@ function MethodList({ data, bundle, preselected, onChoose, pendingMethod, direct
     <ul className="method-list list-unstyled d-grid gap-2" aria-labelledby="method-list-title">
       {data.methods.map(({ method, transaction_costs: costs }) => {
         // Shown before paying; the server prices the order itself.
-        const total = formatMoney({ amount: bundle.final_price.amount + costs, currency: bundle.final_price.currency }, i18n.language);
+        const total = formatMoney(
+          { amount: bundle.final_price.amount + costs, currency: bundle.final_price.currency },
+          i18n.language,
+        );
         const isPending = pendingMethod === method;
         return (
           <li key={method}>
@@ -66,8 +69,17 @@ function MethodList({ data, bundle, preselected, onChoose, pendingMethod, direct
               <span className="flex-grow-1">
                 <span className="d-block fw-semibold">{tCommon(`paymentMethods.${method}`)}</span>
                 <span className="d-block small text-body-secondary">
-                  {costs > 0 ? t('methods.costs', { price: formatMoney({ amount: costs, currency: bundle.final_price.currency }, i18n.language) }) : t('methods.noCosts')}
-                  {isDiscounted && data.discount && <span className="d-none d-sm-inline"> · {t('methods.discountApplied', { percentage: data.discount.value_percentage })}</span>}
+                  {costs > 0
+                    ? t('methods.costs', {
+                        price: formatMoney({ amount: costs, currency: bundle.final_price.currency }, i18n.language),
+                      })
+                    : t('methods.noCosts')}
+                  {isDiscounted && data.discount && (
+                    <span className="d-none d-sm-inline">
+                      {' '}
+                      · {t('methods.discountApplied', { percentage: data.discount.value_percentage })}
+                    </span>
+                  )}
                 </span>
               </span>
               <span className="method-total fw-bold text-nowrap">{t('methods.total', { price: total })}</span>
@@ -89,7 +101,9 @@ function MethodList({ data, bundle, preselected, onChoose, pendingMethod, direct
               <span className="d-block fw-semibold">{tCommon('paymentMethods.sdd')}</span>
               <span className="d-block small text-body-secondary">{t('directDebit.methodHint')}</span>
             </span>
-            <span className="method-total fw-bold text-nowrap">{t('methods.total', { price: formatMoney(bundle.final_price, i18n.language) })}</span>
+            <span className="method-total fw-bold text-nowrap">
+              {t('methods.total', { price: formatMoney(bundle.final_price, i18n.language) })}
+            </span>
           </Link>
         </li>
       )}
@@ -120,7 +134,10 @@ function PaymentMethodContent({ bundleId, preselected }: { bundleId: number; pre
   const createOrder = useCreateOrder();
 
   if (credits.isPending) return <LoadingSpinner />;
-  if (credits.isError) return <Alert variant="danger">{translateError(t, toFormErrors(credits.error).form ?? { code: 'error_generic' })}</Alert>;
+  if (credits.isError)
+    return (
+      <Alert variant="danger">{translateError(t, toFormErrors(credits.error).form ?? { code: 'error_generic' })}</Alert>
+    );
   const data = credits.data;
   const bundle = data.bundles.find((candidate) => candidate.id === bundleId);
 
@@ -129,8 +146,16 @@ function PaymentMethodContent({ bundleId, preselected }: { bundleId: number; pre
     // Back from the checkout (browser back) lands on this page with the method marked.
     void navigate(paths.creditsIdPaymentmethod.getHref(bundle.id, method), { replace: true });
     // The member's own code goes along only while it is the discount that applies; the server checks it again.
-    const discountCode = enteredCode && data.discount?.source === 'code' && bundle.final_price.amount < bundle.price.amount ? enteredCode : undefined;
-    createOrder.mutate({ bundle_id: bundle.id, method, country: data.country, ...(discountCode ? { discount_code: discountCode } : {}) });
+    const discountCode =
+      enteredCode && data.discount?.source === 'code' && bundle.final_price.amount < bundle.price.amount
+        ? enteredCode
+        : undefined;
+    createOrder.mutate({
+      bundle_id: bundle.id,
+      method,
+      country: data.country,
+      ...(discountCode ? { discount_code: discountCode } : {}),
+    });
   };
   const isLeaving = createOrder.isPending || createOrder.isSuccess;
 
@@ -152,7 +177,10 @@ function PaymentMethodContent({ bundleId, preselected }: { bundleId: number; pre
       </Col>
       <Col lg={8}>
         <PaymentModeNotice data={data} />
-        <DiscountSummary discount={bundle && bundle.final_price.amount < bundle.price.amount ? data.discount : null} enteredCode={enteredCode} />
+        <DiscountSummary
+          discount={bundle && bundle.final_price.amount < bundle.price.amount ? data.discount : null}
+          enteredCode={enteredCode}
+        />
         <h2 id="method-list-title" className="h5">
           {t('methods.listLabel')}
         </h2>
@@ -190,7 +218,10 @@ export function PaymentMethodPage() {
       <MembersOnly>
         {() =>
           Number.isInteger(bundleId) && bundleId > 0 ? (
-            <PaymentMethodContent bundleId={bundleId} preselected={isPaymentMethod(paymentmethod) ? paymentmethod : null} />
+            <PaymentMethodContent
+              bundleId={bundleId}
+              preselected={isPaymentMethod(paymentmethod) ? paymentmethod : null}
+            />
           ) : (
             <Alert variant="warning">
               {t('methods.bundleNotFound')} <Link to={paths.credits.getHref()}>{t('methods.changeBundle')}</Link>

@@ -24,8 +24,16 @@ function Benefits() {
   const { t } = useTranslation('payments');
   const items = [
     { key: 'photos', icon: <ImageIcon size={22} />, text: t('premium.benefits.photos') },
-    { key: 'ownPhotos', icon: <StarIcon size={22} />, text: t('premium.benefits.ownPhotos', { premium: PHOTO_LIMITS.premium, free: PHOTO_LIMITS.free }) },
-    { key: 'conversations', icon: <ChatIcon size={22} />, text: t('premium.benefits.conversations', { free: FREE_CONVERSATION_LIMIT }) },
+    {
+      key: 'ownPhotos',
+      icon: <StarIcon size={22} />,
+      text: t('premium.benefits.ownPhotos', { premium: PHOTO_LIMITS.premium, free: PHOTO_LIMITS.free }),
+    },
+    {
+      key: 'conversations',
+      icon: <ChatIcon size={22} />,
+      text: t('premium.benefits.conversations', { free: FREE_CONVERSATION_LIMIT }),
+    },
     { key: 'chatPhotos', icon: <CheckIcon size={22} />, text: t('premium.benefits.chatPhotos') },
   ];
   return (
@@ -77,7 +85,11 @@ function MessageCost({ user }: { user: User | null | undefined }) {
   if (!country || !cost) return null;
   return (
     <p data-testid="message-cost">
-      {t('premium.messageCost', { credits: settings.message_credits, price: formatMajorAmount(cost.costs, cost.currency, i18n.language), country: countryName(country) })}
+      {t('premium.messageCost', {
+        credits: settings.message_credits,
+        price: formatMajorAmount(cost.costs, cost.currency, i18n.language),
+        country: countryName(country),
+      })}
     </p>
   );
 }

@@ -39,7 +39,11 @@ export function RepeatOrderCard({ lastOrder, isAvailable }: { lastOrder: LastOrd
         </div>
         <Link
           // With a saved card the repeat page buys in one click; without one the bundle goes through the methods.
-          to={isAvailable && !lastOrder.card ? paths.creditsIdPaymentmethod.getHref(lastOrder.bundle_id) : paths.creditsRepeatOrder.getHref()}
+          to={
+            isAvailable && !lastOrder.card
+              ? paths.creditsIdPaymentmethod.getHref(lastOrder.bundle_id)
+              : paths.creditsRepeatOrder.getHref()
+          }
           className="btn btn-primary flex-shrink-0 px-4"
         >
           {t('repeat.button', { credits })}

@@ -24,7 +24,12 @@ function OneClickRepeat({ bundleId, label }: { bundleId: number; label: string }
           {translateError(t, toFormErrors(repeat.error).form ?? { code: 'error_generic' })}
         </Alert>
       )}
-      <Button variant="primary" onClick={() => repeat.mutate()} disabled={repeat.isPending || repeat.isSuccess} className="me-sm-2">
+      <Button
+        variant="primary"
+        onClick={() => repeat.mutate()}
+        disabled={repeat.isPending || repeat.isSuccess}
+        className="me-sm-2"
+      >
         {(repeat.isPending || repeat.isSuccess) && <Spinner size="sm" className="me-2" aria-hidden="true" />}
         {label}
       </Button>
@@ -40,7 +45,10 @@ function RepeatOrderContent() {
   const { t } = useTranslation('payments');
   const credits = useCredits();
   if (credits.isPending) return <LoadingSpinner />;
-  if (credits.isError) return <Alert variant="danger">{translateError(t, toFormErrors(credits.error).form ?? { code: 'error_generic' })}</Alert>;
+  if (credits.isError)
+    return (
+      <Alert variant="danger">{translateError(t, toFormErrors(credits.error).form ?? { code: 'error_generic' })}</Alert>
+    );
   const { last_order: lastOrder, bundles } = credits.data;
   if (!lastOrder) {
     return (
@@ -57,14 +65,25 @@ function RepeatOrderContent() {
   return (
     <div className="repeat-order">
       <p>{t('repeat.lastOrder', { credits: creditsText })}</p>
-      {lastOrder.card && <p className="text-body-secondary">{t('repeat.card', { brand: lastOrder.card.brand, last4: lastOrder.card.last4 })}</p>}
+      {lastOrder.card && (
+        <p className="text-body-secondary">
+          {t('repeat.card', { brand: lastOrder.card.brand, last4: lastOrder.card.last4 })}
+        </p>
+      )}
       {bundle ? (
         <>
           <div className="repeat-order-bundle mb-3">
             <BundleCard bundle={bundle} isSelected />
           </div>
           {lastOrder.card ? (
-            <OneClickRepeat bundleId={bundle.id} label={t('repeat.oneClick', { credits: creditsText, brand: lastOrder.card.brand, last4: lastOrder.card.last4 })} />
+            <OneClickRepeat
+              bundleId={bundle.id}
+              label={t('repeat.oneClick', {
+                credits: creditsText,
+                brand: lastOrder.card.brand,
+                last4: lastOrder.card.last4,
+              })}
+            />
           ) : (
             <Link to={paths.creditsIdPaymentmethod.getHref(bundle.id)} className="btn btn-primary">
               {t('repeat.button', { credits: creditsText })}

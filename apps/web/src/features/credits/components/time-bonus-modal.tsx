@@ -15,7 +15,14 @@ export function TimeBonusModal({ show, endsAt, onClose }: TimeBonusModalProps) {
   const { t } = useTranslation('payments');
   const percentage = TIME_BONUS_PERCENTAGE;
   return (
-    <Modal show={show} onHide={onClose} centered aria-labelledby="time-bonus-title" contentClassName="time-bonus-modal" data-testid="time-bonus-modal">
+    <Modal
+      show={show}
+      onHide={onClose}
+      centered
+      aria-labelledby="time-bonus-title"
+      contentClassName="time-bonus-modal"
+      data-testid="time-bonus-modal"
+    >
       <button type="button" className="time-bonus-close btn btn-link" onClick={onClose} aria-label={t('welcome.close')}>
         <CrossIcon size={22} />
       </button>

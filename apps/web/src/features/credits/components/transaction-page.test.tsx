@@ -53,7 +53,11 @@ async function advance(ms: number) {
 }
 
 function renderAt(path: string) {
-  return renderWithProviders(<TransactionPage />, { path, user: buildUser(), routes: [{ path: '/transactions/:id?', element: <TransactionPage /> }] });
+  return renderWithProviders(<TransactionPage />, {
+    path,
+    user: buildUser(),
+    routes: [{ path: '/transactions/:id?', element: <TransactionPage /> }],
+  });
 }
 
 describe('payment status', () => {
@@ -88,7 +92,9 @@ describe('payment status', () => {
 
   it('says a failed or cancelled payment failed and offers another method for the same bundle', async () => {
     rememberOrderBundle(41, 7);
-    mockFetch(({ url }) => (url.pathname === '/api/order.php' ? { body: { order: order({ status: 'canceled' }) } } : undefined));
+    mockFetch(({ url }) =>
+      url.pathname === '/api/order.php' ? { body: { order: order({ status: 'canceled' }) } } : undefined,
+    );
     renderAt('/transactions/41');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'Payment failed or has been cancelled' })).toBeTruthy();
@@ -97,26 +103,47 @@ describe('payment status', () => {
 
   it('says a declined saved card could not complete, with try again and PayPal', async () => {
     rememberOrderBundle(41, 7);
-    mockFetch(({ url }) => (url.pathname === '/api/order.php' ? { body: { order: order({ status: 'failed', is_repeat: true, method: 'creditcard' }) } } : undefined));
+    mockFetch(({ url }) =>
+      url.pathname === '/api/order.php'
+        ? { body: { order: order({ status: 'failed', is_repeat: true, method: 'creditcard' }) } }
+        : undefined,
+    );
     renderAt('/transactions/41');
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('The stored card payment could not complete. Try again or use PayPal.')).toBeTruthy();
+    expect(
+      within(alert).getByText('The stored card payment could not complete. Try again or use PayPal.'),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/credits/repeat-order');
     expect(screen.getByRole('link', { name: 'Pay with PayPal' }).getAttribute('href')).toBe('/credits/7/paypal');
   });
 
-  it('offers to continue an open payment at the provider\'s checkout', async () => {
+  it("offers to continue an open payment at the provider's checkout", async () => {
     rememberOrderBundle(41, 7);
-    mockFetch(({ url }) => (url.pathname === '/api/order.php' ? { body: { order: order({ status: 'open', checkout_url: 'https://pay.example/checkout/41' }) } } : undefined));
+    mockFetch(({ url }) =>
+      url.pathname === '/api/order.php'
+        ? { body: { order: order({ status: 'open', checkout_url: 'https://pay.example/checkout/41' }) } }
+        : undefined,
+    );
     renderAt('/transactions/41');
-    expect((await screen.findByRole('link', { name: 'Continue payment' })).getAttribute('href')).toBe('https://pay.example/checkout/41');
+    expect((await screen.findByRole('link', { name: 'Continue payment' })).getAttribute('href')).toBe(
+      'https://pay.example/checkout/41',
+    );
     expect(screen.getByRole('link', { name: 'Try another payment method' }).getAttribute('href')).toBe('/credits/7');
   });
 
   it('says a refunded order was refunded: no "credits added", no greeting', async () => {
     mockFetch(({ url }) =>
       url.pathname === '/api/order.php'
-        ? { body: { order: order({ status: 'refunded', paid_at: new Date(NOW - 30_000).toISOString(), refunded_credits: 40, refunded_amount: 538 }) } }
+        ? {
+            body: {
+              order: order({
+                status: 'refunded',
+                paid_at: new Date(NOW - 30_000).toISOString(),
+                refunded_credits: 40,
+                refunded_amount: 538,
+              }),
+            },
+          }
         : undefined,
     );
     renderAt('/transactions/41');
@@ -128,16 +155,29 @@ describe('payment status', () => {
 
   it('says an unknown order was not found', async () => {
     mockFetch(({ url }) =>
-      url.pathname === '/api/order.php' ? { status: 404, body: { error: { status: 404, code: 'order_not_found', message: 'This order could not be found.' } } } : undefined,
+      url.pathname === '/api/order.php'
+        ? {
+            status: 404,
+            body: { error: { status: 404, code: 'order_not_found', message: 'This order could not be found.' } },
+          }
+        : undefined,
     );
     renderAt('/transactions/99');
     expect(await screen.findByText('This order could not be found.')).toBeTruthy();
   });
 
-  it('lists the member\'s orders without an id', async () => {
+  it("lists the member's orders without an id", async () => {
     mockFetch(({ url }) =>
       url.pathname === '/api/orders.php'
-        ? { body: { orders: [order({ id: 3, status: 'refunded', refunded_credits: 10 }), order({ id: 2, status: 'paid', paid_at: new Date(NOW).toISOString() }), order({ id: 1, status: 'failed' })] } }
+        ? {
+            body: {
+              orders: [
+                order({ id: 3, status: 'refunded', refunded_credits: 10 }),
+                order({ id: 2, status: 'paid', paid_at: new Date(NOW).toISOString() }),
+                order({ id: 1, status: 'failed' }),
+              ],
+            },
+          }
         : undefined,
     );
     renderAt('/transactions');
@@ -146,7 +186,9 @@ describe('payment status', () => {
     expect(rows).toHaveLength(4);
     expect(within(rows[1]!).getByText('Refunded')).toBeTruthy();
     expect(within(rows[2]!).getByText('Paid')).toBeTruthy();
-    expect(within(rows[2]!).getByRole('link', { name: 'Mar 1, 2026: View order 2' }).getAttribute('href')).toBe('/transactions/2');
+    expect(within(rows[2]!).getByRole('link', { name: 'Mar 1, 2026: View order 2' }).getAttribute('href')).toBe(
+      '/transactions/2',
+    );
     expect(within(rows[3]!).getByText('Failed')).toBeTruthy();
   });
 });

@@ -39,7 +39,12 @@ const STATUS_VARIANTS: Record<OrderStatus, string> = {
 function StatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation('payments');
   return (
-    <Badge bg={STATUS_VARIANTS[status]} text={status === 'pending' || status === 'refunded' ? 'dark' : undefined} pill className={status === 'refunded' ? 'border' : undefined}>
+    <Badge
+      bg={STATUS_VARIANTS[status]}
+      text={status === 'pending' || status === 'refunded' ? 'dark' : undefined}
+      pill
+      className={status === 'refunded' ? 'border' : undefined}
+    >
       {t(`transaction.statuses.${status}`)}
     </Badge>
   );
@@ -52,7 +57,9 @@ function methodName(t: (key: string) => string, method: string): string {
 function OrderDetails({ order }: { order: Order }) {
   const { t, i18n } = useTranslation('payments');
   const { t: tCommon } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(order.paid_at ?? order.created_at));
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(order.paid_at ?? order.created_at),
+  );
   return (
     <section aria-labelledby="order-details-title" className="order-details mt-4">
       <h2 id="order-details-title" className="h6">
@@ -70,13 +77,17 @@ function OrderDetails({ order }: { order: Order }) {
         {order.discount_code && (
           <>
             <dt className="col-5 col-sm-4">{t('transaction.discount')}</dt>
-            <dd className="col-7 col-sm-8">{t('transaction.discountValue', { percentage: order.discount_percentage, code: order.discount_code })}</dd>
+            <dd className="col-7 col-sm-8">
+              {t('transaction.discountValue', { percentage: order.discount_percentage, code: order.discount_code })}
+            </dd>
           </>
         )}
         {order.transaction_costs > 0 && (
           <>
             <dt className="col-5 col-sm-4">{t('transaction.transactionCosts')}</dt>
-            <dd className="col-7 col-sm-8">{formatMoney({ amount: order.transaction_costs, currency: order.amount.currency }, i18n.language)}</dd>
+            <dd className="col-7 col-sm-8">
+              {formatMoney({ amount: order.transaction_costs, currency: order.amount.currency }, i18n.language)}
+            </dd>
           </>
         )}
         <dt className="col-5 col-sm-4">{t('transaction.amount')}</dt>
@@ -109,7 +120,10 @@ function RefundSection({ order }: { order: Order }) {
   if (order.refunded_credits > 0) {
     return (
       <Alert variant="info" className="mt-4 text-start" data-testid="refund-done">
-        {t('refund.done', { count: order.refunded_credits, amount: formatMoney({ amount: order.refunded_amount, currency: order.amount.currency }, i18n.language) })}
+        {t('refund.done', {
+          count: order.refunded_credits,
+          amount: formatMoney({ amount: order.refunded_amount, currency: order.amount.currency }, i18n.language),
+        })}
       </Alert>
     );
   }
@@ -120,7 +134,9 @@ function RefundSection({ order }: { order: Order }) {
       <h2 id="refund-title" className="h6">
         {t('refund.title')}
       </h2>
-      <p className="small mb-2">{t('refund.available', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(until) })}</p>
+      <p className="small mb-2">
+        {t('refund.available', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(until) })}
+      </p>
       {refund.isError && (
         <Alert variant="danger" role="alert">
           {translateError(t, toFormErrors(refund.error).form ?? { code: 'error_generic' })}
@@ -171,7 +187,13 @@ function OrderStatusView({ orderId }: { orderId: number }) {
   }
   if (order.isError) {
     const error = toFormErrors(order.error).form;
-    return <Alert variant="danger">{error?.code === 'order_not_found' ? t('transaction.notFound') : translateError(t, error ?? { code: 'error_generic' })}</Alert>;
+    return (
+      <Alert variant="danger">
+        {error?.code === 'order_not_found'
+          ? t('transaction.notFound')
+          : translateError(t, error ?? { code: 'error_generic' })}
+      </Alert>
+    );
   }
   const data = order.data;
   const bundleId = data.bundle_id ?? orderBundleOf(data.id);
@@ -184,7 +206,9 @@ function OrderStatusView({ orderId }: { orderId: number }) {
           <Spinner aria-hidden="true" className="mb-3" />
           <h2 className="h4">{data.status === 'open' ? t('transaction.open') : t('transaction.pending')}</h2>
         </div>
-        <p className="text-body-secondary">{data.status === 'open' ? t('transaction.openHelp') : t('transaction.pendingHelp')}</p>
+        <p className="text-body-secondary">
+          {data.status === 'open' ? t('transaction.openHelp') : t('transaction.pendingHelp')}
+        </p>
         {data.status === 'open' && (
           <div className="d-flex flex-wrap justify-content-center gap-2">
             {data.checkout_url && (
@@ -249,7 +273,10 @@ function OrderStatusView({ orderId }: { orderId: number }) {
           <Link to={paths.creditsRepeatOrder.getHref()} className="btn btn-primary">
             {t('transaction.tryAgain')}
           </Link>
-          <Link to={bundleId ? paths.creditsIdPaymentmethod.getHref(bundleId, 'paypal') : paths.credits.getHref()} className="btn btn-outline-primary">
+          <Link
+            to={bundleId ? paths.creditsIdPaymentmethod.getHref(bundleId, 'paypal') : paths.credits.getHref()}
+            className="btn btn-outline-primary"
+          >
             {t('transaction.usePaypal')}
           </Link>
         </div>
@@ -306,7 +333,10 @@ function OrdersList() {
   const { t: tCommon } = useTranslation();
   const orders = useOrders();
   if (orders.isPending) return <OrdersSkeleton />;
-  if (orders.isError) return <Alert variant="danger">{translateError(t, toFormErrors(orders.error).form ?? { code: 'error_generic' })}</Alert>;
+  if (orders.isError)
+    return (
+      <Alert variant="danger">{translateError(t, toFormErrors(orders.error).form ?? { code: 'error_generic' })}</Alert>
+    );
   if (orders.data.length === 0) {
     return (
       <div className="orders-empty text-center py-5">

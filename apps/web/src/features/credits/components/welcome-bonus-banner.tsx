@@ -10,13 +10,18 @@ export function WelcomeBonusBanner({ endsAt }: { endsAt: number }) {
   const { t } = useTranslation('payments');
   return (
     // Two short rows on phones (the offer; the countdown and the button), one row from 576 px with the stars.
-    <div className="welcome-bonus-banner d-flex flex-wrap align-items-center column-gap-2 row-gap-1 gap-sm-3" data-testid="welcome-bonus-banner">
+    <div
+      className="welcome-bonus-banner d-flex flex-wrap align-items-center column-gap-2 row-gap-1 gap-sm-3"
+      data-testid="welcome-bonus-banner"
+    >
       <span className="welcome-bonus-stars d-none d-sm-inline-flex" aria-hidden="true">
         <StarIcon size={16} fill="currentColor" />
         <StarIcon size={20} fill="currentColor" />
         <StarIcon size={16} fill="currentColor" />
       </span>
-      <strong className="welcome-bonus-offer me-auto">{t('welcome.banner', { percentage: TIME_BONUS_PERCENTAGE })}</strong>
+      <strong className="welcome-bonus-offer me-auto">
+        {t('welcome.banner', { percentage: TIME_BONUS_PERCENTAGE })}
+      </strong>
       <span className="text-nowrap me-auto me-sm-0">
         {t('welcome.bannerValid')} <Countdown endsAt={endsAt} className="fw-bold" />
       </span>

@@ -40,22 +40,29 @@ async function advance(ms: number) {
 }
 
 function renderModalHost(path: string, props: { endsAt?: number | null; credits?: number } = {}) {
-  return renderWithProviders(<TimeBonusModalHost endsAt={props.endsAt === undefined ? ENDS_AT : props.endsAt} credits={props.credits ?? 0} />, { path });
+  return renderWithProviders(
+    <TimeBonusModalHost endsAt={props.endsAt === undefined ? ENDS_AT : props.endsAt} credits={props.credits ?? 0} />,
+    { path },
+  );
 }
 
 const dialog = () => screen.queryByRole('dialog');
 
 describe('time-bonus rules', () => {
   it('knows the members area: members, members-id, chats, likes, likes-m-id and premium', () => {
-    for (const path of ['/members', '/members/12', '/chats', '/chats/5', '/likes', '/likes/m/9', '/premium']) expect(isInMembersArea(path), path).toBe(true);
-    for (const path of ['/', '/credits', '/credits/3', '/likes/liked', '/members/12/chat', '/profile', '/pricing']) expect(isInMembersArea(path), path).toBe(false);
+    for (const path of ['/members', '/members/12', '/chats', '/chats/5', '/likes', '/likes/m/9', '/premium'])
+      expect(isInMembersArea(path), path).toBe(true);
+    for (const path of ['/', '/credits', '/credits/3', '/likes/liked', '/members/12/chat', '/profile', '/pricing'])
+      expect(isInMembersArea(path), path).toBe(false);
   });
 
   it('asks for the bonus only for an unpaid member within 4 hours of signup, and takes its end from the server', () => {
     const signup = new Date(NOW - HOUR).toISOString();
     expect(mayHaveTimeBonus(buildUser({ paid_user: false, signup_date: signup }), NOW)).toBe(true);
     expect(mayHaveTimeBonus(buildUser({ paid_user: true, signup_date: signup }), NOW)).toBe(false);
-    expect(mayHaveTimeBonus(buildUser({ signup_date: new Date(NOW - 4 * HOUR - 1000).toISOString() }), NOW)).toBe(false);
+    expect(mayHaveTimeBonus(buildUser({ signup_date: new Date(NOW - 4 * HOUR - 1000).toISOString() }), NOW)).toBe(
+      false,
+    );
     expect(mayHaveTimeBonus(buildUser({ signup_date: '' }), NOW)).toBe(false);
     expect(mayHaveTimeBonus(null, NOW)).toBe(false);
     const bonus = timeBonusCode(new Date(ENDS_AT).toISOString());
@@ -165,9 +172,15 @@ function timeBonusCode(expires: string): DiscountCode {
 describe('welcome-bonus banner', () => {
   it('shows stars, a live countdown and a link to the credits while the bonus runs, and clears at zero', async () => {
     useFakeClock();
-    const user = buildUser({ paid_user: false, credits: 20, signup_date: new Date(NOW - 4 * HOUR + 5000).toISOString() });
+    const user = buildUser({
+      paid_user: false,
+      credits: 20,
+      signup_date: new Date(NOW - 4 * HOUR + 5000).toISOString(),
+    });
     const { calls } = mockFetch(({ url }) =>
-      url.pathname === '/api/discountcode.php' ? { body: { discountcode: timeBonusCode(new Date(NOW + 5000).toISOString()) } } : undefined,
+      url.pathname === '/api/discountcode.php'
+        ? { body: { discountcode: timeBonusCode(new Date(NOW + 5000).toISOString()) } }
+        : undefined,
     );
     renderWithProviders(
       <>
@@ -191,10 +204,16 @@ describe('welcome-bonus banner', () => {
   it('never asks for the bonus for a paid member or one who signed up more than 4 hours ago', async () => {
     useFakeClock();
     const { calls } = mockFetch(() => ({ body: { discountcode: null } }));
-    const paid = renderWithProviders(<WelcomeBonusHost />, { path: '/members', user: buildUser({ paid_user: true, signup_date: new Date(NOW - HOUR).toISOString() }) });
+    const paid = renderWithProviders(<WelcomeBonusHost />, {
+      path: '/members',
+      user: buildUser({ paid_user: true, signup_date: new Date(NOW - HOUR).toISOString() }),
+    });
     await advance(1000);
     paid.unmount();
-    renderWithProviders(<WelcomeBonusHost />, { path: '/members', user: buildUser({ signup_date: new Date(NOW - 5 * HOUR).toISOString() }) });
+    renderWithProviders(<WelcomeBonusHost />, {
+      path: '/members',
+      user: buildUser({ signup_date: new Date(NOW - 5 * HOUR).toISOString() }),
+    });
     await advance(1000);
     expect(calls).toEqual([]);
   });

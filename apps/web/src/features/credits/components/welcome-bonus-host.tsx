@@ -54,7 +54,13 @@ export function WelcomeBonusHost() {
     () =>
       endsAt === null
         ? null
-        : { id: WELCOME_BONUS_ALERT_ID, variant: 'warning', isDismissible: false, placement: 'dock', message: <WelcomeBonusBanner endsAt={endsAt} /> },
+        : {
+            id: WELCOME_BONUS_ALERT_ID,
+            variant: 'warning',
+            isDismissible: false,
+            placement: 'dock',
+            message: <WelcomeBonusBanner endsAt={endsAt} />,
+          },
     [endsAt],
   );
   useAlertBanner(banner);

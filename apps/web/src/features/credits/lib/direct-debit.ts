@@ -11,7 +11,15 @@ export function directDebitHref(bundleId: number): string {
 }
 
 /** The form's fields, in the order they are shown (a failed submit focuses the first invalid one). */
-export const DIRECT_DEBIT_FIELDS = ['holder', 'iban', 'street', 'house_number', 'postal_code', 'city', 'mobile'] as const;
+export const DIRECT_DEBIT_FIELDS = [
+  'holder',
+  'iban',
+  'street',
+  'house_number',
+  'postal_code',
+  'city',
+  'mobile',
+] as const;
 export type DirectDebitField = (typeof DIRECT_DEBIT_FIELDS)[number];
 
 /** The request's own schema, with the IBAN checked by ibantools as the server checks it. */
@@ -28,7 +36,11 @@ export function directDebitFieldError(field: DirectDebitField, error: FormError 
 }
 
 /** Answers that mean "not by direct debit, not now": said with a link to the other payment methods. */
-export const OTHER_METHOD_ERRORS = new Set(['direct_debit_blocked', 'direct_debit_limit', 'payment_method_unavailable']);
+export const OTHER_METHOD_ERRORS = new Set([
+  'direct_debit_blocked',
+  'direct_debit_limit',
+  'payment_method_unavailable',
+]);
 
 /** The texted code as typed: digits only ("123 456" pasted reads 123456), at most DIRECT_DEBIT_CODE_LENGTH. */
 export function cleanCode(value: string): string {
@@ -36,7 +48,9 @@ export function cleanCode(value: string): string {
 }
 
 export function codeError(code: string): FormError | undefined {
-  return code.length === DIRECT_DEBIT_CODE_LENGTH ? undefined : { code: 'payments:directDebit.errors.code', params: { digits: DIRECT_DEBIT_CODE_LENGTH } };
+  return code.length === DIRECT_DEBIT_CODE_LENGTH
+    ? undefined
+    : { code: 'payments:directDebit.errors.code', params: { digits: DIRECT_DEBIT_CODE_LENGTH } };
 }
 
 /**
@@ -44,7 +58,10 @@ export function codeError(code: string): FormError | undefined {
  * same moment (resend_at = now + the cooldown, expires_at = now + DIRECT_DEBIT_CODE_MINUTES), so their distance to that
  * moment is known without trusting the two clocks to agree.
  */
-export function codeDeadlines(state: { resend_at: string; expires_at: string }, receivedAt: number): { resendAt: number; expiresAt: number } {
+export function codeDeadlines(
+  state: { resend_at: string; expires_at: string },
+  receivedAt: number,
+): { resendAt: number; expiresAt: number } {
   const sentAt = Date.parse(state.expires_at) - DIRECT_DEBIT_CODE_MINUTES * 60_000;
   return {
     resendAt: receivedAt + Math.max(0, Date.parse(state.resend_at) - sentAt),

@@ -44,5 +44,9 @@ export function checkIban(value: string): IbanCheck {
   if (!iban) return { isValid: false, countryCode: null, bankCode: null };
   const extracted = extractIBAN(iban);
   const isValid = isValidIBAN(iban) && extracted.valid && Boolean(extracted.countryCode);
-  return { isValid, countryCode: extracted.countryCode ?? null, bankCode: isValid ? (extracted.bankIdentifier ?? null) : null };
+  return {
+    isValid,
+    countryCode: extracted.countryCode ?? null,
+    bankCode: isValid ? (extracted.bankIdentifier ?? null) : null,
+  };
 }

@@ -4,14 +4,20 @@ import type { Money } from '@app/contracts';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function currencyFormatter(language: string, currency: string, fractionDigits?: { min: number; max: number }): Intl.NumberFormat {
+function currencyFormatter(
+  language: string,
+  currency: string,
+  fractionDigits?: { min: number; max: number },
+): Intl.NumberFormat {
   const key = `${language}|${currency}|${fractionDigits?.min ?? ''}|${fractionDigits?.max ?? ''}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat(language, {
       style: 'currency',
       currency,
-      ...(fractionDigits ? { minimumFractionDigits: fractionDigits.min, maximumFractionDigits: fractionDigits.max } : {}),
+      ...(fractionDigits
+        ? { minimumFractionDigits: fractionDigits.min, maximumFractionDigits: fractionDigits.max }
+        : {}),
     });
     formatters.set(key, formatter);
   }

@@ -8,7 +8,15 @@ export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
 export const TIME_BONUS_WINDOW_MS = TIME_BONUS_SECONDS * 1000;
 
 /** SPEC 2: the members area is members, members-id, chats, likes, likes-m-id and premium. */
-const MEMBERS_AREA = [paths.members, paths.membersId, paths.chats, paths.chatsId, paths.likes, paths.likesMId, paths.premium].map((route) => route.path);
+const MEMBERS_AREA = [
+  paths.members,
+  paths.membersId,
+  paths.chats,
+  paths.chatsId,
+  paths.likes,
+  paths.likesMId,
+  paths.premium,
+].map((route) => route.path);
 
 export function isInMembersArea(pathname: string): boolean {
   return MEMBERS_AREA.some((pattern) => matchPath({ path: pattern, end: true }, pathname) !== null);
@@ -24,7 +32,10 @@ export function signupWindowEnd(user: Pick<User, 'signup_date'>): number | null 
  * Whether to ask the server for the time bonus at all: a logged-in, unpaid member whose signup is under 4 hours old.
  * The server decides whether the bonus still applies; this only keeps everyone else from asking.
  */
-export function mayHaveTimeBonus(user: Pick<User, 'paid_user' | 'signup_date'> | null | undefined, now: number): boolean {
+export function mayHaveTimeBonus(
+  user: Pick<User, 'paid_user' | 'signup_date'> | null | undefined,
+  now: number,
+): boolean {
   if (!user || user.paid_user) return false;
   const end = signupWindowEnd(user);
   return end !== null && now < end;
@@ -38,6 +49,11 @@ export function timeBonusEnd(code: DiscountCode | null | undefined, now: number)
 }
 
 /** Whether the time-bonus modal may open now: credits 0, the bonus visible, never dismissed, inside the members area. */
-export function shouldOfferTimeBonusModal(input: { credits: number; isBonusVisible: boolean; isDismissed: boolean; pathname: string }): boolean {
+export function shouldOfferTimeBonusModal(input: {
+  credits: number;
+  isBonusVisible: boolean;
+  isDismissed: boolean;
+  pathname: string;
+}): boolean {
   return input.credits <= 0 && input.isBonusVisible && !input.isDismissed && isInMembersArea(input.pathname);
 }

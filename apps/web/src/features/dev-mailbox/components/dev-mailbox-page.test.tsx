@@ -27,20 +27,30 @@ describe('DevMailboxPage', () => {
   it('lists the mails newest first and shows the chosen one with clickable links and sandboxed HTML', async () => {
     const { calls } = mockFetch(({ url }) =>
       url.pathname === '/api/dev/mailbox'
-        ? { body: { mails: [mail(2, 'Reset your password', 'http://localhost/reset-password/do?token=abc'), mail(1, 'Confirm your e-mail', 'http://localhost/activate?token=xyz')] } }
+        ? {
+            body: {
+              mails: [
+                mail(2, 'Reset your password', 'http://localhost/reset-password/do?token=abc'),
+                mail(1, 'Confirm your e-mail', 'http://localhost/activate?token=xyz'),
+              ],
+            },
+          }
         : undefined,
     );
     const { container } = renderWithProviders(<DevMailboxPage />, { path: '/dev/mailbox' });
     const list = await screen.findByRole('list', { name: 'Mails, newest first' });
-    expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      expect.stringContaining('Reset your password'),
-      expect.stringContaining('Confirm your e-mail'),
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([expect.stringContaining('Reset your password'), expect.stringContaining('Confirm your e-mail')]);
     expect(screen.getByRole('heading', { level: 2, name: 'Reset your password' })).toBeTruthy();
 
     fireEvent.click(within(list).getByRole('button', { name: /Confirm your e-mail/ }));
     expect(screen.getByRole('heading', { level: 2, name: 'Confirm your e-mail' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'http://localhost/activate?token=xyz' }).getAttribute('href')).toBe('http://localhost/activate?token=xyz');
+    expect(screen.getByRole('link', { name: 'http://localhost/activate?token=xyz' }).getAttribute('href')).toBe(
+      'http://localhost/activate?token=xyz',
+    );
     const frame = container.querySelector('iframe')!;
     expect(frame.getAttribute('sandbox')).not.toContain('allow-scripts');
     expect(frame.getAttribute('sandbox')).not.toContain('allow-same-origin');
@@ -52,8 +62,15 @@ describe('DevMailboxPage', () => {
   });
 
   it("shows a mail's headers (one-click unsubscribe)", async () => {
-    const headers = { 'List-Unsubscribe': '<http://localhost/api/unsubscribe.php?token=t>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
-    mockFetch(({ url }) => (url.pathname === '/api/dev/mailbox' ? { body: { mails: [{ ...mail(3, 'New message', 'http://localhost/chats/1'), headers }] } } : undefined));
+    const headers = {
+      'List-Unsubscribe': '<http://localhost/api/unsubscribe.php?token=t>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
+    mockFetch(({ url }) =>
+      url.pathname === '/api/dev/mailbox'
+        ? { body: { mails: [{ ...mail(3, 'New message', 'http://localhost/chats/1'), headers }] } }
+        : undefined,
+    );
     renderWithProviders(<DevMailboxPage />, { path: '/dev/mailbox' });
     await screen.findByRole('heading', { level: 2, name: 'New message' });
     const term = screen.getByText('List-Unsubscribe-Post');
@@ -74,6 +91,8 @@ describe('DevMailboxPage', () => {
   });
 
   it('wraps mail HTML so its links leave the sandbox for the app window', () => {
-    expect(buildPreviewDocument('<a href="/x">x</a>')).toBe('<!doctype html><html><head><meta charset="utf-8"><base target="_top"></head><body><a href="/x">x</a></body></html>');
+    expect(buildPreviewDocument('<a href="/x">x</a>')).toBe(
+      '<!doctype html><html><head><meta charset="utf-8"><base target="_top"></head><body><a href="/x">x</a></body></html>',
+    );
   });
 });

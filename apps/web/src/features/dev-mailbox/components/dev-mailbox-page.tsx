@@ -15,7 +15,9 @@ export function buildPreviewDocument(html: string): string {
 
 function formatTime(value: string, language: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? value
+    : new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' }).format(date);
 }
 
 function MailView({ mail }: { mail: DevMail }) {
@@ -129,12 +131,7 @@ export function DevMailboxPage() {
           <Col lg={4}>
             <ListGroup as="ul" aria-label={t('devMailbox.listLabel')}>
               {mails.map((mail) => (
-                <ListGroup.Item
-                  as="li"
-                  key={mail.id}
-                  active={mail.id === selected?.id}
-                  className="p-0"
-                >
+                <ListGroup.Item as="li" key={mail.id} active={mail.id === selected?.id} className="p-0">
                   <button
                     type="button"
                     className="btn w-100 text-start p-3 border-0 text-reset rounded-0"

@@ -6,7 +6,10 @@ import { readTracking } from '../../../lib/tracking.ts';
 /** Six faces in the hero, six cards below it. */
 export const HOME_MEMBERS_LIMIT = 12;
 
-export const homeMembersKeys = { all: ['home-members'] as const, list: (limit: number) => [...homeMembersKeys.all, limit] as const };
+export const homeMembersKeys = {
+  all: ['home-members'] as const,
+  list: (limit: number) => [...homeMembersKeys.all, limit] as const,
+};
 
 export function getHomeMembers(limit: number) {
   const { network, ref } = readTracking();
@@ -17,6 +20,11 @@ export function getHomeMembers(limit: number) {
 }
 
 export const homeMembersQueryOptions = (limit = HOME_MEMBERS_LIMIT) =>
-  queryOptions({ queryKey: homeMembersKeys.list(limit), queryFn: () => getHomeMembers(limit), staleTime: 5 * 60_000, retry: false });
+  queryOptions({
+    queryKey: homeMembersKeys.list(limit),
+    queryFn: () => getHomeMembers(limit),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 
 export const useHomeMembers = (limit = HOME_MEMBERS_LIMIT) => useQuery(homeMembersQueryOptions(limit));

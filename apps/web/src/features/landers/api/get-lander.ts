@@ -3,7 +3,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const landersKeys = { all: ['landers'] as const, detail: (path: string, search: string) => [...landersKeys.all, path, search] as const };
+export const landersKeys = {
+  all: ['landers'] as const,
+  detail: (path: string, search: string) => [...landersKeys.all, path, search] as const,
+};
 
 export function getLander(path: string, search: string) {
   const query: Record<string, string> = { path };
@@ -12,6 +15,12 @@ export function getLander(path: string, search: string) {
 }
 
 export const landerQueryOptions = (path: string, search: string) =>
-  queryOptions({ queryKey: landersKeys.detail(path, search), queryFn: () => getLander(path, search), staleTime: 5 * 60_000, retry: 1 });
+  queryOptions({
+    queryKey: landersKeys.detail(path, search),
+    queryFn: () => getLander(path, search),
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
 
-export const useLander = (path: string, search: string, isEnabled: boolean) => useQuery({ ...landerQueryOptions(path, search), enabled: isEnabled });
+export const useLander = (path: string, search: string, isEnabled: boolean) =>
+  useQuery({ ...landerQueryOptions(path, search), enabled: isEnabled });

@@ -19,7 +19,8 @@ import { swipeTopCard, takeEarlyClicks, writePlaceCookie } from '../lib/lander-i
 /** Decorative motion (CSS animations of the landers) starts this long after the view is in place (docs/landers.md). */
 export const LANDER_MOTION_DELAY_MS = 4000;
 
-const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /** The route's element: one page per path, so moving between landers starts afresh. */
 export function LanderRoute() {
@@ -74,7 +75,11 @@ export function LanderPage() {
     if (!payload) return;
     document.title = payload.texts.title;
     // A slug's language is the traffic source's choice for this visitor: the interface follows it.
-    if (payload.is_language_from_slug && payload.language !== i18next.language && settings.languages.includes(payload.language)) {
+    if (
+      payload.is_language_from_slug &&
+      payload.language !== i18next.language &&
+      settings.languages.includes(payload.language)
+    ) {
       void changeLanguage(payload.language as UiLanguage);
     }
   }, [payload, settings.languages]);

@@ -13,8 +13,14 @@ export const PLACE_COOKIE = 'geo_place';
 export const PLACE_MAX_AGE_SECONDS = 3600;
 
 export function placeCookieValue(geocode: Pick<Geocode, 'country' | 'region' | 'city'>): string {
-  const place = geocode.region && /^[A-Za-z0-9-]{1,6}$/.test(geocode.region) ? `${geocode.country}.${geocode.region}` : geocode.country;
-  const city = geocode.city.replace(/[\p{Cc}|]/gu, '').trim().slice(0, 80);
+  const place =
+    geocode.region && /^[A-Za-z0-9-]{1,6}$/.test(geocode.region)
+      ? `${geocode.country}.${geocode.region}`
+      : geocode.country;
+  const city = geocode.city
+    .replace(/[\p{Cc}|]/gu, '')
+    .trim()
+    .slice(0, 80);
   return city ? `${place}|${city}` : place;
 }
 
@@ -44,7 +50,9 @@ export function takeEarlyClicks(): HTMLElement[] {
  * Answers whether a card was left to swipe; none left shows the match card behind them.
  */
 export function swipeTopCard(root: HTMLElement, isLike: boolean): boolean {
-  const remaining = [...root.querySelectorAll<HTMLElement>('[data-lander-card]')].filter((card) => !card.classList.contains('is-liked') && !card.classList.contains('is-noped'));
+  const remaining = [...root.querySelectorAll<HTMLElement>('[data-lander-card]')].filter(
+    (card) => !card.classList.contains('is-liked') && !card.classList.contains('is-noped'),
+  );
   // The stack is written bottom card first: the top card is the last one.
   const top = remaining.at(-1);
   if (!top) return false;

@@ -32,9 +32,13 @@ describe('LanguageDropdown', () => {
   });
 
   it("lists every visible language in its own language, the country's first", async () => {
-    renderWithProviders(<LanguageDropdown />, { settings: { languages: ['en', 'de', 'nl', 'fr'], geoip_selected_country: 'BE' } });
+    renderWithProviders(<LanguageDropdown />, {
+      settings: { languages: ['en', 'de', 'nl', 'fr'], geoip_selected_country: 'BE' },
+    });
     const menu = await openMenu();
-    const names = within(menu).getAllByRole('button').map((item) => item.textContent);
+    const names = within(menu)
+      .getAllByRole('button')
+      .map((item) => item.textContent);
     expect(names).toEqual(['Nederlands', 'Français', 'Deutsch', 'English']);
     expect(within(menu).getByRole('button', { name: 'English' }).getAttribute('aria-current')).toBe('true');
     expect(within(menu).getByRole('button', { name: 'Nederlands' }).getAttribute('lang')).toBe('nl');
@@ -43,13 +47,19 @@ describe('LanguageDropdown', () => {
   it('names US English "English (US)" for US visitors', async () => {
     renderWithProviders(<LanguageDropdown />, { settings: { languages: ['en', 'es'], geoip_selected_country: 'US' } });
     const menu = await openMenu();
-    expect(within(menu).getAllByRole('button').map((item) => item.textContent)).toEqual(['English (US)', 'Español', 'English']);
+    expect(
+      within(menu)
+        .getAllByRole('button')
+        .map((item) => item.textContent),
+    ).toEqual(['English (US)', 'Español', 'English']);
   });
 
   it('switches the language, stores the cookie and notifies listeners', async () => {
     const listener = vi.fn();
     const unsubscribe = onLanguageChosen(listener);
-    renderWithProviders(<LanguageDropdown />, { settings: { languages: ['en', 'en-US', 'nl'], geoip_selected_country: 'NL' } });
+    renderWithProviders(<LanguageDropdown />, {
+      settings: { languages: ['en', 'en-US', 'nl'], geoip_selected_country: 'NL' },
+    });
     const menu = await openMenu();
     fireEvent.click(within(menu).getByRole('button', { name: 'English (US)' }));
     await waitFor(() => expect(i18next.language).toBe('en-US'));

@@ -18,8 +18,17 @@ describe('account dropdown in the top navigation', () => {
   });
 
   it('shows the member avatar thumbnail and username with profile, settings and logout', async () => {
-    const user = buildUser({ profile: { ...buildUser().profile, name: 'Anna', main_image: { filename: 'p/7.jpg', thumb_filename: 'p/7_t.jpg' } } });
-    const { container } = renderWithProviders(<TopNav />, { user, settings: { cdn_prefix: 'https://cdn.example/img/' } });
+    const user = buildUser({
+      profile: {
+        ...buildUser().profile,
+        name: 'Anna',
+        main_image: { filename: 'p/7.jpg', thumb_filename: 'p/7_t.jpg' },
+      },
+    });
+    const { container } = renderWithProviders(<TopNav />, {
+      user,
+      settings: { cdn_prefix: 'https://cdn.example/img/' },
+    });
     const toggle = await screen.findByRole('button', { name: 'Account menu of Anna' });
     expect(within(toggle).getByText('Anna')).toBeTruthy();
     expect(container.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example/img/p/7_t.jpg');
@@ -31,7 +40,9 @@ describe('account dropdown in the top navigation', () => {
   });
 
   it('shows a placeholder without a main image and logs out to the root', async () => {
-    const { calls } = mockFetch(({ url }) => (url.pathname === '/api/logout.php' ? { body: { success: true } } : undefined));
+    const { calls } = mockFetch(({ url }) =>
+      url.pathname === '/api/logout.php' ? { body: { success: true } } : undefined,
+    );
     const { router, queryClient } = renderWithProviders(
       <>
         <TopNav />

@@ -13,7 +13,12 @@ export function LogoBar() {
     <header className="site-header">
       <Navbar bg="white" className="border-bottom py-2" aria-label={t('nav.label')}>
         <Container className="justify-content-center">
-          <Navbar.Brand as={Link} to={paths.index.getHref()} aria-label={t('nav.home', { name: settings.name })} className="m-0">
+          <Navbar.Brand
+            as={Link}
+            to={paths.index.getHref()}
+            aria-label={t('nav.home', { name: settings.name })}
+            className="m-0"
+          >
             <Logo name={settings.name} />
           </Navbar.Brand>
         </Container>

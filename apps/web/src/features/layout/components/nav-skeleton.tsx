@@ -7,7 +7,11 @@ import type { SessionHint } from '../../../lib/session/session-hint.ts';
 export function NavControlsSkeleton({ hint }: { hint: SessionHint }) {
   if (hint !== 'member') return <SkeletonButton size="sm" width="5.5rem" className="nav-skeleton" />;
   return (
-    <span className="nav-skeleton d-inline-flex align-items-center gap-2 placeholder-glow" aria-hidden="true" data-testid="nav-skeleton">
+    <span
+      className="nav-skeleton d-inline-flex align-items-center gap-2 placeholder-glow"
+      aria-hidden="true"
+      data-testid="nav-skeleton"
+    >
       <span className="nav-skeleton-links">
         {Array.from({ length: 4 }, (_, index) => (
           <span key={index} className="nav-skeleton-link">
@@ -18,7 +22,10 @@ export function NavControlsSkeleton({ hint }: { hint: SessionHint }) {
       </span>
       <span className="d-inline-flex align-items-center gap-2 p-1">
         <SkeletonCircle size={32} />
-        <span className="placeholder rounded d-none d-md-inline-block d-lg-none d-xl-inline-block" style={{ width: '5rem' }} />
+        <span
+          className="placeholder rounded d-none d-md-inline-block d-lg-none d-xl-inline-block"
+          style={{ width: '5rem' }}
+        />
       </span>
     </span>
   );

@@ -21,7 +21,9 @@ describe('US footer', () => {
 
   it('follows the language and settings.us_footer in the footer', async () => {
     const english = renderWithProviders(<SiteFooter />);
-    expect((await screen.findByTestId('us-footer')).textContent).toContain('Amoria Media B.V., Keizersgracht 100, Amsterdam');
+    expect((await screen.findByTestId('us-footer')).textContent).toContain(
+      'Amoria Media B.V., Keizersgracht 100, Amsterdam',
+    );
     english.unmount();
 
     await i18next.changeLanguage('de');
@@ -39,9 +41,15 @@ describe('US footer', () => {
 
 describe('SiteFooter', () => {
   it('shows only known payment methods, and no list when there are none', async () => {
-    const withMethods = renderWithProviders(<SiteFooter />, { settings: { payment_methods: ['paypal', 'bogus', 'sdd'] } });
+    const withMethods = renderWithProviders(<SiteFooter />, {
+      settings: { payment_methods: ['paypal', 'bogus', 'sdd'] },
+    });
     const list = await screen.findByRole('list', { name: 'Payment methods' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['PayPal', 'SEPA Direct Debit']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['PayPal', 'SEPA Direct Debit']);
     withMethods.unmount();
 
     renderWithProviders(<SiteFooter />, { settings: { payment_methods: [] } });
@@ -51,8 +59,8 @@ describe('SiteFooter', () => {
 
   it('shows the disclaimer with the fictional-profile notice', async () => {
     renderWithProviders(<SiteFooter />, { settings: { fictional_warning: 'Some profiles are fictional.' } });
-    expect((await screen.findByText(/online dating and entertainment service for adults aged 18/)).textContent).toContain(
-      'Some profiles are fictional.',
-    );
+    expect(
+      (await screen.findByText(/online dating and entertainment service for adults aged 18/)).textContent,
+    ).toContain('Some profiles are fictional.');
   });
 });

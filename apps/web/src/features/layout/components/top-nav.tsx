@@ -28,7 +28,11 @@ export function TopNav() {
     <header className="site-header sticky-top">
       <nav className="navbar navbar-expand bg-body border-bottom shadow-sm py-2" aria-label={t('nav.label')}>
         <div className="container gap-2">
-          <Link to={paths.index.getHref()} aria-label={t('nav.home', { name: settings.name })} className="navbar-brand me-auto">
+          <Link
+            to={paths.index.getHref()}
+            aria-label={t('nav.home', { name: settings.name })}
+            className="navbar-brand me-auto"
+          >
             <Logo name={settings.name} />
           </Link>
           <div className="d-flex align-items-center gap-2">
@@ -39,7 +43,10 @@ export function TopNav() {
             ) : isSessionLoading ? (
               <NavControlsSkeleton hint={readSessionHint()} />
             ) : (
-              <Link to={paths.login.getHref()} className="btn btn-primary btn-sm d-inline-flex align-items-center gap-1 px-3">
+              <Link
+                to={paths.login.getHref()}
+                className="btn btn-primary btn-sm d-inline-flex align-items-center gap-1 px-3"
+              >
                 <UserIcon />
                 {t('nav.login')}
               </Link>

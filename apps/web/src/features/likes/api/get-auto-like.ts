@@ -6,6 +6,7 @@ export const autoLikeKeys = { all: ['auto-like'] as const };
 
 export const getAutoLike = () => apiRequest('auto-like.php', { response: 'autoLikeResponseSchema' });
 
-export const autoLikeQueryOptions = () => queryOptions({ queryKey: autoLikeKeys.all, queryFn: getAutoLike, staleTime: 0, gcTime: 0 });
+export const autoLikeQueryOptions = () =>
+  queryOptions({ queryKey: autoLikeKeys.all, queryFn: getAutoLike, staleTime: 0, gcTime: 0 });
 
 export const useAutoLike = (isEnabled: boolean) => useQuery({ ...autoLikeQueryOptions(), enabled: isEnabled });

@@ -4,7 +4,10 @@ import type { LikeListType } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { memberRelationsMeta } from '../../../lib/member-relations-cache.ts';
 
-export const likesListKeys = { all: ['likes-list'] as const, type: (type: LikeListType) => [...likesListKeys.all, type] as const };
+export const likesListKeys = {
+  all: ['likes-list'] as const,
+  type: (type: LikeListType) => [...likesListKeys.all, type] as const,
+};
 
 export const getLikesList = (type: LikeListType, cursor?: string) =>
   apiRequest('likes-list.php', { query: { type, cursor }, response: 'likesListResponseSchema' });

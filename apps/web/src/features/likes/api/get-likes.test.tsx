@@ -20,7 +20,9 @@ function LikesRefresh() {
 
 describe('useLikesRefresh', () => {
   it('asks likes.php again when a like push arrives, and not for a message push', async () => {
-    const { calls } = mockFetch(({ url }) => (url.pathname === '/api/likes.php' ? { body: { liked: [], liked_by: [], matches: [] } } : undefined));
+    const { calls } = mockFetch(({ url }) =>
+      url.pathname === '/api/likes.php' ? { body: { liked: [], liked_by: [], matches: [] } } : undefined,
+    );
     const likesCalls = () => calls.filter((call) => call.path.startsWith('/api/likes.php')).length;
     const { queryClient } = renderWithProviders(<LikesRefresh />, { user: buildUser() });
     // The cached likes are fresh: the push is what asks again.
@@ -29,11 +31,15 @@ describe('useLikesRefresh', () => {
     });
     const before = likesCalls();
     await act(async () => {
-      usePushStore.setState({ lastMessage: { v: 2, type: 'new_messages', title: 'Bo', body: 'New message', url: '/chats/3', tag: 'chat-3' } });
+      usePushStore.setState({
+        lastMessage: { v: 2, type: 'new_messages', title: 'Bo', body: 'New message', url: '/chats/3', tag: 'chat-3' },
+      });
     });
     expect(likesCalls()).toBe(before);
     await act(async () => {
-      usePushStore.setState({ lastMessage: { v: 2, type: 'like', title: 'Bo', body: 'Bo likes you', url: '/members/3', tag: 'like-3' } });
+      usePushStore.setState({
+        lastMessage: { v: 2, type: 'like', title: 'Bo', body: 'Bo likes you', url: '/members/3', tag: 'like-3' },
+      });
     });
     await vi.waitFor(() => expect(likesCalls()).toBe(before + 1), { timeout: 5000 });
   });

@@ -13,7 +13,13 @@ export const likesKeys = { all: ['likes'] as const };
 
 export const getLikes = () => apiRequest('likes.php', { response: 'likesResponseSchema' });
 
-export const likesQueryOptions = () => queryOptions({ queryKey: likesKeys.all, meta: memberRelationsMeta('like', 'block'), queryFn: getLikes, staleTime: 30_000 });
+export const likesQueryOptions = () =>
+  queryOptions({
+    queryKey: likesKeys.all,
+    meta: memberRelationsMeta('like', 'block'),
+    queryFn: getLikes,
+    staleTime: 30_000,
+  });
 
 /** Likes of a member; visitors have none (no request is made). */
 export function useLikes() {

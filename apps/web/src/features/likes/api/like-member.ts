@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { memberRelationMutation } from '../../../lib/member-relations-cache.ts';
 
-export const likeMember = (id: number) => apiRequest('like.php', { method: 'POST', body: { id }, response: 'likeResponseSchema' });
+export const likeMember = (id: number) =>
+  apiRequest('like.php', { method: 'POST', body: { id }, response: 'likeResponseSchema' });
 
 /** Profiles and suggestions show the like at once; a failure puts them back; every list refetches after. */
 export function useLikeMember() {

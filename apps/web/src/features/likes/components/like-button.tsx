@@ -21,7 +21,16 @@ type LikeButtonProps = {
   onChange?: (isLiked: boolean) => void;
 };
 
-export function LikeButton({ profile, isLiked: initialIsLiked, isLikedBy = false, canUnlike = true, size, variant = 'button', className = '', onChange }: LikeButtonProps) {
+export function LikeButton({
+  profile,
+  isLiked: initialIsLiked,
+  isLikedBy = false,
+  canUnlike = true,
+  size,
+  variant = 'button',
+  className = '',
+  onChange,
+}: LikeButtonProps) {
   const { t } = useTranslation('members');
   const actions = useLikeActions();
   // Follows the answer at once; the lists refresh behind it.
@@ -49,10 +58,20 @@ export function LikeButton({ profile, isLiked: initialIsLiked, isLikedBy = false
     }
   };
 
-  const label = isLiked ? (canUnlike ? t('profile.unlike') : t('likes.likedState')) : isLikedBy ? t('likes.likeBack') : t('profile.like');
+  const label = isLiked
+    ? canUnlike
+      ? t('profile.unlike')
+      : t('likes.likedState')
+    : isLikedBy
+      ? t('likes.likeBack')
+      : t('profile.like');
   const formError = error ? toFormErrors(error).form : null;
   if (variant === 'icon') {
-    const iconLabel = isLiked ? t('discovery.likedName', { name: profile.name }) : isLikedBy ? t('discovery.likeBackName', { name: profile.name }) : t('discovery.likeName', { name: profile.name });
+    const iconLabel = isLiked
+      ? t('discovery.likedName', { name: profile.name })
+      : isLikedBy
+        ? t('discovery.likeBackName', { name: profile.name })
+        : t('discovery.likeName', { name: profile.name });
     return (
       <>
         <button
@@ -63,7 +82,13 @@ export function LikeButton({ profile, isLiked: initialIsLiked, isLikedBy = false
           onClick={() => void toggle()}
           disabled={actions.isPending || (isLiked && !canUnlike)}
         >
-          {actions.isPending ? <Spinner size="sm" aria-hidden="true" /> : isLiked ? <HeartFilledIcon size={22} /> : <HeartIcon size={22} />}
+          {actions.isPending ? (
+            <Spinner size="sm" aria-hidden="true" />
+          ) : isLiked ? (
+            <HeartFilledIcon size={22} />
+          ) : (
+            <HeartIcon size={22} />
+          )}
         </button>
         {formError && (
           <p className="card-like-error small mb-0" role="alert">

@@ -9,7 +9,10 @@ export function LikeModalHost() {
   const { t } = useTranslation('members');
   const request = useLikeModalState();
   // The like pop-up: a profile from auto-like.php, its button opens that member's page.
-  const showLikePopup = useCallback(() => openLikeModal({ variant: 'new-like', buttonLabel: t('likes.viewProfile') }), [t]);
+  const showLikePopup = useCallback(
+    () => openLikeModal({ variant: 'new-like', buttonLabel: t('likes.viewProfile') }),
+    [t],
+  );
   useLikePopupTrigger(showLikePopup);
   if (!request) return null;
   const { key, ...props } = request;

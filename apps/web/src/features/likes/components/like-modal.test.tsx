@@ -11,9 +11,16 @@ const image = (name: string) => ({ filename: `/p/${name}.jpg`, thumb_filename: `
 
 describe('like modal', () => {
   it("the match variant shows the member's own photo and the match's photo", async () => {
-    const user = buildUser({ profile: { id: 70, name: 'Anna', country: 'NL', main_image: image('anna'), status: 'active' } });
+    const user = buildUser({
+      profile: { id: 70, name: 'Anna', country: 'NL', main_image: image('anna'), status: 'active' },
+    });
     const { unmount } = renderWithProviders(
-      <LikeModal variant="match" profile={{ id: 9, name: 'Bram', main_image: image('bram') }} buttonLabel="See your matches" onClose={() => undefined} />,
+      <LikeModal
+        variant="match"
+        profile={{ id: 9, name: 'Bram', main_image: image('bram') }}
+        buttonLabel="See your matches"
+        onClose={() => undefined}
+      />,
       { user },
     );
     const dialog = await screen.findByRole('dialog', { name: "It's a match!" });
@@ -27,9 +34,17 @@ describe('like modal', () => {
   });
 
   it('the new-like variant shows only the liker', async () => {
-    renderWithProviders(<LikeModal variant="new-like" profile={{ id: 9, name: 'Bram', main_image: image('bram') }} buttonLabel="View profile" onClose={() => undefined} />, {
-      user: buildUser(),
-    });
+    renderWithProviders(
+      <LikeModal
+        variant="new-like"
+        profile={{ id: 9, name: 'Bram', main_image: image('bram') }}
+        buttonLabel="View profile"
+        onClose={() => undefined}
+      />,
+      {
+        user: buildUser(),
+      },
+    );
     const dialog = await screen.findByRole('dialog', { name: 'New like!' });
     expect(dialog.querySelectorAll('img')).toHaveLength(1);
   });

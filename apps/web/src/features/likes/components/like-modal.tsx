@@ -29,7 +29,10 @@ export function LikeModal({ variant, profile: givenProfile, buttonLabel, getButt
   const hasNothingToShow = !givenProfile && autoLike.isError;
 
   useEffect(() => {
-    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: likesKeys.all }), LIKES_RELOAD_DELAY_MS);
+    const timer = setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: likesKeys.all }),
+      LIKES_RELOAD_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [queryClient]);
 
@@ -40,7 +43,14 @@ export function LikeModal({ variant, profile: givenProfile, buttonLabel, getButt
   const titleId = 'like-modal-title';
   const profileHref = profile ? paths.membersId.getHref(profile.id) : '';
   return (
-    <Modal show={!hasNothingToShow} onHide={onClose} centered size="sm" aria-labelledby={titleId} contentClassName={`like-modal ${isMatch ? 'like-modal-match' : ''}`}>
+    <Modal
+      show={!hasNothingToShow}
+      onHide={onClose}
+      centered
+      size="sm"
+      aria-labelledby={titleId}
+      contentClassName={`like-modal ${isMatch ? 'like-modal-match' : ''}`}
+    >
       <Modal.Body className="text-center p-4">
         <button type="button" className="btn-close like-modal-close" aria-label={t('common.close')} onClick={onClose} />
         <div className="like-modal-icon mx-auto mb-2" aria-hidden="true">
@@ -61,22 +71,43 @@ export function LikeModal({ variant, profile: givenProfile, buttonLabel, getButt
               // Both of them: the member's own main photo and the match's, side by side with a heart between.
               <div className="like-modal-pair mx-auto mb-3">
                 <span className="like-modal-photo is-own">
-                  <MemberPhoto image={user.profile.main_image} alt={t('likes.yourPhoto')} variant="thumb" isLazy={false} />
+                  <MemberPhoto
+                    image={user.profile.main_image}
+                    alt={t('likes.yourPhoto')}
+                    variant="thumb"
+                    isLazy={false}
+                  />
                 </span>
                 <span className="like-modal-pair-heart" aria-hidden="true">
                   <HeartFilledIcon size={18} />
                 </span>
                 <Link to={profileHref} onClick={onClose} className="like-modal-photo is-theirs">
-                  <MemberPhoto image={profile.main_image} alt={t('likes.openProfileOf', { name: profile.name })} variant="thumb" isLazy={false} />
+                  <MemberPhoto
+                    image={profile.main_image}
+                    alt={t('likes.openProfileOf', { name: profile.name })}
+                    variant="thumb"
+                    isLazy={false}
+                  />
                 </Link>
               </div>
             ) : (
               <Link to={profileHref} onClick={onClose} className="like-modal-photo d-block mx-auto mb-3">
-                <MemberPhoto image={profile.main_image} alt={t('likes.openProfileOf', { name: profile.name })} variant="thumb" isLazy={false} />
+                <MemberPhoto
+                  image={profile.main_image}
+                  alt={t('likes.openProfileOf', { name: profile.name })}
+                  variant="thumb"
+                  isLazy={false}
+                />
               </Link>
             )}
-            <p className="mb-3">{isMatch ? t('likes.matchText', { name: profile.name }) : t('likes.newLikeText', { name: profile.name })}</p>
-            <Link to={getButtonHref ? getButtonHref(profile) : profileHref} onClick={onClose} className="btn btn-primary btn-lg w-100">
+            <p className="mb-3">
+              {isMatch ? t('likes.matchText', { name: profile.name }) : t('likes.newLikeText', { name: profile.name })}
+            </p>
+            <Link
+              to={getButtonHref ? getButtonHref(profile) : profileHref}
+              onClick={onClose}
+              className="btn btn-primary btn-lg w-100"
+            >
               {buttonLabel}
             </Link>
           </>

@@ -8,7 +8,11 @@ import { parseLikePopupDelay, removeLikePopupParam } from '../lib/like-popup.ts'
 import { closeLikeModal, getLikeModalState, openLikeModal } from '../lib/like-modal-store.ts';
 import { LikeModalHost } from './like-modal-host.tsx';
 
-const LENA = { id: 42, name: 'Lena', main_image: { filename: '/uploads/photos/ab/l.jpg', thumb_filename: '/uploads/photos/ab/l_thumb.jpg' } };
+const LENA = {
+  id: 42,
+  name: 'Lena',
+  main_image: { filename: '/uploads/photos/ab/l.jpg', thumb_filename: '/uploads/photos/ab/l_thumb.jpg' },
+};
 
 beforeAll(() => setupI18n());
 afterEach(() => {
@@ -92,12 +96,19 @@ describe('like pop-up', () => {
 });
 
 describe('like modal', () => {
-  it('shows the match variant with the given profile and the caller\'s button, and reloads likes 0.5 s after', async () => {
+  it("shows the match variant with the given profile and the caller's button, and reloads likes 0.5 s after", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { calls } = mockApi();
     const { queryClient } = renderWithProviders(<LikeModalHost />, { user: buildUser(), path: '/members/42' });
     queryClient.setQueryData(['likes'], { profiles: [], liked_by: [] });
-    act(() => openLikeModal({ variant: 'match', profile: LENA, buttonLabel: 'See your matches', getButtonHref: () => '/likes/matches' }));
+    act(() =>
+      openLikeModal({
+        variant: 'match',
+        profile: LENA,
+        buttonLabel: 'See your matches',
+        getButtonHref: () => '/likes/matches',
+      }),
+    );
     await act(async () => vi.advanceTimersByTimeAsync(400));
     expect(queryClient.getQueryState(['likes'])?.isInvalidated).toBe(false);
     await act(async () => vi.advanceTimersByTimeAsync(100));

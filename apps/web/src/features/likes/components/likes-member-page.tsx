@@ -37,13 +37,32 @@ function LikesOverview({ id }: { id: number }) {
     return <BlockedByNotice name={params?.name ?? ''} />;
   }
   if (pair.isError) {
-    return <Alert variant="danger">{translateError(t, { code: pair.error instanceof ApiError ? pair.error.code : 'error_generic' })}</Alert>;
+    return (
+      <Alert variant="danger">
+        {translateError(t, { code: pair.error instanceof ApiError ? pair.error.code : 'error_generic' })}
+      </Alert>
+    );
   }
   const { profile } = pair.data;
   const rows = [
-    pair.data.is_match && { key: 'match', icon: <HeartFilledIcon />, text: t('likes.matchSince', { name: profile.name }), date: pair.data.matched_at },
-    pair.data.is_liked_by && { key: 'liked-by', icon: <ThumbsUpIcon />, text: t('likes.likesYou', { name: profile.name }), date: pair.data.liked_by_at },
-    pair.data.is_liked && { key: 'liked', icon: <HeartIcon />, text: t('likes.youLike', { name: profile.name }), date: pair.data.liked_at },
+    pair.data.is_match && {
+      key: 'match',
+      icon: <HeartFilledIcon />,
+      text: t('likes.matchSince', { name: profile.name }),
+      date: pair.data.matched_at,
+    },
+    pair.data.is_liked_by && {
+      key: 'liked-by',
+      icon: <ThumbsUpIcon />,
+      text: t('likes.likesYou', { name: profile.name }),
+      date: pair.data.liked_by_at,
+    },
+    pair.data.is_liked && {
+      key: 'liked',
+      icon: <HeartIcon />,
+      text: t('likes.youLike', { name: profile.name }),
+      date: pair.data.liked_at,
+    },
   ].filter(Boolean) as { key: string; icon: ReactNode; text: string; date: string | null }[];
 
   return (
@@ -51,22 +70,41 @@ function LikesOverview({ id }: { id: number }) {
       <PageTitle title={t('likes.overviewTitle', { name: profile.name })} />
       <InstalledAppBack />
       <Card.Body className="p-4 text-center">
-        <Link to={paths.membersId.getHref(profile.id)} className="d-inline-block rounded-circle overflow-hidden mb-3" style={{ width: 128, height: 128 }}>
-          <MemberPhoto image={profile.main_image} alt={t('likes.openProfileOf', { name: profile.name })} isLazy={false} />
+        <Link
+          to={paths.membersId.getHref(profile.id)}
+          className="d-inline-block rounded-circle overflow-hidden mb-3"
+          style={{ width: 128, height: 128 }}
+        >
+          <MemberPhoto
+            image={profile.main_image}
+            alt={t('likes.openProfileOf', { name: profile.name })}
+            isLazy={false}
+          />
         </Link>
         <h1 className="h3">{t('likes.overviewTitle', { name: profile.name })}</h1>
-        {rows.length === 0 && <p className="text-body-secondary">{t('likes.noLikesBetween', { name: profile.name })}</p>}
+        {rows.length === 0 && (
+          <p className="text-body-secondary">{t('likes.noLikesBetween', { name: profile.name })}</p>
+        )}
         <ul className="list-unstyled text-start my-3">
           {rows.map((row) => (
             <li key={row.key} className="d-flex align-items-center gap-2 py-2 border-bottom">
               <span className="text-primary">{row.icon}</span>
               <span className="flex-grow-1">{row.text}</span>
-              {row.date && <span className="small text-body-secondary">{t('likes.since', { date: formatDate(row.date, { dateStyle: 'medium' }) })}</span>}
+              {row.date && (
+                <span className="small text-body-secondary">
+                  {t('likes.since', { date: formatDate(row.date, { dateStyle: 'medium' }) })}
+                </span>
+              )}
             </li>
           ))}
         </ul>
         <div className="d-flex flex-wrap justify-content-center gap-2">
-          <LikeButton key={String(pair.data.is_liked)} profile={profile} isLiked={pair.data.is_liked} isLikedBy={pair.data.is_liked_by} />
+          <LikeButton
+            key={String(pair.data.is_liked)}
+            profile={profile}
+            isLiked={pair.data.is_liked}
+            isLikedBy={pair.data.is_liked_by}
+          />
           <Link to={paths.membersId.getHref(profile.id)} className="btn btn-outline-primary">
             {t('likes.viewProfile')}
           </Link>

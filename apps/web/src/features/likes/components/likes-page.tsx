@@ -5,7 +5,12 @@ import { NavLink, data, useParams, type LoaderFunctionArgs } from 'react-router'
 import { useTranslation } from 'react-i18next';
 import type { LikeListType } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
-import { ProfileCard, ProfileCardGrid, ProfileCardGridItem, ProfileCardGridSkeleton } from '../../../components/profile-card.tsx';
+import {
+  ProfileCard,
+  ProfileCardGrid,
+  ProfileCardGridItem,
+  ProfileCardGridSkeleton,
+} from '../../../components/profile-card.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { translateError, toFormErrors } from '../../../lib/form-errors.ts';
@@ -46,7 +51,10 @@ function LikesList({ type }: { type: LikeListType }) {
   const listId = useId();
 
   if (list.isPending) return <ProfileCardGridSkeleton count={LIKES_SKELETON_CARDS} label={t('common.loading')} />;
-  if (list.isError) return <p className="text-danger">{translateError(t, toFormErrors(list.error).form ?? { code: 'error_generic' })}</p>;
+  if (list.isError)
+    return (
+      <p className="text-danger">{translateError(t, toFormErrors(list.error).form ?? { code: 'error_generic' })}</p>
+    );
   if (items.length === 0) return <p className="text-body-secondary py-4 text-center">{t(`likes.empty.${type}`)}</p>;
 
   return (
@@ -55,7 +63,7 @@ function LikesList({ type }: { type: LikeListType }) {
         {items.map((item) => (
           <ProfileCardGridItem key={item.id}>
             <ProfileCard
-            headingLevel={2}
+              headingLevel={2}
               profile={item}
               to={paths.likesMId.getHref(item.id)}
               isHighlighted={item.like_new}
@@ -77,7 +85,12 @@ function LikesList({ type }: { type: LikeListType }) {
       </ProfileCardGrid>
       {list.hasNextPage && (
         <div className="text-center mt-4">
-          <LoadMoreButton variant="outline-primary" isLoading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} list={{ id: listId, itemCount: items.length }}>
+          <LoadMoreButton
+            variant="outline-primary"
+            isLoading={list.isFetchingNextPage}
+            onLoad={() => void list.fetchNextPage()}
+            list={{ id: listId, itemCount: items.length }}
+          >
             {t('search.loadMore')}
           </LoadMoreButton>
         </div>
@@ -100,7 +113,12 @@ export function LikesPage() {
       <MembersOnly>
         {() => (
           <>
-            <Nav variant="pills" className="likes-tabs flex-nowrap overflow-auto mb-4 gap-1" as="nav" aria-label={t('likes.tabsLabel')}>
+            <Nav
+              variant="pills"
+              className="likes-tabs flex-nowrap overflow-auto mb-4 gap-1"
+              as="nav"
+              aria-label={t('likes.tabsLabel')}
+            >
               {LIKE_TABS.map((tab) => (
                 <Nav.Item key={tab.type}>
                   <Nav.Link

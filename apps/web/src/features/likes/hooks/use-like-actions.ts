@@ -12,7 +12,12 @@ import { openLikeModal, type LikeModalProfile } from '../lib/like-modal-store.ts
 export function useOpenMatchModal() {
   const { t } = useTranslation('members');
   return (profile: LikeModalProfile) =>
-    openLikeModal({ variant: 'match', profile, buttonLabel: t('likes.seeMatches'), getButtonHref: () => paths.likesType.getHref('matches') });
+    openLikeModal({
+      variant: 'match',
+      profile,
+      buttonLabel: t('likes.seeMatches'),
+      getButtonHref: () => paths.likesType.getHref('matches'),
+    });
 }
 
 export function useLikeActions() {

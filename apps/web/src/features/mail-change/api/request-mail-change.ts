@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { MailChangeRequest } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const requestMailChange = (body: MailChangeRequest) => apiRequest('mail-change.php', { method: 'POST', body, response: 'successResponseSchema' });
+export const requestMailChange = (body: MailChangeRequest) =>
+  apiRequest('mail-change.php', { method: 'POST', body, response: 'successResponseSchema' });
 
 export const useRequestMailChange = () => useMutation({ mutationFn: requestMailChange });

@@ -37,8 +37,19 @@ export function ChangeEmailForm({ user }: { user: User }) {
       )}
       {/* A taken address is said beside the field; the signup's "Please log in" would mislead a member who is logged in. */}
       <FormErrorAlert error={form.formError?.code === 'account_exists' ? null : form.formError} />
-      <FormField {...form.bind('email')} type="email" inputMode="email" autoComplete="email" label={t('fields.newEmail')} />
-      <FormField {...form.bind('password')} type="password" autoComplete="current-password" label={t('fields.currentPassword')} />
+      <FormField
+        {...form.bind('email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        label={t('fields.newEmail')}
+      />
+      <FormField
+        {...form.bind('password')}
+        type="password"
+        autoComplete="current-password"
+        label={t('fields.currentPassword')}
+      />
       <SubmitButton variant="primary" isPending={request.isPending}>
         {t('settings.email.submit')}
       </SubmitButton>

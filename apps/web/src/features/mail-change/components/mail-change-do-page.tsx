@@ -26,7 +26,12 @@ export function MailChangeDoPage() {
   }, [isConfirmed, queryClient]);
 
   const renderContent = () => {
-    if (token === '') return <Alert variant="danger" role="alert">{t('errors:link_invalid')}</Alert>;
+    if (token === '')
+      return (
+        <Alert variant="danger" role="alert">
+          {t('errors:link_invalid')}
+        </Alert>
+      );
     if (confirmation.isPending) return <LoadingSpinner />;
     if (confirmation.isError) {
       const error = toFormErrors(confirmation.error);

@@ -5,7 +5,8 @@ import { memberRelationsMeta } from '../../../lib/member-relations-cache.ts';
 
 export const matchFinderKeys = { all: ['match-finder'] as const };
 
-export const getMatchFinder = (cursor?: string) => apiRequest('match-finder.php', { query: { cursor }, response: 'matchFinderResponseSchema' });
+export const getMatchFinder = (cursor?: string) =>
+  apiRequest('match-finder.php', { query: { cursor }, response: 'matchFinderResponseSchema' });
 
 export const matchFinderQueryOptions = () =>
   infiniteQueryOptions({

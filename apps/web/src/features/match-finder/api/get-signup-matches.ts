@@ -9,6 +9,12 @@ export const getSignupMatches = () => apiRequest('signup-matches.php', { respons
 
 /** Kept while the page is open: liking must not reshuffle the suggestions (liked ones would drop out). */
 export const signupMatchesQueryOptions = () =>
-  queryOptions({ queryKey: signupMatchesKeys.all, meta: memberRelationsMeta('block'), queryFn: getSignupMatches, staleTime: Infinity, select: (data) => data.profiles });
+  queryOptions({
+    queryKey: signupMatchesKeys.all,
+    meta: memberRelationsMeta('block'),
+    queryFn: getSignupMatches,
+    staleTime: Infinity,
+    select: (data) => data.profiles,
+  });
 
 export const useSignupMatches = () => useQuery(signupMatchesQueryOptions());

@@ -15,7 +15,10 @@ function MatchFinder() {
   const finder = useMatchFinder();
   const listId = useId();
   if (finder.isPending) return <LoadingSpinner />;
-  if (finder.isError) return <Alert variant="danger">{translateError(t, toFormErrors(finder.error).form ?? { code: 'error_generic' })}</Alert>;
+  if (finder.isError)
+    return (
+      <Alert variant="danger">{translateError(t, toFormErrors(finder.error).form ?? { code: 'error_generic' })}</Alert>
+    );
   const profiles = finder.data.pages.flatMap((page) => page.profiles);
   if (profiles.length === 0) return <p className="text-body-secondary text-center py-4">{t('matchFinder.empty')}</p>;
   return (
@@ -23,7 +26,12 @@ function MatchFinder() {
       <SuggestionGrid id={listId} profiles={profiles} label={t('matchFinder.title')} />
       {finder.hasNextPage && (
         <div className="text-center mt-4">
-          <LoadMoreButton variant="outline-primary" isLoading={finder.isFetchingNextPage} onLoad={() => void finder.fetchNextPage()} list={{ id: listId, itemCount: profiles.length }}>
+          <LoadMoreButton
+            variant="outline-primary"
+            isLoading={finder.isFetchingNextPage}
+            onLoad={() => void finder.fetchNextPage()}
+            list={{ id: listId, itemCount: profiles.length }}
+          >
             {t('search.loadMore')}
           </LoadMoreButton>
         </div>

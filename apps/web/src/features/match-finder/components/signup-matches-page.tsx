@@ -14,8 +14,12 @@ function SignupMatches() {
   const { t } = useTranslation('members');
   const matches = useSignupMatches();
   if (matches.isPending) return <LoadingSpinner />;
-  if (matches.isError) return <Alert variant="danger">{translateError(t, toFormErrors(matches.error).form ?? { code: 'error_generic' })}</Alert>;
-  if (matches.data.length === 0) return <p className="text-body-secondary text-center py-4">{t('matchFinder.empty')}</p>;
+  if (matches.isError)
+    return (
+      <Alert variant="danger">{translateError(t, toFormErrors(matches.error).form ?? { code: 'error_generic' })}</Alert>
+    );
+  if (matches.data.length === 0)
+    return <p className="text-body-secondary text-center py-4">{t('matchFinder.empty')}</p>;
   return <SuggestionGrid profiles={matches.data} label={t('signupMatches.title')} />;
 }
 

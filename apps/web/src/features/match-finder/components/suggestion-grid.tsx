@@ -15,7 +15,11 @@ export function SuggestionGrid({ profiles, label, id }: { profiles: Suggestion[]
             headingLevel={2}
             profile={profile}
             to={paths.membersId.getHref(profile.id)}
-            badge={profile.is_liked_by && !profile.is_liked ? <span className="badge rounded-pill text-bg-secondary">{t('likes.likesYouBadge')}</span> : undefined}
+            badge={
+              profile.is_liked_by && !profile.is_liked ? (
+                <span className="badge rounded-pill text-bg-secondary">{t('likes.likesYouBadge')}</span>
+              ) : undefined
+            }
             actions={
               <LikeButton
                 key={String(profile.is_liked)}

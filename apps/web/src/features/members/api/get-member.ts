@@ -8,6 +8,13 @@ export const memberKeys = { all: ['member'] as const, detail: (id: number) => [.
 export const getMember = (id: number) => apiRequest('member.php', { query: { id }, response: 'memberResponseSchema' });
 
 export const memberQueryOptions = (id: number) =>
-  queryOptions({ queryKey: memberKeys.detail(id), meta: memberRelationsMeta('like', 'block'), queryFn: () => getMember(id), staleTime: 0, select: (data) => data.member });
+  queryOptions({
+    queryKey: memberKeys.detail(id),
+    meta: memberRelationsMeta('like', 'block'),
+    queryFn: () => getMember(id),
+    staleTime: 0,
+    select: (data) => data.member,
+  });
 
-export const useMember = (id: number) => useQuery({ ...memberQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+export const useMember = (id: number) =>
+  useQuery({ ...memberQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });

@@ -54,7 +54,9 @@ describe('member actions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send a gift' }));
     expect(getMemberNotice()).toEqual({ kind: 'not-messageable', action: 'gift' });
     const dialog = await screen.findByRole('dialog', { name: 'This profile cannot be messaged' });
-    expect(dialog.textContent).toContain('This is a fictional profile: it cannot receive gifts, so nothing is sent and no credits are spent.');
+    expect(dialog.textContent).toContain(
+      'This is a fictional profile: it cannot receive gifts, so nothing is sent and no credits are spent.',
+    );
   });
 
   it('ask a visitor to log in', () => {

@@ -12,7 +12,15 @@ import { LikeButton } from '../../likes/index.ts';
 import { getChatNotice, showMemberNotice } from '../../../lib/member-notice-store.ts';
 import { useBottomNavHeight } from '../hooks/use-bottom-nav-height.ts';
 
-export function MemberActions({ member, viewer, className = '' }: { member: MemberProfile; viewer: User | null; className?: string }) {
+export function MemberActions({
+  member,
+  viewer,
+  className = '',
+}: {
+  member: MemberProfile;
+  viewer: User | null;
+  className?: string;
+}) {
   const { t } = useTranslation('members');
   const relation = member.relation;
   const isBlocked = relation?.is_blocked ?? false;
@@ -30,26 +38,46 @@ export function MemberActions({ member, viewer, className = '' }: { member: Memb
       {!isBlocked && (
         <>
           <div className="member-action-like">
-            <LikeButton key={String(relation?.is_liked)} profile={profile} isLiked={relation?.is_liked ?? false} isLikedBy={relation?.is_liked_by ?? false} className="w-100" />
+            <LikeButton
+              key={String(relation?.is_liked)}
+              profile={profile}
+              isLiked={relation?.is_liked ?? false}
+              isLikedBy={relation?.is_liked_by ?? false}
+              className="w-100"
+            />
           </div>
           {chatNotice('message') ? (
-            <Button variant="outline-primary" className="member-action d-inline-flex align-items-center justify-content-center gap-2" onClick={() => showMemberNotice(chatNotice('message')!)}>
+            <Button
+              variant="outline-primary"
+              className="member-action d-inline-flex align-items-center justify-content-center gap-2"
+              onClick={() => showMemberNotice(chatNotice('message')!)}
+            >
               <ChatIcon size={18} />
               <span className="member-action-label">{t('profile.message')}</span>
             </Button>
           ) : (
-            <Link to={paths.membersIdChat.getHref(member.id)} className="member-action btn btn-outline-primary d-inline-flex align-items-center justify-content-center gap-2">
+            <Link
+              to={paths.membersIdChat.getHref(member.id)}
+              className="member-action btn btn-outline-primary d-inline-flex align-items-center justify-content-center gap-2"
+            >
               <ChatIcon size={18} />
               <span className="member-action-label">{t('profile.message')}</span>
             </Link>
           )}
           {chatNotice('gift') ? (
-            <Button variant="outline-primary" className="member-action d-inline-flex align-items-center justify-content-center gap-2" onClick={() => showMemberNotice(chatNotice('gift')!)}>
+            <Button
+              variant="outline-primary"
+              className="member-action d-inline-flex align-items-center justify-content-center gap-2"
+              onClick={() => showMemberNotice(chatNotice('gift')!)}
+            >
               <GiftIcon size={18} />
               <span className="member-action-label">{t('profile.gift')}</span>
             </Button>
           ) : (
-            <Link to={`${paths.membersIdChat.getHref(member.id)}?gift=1`} className="member-action btn btn-outline-primary d-inline-flex align-items-center justify-content-center gap-2">
+            <Link
+              to={`${paths.membersIdChat.getHref(member.id)}?gift=1`}
+              className="member-action btn btn-outline-primary d-inline-flex align-items-center justify-content-center gap-2"
+            >
               <GiftIcon size={18} />
               <span className="member-action-label">{t('profile.gift')}</span>
             </Link>

@@ -17,7 +17,14 @@ import { useChatBadge } from '../../chat/index.ts';
 import { getCreditBadge } from '../lib/nav-badges.ts';
 import '../../../components/members-ui.css';
 
-type NavItemProps = { to: string; icon: ReactNode; label: string; badge?: ReactNode; end?: boolean; className?: string };
+type NavItemProps = {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  badge?: ReactNode;
+  end?: boolean;
+  className?: string;
+};
 
 function NavItem({ to, icon, label, badge, end, className = '' }: NavItemProps) {
   return (
@@ -39,7 +46,10 @@ export function MemberNavLinks({ user }: { user: User }) {
   useDocumentTitleCount('likes', newLikes);
   const unreadMessages = useChatBadge();
   // A like or a match arrives on the socket: the likes badge refreshes at once instead of at the next poll.
-  useSocketEvent('like', useCallback(() => void queryClient.invalidateQueries({ queryKey: likesKeys.all }), [queryClient]));
+  useSocketEvent(
+    'like',
+    useCallback(() => void queryClient.invalidateQueries({ queryKey: likesKeys.all }), [queryClient]),
+  );
   const creditBadge = getCreditBadge(user);
 
   return (
@@ -64,7 +74,13 @@ export function MemberNavLinks({ user }: { user: User }) {
           label={t('nav.creditsLink')}
           badge={
             creditBadge && (
-              <Badge pill bg={creditBadge.variant} text={creditBadge.variant === 'warning' ? 'dark' : undefined} className="count-badge" data-testid="credit-badge">
+              <Badge
+                pill
+                bg={creditBadge.variant}
+                text={creditBadge.variant === 'warning' ? 'dark' : undefined}
+                className="count-badge"
+                data-testid="credit-badge"
+              >
                 <span aria-hidden="true">{creditBadge.text}</span>
                 <span className="visually-hidden">{t('nav.creditsLeft', { count: user.credits })}</span>
               </Badge>
@@ -72,7 +88,12 @@ export function MemberNavLinks({ user }: { user: User }) {
           }
         />
       ) : (
-        <NavItem to={paths.premium.getHref()} icon={<StarIcon size={20} />} label={t('nav.getPremium')} className="member-nav-premium" />
+        <NavItem
+          to={paths.premium.getHref()}
+          icon={<StarIcon size={20} />}
+          label={t('nav.getPremium')}
+          className="member-nav-premium"
+        />
       )}
     </div>
   );

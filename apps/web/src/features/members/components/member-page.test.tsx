@@ -34,7 +34,14 @@ function renderMember(member: MemberProfile, settings: RenderOptions['settings']
   mockFetch(({ url }) => {
     if (url.pathname === '/api/member.php') return { body: { member } };
     if (url.pathname === '/api/regions.php') {
-      return { body: { regions: { BE: { kind: 'province', regions: [{ code: 'VLG', name: 'Flanders' }] }, DE: { kind: 'state', regions: [{ code: 'BY', name: 'Bayern' }] } } } };
+      return {
+        body: {
+          regions: {
+            BE: { kind: 'province', regions: [{ code: 'VLG', name: 'Flanders' }] },
+            DE: { kind: 'state', regions: [{ code: 'BY', name: 'Bayern' }] },
+          },
+        },
+      };
     }
     if (url.pathname === '/api/likes.php') return { body: { profiles: [], liked_by: [] } };
     return undefined;
@@ -63,7 +70,11 @@ describe('member profile page', () => {
   it('shows visible_profile_notes beside the fields, about me and interests included', async () => {
     renderMember(MEMBER, {
       region_data: { BE: { kind: 'province' } },
-      visible_profile_notes: { city: 'As the member gave it', about_me: 'Written by the member', interests: 'Chosen from our list' },
+      visible_profile_notes: {
+        city: 'As the member gave it',
+        about_me: 'Written by the member',
+        interests: 'Chosen from our list',
+      },
     });
     expect(await screen.findByText('As the member gave it')).toBeTruthy();
     expect(screen.getByText('Written by the member')).toBeTruthy();

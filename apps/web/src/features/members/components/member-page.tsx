@@ -196,7 +196,9 @@ export function MemberPage() {
   if (member.error) {
     return (
       <Container className="py-5">
-        <Alert variant="danger">{translateError(t, { code: member.error instanceof ApiError ? member.error.code : 'error_generic' })}</Alert>
+        <Alert variant="danger">
+          {translateError(t, { code: member.error instanceof ApiError ? member.error.code : 'error_generic' })}
+        </Alert>
       </Container>
     );
   }

@@ -8,9 +8,27 @@ import { MemberPhotoGallery } from './member-photo-gallery.tsx';
 beforeAll(() => setupI18n());
 afterEach(() => settleOverlays());
 
-const photo = (id: number): Photo => ({ id, filename: `/p/${id}.jpg`, thumb_filename: `/p/${id}_thumb.jpg`, width: 800, height: 1000, is_private: false, is_main: id === 1 });
-const MEMBER = { id: 5, name: 'Sofie', photos: [photo(1), photo(2), photo(3)], hidden_photo_count: 0, photos_locked: null } as unknown as MemberProfile;
-const shownPhoto = () => screen.getAllByRole('img').find((image) => image.getAttribute('src')?.endsWith('.jpg') && !image.getAttribute('src')?.includes('_thumb'))?.getAttribute('alt');
+const photo = (id: number): Photo => ({
+  id,
+  filename: `/p/${id}.jpg`,
+  thumb_filename: `/p/${id}_thumb.jpg`,
+  width: 800,
+  height: 1000,
+  is_private: false,
+  is_main: id === 1,
+});
+const MEMBER = {
+  id: 5,
+  name: 'Sofie',
+  photos: [photo(1), photo(2), photo(3)],
+  hidden_photo_count: 0,
+  photos_locked: null,
+} as unknown as MemberProfile;
+const shownPhoto = () =>
+  screen
+    .getAllByRole('img')
+    .find((image) => image.getAttribute('src')?.endsWith('.jpg') && !image.getAttribute('src')?.includes('_thumb'))
+    ?.getAttribute('alt');
 
 describe('member photo gallery', () => {
   it('moves with the arrows and with horizontal swipes, not with vertical ones', () => {
@@ -45,6 +63,8 @@ describe('member photo gallery', () => {
     fireEvent.keyDown(lightbox, { key: 'Escape', keyCode: 27 });
     await settleOverlays();
     expect(shownPhoto()).toBe('Photo 3 of 3 of Sofie');
-    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('View photo 3 of 3 full screen'));
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toBe('View photo 3 of 3 full screen'),
+    );
   });
 });

@@ -25,9 +25,12 @@ export function MemberPhotoGallery({ member, canReport = false }: { member: Memb
   const index = Math.min(selectedIndex, Math.max(total - 1, 0));
   const selected = photos[index];
   const locked = member.hidden_photo_count > 0 ? member.photos_locked : null;
-  const step = (direction: 'next' | 'previous') => setSelectedIndex((current) => (current + (direction === 'next' ? 1 : -1) + total) % total);
+  const step = (direction: 'next' | 'previous') =>
+    setSelectedIndex((current) => (current + (direction === 'next' ? 1 : -1) + total) % total);
   const swipe = useSwipe((direction) => total > 1 && step(direction));
-  const photoAlt = selected ? t('profile.photoAlt', { name: member.name, number: index + 1, total }) : t('profile.noPhotoAlt', { name: member.name });
+  const photoAlt = selected
+    ? t('profile.photoAlt', { name: member.name, number: index + 1, total })
+    : t('profile.noPhotoAlt', { name: member.name });
 
   return (
     <div className="member-gallery">
@@ -52,10 +55,20 @@ export function MemberPhotoGallery({ member, canReport = false }: { member: Memb
         )}
         {total > 1 && (
           <>
-            <button type="button" className="member-gallery-arrow is-previous" aria-label={t('gallery.previous')} onClick={() => step('previous')}>
+            <button
+              type="button"
+              className="member-gallery-arrow is-previous"
+              aria-label={t('gallery.previous')}
+              onClick={() => step('previous')}
+            >
               <PreviousIcon size={22} />
             </button>
-            <button type="button" className="member-gallery-arrow is-next" aria-label={t('gallery.next')} onClick={() => step('next')}>
+            <button
+              type="button"
+              className="member-gallery-arrow is-next"
+              aria-label={t('gallery.next')}
+              onClick={() => step('next')}
+            >
               <NextIcon size={22} />
             </button>
             <span className="member-gallery-counter" aria-hidden="true">
@@ -71,7 +84,10 @@ export function MemberPhotoGallery({ member, canReport = false }: { member: Memb
         )}
       </div>
       {(total > 1 || locked) && (
-        <ul className="member-gallery-thumbs list-unstyled d-flex gap-2 mt-2 mb-0" aria-label={t('profile.photosLabel', { name: member.name })}>
+        <ul
+          className="member-gallery-thumbs list-unstyled d-flex gap-2 mt-2 mb-0"
+          aria-label={t('profile.photosLabel', { name: member.name })}
+        >
           {total > 1 &&
             photos.map((photo, photoIndex) => (
               <li key={photo.id}>
@@ -88,7 +104,10 @@ export function MemberPhotoGallery({ member, canReport = false }: { member: Memb
             ))}
           {locked && (
             <li>
-              <div className="member-gallery-locked rounded-3 d-flex flex-column align-items-center justify-content-center text-center" aria-hidden="true">
+              <div
+                className="member-gallery-locked rounded-3 d-flex flex-column align-items-center justify-content-center text-center"
+                aria-hidden="true"
+              >
                 <LockIcon size={18} />
                 <span className="small fw-semibold">+{member.hidden_photo_count}</span>
               </div>
@@ -102,7 +121,10 @@ export function MemberPhotoGallery({ member, canReport = false }: { member: Memb
             {t('profile.hiddenPhotos', { count: member.hidden_photo_count })}: {t(`errors:${locked}`)}
           </span>
           {locked === 'login_required_photos' ? (
-            <Link to={paths.login.getHref(`${location.pathname}${location.search}`)} className="btn btn-sm btn-outline-primary">
+            <Link
+              to={paths.login.getHref(`${location.pathname}${location.search}`)}
+              className="btn btn-sm btn-outline-primary"
+            >
               {t('notices.login.logIn')}
             </Link>
           ) : (

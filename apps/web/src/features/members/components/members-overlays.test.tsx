@@ -16,7 +16,9 @@ afterEach(async () => {
 
 describe('MembersOverlays', () => {
   it('the activation notice sends the activation mail again', async () => {
-    const { calls } = mockFetch(({ method, url }) => (method === 'POST' && url.pathname === '/api/activation-mail.php' ? { body: { success: true } } : undefined));
+    const { calls } = mockFetch(({ method, url }) =>
+      method === 'POST' && url.pathname === '/api/activation-mail.php' ? { body: { success: true } } : undefined,
+    );
     renderWithProviders(<MembersOverlays />, { user: buildUser({ status: 'not_confirmed' }) });
     showMemberNotice({ kind: 'activation', action: 'like' });
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your e-mail address' });

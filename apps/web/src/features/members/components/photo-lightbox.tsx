@@ -24,7 +24,8 @@ export function PhotoLightbox({ member, index, onIndexChange, onClose, onReport 
   const { t: tReports } = useTranslation('reports');
   const total = member.photos.length;
   const photo = member.photos[index];
-  const step = (direction: 'next' | 'previous') => total > 1 && onIndexChange((index + (direction === 'next' ? 1 : -1) + total) % total);
+  const step = (direction: 'next' | 'previous') =>
+    total > 1 && onIndexChange((index + (direction === 'next' ? 1 : -1) + total) % total);
   const swipe = useSwipe(step);
   const titleId = 'photo-lightbox-title';
 
@@ -59,13 +60,32 @@ export function PhotoLightbox({ member, index, onIndexChange, onClose, onReport 
         </button>
       </div>
       <div className="photo-lightbox-stage" {...swipe.handlers}>
-        {photo && <MemberPhoto key={photo.id} image={photo} alt={t('profile.photoAlt', { name: member.name, number: index + 1, total })} variant="full" isLazy={false} className="photo-lightbox-image" />}
+        {photo && (
+          <MemberPhoto
+            key={photo.id}
+            image={photo}
+            alt={t('profile.photoAlt', { name: member.name, number: index + 1, total })}
+            variant="full"
+            isLazy={false}
+            className="photo-lightbox-image"
+          />
+        )}
         {total > 1 && (
           <>
-            <button type="button" className="photo-lightbox-button photo-lightbox-arrow is-previous" aria-label={t('gallery.previous')} onClick={() => step('previous')}>
+            <button
+              type="button"
+              className="photo-lightbox-button photo-lightbox-arrow is-previous"
+              aria-label={t('gallery.previous')}
+              onClick={() => step('previous')}
+            >
               <PreviousIcon size={28} />
             </button>
-            <button type="button" className="photo-lightbox-button photo-lightbox-arrow is-next" aria-label={t('gallery.next')} onClick={() => step('next')}>
+            <button
+              type="button"
+              className="photo-lightbox-button photo-lightbox-arrow is-next"
+              aria-label={t('gallery.next')}
+              onClick={() => step('next')}
+            >
               <NextIcon size={28} />
             </button>
           </>

@@ -7,7 +7,8 @@ export function useBottomNavHeight(): number {
   useLayoutEffect(() => {
     const nav = document.querySelector<HTMLElement>('.member-nav');
     if (!nav || typeof ResizeObserver === 'undefined') return;
-    const update = () => setHeight(getComputedStyle(nav).position === 'fixed' ? Math.ceil(nav.getBoundingClientRect().height) : 0);
+    const update = () =>
+      setHeight(getComputedStyle(nav).position === 'fixed' ? Math.ceil(nav.getBoundingClientRect().height) : 0);
     update();
     const observer = new ResizeObserver(update);
     observer.observe(nav);

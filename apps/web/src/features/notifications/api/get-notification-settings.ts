@@ -4,9 +4,16 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 export const notificationSettingsKeys = { all: ['notification-settings'] as const };
 
-export const getNotificationSettings = () => apiRequest('notifications.php', { response: 'notificationSettingsResponseSchema' });
+export const getNotificationSettings = () =>
+  apiRequest('notifications.php', { response: 'notificationSettingsResponseSchema' });
 
 export const notificationSettingsQueryOptions = () =>
-  queryOptions({ queryKey: notificationSettingsKeys.all, queryFn: getNotificationSettings, staleTime: 60_000, select: (data) => data.settings });
+  queryOptions({
+    queryKey: notificationSettingsKeys.all,
+    queryFn: getNotificationSettings,
+    staleTime: 60_000,
+    select: (data) => data.settings,
+  });
 
-export const useNotificationSettings = (options: { enabled?: boolean } = {}) => useQuery({ ...notificationSettingsQueryOptions(), ...options });
+export const useNotificationSettings = (options: { enabled?: boolean } = {}) =>
+  useQuery({ ...notificationSettingsQueryOptions(), ...options });

@@ -2,7 +2,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const requestDataExport = () => apiRequest('data-export.php', { method: 'POST', response: 'dataExportResponseSchema' });
+export const requestDataExport = () =>
+  apiRequest('data-export.php', { method: 'POST', response: 'dataExportResponseSchema' });
 
 export function useRequestDataExport() {
   return useMutation({ mutationFn: requestDataExport });

@@ -1,6 +1,11 @@
 // PUT /api/notifications.php: saves any subset of the switches at once (optimistically), or resumes stopped mail.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationSettings, NotificationSettingsResponse, UpdateNotificationSettingsRequest, User } from '@app/contracts';
+import type {
+  NotificationSettings,
+  NotificationSettingsResponse,
+  UpdateNotificationSettingsRequest,
+  User,
+} from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { userKeys } from '../../../lib/session/get-user.ts';
 import { ownProfileKeys } from '../../../lib/session/get-own-profile.ts';
@@ -11,9 +16,15 @@ export const updateNotificationSettings = (body: UpdateNotificationSettingsReque
   apiRequest('notifications.php', { method: 'PUT', body, response: 'notificationSettingsResponseSchema' });
 
 /** The settings as they look once `change` is applied (what the switches show while the request runs). */
-export function applySettingsChange(settings: NotificationSettings, change: UpdateNotificationSettingsRequest): NotificationSettings {
+export function applySettingsChange(
+  settings: NotificationSettings,
+  change: UpdateNotificationSettingsRequest,
+): NotificationSettings {
   const preferences = { ...settings.preferences };
-  for (const [type, channels] of Object.entries(change.preferences ?? {}) as [keyof typeof preferences, Partial<{ email: boolean; push: boolean }> | undefined][]) {
+  for (const [type, channels] of Object.entries(change.preferences ?? {}) as [
+    keyof typeof preferences,
+    Partial<{ email: boolean; push: boolean }> | undefined,
+  ][]) {
     if (channels) preferences[type] = { ...preferences[type], ...channels };
   }
   return {
@@ -35,7 +46,10 @@ export function useUpdateNotificationSettings() {
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: notificationSettingsKeys.all });
       const previous = queryClient.getQueryData<NotificationSettingsResponse>(notificationSettingsKeys.all);
-      if (previous) queryClient.setQueryData(notificationSettingsKeys.all, { settings: applySettingsChange(previous.settings, change) });
+      if (previous)
+        queryClient.setQueryData(notificationSettingsKeys.all, {
+          settings: applySettingsChange(previous.settings, change),
+        });
       return { previous };
     },
     onError: (_error, _change, context) => {
@@ -47,7 +61,9 @@ export function useUpdateNotificationSettings() {
     onSuccess: (answer, change) => {
       if (isLastPending()) queryClient.setQueryData(notificationSettingsKeys.all, answer);
       // The user carries notifications_disabled (the alert), the own profile the invisible flag.
-      queryClient.setQueryData<User | null>(userKeys.all, (user) => (user ? { ...user, notifications_disabled: answer.settings.notifications_disabled } : user));
+      queryClient.setQueryData<User | null>(userKeys.all, (user) =>
+        user ? { ...user, notifications_disabled: answer.settings.notifications_disabled } : user,
+      );
       if (change.invisible !== undefined) void queryClient.invalidateQueries({ queryKey: ownProfileKeys.all });
       // Mail that stops again later is a new problem: its alert shows again even if this one was dismissed.
       if (change.resume_mail) removeItem(STORAGE_KEYS.disabledNotificationsAlert);

@@ -13,10 +13,13 @@ import { NotificationAlerts } from './notification-alerts.tsx';
 
 const SITE_KEY = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
 const PHOTO = { filename: 'a.jpg', thumb_filename: 'a-thumb.jpg' };
-const memberWithPhoto = (overrides: Parameters<typeof buildUser>[0] = {}) => buildUser({ ...overrides, profile: { ...buildUser().profile, main_image: PHOTO } });
+const memberWithPhoto = (overrides: Parameters<typeof buildUser>[0] = {}) =>
+  buildUser({ ...overrides, profile: { ...buildUser().profile, main_image: PHOTO } });
 
 function preferences(push: boolean): NotificationSettings['preferences'] {
-  return Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, { email: true, push }])) as NotificationSettings['preferences'];
+  return Object.fromEntries(
+    NOTIFICATION_TYPES.map((type) => [type, { email: true, push }]),
+  ) as NotificationSettings['preferences'];
 }
 
 /** A browser with the Push API that has not asked for the notification permission yet. */
@@ -67,7 +70,9 @@ describe('member alerts', () => {
     mockFetch(() => undefined);
     vi.spyOn(Date, 'now').mockReturnValue(1_750_000_000_000);
     const first = renderAlerts({ user: buildUser() });
-    expect(await screen.findByText('Members with a photo get many more replies. Add one to your profile.')).toBeTruthy();
+    expect(
+      await screen.findByText('Members with a photo get many more replies. Add one to your profile.'),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add a photo' }).getAttribute('href')).toBe('/profile');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText(/Add one to your profile/)).toBeNull();
@@ -84,7 +89,9 @@ describe('member alerts', () => {
   it('says mail stopped and why, links to the settings, and shows the next alert once dismissed', async () => {
     mockFetch(() => undefined);
     renderAlerts({ user: buildUser({ notifications_disabled: ['spam'] }) });
-    expect(await screen.findByText(/We have stopped sending you e-mails\. You marked one of our e-mails as spam/)).toBeTruthy();
+    expect(
+      await screen.findByText(/We have stopped sending you e-mails\. You marked one of our e-mails as spam/),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Check your settings' }).getAttribute('href')).toBe('/notifications');
     expect(screen.queryByText(/Add one to your profile/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
@@ -95,7 +102,9 @@ describe('member alerts', () => {
   it('offers push where the browser can still be asked and the member wants push, and asks on the click', async () => {
     const { requestPermission } = installUnaskedBrowser();
     const api = mockFetch(({ url }) =>
-      url.pathname === '/api/notifications.php' ? { body: { settings: { preferences: preferences(true), invisible: false, notifications_disabled: [] } } } : undefined,
+      url.pathname === '/api/notifications.php'
+        ? { body: { settings: { preferences: preferences(true), invisible: false, notifications_disabled: [] } } }
+        : undefined,
     );
     renderAlerts({ user: memberWithPhoto(), settings: { push_public_key: SITE_KEY } });
     expect(await screen.findByText('Get a notification as soon as someone writes to you or likes you.')).toBeTruthy();
@@ -109,7 +118,9 @@ describe('member alerts', () => {
   it('does not offer push to a member who switched every push type off', async () => {
     installUnaskedBrowser();
     const api = mockFetch(({ url }) =>
-      url.pathname === '/api/notifications.php' ? { body: { settings: { preferences: preferences(false), invisible: false, notifications_disabled: [] } } } : undefined,
+      url.pathname === '/api/notifications.php'
+        ? { body: { settings: { preferences: preferences(false), invisible: false, notifications_disabled: [] } } }
+        : undefined,
     );
     renderAlerts({ user: memberWithPhoto(), settings: { push_public_key: SITE_KEY } });
     await waitFor(() => expect(api.calls.map((call) => call.path)).toContain('/api/notifications.php'));

@@ -8,7 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { PUSH_NOTIFICATION_TYPES, type User } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
 import { useAlertBanner, type AlertBanner } from '../../../components/alerts/alert-store.ts';
-import { MEMBER_ALERT_DISMISS_KEYS, pickMemberAlert, type MemberAlertKind } from '../../../components/alerts/member-alert-rules.ts';
+import {
+  MEMBER_ALERT_DISMISS_KEYS,
+  pickMemberAlert,
+  type MemberAlertKind,
+} from '../../../components/alerts/member-alert-rules.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
 import { useEnablePush, usePushSession, usePushState } from '../../../lib/push-session.ts';
 import { useNotificationSettings } from '../api/get-notification-settings.ts';
@@ -91,7 +95,13 @@ function MemberAlert() {
   const alert = useMemo<AlertBanner | null>(() => {
     if (!kind) return null;
     const message =
-      kind === 'enrich' ? <EnrichAlert /> : kind === 'push' ? <PushAlert /> : <DisabledNotificationsAlert reasons={reasonsKey.split(',') as User['notifications_disabled']} />;
+      kind === 'enrich' ? (
+        <EnrichAlert />
+      ) : kind === 'push' ? (
+        <PushAlert />
+      ) : (
+        <DisabledNotificationsAlert reasons={reasonsKey.split(',') as User['notifications_disabled']} />
+      );
     return {
       id: MEMBER_ALERT_ID,
       variant: kind === 'disabledNotifications' ? 'warning' : 'info',

@@ -39,7 +39,12 @@ function TypeRow({
   const descriptionId = `${labelId}-description`;
   const isPushUsable = isPushSwitchUsable(pushState);
   return (
-    <div role="group" className="notification-type d-flex flex-column flex-md-row gap-2 gap-md-3 align-items-md-center py-3" aria-labelledby={labelId} aria-describedby={descriptionId}>
+    <div
+      role="group"
+      className="notification-type d-flex flex-column flex-md-row gap-2 gap-md-3 align-items-md-center py-3"
+      aria-labelledby={labelId}
+      aria-describedby={descriptionId}
+    >
       <div className="flex-grow-1">
         <h3 id={labelId} className="fs-6 fw-semibold mb-0">
           {t(`types.${type}`)}
@@ -82,7 +87,15 @@ function TypeRow({
   );
 }
 
-function DisabledMailNotice({ settings, onResume, isResuming }: { settings: NotificationSettings; onResume: () => void; isResuming: boolean }) {
+function DisabledMailNotice({
+  settings,
+  onResume,
+  isResuming,
+}: {
+  settings: NotificationSettings;
+  onResume: () => void;
+  isResuming: boolean;
+}) {
   const { t } = useTranslation('notifications');
   return (
     <Alert variant="warning" className="mb-4">
@@ -124,12 +137,22 @@ export function NotificationPreferencesCard({ settings }: { settings: Notificati
           </div>
           <p className="text-body-secondary">{t('screen.intro')}</p>
           {settings.notifications_disabled.length > 0 && (
-            <DisabledMailNotice settings={settings} isResuming={update.isPending} onResume={() => update.mutate({ resume_mail: true })} />
+            <DisabledMailNotice
+              settings={settings}
+              isResuming={update.isPending}
+              onResume={() => update.mutate({ resume_mail: true })}
+            />
           )}
           <PushStatus id={PUSH_BLOCKED_ID} state={pushState} isChecked={isChecked} enablePush={enablePush} />
           <div className="notification-types">
             {NOTIFICATION_TYPES.map((type) => (
-              <TypeRow key={type} type={type} channels={settings.preferences[type]} pushState={pushState} onChange={onChange} />
+              <TypeRow
+                key={type}
+                type={type}
+                channels={settings.preferences[type]}
+                pushState={pushState}
+                onChange={onChange}
+              />
             ))}
           </div>
           <p className="small text-body-secondary mt-3 mb-0">{t('screen.marketingNote')}</p>

@@ -13,7 +13,13 @@ const SITE_KEY = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-T
 
 function buildNotificationSettings(overrides: Partial<NotificationSettings> = {}): NotificationSettings {
   const preferences = Object.fromEntries(
-    NOTIFICATION_TYPES.map((type) => [type, { email: !['promotions', 'news'].includes(type), push: (PUSH_NOTIFICATION_TYPES as readonly string[]).includes(type) }]),
+    NOTIFICATION_TYPES.map((type) => [
+      type,
+      {
+        email: !['promotions', 'news'].includes(type),
+        push: (PUSH_NOTIFICATION_TYPES as readonly string[]).includes(type),
+      },
+    ]),
   ) as NotificationSettings['preferences'];
   return { preferences, invisible: false, notifications_disabled: [], ...overrides };
 }
@@ -31,10 +37,17 @@ function mockNotificationsApi(initial: NotificationSettings) {
         failPut = null;
         return answer;
       }
-      const change = body as { preferences?: Record<string, Record<string, boolean>>; invisible?: boolean; resume_mail?: true };
+      const change = body as {
+        preferences?: Record<string, Record<string, boolean>>;
+        invisible?: boolean;
+        resume_mail?: true;
+      };
       const preferences = { ...settings.preferences };
       for (const [type, channels] of Object.entries(change.preferences ?? {})) {
-        preferences[type as keyof typeof preferences] = { ...preferences[type as keyof typeof preferences], ...channels };
+        preferences[type as keyof typeof preferences] = {
+          ...preferences[type as keyof typeof preferences],
+          ...channels,
+        };
       }
       settings = {
         preferences,
@@ -99,7 +112,13 @@ describe('notifications screen', () => {
       expect((switchIn(name, 'E-mail') as HTMLInputElement).checked).toBe(true);
       expect(within(group(name)).getByRole('switch', { name: 'Push' })).toBeTruthy();
     }
-    for (const name of ['Reminders of unread messages', 'Offers and promotions', 'Weekly update', 'News', 'Account reminders']) {
+    for (const name of [
+      'Reminders of unread messages',
+      'Offers and promotions',
+      'Weekly update',
+      'News',
+      'Account reminders',
+    ]) {
       expect(within(group(name)).queryByRole('switch', { name: 'Push' })).toBeNull();
     }
     // Marketing is off until the member consents.
@@ -113,7 +132,9 @@ describe('notifications screen', () => {
     await screen.findByRole('group', { name: 'Likes and matches' });
     fireEvent.click(switchIn('Likes and matches', 'E-mail'));
     await waitFor(() => expect((switchIn('Likes and matches', 'E-mail') as HTMLInputElement).checked).toBe(false));
-    await waitFor(() => expect(screen.getAllByRole('status').some((status) => status.textContent === 'Saved')).toBe(true));
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').some((status) => status.textContent === 'Saved')).toBe(true),
+    );
     expect(api.puts()).toEqual([{ preferences: { like: { email: false } } }]);
 
     fireEvent.click(switchIn('News', 'E-mail'));
@@ -184,14 +205,22 @@ describe('notifications screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Turn e-mail back on' }));
     await waitFor(() => expect(screen.queryByText('We have stopped sending you e-mails')).toBeNull());
     expect(api.puts()).toEqual([{ resume_mail: true }]);
-    expect(queryClient.getQueryData<{ notifications_disabled: string[] }>(['user'])?.notifications_disabled).toEqual([]);
+    expect(queryClient.getQueryData<{ notifications_disabled: string[] }>(['user'])?.notifications_disabled).toEqual(
+      [],
+    );
     // Mail stopping again later is news: its alert may show again.
     expect(localStorage.getItem(STORAGE_KEYS.disabledNotificationsAlert)).toBeNull();
   });
 
   it('offers a retry when the settings cannot be loaded', async () => {
     let isDown = true;
-    mockFetch(({ url }) => (url.pathname === '/api/notifications.php' ? (isDown ? jsonError(404, 'route_not_found') : { body: { settings: buildNotificationSettings() } }) : undefined));
+    mockFetch(({ url }) =>
+      url.pathname === '/api/notifications.php'
+        ? isDown
+          ? jsonError(404, 'route_not_found')
+          : { body: { settings: buildNotificationSettings() } }
+        : undefined,
+    );
     renderScreen();
     const retry = await screen.findByRole('button', { name: 'Try again' });
     isDown = false;

@@ -35,7 +35,12 @@ export function PushStatus({
         )}
       </p>
       {canTurnOn && (
-        <Button size="sm" variant="outline-dark" onClick={() => void enablePush.enable()} disabled={enablePush.isPending}>
+        <Button
+          size="sm"
+          variant="outline-dark"
+          onClick={() => void enablePush.enable()}
+          disabled={enablePush.isPending}
+        >
           {t('screen.pushTurnOn')}
         </Button>
       )}

@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const requestPasswordReset = (body: { email: string }) => apiRequest('reset-password.php', { method: 'POST', body, response: 'successResponseSchema' });
+export const requestPasswordReset = (body: { email: string }) =>
+  apiRequest('reset-password.php', { method: 'POST', body, response: 'successResponseSchema' });
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });

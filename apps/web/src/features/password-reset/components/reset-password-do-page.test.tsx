@@ -21,7 +21,9 @@ describe('ResetPasswordDoPage', () => {
   });
 
   it('asks for the same new password twice, then saves it and logs in', async () => {
-    const { calls } = mockFetch(({ method }) => (method === 'GET' ? { body: { success: true } } : { body: { user: buildUser() } }));
+    const { calls } = mockFetch(({ method }) =>
+      method === 'GET' ? { body: { success: true } } : { body: { user: buildUser() } },
+    );
     const { queryClient } = renderWithProviders(<ResetPasswordDoPage />, { path: `/reset-password/do?token=${TOKEN}` });
     fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'new-secret-1' } });
     fireEvent.change(screen.getByLabelText('Repeat new password'), { target: { value: 'new-secret-2' } });
@@ -57,6 +59,8 @@ describe('ResetPasswordPage', () => {
     renderWithProviders(<ResetPasswordPage />, { path: '/reset-password' });
     fireEvent.change(await screen.findByLabelText('E-mail address'), { target: { value: 'anna@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByText('We sent an e-mail to anna@example.com with a link to choose a new password.')).toBeTruthy();
+    expect(
+      await screen.findByText('We sent an e-mail to anna@example.com with a link to choose a new password.'),
+    ).toBeTruthy();
   });
 });

@@ -56,7 +56,8 @@ export function ResetPasswordDoPage() {
         </>
       );
     }
-    if (token === '' || check.isError || form.formError?.code === 'link_invalid' || form.fieldErrors.token) return <LinkInvalid />;
+    if (token === '' || check.isError || form.formError?.code === 'link_invalid' || form.fieldErrors.token)
+      return <LinkInvalid />;
     if (check.isPending) return <LoadingSpinner />;
     return (
       <Form id={form.formId} noValidate onSubmit={onSubmit} aria-label={t('resetPassword.newTitle')}>

@@ -35,7 +35,13 @@ export function ResetPasswordPage() {
         <Form id={form.formId} noValidate onSubmit={onSubmit} aria-label={t('resetPassword.title')}>
           <p className="text-body-secondary">{t('resetPassword.intro')}</p>
           <FormErrorAlert error={form.formError} />
-          <FormField {...form.bind('email')} type="email" inputMode="email" autoComplete="email" label={t('fields.email')} />
+          <FormField
+            {...form.bind('email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            label={t('fields.email')}
+          />
           <SubmitButton variant="primary" className="w-100" isPending={request.isPending}>
             {t('resetPassword.submit')}
           </SubmitButton>

@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { syncPhotos } from './sync-photos.ts';
 
-export const deletePhoto = (id: number) => apiRequest('photo.php', { method: 'DELETE', body: { id }, response: 'photosResponseSchema' });
+export const deletePhoto = (id: number) =>
+  apiRequest('photo.php', { method: 'DELETE', body: { id }, response: 'photosResponseSchema' });
 
 export function useDeletePhoto() {
   const queryClient = useQueryClient();

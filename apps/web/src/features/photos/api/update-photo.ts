@@ -4,7 +4,8 @@ import type { UpdatePhotoRequest } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { syncPhotos } from './sync-photos.ts';
 
-export const updatePhoto = (body: UpdatePhotoRequest) => apiRequest('photo.php', { method: 'PUT', body, response: 'photosResponseSchema' });
+export const updatePhoto = (body: UpdatePhotoRequest) =>
+  apiRequest('photo.php', { method: 'PUT', body, response: 'photosResponseSchema' });
 
 export function useUpdatePhoto() {
   const queryClient = useQueryClient();

@@ -35,11 +35,16 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('uploadPhoto', () => {
   it('logs the member out on a 403 with authentication_required, like every other request', async () => {
-    const sent = stubXhr(403, { error: { status: 403, code: 'authentication_required', message: 'Log in' }, authentication_required: true });
+    const sent = stubXhr(403, {
+      error: { status: 403, code: 'authentication_required', message: 'Log in' },
+      authentication_required: true,
+    });
     const listener = vi.fn();
     const unsubscribe = onAuthenticationRequired(listener);
     try {
-      const failure = await uploadPhoto({ file: new File(['x'], 'a.jpg', { type: 'image/jpeg' }) }).catch((error: unknown) => error);
+      const failure = await uploadPhoto({ file: new File(['x'], 'a.jpg', { type: 'image/jpeg' }) }).catch(
+        (error: unknown) => error,
+      );
       expect(failure).toBeInstanceOf(ApiError);
       expect((failure as ApiError).isAuthenticationRequired).toBe(true);
       expect(listener).toHaveBeenCalledTimes(1);
@@ -54,7 +59,9 @@ describe('uploadPhoto', () => {
     const listener = vi.fn();
     const unsubscribe = onAuthenticationRequired(listener);
     try {
-      await expect(uploadPhoto({ file: new File(['x'], 'a.jpg', { type: 'image/jpeg' }) })).rejects.toBeInstanceOf(ApiError);
+      await expect(uploadPhoto({ file: new File(['x'], 'a.jpg', { type: 'image/jpeg' }) })).rejects.toBeInstanceOf(
+        ApiError,
+      );
       expect(listener).not.toHaveBeenCalled();
     } finally {
       unsubscribe();

@@ -16,14 +16,29 @@ import { useUpdatePhoto } from '../api/update-photo.ts';
 import { useDeletePhoto } from '../api/delete-photo.ts';
 import '../photos.css';
 
-type Upload = { key: number; name: string; progress: number; status: 'waiting' | 'uploading' | 'done' | 'failed'; error?: FormError };
+type Upload = {
+  key: number;
+  name: string;
+  progress: number;
+  status: 'waiting' | 'uploading' | 'done' | 'failed';
+  error?: FormError;
+};
 
 /** The limit error of this member: free members hear about premium (SPEC section 8). */
 export function getPhotoLimitError(isPremium: boolean, limit: number): FormError {
-  return isPremium ? { code: 'photo_limit_max', params: { max: limit } } : { code: 'photo_limit_reached', params: { max: limit } };
+  return isPremium
+    ? { code: 'photo_limit_max', params: { max: limit } }
+    : { code: 'photo_limit_reached', params: { max: limit } };
 }
 
-function PhotoTile({ photo, number, isBusy, onMakeMain, onTogglePrivate, onDelete }: {
+function PhotoTile({
+  photo,
+  number,
+  isBusy,
+  onMakeMain,
+  onTogglePrivate,
+  onDelete,
+}: {
   photo: Photo;
   number: number;
   isBusy: boolean;
@@ -101,8 +116,14 @@ export function PhotosManager({ profile, isPremium, isTitleHidden = false }: Pho
   /** One after the other: the limit is checked per photo, and progress stays readable. */
   const uploadFiles = async (files: File[]) => {
     setActionError(null);
-    const queued = files.map((file) => ({ file, entry: { key: nextKey.current++, name: file.name, progress: 0, status: 'waiting' as const } }));
-    setUploads((current) => [...current.filter((entry) => entry.status !== 'done'), ...queued.map((item) => item.entry)]);
+    const queued = files.map((file) => ({
+      file,
+      entry: { key: nextKey.current++, name: file.name, progress: 0, status: 'waiting' as const },
+    }));
+    setUploads((current) => [
+      ...current.filter((entry) => entry.status !== 'done'),
+      ...queued.map((item) => item.entry),
+    ]);
     let count = photos.length;
     for (const { file, entry } of queued) {
       if (count >= limit) {
@@ -110,12 +131,19 @@ export function PhotosManager({ profile, isPremium, isTitleHidden = false }: Pho
         continue;
       }
       if (file.size > PHOTO_MAX_BYTES) {
-        patchUpload(entry.key, { status: 'failed', error: { code: 'photo_too_large', params: { max_mb: PHOTO_MAX_MEGABYTES } } });
+        patchUpload(entry.key, {
+          status: 'failed',
+          error: { code: 'photo_too_large', params: { max_mb: PHOTO_MAX_MEGABYTES } },
+        });
         continue;
       }
       patchUpload(entry.key, { status: 'uploading' });
       try {
-        await upload.mutateAsync({ file, isPrivate: isPrivateUpload, onProgress: (fraction) => patchUpload(entry.key, { progress: Math.round(fraction * 100) }) });
+        await upload.mutateAsync({
+          file,
+          isPrivate: isPrivateUpload,
+          onProgress: (fraction) => patchUpload(entry.key, { progress: Math.round(fraction * 100) }),
+        });
         patchUpload(entry.key, { status: 'done', progress: 100 });
         count += 1;
       } catch (error) {
@@ -172,7 +200,10 @@ export function PhotosManager({ profile, isPremium, isTitleHidden = false }: Pho
       )}
 
       {isAtLimit ? (
-        <Alert variant={isPremium ? 'info' : 'warning'} className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+        <Alert
+          variant={isPremium ? 'info' : 'warning'}
+          className="d-flex flex-wrap align-items-center justify-content-between gap-2"
+        >
           <span>{translateError(t, getPhotoLimitError(isPremium, limit))}</span>
           {!isPremium && (
             <Link to={paths.premium.getHref()} className="btn btn-sm btn-primary">
@@ -198,15 +229,28 @@ export function PhotosManager({ profile, isPremium, isTitleHidden = false }: Pho
       )}
 
       {uploads.length > 0 && (
-        <ul className="list-unstyled mt-3 mb-0 d-flex flex-column gap-2" aria-label={t('photos.uploadsLabel')} aria-live="polite">
+        <ul
+          className="list-unstyled mt-3 mb-0 d-flex flex-column gap-2"
+          aria-label={t('photos.uploadsLabel')}
+          aria-live="polite"
+        >
           {uploads.map((entry) => (
             <li key={entry.key} className="small">
               <div className="d-flex justify-content-between gap-2">
                 <span className="text-truncate">{entry.name}</span>
-                <span className={entry.status === 'failed' ? 'text-danger' : 'text-body-secondary'}>{t(`photos.status.${entry.status}`)}</span>
+                <span className={entry.status === 'failed' ? 'text-danger' : 'text-body-secondary'}>
+                  {t(`photos.status.${entry.status}`)}
+                </span>
               </div>
               {entry.status === 'uploading' && (
-                <ProgressBar now={entry.progress} label={`${entry.progress}%`} visuallyHidden className="mt-1" style={{ height: 6 }} aria-label={t('photos.progress', { name: entry.name })} />
+                <ProgressBar
+                  now={entry.progress}
+                  label={`${entry.progress}%`}
+                  visuallyHidden
+                  className="mt-1"
+                  style={{ height: 6 }}
+                  aria-label={t('photos.progress', { name: entry.name })}
+                />
               )}
               {entry.error && (
                 <p className="text-danger mb-0" role="alert">

@@ -5,7 +5,8 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { userKeys } from '../../../lib/session/get-user.ts';
 import { ownProfileKeys } from '../../../lib/session/get-own-profile.ts';
 
-export const updateProfile = (body: UpdateProfileRequest) => apiRequest('profile.php', { method: 'PUT', body, response: 'ownProfileResponseSchema' });
+export const updateProfile = (body: UpdateProfileRequest) =>
+  apiRequest('profile.php', { method: 'PUT', body, response: 'ownProfileResponseSchema' });
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

@@ -2,27 +2,41 @@
 // as a button that scrolls to that section and focuses it; beside it the list of sections, each marked done or not.
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../../components/icons.tsx';
-import { ABOUT_ME_MIN_LENGTH, INTERESTS_MIN, PROFILE_SECTIONS, type Completeness, type ProfileSectionId } from '../lib/profile-completeness.ts';
+import {
+  ABOUT_ME_MIN_LENGTH,
+  INTERESTS_MIN,
+  PROFILE_SECTIONS,
+  type Completeness,
+  type ProfileSectionId,
+} from '../lib/profile-completeness.ts';
 import { sectionElementId } from './profile-section.tsx';
 
 /** Scrolls a section into view and moves focus to it (so keyboard and screen-reader users land there too). */
 export function goToSection(section: ProfileSectionId) {
   const element = document.getElementById(sectionElementId(section));
   if (!element) return;
-  const isReduced = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const isReduced =
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   element.scrollIntoView?.({ behavior: isReduced ? 'auto' : 'smooth', block: 'start' });
   element.focus({ preventScroll: true });
 }
 
 /** Items whose text names a number (with its plural form). */
-const ITEM_COUNTS: Record<string, { count: number }> = { aboutMe: { count: ABOUT_ME_MIN_LENGTH }, interests: { count: INTERESTS_MIN } };
+const ITEM_COUNTS: Record<string, { count: number }> = {
+  aboutMe: { count: ABOUT_ME_MIN_LENGTH },
+  interests: { count: INTERESTS_MIN },
+};
 
 export function CompletenessMeter({ completeness }: { completeness: Completeness }) {
   const { t, i18n } = useTranslation('members');
   const { percent, next } = completeness;
   const valueText = t('completeness.valueText', { percent });
   return (
-    <section className="profile-meter card border-0 shadow-sm" aria-labelledby="profile-meter-title" data-testid="profile-completeness">
+    <section
+      className="profile-meter card border-0 shadow-sm"
+      aria-labelledby="profile-meter-title"
+      data-testid="profile-completeness"
+    >
       <div className="card-body p-3 p-md-4">
         <div className="d-flex align-items-baseline justify-content-between gap-2 mb-2">
           <h2 id="profile-meter-title" className="h6 mb-0">
@@ -48,7 +62,12 @@ export function CompletenessMeter({ completeness }: { completeness: Completeness
             <p className="small text-body-secondary mb-1" id="profile-meter-next-label">
               {t('completeness.next')}
             </p>
-            <button type="button" className="btn btn-outline-primary btn-sm profile-meter-action" onClick={() => goToSection(next.section)} aria-describedby="profile-meter-next-label">
+            <button
+              type="button"
+              className="btn btn-outline-primary btn-sm profile-meter-action"
+              onClick={() => goToSection(next.section)}
+              aria-describedby="profile-meter-next-label"
+            >
               <span>{t(`completeness.items.${next.key}`, ITEM_COUNTS[next.key])}</span>
               <span className="badge text-bg-primary ms-2">{t('completeness.gain', { percent: next.gain })}</span>
             </button>

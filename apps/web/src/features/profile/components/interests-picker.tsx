@@ -36,7 +36,10 @@ export function InterestsPicker({ value, onChange, error, isLegendHidden = false
       <p id={`${id}-count`} className="small text-body-secondary mb-2">
         {t('profileForm.interestsCount', { count: chosen.size, max: INTERESTS_MAX })}
       </p>
-      <div id={`${id}-options`} className={`interests-picker d-flex flex-wrap gap-2 ${isExpanded ? '' : 'is-collapsed'}`}>
+      <div
+        id={`${id}-options`}
+        className={`interests-picker d-flex flex-wrap gap-2 ${isExpanded ? '' : 'is-collapsed'}`}
+      >
         {settings.interests.map((key, index) => {
           const inputId = `${id}-${key}`;
           const isChecked = chosen.has(key);
@@ -50,7 +53,10 @@ export function InterestsPicker({ value, onChange, error, isLegendHidden = false
                 disabled={!isChecked && isFull}
                 onChange={() => toggle(key)}
               />
-              <label className={`btn btn-sm rounded-pill d-inline-flex align-items-center ${isChecked ? 'btn-primary' : 'btn-light border'}`} htmlFor={inputId}>
+              <label
+                className={`btn btn-sm rounded-pill d-inline-flex align-items-center ${isChecked ? 'btn-primary' : 'btn-light border'}`}
+                htmlFor={inputId}
+              >
                 <InterestIcon icon={icons[key]} size={15} className="me-1 interest-option-icon" />
                 {t(`interests.${key}`, { defaultValue: key })}
               </label>
@@ -59,8 +65,16 @@ export function InterestsPicker({ value, onChange, error, isLegendHidden = false
         })}
       </div>
       {isCollapsible && (
-        <button type="button" className="btn btn-link btn-sm px-0 mt-2 d-md-none interests-toggle" aria-expanded={isExpanded} aria-controls={`${id}-options`} onClick={() => setExpanded((current) => !current)}>
-          {isExpanded ? t('profileForm.showFewerInterests') : t('profileForm.showAllInterests', { count: settings.interests.length })}
+        <button
+          type="button"
+          className="btn btn-link btn-sm px-0 mt-2 d-md-none interests-toggle"
+          aria-expanded={isExpanded}
+          aria-controls={`${id}-options`}
+          onClick={() => setExpanded((current) => !current)}
+        >
+          {isExpanded
+            ? t('profileForm.showFewerInterests')
+            : t('profileForm.showAllInterests', { count: settings.interests.length })}
         </button>
       )}
       {error && (

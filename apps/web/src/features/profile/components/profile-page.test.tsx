@@ -16,7 +16,10 @@ afterEach(() => vi.unstubAllGlobals());
 const settings = { visible_profile_fields: [...PROFILE_FIELDS], interests: ['hiking', 'wine', 'coffee'] };
 
 /** A server holding one profile: PUT applies the body (trimming text like the API does). */
-function profileServer(initial: OwnProfile, answerPut?: (body: UpdateProfileRequest) => ReturnType<typeof jsonError> | undefined) {
+function profileServer(
+  initial: OwnProfile,
+  answerPut?: (body: UpdateProfileRequest) => ReturnType<typeof jsonError> | undefined,
+) {
   let profile = initial;
   return mockFetch(({ method, url, body }) => {
     switch (url.pathname) {
@@ -24,7 +27,12 @@ function profileServer(initial: OwnProfile, answerPut?: (body: UpdateProfileRequ
         if (method === 'PUT') {
           const refused = answerPut?.(body as UpdateProfileRequest);
           if (refused) return refused;
-          const changes = Object.fromEntries(Object.entries(body as Record<string, unknown>).map(([key, value]) => [key, typeof value === 'string' ? value.trim() || null : value]));
+          const changes = Object.fromEntries(
+            Object.entries(body as Record<string, unknown>).map(([key, value]) => [
+              key,
+              typeof value === 'string' ? value.trim() || null : value,
+            ]),
+          );
           profile = { ...profile, ...changes };
         }
         return { body: { profile } };
@@ -44,14 +52,17 @@ function profileServer(initial: OwnProfile, answerPut?: (body: UpdateProfileRequ
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
-const puts = (calls: { method: string; path: string; body: unknown }[]) => calls.filter((call) => call.method === 'PUT' && call.path === '/api/profile.php').map((call) => call.body);
+const puts = (calls: { method: string; path: string; body: unknown }[]) =>
+  calls.filter((call) => call.method === 'PUT' && call.path === '/api/profile.php').map((call) => call.body);
 
 describe('ProfilePage', () => {
-  it('saves one section with only its fields and keeps another section\'s unsaved edits', async () => {
+  it("saves one section with only its fields and keeps another section's unsaved edits", async () => {
     const { calls } = profileServer(buildOwnProfile({ about_me: 'Hello' }));
     renderWithProviders(<ProfilePage />, { user: buildUser(), settings });
     const about = await screen.findByRole('region', { name: 'About you' });
-    fireEvent.change(within(about).getByLabelText('About me'), { target: { value: 'Hiking on Sundays, coffee every day, and a good book at night.' } });
+    fireEvent.change(within(about).getByLabelText('About me'), {
+      target: { value: 'Hiking on Sundays, coffee every day, and a good book at night.' },
+    });
     expect(within(about).getByText('Unsaved changes')).toBeTruthy();
 
     const details = section('Details');
@@ -66,7 +77,9 @@ describe('ProfilePage', () => {
     expect((within(details).getByLabelText('City') as HTMLInputElement).value).toBe('Haarlem');
     expect(within(details).queryByText('Unsaved changes')).toBeNull();
     // The other section still holds its edit, unsaved.
-    expect((within(about).getByLabelText('About me') as HTMLTextAreaElement).value).toBe('Hiking on Sundays, coffee every day, and a good book at night.');
+    expect((within(about).getByLabelText('About me') as HTMLTextAreaElement).value).toBe(
+      'Hiking on Sundays, coffee every day, and a good book at night.',
+    );
     expect(within(about).getByText('Unsaved changes')).toBeTruthy();
     expect(within(about).getByRole('status').textContent).toBe('');
 
@@ -97,7 +110,11 @@ describe('ProfilePage', () => {
   });
 
   it('shows a server error in the section that sent the request', async () => {
-    profileServer(buildOwnProfile(), (body) => (body.interests ? jsonError(400, 'validation_failed', { fields: [{ field: 'interests', code: 'interests_invalid' }] }) : undefined));
+    profileServer(buildOwnProfile(), (body) =>
+      body.interests
+        ? jsonError(400, 'validation_failed', { fields: [{ field: 'interests', code: 'interests_invalid' }] })
+        : undefined,
+    );
     renderWithProviders(<ProfilePage />, { user: buildUser(), settings });
     const interests = await screen.findByRole('region', { name: 'Interests' });
     fireEvent.click(within(interests).getByLabelText('Hiking'));
@@ -108,7 +125,9 @@ describe('ProfilePage', () => {
   });
 
   it('shows how complete the profile is and takes the member to the next thing to add', async () => {
-    const { calls } = profileServer(buildOwnProfile({ main_image: { filename: '/p/1.jpg', thumb_filename: '/p/1-t.jpg' } }));
+    const { calls } = profileServer(
+      buildOwnProfile({ main_image: { filename: '/p/1.jpg', thumb_filename: '/p/1-t.jpg' } }),
+    );
     renderWithProviders(<ProfilePage />, { user: buildUser(), settings });
     const meter = await screen.findByRole('progressbar', { name: 'Profile completeness' });
     expect(meter.getAttribute('aria-valuenow')).toBe('35');
@@ -120,7 +139,11 @@ describe('ProfilePage', () => {
     // Saving the text moves the meter on to the next missing item.
     fireEvent.change(within(section('About you')).getByLabelText('About me'), { target: { value: 'x'.repeat(60) } });
     fireEvent.click(within(section('About you')).getByRole('button', { name: 'Save about you' }));
-    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Profile completeness' }).getAttribute('aria-valuenow')).toBe('55'));
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Profile completeness' }).getAttribute('aria-valuenow')).toBe(
+        '55',
+      ),
+    );
     fireEvent.click(screen.getByRole('button', { name: /Choose at least 3 interests/ }));
     expect(document.activeElement).toBe(section('Interests'));
     expect(puts(calls)).toHaveLength(1);

@@ -17,7 +17,13 @@ export function SectionCard({ section, children, badge }: SectionCardProps) {
   const { t } = useTranslation('members');
   const id = sectionElementId(section);
   return (
-    <Card as="section" id={id} tabIndex={-1} aria-labelledby={`${id}-title`} className="profile-section border-0 shadow-sm">
+    <Card
+      as="section"
+      id={id}
+      tabIndex={-1}
+      aria-labelledby={`${id}-title`}
+      className="profile-section border-0 shadow-sm"
+    >
       <Card.Body className="p-3 p-md-4">
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-1">
           <h2 id={`${id}-title`} className="h4 mb-0">
@@ -25,7 +31,9 @@ export function SectionCard({ section, children, badge }: SectionCardProps) {
           </h2>
           {badge}
         </div>
-        <p className="profile-section-description text-body-secondary small mb-3">{t(`profileForm.sections.${section}.description`)}</p>
+        <p className="profile-section-description text-body-secondary small mb-3">
+          {t(`profileForm.sections.${section}.description`)}
+        </p>
         {children}
       </Card.Body>
     </Card>
@@ -44,7 +52,17 @@ type SectionFormProps = {
   children: ReactNode;
 };
 
-export function SectionForm({ section, formId, onSubmit, formError, fieldErrors, isDirty, isSaved, isPending, children }: SectionFormProps) {
+export function SectionForm({
+  section,
+  formId,
+  onSubmit,
+  formError,
+  fieldErrors,
+  isDirty,
+  isSaved,
+  isPending,
+  children,
+}: SectionFormProps) {
   const { t } = useTranslation('members');
   const hasFieldErrors = Object.values(fieldErrors).some(Boolean);
   return (

@@ -38,7 +38,8 @@ function toDateParts(dateOfBirth: string | null): DateParts {
   return { year, month: month ? String(Number(month)) : '', day: day ? String(Number(day)) : '' };
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((entry, index) => entry === b[index]);
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((entry, index) => entry === b[index]);
 
 // ---------------------------------------------------------------------------------------------
 
@@ -60,10 +61,28 @@ export function AboutSection({ profile }: SectionProps) {
   const { values, errors, change } = section;
   const aboutLength = values.about_me.trim().length;
   return (
-    <SectionForm section="about" formId={section.form.formId} onSubmit={section.onSubmit} formError={section.form.formError} fieldErrors={errors} isDirty={section.isDirty} isSaved={section.isSaved} isPending={section.isPending}>
+    <SectionForm
+      section="about"
+      formId={section.form.formId}
+      onSubmit={section.onSubmit}
+      formError={section.form.formError}
+      fieldErrors={errors}
+      isDirty={section.isDirty}
+      isSaved={section.isSaved}
+      isPending={section.isPending}
+    >
       <Row className="gx-3">
         <Col md={6}>
-          <FormField name="name" label={t('fields.name')} value={values.name} onChange={(value) => change('name', value)} error={errors.name} autoComplete="username" maxLength={30} isRequired />
+          <FormField
+            name="name"
+            label={t('fields.name')}
+            value={values.name}
+            onChange={(value) => change('name', value)}
+            error={errors.name}
+            autoComplete="username"
+            maxLength={30}
+            isRequired
+          />
         </Col>
         <Col md={6}>
           <FormSelect
@@ -109,7 +128,16 @@ export function AboutSection({ profile }: SectionProps) {
 
 // ---------------------------------------------------------------------------------------------
 
-const DETAIL_FIELDS = ['country', 'region', 'city', 'relationship_status', 'body_type', 'hair_color', 'eye_color', 'tattoos'] as const;
+const DETAIL_FIELDS = [
+  'country',
+  'region',
+  'city',
+  'relationship_status',
+  'body_type',
+  'hair_color',
+  'eye_color',
+  'tattoos',
+] as const;
 
 const APPEARANCE_GROUPS = [
   { field: 'body_type', label: 'bodyType', values: BODY_TYPES, keys: 'bodyTypes' },
@@ -128,7 +156,10 @@ export function DetailsSection({ profile }: SectionProps) {
   const countryRegions = values.country ? regions?.[values.country] : undefined;
   const hasRegions = Boolean(countryRegions && countryRegions.regions.length > 0);
   const countries = useMemo(
-    () => settings.countries.map((code) => ({ value: code, label: countryName(code) })).sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
+    () =>
+      settings.countries
+        .map((code) => ({ value: code, label: countryName(code) }))
+        .sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
     [settings.countries, countryName, i18n.language],
   );
   const change = (field: (typeof DETAIL_FIELDS)[number], value: string) => {
@@ -137,7 +168,16 @@ export function DetailsSection({ profile }: SectionProps) {
     if (field === 'country') section.change('region', '');
   };
   return (
-    <SectionForm section="details" formId={section.form.formId} onSubmit={section.onSubmit} formError={section.form.formError} fieldErrors={errors} isDirty={section.isDirty} isSaved={section.isSaved} isPending={section.isPending}>
+    <SectionForm
+      section="details"
+      formId={section.form.formId}
+      onSubmit={section.onSubmit}
+      formError={section.form.formError}
+      fieldErrors={errors}
+      isDirty={section.isDirty}
+      isSaved={section.isSaved}
+      isPending={section.isPending}
+    >
       <fieldset>
         <legend className="profile-legend">{t('profileForm.location')}</legend>
         <UseMyLocationButton
@@ -174,7 +214,15 @@ export function DetailsSection({ profile }: SectionProps) {
             </Col>
           )}
           <Col xs={hasRegions ? 6 : 12} md={hasRegions ? 4 : 6}>
-            <FormField name="city" label={t('fields.city')} value={values.city} autoComplete="address-level2" maxLength={CITY_MAX_LENGTH} onChange={(value) => change('city', value)} error={errors.city} />
+            <FormField
+              name="city"
+              label={t('fields.city')}
+              value={values.city}
+              autoComplete="address-level2"
+              maxLength={CITY_MAX_LENGTH}
+              onChange={(value) => change('city', value)}
+              error={errors.city}
+            />
           </Col>
         </Row>
       </fieldset>
@@ -226,7 +274,16 @@ export function InterestsSection({ profile }: SectionProps) {
     onSaved: (saved) => setInterests(saved.interests),
   });
   return (
-    <SectionForm section="interests" formId={section.form.formId} onSubmit={section.onSubmit} formError={section.form.formError} fieldErrors={section.errors} isDirty={section.isDirty} isSaved={section.isSaved} isPending={section.isPending}>
+    <SectionForm
+      section="interests"
+      formId={section.form.formId}
+      onSubmit={section.onSubmit}
+      formError={section.form.formError}
+      fieldErrors={section.errors}
+      isDirty={section.isDirty}
+      isSaved={section.isSaved}
+      isPending={section.isPending}
+    >
       <InterestsPicker
         value={interests}
         isLegendHidden
@@ -250,7 +307,16 @@ export function PreferencesSection({ profile }: SectionProps) {
   const section = useProfileSection({ profile, fields: PREFERENCE_FIELDS });
   const { values, errors, change } = section;
   return (
-    <SectionForm section="preferences" formId={section.form.formId} onSubmit={section.onSubmit} formError={section.form.formError} fieldErrors={errors} isDirty={section.isDirty} isSaved={section.isSaved} isPending={section.isPending}>
+    <SectionForm
+      section="preferences"
+      formId={section.form.formId}
+      onSubmit={section.onSubmit}
+      formError={section.form.formError}
+      fieldErrors={errors}
+      isDirty={section.isDirty}
+      isSaved={section.isSaved}
+      isPending={section.isPending}
+    >
       <Row className="gx-3">
         <Col md={6}>
           <FormSelect
@@ -277,7 +343,8 @@ export function PreferencesSection({ profile }: SectionProps) {
       </Row>
       {/* Invisible mode lives on the notifications screen with the other settings (docs/notifications-web.md). */}
       <p className="form-text mb-4">
-        {profile.is_invisible ? t('profileForm.invisibleOn') : t('profileForm.invisibleOff')} <Link to={paths.notifications.getHref()}>{t('profileForm.invisibleLink')}</Link>
+        {profile.is_invisible ? t('profileForm.invisibleOn') : t('profileForm.invisibleOff')}{' '}
+        <Link to={paths.notifications.getHref()}>{t('profileForm.invisibleLink')}</Link>
       </p>
     </SectionForm>
   );

@@ -48,14 +48,23 @@ type SectionOptions<F extends TextField> = {
   onSaved?: (profile: OwnProfile) => void;
 };
 
-export function useProfileSection<F extends TextField>({ profile, fields, collectExtraChanges, isExtraDirty = false, onSaved }: SectionOptions<F>) {
+export function useProfileSection<F extends TextField>({
+  profile,
+  fields,
+  collectExtraChanges,
+  isExtraDirty = false,
+  onSaved,
+}: SectionOptions<F>) {
   const settings = useSettings();
   const update = useUpdateProfile();
   const initial = useMemo(() => pickText(profile, fields), [profile, fields]);
   const form = useFormValues<Record<F, string>>(() => initial);
   const [isSaved, setIsSaved] = useState(false);
 
-  const schema = useMemo(() => profileFieldsSchema.extend({ date_of_birth: dateOfBirthSchema(settings.min_age) }).partial(), [settings.min_age]);
+  const schema = useMemo(
+    () => profileFieldsSchema.extend({ date_of_birth: dateOfBirthSchema(settings.min_age) }).partial(),
+    [settings.min_age],
+  );
 
   const isDirty = isExtraDirty || fields.some((field) => form.values[field] !== initial[field]);
 
@@ -103,5 +112,15 @@ export function useProfileSection<F extends TextField>({ profile, fields, collec
   /** Marks the section edited (for values kept outside the text fields). */
   const touch = () => setIsSaved(false);
 
-  return { form, values: form.values, errors: form.fieldErrors, change, touch, onSubmit, isDirty, isSaved, isPending: update.isPending };
+  return {
+    form,
+    values: form.values,
+    errors: form.fieldErrors,
+    change,
+    touch,
+    onSubmit,
+    isDirty,
+    isSaved,
+    isPending: update.isPending,
+  };
 }

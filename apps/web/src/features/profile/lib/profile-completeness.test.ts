@@ -6,7 +6,15 @@ import { buildOwnProfile } from './profile-fixtures.ts';
 import { ABOUT_ME_MIN_LENGTH, COMPLETENESS_ITEMS, getProfileCompleteness } from './profile-completeness.ts';
 
 const ALL_FIELDS = [...PROFILE_FIELDS];
-const photo = (id: number): Photo => ({ id, filename: `/p/${id}.jpg`, thumb_filename: `/p/${id}-t.jpg`, width: 800, height: 800, is_private: false, is_main: id === 1 });
+const photo = (id: number): Photo => ({
+  id,
+  filename: `/p/${id}.jpg`,
+  thumb_filename: `/p/${id}-t.jpg`,
+  width: 800,
+  height: 800,
+  is_private: false,
+  is_main: id === 1,
+});
 const complete = buildOwnProfile({
   main_image: { filename: '/p/1.jpg', thumb_filename: '/p/1-t.jpg' },
   photos: [photo(1), photo(2)],
@@ -32,11 +40,21 @@ describe('getProfileCompleteness', () => {
 
   it('moves the next step on as items are filled in, in the order of the list', () => {
     const withPhoto = buildOwnProfile({ main_image: complete.main_image, photos: [photo(1)] });
-    expect(getProfileCompleteness(withPhoto, ALL_FIELDS)).toMatchObject({ percent: 35, next: { key: 'aboutMe', section: 'about' } });
+    expect(getProfileCompleteness(withPhoto, ALL_FIELDS)).toMatchObject({
+      percent: 35,
+      next: { key: 'aboutMe', section: 'about' },
+    });
     const shortText = buildOwnProfile({ ...withPhoto, about_me: 'x'.repeat(ABOUT_ME_MIN_LENGTH - 1) });
     expect(getProfileCompleteness(shortText, ALL_FIELDS).next?.key).toBe('aboutMe');
-    const written = buildOwnProfile({ ...withPhoto, about_me: 'x'.repeat(ABOUT_ME_MIN_LENGTH), interests: ['wine', 'beer'] });
-    expect(getProfileCompleteness(written, ALL_FIELDS)).toMatchObject({ percent: 55, next: { key: 'interests', section: 'interests' } });
+    const written = buildOwnProfile({
+      ...withPhoto,
+      about_me: 'x'.repeat(ABOUT_ME_MIN_LENGTH),
+      interests: ['wine', 'beer'],
+    });
+    expect(getProfileCompleteness(written, ALL_FIELDS)).toMatchObject({
+      percent: 55,
+      next: { key: 'interests', section: 'interests' },
+    });
   });
 
   it('is 100 with nothing next when every counted item is there', () => {

@@ -26,21 +26,86 @@ const isSet = (value: string | null) => value !== null && value.trim() !== '';
 export const COMPLETENESS_ITEMS: readonly CompletenessItemDefinition[] = [
   { key: 'photo', section: 'photos', weight: 20, isDone: (profile) => profile.main_image !== null },
   { key: 'gender', section: 'about', weight: 5, visibleKey: 'gender', isDone: (profile) => profile.gender !== null },
-  { key: 'dateOfBirth', section: 'about', weight: 5, visibleKey: 'age', isDone: (profile) => isSet(profile.date_of_birth) },
-  { key: 'sexuality', section: 'preferences', weight: 5, visibleKey: 'sexuality', isDone: (profile) => profile.sexuality !== null },
-  { key: 'aboutMe', section: 'about', weight: 20, visibleKey: 'about_me', isDone: (profile) => (profile.about_me ?? '').trim().length >= ABOUT_ME_MIN_LENGTH },
-  { key: 'interests', section: 'interests', weight: 10, visibleKey: 'interests', isDone: (profile) => profile.interests.length >= INTERESTS_MIN },
-  { key: 'signupReason', section: 'preferences', weight: 10, visibleKey: 'signup_reason', isDone: (profile) => profile.signup_reason !== null },
+  {
+    key: 'dateOfBirth',
+    section: 'about',
+    weight: 5,
+    visibleKey: 'age',
+    isDone: (profile) => isSet(profile.date_of_birth),
+  },
+  {
+    key: 'sexuality',
+    section: 'preferences',
+    weight: 5,
+    visibleKey: 'sexuality',
+    isDone: (profile) => profile.sexuality !== null,
+  },
+  {
+    key: 'aboutMe',
+    section: 'about',
+    weight: 20,
+    visibleKey: 'about_me',
+    isDone: (profile) => (profile.about_me ?? '').trim().length >= ABOUT_ME_MIN_LENGTH,
+  },
+  {
+    key: 'interests',
+    section: 'interests',
+    weight: 10,
+    visibleKey: 'interests',
+    isDone: (profile) => profile.interests.length >= INTERESTS_MIN,
+  },
+  {
+    key: 'signupReason',
+    section: 'preferences',
+    weight: 10,
+    visibleKey: 'signup_reason',
+    isDone: (profile) => profile.signup_reason !== null,
+  },
   { key: 'city', section: 'details', weight: 5, visibleKey: 'city', isDone: (profile) => isSet(profile.city) },
-  { key: 'relationshipStatus', section: 'details', weight: 5, visibleKey: 'relationship_status', isDone: (profile) => profile.relationship_status !== null },
+  {
+    key: 'relationshipStatus',
+    section: 'details',
+    weight: 5,
+    visibleKey: 'relationship_status',
+    isDone: (profile) => profile.relationship_status !== null,
+  },
   { key: 'secondPhoto', section: 'photos', weight: 5, isDone: (profile) => profile.photos.length >= 2 },
-  { key: 'bodyType', section: 'details', weight: 3, visibleKey: 'body_type', isDone: (profile) => profile.body_type !== null },
-  { key: 'hairColor', section: 'details', weight: 3, visibleKey: 'hair_color', isDone: (profile) => profile.hair_color !== null },
-  { key: 'eyeColor', section: 'details', weight: 2, visibleKey: 'eye_color', isDone: (profile) => profile.eye_color !== null },
-  { key: 'tattoos', section: 'details', weight: 2, visibleKey: 'tattoos', isDone: (profile) => profile.tattoos !== null },
+  {
+    key: 'bodyType',
+    section: 'details',
+    weight: 3,
+    visibleKey: 'body_type',
+    isDone: (profile) => profile.body_type !== null,
+  },
+  {
+    key: 'hairColor',
+    section: 'details',
+    weight: 3,
+    visibleKey: 'hair_color',
+    isDone: (profile) => profile.hair_color !== null,
+  },
+  {
+    key: 'eyeColor',
+    section: 'details',
+    weight: 2,
+    visibleKey: 'eye_color',
+    isDone: (profile) => profile.eye_color !== null,
+  },
+  {
+    key: 'tattoos',
+    section: 'details',
+    weight: 2,
+    visibleKey: 'tattoos',
+    isDone: (profile) => profile.tattoos !== null,
+  },
 ];
 
-export type CompletenessItem = { key: string; section: ProfileSectionId; isDone: boolean; /** Points of 100 it adds. */ gain: number };
+export type CompletenessItem = {
+  key: string;
+  section: ProfileSectionId;
+  isDone: boolean;
+  /** Points of 100 it adds. */ gain: number;
+};
 export type Completeness = { percent: number; items: CompletenessItem[]; next: CompletenessItem | null };
 
 /** The saved profile's completeness; `visibleFields` is the site's visible_profile_fields. */
@@ -48,7 +113,12 @@ export function getProfileCompleteness(profile: OwnProfile, visibleFields: reado
   const visible = new Set(visibleFields);
   const counted = COMPLETENESS_ITEMS.filter((item) => !item.visibleKey || visible.has(item.visibleKey));
   const total = counted.reduce((sum, item) => sum + item.weight, 0);
-  const items = counted.map((item) => ({ key: item.key, section: item.section, isDone: item.isDone(profile), gain: Math.round((item.weight / total) * 100) }));
+  const items = counted.map((item) => ({
+    key: item.key,
+    section: item.section,
+    isDone: item.isDone(profile),
+    gain: Math.round((item.weight / total) * 100),
+  }));
   const done = counted.reduce((sum, item, index) => sum + (items[index]!.isDone ? item.weight : 0), 0);
   // Rounded down, so 100 % means every counted item is there.
   const percent = total === 0 ? 100 : Math.floor((done / total) * 100);

@@ -4,7 +4,8 @@ import type { ReportRequest } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { invalidateMemberRelations } from '../../../lib/member-relations-cache.ts';
 
-export const reportMember = (body: ReportRequest) => apiRequest('report.php', { method: 'POST', body, response: 'reportResponseSchema' });
+export const reportMember = (body: ReportRequest) =>
+  apiRequest('report.php', { method: 'POST', body, response: 'reportResponseSchema' });
 
 /** A report that also blocked refreshes every list and page that shows block state (the member leaves the lists). */
 export function useReportMember() {

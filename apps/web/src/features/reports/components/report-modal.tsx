@@ -3,7 +3,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { REPORT_REASONS, REPORT_REMARKS_MAX_LENGTH, reportRequestSchema, type ReportReason, type ReportTarget } from '@app/contracts';
+import {
+  REPORT_REASONS,
+  REPORT_REMARKS_MAX_LENGTH,
+  reportRequestSchema,
+  type ReportReason,
+  type ReportTarget,
+} from '@app/contracts';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { toFieldErrors, toFormErrors, translateError, type FieldErrors } from '../../../lib/form-errors.ts';
 import { useReportMember } from '../api/report-member.ts';
@@ -27,12 +33,27 @@ const TITLE_KEYS = { profile: 'modal.titleProfile', photo: 'modal.titlePhoto', m
 export function ReportModal({ subject, onClose, onBlocked }: ReportModalProps) {
   return (
     <Modal show={subject !== null} onHide={onClose} centered aria-labelledby="report-modal-title">
-      {subject && <ReportForm key={`${subject.target}:${subject.profile.id}:${subject.photoId ?? subject.messageId ?? ''}`} subject={subject} onClose={onClose} onBlocked={onBlocked} />}
+      {subject && (
+        <ReportForm
+          key={`${subject.target}:${subject.profile.id}:${subject.photoId ?? subject.messageId ?? ''}`}
+          subject={subject}
+          onClose={onClose}
+          onBlocked={onBlocked}
+        />
+      )}
     </Modal>
   );
 }
 
-function ReportForm({ subject, onClose, onBlocked }: { subject: ReportSubject; onClose: () => void; onBlocked?: () => void }) {
+function ReportForm({
+  subject,
+  onClose,
+  onBlocked,
+}: {
+  subject: ReportSubject;
+  onClose: () => void;
+  onBlocked?: () => void;
+}) {
   const { t } = useTranslation('reports');
   const id = useId();
   const report = useReportMember();
@@ -139,8 +160,12 @@ function ReportForm({ subject, onClose, onBlocked }: { subject: ReportSubject; o
             aria-describedby={`${id}-remarks-hint`}
             onChange={(event) => setRemarks(event.target.value)}
           />
-          <Form.Text id={`${id}-remarks-hint`}>{remarksRequired ? t('modal.remarksHintOther') : t('modal.remarksHint')}</Form.Text>
-          {errors.remarks && <Form.Control.Feedback type="invalid">{translateError(t, errors.remarks)}</Form.Control.Feedback>}
+          <Form.Text id={`${id}-remarks-hint`}>
+            {remarksRequired ? t('modal.remarksHintOther') : t('modal.remarksHint')}
+          </Form.Text>
+          {errors.remarks && (
+            <Form.Control.Feedback type="invalid">{translateError(t, errors.remarks)}</Form.Control.Feedback>
+          )}
         </Form.Group>
         <Form.Check
           type="checkbox"

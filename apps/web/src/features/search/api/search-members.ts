@@ -55,10 +55,13 @@ export function getResultCards(pages: readonly SearchResponse[] | undefined): Pr
 
 /** A card the searches of this tab loaded: a profile page shows the name at once while it loads, and the blocked page names the member. */
 export function findSearchedCard(queryClient: QueryClient, id: number): ProfileCard | undefined {
-  for (const [, data] of queryClient.getQueriesData<{ pages: SearchResponse[] } | SearchResponse>({ queryKey: searchKeys.all })) {
+  for (const [, data] of queryClient.getQueriesData<{ pages: SearchResponse[] } | SearchResponse>({
+    queryKey: searchKeys.all,
+  })) {
     const pages = data && 'pages' in data ? data.pages : data ? [data] : [];
     for (const page of pages) {
-      const card = page.results.find((result) => result.id === id) ?? page.similar_results.find((result) => result.id === id);
+      const card =
+        page.results.find((result) => result.id === id) ?? page.similar_results.find((result) => result.id === id);
       if (card) return card;
     }
   }

@@ -32,10 +32,16 @@ export function SearchFilters({ filters, isSearching, onSearch, onClear }: Searc
   const countryRegions = values.country ? regions?.[values.country] : undefined;
 
   const countries = useMemo(
-    () => settings.countries.map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name, i18n.language)),
+    () =>
+      settings.countries
+        .map((code) => ({ code, name: countryName(code) }))
+        .sort((a, b) => a.name.localeCompare(b.name, i18n.language)),
     [settings.countries, countryName, i18n.language],
   );
-  const ages = useMemo(() => Array.from({ length: MAX_AGE - settings.min_age + 1 }, (_, index) => settings.min_age + index), [settings.min_age]);
+  const ages = useMemo(
+    () => Array.from({ length: MAX_AGE - settings.min_age + 1 }, (_, index) => settings.min_age + index),
+    [settings.min_age],
+  );
 
   const set = (name: keyof SearchFilterValues, value: string) => {
     setValues((current) => ({ ...current, [name]: value, ...(name === 'country' ? { countryregion: '' } : {}) }));
@@ -90,7 +96,9 @@ export function SearchFilters({ filters, isSearching, onSearch, onClear }: Searc
         {offers('country') && offers('region') && countryRegions && countryRegions.regions.length > 0 && (
           <Col xs={12}>
             <Form.Group controlId={`${id}-region`}>
-              <Form.Label className="small fw-semibold mb-1">{t(`accounts:regionKinds.${countryRegions.kind}`)}</Form.Label>
+              <Form.Label className="small fw-semibold mb-1">
+                {t(`accounts:regionKinds.${countryRegions.kind}`)}
+              </Form.Label>
               <Form.Select value={values.countryregion} onChange={(event) => set('countryregion', event.target.value)}>
                 <option value="">{t(`search.anyRegionOfKind.${countryRegions.kind}`)}</option>
                 {countryRegions.regions.map((region) => (
@@ -107,7 +115,9 @@ export function SearchFilters({ filters, isSearching, onSearch, onClear }: Searc
             offers(field) && (
               <Col key={field} xs={6}>
                 <Form.Group controlId={`${id}-${field}`}>
-                  <Form.Label className="small fw-semibold mb-1">{t(field === 'min_age' ? 'search.minAge' : 'search.maxAge')}</Form.Label>
+                  <Form.Label className="small fw-semibold mb-1">
+                    {t(field === 'min_age' ? 'search.minAge' : 'search.maxAge')}
+                  </Form.Label>
                   <Form.Select
                     value={values[field] || String(field === 'min_age' ? settings.min_age : MAX_AGE)}
                     onChange={(event) => set(field, event.target.value)}

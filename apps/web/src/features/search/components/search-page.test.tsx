@@ -33,7 +33,17 @@ afterEach(async () => {
   resetSearchFiltersStore();
 });
 
-const card = (id: number): ProfileCard => ({ id, name: `Member ${id}`, age: 30, gender: 'female', country: 'NL', region: null, city: null, main_image: null, is_fictional: false });
+const card = (id: number): ProfileCard => ({
+  id,
+  name: `Member ${id}`,
+  age: 30,
+  gender: 'female',
+  country: 'NL',
+  region: null,
+  city: null,
+  main_image: null,
+  is_fictional: false,
+});
 
 function page(ids: number[], overrides: Partial<SearchResponse> = {}): MockAnswer {
   const body: SearchResponse = {
@@ -58,12 +68,18 @@ function pagedSearch(cursor: string | null): MockAnswer {
 }
 
 const settings = { search_fields: ['gender', 'country'] };
-const shownNames = () => within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('heading').map((heading) => heading.textContent?.replace(/, \d+$/, ''));
-const searchRequests = (calls: { path: string }[]) => calls.filter((call) => call.path.startsWith('/api/search.php')).map((call) => call.path);
+const shownNames = () =>
+  within(screen.getByRole('list', { name: 'Search results' }))
+    .getAllByRole('heading')
+    .map((heading) => heading.textContent?.replace(/, \d+$/, ''));
+const searchRequests = (calls: { path: string }[]) =>
+  calls.filter((call) => call.path.startsWith('/api/search.php')).map((call) => call.path);
 
 describe('SearchPage', () => {
   it('appends the pages one by one with the cursor, never showing a member twice', async () => {
-    const { calls } = mockFetch(({ url }) => (url.pathname === '/api/search.php' ? pagedSearch(url.searchParams.get('cursor')) : undefined));
+    const { calls } = mockFetch(({ url }) =>
+      url.pathname === '/api/search.php' ? pagedSearch(url.searchParams.get('cursor')) : undefined,
+    );
     renderWithProviders(<SearchPage />, { path: '/members', settings });
     expect((await screen.findByTestId('search-count')).textContent).toBe('6 members found');
     expect(shownNames()).toEqual(['Member 10', 'Member 9']);
@@ -72,7 +88,11 @@ describe('SearchPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(shownNames()).toEqual(['Member 10', 'Member 9', 'Member 8', 'Member 7', 'Member 6']));
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
-    expect(searchRequests(calls)).toEqual(['/api/search.php', '/api/search.php?cursor=c1', '/api/search.php?cursor=c2']);
+    expect(searchRequests(calls)).toEqual([
+      '/api/search.php',
+      '/api/search.php?cursor=c1',
+      '/api/search.php?cursor=c2',
+    ]);
   });
 
   it('a new search starts again from the first page, and an older answer arriving late never shows', async () => {
@@ -81,7 +101,11 @@ describe('SearchPage', () => {
     const { fetchMock, calls } = mockFetch(() => undefined);
     fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/regions.php') return new Response(JSON.stringify({ regions: {} }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      if (url.pathname === '/api/regions.php')
+        return new Response(JSON.stringify({ regions: {} }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
       calls.push({ method: init?.method ?? 'GET', path: url.pathname + url.search, body: undefined });
       const isWomen = url.searchParams.get('gender') === 'female';
       if (!isWomen) await firstHeld;
@@ -102,7 +126,9 @@ describe('SearchPage', () => {
   });
 
   it('Search with unchanged filters starts over from the first page', async () => {
-    const { calls } = mockFetch(({ url }) => (url.pathname === '/api/search.php' ? pagedSearch(url.searchParams.get('cursor')) : undefined));
+    const { calls } = mockFetch(({ url }) =>
+      url.pathname === '/api/search.php' ? pagedSearch(url.searchParams.get('cursor')) : undefined,
+    );
     renderWithProviders(<SearchPage />, { path: '/members', settings });
     await screen.findByTestId('search-count');
     fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
@@ -115,7 +141,9 @@ describe('SearchPage', () => {
   it('a visitor refused on a later page keeps the results and gets the signup prompt instead of Show more', async () => {
     mockFetch(({ url }) => {
       if (url.pathname !== '/api/search.php') return undefined;
-      return url.searchParams.get('cursor') ? jsonError(403, 'login_required_search') : page([10, 9], { next_cursor: 'c1', num_results: 6 });
+      return url.searchParams.get('cursor')
+        ? jsonError(403, 'login_required_search')
+        : page([10, 9], { next_cursor: 'c1', num_results: 6 });
     });
     renderWithProviders(<SearchPage />, { path: '/members', settings });
     await screen.findByTestId('search-count');
@@ -127,13 +155,40 @@ describe('SearchPage', () => {
 
   it("a member starts from their profile's defaults; Clear goes back to them and searches again", async () => {
     const profile = {
-      ...{ id: 70, name: 'Anna', status: 'active', age: 30, date_of_birth: '1995-01-01', region: null, city: null, relationship_status: null, body_type: null },
-      ...{ hair_color: null, eye_color: null, tattoos: null, signup_reason: null, interests: [], about_me: null, is_fictional: false },
-      ...{ is_invisible: false, main_image: null, photos: [], photo_limit: 3, gender: 'male', sexuality: 'hetero', country: 'NL' },
+      ...{
+        id: 70,
+        name: 'Anna',
+        status: 'active',
+        age: 30,
+        date_of_birth: '1995-01-01',
+        region: null,
+        city: null,
+        relationship_status: null,
+        body_type: null,
+      },
+      ...{
+        hair_color: null,
+        eye_color: null,
+        tattoos: null,
+        signup_reason: null,
+        interests: [],
+        about_me: null,
+        is_fictional: false,
+      },
+      ...{
+        is_invisible: false,
+        main_image: null,
+        photos: [],
+        photo_limit: 3,
+        gender: 'male',
+        sexuality: 'hetero',
+        country: 'NL',
+      },
     };
     const { calls } = mockFetch(({ url }) => {
       if (url.pathname === '/api/profile.php') return { body: { profile } };
-      if (url.pathname === '/api/search.php') return page([Number(url.searchParams.has('country')) + 30], { num_results: 1 });
+      if (url.pathname === '/api/search.php')
+        return page([Number(url.searchParams.has('country')) + 30], { num_results: 1 });
       return undefined;
     });
     renderWithProviders(<SearchPage />, { path: '/members', settings, user: buildUser() });
@@ -143,13 +198,26 @@ describe('SearchPage', () => {
     await waitFor(() => expect(shownNames()).toEqual(['Member 30']));
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(shownNames()).toEqual(['Member 31']));
-    expect(searchRequests(calls)).toEqual(['/api/search.php?gender=female&country=NL', '/api/search.php?gender=female', '/api/search.php?gender=female&country=NL']);
-    expect(useSearchFiltersStore.getState()).toMatchObject({ ownerId: 70, filters: { gender: 'female', country: 'NL' } });
+    expect(searchRequests(calls)).toEqual([
+      '/api/search.php?gender=female&country=NL',
+      '/api/search.php?gender=female',
+      '/api/search.php?gender=female&country=NL',
+    ]);
+    expect(useSearchFiltersStore.getState()).toMatchObject({
+      ownerId: 70,
+      filters: { gender: 'female', country: 'NL' },
+    });
   });
 
   it("forgets another member's filters", async () => {
-    useSearchFiltersStore.setState({ ownerId: 99, didInit: true, filters: { gender: 'male', country: 'BE', countryregion: '', min_age: '', max_age: '' } });
-    const { calls } = mockFetch(({ url }) => (url.pathname === '/api/search.php' ? page([1], { num_results: 1 }) : undefined));
+    useSearchFiltersStore.setState({
+      ownerId: 99,
+      didInit: true,
+      filters: { gender: 'male', country: 'BE', countryregion: '', min_age: '', max_age: '' },
+    });
+    const { calls } = mockFetch(({ url }) =>
+      url.pathname === '/api/search.php' ? page([1], { num_results: 1 }) : undefined,
+    );
     renderWithProviders(<SearchPage />, { path: '/members', settings });
     await screen.findByTestId('search-count');
     expect(searchRequests(calls)).toEqual(['/api/search.php']);
@@ -159,7 +227,9 @@ describe('SearchPage', () => {
 describe('SearchPage on a phone, the cards and the empty state', () => {
   it('opens the filters as a labelled sheet on a phone; searching closes it and gives focus back to the Filters button', async () => {
     stubScreen(false);
-    const { calls } = mockFetch(({ url }) => (url.pathname === '/api/search.php' ? page([10, 9], { num_results: 2 }) : undefined));
+    const { calls } = mockFetch(({ url }) =>
+      url.pathname === '/api/search.php' ? page([10, 9], { num_results: 2 }) : undefined,
+    );
     renderWithProviders(<SearchPage />, { path: '/members', settings });
     await screen.findByTestId('search-count');
     const toggle = screen.getByRole('button', { name: 'Filters' });
@@ -179,10 +249,18 @@ describe('SearchPage on a phone, the cards and the empty state', () => {
 
   it('shows portrait cards with activity and a like button named after the member, which likes from the card', async () => {
     const { calls } = mockFetch(({ url, method }) => {
-      if (url.pathname === '/api/search.php') return { body: { ...(page([10]).body as SearchResponse), results: [{ ...card(10), city: 'Utrecht', activity: 'today' }], num_results: 1 } };
+      if (url.pathname === '/api/search.php')
+        return {
+          body: {
+            ...(page([10]).body as SearchResponse),
+            results: [{ ...card(10), city: 'Utrecht', activity: 'today' }],
+            num_results: 1,
+          },
+        };
       if (url.pathname === '/api/likes.php') return { body: { profiles: [], liked_by: [] } };
       if (url.pathname === '/api/profile.php') return jsonError(404, 'profile_not_found');
-      if (url.pathname === '/api/like.php' && method === 'POST') return { body: { is_liked: true, is_match: false, is_new_match: false } };
+      if (url.pathname === '/api/like.php' && method === 'POST')
+        return { body: { is_liked: true, is_match: false, is_new_match: false } };
       return undefined;
     });
     renderWithProviders(<SearchPage />, { path: '/members', settings, user: buildUser() });
@@ -192,18 +270,35 @@ describe('SearchPage on a phone, the cards and the empty state', () => {
     fireEvent.click(within(result).getByRole('button', { name: 'Like Member 10' }));
     const liked = await within(result).findByRole('button', { name: 'You like Member 10' });
     expect(liked.getAttribute('aria-pressed')).toBe('true');
-    expect(calls.filter((call) => call.path === '/api/like.php')).toEqual([{ method: 'POST', path: '/api/like.php', body: { id: 10 } }]);
+    expect(calls.filter((call) => call.path === '/api/like.php')).toEqual([
+      { method: 'POST', path: '/api/like.php', body: { id: 10 } },
+    ]);
   });
 
   it('says what to change when nothing matches, and Reset filters searches from the defaults again', async () => {
-    useSearchFiltersStore.setState({ ownerId: null, didInit: true, filters: { gender: 'male', country: 'BE', countryregion: '', min_age: '30', max_age: '35' } });
-    const { calls } = mockFetch(({ url }) => (url.pathname === '/api/search.php' ? page(url.searchParams.has('gender') ? [] : [5], { num_results: url.searchParams.has('gender') ? 0 : 1 }) : undefined));
+    useSearchFiltersStore.setState({
+      ownerId: null,
+      didInit: true,
+      filters: { gender: 'male', country: 'BE', countryregion: '', min_age: '30', max_age: '35' },
+    });
+    const { calls } = mockFetch(({ url }) =>
+      url.pathname === '/api/search.php'
+        ? page(url.searchParams.has('gender') ? [] : [5], { num_results: url.searchParams.has('gender') ? 0 : 1 })
+        : undefined,
+    );
     renderWithProviders(<SearchPage />, { path: '/members', settings });
     const empty = await screen.findByRole('region', { name: 'No members match your search.' });
-    expect(within(empty).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Widen the age range', 'Choose any country', 'Look for everyone']);
+    expect(
+      within(empty)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Widen the age range', 'Choose any country', 'Look for everyone']);
     fireEvent.click(within(empty).getByRole('button', { name: 'Reset filters' }));
     await waitFor(() => expect(shownNames()).toEqual(['Member 5']));
-    expect(searchRequests(calls)).toEqual(['/api/search.php?gender=male&country=BE&min_age=30&max_age=35', '/api/search.php']);
+    expect(searchRequests(calls)).toEqual([
+      '/api/search.php?gender=male&country=BE&min_age=30&max_age=35',
+      '/api/search.php',
+    ]);
   });
 
   it('shows skeleton cards, not a spinner, while the first page loads', async () => {
@@ -226,7 +321,9 @@ describe('SearchPage on a phone, the cards and the empty state', () => {
 
 describe('toSearchQuery', () => {
   it('turns the filters into the API query', () => {
-    expect(toSearchQuery({ gender: 'male', country: 'NL', countryregion: 'NH', min_age: '25', max_age: '40' }, 'cur')).toEqual({
+    expect(
+      toSearchQuery({ gender: 'male', country: 'NL', countryregion: 'NH', min_age: '25', max_age: '40' }, 'cur'),
+    ).toEqual({
       gender: 'male',
       country: 'NL',
       region: 'NH',

@@ -8,7 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { SlidersHorizontal } from 'lucide-react';
 import type { ProfileCard as ProfileCardData } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
-import { ProfileCard, ProfileCardGrid, ProfileCardGridItem, ProfileCardGridSkeleton } from '../../../components/profile-card.tsx';
+import {
+  ProfileCard,
+  ProfileCardGrid,
+  ProfileCardGridItem,
+  ProfileCardGridSkeleton,
+} from '../../../components/profile-card.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { SearchIcon, makeIcon } from '../../../components/icons.tsx';
@@ -32,7 +37,19 @@ const SKELETON_CARDS = 8;
 /** The next page is asked for this far before the end of the list comes into view. */
 const PREFETCH_MARGIN = '400px 0px';
 
-function CardList({ cards, label, hasPriority = false, headingLevel, id }: { cards: ProfileCardData[]; label: string; hasPriority?: boolean; headingLevel: 2 | 3; id?: string }) {
+function CardList({
+  cards,
+  label,
+  hasPriority = false,
+  headingLevel,
+  id,
+}: {
+  cards: ProfileCardData[];
+  label: string;
+  hasPriority?: boolean;
+  headingLevel: 2 | 3;
+  id?: string;
+}) {
   const likedIds = useLikedIds();
   return (
     <ProfileCardGrid id={id} label={label} className="is-beside-panel">
@@ -43,7 +60,15 @@ function CardList({ cards, label, hasPriority = false, headingLevel, id }: { car
             to={paths.membersId.getHref(card.id)}
             isPriority={hasPriority && index < PRIORITY_CARDS}
             headingLevel={headingLevel}
-            quickAction={<LikeButton key={String(likedIds.has(card.id))} variant="icon" profile={card} isLiked={likedIds.has(card.id)} canUnlike={false} />}
+            quickAction={
+              <LikeButton
+                key={String(likedIds.has(card.id))}
+                variant="icon"
+                profile={card}
+                isLiked={likedIds.has(card.id)}
+                canUnlike={false}
+              />
+            }
           />
         </ProfileCardGridItem>
       ))}
@@ -54,7 +79,10 @@ function CardList({ cards, label, hasPriority = false, headingLevel, id }: { car
 function SignupPrompt() {
   const { t } = useTranslation('members');
   return (
-    <section className="search-signup-prompt text-center card border-0 shadow-sm p-4 my-4" aria-labelledby="search-signup-title">
+    <section
+      className="search-signup-prompt text-center card border-0 shadow-sm p-4 my-4"
+      aria-labelledby="search-signup-title"
+    >
       <h2 id="search-signup-title" className="h4">
         {t('search.signupPrompt')}
       </h2>
@@ -112,9 +140,12 @@ function useLoadOnApproach(isEnabled: boolean, loadMore: () => unknown) {
   useEffect(() => {
     const element = sentinel.current;
     if (!isEnabled || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) onApproach();
-    }, { rootMargin: PREFETCH_MARGIN });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onApproach();
+      },
+      { rootMargin: PREFETCH_MARGIN },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [isEnabled]);
@@ -134,7 +165,11 @@ export function SearchPage() {
   const regions = useRegions();
   const areFiltersReady = isReady && regions.isFetched;
   const countText =
-    numResults === null ? null : search.isNumResultsCapped ? t('search.resultsCappedPlus', { count: numResults }) : t('search.results', { count: numResults });
+    numResults === null
+      ? null
+      : search.isNumResultsCapped
+        ? t('search.resultsCappedPlus', { count: numResults })
+        : t('search.results', { count: numResults });
   const activeFilters = Object.values(filters).filter(Boolean).length;
   const canLoadMore = search.hasMorePages && cards.length > 0 && !isLoginRequired && errorCode === null;
   const sentinel = useLoadOnApproach(canLoadMore && !isLoading, search.loadMore);
@@ -192,7 +227,13 @@ export function SearchPage() {
             </Offcanvas.Header>
             <Offcanvas.Body className="search-panel">
               {areFiltersReady ? (
-                <SearchFilters key={JSON.stringify(filters)} filters={filters} isSearching={isLoading} onSearch={onSearch} onClear={onClear} />
+                <SearchFilters
+                  key={JSON.stringify(filters)}
+                  filters={filters}
+                  isSearching={isLoading}
+                  onSearch={onSearch}
+                  onClear={onClear}
+                />
               ) : (
                 <div className="search-filters-skeleton placeholder-glow" aria-hidden="true">
                   {[0, 1, 2].map((row) => (
@@ -209,16 +250,27 @@ export function SearchPage() {
         </Col>
 
         <Col lg={8} xl={9}>
-          <div className="search-count-row d-flex align-items-baseline justify-content-between gap-2 mb-3" aria-live="polite">
+          <div
+            className="search-count-row d-flex align-items-baseline justify-content-between gap-2 mb-3"
+            aria-live="polite"
+          >
             {countText && !isFirstLoad && (
               <p className="search-count fw-semibold mb-0" data-testid="search-count">
                 {countText}
               </p>
             )}
-            {cards.length > 0 && numResults !== null && <p className="small text-body-secondary mb-0">{t('search.showing', { count: cards.length })}</p>}
+            {cards.length > 0 && numResults !== null && (
+              <p className="small text-body-secondary mb-0">{t('search.showing', { count: cards.length })}</p>
+            )}
           </div>
 
-          {(!areFiltersReady || isFirstLoad) && <ProfileCardGridSkeleton count={SKELETON_CARDS} label={t('discovery.loadingMembers')} className="is-beside-panel" />}
+          {(!areFiltersReady || isFirstLoad) && (
+            <ProfileCardGridSkeleton
+              count={SKELETON_CARDS}
+              label={t('discovery.loadingMembers')}
+              className="is-beside-panel"
+            />
+          )}
 
           {areFiltersReady && (
             <>
@@ -233,9 +285,13 @@ export function SearchPage() {
                 </Alert>
               )}
 
-              {cards.length > 0 && <CardList id={resultsId} cards={cards} label={t('search.resultsLabel')} hasPriority headingLevel={2} />}
+              {cards.length > 0 && (
+                <CardList id={resultsId} cards={cards} label={t('search.resultsLabel')} hasPriority headingLevel={2} />
+              )}
 
-              {numResults === 0 && !isLoading && errorCode === null && <EmptyResults filters={filters} onReset={onClear} />}
+              {numResults === 0 && !isLoading && errorCode === null && (
+                <EmptyResults filters={filters} onReset={onClear} />
+              )}
 
               {isLoginRequired && cards.length > 0 && <SignupPrompt />}
 
@@ -263,7 +319,9 @@ export function SearchPage() {
                   <h2 id="similar-title" className="h4">
                     {t('search.similar')}
                   </h2>
-                  <p className="text-body-secondary small">{t('search.similarIntro', { count: search.similarNumResults })}</p>
+                  <p className="text-body-secondary small">
+                    {t('search.similarIntro', { count: search.similarNumResults })}
+                  </p>
                   <CardList cards={search.similarResults} label={t('search.similar')} headingLevel={3} />
                 </section>
               )}

@@ -8,7 +8,12 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { getResultCards, searchKeys, useSearchMembers } from '../api/search-members.ts';
 import { getDefaultSearchFilters } from '../lib/search-defaults.ts';
 import { EMPTY_FILTERS, mergeFilters, type SearchFilterValues } from '../lib/search-filters.ts';
-import { claimSearchFilters, resetSearchFilters, setSearchFilters, useSearchFiltersStore } from '../lib/search-filters-store.ts';
+import {
+  claimSearchFilters,
+  resetSearchFilters,
+  setSearchFilters,
+  useSearchFiltersStore,
+} from '../lib/search-filters-store.ts';
 
 export function useMemberSearch() {
   const queryClient = useQueryClient();
@@ -24,7 +29,10 @@ export function useMemberSearch() {
 
   const defaults = useCallback(
     (): Partial<SearchFilterValues> =>
-      getDefaultSearchFilters(profile ? { gender: profile.gender, sexuality: profile.sexuality, country: profile.country } : null, settings),
+      getDefaultSearchFilters(
+        profile ? { gender: profile.gender, sexuality: profile.sexuality, country: profile.country } : null,
+        settings,
+      ),
     [profile, settings],
   );
 

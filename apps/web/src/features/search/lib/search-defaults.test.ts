@@ -18,12 +18,22 @@ describe('search defaults', () => {
   });
 
   it('uses the own country only when the site serves it, and nothing for visitors', () => {
-    expect(getDefaultSearchFilters({ gender: 'male', sexuality: 'hetero', country: 'NL' }, site)).toEqual({ gender: 'female', country: 'NL' });
-    expect(getDefaultSearchFilters({ gender: 'male', sexuality: 'hetero', country: 'US' }, site)).toEqual({ gender: 'female' });
+    expect(getDefaultSearchFilters({ gender: 'male', sexuality: 'hetero', country: 'NL' }, site)).toEqual({
+      gender: 'female',
+      country: 'NL',
+    });
+    expect(getDefaultSearchFilters({ gender: 'male', sexuality: 'hetero', country: 'US' }, site)).toEqual({
+      gender: 'female',
+    });
     expect(getDefaultSearchFilters(null, site)).toEqual({});
   });
 
   it('leaves out filters the site does not offer', () => {
-    expect(getDefaultSearchFilters({ gender: 'male', sexuality: 'hetero', country: 'NL' }, { ...site, search_fields: ['min_age'] })).toEqual({});
+    expect(
+      getDefaultSearchFilters(
+        { gender: 'male', sexuality: 'hetero', country: 'NL' },
+        { ...site, search_fields: ['min_age'] },
+      ),
+    ).toEqual({});
   });
 });

@@ -10,12 +10,16 @@ export function getPreferredGender(profile: Pick<Preferences, 'gender' | 'sexual
 }
 
 /** Only filters the site offers (settings.search_fields) get a default; visitors start with none. */
-export function getDefaultSearchFilters(profile: Preferences | null, settings: Pick<Settings, 'search_fields' | 'countries'>): Partial<SearchFilterValues> {
+export function getDefaultSearchFilters(
+  profile: Preferences | null,
+  settings: Pick<Settings, 'search_fields' | 'countries'>,
+): Partial<SearchFilterValues> {
   if (!profile) return {};
   const offers = (field: string) => settings.search_fields.includes(field);
   const filters: Partial<SearchFilterValues> = {};
   const gender = getPreferredGender(profile);
   if (gender && offers('gender')) filters.gender = gender;
-  if (profile.country && offers('country') && settings.countries.includes(profile.country)) filters.country = profile.country;
+  if (profile.country && offers('country') && settings.countries.includes(profile.country))
+    filters.country = profile.country;
   return filters;
 }

@@ -10,10 +10,22 @@ export type SearchFilterValues = {
   max_age: string;
 };
 
-export const EMPTY_FILTERS: SearchFilterValues = { gender: '', country: '', countryregion: '', min_age: '', max_age: '' };
+export const EMPTY_FILTERS: SearchFilterValues = {
+  gender: '',
+  country: '',
+  countryregion: '',
+  min_age: '',
+  max_age: '',
+};
 
 export function pickFilters(values: SearchFilterValues): SearchFilterValues {
-  return { gender: values.gender, country: values.country, countryregion: values.countryregion, min_age: values.min_age, max_age: values.max_age };
+  return {
+    gender: values.gender,
+    country: values.country,
+    countryregion: values.countryregion,
+    min_age: values.min_age,
+    max_age: values.max_age,
+  };
 }
 
 /** New filters over the current ones; a region belongs to its country and goes with it. */

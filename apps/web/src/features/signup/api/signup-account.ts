@@ -7,7 +7,8 @@ import { changeSession, setSessionUser } from '../../../lib/session/session-cach
 /** Every signup request carries this key, so the modal knows a step is being saved. */
 export const SIGNUP_MUTATION_KEY = ['signup'] as const;
 
-export const signupAccount = (body: SignupAccountRequest) => changeSession(apiRequest('signup.php', { method: 'POST', body, response: 'userResponseSchema' }));
+export const signupAccount = (body: SignupAccountRequest) =>
+  changeSession(apiRequest('signup.php', { method: 'POST', body, response: 'userResponseSchema' }));
 
 export function useSignupAccount() {
   const queryClient = useQueryClient();

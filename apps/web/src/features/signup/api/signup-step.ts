@@ -5,7 +5,8 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { setSessionUser } from '../../../lib/session/session-cache.ts';
 import { SIGNUP_MUTATION_KEY } from './signup-account.ts';
 
-export const saveSignupStep = (body: SignupStepRequest) => apiRequest('signup.php', { method: 'PUT', body, response: 'userResponseSchema' });
+export const saveSignupStep = (body: SignupStepRequest) =>
+  apiRequest('signup.php', { method: 'PUT', body, response: 'userResponseSchema' });
 
 export function useSaveSignupStep() {
   const queryClient = useQueryClient();

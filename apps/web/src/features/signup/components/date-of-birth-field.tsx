@@ -26,7 +26,12 @@ export function DateOfBirthField({ value, onChange, minAge, error }: DateOfBirth
   const years = useMemo(() => getBirthYears(new Date().getFullYear(), minAge, MAX_AGE_YEARS), [minAge]);
   const describedBy = error ? errorId : undefined;
   // "Enter your date of birth ({{min_age}}+)": the schema's empty-field issue carries no params, the site's age fills in.
-  const selectProps = { className: 'dob-select', isInvalid: Boolean(error), 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } as const;
+  const selectProps = {
+    className: 'dob-select',
+    isInvalid: Boolean(error),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  } as const;
 
   return (
     <fieldset className="mb-3">
@@ -36,7 +41,14 @@ export function DateOfBirthField({ value, onChange, minAge, error }: DateOfBirth
           <Form.Label htmlFor={`${id}-day`} visuallyHidden>
             {t('fields.day')}
           </Form.Label>
-          <Form.Select id={`${id}-day`} name="day" autoComplete="bday-day" value={value.day} onChange={(event) => onChange('day', event.target.value)} {...selectProps}>
+          <Form.Select
+            id={`${id}-day`}
+            name="day"
+            autoComplete="bday-day"
+            value={value.day}
+            onChange={(event) => onChange('day', event.target.value)}
+            {...selectProps}
+          >
             <option value="">{t('fields.day')}</option>
             {DAYS.map((day) => (
               <option key={day} value={String(day)}>
@@ -69,7 +81,14 @@ export function DateOfBirthField({ value, onChange, minAge, error }: DateOfBirth
           <Form.Label htmlFor={`${id}-year`} visuallyHidden>
             {t('fields.year')}
           </Form.Label>
-          <Form.Select id={`${id}-year`} name="year" autoComplete="bday-year" value={value.year} onChange={(event) => onChange('year', event.target.value)} {...selectProps}>
+          <Form.Select
+            id={`${id}-year`}
+            name="year"
+            autoComplete="bday-year"
+            value={value.year}
+            onChange={(event) => onChange('year', event.target.value)}
+            {...selectProps}
+          >
             <option value="">{t('fields.year')}</option>
             {years.map((year) => (
               <option key={year} value={String(year)}>

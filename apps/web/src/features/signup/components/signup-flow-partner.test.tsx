@@ -12,13 +12,17 @@ afterEach(() => vi.unstubAllGlobals());
 describe('signups closed (signups: other)', () => {
   it('replaces the invite-only notice in the signup flow when signups are closed and a partner is set', async () => {
     mockFetch(() => undefined);
-    renderWithProviders(<SignupFlow onFinish={() => undefined} />, { settings: { signups: 'other', partner_url: 'https://partner.example/' } });
+    renderWithProviders(<SignupFlow onFinish={() => undefined} />, {
+      settings: { signups: 'other', partner_url: 'https://partner.example/' },
+    });
     expect(await screen.findByRole('heading', { name: 'You are being forwarded' })).toBeTruthy();
   });
 
   it('keeps the invite-only notice without a partner', async () => {
     mockFetch(() => undefined);
-    renderWithProviders(<SignupFlow onFinish={() => undefined} />, { settings: { signups: 'other', partner_url: null } });
+    renderWithProviders(<SignupFlow onFinish={() => undefined} />, {
+      settings: { signups: 'other', partner_url: null },
+    });
     expect(await screen.findByRole('heading', { name: 'Signing up is by invitation only' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'You are being forwarded' })).toBeNull();
   });

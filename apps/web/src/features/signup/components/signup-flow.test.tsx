@@ -15,8 +15,16 @@ afterEach(() => {
 
 const ADULT_YEAR = String(new Date().getFullYear() - 30);
 
-function fillAccount(values: { email?: string; username?: string; password?: string; day?: string; month?: string; year?: string }) {
-  const set = (label: string, value: string | undefined) => value !== undefined && fireEvent.change(screen.getByLabelText(label), { target: { value } });
+function fillAccount(values: {
+  email?: string;
+  username?: string;
+  password?: string;
+  day?: string;
+  month?: string;
+  year?: string;
+}) {
+  const set = (label: string, value: string | undefined) =>
+    value !== undefined && fireEvent.change(screen.getByLabelText(label), { target: { value } });
   set('E-mail address', values.email);
   set('Username', values.username);
   set('Password', values.password);
@@ -35,7 +43,14 @@ describe('step 0: account', () => {
     expect(screen.getByText('Enter a password')).toBeTruthy();
     expect(screen.getByText('Enter your date of birth (18+)')).toBeTruthy();
 
-    fillAccount({ email: 'anna@example.com', username: 'anna@example.com', password: 'secret123', day: '30', month: '2', year: ADULT_YEAR });
+    fillAccount({
+      email: 'anna@example.com',
+      username: 'anna@example.com',
+      password: 'secret123',
+      day: '30',
+      month: '2',
+      year: ADULT_YEAR,
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Username may not be the same as your e-mail address')).toBeTruthy();
     expect(screen.getByText('Invalid date of birth')).toBeTruthy();
@@ -43,7 +58,9 @@ describe('step 0: account', () => {
   });
 
   it('offers the suggested address and takes it with one click', async () => {
-    mockFetch(({ url }) => (url.pathname === '/api/email-suggestion.php' ? { body: { suggestion: 'anna@gmail.com' } } : undefined));
+    mockFetch(({ url }) =>
+      url.pathname === '/api/email-suggestion.php' ? { body: { suggestion: 'anna@gmail.com' } } : undefined,
+    );
     renderWithProviders(<SignupFlow onFinish={() => undefined} />);
     const email = await screen.findByLabelText('E-mail address');
     fireEvent.change(email, { target: { value: 'anna@gmial.com' } });
@@ -56,11 +73,20 @@ describe('step 0: account', () => {
   it('creates the account with the tracking data of the landing page and moves on to the photo step', async () => {
     sessionStorage.setItem(TRACKING_STORAGE_KEY, JSON.stringify({ network: 'adnet', sub1: 'c1' }));
     const { calls } = mockFetch(({ method, url }) =>
-      method === 'POST' && url.pathname === '/api/signup.php' ? { status: 201, body: { user: buildUser({ status: 'not_confirmed', signup_step: 1 }) } } : undefined,
+      method === 'POST' && url.pathname === '/api/signup.php'
+        ? { status: 201, body: { user: buildUser({ status: 'not_confirmed', signup_step: 1 }) } }
+        : undefined,
     );
     renderWithProviders(<SignupFlow onFinish={() => undefined} />);
     await screen.findByLabelText('E-mail address');
-    fillAccount({ email: 'Anna@Example.com', username: 'Anna', password: 'secret123', day: '5', month: '3', year: ADULT_YEAR });
+    fillAccount({
+      email: 'Anna@Example.com',
+      username: 'Anna',
+      password: 'secret123',
+      day: '5',
+      month: '3',
+      year: ADULT_YEAR,
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('heading', { name: 'Add a profile photo' })).toBeTruthy();
     expect(screen.getByTestId('photo-dropzone')).toBeTruthy();
@@ -86,23 +112,49 @@ describe('step 0: account', () => {
   });
 
   it('shows server errors beside their field and offers login for an existing account', async () => {
-    mockFetch(() => jsonError(409, 'account_exists', { fields: [{ path: 'email', code: 'email_taken', message: '' }] }));
+    mockFetch(() =>
+      jsonError(409, 'account_exists', { fields: [{ path: 'email', code: 'email_taken', message: '' }] }),
+    );
     renderWithProviders(<SignupFlow onFinish={() => undefined} />);
     await screen.findByLabelText('E-mail address');
-    fillAccount({ email: 'anna@example.com', username: 'Anna', password: 'secret123', day: '5', month: '3', year: ADULT_YEAR });
+    fillAccount({
+      email: 'anna@example.com',
+      username: 'Anna',
+      password: 'secret123',
+      day: '5',
+      month: '3',
+      year: ADULT_YEAR,
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('This email address already owns an account on this website')).toBeTruthy();
-    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Log in with this e-mail address' }).getAttribute('href')).toBe('/login');
+    expect(
+      within(screen.getByRole('alert'))
+        .getByRole('link', { name: 'Log in with this e-mail address' })
+        .getAttribute('href'),
+    ).toBe('/login');
   });
 
   it('explains the reactivation path for an account pending deletion', async () => {
-    mockFetch(() => jsonError(409, 'deleted_account_exists', { fields: [{ path: 'email', code: 'deleted_account_exists', message: '' }] }));
+    mockFetch(() =>
+      jsonError(409, 'deleted_account_exists', {
+        fields: [{ path: 'email', code: 'deleted_account_exists', message: '' }],
+      }),
+    );
     renderWithProviders(<SignupFlow onFinish={() => undefined} />);
     await screen.findByLabelText('E-mail address');
-    fillAccount({ email: 'anna@example.com', username: 'Anna', password: 'secret123', day: '5', month: '3', year: ADULT_YEAR });
+    fillAccount({
+      email: 'anna@example.com',
+      username: 'Anna',
+      password: 'secret123',
+      day: '5',
+      month: '3',
+      year: ADULT_YEAR,
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText(/pending deletion/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'support@amoria.example' }).getAttribute('href')).toBe('mailto:support@amoria.example');
+    expect(screen.getByRole('link', { name: 'support@amoria.example' }).getAttribute('href')).toBe(
+      'mailto:support@amoria.example',
+    );
   });
 
   it('asks for a first message when started from a member page', async () => {
@@ -133,11 +185,15 @@ describe('who may sign up', () => {
 describe('later steps', () => {
   it('continues at the server step after a reload: details with gender, sexuality, country and region', async () => {
     const { calls } = mockFetch(({ method, url }) => {
-      if (url.pathname === '/api/regions.php') return { body: { regions: { NL: { kind: 'province', regions: [{ code: 'NH', name: 'Noord-Holland' }] } } } };
-      if (method === 'PUT' && url.pathname === '/api/signup.php') return { body: { user: buildUser({ status: 'not_confirmed', signup_step: 4 }) } };
+      if (url.pathname === '/api/regions.php')
+        return { body: { regions: { NL: { kind: 'province', regions: [{ code: 'NH', name: 'Noord-Holland' }] } } } };
+      if (method === 'PUT' && url.pathname === '/api/signup.php')
+        return { body: { user: buildUser({ status: 'not_confirmed', signup_step: 4 }) } };
       return undefined;
     });
-    renderWithProviders(<SignupFlow onFinish={() => undefined} />, { user: buildUser({ status: 'not_confirmed', signup_step: 3 }) });
+    renderWithProviders(<SignupFlow onFinish={() => undefined} />, {
+      user: buildUser({ status: 'not_confirmed', signup_step: 3 }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Choose whether you are a man or a woman')).toBeTruthy();
     expect(screen.getByText('Choose your sexuality')).toBeTruthy();
@@ -149,14 +205,27 @@ describe('later steps', () => {
     fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Haarlem' } });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Never miss a message' })).toBeTruthy();
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ step: 3, gender: 'female', sexuality: 'bi', country: 'NL', region: 'NH', city: 'Haarlem' });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      step: 3,
+      gender: 'female',
+      sexuality: 'bi',
+      country: 'NL',
+      region: 'NH',
+      city: 'Haarlem',
+    });
   });
 
   it('ends with the confirm-e-mail step, which can resend the mail', async () => {
-    const { calls } = mockFetch(({ url }) => (url.pathname === '/api/activation-mail.php' ? { body: { success: true } } : undefined));
+    const { calls } = mockFetch(({ url }) =>
+      url.pathname === '/api/activation-mail.php' ? { body: { success: true } } : undefined,
+    );
     const onFinish = vi.fn();
-    renderWithProviders(<SignupFlow onFinish={onFinish} />, { user: buildUser({ status: 'not_confirmed', signup_step: 5, email: 'new@example.com' }) });
-    expect(await screen.findByText('We sent a link to new@example.com. Click it to activate your account.')).toBeTruthy();
+    renderWithProviders(<SignupFlow onFinish={onFinish} />, {
+      user: buildUser({ status: 'not_confirmed', signup_step: 5, email: 'new@example.com' }),
+    });
+    expect(
+      await screen.findByText('We sent a link to new@example.com. Click it to activate your account.'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send the e-mail again' }));
     expect(await screen.findByText('We sent the e-mail again.')).toBeTruthy();
     expect(calls.some((call) => call.method === 'POST' && call.path === '/api/activation-mail.php')).toBe(true);

@@ -35,9 +35,12 @@ export function SignupFlow({ targetProfileId, onFinish }: SignupFlowProps) {
   const upload = useUploadPhoto();
   const { mutateAsync: uploadAsync } = upload;
   // The first photo becomes the main image (POST /api/photo.php); step 1 is then saved.
-  const uploadPhoto = useCallback(async (file: File) => {
-    await uploadAsync({ file });
-  }, [uploadAsync]);
+  const uploadPhoto = useCallback(
+    async (file: File) => {
+      await uploadAsync({ file });
+    },
+    [uploadAsync],
+  );
 
   useEffect(() => {
     if (isFinished) clearSignupDrafts();
@@ -46,7 +49,11 @@ export function SignupFlow({ targetProfileId, onFinish }: SignupFlowProps) {
   if (isPending) return <LoadingSpinner />;
   if (screen === 0 && getSignupAvailability(settings.signups, readTracking()) === 'invite_only') {
     // SPEC section 9: a site that takes no signups but names a partner counts down and forwards there.
-    return settings.signups === 'other' && settings.partner_url ? <PartnerRedirect partnerUrl={settings.partner_url} /> : <InviteOnlyNotice />;
+    return settings.signups === 'other' && settings.partner_url ? (
+      <PartnerRedirect partnerUrl={settings.partner_url} />
+    ) : (
+      <InviteOnlyNotice />
+    );
   }
 
   return (

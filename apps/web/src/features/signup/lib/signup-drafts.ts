@@ -10,7 +10,11 @@ const NEVER_STORED = new Set(['password']);
 export function readSignupDraft(name: SignupDraftName): Record<string, string> {
   try {
     const parsed = JSON.parse(readItem(keyOf(name), 'session') ?? '{}') as Record<string, unknown>;
-    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && !NEVER_STORED.has(entry[0])));
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && !NEVER_STORED.has(entry[0]),
+      ),
+    );
   } catch {
     return {};
   }

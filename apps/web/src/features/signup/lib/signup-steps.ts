@@ -3,7 +3,14 @@ import type { SIGNUP_STEPS as CONTRACT_SIGNUP_STEPS, Settings, Tracking, User } 
 import { hasTrafficSource } from '../../../lib/tracking.ts';
 
 /** The contract's SIGNUP_STEPS (checked equal at compile time) without loading zod with the layouts. */
-const SIGNUP_STEPS = { account: 0, photo: 1, aboutMe: 2, details: 3, push: 4, done: 5 } as const satisfies typeof CONTRACT_SIGNUP_STEPS;
+const SIGNUP_STEPS = {
+  account: 0,
+  photo: 1,
+  aboutMe: 2,
+  details: 3,
+  push: 4,
+  done: 5,
+} as const satisfies typeof CONTRACT_SIGNUP_STEPS;
 
 export type SignupStepNumber = 0 | 1 | 2 | 3 | 4;
 /** `confirm`: every step done, the activation link still to click; `complete`: nothing left to do. */

@@ -9,7 +9,10 @@ import { SiteEntryWarning } from './site-entry-warning.tsx';
 beforeAll(() => setupI18n());
 
 /** Renders the warning beside a marker, so "no dialog" is checked only once the tree has rendered. */
-async function renderWarning(layout: 'default' | 'chat' | 'lander' | 'empty', options?: Parameters<typeof renderWithProviders>[1]) {
+async function renderWarning(
+  layout: 'default' | 'chat' | 'lander' | 'empty',
+  options?: Parameters<typeof renderWithProviders>[1],
+) {
   const result = renderWithProviders(
     <>
       <p>page</p>
@@ -74,8 +77,13 @@ describe('SiteEntryWarning', () => {
 
   it("takes the place of the copy a lander's server-written view carries: that copy goes, the modal shows without a fade", async () => {
     const serverCopy = () => document.getElementById('site-entry-ssr');
-    document.body.insertAdjacentHTML('beforeend', '<div id="site-entry-ssr"><div role="dialog" aria-label="server copy"></div></div>');
-    const shown = renderWithProviders(<SiteEntryWarning layout="lander" />, { settings: { geoip_selected_country: 'NL' } });
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<div id="site-entry-ssr"><div role="dialog" aria-label="server copy"></div></div>',
+    );
+    const shown = renderWithProviders(<SiteEntryWarning layout="lander" />, {
+      settings: { geoip_selected_country: 'NL' },
+    });
     const dialog = await screen.findByRole('dialog', { name: /adult content/i });
     expect(serverCopy()).toBeNull();
     expect(dialog.closest('.modal')?.classList.contains('fade')).toBe(false);
@@ -83,7 +91,10 @@ describe('SiteEntryWarning', () => {
 
     // Rules that say no (here: entered before) remove the copy too.
     localStorage.setItem(STORAGE_KEYS.siteEntryWarning, '1700000000000');
-    document.body.insertAdjacentHTML('beforeend', '<div id="site-entry-ssr"><div role="dialog" aria-label="server copy"></div></div>');
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<div id="site-entry-ssr"><div role="dialog" aria-label="server copy"></div></div>',
+    );
     await renderWarning('lander', { settings: { geoip_selected_country: 'NL' } });
     expect(serverCopy()).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();

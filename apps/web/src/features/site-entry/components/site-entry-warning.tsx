@@ -14,7 +14,9 @@ export function SiteEntryWarning({ layout }: { layout: LayoutKind }) {
   // A lander's server-written first view may carry the warning already (modules/landers, docs/landers.md): this modal
   // takes its place in the same commit, without a fade, and the server's copy goes (or simply goes, when the rules
   // say no: a member, an installed app).
-  const [hasServerCopy] = useState(() => typeof document !== 'undefined' && document.getElementById(SITE_ENTRY_VIEW_ID) !== null);
+  const [hasServerCopy] = useState(
+    () => typeof document !== 'undefined' && document.getElementById(SITE_ENTRY_VIEW_ID) !== null,
+  );
   useLayoutEffect(() => document.getElementById(SITE_ENTRY_VIEW_ID)?.remove(), []);
   return (
     <Modal

@@ -8,6 +8,12 @@ export const swipeKeys = { all: ['swipe'] as const };
 export const getSwipeCandidates = () => apiRequest('swipe.php', { response: 'swipeResponseSchema' });
 
 export const swipeCandidatesQueryOptions = () =>
-  queryOptions({ queryKey: swipeKeys.all, meta: memberRelationsMeta('block'), queryFn: getSwipeCandidates, staleTime: 0, refetchOnMount: 'always' });
+  queryOptions({
+    queryKey: swipeKeys.all,
+    meta: memberRelationsMeta('block'),
+    queryFn: getSwipeCandidates,
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
 
 export const useSwipeCandidates = () => useQuery(swipeCandidatesQueryOptions());

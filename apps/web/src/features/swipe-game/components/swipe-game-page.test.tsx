@@ -17,26 +17,42 @@ afterEach(async () => {
   await settleOverlays();
 });
 
-const card: ProfileCard = { id: 12, name: 'Bea', age: 30, gender: 'female', country: 'NL', region: null, city: null, main_image: null, is_fictional: false };
+const card: ProfileCard = {
+  id: 12,
+  name: 'Bea',
+  age: 30,
+  gender: 'female',
+  country: 'NL',
+  region: null,
+  city: null,
+  main_image: null,
+  is_fictional: false,
+};
 const candidates: SwipeResponse = { profiles: [card], likes_left: 4, resets_at: '2030-01-02T00:00:00.000Z' };
 
-const swipes = (calls: { method: string; path: string }[]) => calls.filter((call) => call.method === 'POST' && call.path.startsWith('/api/swipe.php'));
+const swipes = (calls: { method: string; path: string }[]) =>
+  calls.filter((call) => call.method === 'POST' && call.path.startsWith('/api/swipe.php'));
 
 describe('SwipeGamePage', () => {
-  it.each(['Like Bea', 'Skip Bea'])('"%s" of an unconfirmed member opens the activation notice and sends no swipe', async (button) => {
-    const { calls } = mockFetch(({ method, url }) => (method === 'GET' && url.pathname === '/api/swipe.php' ? { body: candidates } : undefined));
-    renderWithProviders(
-      <>
-        <SwipeGamePage />
-        <MemberNoticeModal />
-      </>,
-      { path: '/swipe-game', user: buildUser({ status: 'not_confirmed' }) },
-    );
-    fireEvent.click(await screen.findByRole('button', { name: button }));
-    expect(await screen.findByRole('dialog', { name: 'Confirm your e-mail address' })).toBeTruthy();
-    expect(screen.getByText(/you can play the swipe game/)).toBeTruthy();
-    expect(swipes(calls)).toEqual([]);
-  });
+  it.each(['Like Bea', 'Skip Bea'])(
+    '"%s" of an unconfirmed member opens the activation notice and sends no swipe',
+    async (button) => {
+      const { calls } = mockFetch(({ method, url }) =>
+        method === 'GET' && url.pathname === '/api/swipe.php' ? { body: candidates } : undefined,
+      );
+      renderWithProviders(
+        <>
+          <SwipeGamePage />
+          <MemberNoticeModal />
+        </>,
+        { path: '/swipe-game', user: buildUser({ status: 'not_confirmed' }) },
+      );
+      fireEvent.click(await screen.findByRole('button', { name: button }));
+      expect(await screen.findByRole('dialog', { name: 'Confirm your e-mail address' })).toBeTruthy();
+      expect(screen.getByText(/you can play the swipe game/)).toBeTruthy();
+      expect(swipes(calls)).toEqual([]);
+    },
+  );
 
   it('a swipe the server refuses with activation_required opens the activation notice', async () => {
     mockFetch(({ method, url }) => {

@@ -24,7 +24,15 @@ import '../swipe-game.css';
 
 type Action = 'like' | 'skip';
 
-function SwipeCard({ profile, onDecide, isDisabled }: { profile: ProfileCard; onDecide: (action: Action) => void; isDisabled: boolean }) {
+function SwipeCard({
+  profile,
+  onDecide,
+  isDisabled,
+}: {
+  profile: ProfileCard;
+  onDecide: (action: Action) => void;
+  isDisabled: boolean;
+}) {
   const { t } = useTranslation('members');
   const locationText = useLocationText();
   const [deltaX, setDeltaX] = useState(0);
@@ -66,7 +74,12 @@ function SwipeCard({ profile, onDecide, isDisabled }: { profile: ProfileCard; on
       data-testid="swipe-card"
     >
       <div className="ratio ratio-1x1">
-        <MemberPhoto image={profile.main_image} alt={t('profile.photoOf', { name: profile.name })} variant="full" isLazy={false} />
+        <MemberPhoto
+          image={profile.main_image}
+          alt={t('profile.photoOf', { name: profile.name })}
+          variant="full"
+          isLazy={false}
+        />
       </div>
       {intent && intentStrength > 0.2 && (
         <span className={`swipe-stamp swipe-stamp-${intent}`} style={{ opacity: intentStrength }} aria-hidden="true">
@@ -133,13 +146,17 @@ function SwipeGame({ isConfirmed }: { isConfirmed: boolean }) {
   }, [refetch]);
 
   if (candidates.isPending) return <LoadingSpinner />;
-  if (candidates.isError) return <Alert variant="danger">{translateError(t, toFormErrors(candidates.error).form ?? { code: 'error_generic' })}</Alert>;
+  if (candidates.isError)
+    return (
+      <Alert variant="danger">
+        {translateError(t, toFormErrors(candidates.error).form ?? { code: 'error_generic' })}
+      </Alert>
+    );
 
   const likesLeft = state?.likesLeft ?? candidates.data.likes_left;
   const resetsAt = state?.resetsAt ?? candidates.data.resets_at;
   const queue = candidates.data.profiles.filter((profile) => !doneIds.has(profile.id));
   const current = queue[0];
-
 
   const decide = (profile: ProfileCard, action: Action) => {
     setError(null);
@@ -199,7 +216,12 @@ function SwipeGame({ isConfirmed }: { isConfirmed: boolean }) {
       ) : (
         <>
           <div className="swipe-stack">
-            <SwipeCard key={current.id} profile={current} onDecide={(action) => decide(current, action)} isDisabled={swipe.isPending} />
+            <SwipeCard
+              key={current.id}
+              profile={current}
+              onDecide={(action) => decide(current, action)}
+              isDisabled={swipe.isPending}
+            />
           </div>
           <div className="d-flex justify-content-center gap-4 mt-4">
             <Button

@@ -44,7 +44,12 @@ export function AboutMeStep() {
         maxLength={ABOUT_ME_MAX_LENGTH}
         hint={t('signup.aboutMe.count', { length: values.about_me.length, max: ABOUT_ME_MAX_LENGTH })}
       />
-      <StepActions isSaving={saveStep.isPending} submitLabel={t('signup.next')} skipLabel={t('signup.skip')} onSkip={() => save('')} />
+      <StepActions
+        isSaving={saveStep.isPending}
+        submitLabel={t('signup.next')}
+        skipLabel={t('signup.skip')}
+        onSkip={() => save('')}
+      />
     </Form>
   );
 }

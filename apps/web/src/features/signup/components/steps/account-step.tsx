@@ -40,7 +40,9 @@ export function AccountStep({ targetProfileId }: { targetProfileId?: number }) {
       username: values.username,
       password: values.password,
       date_of_birth: composeDateOfBirth(values),
-      ...(targetProfileId && values.signup_message.trim() ? { signup_message: values.signup_message, target_profile_id: targetProfileId } : {}),
+      ...(targetProfileId && values.signup_message.trim()
+        ? { signup_message: values.signup_message, target_profile_id: targetProfileId }
+        : {}),
     };
     const body = form.validate(signupAccountFormSchema(settings.min_age), input);
     if (!body) return;
@@ -126,7 +128,10 @@ export function AccountStep({ targetProfileId }: { targetProfileId?: number }) {
         <Trans
           t={t}
           i18nKey="signup.account.terms"
-          components={{ terms: <Link to={paths.staticPage.getHref('terms')} />, privacy: <Link to={paths.staticPage.getHref('privacy')} /> }}
+          components={{
+            terms: <Link to={paths.staticPage.getHref('terms')} />,
+            privacy: <Link to={paths.staticPage.getHref('privacy')} />,
+          }}
         />
       </p>
       <SubmitButton variant="primary" className="w-100" isPending={signup.isPending}>

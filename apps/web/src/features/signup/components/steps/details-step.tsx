@@ -22,7 +22,9 @@ const REQUIRED_MESSAGES = {
 };
 
 /** The visitor's own country when the site serves it, else the site's preselected one. */
-export function getDefaultCountry(settings: Pick<Settings, 'countries' | 'geoip_country' | 'geoip_selected_country'>): string {
+export function getDefaultCountry(
+  settings: Pick<Settings, 'countries' | 'geoip_country' | 'geoip_selected_country'>,
+): string {
   if (settings.geoip_country && settings.countries.includes(settings.geoip_country)) return settings.geoip_country;
   if (settings.countries.includes(settings.geoip_selected_country)) return settings.geoip_selected_country;
   return settings.countries[0] ?? '';
@@ -33,7 +35,14 @@ export function DetailsStep() {
   const settings = useSettings();
   const regions = useRegions().data;
   const saveStep = useSaveSignupStep();
-  const form = useFormValues(() => ({ gender: '', sexuality: '', country: getDefaultCountry(settings), region: '', city: '', ...readSignupDraft('details') }));
+  const form = useFormValues(() => ({
+    gender: '',
+    sexuality: '',
+    country: getDefaultCountry(settings),
+    region: '',
+    city: '',
+    ...readSignupDraft('details'),
+  }));
   const { values, setValue } = form;
   const countryRegions = regions?.[values.country];
 

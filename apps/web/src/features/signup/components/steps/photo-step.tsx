@@ -20,9 +20,12 @@ export function PhotoStep({ uploadPhoto }: { uploadPhoto?: PhotoUploader }) {
   const previewUrl = photo?.url ?? null;
   const [isUploading, setIsUploading] = useState(false);
   const [uploadError, setUploadError] = useState<unknown>(null);
-  useEffect(() => () => {
-    if (previewUrl) URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
 
   const finishStep = () => saveStep.mutate({ step: SIGNUP_STEPS.photo });
   const upload = async () => {
@@ -40,7 +43,11 @@ export function PhotoStep({ uploadPhoto }: { uploadPhoto?: PhotoUploader }) {
   };
 
   const isSaving = saveStep.isPending || isUploading;
-  const error = uploadError ? toFormErrors(uploadError).form : saveStep.isError ? toFormErrors(saveStep.error).form : null;
+  const error = uploadError
+    ? toFormErrors(uploadError).form
+    : saveStep.isError
+      ? toFormErrors(saveStep.error).form
+      : null;
   return (
     <Form
       noValidate
@@ -55,10 +62,18 @@ export function PhotoStep({ uploadPhoto }: { uploadPhoto?: PhotoUploader }) {
       </h2>
       <p className="text-body-secondary">{t('signup.photo.intro')}</p>
       <FormErrorAlert error={error} />
-      <PhotoDropzone onFilesSelected={([chosen]) => chosen && setPhoto({ file: chosen, url: URL.createObjectURL(chosen) })} isDisabled={isSaving}>
+      <PhotoDropzone
+        onFilesSelected={([chosen]) => chosen && setPhoto({ file: chosen, url: URL.createObjectURL(chosen) })}
+        isDisabled={isSaving}
+      >
         {previewUrl && file ? (
           <figure className="mb-3">
-            <img src={previewUrl} alt={t('signup.photo.previewAlt')} className="rounded-3 object-fit-cover" style={{ width: 160, height: 160 }} />
+            <img
+              src={previewUrl}
+              alt={t('signup.photo.previewAlt')}
+              className="rounded-3 object-fit-cover"
+              style={{ width: 160, height: 160 }}
+            />
             <figcaption className="small text-body-secondary mt-2 text-break">{file.name}</figcaption>
           </figure>
         ) : undefined}

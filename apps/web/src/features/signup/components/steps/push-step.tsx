@@ -36,7 +36,9 @@ export function PushStep() {
       <p className="text-body-secondary">{t('signup.push.intro')}</p>
       {state === 'unsupported' && <p className="small text-body-secondary">{t('signup.push.unsupported')}</p>}
       {state === 'denied' && <p className="small text-body-secondary">{t('signup.push.denied')}</p>}
-      {state === 'subscribed' && <p className="small text-body-secondary">{t('notifications:screen.pushState.subscribed')}</p>}
+      {state === 'subscribed' && (
+        <p className="small text-body-secondary">{t('notifications:screen.pushState.subscribed')}</p>
+      )}
       <FormErrorAlert error={error} />
       <StepActions
         isSaving={enablePush.isPending || saveStep.isPending}
