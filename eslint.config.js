@@ -117,7 +117,7 @@ const serverModule = (module, extra = {}) => ({ element: { type: 'server-module'
 const serverBoundaries = {
   files: ['apps/server/src/**/*.ts'],
   // Tests may reach any helper they need (test helpers of other modules included).
-  ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*.test-helpers.ts'],
+  ignores: ['apps/server/src/**/*.test.ts'],
   plugins: { boundaries },
   settings: {
     'boundaries/root-path': import.meta.dirname,

@@ -5,8 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../test-support/test-app.ts';
-import { createMember } from '../modules/profiles/members.test-helpers.ts';
-import { signedInStaff } from '../modules/admin/admin.test-helpers.ts';
+import { createMember } from '../test-support/members.ts';
+import { signedInStaff } from '../test-support/staff.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;

@@ -7,9 +7,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@app/contracts';
 import { buildTestApp, type TestApp } from '../test-support/test-app.ts';
-import { createClient, type Client } from '../modules/accounts/accounts.test-helpers.ts';
-import { createMember, makeJpeg, makePremium, uploadPhoto } from '../modules/profiles/members.test-helpers.ts';
-import { signedInStaff } from '../modules/admin/admin.test-helpers.ts';
+import { createClient, type Client } from '../test-support/accounts.ts';
+import { createMember, makeJpeg, makePremium, uploadPhoto } from '../test-support/members.ts';
+import { signedInStaff } from '../test-support/staff.ts';
 import { registeredRoutes } from '../test-support/route-tree.ts';
 
 /**

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { blocks, likes } from '../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test-support/test-app.ts';
-import { createClient, signUp, signupBody } from '../modules/accounts/accounts.test-helpers.ts';
-import { createMember, uploadPhoto, type TestMember } from '../modules/profiles/members.test-helpers.ts';
+import { createClient, signUp, signupBody } from '../test-support/accounts.ts';
+import { createMember, uploadPhoto, type TestMember } from '../test-support/members.ts';
 import { hasNulCharacter } from './security.plugin.ts';
 
 describe('input at the edge', () => {

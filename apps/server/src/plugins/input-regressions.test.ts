@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@app/contracts';
 import { buildTestApp, clientHeaders, type TestApp } from '../test-support/test-app.ts';
-import { createClient } from '../modules/accounts/accounts.test-helpers.ts';
-import { createMember, makeJpeg, makePremium, type TestMember } from '../modules/profiles/members.test-helpers.ts';
-import { signedInStaff, type StaffClient } from '../modules/admin/admin.test-helpers.ts';
+import { createClient } from '../test-support/accounts.ts';
+import { createMember, makeJpeg, makePremium, type TestMember } from '../test-support/members.ts';
+import { signedInStaff, type StaffClient } from '../test-support/staff.ts';
 
 /** A 4xx in the API's own error shape, never Fastify's `{ statusCode, error, message }`. */
 function expectApiError(response: { statusCode: number; body: string }, status?: number) {

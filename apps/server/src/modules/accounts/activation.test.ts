@@ -9,7 +9,7 @@ import {
   mailsTo,
   signUp,
   tokenFromMail,
-} from './accounts.test-helpers.ts';
+} from '../../test-support/accounts.ts';
 
 describe('activation (activate.php, activation-mail.php)', () => {
   let app: TestApp;

@@ -11,7 +11,7 @@ import {
   signUp,
   tokenFromMail,
   type Client,
-} from './accounts.test-helpers.ts';
+} from '../../test-support/accounts.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@ import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, jobSchedules, sessions } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { signUp } from './accounts.test-helpers.ts';
+import { signUp } from '../../test-support/accounts.ts';
 import { EXPIRED_CLEANUP_JOB, TOKEN_KEEP_MS, expiredSessionsBatch, oldTokensBatch } from './expired-cleanup.ts';
 
 const HOUR_MS = 60 * 60_000;

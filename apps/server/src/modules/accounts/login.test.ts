@@ -13,7 +13,7 @@ import {
   signUp,
   uniqueEmail,
   uniqueIp,
-} from './accounts.test-helpers.ts';
+} from '../../test-support/accounts.ts';
 
 describe('login, sessions and the current user (user.php, logout.php)', () => {
   let app: TestApp;

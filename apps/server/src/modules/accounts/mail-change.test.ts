@@ -10,7 +10,7 @@ import {
   tokenFromMail,
   uniqueEmail,
   type Client,
-} from './accounts.test-helpers.ts';
+} from '../../test-support/accounts.ts';
 
 describe('e-mail change (mail-change.php, mail-change-do.php)', () => {
   let app: TestApp;

@@ -9,7 +9,7 @@ import {
   signUp,
   tokenFromMail,
   uniqueEmail,
-} from './accounts.test-helpers.ts';
+} from '../../test-support/accounts.ts';
 
 const NEW_PASSWORD = 'a brand new secret';
 

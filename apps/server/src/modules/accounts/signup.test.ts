@@ -10,7 +10,7 @@ import {
   signupBody,
   uniqueEmail,
   uniqueIp,
-} from './accounts.test-helpers.ts';
+} from '../../test-support/accounts.ts';
 
 function isoDateYearsAgo(years: number, dayOffset = 0): string {
   const date = new Date();

@@ -21,8 +21,8 @@ import { FakeSocket } from '../../test-support/fake-socket.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hasRedis, useTwoInstances, within } from '../../test-support/two-instances.ts';
 import { registeredRoutes } from '../../test-support/route-tree.ts';
-import { createClient, login, mailsTo, tokenFromMail, uniqueIp } from '../accounts/accounts.test-helpers.ts';
-import { createMember, uploadPhoto, type TestMember } from '../profiles/members.test-helpers.ts';
+import { createClient, login, mailsTo, tokenFromMail, uniqueIp } from '../../test-support/accounts.ts';
+import { createMember, uploadPhoto, type TestMember } from '../../test-support/members.ts';
 import {
   createStaff,
   signedInStaff,
@@ -30,7 +30,7 @@ import {
   staffLogin,
   totpCode,
   type StaffClient,
-} from './admin.test-helpers.ts';
+} from '../../test-support/staff.ts';
 import { STAFF_LOGIN_LIMITS } from './admin.routes.ts';
 import { siteInputOf } from './sites.service.ts';
 

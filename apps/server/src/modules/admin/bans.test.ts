@@ -17,17 +17,11 @@ import { memberRestrictions } from '../../db/schema/index.ts';
 import { FakeSocket } from '../../test-support/fake-socket.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hasRedis, useTwoInstances, within } from '../../test-support/two-instances.ts';
-import { createClient, signUp, tokenFromMail, type Client } from '../accounts/accounts.test-helpers.ts';
+import { createClient, signUp, tokenFromMail, type Client } from '../../test-support/accounts.ts';
 import { getBalance } from '../credits/index.ts';
-import {
-  DAY,
-  controlClock,
-  giveCredits,
-  notificationMails,
-  sendMessage,
-} from '../notifications/notifications.test-helpers.ts';
-import { birthDateForAge, createMember, uploadPhoto, type TestMember } from '../profiles/members.test-helpers.ts';
-import { signedInStaff, type StaffClient } from './admin.test-helpers.ts';
+import { DAY, controlClock, giveCredits, notificationMails, sendMessage } from '../../test-support/notifications.ts';
+import { birthDateForAge, createMember, uploadPhoto, type TestMember } from '../../test-support/members.ts';
+import { signedInStaff, type StaffClient } from '../../test-support/staff.ts';
 
 /** Members of one country per test, so other tests' members never show in the lists read. */
 const COUNTRIES = ['IE', 'NZ', 'AU', 'CA', 'AT', 'CH', 'BE'];

@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import { matches } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { createMember, uploadPhoto, visitor, type TestMember } from '../profiles/members.test-helpers.ts';
+import { createMember, uploadPhoto, visitor, type TestMember } from '../../test-support/members.ts';
 
 describe('blocking', () => {
   let app: TestApp;

@@ -8,16 +8,10 @@ import type { SendMessageResponse } from '@app/contracts';
 import { messages } from '../../db/schema/index.ts';
 import { getTranslator } from '../../lib/i18n.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import type { Client } from '../accounts/accounts.test-helpers.ts';
+import type { Client } from '../../test-support/accounts.ts';
 import { getBalance, postLedgerEntry } from '../credits/index.ts';
 import { PHOTO_WORK_CONCURRENCY } from '../photos/index.ts';
-import {
-  createMember,
-  makeJpeg,
-  makePremium,
-  multipartBody,
-  type TestMember,
-} from '../profiles/members.test-helpers.ts';
+import { createMember, makeJpeg, makePremium, multipartBody, type TestMember } from '../../test-support/members.ts';
 
 const sendText = (client: Client, to: number, clientId: string, body: Record<string, unknown>) =>
   client.request({ method: 'POST', url: '/api/message.php', payload: { to, client_id: clientId, ...body } });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES_PAGE_SIZE } from '@app/contracts';
 import { conversationMembers, conversations } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { insertProfiles } from '../profiles/members.test-helpers.ts';
+import { insertProfiles } from '../../test-support/members.ts';
 import { createChatsRepository } from './chats.repository.ts';
 
 type PlanNode = {

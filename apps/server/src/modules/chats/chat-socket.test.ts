@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CHAT_SOCKET_PATH, socketServerEventSchema, type ChatResponse, type SocketServerEvent } from '@app/contracts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { SESSION_COOKIE, type Client } from '../accounts/accounts.test-helpers.ts';
-import { createMember, type TestMember } from '../profiles/members.test-helpers.ts';
+import { SESSION_COOKIE, type Client } from '../../test-support/accounts.ts';
+import { createMember, type TestMember } from '../../test-support/members.ts';
 import { postLedgerEntry } from '../credits/index.ts';
 import { CLOSE_SESSION_CHANGED } from '../../plugins/realtime/index.ts';
 

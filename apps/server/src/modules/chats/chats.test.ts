@@ -12,7 +12,7 @@ import { creditLedger, messages, pendingMessages, sites, users } from '../../db/
 import { hasTranslation } from '../../lib/i18n.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { concurrencyProves } from '../../test-support/concurrency.ts';
-import { createClient, signUp, tokenFromMail, type Client } from '../accounts/accounts.test-helpers.ts';
+import { createClient, signUp, tokenFromMail, type Client } from '../../test-support/accounts.ts';
 import { getBalance, postLedgerEntry } from '../credits/index.ts';
 import {
   createMember,
@@ -22,7 +22,7 @@ import {
   multipartBody,
   visitor,
   type TestMember,
-} from '../profiles/members.test-helpers.ts';
+} from '../../test-support/members.ts';
 
 const send = (client: Client, to: number, body: Record<string, unknown> = {}) =>
   client.request({

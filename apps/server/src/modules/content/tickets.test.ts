@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complaintOrdersResponseSchema, ticketResponseSchema } from '@app/contracts';
 import { orders, sites, tickets, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { createClient, mailsTo, signUp, uniqueEmail } from '../accounts/accounts.test-helpers.ts';
+import { createClient, mailsTo, signUp, uniqueEmail } from '../../test-support/accounts.ts';
 import { TICKETS_SENDER_LIMIT } from './tickets.routes.ts';
 
 const SUBJECT = 'Credits missing after payment';

@@ -4,7 +4,7 @@ import { creditBalances, creditLedger } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import { concurrencyProves } from '../../test-support/concurrency.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { signUp } from '../accounts/accounts.test-helpers.ts';
+import { signUp } from '../../test-support/accounts.ts';
 import { getBalance, postLedgerEntry } from './credits.service.ts';
 
 describe('credit ledger', () => {

@@ -6,7 +6,7 @@ import { DATA_EXPORT_ERROR_CODES } from '@app/contracts';
 import { dataExports } from '../../db/schema/index.ts';
 import { hasTranslation } from '../../lib/i18n.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { advanceClock, mailsTo, type Client } from '../accounts/accounts.test-helpers.ts';
+import { advanceClock, mailsTo, type Client } from '../../test-support/accounts.ts';
 import { postLedgerEntry } from '../credits/index.ts';
 import {
   createMember,
@@ -16,7 +16,7 @@ import {
   uploadPhoto,
   visitor,
   type TestMember,
-} from '../profiles/members.test-helpers.ts';
+} from '../../test-support/members.ts';
 
 /** Every file of a zip, by name. */
 function unzip(data: Buffer): Promise<Map<string, Buffer>> {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { likesResponseSchema, searchResponseSchema, swipeResponseSchema } from '@app/contracts';
 import { photos, profiles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { createClient, login } from '../accounts/accounts.test-helpers.ts';
-import { createMember } from '../profiles/members.test-helpers.ts';
+import { createClient, login } from '../../test-support/accounts.ts';
+import { createMember } from '../../test-support/members.ts';
 import { regionsOf } from '../../lib/regions.ts';
 import { DEMO_MEMBER_PASSWORD, completeDemoProfile, seedDemoMembers } from './demo-members.ts';
 

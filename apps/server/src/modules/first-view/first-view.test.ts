@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, insertSite, type TestApp } from '../../test-support/test-app.ts';
-import { signUp } from '../accounts/accounts.test-helpers.ts';
+import { signUp } from '../../test-support/accounts.ts';
 import { FIRST_VIEW_CLICKS_SCRIPT } from './first-view.pages.ts';
 
 const INDEX_HTML =

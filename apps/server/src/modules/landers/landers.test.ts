@@ -16,9 +16,9 @@ import {
 import { LOCALES } from '@app/i18n';
 import { eq } from 'drizzle-orm';
 import { photos, sites, users } from '../../db/schema/index.ts';
-import { createClient, signUp, tokenFromMail, uniqueEmail } from '../accounts/accounts.test-helpers.ts';
+import { createClient, signUp, tokenFromMail, uniqueEmail } from '../../test-support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { birthDateForAge, insertProfiles, type ProfileValues } from '../profiles/members.test-helpers.ts';
+import { birthDateForAge, insertProfiles, type ProfileValues } from '../../test-support/members.ts';
 import { jsonForScript } from '../../lib/html.ts';
 import { SITE_ENTRY_SCRIPT } from './site-entry-markup.ts';
 import { escapeHtml } from '../../lib/html.ts';

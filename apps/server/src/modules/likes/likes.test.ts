@@ -10,14 +10,8 @@ import {
 } from '@app/contracts';
 import { likes, matches, profiles, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { createClient } from '../accounts/accounts.test-helpers.ts';
-import {
-  createMember,
-  insertProfiles,
-  uploadPhoto,
-  visitor,
-  type TestMember,
-} from '../profiles/members.test-helpers.ts';
+import { createClient } from '../../test-support/accounts.ts';
+import { createMember, insertProfiles, uploadPhoto, visitor, type TestMember } from '../../test-support/members.ts';
 
 describe('likes and matches', () => {
   let app: TestApp;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { likes, messages, reports } from '../../db/schema/index.ts';
 import { getBalance } from '../credits/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { createMember, uploadPhoto, type TestMember } from '../profiles/members.test-helpers.ts';
+import { createMember, uploadPhoto, type TestMember } from '../../test-support/members.ts';
 
 describe('an unconfirmed member', () => {
   let app: TestApp;

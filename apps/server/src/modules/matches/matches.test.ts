@@ -15,7 +15,7 @@ import {
   visitor,
   type ProfileValues,
   type TestMember,
-} from '../profiles/members.test-helpers.ts';
+} from '../../test-support/members.ts';
 import { utcDay } from '../member-core/index.ts';
 
 describe('match finder and signup matches', () => {

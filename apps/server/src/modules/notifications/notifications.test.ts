@@ -11,8 +11,8 @@ import { notificationSettings, profiles, users } from '../../db/schema/index.ts'
 import { getTranslator } from '../../lib/i18n.ts';
 import { NOTIFICATION_MAIL_KINDS, renderNotificationMail } from '../../plugins/mailer/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { createClient, mailsTo } from '../accounts/accounts.test-helpers.ts';
-import { createMember, visitor, type TestMember } from '../profiles/members.test-helpers.ts';
+import { createClient, mailsTo } from '../../test-support/accounts.ts';
+import { createMember, visitor, type TestMember } from '../../test-support/members.ts';
 import { MESSAGE_MAIL_DELAY_MS, MESSAGE_MAIL_WINDOW_MS } from './notifications.service.ts';
 import {
   DAY,
@@ -26,7 +26,7 @@ import {
   openSocket,
   sendMessage,
   unsubscribeTokenOf,
-} from './notifications.test-helpers.ts';
+} from '../../test-support/notifications.ts';
 
 const MAIL_EVENTS_SECRET = 'test-mail-events-secret-0123456789';
 

@@ -7,7 +7,7 @@ import { pushSubscriptions } from '../../db/schema/index.ts';
 import { getTranslator } from '../../lib/i18n.ts';
 import { isPublicAddress } from '../../lib/public-address.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { createMember, type TestMember } from '../profiles/members.test-helpers.ts';
+import { createMember, type TestMember } from '../../test-support/members.ts';
 
 /** The test's DNS: what each host name answers (the system resolver is never asked). */
 const dns = new Map<string, string[]>([

@@ -16,8 +16,8 @@ import { jobs, pushSubscriptions, users } from '../../db/schema/index.ts';
 import { isPublicAddress } from '../../lib/public-address.ts';
 import { loadVapidKeys } from '../../plugins/push/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { createMember, type TestMember } from '../profiles/members.test-helpers.ts';
-import { controlClock, giveCredits, like, listen, openSocket, sendMessage } from './notifications.test-helpers.ts';
+import { createMember, type TestMember } from '../../test-support/members.ts';
+import { controlClock, giveCredits, like, listen, openSocket, sendMessage } from '../../test-support/notifications.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-fixtures');
 const cert = fs.readFileSync(path.join(fixtures, 'push-service.crt'));

@@ -12,9 +12,9 @@ import { directDebitRequests, orders, sandboxPayments, users } from '../../db/sc
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { concurrencyProves } from '../../test-support/concurrency.ts';
 import { sessionOn, useTwoInstances } from '../../test-support/two-instances.ts';
-import { advanceClock, type Client } from '../accounts/accounts.test-helpers.ts';
+import { advanceClock, type Client } from '../../test-support/accounts.ts';
 import { getBalance } from '../credits/index.ts';
-import { createMember, type TestMember } from '../profiles/members.test-helpers.ts';
+import { createMember, type TestMember } from '../../test-support/members.ts';
 import { bankNameOf } from './bank-codes.ts';
 
 const details = (bundleId: number, overrides: Record<string, unknown> = {}) => ({

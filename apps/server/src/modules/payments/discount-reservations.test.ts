@@ -8,9 +8,9 @@ import { discountCodes, orders, sandboxPayments, users } from '../../db/schema/i
 import { concurrencyProves } from '../../test-support/concurrency.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { sessionOn, useTwoInstances } from '../../test-support/two-instances.ts';
-import { advanceClock, type Client } from '../accounts/accounts.test-helpers.ts';
+import { advanceClock, type Client } from '../../test-support/accounts.ts';
 import { getBalance } from '../credits/index.ts';
-import { createMember, type TestMember } from '../profiles/members.test-helpers.ts';
+import { createMember, type TestMember } from '../../test-support/members.ts';
 import { RESERVATION_HOLD_MS } from './index.ts';
 
 describe('discounts reserved with the order', () => {

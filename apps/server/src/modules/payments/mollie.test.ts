@@ -5,7 +5,7 @@ import type { CreditsResponse, Order } from '@app/contracts';
 import { creditLedger, paymentWebhooks, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { getBalance } from '../credits/index.ts';
-import { createMember } from '../profiles/members.test-helpers.ts';
+import { createMember } from '../../test-support/members.ts';
 import { fromMollieAmount, toMollieAmount } from './providers/mollie-provider.ts';
 
 const MOLLIE = 'https://api.mollie.com';

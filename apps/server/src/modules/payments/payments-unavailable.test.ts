@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditsResponse } from '@app/contracts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { createMember } from '../profiles/members.test-helpers.ts';
+import { createMember } from '../../test-support/members.ts';
 
 describe('payments without a provider', () => {
   let app: TestApp;

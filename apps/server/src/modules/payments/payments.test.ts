@@ -5,9 +5,9 @@ import { hasTranslation } from '../../lib/i18n.ts';
 import { creditLedger, discountCodes, orders, paymentWebhooks, sandboxPayments, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { concurrencyProves } from '../../test-support/concurrency.ts';
-import { advanceClock, mailsTo, type Client } from '../accounts/accounts.test-helpers.ts';
+import { advanceClock, mailsTo, type Client } from '../../test-support/accounts.ts';
 import { getBalance, postLedgerEntry } from '../credits/index.ts';
-import { createMember, type TestMember } from '../profiles/members.test-helpers.ts';
+import { createMember, type TestMember } from '../../test-support/members.ts';
 
 const HOUR = 60 * 60 * 1000;
 

@@ -6,8 +6,8 @@ import { PHOTO_MAX_BYTES, photosResponseSchema, uploadPhotoResponseSchema, userR
 import { jobs, photos, sites, users } from '../../db/schema/index.ts';
 import { startS3StandIn, type S3StandIn } from '../../test-support/s3-stand-in.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { signUp } from '../accounts/accounts.test-helpers.ts';
-import { createMember, makeJpeg, makePremium, multipartBody, uploadPhoto } from '../profiles/members.test-helpers.ts';
+import { signUp } from '../../test-support/accounts.ts';
+import { createMember, makeJpeg, makePremium, multipartBody, uploadPhoto } from '../../test-support/members.ts';
 
 /** A valid 1x1 PNG whose header claims `width` x `height` (CRC fixed): a decompression bomb's header without the bomb. */
 async function pngClaiming(width: number, height: number): Promise<Buffer> {
@@ -288,7 +288,7 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
   });
 
   it('needs a login, and works during signup (step 1 after the account step)', async () => {
-    const { createClient } = await import('../accounts/accounts.test-helpers.ts');
+    const { createClient } = await import('../../test-support/accounts.ts');
     const anonymous = await uploadPhoto(createClient(app));
     expect(anonymous.statusCode).toBe(403);
     expect(anonymous.json().authentication_required).toBe(true);
@@ -361,7 +361,7 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
     const free = await createMember(app);
     const premium = await createMember(app);
     await makePremium(app, premium);
-    const { createClient } = await import('../accounts/accounts.test-helpers.ts');
+    const { createClient } = await import('../../test-support/accounts.ts');
     const visitor = createClient(app);
     expect((await uploadPhoto(owner.client)).statusCode).toBe(201);
     const hidden = uploadPhotoResponseSchema.parse(

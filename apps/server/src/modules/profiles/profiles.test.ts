@@ -10,7 +10,7 @@ import {
   uploadPhoto,
   visitor,
   type TestMember,
-} from './members.test-helpers.ts';
+} from '../../test-support/members.ts';
 
 describe('profiles (profile.php, member.php)', () => {
   let app: TestApp;

@@ -5,8 +5,8 @@ import { REPORT_ERROR_CODES, REPORT_REASONS } from '@app/contracts';
 import { blocks, reports } from '../../db/schema/index.ts';
 import { hasTranslation } from '../../lib/i18n.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import type { Client } from '../accounts/accounts.test-helpers.ts';
-import { createMember, makePremium, uploadPhoto, visitor, type TestMember } from '../profiles/members.test-helpers.ts';
+import type { Client } from '../../test-support/accounts.ts';
+import { createMember, makePremium, uploadPhoto, visitor, type TestMember } from '../../test-support/members.ts';
 import { REPORTS_PER_HOUR } from './reports.routes.ts';
 
 const report = (client: Client, payload: Record<string, unknown>) =>

@@ -10,7 +10,7 @@ import {
 } from '@app/contracts';
 import { photos, profiles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { DEFAULT_PASSWORD, createClient, login, type Client } from '../accounts/accounts.test-helpers.ts';
+import { DEFAULT_PASSWORD, createClient, login, type Client } from '../../test-support/accounts.ts';
 import {
   createMember,
   insertProfiles,
@@ -18,7 +18,7 @@ import {
   uploadPhoto,
   visitor,
   type ProfileValues,
-} from '../profiles/members.test-helpers.ts';
+} from '../../test-support/members.ts';
 import { relevancePhases, utcDay } from '../member-core/index.ts';
 import { createSearchRepository } from './search.repository.ts';
 

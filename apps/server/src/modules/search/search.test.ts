@@ -11,14 +11,8 @@ import {
 } from '@app/contracts';
 import { sites, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import type { Client } from '../accounts/accounts.test-helpers.ts';
-import {
-  birthDateForAge,
-  createMember,
-  insertProfiles,
-  uploadPhoto,
-  visitor,
-} from '../profiles/members.test-helpers.ts';
+import type { Client } from '../../test-support/accounts.ts';
+import { birthDateForAge, createMember, insertProfiles, uploadPhoto, visitor } from '../../test-support/members.ts';
 import { toActivity } from '../member-core/index.ts';
 
 describe('search (search.php)', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SWIPE_LIKES_PER_DAY, swipeActionResponseSchema, swipeResponseSchema } from '@app/contracts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { advanceClock } from '../accounts/accounts.test-helpers.ts';
-import { createMember, uploadPhoto, visitor, type TestMember } from '../profiles/members.test-helpers.ts';
+import { advanceClock } from '../../test-support/accounts.ts';
+import { createMember, uploadPhoto, visitor, type TestMember } from '../../test-support/members.ts';
 
 describe('swipe game (swipe.php)', () => {
   let app: TestApp;

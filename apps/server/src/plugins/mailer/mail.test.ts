@@ -6,7 +6,7 @@ import { getTranslator } from '../../lib/i18n.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { MAIL_SEND_JOB } from './mailer.plugin.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { signUp } from '../../modules/accounts/accounts.test-helpers.ts';
+import { signUp } from '../../test-support/accounts.ts';
 import { MAIL_TEMPLATES, renderMail } from './mail.templates.ts';
 import { createMailer, extractLinks, siteBaseUrl, type OutgoingMail } from './mail.service.ts';
 

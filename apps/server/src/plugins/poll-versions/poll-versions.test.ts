@@ -1,8 +1,8 @@
 // Poll versions: answered from memory until a change is announced (here or on another instance), a new window, or a gap in the bus.
 import { describe, expect, it } from 'vitest';
 import type { ChatsResponse } from '@app/contracts';
-import { createClient } from '../../modules/accounts/accounts.test-helpers.ts';
-import { createMember } from '../../modules/profiles/members.test-helpers.ts';
+import { createClient } from '../../test-support/accounts.ts';
+import { createMember } from '../../test-support/members.ts';
 import { createGappedBus } from '../../test-support/gapped-bus.ts';
 import { hasRedis, useTwoInstances, within } from '../../test-support/two-instances.ts';
 import { createInProcessBus, type EventBus } from '../bus/bus.ts';

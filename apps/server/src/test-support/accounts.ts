@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { User } from '@app/contracts';
-import { clientHeaders, SESSION_COOKIE, type TestApp } from '../../test-support/test-app.ts';
+import { clientHeaders, SESSION_COOKIE, type TestApp } from './test-app.ts';
 
 /** A fresh address per call: rate-limit counters (in Redis too) never carry over between tests or runs. */
 export function uniqueEmail(name = 'member'): string {

@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { User } from '@app/contracts';
-import { profiles, users, type ProfileRow } from '../../db/schema/index.ts';
-import type { TestApp } from '../../test-support/test-app.ts';
-import { createClient, signUp, type Client } from '../accounts/accounts.test-helpers.ts';
+import { profiles, users, type ProfileRow } from '../db/schema/index.ts';
+import type { TestApp } from './test-app.ts';
+import { createClient, signUp, type Client } from './accounts.ts';
 
 export type ProfileValues = Partial<Omit<typeof profiles.$inferInsert, 'id' | 'siteId' | 'userId'>>;
 export type TestMember = { client: Client; user: User; profileId: number; name: string; email: string };

@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { vi } from 'vitest';
 import WebSocket from 'ws';
 import { CHAT_SOCKET_PATH } from '@app/contracts';
-import type { TestApp } from '../../test-support/test-app.ts';
-import { SESSION_COOKIE, mailsTo, type Client, type DevMail } from '../accounts/accounts.test-helpers.ts';
-import { postLedgerEntry } from '../credits/index.ts';
-import type { TestMember } from '../profiles/members.test-helpers.ts';
+import type { TestApp } from './test-app.ts';
+import { SESSION_COOKIE, mailsTo, type Client, type DevMail } from './accounts.ts';
+import { postLedgerEntry } from '../modules/credits/index.ts';
+import type { TestMember } from './members.ts';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { generate } from 'otplib';
 import type { StaffRole } from '@app/contracts';
-import { clientHeaders, type TestApp } from '../../test-support/test-app.ts';
-import { uniqueIp } from '../accounts/accounts.test-helpers.ts';
+import { clientHeaders, type TestApp } from './test-app.ts';
+import { uniqueIp } from './accounts.ts';
 
 export const STAFF_COOKIE = 'staff_sid';
 export const STAFF_PASSWORD = 'staff secret 1234';
