@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
 import prettierConfig from 'eslint-config-prettier';
+import importX from 'eslint-plugin-import-x';
 
 /**
  * Web layout rules (docs/web-layout.md). Shared code (components, hooks, lib, config) never imports a feature.
@@ -39,51 +40,6 @@ export function assertAcyclic(graph) {
 }
 assertAcyclic(WEB_FEATURE_DEPENDENCIES);
 
-const webFeature = (feature, extra = {}) => ({ element: { type: 'web-feature', captured: { feature }, ...extra } });
-
-const webBoundaries = {
-  files: ['apps/web/src/**/*.{ts,tsx}'],
-  plugins: { boundaries },
-  settings: {
-    'boundaries/root-path': import.meta.dirname,
-    'boundaries/legacy-templates': false,
-    'boundaries/elements': [
-      { type: 'web-app', pattern: 'apps/web/src/app', partialMatch: false },
-      { type: 'web-feature', pattern: 'apps/web/src/features/*', partialMatch: false, capture: ['feature'] },
-      {
-        type: 'web-shared',
-        pattern: 'apps/web/src/{components,hooks,lib,config,test-support,styles}',
-        partialMatch: false,
-      },
-    ],
-  },
-  rules: {
-    'boundaries/dependencies': [
-      'error',
-      {
-        default: 'disallow',
-        message:
-          'Web layout (docs/web-layout.md): shared code imports no feature; a feature imports another only through its index.ts and only if listed in WEB_FEATURE_DEPENDENCIES (eslint.config.js).',
-        policies: [
-          {
-            from: { element: { type: 'web-app' } },
-            allow: { to: { element: { type: ['web-app', 'web-feature', 'web-shared'] } } },
-          },
-          { from: { element: { type: 'web-shared' } }, allow: { to: { element: { type: 'web-shared' } } } },
-          {
-            from: { element: { type: 'web-feature' } },
-            allow: [{ to: { element: { type: 'web-shared' } } }, { to: webFeature('{{ from.captured.feature }}') }],
-          },
-          ...Object.entries(WEB_FEATURE_DEPENDENCIES).map(([feature, uses]) => ({
-            from: webFeature(feature),
-            allow: uses.map((used) => ({ to: webFeature(used, { internalPath: 'index.ts' }) })),
-          })),
-        ],
-      },
-    ],
-  },
-};
-
 /**
  * Server layout rules (docs/server-layout.md). One direction: lib/ and db/ import nothing of the app; plugins/
  * (infrastructure: sessions, sites, jobs, mail, storage, bus...) import lib/, db/ and each other, never a module;
@@ -112,59 +68,102 @@ export const SERVER_MODULE_DEPENDENCIES = {
 };
 assertAcyclic(SERVER_MODULE_DEPENDENCIES);
 
+const webFeature = (feature, extra = {}) => ({ element: { type: 'web-feature', captured: { feature }, ...extra } });
 const serverModule = (module, extra = {}) => ({ element: { type: 'server-module', captured: { module }, ...extra } });
+const to = (...types) => ({ to: { element: { type: types } } });
 
-const serverBoundaries = {
-  files: ['apps/server/src/**/*.ts'],
-  // Tests may reach any helper they need (test helpers of other modules included).
+/**
+ * Every source file of the apps and packages is classified (an unclassified file or an import of one fails), and
+ * imports run one way between the classes. The first element whose pattern matches a file wins.
+ */
+export const LAYOUT_ELEMENTS = [
+  // packages/*: shared by both apps; a package imports only packages.
+  { type: 'package', pattern: 'packages/*', partialMatch: false, capture: ['pkg'] },
+  // Server (docs/server-layout.md).
+  { type: 'server-base', pattern: 'apps/server/src/{lib,db}', partialMatch: false },
+  { type: 'server-plugin', pattern: 'apps/server/src/plugins', partialMatch: false },
+  { type: 'server-module', pattern: 'apps/server/src/modules/*', partialMatch: false, capture: ['module'] },
+  { type: 'server-test-support', pattern: 'apps/server/src/test-support', partialMatch: false },
+  // The composition root: app.ts, server.ts, services.ts, config.ts (files directly in src/, nothing deeper).
+  { type: 'server-root', pattern: 'apps/server/src/*.ts', mode: 'file' },
+  // Web (docs/web-layout.md).
+  { type: 'web-app', pattern: 'apps/web/src/app', partialMatch: false },
+  { type: 'web-feature', pattern: 'apps/web/src/features/*', partialMatch: false, capture: ['feature'] },
+  {
+    type: 'web-shared',
+    pattern: 'apps/web/src/{components,hooks,lib,config,test-support,styles}',
+    partialMatch: false,
+  },
+  // The browser's and the server renderer's entries: main.tsx, entry-server.tsx (files directly in src/).
+  { type: 'web-entry', pattern: 'apps/web/src/*.{ts,tsx}', mode: 'file' },
+];
+
+const layoutBoundaries = {
+  files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+  // Server tests may reach any server helper they need (other modules' test data included); the rest still holds.
   ignores: ['apps/server/src/**/*.test.ts'],
   plugins: { boundaries },
   settings: {
     'boundaries/root-path': import.meta.dirname,
     'boundaries/legacy-templates': false,
-    'boundaries/elements': [
-      { type: 'server-base', pattern: 'apps/server/src/{lib,db}', partialMatch: false },
-      { type: 'server-plugin', pattern: 'apps/server/src/plugins', partialMatch: false },
-      { type: 'server-module', pattern: 'apps/server/src/modules/*', partialMatch: false, capture: ['module'] },
-      {
-        type: 'server-root',
-        pattern: 'apps/server/src/{app.ts,server.ts,services.ts,config.ts,test-support}',
-        partialMatch: false,
-      },
-    ],
+    'boundaries/elements': LAYOUT_ELEMENTS,
+    // The two file-mode elements below are the plugin's documented legacy form (see docs/server-layout.md).
+    'boundaries/legacy-warnings': false,
   },
   rules: {
+    'boundaries/no-unknown-files': 'error',
+    'boundaries/no-unknown-dependencies': 'error',
     'boundaries/dependencies': [
       'error',
       {
         default: 'disallow',
         message:
-          'Server layout (docs/server-layout.md): lib/db import nothing of the app, plugins never import a module, a module imports another only through its index.ts and only if listed in SERVER_MODULE_DEPENDENCIES (eslint.config.js).',
+          'Layout (docs/server-layout.md, docs/web-layout.md): packages import only packages; the apps never import each other; on the server lib/db import nothing of the app, plugins never import a module, a module imports another only through its index.ts and only if listed in SERVER_MODULE_DEPENDENCIES, and only the composition root and test-support import app.ts, services.ts or config.ts; on the web shared code imports no feature, and a feature imports another only through its index.ts and only if listed in WEB_FEATURE_DEPENDENCIES (eslint.config.js).',
         policies: [
+          { from: { element: { type: 'package' } }, allow: to('package') },
+          // Server.
           {
-            from: { element: { type: 'server-root' } },
-            allow: { to: { element: { type: ['server-root', 'server-base', 'server-plugin', 'server-module'] } } },
+            from: { element: { type: ['server-root', 'server-test-support'] } },
+            allow: to('server-root', 'server-test-support', 'server-base', 'server-plugin', 'server-module', 'package'),
           },
-          { from: { element: { type: 'server-base' } }, allow: { to: { element: { type: 'server-base' } } } },
-          {
-            from: { element: { type: 'server-plugin' } },
-            allow: { to: { element: { type: ['server-base', 'server-plugin'] } } },
-          },
+          { from: { element: { type: 'server-base' } }, allow: to('server-base', 'package') },
+          { from: { element: { type: 'server-plugin' } }, allow: to('server-base', 'server-plugin', 'package') },
           {
             from: { element: { type: 'server-module' } },
-            allow: [
-              { to: { element: { type: ['server-base', 'server-plugin'] } } },
-              { to: serverModule('{{ from.captured.module }}') },
-            ],
+            allow: [to('server-base', 'server-plugin', 'package'), { to: serverModule('{{ from.captured.module }}') }],
           },
           ...Object.entries(SERVER_MODULE_DEPENDENCIES).map(([module, uses]) => ({
             from: serverModule(module),
             allow: uses.map((used) => ({ to: serverModule(used, { internalPath: 'index.ts' }) })),
           })),
+          // Web.
+          { from: { element: { type: 'web-entry' } }, allow: to('web-entry', 'web-app', 'web-shared', 'package') },
+          { from: { element: { type: 'web-app' } }, allow: to('web-app', 'web-feature', 'web-shared', 'package') },
+          { from: { element: { type: 'web-shared' } }, allow: to('web-shared', 'package') },
+          {
+            from: { element: { type: 'web-feature' } },
+            allow: [to('web-shared', 'package'), { to: webFeature('{{ from.captured.feature }}') }],
+          },
+          ...Object.entries(WEB_FEATURE_DEPENDENCIES).map(([feature, uses]) => ({
+            from: webFeature(feature),
+            allow: uses.map((used) => ({ to: webFeature(used, { internalPath: 'index.ts' }) })),
+          })),
         ],
       },
     ],
   },
+};
+
+/** No import cycles anywhere in the apps and packages (a imports b imports ... a), whatever the layout allows. */
+const noImportCycles = {
+  files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import-x/extensions': ['.ts', '.tsx', '.js'],
+  },
+  rules: { 'import-x/no-cycle': 'error' },
 };
 
 export default tseslint.config(
@@ -202,8 +201,8 @@ export default tseslint.config(
   },
   // The offline page's script (apps/server/src/modules/site-meta/offline-page.ts): a plain browser script.
   { files: ['apps/web/public/offline.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
-  webBoundaries,
-  serverBoundaries,
+  layoutBoundaries,
+  noImportCycles,
   // Layout is Prettier's (`npm run format`); no lint rule argues with it.
   prettierConfig,
 );

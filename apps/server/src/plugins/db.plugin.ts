@@ -1,7 +1,6 @@
 // Opens the database (or takes one handed in by tests) and exposes it as `app.db`.
 import fp from 'fastify-plugin';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
-import type { AppConfig } from '../config.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +11,11 @@ declare module 'fastify' {
   }
 }
 
-export type DbPluginOptions = { config: AppConfig; database?: DatabaseHandle };
+/** The plugin takes only the database settings of the app's config. */
+export type DbPluginOptions = {
+  config: Parameters<typeof openDatabase>[0];
+  database?: DatabaseHandle;
+};
 
 export const dbPlugin = fp<DbPluginOptions>(
   async (app, { config, database }) => {

@@ -5,8 +5,9 @@ import { ApiError, apiRequest } from '../api-client.ts';
 import { getUserRefreshInterval } from './user-refresh.ts';
 import { writeSessionHint } from './session-hint.ts';
 import { isEndingSession } from './session-cache.ts';
+import { userKeys } from './user-keys.ts';
 
-export const userKeys = { all: ['user'] as const };
+export { userKeys };
 
 export async function getUser(): Promise<User | null> {
   try {

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@app/contracts';
 import { isUiLanguage } from '@app/i18n';
 import { changeLanguage, i18next } from '../i18n.ts';
-import { userKeys } from './get-user.ts';
+import { userKeys } from './user-keys.ts';
 import { settingsKeys } from '../settings/get-settings.ts';
 import { companyInfoKeys } from '../settings/get-company-info.ts';
 import { interestsKeys } from '../settings/get-interests.ts';
