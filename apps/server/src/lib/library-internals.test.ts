@@ -1,0 +1,76 @@
+// Three places use a library's internals rather than its documented API (docs/library-internals.md): the rate
+// limiter's Redis store file, country-state-city's packaged city table, and PGlite's wire-protocol helpers for named
+// statements. Their versions are pinned exactly, and this test fails on an upgrade or on a changed internal, so an
+// upgrade is a decision with a test to update, never a silent break.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
+
+const require = createRequire(import.meta.url);
+const serverPackage = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
+
+/** The versions whose internals were read and are relied on. Upgrading one means re-reading what this test checks. */
+const RELIED_ON = {
+  '@fastify/rate-limit': '11.2.0',
+  'country-state-city': '3.2.1',
+  '@electric-sql/pglite': '0.5.16',
+} as const;
+
+function installedVersion(name: string): string {
+  // Walk up from the package's entry to its own package.json (some packages do not export it).
+  let folder = path.dirname(require.resolve(name));
+  while (!fs.existsSync(path.join(folder, 'package.json')) || !folder.includes(name.split('/').at(-1)!)) {
+    folder = path.dirname(folder);
+  }
+  return (JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+describe('library internals the server relies on', () => {
+  it.each(Object.entries(RELIED_ON))('%s is pinned to %s and installed at that version', (name, version) => {
+    expect(serverPackage.dependencies[name]).toBe(version);
+    expect(installedVersion(name)).toBe(version);
+  });
+
+  it("@fastify/rate-limit's Redis store file: a constructor (continueExceeding, exponentialBackoff, redis, key) with incr and child", () => {
+    type Store = { key: string; redis: unknown; continueExceeding: boolean; exponentialBackoff: boolean };
+    const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (...args: unknown[]) => Store;
+    expect(typeof RedisStore).toBe('function');
+    expect(typeof (RedisStore.prototype as Record<string, unknown>).incr).toBe('function');
+    expect(typeof (RedisStore.prototype as Record<string, unknown>).child).toBe('function');
+    const defined: string[] = [];
+    const redis = { defineCommand: (name: string) => defined.push(name) };
+    const store = new RedisStore(true, false, redis, 'prefix-');
+    expect(store).toMatchObject({ key: 'prefix-', redis, continueExceeding: true, exponentialBackoff: false });
+    expect(defined).toContain('rateLimit');
+  });
+
+  it("country-state-city's city table: rows of [name, country, subdivision, latitude, longitude] as text", () => {
+    const file = require.resolve('country-state-city/lib/assets/city.json');
+    const rows = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown[];
+    expect(rows.length).toBeGreaterThan(100_000);
+    for (const row of rows.slice(0, 1000)) {
+      expect(row).toHaveLength(5);
+      expect((row as unknown[]).every((cell) => typeof cell === 'string')).toBe(true);
+    }
+    const amsterdam = rows.find((row) => (row as string[])[0] === 'Amsterdam' && (row as string[])[1] === 'NL') as
+      string[] | undefined;
+    expect(amsterdam).toBeDefined();
+    expect(Number(amsterdam![3])).toBeCloseTo(52.37, 1);
+    expect(Number(amsterdam![4])).toBeCloseTo(4.89, 1);
+  });
+
+  it("PGlite's protocol helpers and the locks its own query takes", () => {
+    for (const message of ['parse', 'describe', 'bind', 'execute', 'sync'] as const) {
+      expect(typeof protocol.serialize[message]).toBe('function');
+    }
+    expect(typeof parse.parseResults).toBe('function');
+    expect(typeof parse.parseDescribeStatementResults).toBe('function');
+    for (const method of ['execProtocol', 'syncToFs', '_runExclusiveTransaction', '_runExclusiveQuery']) {
+      expect(typeof (PGlite.prototype as unknown as Record<string, unknown>)[method]).toBe('function');
+    }
+  });
+});
