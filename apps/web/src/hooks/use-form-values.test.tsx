@@ -92,7 +92,7 @@ describe('every form of the app', () => {
     });
     const forms = Object.entries(sources).filter(([, source]) => /\buseFormValues[<(]/.test(source));
     expect(forms.length).toBeGreaterThanOrEqual(10);
-    const withoutId = forms.filter(([, source]) => !/<Form id=\{form\.formId\}/.test(source)).map(([file]) => file);
+    const withoutId = forms.filter(([, source]) => !/<Form\s+id=\{form\.formId\}/.test(source)).map(([file]) => file);
     expect(withoutId).toEqual([]);
   });
 });
