@@ -1,6 +1,7 @@
 // Accessibility of every screen (issue 11): axe finds no serious or critical violation at 390 and 1280 px, and a
 // keyboard user reaches every interactive element with Tab and sees where focus is (outline or box-shadow).
-// The screens and the data behind them: support/axe-world.ts; the checks: support/axe.ts.
+// The screens and the data behind them: support/axe-world.ts; the checks: support/axe.ts. `npm test` checks the
+// representative screens, `npm run test:full` all of them (support/matrix.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { walkKeyboard, seriousViolations, waitForScreen } from './support/axe.ts';
@@ -15,6 +16,7 @@ import {
 } from './support/axe-world.ts';
 import { useBrowser } from './support/browser.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
+import { matrix } from './support/matrix.ts';
 
 const session = useBrowser();
 
@@ -65,7 +67,9 @@ async function checkScreen(screen: Screen): Promise<string[]> {
 
 for (const audience of ['visitor', 'signup', 'member'] as const) {
   describe(`${audience} screens`, () => {
-    for (const screen of SCREENS.filter((entry) => entry.audience === audience)) {
+    for (const screen of matrix(SCREENS, (entry) => Boolean(entry.representative)).filter(
+      (entry) => entry.audience === audience,
+    )) {
       test(`${screen.name}: no serious or critical axe violation, every element reachable by Tab with a visible focus ring`, async () => {
         expect(await checkScreen(screen)).toEqual([]);
       }, 150_000);

@@ -5,11 +5,13 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
+import { matrix } from './support/matrix.ts';
 
 const session = useBrowser();
 
-const WIDTHS = [320, 390, 768, 1024, 1280];
-const LANGUAGES = ['de', 'fi'] as const;
+// `npm test`: German at the narrowest phone and a tablet; `npm run test:full`: every width in both (support/matrix.ts).
+const WIDTHS = matrix([320, 390, 768, 1024, 1280], (width) => width === 320 || width === 768);
+const LANGUAGES = matrix(['de', 'fi'] as const, (language) => language === 'de');
 const DEMO = { email: 'demo@example.com', password: 'demo1234' };
 
 const VISITOR_SCREENS = [

@@ -37,15 +37,20 @@ export type Screen = {
   signupStep?: 1 | 2 | 3 | 4 | 5;
   /** Opened as a first-time visitor, so the adult-content warning is on top (every other screen has it accepted). */
   showsEntryWarning?: boolean;
+  /**
+   * Checked by `npm test` too (the rest only by `npm run test:full`): one screen of each kind, covering the shared
+   * layout, a modal, a form, the signup wizard, lists, a profile, a conversation and the payment screens.
+   */
+  representative?: true;
 };
 
 /** Every screen of SPEC section 2 a visitor or member reaches (landing variants and result pages of mails aside). */
 export const SCREENS: Screen[] = [
-  { name: 'entry-warning', audience: 'visitor', path: () => '/', showsEntryWarning: true },
-  { name: 'home', audience: 'visitor', path: () => '/' },
+  { name: 'entry-warning', representative: true, audience: 'visitor', path: () => '/', showsEntryWarning: true },
+  { name: 'home', representative: true, audience: 'visitor', path: () => '/' },
   { name: 'login', audience: 'visitor', path: () => '/login' },
   { name: 'signup-account', audience: 'visitor', path: () => '/signup' },
-  { name: 'signup-photo', audience: 'signup', signupStep: 1, path: () => '/signup' },
+  { name: 'signup-photo', representative: true, audience: 'signup', signupStep: 1, path: () => '/signup' },
   { name: 'signup-about-me', audience: 'signup', signupStep: 2, path: () => '/signup' },
   { name: 'signup-details', audience: 'signup', signupStep: 3, path: () => '/signup' },
   { name: 'signup-push', audience: 'signup', signupStep: 4, path: () => '/signup' },
@@ -60,8 +65,8 @@ export const SCREENS: Screen[] = [
   { name: 'pricing', audience: 'visitor', path: () => '/pricing' },
   { name: 'visitor-members', audience: 'visitor', path: () => '/members' },
   { name: 'not-found', audience: 'visitor', path: () => '/no/such-page' },
-  { name: 'members', audience: 'member', path: () => '/members' },
-  { name: 'member-page', audience: 'member', path: (world) => `/members/${world.partner.id}` },
+  { name: 'members', representative: true, audience: 'member', path: () => '/members' },
+  { name: 'member-page', representative: true, audience: 'member', path: (world) => `/members/${world.partner.id}` },
   {
     name: 'member-page-fictional',
     audience: 'member',
@@ -73,12 +78,12 @@ export const SCREENS: Screen[] = [
   { name: 'likes-member', audience: 'member', path: (world) => `/likes/m/${world.partner.id}` },
   { name: 'match-finder', audience: 'member', path: () => '/match-finder' },
   { name: 'swipe-game', audience: 'member', path: () => '/swipe-game' },
-  { name: 'profile', audience: 'member', path: () => '/profile' },
+  { name: 'profile', representative: true, audience: 'member', path: () => '/profile' },
   { name: 'chats', audience: 'member', path: () => '/chats' },
-  { name: 'chat', audience: 'member', path: (world) => `/chats/${world.conversationId}` },
+  { name: 'chat', representative: true, audience: 'member', path: (world) => `/chats/${world.conversationId}` },
   { name: 'chat-new', audience: 'member', path: (world) => `/members/${world.stranger.id}/chat` },
   { name: 'credits', audience: 'member', path: () => '/credits' },
-  { name: 'payment-method', audience: 'member', path: (world) => `/credits/${world.bundleId}` },
+  { name: 'payment-method', representative: true, audience: 'member', path: (world) => `/credits/${world.bundleId}` },
   { name: 'transactions', audience: 'member', path: () => '/transactions' },
   { name: 'transaction', audience: 'member', path: (world) => `/transactions/${world.orderId}` },
   { name: 'premium', audience: 'member', path: () => '/premium' },
