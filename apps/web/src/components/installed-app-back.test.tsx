@@ -1,6 +1,6 @@
 // The installed app's Back button: only in standalone display mode, only with an in-app page behind.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import i18next from 'i18next';
 import { Link, RouterProvider, createBrowserRouter } from 'react-router';
@@ -23,7 +23,15 @@ function renderApp() {
   window.history.replaceState(null, '', '/');
   const router = createBrowserRouter([
     { path: '/', element: <Link to="/members/7">Open Bea</Link> },
-    { path: '/members/:id', element: <InstalledAppBack /> },
+    {
+      path: '/members/:id',
+      element: (
+        <>
+          <InstalledAppBack />
+          <h1>Bea</h1>
+        </>
+      ),
+    },
   ]);
   render(
     <I18nextProvider i18n={i18next}>
@@ -39,11 +47,8 @@ describe('InstalledAppBack', () => {
     const router = renderApp();
     fireEvent.click(screen.getByRole('link', { name: 'Open Bea' }));
     const back = await screen.findByRole('button', { name: 'Back' });
-    await act(async () => {
-      fireEvent.click(back);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    });
-    expect(router.state.location.pathname).toBe('/');
+    fireEvent.click(back);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('does not show on the first page of the installed app (nothing to go back to)', async () => {
@@ -51,10 +56,23 @@ describe('InstalledAppBack', () => {
     window.history.replaceState(null, '', '/members/7');
     render(
       <I18nextProvider i18n={i18next}>
-        <RouterProvider router={createBrowserRouter([{ path: '/members/:id', element: <InstalledAppBack /> }])} />
+        <RouterProvider
+          router={createBrowserRouter([
+            {
+              path: '/members/:id',
+              element: (
+                <>
+                  <InstalledAppBack />
+                  <h1>Bea</h1>
+                </>
+              ),
+            },
+          ])}
+        />
       </I18nextProvider>,
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The page rendered (its heading is there), so the button had its chance to show.
+    await screen.findByRole('heading', { name: 'Bea' });
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
   });
 
@@ -62,7 +80,7 @@ describe('InstalledAppBack', () => {
     stubDisplayMode(false);
     renderApp();
     fireEvent.click(screen.getByRole('link', { name: 'Open Bea' }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await screen.findByRole('heading', { name: 'Bea' });
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
   });
 });

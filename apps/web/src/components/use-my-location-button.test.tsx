@@ -1,10 +1,10 @@
 // "Use my location": the permission states, the position kept for an hour, geocode.php, and what the member is told.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import type { Geocode } from '@app/contracts';
 import { renderWithProviders, setupI18n } from '../test-support/render.tsx';
 import { jsonError, mockFetch } from '../test-support/fetch-mock.ts';
-import { readCachedGeocode } from '../lib/geolocation.ts';
+import { readCachedGeocode, readGeolocationPermission } from '../lib/geolocation.ts';
 import { UseMyLocationButton } from './use-my-location-button.tsx';
 
 beforeAll(() => setupI18n());
@@ -44,7 +44,9 @@ describe('UseMyLocationButton', () => {
     vi.stubGlobal('navigator', { ...navigator, geolocation: undefined });
     Reflect.deleteProperty(navigator, 'geolocation');
     renderWithProviders(<UseMyLocationButton onLocated={() => undefined} />);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The button asks for the permission state on mount; once the same question is answered here (after the
+    // button's), the button has its answer and has decided.
+    await act(async () => expect(await readGeolocationPermission()).toBe('unsupported'));
     expect(screen.queryByRole('button', { name: 'Use my location' })).toBeNull();
   });
 
