@@ -50,7 +50,7 @@ assertAcyclic(WEB_FEATURE_DEPENDENCIES);
 export const SERVER_MODULE_DEPENDENCIES = {
   accounts: ['credits'],
   admin: ['credits', 'payments', 'photos'],
-  payments: ['credits', 'member-core'],
+  payments: ['accounts', 'credits', 'member-core', 'sites'],
   chats: ['blocks', 'credits', 'member-core', 'photos'],
   blocks: ['member-core'],
   dev: ['accounts', 'sites'],

@@ -11,11 +11,21 @@ import { createTicketsRepository, createTicketsService } from './modules/content
 import { loadSharedSecret } from './lib/secrets.ts';
 import { createSemaphore } from './lib/semaphore.ts';
 import {
+  createDirectDebitService,
+  createDiscounts,
   createMollieProvider,
+  createOrdersService,
+  createPaymentsRepository,
   createPaymentsService,
+  createReceipts,
+  createRefundsService,
   createSandboxProvider,
   createUnavailableProvider,
+  createWebhooksService,
 } from './modules/payments/index.ts';
+import { findAccountContact, lockAccount, markPremium } from './modules/accounts/index.ts';
+import { listLedgerEntries, lockBalance, postLedgerEntry } from './modules/credits/index.ts';
+import { findSite } from './modules/sites/index.ts';
 import { createGeocoder, createGeoService } from './modules/geo/index.ts';
 import { createLandersRepository, createLandersService } from './modules/landers/index.ts';
 import { createLikesRepository, createLikesService } from './modules/likes/index.ts';
@@ -23,9 +33,9 @@ import { createMatchesRepository, createMatchesService } from './modules/matches
 import { createMembersRepository, createViewerLoader } from './modules/member-core/index.ts';
 import {
   createNotificationsRepository,
+  consumeNotificationEvents,
   createNotificationsService,
   createUnsubscribeTokens,
-  withNotifications,
 } from './modules/notifications/index.ts';
 import { createPhotosRepository, createPhotosService, PHOTO_WORK_CONCURRENCY } from './modules/photos/index.ts';
 import { createReportsRepository, createReportsService } from './modules/reports/index.ts';
@@ -50,17 +60,17 @@ export function buildServices(
     mailer: app.mailer,
     push: app.push,
     presence: app.realtime,
-    memberEvents: app.memberEvents,
+    outbox: app.outbox,
     tokens: createUnsubscribeTokens(secrets.unsubscribeSigning, now),
     onError: (error, context) => app.log.error({ err: error }, context),
     now,
   });
-  // Chat and like events reach the sockets as before, and start their notifications (docs/notifications.md).
-  const notifyingRealtime = withNotifications(app.realtime, notifications);
+  // Likes and chat messages start their notifications: outbox events, consumed once each (docs/notifications.md).
+  consumeNotificationEvents(app.outbox, notifications);
   const blocks = createBlocksService({
     db,
     blocksRepository: createBlocksRepository(db),
-    pollVersions: app.pollVersions,
+    outbox: app.outbox,
   });
   // One bound for every photo upload of this instance, profile and chat photos alike (docs/storage.md).
   const photoWork = createSemaphore(PHOTO_WORK_CONCURRENCY);
@@ -69,7 +79,7 @@ export function buildServices(
     photosRepository: createPhotosRepository(db),
     storage: app.storage,
     jobs: app.jobs,
-    memberEvents: app.memberEvents,
+    outbox: app.outbox,
     photoWork,
   });
   // One offline geocoder (its table loads on first use): geocode.php, and the distance order of landers and signup matches.
@@ -85,7 +95,7 @@ export function buildServices(
     likesRepository: createLikesRepository(db),
     blocks,
     cursors,
-    realtime: notifyingRealtime,
+    outbox: app.outbox,
     pollVersions: app.pollVersions,
     now,
   });
@@ -95,10 +105,73 @@ export function buildServices(
     blocks,
     cursors,
     photoUrls: createChatPhotoUrls(secrets.chatPhotoSigning, now),
-    realtime: notifyingRealtime,
-    memberEvents: app.memberEvents,
+    realtime: app.realtime,
+    outbox: app.outbox,
     pollVersions: app.pollVersions,
     now,
+  });
+  const paymentsRepository = createPaymentsRepository(db);
+  const paymentProvider =
+    options.payments.provider === 'mollie'
+      ? createMollieProvider({ apiKey: options.payments.mollieApiKey })
+      : options.payments.provider === 'sandbox'
+        ? // The built-in sandbox calls the webhook in-process, with the same request a provider would send.
+          createSandboxProvider({
+            db,
+            directDebitSettleMs: options.directDebitSettleMs,
+            callWebhook: async (url, paymentId) => {
+              await app.inject({
+                method: 'POST',
+                url: new URL(url).pathname,
+                payload: `id=${encodeURIComponent(paymentId)}`,
+                headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              });
+            },
+          })
+        : createUnavailableProvider();
+  // Payments (docs/payments.md): premium through accounts, credits through the ledger, the receipt's seller through sites.
+  const discounts = createDiscounts({ repo: paymentsRepository, now });
+  const orders = createOrdersService({
+    db,
+    repo: paymentsRepository,
+    discounts,
+    provider: paymentProvider,
+    findAccountContact,
+    now,
+  });
+  const paymentRefunds = createRefundsService({
+    db,
+    repo: paymentsRepository,
+    provider: paymentProvider,
+    ledger: { lockBalance, listLedgerEntries, postLedgerEntry },
+    memberEvents: app.memberEvents,
+    now,
+  });
+  const payments = createPaymentsService({
+    orders,
+    directDebit: createDirectDebitService({
+      db,
+      repo: paymentsRepository,
+      discounts,
+      orders,
+      provider: paymentProvider,
+      sms: app.sms,
+      findAccountContact,
+      lockAccount,
+      now,
+    }),
+    refunds: paymentRefunds,
+    webhooks: createWebhooksService({
+      db,
+      repo: paymentsRepository,
+      provider: paymentProvider,
+      discounts,
+      receipts: createReceipts({ mailer: app.mailer, findAccountContact, findSite }),
+      postLedgerEntry,
+      markPremium,
+      memberEvents: app.memberEvents,
+      now,
+    }),
   });
   const services = {
     /** The acting member of a request, and the profiles a request may act on. */
@@ -109,40 +182,17 @@ export function buildServices(
       accountsRepository: createAccountsRepository(db),
       sessions: app.sessions,
       memberEvents: app.memberEvents,
+      outbox: app.outbox,
       mailer: app.mailer,
       jobs: app.jobs,
       push: app.push,
       // Signup messages become the first message of their conversation when the account is activated.
-      onActivated: (userId, tx) => chats.deliverSignupMessages(userId, tx),
+      onActivated: (userId, tx, effects) => chats.deliverSignupMessages(userId, tx, effects),
       now,
     }),
     chats,
     notifications,
-    payments: createPaymentsService({
-      db,
-      provider:
-        options.payments.provider === 'mollie'
-          ? createMollieProvider({ apiKey: options.payments.mollieApiKey })
-          : options.payments.provider === 'sandbox'
-            ? // The built-in sandbox calls the webhook in-process, with the same request a provider would send.
-              createSandboxProvider({
-                db,
-                directDebitSettleMs: options.directDebitSettleMs,
-                callWebhook: async (url, paymentId) => {
-                  await app.inject({
-                    method: 'POST',
-                    url: new URL(url).pathname,
-                    payload: `id=${encodeURIComponent(paymentId)}`,
-                    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-                  });
-                },
-              })
-            : createUnavailableProvider(),
-      memberEvents: app.memberEvents,
-      mailer: app.mailer,
-      sms: app.sms,
-      now,
-    }),
+    payments,
     blocks,
     geo: createGeoService({ geocoder }),
     landers: createLandersService({
@@ -163,16 +213,23 @@ export function buildServices(
       signingKey: secrets.dataExportSigning,
       now,
     }),
-    reports: createReportsService({ db, reportsRepository: createReportsRepository(db), blocks }),
+    reports: createReportsService({ outbox: app.outbox, reportsRepository: createReportsRepository(db), blocks }),
     profiles: createProfilesService({
       profilesRepository: createProfilesRepository(db),
       members,
       photos,
-      memberEvents: app.memberEvents,
+      outbox: app.outbox,
       now,
     }),
     search: createSearchService({ searchRepository: createSearchRepository(db), cursors, now }),
-    swipe: createSwipeService({ db, swipeRepository: createSwipeRepository(db), likes, blocks, matches, now }),
+    swipe: createSwipeService({
+      outbox: app.outbox,
+      swipeRepository: createSwipeRepository(db),
+      likes,
+      blocks,
+      matches,
+      now,
+    }),
     tickets: createTicketsService({ db, ticketsRepository: createTicketsRepository(db), mailer: app.mailer, now }),
   };
   return {
@@ -184,7 +241,7 @@ export function buildServices(
       sessions: app.sessions,
       memberEvents: app.memberEvents,
       photos,
-      payments: services.payments,
+      refunds: paymentRefunds,
       mailer: app.mailer,
       bus: app.bus,
       onError: (error, context) => app.log.error({ err: error }, context),
@@ -225,6 +282,18 @@ export const servicesPlugin = fp<ServicesOptions>(
   },
   {
     name: 'services',
-    dependencies: ['db', 'cursors', 'jobs', 'session', 'poll-versions', 'mailer', 'storage', 'realtime', 'sms', 'push'],
+    dependencies: [
+      'db',
+      'cursors',
+      'jobs',
+      'session',
+      'poll-versions',
+      'outbox',
+      'mailer',
+      'storage',
+      'realtime',
+      'sms',
+      'push',
+    ],
   },
 );

@@ -2,3 +2,4 @@
 export { createAccountsRepository, type AccountsRepository } from './accounts.repository.ts';
 export { PURGE_JOB, createAccountsService, type AccountsService } from './accounts.service.ts';
 export { hashPassword, serializeRequestForLog } from '../../lib/credentials.ts';
+export { findAccountContact, lockAccount, markPremium, type AccountContact } from './member-account.ts';

@@ -4,7 +4,7 @@ import type { CursorCodec } from '../../lib/cursors.ts';
 import type { EventBus } from '../../plugins/bus/index.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
 import type { MemberEvents, SessionsService } from '../../plugins/session/index.ts';
-import type { PaymentsService } from '../payments/index.ts';
+import type { RefundsService } from '../payments/index.ts';
 import type { PhotosService } from '../photos/index.ts';
 import { createAdminMembersService } from './members.service.ts';
 import { createAdminModerationService } from './moderation.service.ts';
@@ -18,7 +18,7 @@ export function createAdminService(deps: {
   sessions: Pick<SessionsService, 'endAllOfUser'>;
   memberEvents: MemberEvents;
   photos: Pick<PhotosService, 'remove'>;
-  payments: Pick<PaymentsService, 'refund'>;
+  refunds: Pick<RefundsService, 'refund'>;
   mailer: Pick<Mailer, 'sendRendered'>;
   bus: Pick<EventBus, 'publish'>;
   onError: (error: unknown, context: string) => void;

@@ -19,7 +19,7 @@ import {
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
-import type { PaymentsService } from '../payments/index.ts';
+import type { RefundsService } from '../payments/index.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 import { toAdminOrder } from './admin-rows.ts';
 import { sendMemberMail } from './mails.ts';
@@ -46,7 +46,7 @@ const toTicket = (row: TicketRow) => ({
 export function createAdminOperationsService(deps: {
   db: Database;
   cursors: CursorCodec;
-  payments: Pick<PaymentsService, 'refund'>;
+  refunds: Pick<RefundsService, 'refund'>;
   mailer: Pick<Mailer, 'sendRendered'>;
   now: () => Date;
 }) {
@@ -226,7 +226,7 @@ export function createAdminOperationsService(deps: {
       const before = await requireOrder(orderId);
       if (before.order.status !== 'paid' || before.order.userId === null)
         throw new AppError(409, 'order_not_refundable');
-      await deps.payments.refund({ refundDays: STAFF_REFUND_DAYS }, before.order.userId, orderId);
+      await deps.refunds.refund({ refundDays: STAFF_REFUND_DAYS }, before.order.userId, orderId);
       const after = await requireOrder(orderId);
       await recordAudit(db, actor, {
         action: 'order.refund',

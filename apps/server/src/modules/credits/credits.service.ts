@@ -1,5 +1,5 @@
 // The credit ledger: every change of a member's credits is one postLedgerEntry inside the transaction of the action causing it.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { creditBalances, creditLedger, type CreditLedgerRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
@@ -24,6 +24,27 @@ export async function getBalance(db: Executor, userId: number): Promise<number> 
     .from(creditBalances)
     .where(eq(creditBalances.userId, userId));
   return row?.balance ?? 0;
+}
+
+/** Locks the member's balance row for the rest of the caller's transaction: nothing spends meanwhile. */
+export async function lockBalance(executor: Executor, userId: number): Promise<void> {
+  await executor
+    .select({ userId: creditBalances.userId })
+    .from(creditBalances)
+    .where(eq(creditBalances.userId, userId))
+    .for('update');
+}
+
+/** The member's ledger entries in the order they were posted (amount, reason, reference). */
+export async function listLedgerEntries(
+  executor: Executor,
+  userId: number,
+): Promise<Pick<CreditLedgerRow, 'amount' | 'reason' | 'reference'>[]> {
+  return executor
+    .select({ amount: creditLedger.amount, reason: creditLedger.reason, reference: creditLedger.reference })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+    .orderBy(asc(creditLedger.id));
 }
 
 /**

@@ -29,7 +29,7 @@ import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { memberRateKey } from '../../plugins/session/index.ts';
 import { errorResponses } from '../member-core/index.ts';
 import { SANDBOX_OUTCOMES, type SandboxProvider } from './providers/sandbox-provider.ts';
-import type { Payer } from './payments.service.ts';
+import type { Payer } from './discounts.ts';
 
 const TAGS = ['payments'];
 const webhookBodySchema = z.object({ id: z.string().min(1).max(100) });

@@ -1,0 +1,126 @@
+// Refunds of unused credits (docs/payments.md): within the site's refund_days, the order's unused credits (last in,
+// first out) leave through the ledger and the provider refunds that share of the price; a refusal gives them back.
+import { randomUUID } from 'node:crypto';
+import type { Order } from '@app/contracts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { CreditLedgerRow, SiteRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/http-errors.ts';
+import type { MemberEvents } from '../../plugins/session/index.ts';
+import type { LedgerEntryInput } from '../credits/index.ts';
+import { orderNotFound, refundEnd, toOrder } from './order-view.ts';
+import type { PaymentsRepository } from './payments.repository.ts';
+import type { PaymentProvider } from './providers/payment-provider.ts';
+
+type LedgerEntry = Pick<CreditLedgerRow, 'amount' | 'reason' | 'reference'>;
+
+/**
+ * The unused credits of each paid order, replaying the member's ledger in order: a purchase adds its credits to its
+ * order, a bonus (signup credits, staff credit) to the bonus pool; spending takes from the newest purchase first, then
+ * older ones, and from the bonus pool last; a refund takes from its own order and a reversed refund gives back to it.
+ * What each order has left is its unused credits (docs/payments.md).
+ */
+export function unusedCreditsByOrder(entries: LedgerEntry[]): Map<number, number> {
+  // What each purchase has left, in the order bought (a Map keeps insertion order). The bonus pool is spent last, so
+  // nothing here needs its size: spending beyond the purchases' credits comes from it.
+  const left = new Map<number, number>();
+  const take = (orderId: number, wanted: number) => {
+    const taken = Math.min(left.get(orderId)!, wanted);
+    left.set(orderId, left.get(orderId)! - taken);
+    return wanted - taken;
+  };
+  for (const entry of entries) {
+    const orderId = Number(/^order:(\d+)$/.exec(entry.reference ?? '')?.[1] ?? Number.NaN);
+    if (entry.amount > 0) {
+      if (entry.reason === 'purchase' && orderId) left.set(orderId, entry.amount);
+      else if (entry.reason === 'refund_reversed' && left.has(orderId))
+        left.set(orderId, left.get(orderId)! + entry.amount);
+      continue;
+    }
+    let owed = -entry.amount;
+    if (entry.reason === 'refund' && left.has(orderId)) owed = take(orderId, owed);
+    for (const id of [...left.keys()].reverse()) {
+      if (owed <= 0) break;
+      owed = take(id, owed);
+    }
+  }
+  return left;
+}
+
+export function createRefundsService(deps: {
+  db: Database;
+  repo: Pick<PaymentsRepository, 'findOwnOrder' | 'updateOrder' | 'findOrder'>;
+  provider: Pick<PaymentProvider, 'refund'>;
+  /** The credit ledger (credits' public entry): the balance's lock, the member's entries, and posting one. */
+  ledger: {
+    lockBalance: (executor: Executor, userId: number) => Promise<void>;
+    listLedgerEntries: (executor: Executor, userId: number) => Promise<LedgerEntry[]>;
+    postLedgerEntry: (executor: Executor, input: LedgerEntryInput) => Promise<unknown>;
+  };
+  memberEvents: Pick<MemberEvents, 'changed'>;
+  now: () => Date;
+}) {
+  const { db, repo, ledger } = deps;
+  return {
+    /**
+     * POST /api/refund.php: within refund_days of the payment, the order's unused credits (last in, first out) leave
+     * through the ledger and the provider refunds that share of the order's price. The member stays premium.
+     */
+    async refund(site: Pick<SiteRow, 'refundDays'>, userId: number, orderId: number): Promise<Order> {
+      // Each attempt is its own ledger effect: a refund the provider refused and that was reversed may be asked again.
+      const attempt = randomUUID();
+      // First the credits leave (under the order's and the balance's locks, so nothing spends them meanwhile) ...
+      const claimed = await db.transaction(async (tx) => {
+        const order = await repo.findOwnOrder(userId, orderId, { tx, lock: true });
+        if (!order || order.status !== 'paid' || !order.paidAt) throw orderNotFound();
+        if (order.refundedAt) throw new AppError(409, 'refund_already_done');
+        if (deps.now().getTime() > refundEnd(order.paidAt, site.refundDays).getTime())
+          throw new AppError(403, 'refund_period_over', { days: site.refundDays });
+        await ledger.lockBalance(tx, userId);
+        const unused = unusedCreditsByOrder(await ledger.listLedgerEntries(tx, userId)).get(order.id) ?? 0;
+        if (unused <= 0) throw new AppError(409, 'refund_nothing_unused');
+        const amountMinor = Math.floor((order.amountMinor * unused) / order.credits);
+        await ledger.postLedgerEntry(tx, {
+          userId,
+          amount: -unused,
+          reason: 'refund',
+          reference: `order:${order.id}`,
+          idempotencyKey: `refund:${order.id}:${attempt}`,
+        });
+        await repo.updateOrder(
+          order.id,
+          { refundedCredits: unused, refundedMinor: amountMinor, refundedAt: deps.now() },
+          tx,
+        );
+        return { order, unused, amountMinor };
+      });
+      // ... then the provider refunds the money. Should it refuse, the credits come back: nothing is lost either way.
+      try {
+        const refund = await deps.provider.refund(
+          claimed.order.providerPaymentId!,
+          claimed.amountMinor,
+          claimed.order.currency,
+          `Refund of ${claimed.unused} unused credits (order ${claimed.order.id})`,
+        );
+        await repo.updateOrder(orderId, { providerRefundId: refund.id });
+      } catch (error) {
+        await db.transaction(async (tx) => {
+          await ledger.postLedgerEntry(tx, {
+            userId,
+            amount: claimed.unused,
+            reason: 'refund_reversed',
+            reference: `order:${orderId}`,
+            idempotencyKey: `refund-reversed:${orderId}:${attempt}`,
+          });
+          await repo.updateOrder(orderId, { refundedCredits: 0, refundedMinor: 0, refundedAt: null }, tx);
+        });
+        await deps.memberEvents.changed(userId);
+        // The provider's refusal is ours to report, translated; the member may ask again.
+        throw Object.assign(new AppError(502, 'refund_failed'), { cause: error });
+      }
+      await deps.memberEvents.changed(userId);
+      const row = await repo.findOrder(orderId);
+      return toOrder(row!, site.refundDays);
+    },
+  };
+}
+export type RefundsService = ReturnType<typeof createRefundsService>;
