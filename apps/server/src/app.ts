@@ -12,6 +12,7 @@ import { openapiPlugin } from './plugins/openapi.plugin.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.plugin.ts';
 import { redisPlugin } from './plugins/redis.plugin.ts';
 import { busPlugin } from './plugins/bus/index.ts';
+import { outboxPlugin } from './plugins/outbox/index.ts';
 import { realtimePlugin } from './plugins/realtime/index.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
 import { sitePlugin } from './plugins/site/index.ts';
@@ -92,6 +93,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(securityPlugin);
   await app.register(redisPlugin, { redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
   await app.register(busPlugin);
+  await app.register(outboxPlugin, { isSweeping: config.env !== 'test' });
   await app.register(realtimePlugin);
   await app.register(rateLimitPlugin, { factor: config.rateLimitFactor });
   await app.register(compress, { threshold: 1024 });

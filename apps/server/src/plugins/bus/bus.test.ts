@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createInProcessBus, createOutbox, createRedisBus, type BusEvents, type EventBus } from './bus.ts';
+import { createInProcessBus, createRedisBus, type BusEvents, type EventBus } from './bus.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 /** Resolves with the next payload of `topic` the bus delivers, or rejects after `ms`. */
@@ -53,33 +53,6 @@ describe('in-process bus', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(healthy).toHaveBeenCalledOnce();
     expect(onError).toHaveBeenCalledOnce();
-  });
-});
-
-describe('outbox', () => {
-  it('publishes only on flush, in order, once', async () => {
-    const publish = vi.fn(async () => undefined);
-    const outbox = createOutbox({ publish });
-    outbox.add('member.changed', { userId: 1 });
-    outbox.add('session.revoked', { userId: 1, sessionIds: [3] });
-    expect(publish).not.toHaveBeenCalled();
-    await outbox.flush();
-    await outbox.flush();
-    expect(publish.mock.calls).toEqual([
-      ['member.changed', { userId: 1 }],
-      ['session.revoked', { userId: 1, sessionIds: [3] }],
-    ]);
-  });
-
-  it('publishes nothing when the transaction it collected for rolled back', async () => {
-    const publish = vi.fn(async () => undefined);
-    const outbox = createOutbox({ publish });
-    const transaction = async () => {
-      outbox.add('member.changed', { userId: 1 });
-      throw new Error('rolled back');
-    };
-    await expect(transaction().then(() => outbox.flush())).rejects.toThrow('rolled back');
-    expect(publish).not.toHaveBeenCalled();
   });
 });
 

@@ -16,8 +16,11 @@ export type BusEvents = {
   'poll.changed': { kinds: ('likes' | 'chats')[]; profileIds: number[] };
   /** A site's settings changed or a site was created (staff console): every instance forgets its cached sites. */
   'site.changed': { siteId: number };
-  /** An event for the member sockets of these profiles, wherever they are connected (plugins/realtime). */
-  realtime: { profileIds: number[]; event: SocketServerEvent };
+  /**
+   * An event for the member sockets of these profiles, wherever they are connected (plugins/realtime). `eventId`: the
+   * outbox event it delivers; an instance sends each id to its sockets once, however often the outbox delivers it.
+   */
+  realtime: { profileIds: number[]; event: SocketServerEvent; eventId?: string };
 };
 export type BusTopic = keyof BusEvents;
 export type BusHandler<T extends BusTopic> = (payload: BusEvents[T]) => void;
@@ -35,28 +38,6 @@ export interface EventBus {
   /** Calls `handler` when the bus is live again after a gap in which events may have been lost. */
   onResync(handler: () => void): () => void;
   close(): Promise<void>;
-}
-
-/**
- * Events to publish once a transaction has committed: collect them inside it, then `flush()` after it
- * returned. A rolled-back transaction never flushes, so no instance hears of a change that did not happen.
- */
-export type Outbox = {
-  add<T extends BusTopic>(topic: T, payload: BusEvents[T]): void;
-  flush(): Promise<void>;
-};
-
-export function createOutbox(bus: Pick<EventBus, 'publish'>): Outbox {
-  const pending: { topic: BusTopic; payload: BusEvents[BusTopic] }[] = [];
-  return {
-    add(topic, payload) {
-      pending.push({ topic, payload });
-    },
-    async flush() {
-      const events = pending.splice(0);
-      for (const { topic, payload } of events) await bus.publish(topic, payload as never);
-    },
-  };
 }
 
 type ErrorLogger = (error: unknown, context: string) => void;

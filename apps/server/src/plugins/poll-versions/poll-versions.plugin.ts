@@ -16,7 +16,12 @@ export const pollVersionsPlugin = fp<{ cacheSize: number }>(
       onError: (err, context) => app.log.error({ err }, context),
     });
     app.decorate('pollVersions', versions);
-    app.addHook('onClose', async () => versions.close());
+    // Recorded in a transaction through `app.outbox` (effects.emit), delivered after its commit.
+    const stop = app.outbox.onDelivery('poll.changed', ({ kinds, profileIds }) => versions.deliver(kinds, profileIds));
+    app.addHook('onClose', async () => {
+      stop();
+      versions.close();
+    });
   },
-  { name: 'poll-versions', dependencies: ['bus'] },
+  { name: 'poll-versions', dependencies: ['bus', 'outbox'] },
 );

@@ -26,7 +26,11 @@ export function createPollVersions(deps: {
   /** Versions kept in memory; 0 reads every poll's version from the database. */
   cacheSize: number;
   onError: (error: unknown, context: string) => void;
-}): PollVersions & { close(): void } {
+}): PollVersions & {
+  /** The outbox's delivery of `poll.changed` (plugins/outbox): a failure leaves the event to the sweeper. */
+  deliver(kinds: readonly PollKind[], profileIds: readonly number[]): Promise<void>;
+  close(): void;
+} {
   const cache = new LRUCache<string, { window: number; version: string }>({ max: Math.max(1, deps.cacheSize) });
   const invalidations = createInvalidationLog<string>();
   const keyOf = (kind: PollKind, profileId: number) => `${kind}:${profileId}`;
@@ -47,6 +51,13 @@ export function createPollVersions(deps: {
     deps.bus.onResync(() => cache.clear()),
   ];
 
+  /** This instance drops its copies at once, every other one when the bus delivers; throws when publishing failed. */
+  async function deliver(kinds: readonly PollKind[], profileIds: readonly number[]) {
+    if (!kinds.length || !profileIds.length) return;
+    invalidate(kinds, profileIds);
+    await deps.bus.publish('poll.changed', { kinds: [...kinds], profileIds: [...new Set(profileIds)] });
+  }
+
   return {
     async read(kind, profileId, window, load) {
       const key = keyOf(kind, profileId);
@@ -61,13 +72,10 @@ export function createPollVersions(deps: {
       return version;
     },
     async changed(kinds, profileIds) {
-      if (!kinds.length || !profileIds.length) return;
-      invalidate(kinds, profileIds);
       // The change has committed: a failed publication must not fail the request; the window bounds what it leaves.
-      await deps.bus
-        .publish('poll.changed', { kinds: [...kinds], profileIds: [...new Set(profileIds)] })
-        .catch((error: unknown) => deps.onError(error, 'publishing poll.changed'));
+      await deliver(kinds, profileIds).catch((error: unknown) => deps.onError(error, 'publishing poll.changed'));
     },
+    deliver,
     close() {
       for (const stop of unsubscribe) stop();
       cache.clear();

@@ -2,6 +2,7 @@
 // any instance reaches the member's sockets wherever they are connected. Features publish after their commit.
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { FastifyRequest } from 'fastify';
@@ -148,8 +149,20 @@ export const realtimePlugin = fp(
         for (const connection of byProfile.get(profileId) ?? []) send(connection, data);
     }
 
+    // The outbox delivers at least once: an event it delivered again (a crash, a retry) reaches no socket twice.
+    const sentEventIds = new LRUCache<string, true>({ max: 10_000 });
     const unsubscribers = [
-      app.bus.subscribe('realtime', ({ profileIds, event }) => deliver(profileIds, event)),
+      app.bus.subscribe('realtime', ({ profileIds, event, eventId }) => {
+        if (eventId !== undefined) {
+          if (sentEventIds.has(eventId)) return;
+          sentEventIds.set(eventId, true);
+        }
+        deliver(profileIds, event);
+      }),
+      // Recorded in a transaction through `app.outbox` (effects.emit('realtime', ...)), delivered after its commit.
+      app.outbox.onDelivery('realtime', async ({ profileIds, event }, { id }) => {
+        if (profileIds.length) await app.bus.publish('realtime', { profileIds, event, eventId: id });
+      }),
       app.bus.subscribe('member.changed', ({ userId }) => {
         const data = JSON.stringify({ type: 'member_changed' } satisfies SocketServerEvent);
         for (const connection of byUser.get(userId) ?? []) send(connection, data);
@@ -271,5 +284,5 @@ export const realtimePlugin = fp(
         for (const connection of connections) connection.socket.close(1001, 'server closing');
     });
   },
-  { name: 'realtime', dependencies: ['bus'] },
+  { name: 'realtime', dependencies: ['bus', 'outbox'] },
 );

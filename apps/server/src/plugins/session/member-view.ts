@@ -122,10 +122,15 @@ export function createMemberViews(deps: {
     deps.bus.onResync(() => cache.clear()),
   ];
 
-  async function announce<T extends 'member.changed' | 'session.revoked'>(topic: T, payload: BusEvents[T]) {
+  /** This instance drops its copy at once, every other one when the bus delivers; throws when publishing failed. */
+  async function deliver<T extends 'member.changed' | 'session.revoked'>(topic: T, payload: BusEvents[T]) {
     invalidate(payload.userId);
+    await deps.bus.publish(topic, payload);
+  }
+
+  async function announce<T extends 'member.changed' | 'session.revoked'>(topic: T, payload: BusEvents[T]) {
     // The change has committed: a failed publication must not fail the request; the TTL bounds what it leaves.
-    await deps.bus.publish(topic, payload).catch((error: unknown) => deps.onError(error, `publishing ${topic}`));
+    await deliver(topic, payload).catch((error: unknown) => deps.onError(error, `publishing ${topic}`));
   }
 
   const events: MemberEvents = {
@@ -136,6 +141,8 @@ export function createMemberViews(deps: {
 
   return {
     events,
+    /** The outbox's delivery of `member.changed` and `session.revoked` (plugins/outbox): a failure leaves the event to the sweeper. */
+    deliver,
     /**
      * The member view of a live session, from memory when this instance holds a fresh copy; renews a session
      * seen again after a day (`isRenewed`: send the cookie again).

@@ -61,7 +61,15 @@ export const sessionPlugin = fp<SessionPluginOptions>(
       now: () => app.clock.now(),
       onError: (err, context) => app.log.error({ err }, context),
     });
-    app.addHook('onClose', async () => views.close());
+    // Recorded in a transaction through `app.outbox` (effects.emit), delivered after its commit.
+    const stopDelivering = [
+      app.outbox.onDelivery('member.changed', (payload) => views.deliver('member.changed', payload)),
+      app.outbox.onDelivery('session.revoked', (payload) => views.deliver('session.revoked', payload)),
+    ];
+    app.addHook('onClose', async () => {
+      for (const stop of stopDelivering) stop();
+      views.close();
+    });
     const loaded = new WeakSet<FastifyRequest>();
     /** The token hash a request's member was resolved from (the new one after a login in that request). */
     const tokenOf = new WeakMap<FastifyRequest, string>();
@@ -145,5 +153,5 @@ export const sessionPlugin = fp<SessionPluginOptions>(
     });
     app.decorate('clearSessionCookie', clearCookie);
   },
-  { name: 'session', dependencies: ['db', 'site', 'jobs', 'bus'] },
+  { name: 'session', dependencies: ['db', 'site', 'jobs', 'bus', 'outbox'] },
 );

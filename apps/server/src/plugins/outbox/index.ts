@@ -1,0 +1,11 @@
+// Public entry of the transactional outbox: the plugin (`app.outbox`) and its types (docs/event-bus.md).
+export { outboxPlugin, type OutboxPluginOptions } from './outbox.plugin.ts';
+export {
+  createOutbox,
+  type ConsumerHandler,
+  type DeliveryHandler,
+  type Effects,
+  type Outbox,
+  type OutboxEvents,
+  type OutboxTopic,
+} from './outbox.ts';

@@ -1,0 +1,154 @@
+// The transactional outbox: events recorded in a transaction are delivered after its commit (never after a rollback),
+// a failed or interrupted delivery is swept up later, consumers' work happens once per event, and two sweeps at once
+// never deliver one row twice (docs/event-bus.md).
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { outboxEvents } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import type { OutboxEvents } from './outbox.ts';
+
+describe('outbox', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+  beforeEach(async () => {
+    await app.db.delete(outboxEvents);
+  });
+
+  const rows = () => app.db.select().from(outboxEvents);
+  /** The claims of every row run out now, as after a crash and the lease. */
+  const expireClaims = () => app.db.update(outboxEvents).set({ claimedUntil: sql`now() - interval '1 second'` });
+  /** Events of a topic nobody else acts on: profile ids no member has. */
+  const poll = (profileId: number): OutboxEvents['poll.changed'] => ({ kinds: ['likes'], profileIds: [-profileId] });
+
+  function recordDeliveries() {
+    const delivered: { id: string; profileIds: number[] }[] = [];
+    const stop = app.outbox.onDelivery('poll.changed', ({ profileIds }, { id }) => {
+      if (profileIds[0]! < 0) delivered.push({ id, profileIds });
+    });
+    return { delivered, stop };
+  }
+
+  it('delivers what a transaction recorded once it committed, in order, and acknowledges it', async () => {
+    const { delivered, stop } = recordDeliveries();
+    try {
+      let seenInside = -1;
+      await app.outbox.transaction(async (_tx, effects) => {
+        await effects.emit('poll.changed', poll(1));
+        await effects.emit('poll.changed', poll(2));
+        seenInside = delivered.length;
+      });
+      expect(seenInside).toBe(0);
+      expect(delivered.map((event) => event.profileIds)).toEqual([[-1], [-2]]);
+      expect(new Set(delivered.map((event) => event.id)).size).toBe(2);
+      expect(await rows()).toEqual([]);
+      expect(await app.outbox.sweep()).toBe(0);
+    } finally {
+      stop();
+    }
+  });
+
+  it('delivers and keeps nothing of a transaction that rolled back', async () => {
+    const { delivered, stop } = recordDeliveries();
+    try {
+      await expect(
+        app.outbox.transaction(async (_tx, effects) => {
+          await effects.emit('poll.changed', poll(1));
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(delivered).toEqual([]);
+      expect(await rows()).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+
+  it("delivers a savepoint's events with its caller's, once the caller's transaction committed", async () => {
+    const { delivered, stop } = recordDeliveries();
+    try {
+      await app.outbox.transaction(async (tx, effects) => {
+        await app.outbox.transaction((_savepoint, inner) => inner.emit('poll.changed', poll(1)), tx);
+        expect(delivered).toEqual([]);
+        await effects.emit('poll.changed', poll(2));
+      });
+      expect(delivered.map((event) => event.profileIds)).toEqual([[-1], [-2]]);
+      expect(await rows()).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('leaves a failed delivery to the sweeper, which delivers it once its claim ran out', async () => {
+    const { delivered, stop } = recordDeliveries();
+    let isFailing = true;
+    const stopFailing = app.outbox.onDelivery('poll.changed', () => {
+      if (isFailing) throw new Error('bus down');
+    });
+    try {
+      // The change stands: a failed delivery does not fail the caller.
+      await app.outbox.transaction((_tx, effects) => effects.emit('poll.changed', poll(1)));
+      expect(await rows()).toHaveLength(1);
+      // Still claimed by its writer: no sweep takes it yet.
+      expect(await app.outbox.sweep()).toBe(0);
+      isFailing = false;
+      await expireClaims();
+      expect(await app.outbox.sweep()).toBe(1);
+      expect(await rows()).toEqual([]);
+      // Delivered twice (the first attempt's handlers ran before the failing one): the same id both times.
+      expect(delivered).toHaveLength(2);
+      expect(delivered[1]!.id).toBe(delivered[0]!.id);
+    } finally {
+      stop();
+      stopFailing();
+    }
+  });
+
+  it("commits a consumer's work with the acknowledgement: once per event, retried when it failed", async () => {
+    const consumed: string[] = [];
+    let failures = 1;
+    const stop = app.outbox.consume('like.created', async (_event, { id, tx }) => {
+      await tx.execute(sql`select 1`);
+      if (failures-- > 0) throw new Error('consumer failed');
+      consumed.push(id);
+    });
+    try {
+      const event = { likerProfileId: -1, likedProfileId: -2, isMatch: false };
+      await app.outbox.transaction((_tx, effects) => effects.emit('like.created', event));
+      expect(consumed).toEqual([]);
+      expect(await rows()).toHaveLength(1);
+      await expireClaims();
+      expect(await app.outbox.sweep()).toBe(1);
+      expect(consumed).toHaveLength(1);
+      await expireClaims();
+      expect(await app.outbox.sweep()).toBe(0);
+      expect(consumed).toHaveLength(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it('never delivers one row twice when two sweeps run at once', async () => {
+    const { delivered, stop } = recordDeliveries();
+    try {
+      const count = 150;
+      await app.db.insert(outboxEvents).values(
+        Array.from({ length: count }, (_, index) => ({
+          id: crypto.randomUUID(),
+          topic: 'poll.changed',
+          payload: poll(index + 1),
+          claimedUntil: sql`now() - interval '1 second'`,
+        })),
+      );
+      const [first, second] = await Promise.all([app.outbox.sweep(), app.outbox.sweep()]);
+      expect(first + second).toBe(count);
+      expect(delivered).toHaveLength(count);
+      expect(new Set(delivered.map((event) => event.id)).size).toBe(count);
+      expect(await rows()).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+});

@@ -1,0 +1,194 @@
+// The transactional outbox (docs/event-bus.md): a service records what must happen after its transaction (bus events,
+// socket events, notification work) inside that transaction, as rows of `outbox_events`; once it committed, the same
+// call delivers them in-process and acknowledges (deletes) them, and a sweeper delivers what a crash left behind.
+import { randomUUID } from 'node:crypto';
+import { inArray, sql } from 'drizzle-orm';
+import type { BanReason, SocketServerEvent } from '@app/contracts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { outboxEvents } from '../../db/schema/index.ts';
+
+/**
+ * Every event a transaction can record, and its payload (JSON: ids and small facts). Delivery is at least once:
+ * each consumer is idempotent by the event's id, or by what it does (dropping a cached copy twice is harmless).
+ */
+export type OutboxEvents = {
+  /** Something shown in the member's own view changed: every instance drops its copy (plugins/session). */
+  'member.changed': { userId: number };
+  /** Sessions ended: no instance answers for them any longer; `banReason` sends open tabs to the ban page. */
+  'session.revoked': { userId: number; banReason?: BanReason };
+  /** What likes.php or chats.php shows these profiles changed: every instance drops its poll versions. */
+  'poll.changed': { kinds: ('likes' | 'chats')[]; profileIds: number[] };
+  /** An event for the member sockets of these profiles, wherever they are connected (plugins/realtime). */
+  realtime: { profileIds: number[]; event: SocketServerEvent };
+  /** A member liked another (`isMatch`: the like made a match). Notifications start from it. */
+  'like.created': { likerProfileId: number; likedProfileId: number; isMatch: boolean };
+  /** A chat message reached its recipient's inbox (`seq` 1: a new conversation). Notifications start from it. */
+  'chat.message': { recipientProfileId: number; senderProfileId: number; conversationId: number; seq: number };
+};
+export type OutboxTopic = keyof OutboxEvents;
+
+/** What a transaction records its after-commit events with. */
+export type Effects = {
+  /** Writes the event in the transaction; it is delivered once the transaction committed, never if it rolled back. */
+  emit<T extends OutboxTopic>(topic: T, payload: OutboxEvents[T]): Promise<void>;
+};
+
+/** Runs on the delivering instance before the event is acknowledged; may run again for the same id (crash, retry). */
+export type DeliveryHandler<T extends OutboxTopic> = (payload: OutboxEvents[T], event: { id: string }) => unknown;
+/**
+ * Runs inside the transaction that acknowledges the event (deletes its row): its writes commit together with the
+ * acknowledgement, so they happen once per event. Use `tx` for every query (PGlite has one connection).
+ */
+export type ConsumerHandler<T extends OutboxTopic> = (
+  payload: OutboxEvents[T],
+  event: { id: string; tx: Transaction },
+) => Promise<void>;
+
+export type Outbox = {
+  /**
+   * Runs `work` in a transaction (a savepoint of `within` when given one) with the `effects` it records its
+   * after-commit events with. After the outermost transaction committed, its events are delivered before this
+   * returns; a delivery that fails is logged and left to the sweeper (the caller's change stands).
+   */
+  transaction<R>(work: (tx: Transaction, effects: Effects) => Promise<R>, within?: Executor): Promise<R>;
+  /** In-process delivery of `topic` (cache invalidation, bus publication): idempotent. Returns the unsubscribe. */
+  onDelivery<T extends OutboxTopic>(topic: T, handler: DeliveryHandler<T>): () => void;
+  /** Durable consumption of `topic` in the acknowledging transaction: once per event. Returns the unsubscribe. */
+  consume<T extends OutboxTopic>(topic: T, handler: ConsumerHandler<T>): () => void;
+  /**
+   * Delivers the events no one holds (their writer crashed, or its delivery failed, and the claim ran out), claiming
+   * each batch so that two instances never deliver one event at the same time; answers how many were acknowledged.
+   */
+  sweep(): Promise<number>;
+};
+
+type Recorded = { id: string; topic: OutboxTopic; payload: unknown };
+type Recorder = { events: Recorded[] };
+
+const SWEEP_BATCH = 100;
+
+export function createOutbox(deps: {
+  db: Database;
+  /** How long the writer (or a sweeper) holds an event it delivers before another may take it over. */
+  leaseMs: number;
+  onError: (error: unknown, context: string) => void;
+  /** Test hook: runs after the commit, before any delivery (the crash test kills the process there). */
+  afterCommit?: (events: readonly Recorded[]) => void;
+}): Outbox {
+  const { db } = deps;
+  const deliveryHandlers = new Map<OutboxTopic, Set<DeliveryHandler<never>>>();
+  const consumers = new Map<OutboxTopic, Set<ConsumerHandler<never>>>();
+  /** The recorder of each open transaction (and savepoint) this outbox started. */
+  const recorders = new WeakMap<object, Recorder>();
+  const lease = sql`now() + ${deps.leaseMs} * interval '1 millisecond'`;
+
+  function add<H>(handlers: Map<OutboxTopic, Set<H>>, topic: OutboxTopic, handler: H): () => void {
+    let set = handlers.get(topic);
+    if (!set) handlers.set(topic, (set = new Set()));
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
+  function effectsOf(tx: Transaction, recorder: Recorder | undefined): Effects {
+    return {
+      async emit(topic, payload) {
+        const id = randomUUID();
+        // Held by this writer for the lease: it delivers after its commit. A transaction this outbox did not start
+        // has no after-commit delivery here: its events are the next sweep's at once.
+        await tx.insert(outboxEvents).values({
+          id,
+          topic,
+          payload: payload as Record<string, unknown>,
+          claimedUntil: recorder ? lease : sql`now()`,
+        });
+        recorder?.events.push({ id, topic, payload: structuredClone(payload) });
+      },
+    };
+  }
+
+  /** Delivers one event: in-process handlers, then the consumers with the acknowledgement in one transaction. */
+  async function deliver(event: Recorded): Promise<boolean> {
+    try {
+      for (const handler of deliveryHandlers.get(event.topic) ?? [])
+        await (handler as DeliveryHandler<OutboxTopic>)(event.payload as never, { id: event.id });
+      const eventConsumers = [...(consumers.get(event.topic) ?? [])];
+      if (!eventConsumers.length) {
+        await db.delete(outboxEvents).where(inArray(outboxEvents.id, [event.id]));
+        return true;
+      }
+      return await db.transaction(async (tx) => {
+        // The row lock makes a second deliverer wait, then find the row gone: the consumers' work happens once.
+        const acknowledged = await tx
+          .delete(outboxEvents)
+          .where(inArray(outboxEvents.id, [event.id]))
+          .returning({ id: outboxEvents.id });
+        if (!acknowledged.length) return false;
+        for (const consumer of eventConsumers)
+          await (consumer as ConsumerHandler<OutboxTopic>)(event.payload as never, { id: event.id, tx });
+        return true;
+      });
+    } catch (error) {
+      // Left in the table: the sweeper delivers it again once the claim ran out.
+      deps.onError(error, `delivering outbox event ${event.topic} ${event.id}`);
+      return false;
+    }
+  }
+
+  async function deliverAll(events: readonly Recorded[]): Promise<number> {
+    let acknowledged = 0;
+    for (const event of events) if (await deliver(event)) acknowledged += 1;
+    return acknowledged;
+  }
+
+  return {
+    async transaction(work, within) {
+      const parent = within ? recorders.get(within) : undefined;
+      if (within && within !== db) {
+        // A savepoint of the caller's transaction: its events join the caller's once the savepoint succeeded.
+        const own: Recorder | undefined = parent ? { events: [] } : undefined;
+        const result = await (within as Transaction).transaction(async (savepoint) => {
+          if (own) recorders.set(savepoint, own);
+          return work(savepoint, effectsOf(savepoint, own));
+        });
+        if (parent && own) parent.events.push(...own.events);
+        return result;
+      }
+      const recorder: Recorder = { events: [] };
+      const result = await db.transaction(async (tx) => {
+        recorders.set(tx, recorder);
+        return work(tx, effectsOf(tx, recorder));
+      });
+      if (recorder.events.length) {
+        deps.afterCommit?.(recorder.events);
+        await deliverAll(recorder.events);
+      }
+      return result;
+    },
+
+    onDelivery: (topic, handler) => add(deliveryHandlers, topic, handler as DeliveryHandler<never>),
+    consume: (topic, handler) => add(consumers, topic, handler as ConsumerHandler<never>),
+
+    async sweep() {
+      let acknowledged = 0;
+      for (;;) {
+        const result = (await db.execute(sql`
+          update ${outboxEvents} set claimed_until = ${lease}
+          where ${outboxEvents.id} in (
+            select ${outboxEvents.id} from ${outboxEvents}
+            where ${outboxEvents.claimedUntil} <= now()
+            order by ${outboxEvents.createdAt}
+            limit ${SWEEP_BATCH}
+            for update skip locked
+          )
+          returning id, topic, payload, created_at
+        `)) as unknown as { rows: { id: string; topic: OutboxTopic; payload: unknown; created_at: string | Date }[] };
+        const rows = [...result.rows].sort(
+          (a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime(),
+        );
+        if (!rows.length) return acknowledged;
+        acknowledged += await deliverAll(rows.map(({ id, topic, payload }) => ({ id, topic, payload })));
+        if (rows.length < SWEEP_BATCH) return acknowledged;
+      }
+    },
+  };
+}
