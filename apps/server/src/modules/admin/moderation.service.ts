@@ -22,6 +22,7 @@ import { AppError, notFound } from '../../lib/http-errors.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
 import type { PhotosService } from '../photos/index.ts';
+import { closeReport } from '../reports/index.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 import { reportListSelect, staffPhotoUrl, toAdminPhoto, toAdminReport } from './admin-rows.ts';
 import { sendMemberMail } from './mails.ts';
@@ -241,16 +242,12 @@ export function createAdminModerationService(deps: {
       if (input.rejectPhoto && !before.report.photoId)
         throw new AppError(400, 'validation_failed', undefined, [{ path: 'reject_photo', code: 'invalid_value' }]);
       await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(reports)
-          .set({
-            status: input.status,
-            handledByStaffId: actor.id,
-            handledAt: deps.now(),
-            resolution: input.resolution,
-          })
-          .where(and(eq(reports.id, reportId), eq(reports.status, 'open')))
-          .returning({ id: reports.id });
+        const updated = await closeReport(tx, reportId, {
+          status: input.status,
+          staffId: actor.id,
+          handledAt: deps.now(),
+          resolution: input.resolution,
+        });
         if (!updated) throw new AppError(409, 'report_already_handled');
         await recordAudit(tx, actor, {
           action: input.status === 'dismissed' ? 'report.dismiss' : 'report.action',

@@ -9,12 +9,13 @@ import {
   sites,
   type CreditBundleRow,
   type DiscountCodeRow,
-  type NewSiteRow,
   type SiteRow,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
 import type { EventBus } from '../../plugins/bus/index.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
+import { insertBundle, insertDiscountCode, updateBundle, updateDiscountCode } from '../payments/index.ts';
+import { insertSite, updateSite, type SiteSettingsRow } from '../sites/index.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 
 /** A code taken on the site, or a personal code for an account that does not exist: the staff member's input, not a 500. */
@@ -26,7 +27,7 @@ function discountCodeError(error: unknown): unknown {
   return error;
 }
 
-export function siteRowOf(input: AdminSiteInput): Omit<NewSiteRow, 'id' | 'isDefault' | 'createdAt'> {
+export function siteRowOf(input: AdminSiteInput): SiteSettingsRow {
   return {
     name: input.name,
     domain: input.domain,
@@ -250,7 +251,7 @@ export function createAdminSitesService(deps: {
     async create(actor: AuditActor, input: AdminSiteInput) {
       const row = await db
         .transaction(async (tx) => {
-          const [created] = await tx.insert(sites).values(siteRowOf(input)).returning();
+          const created = await insertSite(tx, siteRowOf(input));
           await recordAudit(tx, actor, {
             action: 'site.create',
             targetType: 'site',
@@ -271,7 +272,7 @@ export function createAdminSitesService(deps: {
       const before = await requireSite(siteId);
       const row = await db
         .transaction(async (tx) => {
-          const [updated] = await tx.update(sites).set(siteRowOf(input)).where(eq(sites.id, siteId)).returning();
+          const updated = await updateSite(tx, siteId, siteRowOf(input));
           await recordAudit(tx, actor, {
             action: 'site.update',
             targetType: 'site',
@@ -301,10 +302,7 @@ export function createAdminSitesService(deps: {
     async createBundle(actor: AuditActor, siteId: number, input: BundleInput) {
       await requireSite(siteId);
       const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(creditBundles)
-          .values({ siteId, ...bundleRowOf(input) })
-          .returning();
+        const created = await insertBundle(tx, siteId, bundleRowOf(input));
         await recordAudit(tx, actor, {
           action: 'bundle.create',
           targetType: 'bundle',
@@ -321,11 +319,7 @@ export function createAdminSitesService(deps: {
       const [before] = await db.select().from(creditBundles).where(eq(creditBundles.id, bundleId));
       if (!before) throw notFound();
       const row = await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(creditBundles)
-          .set(bundleRowOf(input))
-          .where(eq(creditBundles.id, bundleId))
-          .returning();
+        const updated = await updateBundle(tx, bundleId, bundleRowOf(input));
         await recordAudit(tx, actor, {
           action: 'bundle.update',
           targetType: 'bundle',
@@ -352,10 +346,7 @@ export function createAdminSitesService(deps: {
       await requireSite(siteId);
       const row = await db
         .transaction(async (tx) => {
-          const [created] = await tx
-            .insert(discountCodes)
-            .values({ siteId, ...codeRowOf(input) })
-            .returning();
+          const created = await insertDiscountCode(tx, siteId, codeRowOf(input));
           await recordAudit(tx, actor, {
             action: 'discount_code.create',
             targetType: 'discount_code',
@@ -376,11 +367,7 @@ export function createAdminSitesService(deps: {
       if (!before) throw notFound();
       const row = await db
         .transaction(async (tx) => {
-          const [updated] = await tx
-            .update(discountCodes)
-            .set(codeRowOf(input))
-            .where(eq(discountCodes.id, codeId))
-            .returning();
+          const updated = await updateDiscountCode(tx, codeId, codeRowOf(input));
           await recordAudit(tx, actor, {
             action: 'discount_code.update',
             targetType: 'discount_code',

@@ -11,3 +11,11 @@ export { createSandboxProvider, type SandboxProvider } from './providers/sandbox
 export type { PaymentProvider } from './providers/payment-provider.ts';
 export { createMollieProvider, fromMollieAmount, toMollieAmount } from './providers/mollie-provider.ts';
 export { createUnavailableProvider, UNAVAILABLE_PROVIDER_NAME } from './providers/unavailable-provider.ts';
+export {
+  insertBundle,
+  insertDiscountCode,
+  updateBundle,
+  updateDiscountCode,
+  type BundleSettings,
+  type DiscountCodeSettings,
+} from './catalogue.ts';

@@ -1,9 +1,29 @@
-// Reading a site's row by id, for modules that act on a member outside a request (a provider's webhook, a job).
+// A site's row: read by id (a provider's webhook, a job act outside a request), created and changed by staff. Whoever
+// changes a site announces it on the bus (`site.changed`), so every instance's site resolver forgets it.
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { sites, type SiteRow } from '../../db/schema/index.ts';
+import { sites, type NewSiteRow, type SiteRow } from '../../db/schema/index.ts';
+
+/** The settings staff set: everything but the id, the default flag and the creation time. */
+export type SiteSettingsRow = Omit<NewSiteRow, 'id' | 'isDefault' | 'createdAt'>;
 
 export async function findSite(executor: Executor, siteId: number): Promise<SiteRow | undefined> {
   const [row] = await executor.select().from(sites).where(eq(sites.id, siteId)).limit(1);
+  return row;
+}
+
+/** A new site (a taken domain fails with the unique violation). */
+export async function insertSite(executor: Executor, settings: SiteSettingsRow): Promise<SiteRow> {
+  const [row] = await executor.insert(sites).values(settings).returning();
+  return row!;
+}
+
+/** The site's settings replaced (a taken domain fails with the unique violation). */
+export async function updateSite(
+  executor: Executor,
+  siteId: number,
+  settings: SiteSettingsRow,
+): Promise<SiteRow | undefined> {
+  const [row] = await executor.update(sites).set(settings).where(eq(sites.id, siteId)).returning();
   return row;
 }
