@@ -10,6 +10,7 @@ import { AppError } from '../../lib/http-errors.ts';
 import { postLedgerEntry } from '../credits/index.ts';
 import type { JobQueue } from '../../plugins/jobs/index.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
+import type { Effects, Outbox } from '../../plugins/outbox/index.ts';
 import type { Push } from '../../plugins/push/index.ts';
 import { createToken, hashToken, verifyAgainstDummy, verifyPassword } from '../../lib/credentials.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
@@ -86,18 +87,20 @@ export type AccountsDeps = {
   db: Database;
   accountsRepository: AccountsRepository;
   sessions: Pick<SessionsService, 'endAllOfUser'>;
-  /** Announced after every committed change to what a member's view shows, and after sessions ended. */
+  /** Sessions ended outside an outbox transaction are announced through it. */
   memberEvents: MemberEvents;
+  /** Every change to what a member's view shows records `member.changed` in its transaction (docs/event-bus.md). */
+  outbox: Pick<Outbox, 'transaction'>;
   mailer: Pick<Mailer, 'send' | 'linkTo'>;
   jobs: Pick<JobQueue, 'enqueue' | 'cancel'>;
   /** Whether a push endpoint may be saved (public https hosts only, docs/notifications.md). */
   push: Pick<Push, 'isEndpointAllowed'>;
   now: () => Date;
   /**
-   * Runs inside the activation's transaction (the chat delivers the member's signup messages there, exactly once);
-   * what it answers runs after the commit.
+   * Runs inside the activation's transaction (the chat delivers the member's signup messages there, exactly once),
+   * recording what follows the commit in its `effects`.
    */
-  onActivated?: (userId: number, tx: Executor) => Promise<(() => Promise<void>) | void>;
+  onActivated?: (userId: number, tx: Executor, effects: Effects) => Promise<void>;
   /** Password checks (Argon2id); tests look inside them. */
   passwords?: PasswordChecks;
 };
@@ -219,16 +222,15 @@ export function createAccountTools(deps: AccountsDeps) {
   }
 
   /**
-   * Marks the account confirmed: the link proved the member reads this mailbox. Answers what to run once the
-   * caller's transaction committed (the announcements of what activation delivered).
+   * Marks the account confirmed: the link proved the member reads this mailbox. The caller's outbox transaction
+   * records what follows (the announcements of what activation delivered, the member's view).
    */
-  async function markActivated(tx: Executor, user: UserRow, now: Date): Promise<() => Promise<void>> {
-    const nothing = async () => undefined;
-    if (user.status !== 'not_confirmed') return nothing;
+  async function markActivated(tx: Executor, effects: Effects, user: UserRow, now: Date): Promise<void> {
+    if (user.status !== 'not_confirmed') return;
     await repo.updateUser(user.id, { status: 'active', activatedAt: now }, tx);
     await repo.updateProfileOfUser(user.id, { status: 'active' }, tx);
     await repo.useTokens(user.id, 'activation', now, tx);
-    return (await deps.onActivated?.(user.id, tx)) ?? nothing;
+    await deps.onActivated?.(user.id, tx, effects);
   }
 
   return {

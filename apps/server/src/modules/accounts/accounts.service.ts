@@ -69,8 +69,10 @@ export function createAccountsService(deps: AccountsDeps) {
   return {
     toUserPayload,
     async updateLanguage(userId: number, language: UiLanguage): Promise<void> {
-      await repo.updateUser(userId, { language });
-      await deps.memberEvents.changed(userId);
+      await deps.outbox.transaction(async (tx, effects) => {
+        await repo.updateUser(userId, { language }, tx);
+        await effects.emit('member.changed', { userId });
+      });
     },
     /** null removes: the one of `endpoint` when given (this browser), else every subscription of the account. */
     async savePushSubscription(
@@ -78,24 +80,23 @@ export function createAccountsService(deps: AccountsDeps) {
       subscription: { endpoint: string; keys: { p256dh: string; auth: string } } | null,
       endpoint?: string,
     ): Promise<void> {
-      if (!subscription) await repo.deletePushSubscriptions(userId, endpoint);
-      else {
-        // The server connects to whatever host an endpoint names: only public https hosts (SSRF, docs/notifications.md).
-        if (!(await deps.push.isEndpointAllowed(subscription.endpoint))) {
-          throw new AppError(400, 'validation_failed', undefined, [
-            { path: 'subscription.endpoint', code: 'push_endpoint_refused' },
-          ]);
-        }
-        await deps.db.transaction((tx) =>
-          repo.savePushSubscription(
+      // The server connects to whatever host an endpoint names: only public https hosts (SSRF, docs/notifications.md).
+      if (subscription && !(await deps.push.isEndpointAllowed(subscription.endpoint))) {
+        throw new AppError(400, 'validation_failed', undefined, [
+          { path: 'subscription.endpoint', code: 'push_endpoint_refused' },
+        ]);
+      }
+      await deps.outbox.transaction(async (tx, effects) => {
+        if (!subscription) await repo.deletePushSubscriptions(userId, endpoint, tx);
+        else
+          await repo.savePushSubscription(
             userId,
             { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
             PUSH_SUBSCRIPTIONS_PER_MEMBER,
             tx,
-          ),
-        );
-      }
-      await deps.memberEvents.changed(userId);
+          );
+        await effects.emit('member.changed', { userId });
+      });
     },
     countUsers(): Promise<number> {
       return repo.countUsers();

@@ -13,8 +13,7 @@ export function createActivationService(deps: AccountsDeps, tools: AccountTools)
      * and logs nobody in: a used link must not work as a login link. Anything else is `activation_failed`.
      */
     async activate(token: string, site: Pick<SiteRow, 'id'>): Promise<UserRow> {
-      let afterCommit = async () => undefined as void;
-      const activated = await deps.db.transaction(async (tx) => {
+      return deps.outbox.transaction(async (tx, effects) => {
         const found = await useToken(tx, token, 'activation', site);
         if (!found) {
           const known = await repo.findAnyToken(hashToken(token), 'activation', tx);
@@ -24,13 +23,11 @@ export function createActivationService(deps: AccountsDeps, tools: AccountTools)
           throw new AppError(400, 'activation_failed');
         }
         if (found.user.status === 'deleted_pending') throw new AppError(400, 'activation_failed');
-        afterCommit = await markActivated(tx, found.user, found.now);
+        await markActivated(tx, effects, found.user, found.now);
+        // The member's other browsers see the account active at their next request.
+        await effects.emit('member.changed', { userId: found.user.id });
         return found.user;
       });
-      await afterCommit();
-      // The member's other browsers see the account active at their next request.
-      await deps.memberEvents.changed(activated.id);
-      return activated;
     },
     async resendActivation(userId: number, site: SiteRef): Promise<void> {
       const user = await loadAccount(userId);

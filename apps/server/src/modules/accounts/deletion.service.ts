@@ -59,7 +59,7 @@ export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
     },
     /** The reactivation link: back to the status before deletion, purge cancelled. */
     async reactivate(token: string, site: Pick<SiteRow, 'id'>): Promise<UserRow> {
-      const reactivated = await deps.db.transaction(async (tx) => {
+      return deps.outbox.transaction(async (tx, effects) => {
         const found = await useToken(tx, token, 'reactivation', site);
         const { user } = found ?? {};
         if (
@@ -82,10 +82,9 @@ export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
           tx,
         );
         await deps.jobs.cancel(purgeJobKey(user.id), tx);
+        await effects.emit('member.changed', { userId: user.id });
         return restored ?? user;
       });
-      await deps.memberEvents.changed(reactivated.id);
-      return reactivated;
     },
     /**
      * The purge job: removes an account still pending deletion REACTIVATION_DAYS after it was deleted.

@@ -350,6 +350,7 @@ describe('login timing', () => {
       accountsRepository: repository,
       sessions: app.sessions,
       memberEvents: app.memberEvents,
+      outbox: app.outbox,
       mailer: app.mailer,
       jobs: app.jobs,
       push: app.push,

@@ -49,8 +49,7 @@ export function createMailChangeService(deps: AccountsDeps, tools: AccountTools)
     /** Follows an e-mail change link: the new address is set (and, being proven, activates the account); the old one is told. */
     async confirmMailChange(token: string, site: SiteRef & Pick<SiteRow, 'supportEmail'>): Promise<string> {
       try {
-        let afterCommit = async () => undefined as void;
-        const changed = await deps.db.transaction(async (tx) => {
+        const changed = await deps.outbox.transaction(async (tx, effects) => {
           const found = await useToken(tx, token, 'email_change', site);
           if (!found || !found.token.newEmail || found.user.status === 'deleted_pending') throw linkInvalid();
           const newEmail = found.token.newEmail;
@@ -59,7 +58,7 @@ export function createMailChangeService(deps: AccountsDeps, tools: AccountTools)
           await repo.updateUser(found.user.id, { email: newEmail }, tx);
           // Reset links mailed to the old address stop working with it.
           await repo.useTokens(found.user.id, 'password_reset', found.now, tx);
-          afterCommit = await markActivated(tx, found.user, found.now);
+          await markActivated(tx, effects, found.user, found.now);
           await deps.mailer.send(
             {
               template: 'emailChanged',
@@ -71,10 +70,9 @@ export function createMailChangeService(deps: AccountsDeps, tools: AccountTools)
             },
             tx,
           );
+          await effects.emit('member.changed', { userId: found.user.id });
           return { userId: found.user.id, newEmail };
         });
-        await afterCommit();
-        await deps.memberEvents.changed(changed.userId);
         return changed.newEmail;
       } catch (error) {
         if (isUniqueViolation(error)) throw accountExists();

@@ -51,8 +51,7 @@ export function createPasswordService(deps: AccountsDeps, tools: AccountTools) {
     /** Sets a new password from a reset link: every session ends, the lockout is lifted, and the mailbox is proven (activates). */
     async resetPassword(token: string, password: string, site: Pick<SiteRow, 'id'>): Promise<UserRow> {
       const passwordHash = await hashPassword(password);
-      let afterCommit = async () => undefined as void;
-      const user = await deps.db.transaction(async (tx) => {
+      return deps.outbox.transaction(async (tx, effects) => {
         const found = await useToken(tx, token, 'password_reset', site);
         if (!found || found.user.status === 'deleted_pending') throw linkInvalid();
         await repo.updateUser(
@@ -66,13 +65,11 @@ export function createPasswordService(deps: AccountsDeps, tools: AccountTools) {
           },
           tx,
         );
-        afterCommit = await markActivated(tx, found.user, found.now);
+        await markActivated(tx, effects, found.user, found.now);
         await deps.sessions.endAllOfUser(found.user.id, {}, tx);
+        await effects.emit('session.revoked', { userId: found.user.id });
         return found.user;
       });
-      await afterCommit();
-      await deps.memberEvents.revoked(user.id);
-      return user;
     },
     /** Profile password change: the old password must match; every other session of the member ends. */
     async changePassword(

@@ -90,7 +90,7 @@ export function createSignupService(deps: AccountsDeps, tools: AccountTools) {
     },
     /** Steps 1-4 (each may be repeated); the next step moves forward only. */
     async completeSignupStep(userId: number, site: Pick<SiteRow, 'countries'>, step: SignupStepRequest): Promise<void> {
-      await deps.db.transaction(async (tx) => {
+      await deps.outbox.transaction(async (tx, effects) => {
         const user = await loadAccount(userId, tx, { forUpdate: true });
         if (step.step === 2) await repo.updateProfileOfUser(user.id, { aboutMe: step.about_me || null }, tx);
         if (step.step === 3) {
@@ -114,8 +114,8 @@ export function createSignupService(deps: AccountsDeps, tools: AccountTools) {
         }
         const next = Math.max(user.signupStep, step.step + 1);
         if (next !== user.signupStep) await repo.updateUser(user.id, { signupStep: next }, tx);
+        await effects.emit('member.changed', { userId });
       });
-      await deps.memberEvents.changed(userId);
     },
     /** Creates an activated member directly (demo data and tests); the normal signup rules do not apply. */
     async createActivatedMember(

@@ -2,7 +2,7 @@
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { Viewer } from '../member-core/index.ts';
-import type { PollVersions } from '../../plugins/poll-versions/index.ts';
+import type { Effects, Outbox } from '../../plugins/outbox/index.ts';
 import type { BlocksRepository } from './blocks.repository.ts';
 
 /** SPEC section 8: "You're blocked by {name}". */
@@ -13,18 +13,24 @@ export const memberBlocked = () => new AppError(403, 'member_blocked');
 export function createBlocksService(deps: {
   db: Database;
   blocksRepository: BlocksRepository;
-  /** A block hides likes and conversations either way: both members' polls must find it. */
-  pollVersions: Pick<PollVersions, 'changed'>;
+  /** A block or unblock records in its transaction that both members' polls change (docs/event-bus.md). */
+  outbox: Pick<Outbox, 'transaction'>;
 }) {
   const repo = deps.blocksRepository;
-  /** After a block or unblock between the two committed. */
-  const announceBlock = (profileId: number, otherId: number) =>
-    deps.pollVersions.changed(['likes', 'chats'], [profileId, otherId]);
-  /** Blocks inside the caller's transaction (also a report that blocks, docs/reports.md). */
-  async function blockInTransaction(viewer: Pick<Viewer, 'profileId'>, otherId: number, tx: Executor): Promise<void> {
+  /** A block hides likes and conversations either way: both members' polls must find it. */
+  const announceBlock = (effects: Effects, profileId: number, otherId: number) =>
+    effects.emit('poll.changed', { kinds: ['likes', 'chats'], profileIds: [profileId, otherId] });
+  /** Blocks inside the caller's outbox transaction (also a report that blocks, docs/reports.md). */
+  async function blockInTransaction(
+    viewer: Pick<Viewer, 'profileId'>,
+    otherId: number,
+    tx: Executor,
+    effects: Effects,
+  ): Promise<void> {
     if (otherId === viewer.profileId) throw new AppError(400, 'cannot_block_self');
     await repo.lockPair(viewer.profileId, otherId, tx);
     await repo.block(viewer.profileId, otherId, tx);
+    await announceBlock(effects, viewer.profileId, otherId);
   }
   return {
     /**
@@ -43,17 +49,16 @@ export function createBlocksService(deps: {
 
     async block(viewer: Pick<Viewer, 'profileId'>, otherId: number): Promise<void> {
       if (otherId === viewer.profileId) throw new AppError(400, 'cannot_block_self');
-      await deps.db.transaction((tx) => blockInTransaction(viewer, otherId, tx));
-      await announceBlock(viewer.profileId, otherId);
+      await deps.outbox.transaction((tx, effects) => blockInTransaction(viewer, otherId, tx, effects));
     },
 
-    /** Blocks inside the caller's transaction; the caller calls `announceBlock` once it committed. */
     blockInTransaction,
-    announceBlock,
 
     async unblock(viewer: Pick<Viewer, 'profileId'>, otherId: number): Promise<void> {
-      await repo.unblock(viewer.profileId, otherId);
-      await announceBlock(viewer.profileId, otherId);
+      await deps.outbox.transaction(async (tx, effects) => {
+        await repo.unblock(viewer.profileId, otherId, tx);
+        await announceBlock(effects, viewer.profileId, otherId);
+      });
     },
 
     listBlocked(viewer: Pick<Viewer, 'profileId' | 'siteId'>) {

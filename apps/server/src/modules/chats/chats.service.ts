@@ -21,7 +21,7 @@ import type { MessageKind, MessageRow, SiteRow } from '../../db/schema/index.ts'
 import { entityTag } from '../../lib/conditional-get.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { AppError } from '../../lib/http-errors.ts';
-import type { MemberEvents } from '../../plugins/session/index.ts';
+import type { Effects, Outbox } from '../../plugins/outbox/index.ts';
 import type { PollVersions } from '../../plugins/poll-versions/index.ts';
 import type { Realtime } from '../../plugins/realtime/index.ts';
 import { getBalance, postLedgerEntry } from '../credits/index.ts';
@@ -77,10 +77,12 @@ export function createChatsService(deps: {
   blocks: Pick<BlocksService, 'lockPair'>;
   cursors: CursorCodec;
   photoUrls: ChatPhotoUrls;
+  /** Typing hints only (never stored); everything after a commit is recorded in its transaction through `outbox`. */
   realtime: Pick<Realtime, 'publish'>;
-  memberEvents: Pick<MemberEvents, 'changed'>;
-  /** chats.php's tag reads the inbox version through it; every commit that bumps inboxes announces them. */
-  pollVersions: Pick<PollVersions, 'read' | 'changed'>;
+  /** Every commit that bumps inboxes records its announcements in its transaction (docs/event-bus.md). */
+  outbox: Pick<Outbox, 'transaction'>;
+  /** chats.php's tag reads the inbox version through it. */
+  pollVersions: Pick<PollVersions, 'read'>;
   now: () => Date;
 }) {
   const repo = deps.chatsRepository;
@@ -185,10 +187,26 @@ export function createChatsService(deps: {
       throw new AppError(400, 'gift_invalid');
   }
 
-  /** After a commit that bumped these inboxes: polls of them find the change, then the sockets hear of it. */
-  async function publishAll(inboxes: number[], events: { profileIds: number[]; event: SocketServerEvent }[]) {
-    await deps.pollVersions.changed(['chats'], inboxes);
-    await Promise.all(events.map(({ profileIds, event }) => deps.realtime.publish(profileIds, event)));
+  /**
+   * Records, in a transaction that bumped these inboxes, what follows its commit: polls of them find the change, the
+   * sockets hear of it, and a message to a partner starts its notifications (`chat.message`).
+   */
+  async function recordAll(
+    effects: Effects,
+    inboxes: number[],
+    events: { profileIds: number[]; event: SocketServerEvent }[],
+  ): Promise<void> {
+    await effects.emit('poll.changed', { kinds: ['chats'], profileIds: inboxes });
+    for (const { profileIds, event } of events) {
+      await effects.emit('realtime', { profileIds, event });
+      if (event.type === 'message' && !event.message.is_mine && profileIds.length === 1)
+        await effects.emit('chat.message', {
+          recipientProfileId: profileIds[0]!,
+          senderProfileId: event.partner_id,
+          conversationId: event.message.conversation_id,
+          seq: event.message.seq,
+        });
+    }
   }
 
   return {
@@ -216,8 +234,7 @@ export function createChatsService(deps: {
       }
       const price = priceOf(site, input.kind);
       const now = deps.now();
-      const events: { profileIds: number[]; event: SocketServerEvent }[] = [];
-      const result = await deps.db.transaction(async (tx) => {
+      const result = await deps.outbox.transaction(async (tx, effects) => {
         await deps.blocks.lockPair(sender.profileId, partnerId, tx);
         await repo.lockInboxes([sender.profileId, partnerId], tx);
         const replay = await repo.findByClientId(sender.profileId, input.clientId, tx);
@@ -276,37 +293,35 @@ export function createChatsService(deps: {
           now,
           tx,
         );
-        events.push(
-          {
-            profileIds: [partnerId],
-            event: {
-              type: 'message',
-              message: toMessage(message, partnerId),
-              partner_id: sender.profileId,
-              version: partnerVersion,
+        if (price > 0) await effects.emit('member.changed', { userId: sender.userId });
+        await recordAll(
+          effects,
+          [sender.profileId, partnerId],
+          [
+            {
+              profileIds: [partnerId],
+              event: {
+                type: 'message',
+                message: toMessage(message, partnerId),
+                partner_id: sender.profileId,
+                version: partnerVersion,
+              },
             },
-          },
-          {
-            profileIds: [sender.profileId],
-            event: {
-              type: 'message',
-              message: toMessage(message, sender.profileId),
-              partner_id: partnerId,
-              version: senderVersion,
+            {
+              profileIds: [sender.profileId],
+              event: {
+                type: 'message',
+                message: toMessage(message, sender.profileId),
+                partner_id: partnerId,
+                version: senderVersion,
+              },
             },
-          },
+            // The partner's inbox is locked here: no other message moves the total meanwhile.
+            { profileIds: [partnerId], event: { type: 'unread', unread_total: await repo.unreadTotal(partnerId, tx) } },
+          ],
         );
         return { message, isReplay: false, balance };
       });
-      if (!result.isReplay) {
-        if (price > 0) await deps.memberEvents.changed(sender.userId);
-        // Read after the commit, outside the inbox locks.
-        events.push({
-          profileIds: [partnerId],
-          event: { type: 'unread', unread_total: await repo.unreadTotal(partnerId) },
-        });
-        await publishAll([sender.profileId, partnerId], events);
-      }
       return {
         response: {
           message: toMessage(result.message, sender.profileId),
@@ -481,8 +496,7 @@ export function createChatsService(deps: {
 
     /** The member has seen the conversation up to `seq`: unread count, list version and both members' clients follow. */
     async markRead(member: Pick<Viewer, 'profileId'>, conversationId: number, seq: number) {
-      const events: { profileIds: number[]; event: SocketServerEvent }[] = [];
-      const result = await deps.db.transaction(async (tx) => {
+      const result = await deps.outbox.transaction(async (tx, effects) => {
         const side = await repo.findMembership(member.profileId, conversationId, tx);
         if (!side) throw conversationNotFound();
         const upTo = Math.min(seq, side.conversation.lastSeq);
@@ -492,41 +506,55 @@ export function createChatsService(deps: {
         const version = await repo.bumpVersion(member.profileId, tx);
         const updated = await repo.markRead(conversationId, member.profileId, upTo, version, tx);
         const readSeq = updated?.readSeq ?? upTo;
-        events.push({
-          profileIds: [member.profileId, side.member.partnerProfileId],
-          event: { type: 'read', conversation_id: conversationId, reader_id: member.profileId, seq: readSeq, version },
-        });
+        await recordAll(
+          effects,
+          [member.profileId],
+          [
+            {
+              profileIds: [member.profileId, side.member.partnerProfileId],
+              event: {
+                type: 'read',
+                conversation_id: conversationId,
+                reader_id: member.profileId,
+                seq: readSeq,
+                version,
+              },
+            },
+            {
+              profileIds: [member.profileId],
+              event: { type: 'unread', unread_total: await repo.unreadTotal(member.profileId, tx) },
+            },
+          ],
+        );
         return { num_unread_messages: updated?.unreadCount ?? 0, changed: true };
       });
       const unreadTotal = await repo.unreadTotal(member.profileId);
-      if (result.changed) {
-        events.push({ profileIds: [member.profileId], event: { type: 'unread', unread_total: unreadTotal } });
-        await publishAll([member.profileId], events);
-      }
       return { num_unread_messages: result.num_unread_messages, unread_total: unreadTotal };
     },
 
     /** DELETE /api/chat.php: off the member's list (the partner keeps it); it comes back when the partner writes again. */
     async remove(member: Pick<Viewer, 'profileId'>, conversationId: number): Promise<void> {
-      let version = 0;
-      await deps.db.transaction(async (tx) => {
+      await deps.outbox.transaction(async (tx, effects) => {
         const side = await repo.findMembership(member.profileId, conversationId, tx);
         if (!side || side.member.isHidden) throw conversationNotFound();
         await repo.lockInboxes([member.profileId], tx);
-        version = await repo.bumpVersion(member.profileId, tx);
+        const version = await repo.bumpVersion(member.profileId, tx);
         await repo.hide(conversationId, member.profileId, side.conversation.lastSeq, version, tx);
+        await recordAll(
+          effects,
+          [member.profileId],
+          [
+            {
+              profileIds: [member.profileId],
+              event: { type: 'conversation_removed', conversation_id: conversationId, version },
+            },
+            {
+              profileIds: [member.profileId],
+              event: { type: 'unread', unread_total: await repo.unreadTotal(member.profileId, tx) },
+            },
+          ],
+        );
       });
-      const unreadTotal = await repo.unreadTotal(member.profileId);
-      await publishAll(
-        [member.profileId],
-        [
-          {
-            profileIds: [member.profileId],
-            event: { type: 'conversation_removed', conversation_id: conversationId, version },
-          },
-          { profileIds: [member.profileId], event: { type: 'unread', unread_total: unreadTotal } },
-        ],
-      );
     },
 
     /** A typing hint for the partner: best effort, never stored; ignored for conversations the member cannot write in. */
@@ -566,10 +594,10 @@ export function createChatsService(deps: {
 
     /**
      * Delivers the signup messages of a member whose account was just activated, inside that transaction: each
-     * becomes the first message of its conversation (free: it was written before any credits), exactly once.
-     * Answers what to publish after the commit.
+     * becomes the first message of its conversation (free: it was written before any credits), exactly once; what
+     * follows the commit is recorded in that transaction's `effects`.
      */
-    async deliverSignupMessages(userId: number, tx: Executor): Promise<() => Promise<void>> {
+    async deliverSignupMessages(userId: number, tx: Executor, effects: Effects): Promise<void> {
       const pending = await repo.listUndeliveredSignupMessages(userId, tx);
       const events: { profileIds: number[]; event: SocketServerEvent }[] = [];
       const inboxes: number[] = [];
@@ -622,7 +650,7 @@ export function createChatsService(deps: {
           },
         });
       }
-      return () => publishAll(inboxes, events);
+      if (inboxes.length) await recordAll(effects, inboxes, events);
     },
   };
 }

@@ -11,8 +11,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { entityTag } from '../../lib/conditional-get.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { BlocksService } from '../blocks/index.ts';
+import type { Effects, Outbox } from '../../plugins/outbox/index.ts';
 import type { PollVersions } from '../../plugins/poll-versions/index.ts';
-import type { Realtime } from '../../plugins/realtime/index.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { toProfileCard, type CardRow, type SiteView, type Viewer } from '../member-core/index.ts';
 import type { LikeListRow, LikesRepository } from './likes.repository.ts';
@@ -32,29 +32,43 @@ export function createLikesService(deps: {
   likesRepository: LikesRepository;
   blocks: Pick<BlocksService, 'assertCanInteract' | 'lockPair'>;
   cursors: CursorCodec;
-  /** The liked member's sockets hear of the like (and both of a new match), so the likes badge is live. */
-  realtime: Pick<Realtime, 'publish'>;
-  /** likes.php's tag reads the likes version through it; every committed like, unlike and seen like announces it. */
-  pollVersions: Pick<PollVersions, 'read' | 'changed'>;
+  /** Every like, unlike and seen like records its announcements in its transaction (docs/event-bus.md). */
+  outbox: Pick<Outbox, 'transaction'>;
+  /** likes.php's tag reads the likes version through it. */
+  pollVersions: Pick<PollVersions, 'read'>;
   now: () => Date;
 }) {
   const repo = deps.likesRepository;
 
-  /** Tells the polls and the sockets of a committed like: the liked member, and on a new match the liker too. */
+  /**
+   * Records, in the like's transaction, what follows it: both polls change, the liked member's sockets hear of the
+   * like (on a new match the liker's too, so the likes badge is live), and notifications start (`like.created`).
+   */
   async function announceLike(
+    effects: Effects,
     likerId: number,
     likedId: number,
     result: Pick<LikeResponse, 'is_match' | 'is_new_match'>,
   ): Promise<void> {
-    await deps.pollVersions.changed(['likes'], [likerId, likedId]);
-    await deps.realtime.publish([likedId], { type: 'like', profile_id: likerId, is_match: result.is_match });
+    await effects.emit('poll.changed', { kinds: ['likes'], profileIds: [likerId, likedId] });
+    await effects.emit('realtime', {
+      profileIds: [likedId],
+      event: { type: 'like', profile_id: likerId, is_match: result.is_match },
+    });
     if (result.is_new_match)
-      await deps.realtime.publish([likerId], { type: 'like', profile_id: likedId, is_match: true });
+      await effects.emit('realtime', {
+        profileIds: [likerId],
+        event: { type: 'like', profile_id: likedId, is_match: true },
+      });
+    await effects.emit('like.created', { likerProfileId: likerId, likedProfileId: likedId, isMatch: result.is_match });
   }
 
   /** The like `likerId` gave the viewer is no longer new; the viewer's likes poll finds it when it was. */
   async function markSeen(viewer: Pick<Viewer, 'profileId'>, likerId: number): Promise<void> {
-    if (await repo.markSeen(likerId, viewer.profileId)) await deps.pollVersions.changed(['likes'], [viewer.profileId]);
+    await deps.outbox.transaction(async (tx, effects) => {
+      if (await repo.markSeen(likerId, viewer.profileId, tx))
+        await effects.emit('poll.changed', { kinds: ['likes'], profileIds: [viewer.profileId] });
+    });
   }
 
   function toListItem(row: LikeListRow, site: SiteView, now: Date): LikeListItem {
@@ -69,33 +83,31 @@ export function createLikesService(deps: {
     /**
      * Likes `target`. The pair is locked for the transaction (the same lock blocking takes), so two
      * members liking each other at the same moment make exactly one match, and a block cannot slip
-     * between the check and the like. `executor` lets the swipe game like inside its own transaction.
+     * between the check and the like. `executor` lets the swipe game like inside its own transaction (an outbox
+     * transaction: the like's announcements are delivered once that one committed).
      */
     async like(viewer: Pick<Viewer, 'profileId'>, target: Target, executor: Executor = deps.db): Promise<LikeResponse> {
       if (target.id === viewer.profileId) throw new AppError(400, 'cannot_like_self');
-      const result = await executor.transaction(async (tx) => {
+      return deps.outbox.transaction(async (tx, effects) => {
         await deps.blocks.lockPair(viewer.profileId, target.id, tx);
         await deps.blocks.assertCanInteract(viewer, target, tx);
         await repo.insertLike(viewer.profileId, target.id, tx);
         const isMatch = await repo.hasLike(target.id, viewer.profileId, tx);
         const isNewMatch = isMatch && (await repo.insertMatch(viewer.profileId, target.id, tx));
-        return { is_liked: true, is_match: isMatch, is_new_match: isNewMatch };
-      });
-      // Inside a caller's transaction (the swipe game) the caller announces once it committed.
-      if (executor === deps.db) await announceLike(viewer.profileId, target.id, result);
-      return result;
+        const result = { is_liked: true, is_match: isMatch, is_new_match: isNewMatch };
+        await announceLike(effects, viewer.profileId, target.id, result);
+        return result;
+      }, executor);
     },
-
-    announceLike,
 
     /** Takes a like back; a match between the two ends with it. Unliking what was never liked is fine. */
     async unlike(viewer: Pick<Viewer, 'profileId'>, targetId: number): Promise<LikeResponse> {
-      await deps.db.transaction(async (tx) => {
+      await deps.outbox.transaction(async (tx, effects) => {
         await deps.blocks.lockPair(viewer.profileId, targetId, tx);
         await repo.deleteLike(viewer.profileId, targetId, tx);
         await repo.deleteMatch(viewer.profileId, targetId, tx);
+        await effects.emit('poll.changed', { kinds: ['likes'], profileIds: [viewer.profileId, targetId] });
       });
-      await deps.pollVersions.changed(['likes'], [viewer.profileId, targetId]);
       return { is_liked: false, is_match: false, is_new_match: false };
     },
 

@@ -9,7 +9,6 @@ import {
   type NotificationSettings,
   type NotificationType,
   type PushPayload,
-  type SocketServerEvent,
   type UpdateNotificationSettingsRequest,
 } from '@app/contracts';
 import { isUiLanguage, type UiLanguage } from '@app/i18n';
@@ -19,8 +18,8 @@ import { getTranslator } from '../../lib/i18n.ts';
 import type { JobQueue } from '../../plugins/jobs/index.ts';
 import { renderNotificationMail, type Mailer, type NotificationMailKind } from '../../plugins/mailer/index.ts';
 import type { Push } from '../../plugins/push/index.ts';
+import type { Outbox, OutboxEvents } from '../../plugins/outbox/index.ts';
 import type { Realtime } from '../../plugins/realtime/index.ts';
-import type { MemberEvents } from '../../plugins/session/index.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
 import type { NotificationsRepository, Recipient } from './notifications.repository.ts';
 import type { UnsubscribeTokens, UnsubscribeVerdict } from './unsubscribe-tokens.ts';
@@ -114,7 +113,7 @@ export function createNotificationsService(deps: {
   mailer: Pick<Mailer, 'sendRendered' | 'linkTo'>;
   push: Pick<Push, 'send'>;
   presence: Pick<Realtime, 'isOnline' | 'isViewing'>;
-  memberEvents: Pick<MemberEvents, 'changed'>;
+  outbox: Pick<Outbox, 'transaction'>;
   tokens: UnsubscribeTokens;
   onError: (error: unknown, context: string) => void;
   now: () => Date;
@@ -196,24 +195,20 @@ export function createNotificationsService(deps: {
     return recipient ? { verdict, recipient } : { verdict: { ok: false, reason: 'invalid' } };
   }
 
-  // --- what events set in motion (after the commit of the action, outside its transaction) ----------------------
+  // --- what events set in motion (in the transaction acknowledging the outbox event, after the action committed) -
 
-  async function onMessage(
-    recipientProfileId: number,
-    senderProfileId: number,
-    conversationId: number,
-    seq: number,
-  ): Promise<void> {
-    const recipient = await repo.findRecipientByProfile(recipientProfileId);
+  async function onMessage(event: OutboxEvents['chat.message'], tx: Executor): Promise<void> {
+    const { recipientProfileId, senderProfileId, conversationId, seq } = event;
+    const recipient = await repo.findRecipientByProfile(recipientProfileId, tx);
     if (!recipient || recipient.isRestricted) return;
     const now = deps.now();
     const kind: PushKind = seq === 1 ? 'new_conversations' : 'new_messages';
     await deps.jobs.enqueue(
       JOBS.push,
       { userId: recipient.userId, kind, profileId: senderProfileId, conversationId, seq } satisfies PushJob,
-      { uniqueKey: `push:c:${recipient.userId}:${conversationId}` },
+      { uniqueKey: `push:c:${recipient.userId}:${conversationId}`, tx },
     );
-    const state = await repo.markMessagePending(recipient.userId, conversationId, now);
+    const state = await repo.markMessagePending(recipient.userId, conversationId, now, tx);
     const pendingSince = state.pendingSince ?? now;
     const runAt = new Date(
       Math.max(
@@ -224,45 +219,46 @@ export function createNotificationsService(deps: {
     await deps.jobs.enqueue(
       JOBS.messageMail,
       { userId: recipient.userId, conversationId },
-      { uniqueKey: `message-mail:${recipient.userId}:${conversationId}`, runAt },
+      { uniqueKey: `message-mail:${recipient.userId}:${conversationId}`, runAt, tx },
     );
     const reminderAt = await repo.setDueOnce(
       recipient.userId,
       'unreadReminderDueAt',
       new Date(now.getTime() + UNREAD_REMINDER_DELAY_MS),
+      tx,
     );
     await deps.jobs.enqueue(
       JOBS.unreadReminder,
       { userId: recipient.userId },
-      { uniqueKey: `unread-reminder:${recipient.userId}`, runAt: reminderAt },
+      { uniqueKey: `unread-reminder:${recipient.userId}`, runAt: reminderAt, tx },
     );
   }
 
-  async function onLike(likedProfileId: number, likerProfileId: number, isMatch: boolean): Promise<void> {
-    const recipient = await repo.findRecipientByProfile(likedProfileId);
+  async function onLike(event: OutboxEvents['like.created'], tx: Executor): Promise<void> {
+    const { likedProfileId, likerProfileId, isMatch } = event;
+    const recipient = await repo.findRecipientByProfile(likedProfileId, tx);
     if (!recipient || recipient.isRestricted) return;
-    const liker = await repo.findSubject(likerProfileId);
+    const liker = await repo.findSubject(likerProfileId, tx);
     // Invisible members' likes count and make matches, but nothing announces them; nor a banned or suspended member.
     if (!liker || liker.isInvisible || liker.isRestricted) return;
     if (isMatch) {
       // Both hear of a new match; the one whose like made it just saw "It's a match" on the site.
-      const [theirs, mine] = await Promise.all([
-        repo.findLikedAt(likerProfileId, likedProfileId),
-        repo.findLikedAt(likedProfileId, likerProfileId),
-      ]);
+      // One query after the other: a transaction's queries run in turn anyway.
+      const theirs = await repo.findLikedAt(likerProfileId, likedProfileId, tx);
+      const mine = await repo.findLikedAt(likedProfileId, likerProfileId, tx);
       if (theirs && mine && mine >= theirs) return;
     }
     const now = deps.now();
     await deps.jobs.enqueue(
       JOBS.push,
       { userId: recipient.userId, kind: isMatch ? 'match' : 'like', profileId: likerProfileId } satisfies PushJob,
-      { uniqueKey: `push:l:${recipient.userId}:${likerProfileId}` },
+      { uniqueKey: `push:l:${recipient.userId}:${likerProfileId}`, tx },
     );
     if (isMatch) {
       await deps.jobs.enqueue(
         JOBS.matchMail,
         { userId: recipient.userId, profileId: likerProfileId },
-        { uniqueKey: `match-mail:${recipient.userId}:${likerProfileId}` },
+        { uniqueKey: `match-mail:${recipient.userId}:${likerProfileId}`, tx },
       );
       return;
     }
@@ -270,11 +266,11 @@ export function createNotificationsService(deps: {
       now.getTime() + LIKE_MAIL_DELAY_MS,
       (recipient.likeMailedAt?.getTime() ?? 0) + LIKE_MAIL_WINDOW_MS,
     );
-    const due = await repo.setDueOnce(recipient.userId, 'likeMailDueAt', new Date(earliest));
+    const due = await repo.setDueOnce(recipient.userId, 'likeMailDueAt', new Date(earliest), tx);
     await deps.jobs.enqueue(
       JOBS.likeMail,
       { userId: recipient.userId },
-      { uniqueKey: `like-mail:${recipient.userId}`, runAt: due },
+      { uniqueKey: `like-mail:${recipient.userId}`, runAt: due, tx },
     );
   }
 
@@ -284,7 +280,7 @@ export function createNotificationsService(deps: {
     /** PUT /api/notifications.php: saved at once; marketing switched on records the consent's time. */
     async updateSettings(userId: number, input: UpdateNotificationSettingsRequest): Promise<NotificationSettings> {
       const now = deps.now();
-      await repo.transaction(async (tx) => {
+      await deps.outbox.transaction(async (tx, effects) => {
         if (input.preferences) {
           const stored = await repo.lockSettings(userId, tx);
           const next: StoredNotificationPreferences = { ...stored };
@@ -305,28 +301,24 @@ export function createNotificationsService(deps: {
         }
         if (input.invisible !== undefined) await repo.setInvisible(userId, input.invisible, now, tx);
         if (input.resume_mail) await repo.clearNotificationsDisabled(userId, tx);
+        // Invisible mode and the disabled reasons are part of the member's view (user.php, search).
+        if (input.invisible !== undefined || input.resume_mail) await effects.emit('member.changed', { userId });
       });
-      // Invisible mode and the disabled reasons are part of the member's view (user.php, search).
-      if (input.invisible !== undefined || input.resume_mail) await deps.memberEvents.changed(userId);
       return getSettings(userId);
     },
 
     /**
-     * Sees every socket event a feature publishes on this instance, after its commit (services.ts wraps the realtime
-     * the chat and like services publish through): a partner's message and a like or match start notifications.
+     * A like (outbox event `like.created`, consumed in the transaction that acknowledges it: once per event): the
+     * liked member hears of it; of a match both do, except the one whose like made it (they saw "It's a match").
      */
-    async onRealtimeEvent(profileIds: number[], event: SocketServerEvent): Promise<void> {
-      try {
-        if (event.type === 'message' && !event.message.is_mine && profileIds.length === 1) {
-          await onMessage(profileIds[0]!, event.partner_id, event.message.conversation_id, event.message.seq);
-        } else if (event.type === 'like') {
-          for (const profileId of profileIds) await onLike(profileId, event.profile_id, event.is_match);
-        }
-      } catch (error) {
-        // The action committed; a lost notification must not fail it.
-        deps.onError(error, `notifications for ${event.type}`);
-      }
+    async onLikeCreated(event: OutboxEvents['like.created'], tx: Executor): Promise<void> {
+      await onLike(event, tx);
+      if (event.isMatch)
+        await onLike({ likerProfileId: event.likedProfileId, likedProfileId: event.likerProfileId, isMatch: true }, tx);
     },
+
+    /** A partner's message (outbox event `chat.message`, consumed like `like.created`): push, mail and reminder jobs. */
+    onChatMessage: onMessage,
 
     // --- jobs -----------------------------------------------------------------------------------------------------
 
@@ -404,8 +396,10 @@ export function createNotificationsService(deps: {
             new Error('push endpoint refused: not a public https host'),
             `push to subscription ${subscription.id}`,
           );
-        await repo.deleteSubscription(subscription.id);
-        await deps.memberEvents.changed(subscription.userId);
+        await deps.outbox.transaction(async (tx, effects) => {
+          await repo.deleteSubscription(subscription.id, tx);
+          await effects.emit('member.changed', { userId: subscription.userId });
+        });
       } else if (result === 'rejected') {
         deps.onError(new Error('push service refused the message'), `push to subscription ${subscription.id}`);
       }
@@ -675,24 +669,29 @@ export function createNotificationsService(deps: {
     async recordMailEvent(input: { type: MailEventType; email: string; siteId: number | null }): Promise<number> {
       const reason: NotificationsDisabledReason =
         input.type === 'bounce' ? 'bounce' : input.type === 'complaint' ? 'spam' : 'unsubscribed';
-      const userIds = await repo.addNotificationsDisabled(input.email.trim().toLowerCase(), reason, input.siteId);
-      for (const userId of userIds) await deps.memberEvents.changed(userId);
-      return userIds.length;
+      return deps.outbox.transaction(async (tx, effects) => {
+        const userIds = await repo.addNotificationsDisabled(input.email.trim().toLowerCase(), reason, input.siteId, tx);
+        for (const userId of userIds) await effects.emit('member.changed', { userId });
+        return userIds.length;
+      });
     },
   };
 }
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
-/** The realtime the chat and like services publish through: the same sockets, and notifications of each event. */
-export function withNotifications<R extends Pick<Realtime, 'publish'>>(
-  realtime: R,
-  notifications: Pick<NotificationsService, 'onRealtimeEvent'>,
-): R {
-  return {
-    ...realtime,
-    async publish(profileIds, event) {
-      await realtime.publish(profileIds, event);
-      await notifications.onRealtimeEvent(profileIds, event);
-    },
+/**
+ * Notifications start from domain events, not from socket traffic: each event is consumed in the transaction that
+ * acknowledges it in the outbox (plugins/outbox), so its jobs are enqueued once, also when a crash delayed it.
+ */
+export function consumeNotificationEvents(
+  outbox: Pick<Outbox, 'consume'>,
+  notifications: Pick<NotificationsService, 'onLikeCreated' | 'onChatMessage'>,
+): () => void {
+  const stops = [
+    outbox.consume('like.created', (event, { tx }) => notifications.onLikeCreated(event, tx)),
+    outbox.consume('chat.message', (event, { tx }) => notifications.onChatMessage(event, tx)),
+  ];
+  return () => {
+    for (const stop of stops) stop();
   };
 }

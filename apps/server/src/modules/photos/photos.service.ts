@@ -10,7 +10,7 @@ import { toImage, type Viewer } from '../member-core/index.ts';
 import type { Semaphore } from '../../lib/semaphore.ts';
 import { processPhoto, type ProcessedPhoto } from './photo-processing.ts';
 import type { PhotosRepository } from './photos.repository.ts';
-import type { MemberEvents } from '../../plugins/session/index.ts';
+import type { Outbox } from '../../plugins/outbox/index.ts';
 
 export type PhotosLockedReason = 'login_required_photos' | 'premium_required_photos';
 export type VisiblePhotos = { photos: PhotoRow[]; hiddenCount: number; lockedReason: PhotosLockedReason | null };
@@ -80,7 +80,8 @@ export function createPhotosService(deps: {
   storage: FileStorage;
   jobs: Pick<JobQueue, 'enqueue'>;
   /** The main photo is part of the member's own view (user.php). */
-  memberEvents: Pick<MemberEvents, 'changed'>;
+  /** A change of the main photo records `member.changed` in its transaction (docs/event-bus.md). */
+  outbox: Pick<Outbox, 'transaction'>;
   /** Bounds photo work on this instance (profile and chat photos alike): PHOTO_WORK_CONCURRENCY, docs/storage.md. */
   photoWork: Semaphore;
 }) {
@@ -139,12 +140,12 @@ export function createPhotosService(deps: {
         deps.storage.write(keys.thumbKey, processed.thumb),
       ]);
       try {
-        const inserted = await deps.db.transaction(async (tx) => {
+        return await deps.outbox.transaction(async (tx, effects) => {
           await repo.lockProfile(viewer.profileId, tx);
           const existing = await repo.listByProfile(viewer.profileId, tx);
           if (existing.length >= limit) throw photoLimitReached(viewer.isPremium);
           const hasMain = existing.some((row) => row.isMain);
-          return repo.insert(
+          const inserted = await repo.insert(
             {
               profileId: viewer.profileId,
               ...keys,
@@ -155,9 +156,9 @@ export function createPhotosService(deps: {
             },
             tx,
           );
+          if (inserted.isMain) await effects.emit('member.changed', { userId: viewer.userId });
+          return inserted;
         });
-        if (inserted.isMain) await deps.memberEvents.changed(viewer.userId);
-        return inserted;
       } catch (error) {
         await removeFiles(keys);
         throw error;
@@ -181,7 +182,7 @@ export function createPhotosService(deps: {
     ): Promise<void> {
       const copies: { fileKey: string; thumbKey: string }[] = [];
       try {
-        await deps.db.transaction(async (tx) => {
+        await deps.outbox.transaction(async (tx, effects) => {
           await repo.lockProfile(viewer.profileId, tx);
           const row = await repo.find(viewer.profileId, input.id, tx);
           if (!row) throw photoNotFound();
@@ -201,26 +202,26 @@ export function createPhotosService(deps: {
           if (input.is_main && !row.isMain) await repo.setMain(viewer.profileId, row.id, tx);
           // A photo made public may become the main photo of a profile that has none.
           await repo.promoteMain(viewer.profileId, tx);
+          await effects.emit('member.changed', { userId: viewer.userId });
         });
       } catch (error) {
         // Nothing names the copies: the row still has its old keys.
         await Promise.all(copies.map(removeFiles));
         throw error;
       }
-      await deps.memberEvents.changed(viewer.userId);
     },
 
     /** Deletes a photo and its files; when it was the main photo, the oldest public photo takes over. */
     async remove(viewer: Pick<Viewer, 'userId' | 'profileId'>, photoId: number): Promise<void> {
-      await deps.db.transaction(async (tx) => {
+      await deps.outbox.transaction(async (tx, effects) => {
         await repo.lockProfile(viewer.profileId, tx);
         const found = await repo.find(viewer.profileId, photoId, tx);
         if (!found) throw photoNotFound();
         await repo.delete(found.id, tx);
         if (found.isMain) await repo.promoteMain(viewer.profileId, tx);
         await removeFilesAfterCommit(found, tx);
+        await effects.emit('member.changed', { userId: viewer.userId });
       });
-      await deps.memberEvents.changed(viewer.userId);
     },
 
     /**

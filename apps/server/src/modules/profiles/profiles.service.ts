@@ -13,7 +13,7 @@ import type { ProfileRow, SiteRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import { blockedBy } from '../blocks/index.ts';
 import { isRegionOf } from '../../lib/regions.ts';
-import type { MemberEvents } from '../../plugins/session/index.ts';
+import type { Outbox } from '../../plugins/outbox/index.ts';
 import { checkDateOfBirth } from '../../lib/profile-fields.ts';
 import { mainImageOf, photoLimitOf, toPhoto, type PhotosService } from '../photos/index.ts';
 import { isFieldVisible, profileNotFound, type MembersRepository, type Viewer } from '../member-core/index.ts';
@@ -55,7 +55,8 @@ export function createProfilesService(deps: {
   members: Pick<MembersRepository, 'findViewable'>;
   photos: Pick<PhotosService, 'listOwn' | 'listVisible'>;
   /** Name, country and status are part of the member's own view (user.php). */
-  memberEvents: Pick<MemberEvents, 'changed'>;
+  /** A profile edit records `member.changed` in its transaction (docs/event-bus.md). */
+  outbox: Pick<Outbox, 'transaction'>;
   now: () => Date;
 }) {
   const repo = deps.profilesRepository;
@@ -140,8 +141,10 @@ export function createProfilesService(deps: {
 
       if (issues.length) throw validationFailed(issues);
       if (Object.keys(values).length) {
-        await repo.update(viewer.profileId, values);
-        await deps.memberEvents.changed(viewer.userId);
+        await deps.outbox.transaction(async (tx, effects) => {
+          await repo.update(viewer.profileId, values, tx);
+          await effects.emit('member.changed', { userId: viewer.userId });
+        });
       }
       return loadOwn(viewer, site);
     },

@@ -1,16 +1,16 @@
 // Member reports (docs/reports.md): a member reports a member, one of their photos or one of their messages, with a
 // reason; optionally blocking them in the same transaction. Nothing here tells the reported member anything.
 import type { ReportRequest } from '@app/contracts';
-import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/http-errors.ts';
+import type { Outbox } from '../../plugins/outbox/index.ts';
 import type { BlocksService } from '../blocks/index.ts';
 import type { Viewer } from '../member-core/index.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 
 export function createReportsService(deps: {
-  db: Database;
+  outbox: Pick<Outbox, 'transaction'>;
   reportsRepository: ReportsRepository;
-  blocks: Pick<BlocksService, 'blockInTransaction' | 'announceBlock'>;
+  blocks: Pick<BlocksService, 'blockInTransaction'>;
 }) {
   const repo = deps.reportsRepository;
   return {
@@ -39,7 +39,7 @@ export function createReportsService(deps: {
         messageId = message.id;
       }
       const remarks = input.remarks?.length ? input.remarks : null;
-      await deps.db.transaction(async (tx) => {
+      await deps.outbox.transaction(async (tx, effects) => {
         await repo.insert(
           {
             siteId: viewer.siteId,
@@ -53,9 +53,8 @@ export function createReportsService(deps: {
           },
           tx,
         );
-        if (input.block) await deps.blocks.blockInTransaction(viewer, reportedProfileId, tx);
+        if (input.block) await deps.blocks.blockInTransaction(viewer, reportedProfileId, tx, effects);
       });
-      if (input.block) await deps.blocks.announceBlock(viewer.profileId, reportedProfileId);
       return { blocked: input.block === true };
     },
   };

@@ -1,7 +1,7 @@
 // Swipe game rules: candidates (suitable, with a photo, never swiped or liked), like or skip, SWIPE_LIKES_PER_DAY likes per UTC day.
 import { SWIPE_BATCH_SIZE, SWIPE_LIKES_PER_DAY, type SwipeActionResponse, type SwipeResponse } from '@app/contracts';
-import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/http-errors.ts';
+import type { Outbox } from '../../plugins/outbox/index.ts';
 import type { BlocksService } from '../blocks/index.ts';
 import type { LikesService } from '../likes/index.ts';
 import type { MatchesService } from '../matches/index.ts';
@@ -17,9 +17,9 @@ export function swipeDayOf(now: Date): { day: string; resetsAt: Date } {
 }
 
 export function createSwipeService(deps: {
-  db: Database;
+  outbox: Pick<Outbox, 'transaction'>;
   swipeRepository: SwipeRepository;
-  likes: Pick<LikesService, 'like' | 'announceLike'>;
+  likes: Pick<LikesService, 'like'>;
   blocks: Pick<BlocksService, 'assertCanInteract'>;
   matches: Pick<MatchesService, 'suggest'>;
   now: () => Date;
@@ -58,8 +58,8 @@ export function createSwipeService(deps: {
       if (target.id === viewer.profileId) throw new AppError(400, 'cannot_like_self');
       const { day, resetsAt } = swipeDayOf(deps.now());
       await deps.blocks.assertCanInteract(viewer, target);
-      let isLiked = false;
-      const answer = await deps.db.transaction(async (tx) => {
+      // An outbox transaction: the like inside it records its announcements there, delivered once this committed.
+      return deps.outbox.transaction(async (tx) => {
         let used = await repo.likesUsed(viewer.profileId, day, tx);
         let result = { is_match: false, is_new_match: false };
         if (action === 'like') {
@@ -68,13 +68,10 @@ export function createSwipeService(deps: {
           used = counted;
           const like = await deps.likes.like(viewer, target, tx);
           result = { is_match: like.is_match, is_new_match: like.is_new_match };
-          isLiked = true;
         }
         await repo.recordSwipe(viewer.profileId, target.id, action, tx);
         return { ...result, likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - used), resets_at: resetsAt.toISOString() };
       });
-      if (isLiked) await deps.likes.announceLike(viewer.profileId, target.id, answer);
-      return answer;
     },
   };
 }
