@@ -42,7 +42,7 @@ import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { serializeRequestForLog } from './modules/accounts/index.ts';
 import { servicesPlugin } from './services.ts';
-import { scheduleExpiredCleanup } from './modules/accounts/expired-cleanup.ts';
+import { deleteExpiredAccountRows } from './modules/accounts/expired-cleanup.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { demoSeedPlugin } from './modules/dev/demo-seed.plugin.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
@@ -100,7 +100,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The document maps every route for whoever asks: off in production unless API_DOCS=true.
   if (config.apiDocs) await app.register(openapiPlugin);
   await app.register(jobsPlugin, { isPolling: config.env !== 'test' });
-  scheduleExpiredCleanup(app.jobs, app.db);
   await app.register(cursorsPlugin);
   await app.register(sessionPlugin, { publicUrl: config.publicUrl, memberViewCacheSize: config.memberViewCacheSize });
   await app.register(pollVersionsPlugin, { cacheSize: config.memberViewCacheSize });
@@ -119,6 +118,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(servicesPlugin, {
     payments: config.payments,
     directDebitSettleMs: config.env === 'test' ? 0 : 15_000,
+  });
+  // Every job's handler (plugins/jobs/job-declarations.ts), built from the services it uses.
+  app.jobs.handle({
+    db: app.db,
+    log: app.log,
+    storage: app.storage,
+    deliverMail: app.deliverMail,
+    deleteExpiredAccountRows: (now) => deleteExpiredAccountRows(app.db, now),
+    accounts: app.services.accounts,
+    dataExport: app.services.dataExport,
+    notifications: app.services.notifications,
   });
   if (config.payments.provider === 'none') {
     app.log.warn(

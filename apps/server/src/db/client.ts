@@ -3,6 +3,9 @@ import fs from 'node:fs/promises';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Client as PgClient } from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import { fromPglite } from 'pg-boss';
+import { installJobSchema, jobSchemaGrants } from './job-schema.ts';
 import { migrationsFolder } from './migrations-folder.ts';
 import * as schema from './schema/index.ts';
 import { nameStatements } from './named-statements.ts';
@@ -24,6 +27,8 @@ export type DatabaseHandle = {
    * database do their start-up writes (migrations, development demo data) one at a time.
    */
   withStartupLock: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Where the job queue (pg-boss) connects: its own small pool on PostgreSQL, the one embedded session on PGlite. */
+  queue: { kind: 'postgres'; connectionString: string } | { kind: 'pglite'; client: PGlite };
 };
 
 /** Arbitrary, fixed: the key of the advisory lock held while migrating PostgreSQL and seeding demo data. */
@@ -76,6 +81,22 @@ async function grantAppRole(owner: PgClient, appRole: string): Promise<void> {
     `revoke update, delete, truncate on ${APPEND_ONLY_TABLES.map((table) => owner.escapeIdentifier(table)).join(', ')} from ${role}`,
   );
   await owner.query(`revoke truncate, references, trigger on all tables in schema public from ${role}`);
+  for (const grant of jobSchemaGrants(role)) await owner.query(grant);
+}
+
+/**
+ * A pg client as pg-boss's database, one statement at a time (a client runs one query at once): multi-statement
+ * scripts go through the simple protocol (no parameters).
+ */
+function pgClientAsJobDb(client: PgClient) {
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    executeSql: (text: string, values?: unknown[]) => {
+      const run = tail.then(() => client.query(text, values));
+      tail = run.catch(() => undefined);
+      return run;
+    },
+  };
 }
 
 export async function openDatabase(options: {
@@ -110,6 +131,7 @@ export async function openDatabase(options: {
         try {
           const ownerDb = drizzle({ client: owner, schema, casing: 'snake_case' });
           await migrateAndAnalyze(ownerDb as unknown as Database, () => migrate(ownerDb, { migrationsFolder }));
+          await installJobSchema(pgClientAsJobDb(owner));
           const { rows } = await pool.query<{ role: string }>('select current_user as role');
           const { rows: ownerRows } = await owner.query<{ role: string }>('select current_user as role');
           if (rows[0]!.role !== ownerRows[0]!.role) await grantAppRole(owner, rows[0]!.role);
@@ -118,11 +140,23 @@ export async function openDatabase(options: {
         }
       });
     } else {
-      await withStartupLock(() =>
-        migrateAndAnalyze(db as unknown as Database, () => migrate(db, { migrationsFolder })),
-      );
+      await withStartupLock(async () => {
+        await migrateAndAnalyze(db as unknown as Database, () => migrate(db, { migrationsFolder }));
+        const client = await pool.connect();
+        try {
+          await installJobSchema(pgClientAsJobDb(client as unknown as PgClient));
+        } finally {
+          client.release();
+        }
+      });
     }
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end(), withStartupLock };
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      close: () => pool.end(),
+      withStartupLock,
+      queue: { kind: 'postgres', connectionString: options.databaseUrl },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -133,10 +167,12 @@ export async function openDatabase(options: {
   nameStatementsOnPglite(client);
   const db = drizzle({ client, schema, casing: 'snake_case' });
   await migrateAndAnalyze(db, () => migrate(db, { migrationsFolder }));
+  await installJobSchema(fromPglite(client));
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     close: () => client.close(),
     withStartupLock: createSerialLock(),
+    queue: { kind: 'pglite', client },
   };
 }

@@ -5,6 +5,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
+import { fromPglite } from 'pg-boss';
+import { installJobSchema } from './job-schema.ts';
 import { migrationsFolder } from './migrations-folder.ts';
 
 /**
@@ -17,9 +19,9 @@ const require = createRequire(import.meta.url);
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /** The installed PGlite version: a cluster made by another version must not be loaded. */
-async function pgliteVersion(): Promise<string> {
-  // The package does not export its package.json: find it beside its entry file.
-  let folder = path.dirname(require.resolve('@electric-sql/pglite'));
+async function packageVersion(name: string): Promise<string> {
+  // The package may not export its package.json: find it beside its entry file.
+  let folder = path.dirname(require.resolve(name));
   for (;;) {
     const manifest = await fs.readFile(path.join(folder, 'package.json'), 'utf8').catch(() => undefined);
     if (manifest) return (JSON.parse(manifest) as { version: string }).version;
@@ -56,7 +58,9 @@ export async function clusterTemplateFile({
   migrations = migrationsFolder,
   cache = path.join(repositoryRoot, 'node_modules', '.cache', 'app-pglite'),
 }: TemplatePlace = {}): Promise<string> {
-  return path.join(cache, `cluster-${await pgliteVersion()}-${await migrationsDigest(migrations)}.tar.gz`);
+  // The job queue's schema (pg-boss) is in the template too: a template of another pg-boss release must not be loaded.
+  const versions = `${await packageVersion('@electric-sql/pglite')}-pgboss${await packageVersion('pg-boss')}`;
+  return path.join(cache, `cluster-${versions}-${await migrationsDigest(migrations)}.tar.gz`);
 }
 
 async function isEmptyFolder(folder: string): Promise<boolean> {
@@ -98,6 +102,7 @@ export async function writeClusterTemplate(place: TemplatePlace = {}): Promise<s
     const client: PGlite = await PGlite.create();
     try {
       await migrate(drizzle({ client }), { migrationsFolder: place.migrations ?? migrationsFolder });
+      await installJobSchema(fromPglite(client));
       await client.exec('analyze');
       const dump = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
       await fs.mkdir(folder, { recursive: true });

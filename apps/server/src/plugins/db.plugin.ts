@@ -8,6 +8,8 @@ declare module 'fastify' {
     dbKind: DatabaseHandle['kind'];
     /** Start-up writes under the migrations' lock (see DatabaseHandle). */
     withStartupLock: DatabaseHandle['withStartupLock'];
+    /** Where the job queue connects (DatabaseHandle['queue']). */
+    databaseQueue: DatabaseHandle['queue'];
   }
 }
 
@@ -29,6 +31,7 @@ export const dbPlugin = fp<DbPluginOptions>(
     app.decorate('db', handle.db);
     app.decorate('dbKind', handle.kind);
     app.decorate('withStartupLock', handle.withStartupLock);
+    app.decorate<DatabaseHandle['queue']>('databaseQueue', handle.queue);
     // A database handed in by the caller belongs to the caller (tests reuse one per worker).
     if (!database) app.addHook('onClose', () => handle.close());
   },

@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { createSerialLock, openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
+import { JOB_SCHEMA } from '../db/job-schema.ts';
 import { writeClusterTemplate } from '../db/pglite-options.ts';
 import * as schema from '../db/schema/index.ts';
 import { sites, type NewSiteRow, type SiteRow } from '../db/schema/index.ts';
@@ -42,11 +43,16 @@ async function openTemplatePglite(): Promise<DatabaseHandle> {
     kind: 'pglite',
     close: () => client.close(),
     withStartupLock: createSerialLock(),
+    queue: { kind: 'pglite', client },
   };
 }
 
-/** Empties every table of the public schema (the migration journal lives in its own schema and stays). */
+/**
+ * Empties every table of the public schema and the job queue's jobs (the migration journal lives in its own schema
+ * and stays, and so do the queue's queues and schedules, which every app declares again when it starts).
+ */
 export async function resetDatabase(db: Database): Promise<void> {
+  await db.execute(sql.raw(`truncate ${JOB_SCHEMA}.job`));
   const result = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as unknown as {
     rows: { tablename: string }[];
   };

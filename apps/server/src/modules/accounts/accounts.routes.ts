@@ -33,7 +33,7 @@ import { deepFreeze } from '../../lib/frozen-answers.ts';
 import { AppError, forbidden } from '../../lib/http-errors.ts';
 import { rateLimit, rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { memberRateKey, type MemberView } from '../../plugins/session/index.ts';
-import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, PURGE_JOB } from './accounts.service.ts';
+import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from './accounts.service.ts';
 import { parseBody } from './validation.ts';
 
 /** Rate-limit key for an e-mail address: hashed, so the counter store holds no addresses. */
@@ -60,9 +60,6 @@ const TAGS = ['accounts'];
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { accounts } = app.services;
-  app.jobs.register(PURGE_JOB, async (payload, { now }) => {
-    await accounts.purgeAccount(Number(payload.userId), now);
-  });
 
   const member = (request: FastifyRequest) => {
     if (!request.member) throw new AppError(403, 'authentication_required');

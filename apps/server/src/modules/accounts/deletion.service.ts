@@ -81,7 +81,7 @@ export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
           },
           tx,
         );
-        await deps.jobs.cancel(purgeJobKey(user.id), tx);
+        await deps.jobs.cancel(PURGE_JOB, purgeJobKey(user.id), tx);
         await effects.emit('member.changed', { userId: user.id });
         return restored ?? user;
       });

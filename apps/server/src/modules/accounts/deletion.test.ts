@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { creditBalances, creditLedger, jobs, profiles, sessions, users } from '../../db/schema/index.ts';
+import { creditBalances, creditLedger, profiles, sessions, users } from '../../db/schema/index.ts';
+import { queuedJobs } from '../../test-support/jobs.ts';
 import { buildTestApp, clientHeaders, type TestApp } from '../../test-support/test-app.ts';
 import { PURGE_JOB } from './accounts.service.ts';
 import {
@@ -55,7 +56,7 @@ describe('account deletion, reactivation and purge (delete-account.php, reactiva
     const [row] = await app.db.select({ status: users.status }).from(users).where(eq(users.id, user.id));
     expect(row?.status).toBe('not_confirmed');
     expect((await client.request({ url: '/api/user.php' })).statusCode).toBe(200);
-    expect(await app.db.$count(jobs, eq(jobs.name, PURGE_JOB))).toBe(0);
+    expect(await queuedJobs(app.db, { name: PURGE_JOB })).toEqual([]);
   });
 
   it('puts the account in pending deletion, ends every session and mails a reactivation link valid 14 days', async () => {
@@ -149,12 +150,9 @@ describe('account deletion, reactivation and purge (delete-account.php, reactiva
     const { client, user } = await signUp(app);
     const { user: keeper } = await signUp(app);
     await deleteAccount(client);
-    const [job] = await app.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.uniqueKey, `${PURGE_JOB}:${user.id}`));
-    expect(job).toMatchObject({ name: PURGE_JOB, payload: { userId: user.id }, doneAt: null });
-    expect(job!.runAt.getTime() - Date.now()).toBeGreaterThan(14 * DAY_MS - 60_000);
+    const [job] = await queuedJobs(app.db, { key: `${PURGE_JOB}:${user.id}` });
+    expect(job).toMatchObject({ name: PURGE_JOB, data: { userId: user.id }, state: 'created' });
+    expect(job!.startAfter.getTime() - Date.now()).toBeGreaterThan(14 * DAY_MS - 60_000);
 
     // Not due yet.
     await app.jobs.runDueJobs(new Date(Date.now() + 13 * DAY_MS));
@@ -173,8 +171,8 @@ describe('account deletion, reactivation and purge (delete-account.php, reactiva
     );
     // Other members are untouched.
     expect(await app.db.select().from(users).where(eq(users.id, keeper.id))).toHaveLength(1);
-    const [done] = await app.db.select().from(jobs).where(eq(jobs.id, job!.id));
-    expect(done?.doneAt).not.toBeNull();
+    const [done] = await queuedJobs(app.db, { id: job!.id });
+    expect(done?.state).toBe('completed');
   });
 
   it('answers 403 authentication_required to a visitor', async () => {

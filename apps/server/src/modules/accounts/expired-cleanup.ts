@@ -3,11 +3,7 @@
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { accountTokens, sessions } from '../../db/schema/index.ts';
-import type { JobQueue } from '../../plugins/jobs/index.ts';
 
-export const EXPIRED_CLEANUP_JOB = 'accounts.delete-expired';
-/** Hourly, at minute 7 (UTC). */
-export const EXPIRED_CLEANUP_CRON = '7 * * * *';
 /**
  * Used and expired tokens are kept a while: the reset-mail limit counts the tokens of the last 24 hours, and a
  * link opened again shortly after its use can still be told apart from an unknown one.
@@ -55,11 +51,4 @@ export async function deleteExpiredAccountRows(db: Database, now: Date): Promise
     if (rows.length < BATCH) break;
   }
   return deleted;
-}
-
-/** Registers the cleanup as a recurring job of the app's queue. */
-export function scheduleExpiredCleanup(jobs: Pick<JobQueue, 'schedule'>, db: Database): void {
-  jobs.schedule(EXPIRED_CLEANUP_JOB, EXPIRED_CLEANUP_CRON, async (_payload, { now }) => {
-    await deleteExpiredAccountRows(db, now);
-  });
 }

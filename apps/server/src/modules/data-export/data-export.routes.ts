@@ -6,18 +6,12 @@ import { dataExportDownloadQuerySchema, dataExportRequestSchema, dataExportRespo
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { memberRateKey } from '../../plugins/session/index.ts';
 import { errorResponses } from '../member-core/index.ts';
-import { DATA_EXPORT_BUILD_JOB, DATA_EXPORT_EXPIRE_CRON, DATA_EXPORT_EXPIRE_JOB } from './data-export.service.ts';
 
 const TAGS = ['account'];
 const zipFileSchema = z.unknown().meta({ type: 'string', format: 'binary', description: 'application/zip' });
 
 export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dataExport } = app.services;
-  app.jobs.register(DATA_EXPORT_BUILD_JOB, (payload, context) => dataExport.runBuild(payload, context));
-  app.jobs.schedule(DATA_EXPORT_EXPIRE_JOB, DATA_EXPORT_EXPIRE_CRON, async (_payload, { now }) => {
-    const expired = await dataExport.expire(now);
-    if (expired > 0) app.log.info(`deleted ${expired} expired data exports`);
-  });
   const requestLimit = rateLimitHook(app, { name: 'data-export', max: 5, timeWindow: '1 hour', key: memberRateKey });
   const downloadLimit = rateLimitHook(app, {
     name: 'data-export-download',

@@ -8,14 +8,12 @@ import { DATA_EXPORT_INTERVAL_HOURS, DATA_EXPORT_LINK_DAYS } from '@app/contract
 import { isUiLanguage } from '@app/i18n';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/http-errors.ts';
-import { MAX_ATTEMPTS, type JobQueue } from '../../plugins/jobs/index.ts';
+import type { JobQueue } from '../../plugins/jobs/index.ts';
 import { PRIVATE_KEY_PREFIX, type FileStorage, type StoredFile } from '../../plugins/storage/index.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
 import type { DataExportRepository } from './data-export.repository.ts';
 
 export const DATA_EXPORT_BUILD_JOB = 'data-export.build';
-export const DATA_EXPORT_EXPIRE_JOB = 'data-export.expire';
-export const DATA_EXPORT_EXPIRE_CRON = '17 * * * *';
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -174,12 +172,11 @@ export function createDataExportService(deps: {
     },
 
     /** The job: builds, stores and mails; the last failed attempt marks the export failed (the member may ask again after 24 h). */
-    async runBuild(payload: Record<string, unknown>, context: { now: Date; job: { attempts: number } }): Promise<void> {
-      const exportId = Number(payload.exportId);
+    async runBuild({ exportId }: { exportId: number }, context: { now: Date; isLastAttempt: boolean }): Promise<void> {
       try {
         await build(exportId, context.now);
       } catch (error) {
-        if (context.job.attempts >= MAX_ATTEMPTS) await repo.markFailed(exportId);
+        if (context.isLastAttempt) await repo.markFailed(exportId);
         throw error;
       }
     },

@@ -20,7 +20,6 @@ import { siteBaseUrl } from '../../plugins/mailer/index.ts';
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { memberRateKey } from '../../plugins/session/index.ts';
 import { errorResponses } from '../member-core/index.ts';
-import { registerNotificationJobs } from './notifications.jobs.ts';
 import type { Recipient } from './notifications.repository.ts';
 import type { UnsubscribeVerdict } from './unsubscribe-tokens.ts';
 
@@ -39,7 +38,6 @@ function isSecretValid(given: string | string[] | undefined, expected: string | 
 
 export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (app, options) => {
   const { notifications } = app.services;
-  registerNotificationJobs(app.jobs, notifications);
 
   // Mail apps post the one-click unsubscribe as a form (RFC 8058: urlencoded or multipart); only the link's token counts.
   await app.register(formbody, { bodyLimit: 4096 });

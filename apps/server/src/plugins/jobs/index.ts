@@ -1,11 +1,24 @@
-// The app's clock and its job queue (`app.jobs`): one-off and recurring jobs in the database, with a poller that
-// enqueues due schedules and runs due jobs until the app closes. The queue's only public entry.
+// The app's clock and its job queue (`app.jobs`, pg-boss: docs/jobs.md). The queues and schedules come from the
+// declarations in src/jobs.ts; the handlers are handed in by app.ts (`app.jobs.handle`) once the services exist, and
+// the workers start when the app is ready. The queue's only public entry.
 import fp from 'fastify-plugin';
+import { PgBoss, fromPglite } from 'pg-boss';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { JOB_SCHEMA } from '../../db/job-schema.ts';
 import { createJobQueue, type JobQueue } from './job-queue.ts';
-import { createJobStore } from './job-store.ts';
 
-export { LOCK_MS, MAX_ATTEMPTS, nextCronTime, scheduleJobKey } from './job-queue.ts';
-export type { EnqueueOptions, JobContext, JobHandler, JobQueue } from './job-queue.ts';
+export {
+  DELETE_AFTER_SECONDS,
+  EXPIRE_SECONDS,
+  MAX_ATTEMPTS,
+  RETENTION_SECONDS,
+  RETRY_DELAY_SECONDS,
+  lastCronTime,
+  type JobContext,
+} from './job-runtime.ts';
+export { JOB_DECLARATIONS, WEEKLY_CRON } from './job-declarations.ts';
+export type { JobDeps, JobName, JobPayload } from './job-declarations.ts';
+export type { EnqueueOptions, JobQueue } from './job-queue.ts';
 
 export type Clock = { now: () => Date };
 
@@ -18,61 +31,54 @@ declare module 'fastify' {
 }
 
 export type JobsPluginOptions = {
-  /** Run the poller (off in tests: they call `app.jobs.enqueueDueSchedules(now)` and `runDueJobs(now)` themselves). */
+  /**
+   * Run workers, the schedules' cron passes and pg-boss's maintenance (off in tests: they call `app.jobs.runDueJobs(now)`).
+   */
   isPolling: boolean;
-  pollIntervalMs?: number;
+  pollIntervalSeconds?: number;
 };
 
-const DEFAULT_POLL_INTERVAL_MS = 5_000;
-/** Finished jobs are kept this long for inspection, then deleted (docs/jobs.md). */
-export const JOB_RETENTION = { doneMs: 7 * 24 * 60 * 60_000, failedMs: 30 * 24 * 60 * 60_000 } as const;
-export const JOB_RETENTION_JOB = 'jobs.delete-finished';
-const JOB_RETENTION_CRON = '23 * * * *';
+const DEFAULT_POLL_INTERVAL_SECONDS = 2;
+
+/** How pg-boss reaches the database: the embedded session through pg-boss's PGlite adapter, or its own small pool. */
+export function bossConnection(queue: DatabaseHandle['queue']) {
+  return queue.kind === 'pglite'
+    ? { db: fromPglite(queue.client), backend: 'pglite' as const }
+    : { connectionString: queue.connectionString, max: 4 };
+}
+
+/** A pg-boss instance on the app's database, not yet started. */
+export function createBoss(queue: DatabaseHandle['queue'], isPolling: boolean): PgBoss {
+  return new PgBoss({
+    ...bossConnection(queue),
+    schema: JOB_SCHEMA,
+    // The schema is installed and migrated at migrate time by the role that owns the database (db/job-schema.ts).
+    migrate: false,
+    supervise: isPolling,
+    schedule: isPolling,
+    registerInstance: false,
+  });
+}
 
 export const jobsPlugin = fp<JobsPluginOptions>(
-  async (app, { isPolling, pollIntervalMs = DEFAULT_POLL_INTERVAL_MS }) => {
+  async (app, { isPolling, pollIntervalSeconds = DEFAULT_POLL_INTERVAL_SECONDS }) => {
     const clock: Clock = { now: () => new Date() };
     app.decorate('clock', clock);
+    const boss = createBoss(app.databaseQueue, isPolling);
+    boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+    await boss.start();
     const queue = createJobQueue({
-      store: createJobStore(app.db),
+      boss,
       now: () => clock.now(),
-      onError: (error, job) =>
-        app.log.error({ err: error, job: { id: job.id, name: job.name, attempts: job.attempts } }, 'job failed'),
+      onError: (error, job) => app.log.error({ err: error, job }, 'job failed'),
       onLostOwnership: (job) =>
-        app.log.warn(
-          { job: { id: job.id, name: job.name, attempts: job.attempts } },
-          'job outlived its claim (lock expired and taken over, or cancelled): its result was dropped',
-        ),
+        app.log.warn({ job }, 'job outlived its claim (expired, retried or cancelled): its result was dropped'),
     });
+    await queue.declare();
     app.decorate('jobs', queue);
-    queue.schedule(JOB_RETENTION_JOB, JOB_RETENTION_CRON, async (_payload, { now }) => {
-      const deleted = await queue.deleteFinishedJobs(now, JOB_RETENTION);
-      if (deleted > 0) app.log.info(`deleted ${deleted} finished jobs`);
-    });
-    if (!isPolling) return;
-
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> | undefined;
-    let isStopped = false;
-    const tick = () => {
-      running = queue
-        .enqueueDueSchedules()
-        .then(() => queue.runDueJobs())
-        .catch((error: unknown) => app.log.error({ err: error }, 'job poll failed'))
-        .finally(() => {
-          running = undefined;
-          if (!isStopped) timer = setTimeout(tick, pollIntervalMs);
-        });
-    };
-    app.addHook('onReady', async () => {
-      timer = setTimeout(tick, pollIntervalMs);
-    });
-    app.addHook('onClose', async () => {
-      isStopped = true;
-      clearTimeout(timer);
-      // Let the batch in progress finish so no job is left half done while its lock holds.
-      await running;
-    });
+    if (isPolling) app.addHook('onReady', () => queue.work(pollIntervalSeconds));
+    // Lets the jobs in progress finish (pg-boss waits for them, up to its timeout), then closes its connections.
+    app.addHook('onClose', () => boss.stop({ graceful: true, close: true }));
   },
   { name: 'jobs', dependencies: ['db'] },
 );

@@ -1,15 +1,28 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobSchedules, jobs } from '../../db/schema/index.ts';
+import { PgBoss, TestClock } from 'pg-boss';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_SCHEMA } from '../../db/job-schema.ts';
 import { dbPlugin } from '../db.plugin.ts';
 import { concurrencyProves } from '../../test-support/concurrency.ts';
+import { queuedJobs } from '../../test-support/jobs.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createJobQueue } from './job-queue.ts';
-import { createJobStore } from './job-store.ts';
-import { JOB_RETENTION, JOB_RETENTION_JOB, LOCK_MS, MAX_ATTEMPTS, jobsPlugin } from './index.ts';
+import {
+  DELETE_AFTER_SECONDS,
+  EXPIRE_SECONDS,
+  JOB_DECLARATIONS,
+  MAX_ATTEMPTS,
+  RETRY_DELAY_SECONDS,
+  bossConnection,
+  createBoss,
+  jobsPlugin,
+  type JobDeps,
+} from './index.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
+const DELETE_FILES = 'storage.delete-files';
+const PURGE = 'accounts.purge';
 
 /** A promise with its resolve function outside, to hold a handler mid-run. */
 function gate() {
@@ -18,206 +31,227 @@ function gate() {
   return { opened, open };
 }
 
-describe('job queue', () => {
+/** Handlers' services as fakes: a test sets the ones its jobs call. */
+function fakeDeps(overrides: Partial<JobDeps>): JobDeps {
+  const unused = () => Promise.reject(new Error('not used in this test'));
+  return {
+    db: undefined as unknown as JobDeps['db'],
+    log: { info: () => undefined },
+    storage: { remove: unused },
+    deliverMail: null,
+    deleteExpiredAccountRows: unused,
+    accounts: { purgeAccount: unused },
+    dataExport: { runBuild: unused, expire: unused },
+    notifications: {} as JobDeps['notifications'],
+    ...overrides,
+  };
+}
+
+describe('job queue (pg-boss)', () => {
   let app: TestApp;
+  const bosses: PgBoss[] = [];
   beforeAll(async () => {
     app = await buildTestApp();
   });
-  afterAll(() => app.close());
+  afterEach(async () => {
+    // Each test's jobs are its own.
+    await app.db.execute(sql.raw(`truncate ${JOB_SCHEMA}.job`));
+  });
+  afterAll(async () => {
+    for (const boss of bosses) await boss.stop({ graceful: false, close: true });
+    await app.close();
+  });
 
-  function newQueue(now = () => new Date()) {
-    const lost: number[] = [];
-    const queue = createJobQueue({ store: createJobStore(app.db), now, onLostOwnership: (job) => lost.push(job.id) });
-    return Object.assign(queue, { lost });
+  /** Another instance's queue on the same database (its own pg-boss), with the given services. */
+  async function newQueue(deps: Partial<JobDeps>, now = () => new Date()) {
+    const boss = createBoss(app.databaseQueue, false);
+    bosses.push(boss);
+    await boss.start();
+    const lost: string[] = [];
+    const errors: string[] = [];
+    const queue = createJobQueue({
+      boss,
+      now,
+      onError: (error) => errors.push(error instanceof Error ? error.message : String(error)),
+      onLostOwnership: (job) => lost.push(job.id),
+    });
+    queue.handle(fakeDeps(deps));
+    return Object.assign(queue, { boss, lost, errors });
   }
-  const jobRow = async (id: number) => (await app.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
+  const job = async (id: string) => (await queuedJobs(app.db, { id }))[0]!;
+  /** pg-boss runs a queue's maintenance at most once per interval across instances: let the next pass run now. */
+  const supervise = async (boss: PgBoss) => {
+    await app.db.execute(sql.raw(`update ${JOB_SCHEMA}.queue set maintain_on = null, monitor_on = null`));
+    await boss.supervise();
+  };
+
+  it('declares every queue with the retries, back-off, expiry and retention of docs/jobs.md', async () => {
+    const boss = createBoss(app.databaseQueue, false);
+    bosses.push(boss);
+    await boss.start();
+    for (const [name, declaration] of Object.entries(JOB_DECLARATIONS)) {
+      expect(await boss.getQueue(name)).toMatchObject({
+        policy: 'unique' in declaration && declaration.unique ? 'stately' : 'standard',
+        retryLimit: MAX_ATTEMPTS - 1,
+        retryDelay: RETRY_DELAY_SECONDS,
+        retryBackoff: true,
+        expireInSeconds: EXPIRE_SECONDS,
+        deleteAfterSeconds: DELETE_AFTER_SECONDS,
+      });
+    }
+    const schedules = await boss.getSchedules();
+    expect(schedules.map((schedule) => schedule.name).sort()).toEqual(
+      Object.entries(JOB_DECLARATIONS)
+        .filter(([, declaration]) => 'cron' in declaration)
+        .map(([name]) => name)
+        .sort(),
+    );
+    for (const schedule of schedules) expect(schedule).toMatchObject({ timezone: 'UTC' });
+  });
+
+  it('checks a payload against its declaration when it is enqueued', async () => {
+    await expect(app.jobs.enqueue(PURGE, { userId: -1 })).rejects.toThrow();
+    await expect(app.jobs.enqueue(DELETE_FILES, { keys: 'a' } as never)).rejects.toThrow();
+    // Only a unique job takes a unique key.
+    await expect(app.jobs.enqueue(DELETE_FILES, { keys: [] }, { uniqueKey: 'k' })).rejects.toThrow(
+      /not declared unique/,
+    );
+  });
 
   it('runs a job when it is due, once', async () => {
-    const queue = newQueue();
-    const seen: unknown[] = [];
-    queue.register('test.collect', async (payload) => void seen.push(payload.value));
+    const removed: string[] = [];
+    const queue = await newQueue({ storage: { remove: async (key) => void removed.push(key) } });
     const later = new Date(Date.now() + 60_000);
-    const job = await queue.enqueue('test.collect', { value: 1 }, { runAt: later });
+    const id = await queue.enqueue(DELETE_FILES, { keys: ['a/1.jpg'] }, { runAt: later });
     expect(await queue.runDueJobs(new Date())).toBe(0);
     expect(await queue.runDueJobs(later)).toBe(1);
     expect(await queue.runDueJobs(later)).toBe(0);
-    expect(seen).toEqual([1]);
-    expect(await jobRow(job.id)).toMatchObject({ lockedBy: null, lockedUntil: null });
-    expect((await jobRow(job.id)).doneAt).not.toBeNull();
+    expect(removed).toEqual(['a/1.jpg']);
+    expect((await job(id)).state).toBe('completed');
   });
 
-  it('retries a failing job later with backoff, and gives up after the last attempt', async () => {
-    const queue = newQueue();
+  it('retries a failing job later with back-off, and gives up after the last attempt', async () => {
     let calls = 0;
-    queue.register('test.fail', async () => {
-      calls += 1;
-      throw new Error('boom');
+    const queue = await newQueue({
+      storage: {
+        remove: async () => {
+          calls += 1;
+          throw new Error('boom');
+        },
+      },
     });
-    const job = await queue.enqueue('test.fail', {});
-    let now = new Date();
-    await queue.runDueJobs(now);
-    let row = await jobRow(job.id);
-    expect(row).toMatchObject({ attempts: 1, lastError: 'boom', failedAt: null, lockedUntil: null, lockedBy: null });
-    expect(row.runAt.getTime()).toBe(now.getTime() + 30_000);
+    const id = await queue.enqueue(DELETE_FILES, { keys: ['a/1.jpg'] });
+    const before = Date.now();
+    expect(await queue.runDueJobs()).toBe(0);
+    const failed = await job(id);
+    // pg-boss counts a retry when it starts: none yet.
+    expect(failed).toMatchObject({ state: 'retry', retryCount: 0, output: { message: 'boom' } });
+    // The first retry waits 30 to 60 s (30 s doubled per retry, with jitter), by the database's clock.
+    const wait = failed.startAfter.getTime() - before;
+    expect(wait).toBeGreaterThanOrEqual(RETRY_DELAY_SECONDS * 1000 - 5_000);
+    expect(wait).toBeLessThanOrEqual(2 * RETRY_DELAY_SECONDS * 1000 + 5_000);
+    let now = Date.now();
     for (let attempt = 2; attempt <= MAX_ATTEMPTS + 2; attempt += 1) {
-      now = new Date(now.getTime() + DAY_MS);
-      await queue.runDueJobs(now);
+      now += DAY_MS;
+      await queue.runDueJobs(new Date(now));
     }
-    row = await jobRow(job.id);
     expect(calls).toBe(MAX_ATTEMPTS);
-    expect(row.failedAt).not.toBeNull();
+    expect(await job(id)).toMatchObject({ state: 'failed', retryCount: MAX_ATTEMPTS - 1 });
   });
 
-  it(`claims with SKIP LOCKED: concurrent runners never run a job twice (${concurrencyProves})`, async () => {
-    const counts = new Map<number, number>();
-    const makeQueue = () => {
-      const queue = newQueue();
-      queue.register('test.count', async (payload) => {
-        counts.set(Number(payload.n), (counts.get(Number(payload.n)) ?? 0) + 1);
-      });
-      return queue;
+  it(`concurrent runners never run a job twice (${concurrencyProves})`, async () => {
+    const counts = new Map<string, number>();
+    const deps = {
+      storage: { remove: async (key: string) => void counts.set(key, (counts.get(key) ?? 0) + 1) },
     };
-    const [a, b, c] = [makeQueue(), makeQueue(), makeQueue()];
-    for (let n = 0; n < 30; n += 1) await a.enqueue('test.count', { n });
-    const now = new Date(Date.now() + 1000);
-    const done = await Promise.all([a.runDueJobs(now), b.runDueJobs(now), c.runDueJobs(now)]);
+    const [a, b, c] = [await newQueue(deps), await newQueue(deps), await newQueue(deps)];
+    for (let n = 0; n < 30; n += 1) await a.enqueue(DELETE_FILES, { keys: [`k/${n}.jpg`] });
+    const done = await Promise.all([a.runDueJobs(), b.runDueJobs(), c.runDueJobs()]);
     expect(done.reduce((sum, value) => sum + value, 0)).toBe(30);
-    expect([...counts.values()].every((count) => count === 1)).toBe(true);
     expect(counts.size).toBe(30);
+    expect([...counts.values()].every((count) => count === 1)).toBe(true);
   });
 
-  it('picks up a job whose worker died once its lock has expired', async () => {
-    const store = createJobStore(app.db);
-    const queue = newQueue();
+  it('fails and retries the job of a worker that died once it has run longer than its expiry; the dead worker then changes nothing', async () => {
     let runs = 0;
-    queue.register('test.crash', async () => void (runs += 1));
-    const job = await queue.enqueue('test.crash', {});
-    const now = new Date();
-    // A worker claims it and dies without finishing.
-    const [claimed] = await store.claimDue({
-      names: ['test.crash'],
-      now,
-      lockedUntil: new Date(now.getTime() + LOCK_MS),
-      limit: 1,
-      token: 'dead-worker',
-    });
-    expect(claimed?.id).toBe(job.id);
-    expect(await queue.runDueJobs(new Date(now.getTime() + 1000))).toBe(0);
-    expect(await queue.runDueJobs(new Date(now.getTime() + LOCK_MS + 1000))).toBe(1);
+    const queue = await newQueue({ storage: { remove: async () => void (runs += 1) } });
+    const id = await queue.enqueue(DELETE_FILES, { keys: ['a/1.jpg'] });
+    // A worker takes the job and dies without finishing.
+    const [taken] = await queue.boss.fetch(DELETE_FILES, { includeMetadata: true });
+    expect(taken?.id).toBe(id);
+    expect(await queue.runDueJobs()).toBe(0);
+    // Its run outlives the expiry: pg-boss's maintenance fails the run and queues the retry.
+    await app.db.execute(
+      sql.raw(
+        `update ${JOB_SCHEMA}.job set started_on = started_on - interval '${EXPIRE_SECONDS + 60} seconds' where id = '${id}'`,
+      ),
+    );
+    await supervise(queue.boss);
+    expect(await job(id)).toMatchObject({ state: 'retry', retryCount: 0 });
+    expect(await queue.runDueJobs(new Date(Date.now() + DAY_MS))).toBe(1);
     expect(runs).toBe(1);
+    // The dead worker comes back: its attempt is over, so neither its success nor its failure touches the job.
+    const attempt = { id, retryCount: taken!.retryCount };
+    expect(await queue.boss.complete(DELETE_FILES, attempt)).toMatchObject({ affected: 0 });
+    expect(await queue.boss.fail(DELETE_FILES, attempt, new Error('late'))).toMatchObject({ affected: 0 });
+    expect(await job(id)).toMatchObject({ state: 'completed', retryCount: 1 });
   });
 
-  it('lets only the worker that owns a job finish or fail it: a worker whose lock expired and was taken over changes nothing', async () => {
-    const store = createJobStore(app.db);
-    const queue = newQueue();
-    const job = await queue.enqueue('test.owned', {});
-    const now = new Date();
-    const [first] = await store.claimDue({
-      names: ['test.owned'],
-      now,
-      lockedUntil: new Date(now.getTime() + LOCK_MS),
-      limit: 1,
-      token: 'slow',
-    });
-    const later = new Date(now.getTime() + LOCK_MS + 1000);
-    const [second] = await store.claimDue({
-      names: ['test.owned'],
-      now: later,
-      lockedUntil: new Date(later.getTime() + LOCK_MS),
-      limit: 1,
-      token: 'fast',
-    });
-    expect([first?.id, second?.id]).toEqual([job.id, job.id]);
-
-    // The slow worker comes back: neither its success nor its failure touches the job the fast worker now holds.
-    expect(await store.endRun({ id: job.id, token: 'slow', now: later })).toBe(false);
-    expect(await store.endRun({ id: job.id, token: 'slow', now: later }, { error: 'late', retryAt: null })).toBe(false);
-    expect(await jobRow(job.id)).toMatchObject({
-      doneAt: null,
-      failedAt: null,
-      lastError: null,
-      lockedBy: 'fast',
-      attempts: 2,
-    });
-
-    expect(await store.endRun({ id: job.id, token: 'fast', now: later })).toBe(true);
-    expect((await jobRow(job.id)).doneAt).not.toBeNull();
-    // Once done, not even the owner's token ends it again.
-    expect(await store.endRun({ id: job.id, token: 'fast', now: later }, { error: 'twice', retryAt: null })).toBe(
-      false,
-    );
+  it('keeps one waiting job per unique key (a new enqueue moves it to the new time and payload) and cancels by key', async () => {
+    const queue = await newQueue({});
+    const first = await queue.enqueue(PURGE, { userId: 1 }, { uniqueKey: 'k1', runAt: new Date(Date.now() + 1000) });
+    const runAt = new Date(Date.now() + 5000);
+    const second = await queue.enqueue(PURGE, { userId: 2 }, { uniqueKey: 'k1', runAt });
+    expect(second).toBe(first);
+    expect(await job(first)).toMatchObject({ data: { userId: 2 }, state: 'created', startAfter: runAt });
+    await queue.cancel(PURGE, 'k1');
+    expect((await job(first)).state).toBe('cancelled');
+    const third = await queue.enqueue(PURGE, { userId: 3 }, { uniqueKey: 'k1' });
+    expect(third).not.toBe(first);
+    // Key-less enqueues of a unique job are never merged.
+    const [x, y] = [await queue.enqueue(PURGE, { userId: 4 }), await queue.enqueue(PURGE, { userId: 4 })];
+    expect(x).not.toBe(y);
   });
 
-  it('drops the result of a handler that outlived its claim, and reports it', async () => {
-    const now = new Date();
-    const slow = newQueue(() => now);
-    const fast = newQueue(() => now);
+  it('cancelling the key of a running job drops its handler’s result, and reports it', async () => {
     const held = gate();
-    let slowRuns = 0;
-    let fastRuns = 0;
-    slow.register('test.outlived', async () => {
-      slowRuns += 1;
-      await held.opened;
-      throw new Error('slow failure');
+    let runs = 0;
+    const queue = await newQueue({
+      accounts: {
+        purgeAccount: async () => {
+          runs += 1;
+          await held.opened;
+        },
+      },
     });
-    fast.register('test.outlived', async () => void (fastRuns += 1));
-    const job = await slow.enqueue('test.outlived', {});
-    const slowRun = slow.runDueJobs(now);
-    await expect.poll(() => slowRuns).toBe(1);
-    expect(await fast.runDueJobs(new Date(now.getTime() + LOCK_MS + 1000))).toBe(1);
+    const id = await queue.enqueue(PURGE, { userId: 1 }, { uniqueKey: 'outlived' });
+    const running = queue.runDueJobs();
+    await expect.poll(() => runs).toBe(1);
+    await queue.cancel(PURGE, 'outlived');
     held.open();
-    expect(await slowRun).toBe(0);
-    expect(slow.lost).toEqual([job.id]);
-    const row = await jobRow(job.id);
-    expect(row.doneAt).not.toBeNull();
-    expect(row).toMatchObject({ failedAt: null, lastError: null });
-    expect(fastRuns).toBe(1);
+    expect(await running).toBe(0);
+    expect(queue.lost).toEqual([id]);
+    expect((await job(id)).state).toBe('cancelled');
   });
 
-  it('keeps one pending job per unique key (a new enqueue moves it) and cancels by key', async () => {
-    const queue = newQueue();
-    queue.register('test.unique', async () => {});
-    const first = await queue.enqueue('test.unique', { v: 1 }, { uniqueKey: 'k1', runAt: new Date(Date.now() + 1000) });
-    const second = await queue.enqueue(
-      'test.unique',
-      { v: 2 },
-      { uniqueKey: 'k1', runAt: new Date(Date.now() + 5000) },
-    );
-    expect(second.id).toBe(first.id);
-    expect(second.payload).toEqual({ v: 2 });
-    await queue.cancel('k1');
-    expect((await jobRow(first.id)).doneAt).not.toBeNull();
-    const third = await queue.enqueue('test.unique', { v: 3 }, { uniqueKey: 'k1' });
-    expect(third.id).not.toBe(first.id);
-  });
-
-  it('re-enqueueing the unique key of a running job keeps its lock, and runs the new payload after the current run', async () => {
-    const now = new Date();
-    const queue = newQueue(() => now);
-    const other = newQueue(() => now);
+  it('re-enqueueing the unique key of a running job queues the new payload, run after the current run and never beside it', async () => {
     const held = gate();
-    const seen: unknown[] = [];
-    const handler = async (payload: Record<string, unknown>) => {
-      seen.push(payload.v);
-      if (payload.v === 1) await held.opened;
+    const seen: number[] = [];
+    const purgeAccount = async (userId: number) => {
+      seen.push(userId);
+      if (userId === 1) await held.opened;
     };
-    queue.register('test.rerun', handler);
-    other.register('test.rerun', handler);
-    const job = await queue.enqueue('test.rerun', { v: 1 }, { uniqueKey: 'rerun' });
-    const running = queue.runDueJobs(now);
+    const queue = await newQueue({ accounts: { purgeAccount } });
+    const other = await newQueue({ accounts: { purgeAccount } });
+    const id = await queue.enqueue(PURGE, { userId: 1 }, { uniqueKey: 'rerun' });
+    const running = queue.runDueJobs();
     await expect.poll(() => seen).toEqual([1]);
-    const claimed = await jobRow(job.id);
 
-    const again = await queue.enqueue('test.rerun', { v: 2 }, { uniqueKey: 'rerun' });
-    expect(again.id).toBe(job.id);
-    expect(again).toMatchObject({
-      lockedBy: claimed.lockedBy,
-      lockedUntil: claimed.lockedUntil,
-      payload: { v: 1 },
-      nextPayload: { v: 2 },
-    });
-    // Another worker finds nothing to claim while the first one runs it.
-    expect(await other.runDueJobs(now)).toBe(0);
+    const again = await queue.enqueue(PURGE, { userId: 2 }, { uniqueKey: 'rerun' });
+    expect(again).not.toBe(id);
+    expect(await job(id)).toMatchObject({ state: 'active', data: { userId: 1 } });
+    // Another instance finds nothing to run while the first run of the key goes on.
+    expect(await other.runDueJobs()).toBe(0);
     expect(seen).toEqual([1]);
 
     held.open();
@@ -225,109 +259,86 @@ describe('job queue', () => {
     expect(await running).toBe(2);
     expect(seen).toEqual([1, 2]);
     expect(queue.lost).toEqual([]);
-    const row = await jobRow(job.id);
-    expect(row.doneAt).not.toBeNull();
-    expect(row).toMatchObject({ payload: { v: 2 }, nextPayload: null, nextRunAt: null });
+    expect(await job(again)).toMatchObject({ state: 'completed', data: { userId: 2 } });
   });
 
-  it('deletes done jobs after the retention period and failed ones after theirs, through its own recurring job', async () => {
-    const now = new Date();
-    const queue = newQueue(() => now);
-    const insertFinished = async (values: { doneAt?: Date; failedAt?: Date }) =>
-      (
-        await app.db
-          .insert(jobs)
-          .values({ name: 'test.finished', payload: {}, ...values })
-          .returning()
-      )[0]!.id;
-    const oldDone = await insertFinished({ doneAt: new Date(now.getTime() - JOB_RETENTION.doneMs - 1000) });
-    const recentDone = await insertFinished({ doneAt: new Date(now.getTime() - JOB_RETENTION.doneMs + 60_000) });
-    const oldFailed = await insertFinished({ failedAt: new Date(now.getTime() - JOB_RETENTION.failedMs - 1000) });
-    const recentFailed = await insertFinished({ failedAt: new Date(now.getTime() - JOB_RETENTION.doneMs - 1000) });
-    const pending = (await queue.enqueue('test.never-registered', {}, { runAt: new Date(now.getTime() - 60 * DAY_MS) }))
-      .id;
-    expect(await queue.deleteFinishedJobs(now, JOB_RETENTION)).toBe(2);
-    const left = (await app.db.select({ id: jobs.id }).from(jobs)).map((row) => row.id);
-    expect(left).toEqual(expect.arrayContaining([recentDone, recentFailed, pending]));
-    expect(left).not.toContain(oldDone);
-    expect(left).not.toContain(oldFailed);
-
-    // The app's queue runs the retention job hourly.
-    const stale = await insertFinished({ doneAt: new Date(now.getTime() - JOB_RETENTION.doneMs - 1000) });
-    await app.jobs.enqueueDueSchedules(now);
-    const [schedule] = await app.db.select().from(jobSchedules).where(eq(jobSchedules.name, JOB_RETENTION_JOB));
-    expect(schedule!.nextRunAt.getTime()).toBeGreaterThan(now.getTime());
-    expect(schedule!.nextRunAt.getTime()).toBeLessThanOrEqual(now.getTime() + 60 * 60_000);
-    const due = new Date(schedule!.nextRunAt.getTime() + 1000);
-    // Other hourly schedules (the session cleanup) may fall due in the same window: count the retention job's runs only.
-    const retentionRuns = () => app.db.$count(jobs, eq(jobs.name, JOB_RETENTION_JOB));
-    expect(await retentionRuns()).toBe(0);
-    await app.jobs.enqueueDueSchedules(due);
-    expect(await retentionRuns()).toBe(1);
-    await app.jobs.runDueJobs(due);
-    expect((await app.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, stale))).length).toBe(0);
-  });
-
-  it(`runs a recurring job once per period with two queues on one database (${concurrencyProves})`, async () => {
-    const runs: string[] = [];
-    const makeQueue = () => {
-      const queue = newQueue();
-      queue.schedule(
-        'test.every-ten-minutes',
-        '*/10 * * * *',
-        async (payload) => void runs.push(String(payload.period)),
-      );
-      return queue;
-    };
-    const [a, b] = [makeQueue(), makeQueue()];
-    const start = new Date('2030-01-01T00:00:00Z');
-    // Both instances start (each saves the schedule; the second finds it there).
-    await Promise.all([a.enqueueDueSchedules(start), b.enqueueDueSchedules(start)]);
-    // Both poll every minute for an hour, at the same moments, then run what is due.
-    let enqueued = 0;
-    for (let minute = 1; minute <= 60; minute += 1) {
-      const now = new Date(start.getTime() + minute * 60_000 + 500);
-      const counts = await Promise.all([a.enqueueDueSchedules(now), b.enqueueDueSchedules(now)]);
-      enqueued += counts[0] + counts[1];
-      await Promise.all([a.runDueJobs(now), b.runDueJobs(now)]);
-    }
-    const periods = Array.from({ length: 6 }, (_, index) =>
-      new Date(start.getTime() + (index + 1) * 10 * 60_000).toISOString(),
+  it('deletes finished jobs after the retention period, through pg-boss’s maintenance', async () => {
+    const queue = await newQueue({ storage: { remove: async () => undefined } });
+    const [old, recent] = [
+      await queue.enqueue(DELETE_FILES, { keys: ['x/old.jpg'] }),
+      await queue.enqueue(DELETE_FILES, { keys: ['x/recent.jpg'] }),
+    ];
+    const pending = await queue.enqueue(
+      DELETE_FILES,
+      { keys: ['x/later.jpg'] },
+      { runAt: new Date(Date.now() + DAY_MS) },
     );
-    expect(enqueued).toBe(6);
-    expect(runs.sort()).toEqual(periods);
+    expect(await queue.runDueJobs()).toBe(2);
+    const finishedAgo = async (id: string, seconds: number) =>
+      app.db.execute(
+        sql.raw(`update ${JOB_SCHEMA}.job set completed_on = now() - interval '${seconds} seconds' where id = '${id}'`),
+      );
+    await finishedAgo(old, DELETE_AFTER_SECONDS + 60);
+    await finishedAgo(recent, DELETE_AFTER_SECONDS - 3600);
+    await supervise(queue.boss);
+    const left = (await queuedJobs(app.db, { name: DELETE_FILES })).map((row) => row.id);
+    expect(left).toEqual(expect.arrayContaining([recent, pending]));
+    expect(left).not.toContain(old);
   });
 
-  it('runs a missed period once, late, and skips the older ones; refuses an invalid cron expression', async () => {
-    const runs: string[] = [];
-    const queue = newQueue();
-    queue.schedule('test.hourly', '0 * * * *', async (payload) => void runs.push(String(payload.period)));
-    const start = new Date('2031-01-01T00:30:00Z');
-    await queue.enqueueDueSchedules(start);
-    // No instance ran for five hours.
-    const back = new Date('2031-01-01T05:10:00Z');
-    expect(await queue.enqueueDueSchedules(back)).toBe(1);
-    expect(await queue.enqueueDueSchedules(back)).toBe(0);
-    await queue.runDueJobs(back);
-    expect(runs).toEqual(['2031-01-01T01:00:00.000Z']);
-    const [schedule] = await app.db.select().from(jobSchedules).where(eq(jobSchedules.name, 'test.hourly'));
-    expect(schedule!.nextRunAt.toISOString()).toBe('2031-01-01T06:00:00.000Z');
-
-    expect(() => queue.schedule('test.bad', 'every hour', async () => {})).toThrow();
+  it(`runs a recurring job once per period with two instances on one database (${concurrencyProves})`, async () => {
+    // pg-boss's own test clock moves the database's clock (its job_now()) and the instances' timers together.
+    const clock = new TestClock(new Date('2030-01-01T00:00:00.000Z'));
+    const name = 'test.every-ten-minutes';
+    const makeBoss = async () => {
+      const boss = new PgBoss({
+        ...bossConnection(app.databaseQueue),
+        schema: JOB_SCHEMA,
+        migrate: false,
+        supervise: false,
+        schedule: true,
+        registerInstance: false,
+        clock,
+      });
+      bosses.push(boss);
+      await boss.start();
+      return boss;
+    };
+    const [a, b] = [await makeBoss(), await makeBoss()];
+    await a.createQueue(name);
+    // Both instances declare the schedule, as every instance of the app does when it starts.
+    await Promise.all([
+      a.schedule(name, '*/10 * * * *', {}, { tz: 'UTC' }),
+      b.schedule(name, '*/10 * * * *', {}, { tz: 'UTC' }),
+    ]);
+    try {
+      for (let minute = 1; minute <= 60; minute += 1) await clock.tick(60_000);
+      const runs = await queuedJobs(app.db, { name });
+      const periods = runs
+        .map((run) => new Date(Math.floor(run.startAfter.getTime() / 600_000) * 600_000).toISOString())
+        .sort();
+      // From the start (00:00, due at the first pass) to the last pass (01:00): each period once, by one instance.
+      expect(periods).toEqual(
+        Array.from({ length: 7 }, (_, index) => new Date(Date.UTC(2030, 0, 1, 0, index * 10)).toISOString()),
+      );
+    } finally {
+      await a.unschedule(name);
+      await a.deleteQueue(name);
+    }
   });
 
   it('polls for due jobs in the background and stops polling when the app closes', async () => {
     const poller = Fastify();
     await poller.register(dbPlugin, { config: app.appConfig, database: app.database });
-    await poller.register(jobsPlugin, { isPolling: true, pollIntervalMs: 20 });
+    await poller.register(jobsPlugin, { isPolling: true, pollIntervalSeconds: 0.5 });
+    const removed: string[] = [];
+    poller.jobs.handle(fakeDeps({ storage: { remove: async (key) => void removed.push(key) } }));
     await poller.ready();
-    let runs = 0;
-    poller.jobs.register('test.poll', async () => void (runs += 1));
-    await poller.jobs.enqueue('test.poll', {});
-    await expect.poll(() => runs, { timeout: 5000 }).toBe(1);
+    await poller.jobs.enqueue(DELETE_FILES, { keys: ['x/polled.jpg'] });
+    await expect.poll(() => removed, { timeout: 10_000 }).toEqual(['x/polled.jpg']);
     await poller.close();
-    await poller.jobs.enqueue('test.poll', {});
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(runs).toBe(1);
+    await app.jobs.enqueue(DELETE_FILES, { keys: ['x/after-close.jpg'] });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(removed).toEqual(['x/polled.jpg']);
   });
 });

@@ -1,147 +1,181 @@
-// The job queue: handlers by name, enqueue (inside the caller's transaction), recurring schedules, and running
-// due jobs with retries. Each claim carries an owner token, so a worker that lost its job cannot end it.
+// The app's job queue on pg-boss (docs/jobs.md): queues and schedules made from the declarations (src/jobs.ts),
+// typed enqueue (in the caller's transaction when given one), cancel by unique key, the workers, and `runDueJobs` for tests.
 import { randomUUID } from 'node:crypto';
-import { CronExpressionParser } from 'cron-parser';
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, type Db as IDatabase, type JobWithMetadata, type PgBoss } from 'pg-boss';
 import type { Executor } from '../../db/client.ts';
-import type { JobRow } from '../../db/schema/index.ts';
-import type { JobStore } from './job-store.ts';
+import { JOB_SCHEMA } from '../../db/job-schema.ts';
+import {
+  JOB_DECLARATIONS,
+  type JobDeclaration,
+  type JobDeps,
+  type JobHandler,
+  type JobName,
+  type JobPayload,
+} from './job-declarations.ts';
+import {
+  DELETE_AFTER_SECONDS,
+  EXPIRE_SECONDS,
+  MAX_ATTEMPTS,
+  RETENTION_SECONDS,
+  RETRY_DELAY_SECONDS,
+  type JobContext,
+} from './job-runtime.ts';
 
-export type JobContext = { job: JobRow; now: Date };
-export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
 export type EnqueueOptions = { runAt?: Date; uniqueKey?: string; tx?: Executor };
 
-export const MAX_ATTEMPTS = 5;
-/** A claimed job belongs to its worker this long; a crashed worker's job becomes due again after it. */
-export const LOCK_MS = 5 * 60_000;
-const RETRY_BASE_MS = 30_000;
-const BATCH_SIZE = 10;
-
-/** Next time the UTC cron expression fires strictly after `after`; throws on an invalid expression. */
-export function nextCronTime(cron: string, after: Date): Date {
-  return CronExpressionParser.parse(cron, { currentDate: after, tz: 'UTC' }).next().toDate();
+/** The queue options pg-boss keeps per queue, from a declaration. */
+function queueOptions(declaration: JobDeclaration) {
+  return {
+    policy: declaration.unique ? 'stately' : 'standard',
+    retryLimit: (declaration.attempts ?? MAX_ATTEMPTS) - 1,
+    retryDelay: RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    expireInSeconds: EXPIRE_SECONDS,
+    deleteAfterSeconds: DELETE_AFTER_SECONDS,
+    retentionSeconds: RETENTION_SECONDS,
+  } as const;
 }
 
-/** The unique key of a recurring job's pending run: at most one per schedule. */
-export const scheduleJobKey = (name: string) => `schedule:${name}`;
+const transactionDb = (tx: Executor | undefined): IDatabase | undefined =>
+  tx ? fromDrizzle(tx as Parameters<typeof fromDrizzle>[0], sql) : undefined;
 
 export function createJobQueue(deps: {
-  store: JobStore;
+  boss: PgBoss;
   now: () => Date;
-  onError?: (error: unknown, job: JobRow) => void;
-  /** The worker's claim ended before the job did (lock expired and taken over, or cancelled): its result was dropped. */
-  onLostOwnership?: (job: JobRow) => void;
+  onError?: (error: unknown, job: { id: string; name: string; attempt: number }) => void;
+  onLostOwnership?: (job: { id: string; name: string }) => void;
 }) {
-  const handlers = new Map<string, JobHandler>();
-  const schedules = new Map<string, string>();
-  let isScheduleSaved = false;
+  const { boss } = deps;
+  const declarations: Record<JobName, JobDeclaration> = JOB_DECLARATIONS;
+  const names = Object.keys(declarations) as JobName[];
+  let handlers: Map<JobName, JobHandler<unknown>> | undefined;
 
-  function register(name: string, handler: JobHandler): void {
-    if (handlers.has(name)) throw new Error(`job handler ${name} registered twice`);
-    handlers.set(name, handler);
-  }
-
-  async function runOne(job: JobRow, token: string, now: Date): Promise<boolean> {
-    const handler = handlers.get(job.name);
-    if (!handler) return false;
-    let isOwner: boolean;
+  /** Runs one fetched job and settles that attempt (only that attempt: a job retried or expired meanwhile is left alone). */
+  async function runOne(job: JobWithMetadata<unknown>, now: Date): Promise<boolean> {
+    const name = job.name as JobName;
+    const attempt = { id: job.id, retryCount: job.retryCount };
+    const context: JobContext = {
+      now,
+      attempt: job.retryCount + 1,
+      isLastAttempt: job.retryCount >= job.retryLimit,
+      createdOn: job.createdOn,
+    };
+    // pg-boss answers how many jobs the call changed (`affected`; its typings leave CommandResponse empty).
+    let settled: { affected?: number };
     let hasSucceeded = false;
     try {
-      await handler(job.payload, { job, now });
+      const handler = handlers?.get(name);
+      if (!handler) throw new Error(`no handler for job ${name}`);
+      await handler(declarations[name].payload.parse(job.data), context);
       hasSucceeded = true;
-      isOwner = await deps.store.endRun({ id: job.id, token, now });
+      settled = await boss.complete(name, attempt);
     } catch (error) {
       if (hasSucceeded) throw error;
-      deps.onError?.(error, job);
-      const isLastAttempt = job.attempts >= MAX_ATTEMPTS;
-      const retryAt = isLastAttempt ? null : new Date(now.getTime() + RETRY_BASE_MS * 2 ** (job.attempts - 1));
-      isOwner = await deps.store.endRun(
-        { id: job.id, token, now },
-        { error: error instanceof Error ? error.message : String(error), retryAt },
-      );
+      deps.onError?.(error, { id: job.id, name, attempt: context.attempt });
+      settled = await boss.fail(name, attempt, error instanceof Error ? error : new Error(String(error)));
     }
-    if (!isOwner) deps.onLostOwnership?.(job);
+    const isOwner = (settled.affected ?? 0) > 0;
+    if (!isOwner) deps.onLostOwnership?.({ id: job.id, name });
     return hasSucceeded && isOwner;
   }
 
   return {
-    register,
-
-    /**
-     * A recurring job: `handler` runs once per period of `cron` (UTC, five or six fields), across all instances
-     * sharing the database. A period missed while no instance ran is run once, late; older ones are skipped.
-     */
-    schedule(name: string, cron: string, handler: JobHandler): void {
-      nextCronTime(cron, new Date());
-      register(name, handler);
-      schedules.set(name, cron);
-      isScheduleSaved = false;
+    /** Creates or updates every declared queue and schedule; removes schedules no longer declared. */
+    async declare(): Promise<void> {
+      for (const name of names) {
+        const options = queueOptions(declarations[name]);
+        if (await boss.getQueue(name)) {
+          const { policy: _policy, ...rest } = options;
+          await boss.updateQueue(name, rest);
+        } else await boss.createQueue(name, options);
+      }
+      for (const schedule of await boss.getSchedules()) {
+        if (!declarations[schedule.name as JobName]?.cron) await boss.unschedule(schedule.name, schedule.key);
+      }
+      for (const name of names) {
+        const { cron } = declarations[name];
+        // `missed: 'once'`: a period missed while no instance ran is run once, late; older ones are skipped.
+        if (cron) await boss.schedule(name, cron, {}, { tz: 'UTC', missed: 'once' });
+      }
     },
 
-    async enqueue(name: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<JobRow> {
-      const now = deps.now();
-      return deps.store.insert(
-        { name, payload, runAt: options.runAt ?? now, uniqueKey: options.uniqueKey },
-        now,
-        options.tx,
+    /** Builds every job's handler from the services, once they exist (app.ts). */
+    handle(jobDeps: JobDeps): void {
+      if (handlers) throw new Error('job handlers given twice');
+      handlers = new Map(
+        names.map((name) => [name, declarations[name].handler(jobDeps) as JobHandler<unknown>] as const),
       );
     },
 
-    async cancel(uniqueKey: string, tx?: Executor): Promise<void> {
-      await deps.store.cancelByKey(uniqueKey, deps.now(), tx);
+    /**
+     * Queues a job, inside `tx` when given (it then exists only if the transaction commits). With a `uniqueKey`
+     * (unique jobs only) a waiting job of that key is moved to the new time and payload instead of duplicated; while
+     * one runs, the new one waits and runs after it. Answers the job's id.
+     */
+    async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options: EnqueueOptions = {}): Promise<string> {
+      const declaration: JobDeclaration = declarations[name];
+      const data = declaration.payload.parse(payload);
+      const db = transactionDb(options.tx);
+      if (options.uniqueKey) {
+        if (!declaration.unique) throw new Error(`job ${name} is not declared unique: it takes no uniqueKey`);
+        const { jobs } = await boss.upsert(name, data, {
+          singletonKey: options.uniqueKey,
+          startAfter: options.runAt ?? deps.now(),
+          db,
+        });
+        return jobs[0]!;
+      }
+      const id = await boss.send(name, data, {
+        startAfter: options.runAt,
+        // A unique queue allows one waiting job per key, a key-less one included: give each such job its own.
+        singletonKey: declaration.unique ? randomUUID() : undefined,
+        db,
+      });
+      if (!id) throw new Error(`job ${name} was not queued`);
+      return id;
+    },
+
+    /** Cancels the waiting (or running) job of a unique key; a running handler's result is then dropped. */
+    async cancel(name: JobName, uniqueKey: string, tx?: Executor): Promise<void> {
+      const db = transactionDb(tx);
+      const found = await boss.findJobs(name, { key: uniqueKey, db });
+      const ids = found.filter((job) => ['created', 'retry', 'active'].includes(job.state)).map((job) => job.id);
+      if (ids.length) await boss.cancel(name, ids, { db });
+    },
+
+    /** Starts a worker per queue (not under tests: they call `runDueJobs`). */
+    async work(pollingIntervalSeconds: number): Promise<void> {
+      for (const name of names) {
+        await boss.work(name, { pollingIntervalSeconds, includeMetadata: true, batchSize: 1 }, async ([job]) => {
+          if (job) await runOne(job, deps.now());
+        });
+      }
     },
 
     /**
-     * Enqueues the run of every schedule due at `now`; answers how many were enqueued here. An instance takes a
-     * period by moving the schedule's next time forward in the same transaction as the enqueue, so of several
-     * instances polling together exactly one enqueues it.
+     * Tests only: runs every job due at `now` (default: the app's clock), then whatever becomes ready meanwhile,
+     * until none is left; answers how many succeeded. pg-boss reads the database's clock, so jobs due by `now` but
+     * not yet by the database's clock are made due first; a retry's back-off is measured from the database's clock, so
+     * a failed job is not run again in the same call.
      */
-    async enqueueDueSchedules(now: Date = deps.now()): Promise<number> {
-      if (!isScheduleSaved) {
-        await deps.store.saveSchedules(
-          [...schedules].map(([name, cron]) => ({ name, cron, nextRunAt: nextCronTime(cron, now) })),
-        );
-        isScheduleSaved = true;
-      }
-      let enqueued = 0;
-      for (const [name, cron] of schedules) {
-        const isTaken = await deps.store.transaction(async (tx) => {
-          const period = await deps.store.takeDueSchedule(name, now, nextCronTime(cron, now), tx);
-          if (!period) return false;
-          await deps.store.insert(
-            { name, payload: { period: period.toISOString() }, runAt: now, uniqueKey: scheduleJobKey(name) },
-            now,
-            tx,
-          );
-          return true;
-        });
-        if (isTaken) enqueued += 1;
-      }
-      return enqueued;
-    },
-
-    /** Runs every job due at `now` (default: the clock), batch after batch; answers how many succeeded. */
     async runDueJobs(now: Date = deps.now()): Promise<number> {
+      await boss.getDb().executeSql(
+        `update ${JOB_SCHEMA}.job set start_after = now()
+         where state in ('created', 'retry') and start_after > now() and start_after <= $1`,
+        [now.toISOString()],
+      );
       let succeeded = 0;
       for (;;) {
-        const token = randomUUID();
-        const claimed = await deps.store.claimDue({
-          names: [...handlers.keys()],
-          now,
-          lockedUntil: new Date(now.getTime() + LOCK_MS),
-          limit: BATCH_SIZE,
-          token,
-        });
-        if (claimed.length === 0) return succeeded;
-        for (const job of claimed) if (await runOne(job, token, now)) succeeded += 1;
+        let ran = 0;
+        for (const name of names) {
+          for (const job of await boss.fetch(name, { batchSize: 20, includeMetadata: true })) {
+            ran += 1;
+            if (await runOne(job, now)) succeeded += 1;
+          }
+        }
+        if (ran === 0) return succeeded;
       }
-    },
-
-    /** Retention: deletes jobs done more than `doneMs` ago and jobs failed for good more than `failedMs` ago. */
-    async deleteFinishedJobs(now: Date, retention: { doneMs: number; failedMs: number }): Promise<number> {
-      return deps.store.deleteFinished({
-        doneBefore: new Date(now.getTime() - retention.doneMs),
-        failedBefore: new Date(now.getTime() - retention.failedMs),
-      });
     },
   };
 }

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '@app/i18n';
 import { getTranslator } from '../../lib/i18n.ts';
-import { jobs } from '../../db/schema/index.ts';
 import { MAIL_SEND_JOB } from './mailer.plugin.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { queuedJobs } from '../../test-support/jobs.ts';
 import { signUp } from '../../test-support/accounts.ts';
 import { MAIL_TEMPLATES, renderMail } from './mail.templates.ts';
 import { createMailer, extractLinks, siteBaseUrl, type OutgoingMail } from './mail.service.ts';
@@ -168,16 +167,16 @@ describe('development mailbox (GET /api/dev/mailbox)', () => {
     try {
       const { email } = await signUp(smtpApp);
       expect((await smtpApp.inject({ url: '/api/dev/mailbox' })).json().mails).toEqual([]);
-      const [job] = await smtpApp.db.select().from(jobs).where(eq(jobs.name, MAIL_SEND_JOB));
-      expect(job?.payload).toMatchObject({
+      const [job] = await queuedJobs(smtpApp.db, { name: MAIL_SEND_JOB });
+      expect(job?.data).toMatchObject({
         to: email,
         template: 'activation',
         subject: expect.any(String),
         html: expect.any(String),
       });
       await smtpApp.jobs.runDueJobs();
-      const [retried] = await smtpApp.db.select().from(jobs).where(eq(jobs.id, job!.id));
-      expect(retried).toMatchObject({ attempts: 1, doneAt: null, failedAt: null, lastError: expect.any(String) });
+      const [retried] = await queuedJobs(smtpApp.db, { id: job!.id });
+      expect(retried).toMatchObject({ state: 'retry', output: { message: expect.any(String) } });
     } finally {
       await smtpApp.close();
     }

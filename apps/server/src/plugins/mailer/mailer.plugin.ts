@@ -7,6 +7,8 @@ import { createMailer, type Mailer, type MailTransport, type OutgoingMail } from
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** Sends a mail over SMTP (the 'mail.send' job's handler calls it); null without SMTP_URL. */
+    deliverMail: ((mail: OutgoingMail) => Promise<void>) | null;
   }
 }
 
@@ -17,6 +19,7 @@ export const MAIL_SEND_JOB = 'mail.send';
 export const mailerPlugin = fp<MailerPluginOptions>(
   async (app, { smtpUrl, mailFrom, publicUrl }) => {
     let transport: MailTransport;
+    let deliverMail: ((mail: OutgoingMail) => Promise<void>) | null = null;
     if (smtpUrl) {
       const smtp = nodemailer.createTransport(smtpUrl);
       app.addHook('onClose', async () => smtp.close());
@@ -24,8 +27,7 @@ export const mailerPlugin = fp<MailerPluginOptions>(
       transport = async (mail, tx) => {
         await app.jobs.enqueue(MAIL_SEND_JOB, mail, { tx });
       };
-      app.jobs.register(MAIL_SEND_JOB, async (payload) => {
-        const mail = payload as OutgoingMail;
+      deliverMail = async (mail) => {
         await smtp.sendMail({
           from: mail.from,
           to: mail.to,
@@ -34,13 +36,14 @@ export const mailerPlugin = fp<MailerPluginOptions>(
           html: mail.html,
           headers: mail.headers,
         });
-      });
+      };
     } else {
       const mailbox = createMailRepository(app.db);
       transport = async (mail, tx) => {
         await mailbox.insert(mail, tx);
       };
     }
+    app.decorate('deliverMail', deliverMail);
     app.decorate('mailer', createMailer({ transport, publicUrl, mailFrom }));
   },
   { name: 'mailer', dependencies: ['db', 'jobs'] },

@@ -2,7 +2,7 @@
 // path /api/admin), 8 hours absolute and 30 minutes idle; `request.staff`; and the authorization of every /api/admin/
 // route by the one table ADMIN_ROUTE_ROLES: a route missing from it refuses to register.
 import fp from 'fastify-plugin';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_ROUTE_ROLES, STAFF_SESSION_HOURS, STAFF_SESSION_IDLE_MINUTES, type StaffRole } from '@app/contracts';
 import { staffAccounts, staffSessions } from '../../db/schema/index.ts';
@@ -130,11 +130,6 @@ export const staffSessionPlugin = fp<StaffSessionPluginOptions>(
       if (token) await app.db.delete(staffSessions).where(eq(staffSessions.tokenHash, hashToken(token)));
       request.staff = null;
       reply.clearCookie(cookieName, cookieOptions);
-    });
-
-    // Expired staff sessions are deleted hourly.
-    app.jobs.schedule('staff.sessions-cleanup', '17 * * * *', async (_payload, { now: at }) => {
-      await app.db.delete(staffSessions).where(lt(staffSessions.expiresAt, at));
     });
   },
   { name: 'staff-session', dependencies: ['db', 'jobs'] },

@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
 import { createDiskStorage } from './disk-storage.ts';
 import { contentTypeOf, isSafeKey, type FileStorage } from './file-storage.ts';
 import { createS3Storage, type S3StorageOptions } from './s3-storage.ts';
@@ -48,12 +47,6 @@ export const storagePlugin = fp<StoragePluginOptions>(
       storage = createDiskStorage(rootDir);
     }
     app.decorate('storage', storage);
-
-    app.jobs.register(DELETE_FILES_JOB, async (payload) => {
-      const keys = z.array(z.string()).parse(payload.keys).filter(isSafeKey);
-      // A failure throws, and the queue runs the job again later: every remove is idempotent.
-      await Promise.all(keys.map((key) => storage.remove(key)));
-    });
 
     // File names are random and never reused, so a file never changes: browsers and CDNs may keep it for a year.
     app.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
