@@ -6,7 +6,13 @@ import type { PaymentSettings } from './config.ts';
 import { createAccountsRepository, createAccountsService } from './modules/accounts/index.ts';
 import { createAdminService } from './modules/admin/index.ts';
 import { createBlocksRepository, createBlocksService } from './modules/blocks/index.ts';
-import { createChatPhotoUrls, createChatsRepository, createChatsService } from './modules/chats/index.ts';
+import {
+  createChatPhotosService,
+  createChatPhotoUrls,
+  createChatsRepository,
+  createChatsService,
+} from './modules/chats/index.ts';
+import { createAnalyticsService } from './modules/analytics/index.ts';
 import { createTicketsRepository, createTicketsService } from './modules/content/index.ts';
 import { loadSharedSecret } from './lib/secrets.ts';
 import { createSemaphore } from './lib/semaphore.ts';
@@ -33,9 +39,9 @@ import { createMatchesRepository, createMatchesService } from './modules/matches
 import { createMembersRepository, createViewerLoader } from './modules/member-core/index.ts';
 import {
   createNotificationsRepository,
-  consumeNotificationEvents,
   createNotificationsService,
   createUnsubscribeTokens,
+  withNotifications,
 } from './modules/notifications/index.ts';
 import { createPhotosRepository, createPhotosService, PHOTO_WORK_CONCURRENCY } from './modules/photos/index.ts';
 import { createReportsRepository, createReportsService } from './modules/reports/index.ts';
@@ -60,17 +66,17 @@ export function buildServices(
     mailer: app.mailer,
     push: app.push,
     presence: app.realtime,
-    outbox: app.outbox,
+    memberEvents: app.memberEvents,
     tokens: createUnsubscribeTokens(secrets.unsubscribeSigning, now),
     onError: (error, context) => app.log.error({ err: error }, context),
     now,
   });
-  // Likes and chat messages start their notifications: outbox events, consumed once each (docs/notifications.md).
-  consumeNotificationEvents(app.outbox, notifications);
+  // Chat and like events reach the sockets as before, and start their notifications (docs/notifications.md).
+  const notifyingRealtime = withNotifications(app.realtime, notifications);
   const blocks = createBlocksService({
     db,
     blocksRepository: createBlocksRepository(db),
-    outbox: app.outbox,
+    pollVersions: app.pollVersions,
   });
   // One bound for every photo upload of this instance, profile and chat photos alike (docs/storage.md).
   const photoWork = createSemaphore(PHOTO_WORK_CONCURRENCY);
@@ -79,7 +85,7 @@ export function buildServices(
     photosRepository: createPhotosRepository(db),
     storage: app.storage,
     jobs: app.jobs,
-    outbox: app.outbox,
+    memberEvents: app.memberEvents,
     photoWork,
   });
   // One offline geocoder (its table loads on first use): geocode.php, and the distance order of landers and signup matches.
@@ -95,7 +101,7 @@ export function buildServices(
     likesRepository: createLikesRepository(db),
     blocks,
     cursors,
-    outbox: app.outbox,
+    realtime: notifyingRealtime,
     pollVersions: app.pollVersions,
     now,
   });
@@ -105,8 +111,8 @@ export function buildServices(
     blocks,
     cursors,
     photoUrls: createChatPhotoUrls(secrets.chatPhotoSigning, now),
-    realtime: app.realtime,
-    outbox: app.outbox,
+    realtime: notifyingRealtime,
+    memberEvents: app.memberEvents,
     pollVersions: app.pollVersions,
     now,
   });
@@ -182,16 +188,18 @@ export function buildServices(
       accountsRepository: createAccountsRepository(db),
       sessions: app.sessions,
       memberEvents: app.memberEvents,
-      outbox: app.outbox,
       mailer: app.mailer,
       jobs: app.jobs,
       push: app.push,
       // Signup messages become the first message of their conversation when the account is activated.
-      onActivated: (userId, tx, effects) => chats.deliverSignupMessages(userId, tx, effects),
+      onActivated: (userId, tx) => chats.deliverSignupMessages(userId, tx),
       now,
     }),
     chats,
+    /** Chat photo sends: checked, decoded, stored, sent, and removed again when the send fails (docs/chat.md). */
+    chatPhotos: createChatPhotosService({ chats, photos, storage: app.storage }),
     notifications,
+    analytics: createAnalyticsService({ db }),
     payments,
     blocks,
     geo: createGeoService({ geocoder }),
@@ -213,23 +221,16 @@ export function buildServices(
       signingKey: secrets.dataExportSigning,
       now,
     }),
-    reports: createReportsService({ outbox: app.outbox, reportsRepository: createReportsRepository(db), blocks }),
+    reports: createReportsService({ db, reportsRepository: createReportsRepository(db), blocks }),
     profiles: createProfilesService({
       profilesRepository: createProfilesRepository(db),
       members,
       photos,
-      outbox: app.outbox,
+      memberEvents: app.memberEvents,
       now,
     }),
     search: createSearchService({ searchRepository: createSearchRepository(db), cursors, now }),
-    swipe: createSwipeService({
-      outbox: app.outbox,
-      swipeRepository: createSwipeRepository(db),
-      likes,
-      blocks,
-      matches,
-      now,
-    }),
+    swipe: createSwipeService({ db, swipeRepository: createSwipeRepository(db), likes, blocks, matches, now }),
     tickets: createTicketsService({ db, ticketsRepository: createTicketsRepository(db), mailer: app.mailer, now }),
   };
   return {
@@ -282,18 +283,6 @@ export const servicesPlugin = fp<ServicesOptions>(
   },
   {
     name: 'services',
-    dependencies: [
-      'db',
-      'cursors',
-      'jobs',
-      'session',
-      'poll-versions',
-      'outbox',
-      'mailer',
-      'storage',
-      'realtime',
-      'sms',
-      'push',
-    ],
+    dependencies: ['db', 'cursors', 'jobs', 'session', 'poll-versions', 'mailer', 'storage', 'realtime', 'sms', 'push'],
   },
 );

@@ -2,11 +2,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts';
-import { pageBounces } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { rateLimit } from '../../plugins/rate-limit.plugin.ts';
-
-const MAX_PATH_LENGTH = 500;
+import { MAX_PATH_LENGTH } from './analytics.service.ts';
 
 function pathOfReferer(referer: string | undefined): string {
   if (!referer) return '/';
@@ -18,6 +16,7 @@ function pathOfReferer(referer: string | undefined): string {
 }
 
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { analytics } = app.services;
   // navigator.sendBeacon(url, string) sends text/plain; the beacon's body is JSON either way.
   // (This plugin is encapsulated: other routes keep Fastify's plain-text parser.)
   app.removeContentTypeParser('text/plain');
@@ -45,7 +44,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const path = request.body?.path ?? pathOfReferer(request.headers.referer);
-      await app.db.insert(pageBounces).values({ siteId: request.site.id, path: path.slice(0, MAX_PATH_LENGTH) });
+      await analytics.recordBounce(request.site.id, path);
       return reply.status(204).send(null);
     },
   );

@@ -1,7 +1,5 @@
 // Chat endpoints: GET /api/chats.php, GET / DELETE /api/chat.php, POST /api/message.php and /api/message-photo.php,
 // POST /api/chat-read.php, GET /api/chat-photo.php (signed URLs), and the member socket (CHAT_SOCKET_PATH).
-import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -18,7 +16,6 @@ import {
   deleteChatResponseSchema,
   sendMessageRequestSchema,
   sendMessageResponseSchema,
-  sendPhotoFieldsSchema,
   type SocketServerEvent,
 } from '@app/contracts';
 import { z } from 'zod';
@@ -27,8 +24,9 @@ import { AppError } from '../../lib/http-errors.ts';
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { memberRateKey } from '../../plugins/session/index.ts';
 import { CLOSE_SESSION_CHANGED, isSameOrigin } from '../../plugins/realtime/index.ts';
-import { contentTypeOf, newPhotoKeys } from '../../plugins/storage/index.ts';
+import { contentTypeOf } from '../../plugins/storage/index.ts';
 import { errorResponses } from '../member-core/index.ts';
+import type { ProcessedChatPhoto } from './chat-photos.service.ts';
 
 const TAGS = ['chat'];
 /** Sends per member per minute, and per address (several members behind one address share it, so it is wider). */
@@ -38,13 +36,6 @@ const photoTooLarge = () => new AppError(413, 'photo_too_large', { max_mb: PHOTO
 const notFound = () => new AppError(404, 'not_found');
 /** How long a browser may keep a chat photo without asking again; a block takes effect on the next fetch. */
 const CHAT_PHOTO_BROWSER_CACHE_SECONDS = 300;
-
-/** Whether a stored file holds exactly `expected` (a replayed photo send compared with the first one). */
-async function hasSameBytes(stream: Readable, expected: Buffer): Promise<boolean> {
-  const hash = createHash('sha256');
-  for await (const chunk of stream) hash.update(chunk as Buffer);
-  return hash.digest().equals(createHash('sha256').update(expected).digest());
-}
 
 const chatPhotoQuerySchema = z.object({
   m: z
@@ -71,7 +62,7 @@ const photoBodySchema = z.unknown().meta({
 });
 
 export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { chats, photos, viewers } = app.services;
+  const { chats, chatPhotos, viewers } = app.services;
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 4, parts: 6 } });
   // Sends reach another member: refused (403 activation_required, no charge) until the address is confirmed
   // (docs/unconfirmed-members.md); checked before the rate limits so a refusal uses none of them.
@@ -200,19 +191,13 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await viewers.require(request);
       if (!request.isMultipart()) throw new AppError(400, 'message_attachment_invalid');
-      let processed: Awaited<ReturnType<typeof photos.processUpload>> | undefined;
+      let processed: ProcessedChatPhoto | undefined;
       const fields: Record<string, string> = {};
       try {
         for await (const part of request.parts()) {
           if (part.type === 'file') {
             if (part.fieldname !== 'photo' || processed) throw new AppError(400, 'message_attachment_invalid');
-            // The rules that need no pixels first: a send that cannot succeed never costs a decode.
-            const parsedEarly = sendPhotoFieldsSchema.safeParse(fields);
-            if (!parsedEarly.success) throw new AppError(400, 'validation_failed');
-            await chats.assertCanSendPhoto(viewer, parsedEarly.data.to);
-            // Read and decoded only once a photo slot of this instance is free (docs/storage.md): a burst of large
-            // uploads waits with its bodies unread instead of holding them all in memory at once.
-            processed = await photos.processUpload(() => part.toBuffer());
+            processed = await chatPhotos.process(viewer, { ...fields }, () => part.toBuffer());
           } else {
             fields[part.fieldname] = String(part.value);
           }
@@ -224,40 +209,9 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
           error instanceof app.multipartErrors.FieldsLimitError
         )
           throw new AppError(413, 'payload_too_large');
-        if (error instanceof AppError && (error.code === 'photo_invalid' || error.code === 'photo_type_unsupported')) {
-          throw new AppError(error.statusCode, 'message_attachment_invalid');
-        }
         throw error;
       }
-      const parsed = sendPhotoFieldsSchema.safeParse(fields);
-      if (!parsed.success) throw new AppError(400, 'validation_failed');
-      if (!processed) throw new AppError(400, 'message_attachment_invalid');
-      const keys = newPhotoKeys(true);
-      await Promise.all([
-        app.storage.write(keys.fileKey, processed.full),
-        app.storage.write(keys.thumbKey, processed.thumb),
-      ]);
-      const removeFiles = () => Promise.all([app.storage.remove(keys.fileKey), app.storage.remove(keys.thumbKey)]);
-      try {
-        const result = await chats.send(viewer, request.site, parsed.data.to, {
-          kind: 'photo',
-          clientId: parsed.data.client_id,
-          photo: { ...keys, width: processed.width, height: processed.height },
-        });
-        // A retried upload answers the photo stored the first time; this copy is not needed. The same client id
-        // with another photo is refused (the same image re-encodes to the same bytes; nothing was charged for it).
-        if (result.isReplay) {
-          await removeFiles();
-          const stored = await chats.findPhotoKeys(result.response.message.id);
-          const storedFile = stored && (await app.storage.read(stored.fileKey));
-          if (!storedFile || !(await hasSameBytes(storedFile.body, processed.full)))
-            throw new AppError(409, 'client_id_reused');
-        }
-        return result.response;
-      } catch (error) {
-        await removeFiles();
-        throw error;
-      }
+      return chatPhotos.send(viewer, request.site, fields, processed);
     },
   );
 

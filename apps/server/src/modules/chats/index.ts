@@ -2,3 +2,4 @@
 export { createChatsRepository, type ChatsRepository } from './chats.repository.ts';
 export { createChatsService, type ChatsService, type ChatSite } from './chats.service.ts';
 export { createChatPhotoUrls, type ChatPhotoUrls } from './chat-photo-urls.ts';
+export { createChatPhotosService, type ChatPhotosService } from './chat-photos.service.ts';
