@@ -39,9 +39,9 @@ import { createMatchesRepository, createMatchesService } from './modules/matches
 import { createMembersRepository, createViewerLoader } from './modules/member-core/index.ts';
 import {
   createNotificationsRepository,
+  consumeNotificationEvents,
   createNotificationsService,
   createUnsubscribeTokens,
-  withNotifications,
 } from './modules/notifications/index.ts';
 import { createPhotosRepository, createPhotosService, PHOTO_WORK_CONCURRENCY } from './modules/photos/index.ts';
 import { createReportsRepository, createReportsService } from './modules/reports/index.ts';
@@ -66,17 +66,17 @@ export function buildServices(
     mailer: app.mailer,
     push: app.push,
     presence: app.realtime,
-    memberEvents: app.memberEvents,
+    outbox: app.outbox,
     tokens: createUnsubscribeTokens(secrets.unsubscribeSigning, now),
     onError: (error, context) => app.log.error({ err: error }, context),
     now,
   });
-  // Chat and like events reach the sockets as before, and start their notifications (docs/notifications.md).
-  const notifyingRealtime = withNotifications(app.realtime, notifications);
+  // Likes and chat messages start their notifications: outbox events, consumed once each (docs/notifications.md).
+  consumeNotificationEvents(app.outbox, notifications);
   const blocks = createBlocksService({
     db,
     blocksRepository: createBlocksRepository(db),
-    pollVersions: app.pollVersions,
+    outbox: app.outbox,
   });
   // One bound for every photo upload of this instance, profile and chat photos alike (docs/storage.md).
   const photoWork = createSemaphore(PHOTO_WORK_CONCURRENCY);
@@ -85,7 +85,7 @@ export function buildServices(
     photosRepository: createPhotosRepository(db),
     storage: app.storage,
     jobs: app.jobs,
-    memberEvents: app.memberEvents,
+    outbox: app.outbox,
     photoWork,
   });
   // One offline geocoder (its table loads on first use): geocode.php, and the distance order of landers and signup matches.
@@ -101,7 +101,7 @@ export function buildServices(
     likesRepository: createLikesRepository(db),
     blocks,
     cursors,
-    realtime: notifyingRealtime,
+    outbox: app.outbox,
     pollVersions: app.pollVersions,
     now,
   });
@@ -111,8 +111,8 @@ export function buildServices(
     blocks,
     cursors,
     photoUrls: createChatPhotoUrls(secrets.chatPhotoSigning, now),
-    realtime: notifyingRealtime,
-    memberEvents: app.memberEvents,
+    realtime: app.realtime,
+    outbox: app.outbox,
     pollVersions: app.pollVersions,
     now,
   });
@@ -188,11 +188,12 @@ export function buildServices(
       accountsRepository: createAccountsRepository(db),
       sessions: app.sessions,
       memberEvents: app.memberEvents,
+      outbox: app.outbox,
       mailer: app.mailer,
       jobs: app.jobs,
       push: app.push,
       // Signup messages become the first message of their conversation when the account is activated.
-      onActivated: (userId, tx) => chats.deliverSignupMessages(userId, tx),
+      onActivated: (userId, tx, effects) => chats.deliverSignupMessages(userId, tx, effects),
       now,
     }),
     chats,
@@ -221,16 +222,23 @@ export function buildServices(
       signingKey: secrets.dataExportSigning,
       now,
     }),
-    reports: createReportsService({ db, reportsRepository: createReportsRepository(db), blocks }),
+    reports: createReportsService({ outbox: app.outbox, reportsRepository: createReportsRepository(db), blocks }),
     profiles: createProfilesService({
       profilesRepository: createProfilesRepository(db),
       members,
       photos,
-      memberEvents: app.memberEvents,
+      outbox: app.outbox,
       now,
     }),
     search: createSearchService({ searchRepository: createSearchRepository(db), cursors, now }),
-    swipe: createSwipeService({ db, swipeRepository: createSwipeRepository(db), likes, blocks, matches, now }),
+    swipe: createSwipeService({
+      outbox: app.outbox,
+      swipeRepository: createSwipeRepository(db),
+      likes,
+      blocks,
+      matches,
+      now,
+    }),
     tickets: createTicketsService({ db, ticketsRepository: createTicketsRepository(db), mailer: app.mailer, now }),
   };
   return {
@@ -283,6 +291,18 @@ export const servicesPlugin = fp<ServicesOptions>(
   },
   {
     name: 'services',
-    dependencies: ['db', 'cursors', 'jobs', 'session', 'poll-versions', 'mailer', 'storage', 'realtime', 'sms', 'push'],
+    dependencies: [
+      'db',
+      'cursors',
+      'jobs',
+      'session',
+      'poll-versions',
+      'outbox',
+      'mailer',
+      'storage',
+      'realtime',
+      'sms',
+      'push',
+    ],
   },
 );
