@@ -6,7 +6,6 @@ export * from './sessions.ts';
 export * from './tokens.ts';
 export * from './credits.ts';
 export * from './mail.ts';
-export * from './jobs.ts';
 export * from './photos.ts';
 export * from './likes.ts';
 export * from './blocks.ts';
