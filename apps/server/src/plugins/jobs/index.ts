@@ -73,8 +73,11 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       onError: (error, job) => app.log.error({ err: error, job }, 'job failed'),
       onLostOwnership: (job) =>
         app.log.warn({ job }, 'job outlived its claim (expired, retried or cancelled): its result was dropped'),
+      onLegacyJobDropped: (job) => app.log.warn({ job }, 'a job of the old queue could not be carried over'),
     });
     await queue.declare();
+    const carried = await queue.carryOverLegacyJobs(app.db);
+    if (carried > 0) app.log.info(`carried ${carried} waiting jobs over from the old queue`);
     app.decorate('jobs', queue);
     if (isPolling) app.addHook('onReady', () => queue.work(pollIntervalSeconds));
     // Lets the jobs in progress finish (pg-boss waits for them, up to its timeout), then closes its connections.

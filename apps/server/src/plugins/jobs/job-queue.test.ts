@@ -327,6 +327,42 @@ describe('job queue (pg-boss)', () => {
     }
   });
 
+  it('carries the jobs still waiting in the old queue’s table over into pg-boss, once', async () => {
+    const runAt = new Date(Date.now() + 14 * DAY_MS);
+    // Migration 0025 leaves the table (renamed); a test database migrated by an earlier 0025 that dropped it gets the
+    // old queue's columns back for this test.
+    await app.db.execute(sql`
+      create table if not exists legacy_jobs (id serial primary key, name text not null, payload jsonb not null,
+        run_at timestamptz not null default now(), unique_key text, done_at timestamptz, failed_at timestamptz,
+        next_run_at timestamptz, next_payload jsonb)
+    `);
+    await app.db.execute(sql`
+      insert into legacy_jobs (name, payload, run_at, unique_key, done_at, failed_at) values
+        (${PURGE}, '{"userId": 7}', ${runAt}, ${`${PURGE}:7`}, null, null),
+        (${DELETE_FILES}, '{"keys": ["x/1.jpg"]}', now(), null, null, null),
+        (${DELETE_FILES}, '{"keys": ["x/done.jpg"]}', now(), null, now(), null),
+        (${DELETE_FILES}, '{"keys": 3}', now(), null, null, null),
+        ('test.gone', '{}', now(), null, null, null),
+        ('accounts.delete-expired', '{"period": "2030-01-01T00:00:00.000Z"}', now(), 'schedule:accounts.delete-expired', null, null)
+    `);
+    const queue = await newQueue({});
+    const dropped: string[] = [];
+    const other = createJobQueue({
+      boss: queue.boss,
+      now: () => new Date(),
+      onLegacyJobDropped: (job) => dropped.push(job.name),
+    });
+    expect(await other.carryOverLegacyJobs(app.db)).toBe(2);
+    expect(dropped.sort()).toEqual([DELETE_FILES, 'test.gone']);
+    expect(await queuedJobs(app.db, { name: PURGE })).toMatchObject([
+      { data: { userId: 7 }, singletonKey: `${PURGE}:7`, startAfter: runAt, state: 'created' },
+    ]);
+    expect(await queuedJobs(app.db, { name: DELETE_FILES })).toMatchObject([{ data: { keys: ['x/1.jpg'] } }]);
+    expect(await queuedJobs(app.db, { name: 'accounts.delete-expired' })).toEqual([]);
+    // Moved, not copied: a second start finds nothing left to carry over.
+    expect(await other.carryOverLegacyJobs(app.db)).toBe(0);
+  });
+
   it('polls for due jobs in the background and stops polling when the app closes', async () => {
     const poller = Fastify();
     await poller.register(dbPlugin, { config: app.appConfig, database: app.database });

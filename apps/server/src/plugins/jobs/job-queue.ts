@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, type Db as IDatabase, type JobWithMetadata, type PgBoss } from 'pg-boss';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { JOB_SCHEMA } from '../../db/job-schema.ts';
 import {
   JOB_DECLARATIONS,
@@ -45,6 +45,8 @@ export function createJobQueue(deps: {
   now: () => Date;
   onError?: (error: unknown, job: { id: string; name: string; attempt: number }) => void;
   onLostOwnership?: (job: { id: string; name: string }) => void;
+  /** A job of the old queue that could not be carried over (unknown name or payload). */
+  onLegacyJobDropped?: (job: { name: string; reason: string }) => void;
 }) {
   const { boss } = deps;
   const declarations: Record<JobName, JobDeclaration> = JOB_DECLARATIONS;
@@ -98,6 +100,41 @@ export function createJobQueue(deps: {
         // `missed: 'once'`: a period missed while no instance ran is run once, late; older ones are skipped.
         if (cron) await boss.schedule(name, cron, {}, { tz: 'UTC', missed: 'once' });
       }
+    },
+
+    /**
+     * Moves the jobs still waiting in the hand-written queue's table (`legacy_jobs`, migration 0025) into pg-boss, with
+     * their time and unique key, in one transaction (so of instances starting together one moves each job); recurring
+     * jobs are left out (their schedules fire again by themselves). Answers how many were moved.
+     */
+    async carryOverLegacyJobs(db: Database): Promise<number> {
+      const found = (await db.execute(
+        sql`select to_regclass('public.legacy_jobs') is not null as "exists"`,
+      )) as unknown as { rows: { exists: boolean }[] };
+      if (!found.rows[0]?.exists) return 0;
+      return db.transaction(async (tx) => {
+        const taken = (await tx.execute(sql`
+          delete from legacy_jobs where done_at is null and failed_at is null
+          returning name, coalesce(next_payload, payload) as payload, coalesce(next_run_at, run_at) as "runAt",
+            unique_key as "uniqueKey"
+        `)) as unknown as {
+          rows: { name: string; payload: unknown; runAt: Date | string; uniqueKey: string | null }[];
+        };
+        let moved = 0;
+        for (const row of taken.rows) {
+          const declaration: JobDeclaration | undefined = declarations[row.name as JobName];
+          if (declaration?.cron) continue;
+          const payload = declaration?.payload.safeParse(row.payload);
+          if (!declaration || !payload?.success) {
+            deps.onLegacyJobDropped?.({ name: row.name, reason: declaration ? 'payload' : 'unknown job' });
+            continue;
+          }
+          const uniqueKey = declaration.unique && row.uniqueKey ? row.uniqueKey : undefined;
+          await this.enqueue(row.name as JobName, payload.data as never, { runAt: new Date(row.runAt), uniqueKey, tx });
+          moved += 1;
+        }
+        return moved;
+      });
     },
 
     /** Builds every job's handler from the services, once they exist (app.ts). */
