@@ -49,7 +49,7 @@ assertAcyclic(WEB_FEATURE_DEPENDENCIES);
  */
 export const SERVER_MODULE_DEPENDENCIES = {
   accounts: ['credits'],
-  admin: ['content', 'credits', 'payments', 'photos', 'reports', 'sites'],
+  admin: ['content', 'credits', 'member-core', 'payments', 'photos', 'reports', 'sites'],
   payments: ['accounts', 'credits', 'member-core', 'sites'],
   chats: ['blocks', 'credits', 'member-core', 'photos'],
   blocks: ['member-core'],

@@ -146,11 +146,10 @@ export function buildServices(
     now,
   });
   const paymentRefunds = createRefundsService({
-    db,
+    outbox: app.outbox,
     repo: paymentsRepository,
     provider: paymentProvider,
     ledger: { lockBalance, listLedgerEntries, postLedgerEntry },
-    memberEvents: app.memberEvents,
     now,
   });
   const payments = createPaymentsService({
@@ -168,14 +167,13 @@ export function buildServices(
     }),
     refunds: paymentRefunds,
     webhooks: createWebhooksService({
-      db,
+      outbox: app.outbox,
       repo: paymentsRepository,
       provider: paymentProvider,
       discounts,
       receipts: createReceipts({ mailer: app.mailer, findAccountContact, findSite }),
       postLedgerEntry,
       markPremium,
-      memberEvents: app.memberEvents,
       now,
     }),
   });
@@ -248,25 +246,13 @@ export function buildServices(
       db,
       cursors,
       sessions: app.sessions,
-      memberEvents: app.memberEvents,
+      outbox: app.outbox,
+      members,
       photos,
       refunds: paymentRefunds,
       mailer: app.mailer,
       bus: app.bus,
       onError: (error, context) => app.log.error({ err: error }, context),
-      // A ban or its lift changes the likes and chat lists of everyone related to the member: their cached poll versions
-      // go on every instance (docs/bans.md; the versions count restrictions, so the next poll answers in full), and
-      // their open tabs (which do not poll while the socket is live) reload the conversation with him.
-      onVisibilityChanged: async (userId, isAvailable) => {
-        const { profileId, relatedIds } = await members.findRelatedProfiles(userId);
-        await app.pollVersions.changed(['likes', 'chats'], relatedIds);
-        if (profileId !== null)
-          await app.realtime.publish(relatedIds, {
-            type: 'member_availability',
-            profile_id: profileId,
-            is_available: isAvailable,
-          });
-      },
       now,
     }),
   };

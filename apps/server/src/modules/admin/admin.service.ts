@@ -3,7 +3,9 @@ import type { Database } from '../../db/client.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import type { EventBus } from '../../plugins/bus/index.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
-import type { MemberEvents, SessionsService } from '../../plugins/session/index.ts';
+import type { Outbox } from '../../plugins/outbox/index.ts';
+import type { SessionsService } from '../../plugins/session/index.ts';
+import type { MembersRepository } from '../member-core/index.ts';
 import type { RefundsService } from '../payments/index.ts';
 import type { PhotosService } from '../photos/index.ts';
 import { createAdminMembersService } from './members.service.ts';
@@ -16,14 +18,13 @@ export function createAdminService(deps: {
   db: Database;
   cursors: CursorCodec;
   sessions: Pick<SessionsService, 'endAllOfUser'>;
-  memberEvents: MemberEvents;
+  outbox: Pick<Outbox, 'transaction'>;
+  members: Pick<MembersRepository, 'findRelatedProfiles'>;
   photos: Pick<PhotosService, 'remove'>;
   refunds: Pick<RefundsService, 'refund'>;
   mailer: Pick<Mailer, 'sendRendered'>;
   bus: Pick<EventBus, 'publish'>;
   onError: (error: unknown, context: string) => void;
-  /** A ban, suspension or lift committed: what others see of the member changed (members.service.ts). */
-  onVisibilityChanged: (userId: number, isAvailable: boolean) => Promise<void>;
   now: () => Date;
 }) {
   const members = createAdminMembersService(deps);

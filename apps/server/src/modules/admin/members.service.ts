@@ -2,7 +2,7 @@
 // ban and unban (sessions revoked on every instance through the bus), force logout, credit adjustments (the ledger).
 import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminMemberDetail, AdminMemberSummary, BanReason, MemberRestriction } from '@app/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import {
   creditLedger,
   memberRestrictions,
@@ -19,9 +19,11 @@ import {
 import { AppError, notFound } from '../../lib/http-errors.ts';
 import { isRestrictionActive } from '../../lib/member-restrictions.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
-import type { MemberEvents, SessionsService } from '../../plugins/session/index.ts';
+import type { Effects, Outbox } from '../../plugins/outbox/index.ts';
+import type { SessionsService } from '../../plugins/session/index.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
 import { getBalance, postLedgerEntry } from '../credits/index.ts';
+import type { MembersRepository } from '../member-core/index.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 import { toAdminOrder, toAdminPhoto, toAdminReport, reportListSelect } from './admin-rows.ts';
 
@@ -45,12 +47,10 @@ export function createAdminMembersService(deps: {
   db: Database;
   cursors: CursorCodec;
   sessions: Pick<SessionsService, 'endAllOfUser'>;
-  memberEvents: MemberEvents;
-  /**
-   * After a ban, suspension or lift committed: the lists other members poll that show this member (likes, matches,
-   * chats) are re-read on every instance (docs/bans.md). Built in the composition root.
-   */
-  onVisibilityChanged: (userId: number, isAvailable: boolean) => Promise<void>;
+  /** Every change here records its after-commit events in its transaction (docs/event-bus.md). */
+  outbox: Pick<Outbox, 'transaction'>;
+  /** The member core: who is related to a member (likes, matches, conversations). */
+  members: Pick<MembersRepository, 'findRelatedProfiles'>;
   now: () => Date;
 }) {
   const { db, cursors } = deps;
@@ -116,11 +116,26 @@ export function createAdminMembersService(deps: {
   const afterId = (kind: string, cursor: string | undefined) =>
     cursor ? (cursors.decode(kind, cursor, 'n')[0] as number) : undefined;
 
-  async function revokeAll(userId: number, banReason?: BanReason) {
-    await deps.sessions.endAllOfUser(userId);
-    // Every instance drops the member's cached views at once (plugins/session): no answer as this member after it;
-    // a banned member's open tabs go to the ban page.
-    await deps.memberEvents.revoked(userId, banReason ? { banReason } : {});
+  async function revokeAll(tx: Executor, effects: Effects, userId: number, banReason?: BanReason) {
+    await deps.sessions.endAllOfUser(userId, {}, tx);
+    // Every instance drops the member's cached views once this commits (plugins/session): no answer as this member
+    // after it; a banned member's open tabs go to the ban page.
+    await effects.emit('session.revoked', banReason ? { userId, banReason } : { userId });
+  }
+
+  /**
+   * A ban, suspension or lift changes the likes and chat lists of everyone related to the member: their cached poll
+   * versions go on every instance (docs/bans.md; the versions count restrictions, so the next poll answers in full),
+   * and their open tabs (which do not poll while the socket is live) reload the conversation with him.
+   */
+  async function announceVisibility(tx: Executor, effects: Effects, userId: number, isAvailable: boolean) {
+    const { profileId, relatedIds } = await deps.members.findRelatedProfiles(userId, tx);
+    await effects.emit('poll.changed', { kinds: ['likes', 'chats'], profileIds: relatedIds });
+    if (profileId !== null)
+      await effects.emit('realtime', {
+        profileIds: relatedIds,
+        event: { type: 'member_availability', profile_id: profileId, is_available: isAvailable },
+      });
   }
 
   return {
@@ -333,7 +348,7 @@ export function createAdminMembersService(deps: {
         staffId: actor.id,
         createdAt: now,
       };
-      await db.transaction(async (tx) => {
+      const revoked = await deps.outbox.transaction(async (tx, effects) => {
         await tx
           .insert(memberRestrictions)
           .values(values)
@@ -345,10 +360,11 @@ export function createAdminMembersService(deps: {
           before,
           after: values,
         });
+        const live = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+        await revokeAll(tx, effects, userId, input.reason);
+        await announceVisibility(tx, effects, userId, false);
+        return live;
       });
-      const revoked = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
-      await revokeAll(userId, input.reason);
-      await deps.onVisibilityChanged(userId, false);
       const [stored] = await db.select().from(memberRestrictions).where(eq(memberRestrictions.userId, userId));
       return { restriction: toRestriction(stored, now), sessions_revoked: revoked.length };
     },
@@ -357,7 +373,7 @@ export function createAdminMembersService(deps: {
       const current = await requireUser(userId);
       const before = toRestriction(current.restriction, deps.now());
       if (!current.restriction) throw new AppError(409, 'member_not_banned');
-      await db.transaction(async (tx) => {
+      await deps.outbox.transaction(async (tx, effects) => {
         await tx.delete(memberRestrictions).where(eq(memberRestrictions.userId, userId));
         await recordAudit(tx, actor, {
           action: 'member.unban',
@@ -366,28 +382,31 @@ export function createAdminMembersService(deps: {
           before,
           after: { note: input.note ?? '' },
         });
+        await announceVisibility(tx, effects, userId, true);
       });
-      await deps.onVisibilityChanged(userId, true);
       return { restriction: null, sessions_revoked: 0 };
     },
 
     async forceLogout(actor: AuditActor, userId: number) {
       await requireUser(userId);
-      const live = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
-      await recordAudit(db, actor, {
-        action: 'member.logout',
-        targetType: 'user',
-        targetId: userId,
-        before: { sessions: live.map((row) => row.id) },
+      const live = await deps.outbox.transaction(async (tx, effects) => {
+        const rows = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+        await recordAudit(tx, actor, {
+          action: 'member.logout',
+          targetType: 'user',
+          targetId: userId,
+          before: { sessions: rows.map((row) => row.id) },
+        });
+        await revokeAll(tx, effects, userId);
+        return rows;
       });
-      await revokeAll(userId);
       return { sessions_revoked: live.length };
     },
 
     /** Credits move only through the ledger (reason `staff_adjustment`), with the staff member's note in the audit log. */
     async adjustCredits(actor: AuditActor, userId: number, input: { amount: number; note: string }, requestId: string) {
       await requireUser(userId);
-      const balance = await db.transaction(async (tx) => {
+      const balance = await deps.outbox.transaction(async (tx, effects) => {
         const before = await getBalance(tx, userId);
         if (before + input.amount < 0) throw new AppError(409, 'credits_insufficient', { balance: before });
         const result = await postLedgerEntry(tx, {
@@ -404,9 +423,9 @@ export function createAdminMembersService(deps: {
           before: { balance: before },
           after: { balance: result.balance, amount: input.amount, note: input.note },
         });
+        await effects.emit('member.changed', { userId });
         return result.balance;
       });
-      await deps.memberEvents.changed(userId);
       return { balance };
     },
 

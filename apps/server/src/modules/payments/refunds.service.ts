@@ -2,10 +2,10 @@
 // first out) leave through the ledger and the provider refunds that share of the price; a refusal gives them back.
 import { randomUUID } from 'node:crypto';
 import type { Order } from '@app/contracts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import type { CreditLedgerRow, SiteRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
-import type { MemberEvents } from '../../plugins/session/index.ts';
+import type { Outbox } from '../../plugins/outbox/index.ts';
 import type { LedgerEntryInput } from '../credits/index.ts';
 import { orderNotFound, refundEnd, toOrder } from './order-view.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
@@ -47,7 +47,8 @@ export function unusedCreditsByOrder(entries: LedgerEntry[]): Map<number, number
 }
 
 export function createRefundsService(deps: {
-  db: Database;
+  /** Each transaction records the member's view change, delivered after its commit (docs/event-bus.md). */
+  outbox: Pick<Outbox, 'transaction'>;
   repo: Pick<PaymentsRepository, 'findOwnOrder' | 'updateOrder' | 'findOrder'>;
   provider: Pick<PaymentProvider, 'refund'>;
   /** The credit ledger (credits' public entry): the balance's lock, the member's entries, and posting one. */
@@ -56,10 +57,9 @@ export function createRefundsService(deps: {
     listLedgerEntries: (executor: Executor, userId: number) => Promise<LedgerEntry[]>;
     postLedgerEntry: (executor: Executor, input: LedgerEntryInput) => Promise<unknown>;
   };
-  memberEvents: Pick<MemberEvents, 'changed'>;
   now: () => Date;
 }) {
-  const { db, repo, ledger } = deps;
+  const { outbox, repo, ledger } = deps;
   return {
     /**
      * POST /api/refund.php: within refund_days of the payment, the order's unused credits (last in, first out) leave
@@ -69,7 +69,7 @@ export function createRefundsService(deps: {
       // Each attempt is its own ledger effect: a refund the provider refused and that was reversed may be asked again.
       const attempt = randomUUID();
       // First the credits leave (under the order's and the balance's locks, so nothing spends them meanwhile) ...
-      const claimed = await db.transaction(async (tx) => {
+      const claimed = await outbox.transaction(async (tx, effects) => {
         const order = await repo.findOwnOrder(userId, orderId, { tx, lock: true });
         if (!order || order.status !== 'paid' || !order.paidAt) throw orderNotFound();
         if (order.refundedAt) throw new AppError(409, 'refund_already_done');
@@ -91,6 +91,7 @@ export function createRefundsService(deps: {
           { refundedCredits: unused, refundedMinor: amountMinor, refundedAt: deps.now() },
           tx,
         );
+        await effects.emit('member.changed', { userId });
         return { order, unused, amountMinor };
       });
       // ... then the provider refunds the money. Should it refuse, the credits come back: nothing is lost either way.
@@ -103,7 +104,7 @@ export function createRefundsService(deps: {
         );
         await repo.updateOrder(orderId, { providerRefundId: refund.id });
       } catch (error) {
-        await db.transaction(async (tx) => {
+        await outbox.transaction(async (tx, effects) => {
           await ledger.postLedgerEntry(tx, {
             userId,
             amount: claimed.unused,
@@ -112,12 +113,11 @@ export function createRefundsService(deps: {
             idempotencyKey: `refund-reversed:${orderId}:${attempt}`,
           });
           await repo.updateOrder(orderId, { refundedCredits: 0, refundedMinor: 0, refundedAt: null }, tx);
+          await effects.emit('member.changed', { userId });
         });
-        await deps.memberEvents.changed(userId);
         // The provider's refusal is ours to report, translated; the member may ask again.
         throw Object.assign(new AppError(502, 'refund_failed'), { cause: error });
       }
-      await deps.memberEvents.changed(userId);
       const row = await repo.findOrder(orderId);
       return toOrder(row!, site.refundDays);
     },

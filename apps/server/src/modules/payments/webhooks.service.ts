@@ -2,10 +2,10 @@
 // provider, and under the order row's lock a paid order is credited once, makes the member premium and is receipted.
 import { DEFAULT_LOCALE, isUiLanguage } from '@app/i18n';
 import { PAYMENT_METHOD_NAMES, type PaymentMethod } from '@app/contracts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import type { OrderRow, SiteRow } from '../../db/schema/index.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
-import type { MemberEvents } from '../../plugins/session/index.ts';
+import type { Outbox } from '../../plugins/outbox/index.ts';
 import type { AccountContact } from '../accounts/index.ts';
 import type { LedgerEntryInput } from '../credits/index.ts';
 import type { Discounts } from './discounts.ts';
@@ -59,7 +59,8 @@ export function createReceipts(deps: {
 export type Receipts = ReturnType<typeof createReceipts>;
 
 export function createWebhooksService(deps: {
-  db: Database;
+  /** The crediting transaction records the member's view change, delivered after its commit (docs/event-bus.md). */
+  outbox: Pick<Outbox, 'transaction'>;
   repo: Pick<
     PaymentsRepository,
     | 'recordWebhook'
@@ -77,10 +78,9 @@ export function createWebhooksService(deps: {
   postLedgerEntry: (executor: Executor, input: LedgerEntryInput) => Promise<unknown>;
   /** From accounts' public entry: the first purchase makes the member premium. */
   markPremium: (executor: Executor, userId: number) => Promise<void>;
-  memberEvents: Pick<MemberEvents, 'changed'>;
   now: () => Date;
 }) {
-  const { db, repo, provider, discounts } = deps;
+  const { outbox, repo, provider, discounts } = deps;
   return {
     /**
      * A provider's webhook: only the payment id is trusted; the payment is read from the provider. A paid order is
@@ -111,9 +111,8 @@ export function createWebhooksService(deps: {
         return 'unknown';
       }
       const orderId = known.id;
-      let userId: number | null = null;
       const credit = () =>
-        db.transaction(async (tx) => {
+        outbox.transaction(async (tx, effects) => {
           const order = await repo.lockOrder(orderId, tx);
           if (!order || order.status === 'paid' || order.status === payment.status) return 'unchanged' as const;
           if (payment.status !== 'paid') {
@@ -141,7 +140,6 @@ export function createWebhooksService(deps: {
             tx,
           );
           if (order.userId !== null) {
-            userId = order.userId;
             await deps.postLedgerEntry(tx, {
               userId: order.userId,
               amount: credits,
@@ -159,6 +157,7 @@ export function createWebhooksService(deps: {
                 tx,
               );
             }
+            await effects.emit('member.changed', { userId: order.userId });
           }
           return 'credited' as const;
         });
@@ -171,7 +170,6 @@ export function createWebhooksService(deps: {
         throw error;
       }
       await record(outcome);
-      if (userId !== null) await deps.memberEvents.changed(userId);
       return outcome;
     },
   };
