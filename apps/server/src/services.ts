@@ -185,7 +185,6 @@ export function buildServices(
       db,
       accountsRepository: createAccountsRepository(db),
       sessions: app.sessions,
-      memberEvents: app.memberEvents,
       outbox: app.outbox,
       mailer: app.mailer,
       jobs: app.jobs,

@@ -14,7 +14,7 @@ import type { Effects, Outbox } from '../../plugins/outbox/index.ts';
 import type { Push } from '../../plugins/push/index.ts';
 import { createToken, hashToken, verifyAgainstDummy, verifyPassword } from '../../lib/credentials.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
-import type { MemberEvents, SessionsService } from '../../plugins/session/index.ts';
+import type { SessionsService } from '../../plugins/session/index.ts';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -87,9 +87,10 @@ export type AccountsDeps = {
   db: Database;
   accountsRepository: AccountsRepository;
   sessions: Pick<SessionsService, 'endAllOfUser'>;
-  /** Sessions ended outside an outbox transaction are announced through it. */
-  memberEvents: MemberEvents;
-  /** Every change to what a member's view shows records `member.changed` in its transaction (docs/event-bus.md). */
+  /**
+   * Every change to what a member's view shows records `member.changed`, and every end of sessions `session.revoked`,
+   * in its transaction (docs/event-bus.md).
+   */
   outbox: Pick<Outbox, 'transaction'>;
   mailer: Pick<Mailer, 'send' | 'linkTo'>;
   jobs: Pick<JobQueue, 'enqueue' | 'cancel'>;

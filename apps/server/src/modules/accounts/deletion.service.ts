@@ -27,7 +27,7 @@ export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
         throw fieldError(400, 'password_incorrect', [{ path: 'password', code: 'password_incorrect' }]);
       }
       const name = await profileName(user.id);
-      const until = await deps.db.transaction(async (tx) => {
+      return deps.outbox.transaction(async (tx, effects) => {
         const now = deps.now();
         const until = new Date(now.getTime() + REACTIVATION_MS);
         await repo.updateUser(
@@ -41,6 +41,7 @@ export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
           tx,
         );
         await deps.sessions.endAllOfUser(user.id, {}, tx);
+        await effects.emit('session.revoked', { userId: user.id });
         await mailTokenLink(tx, {
           user,
           purpose: 'reactivation',
@@ -54,8 +55,6 @@ export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
         await deps.jobs.enqueue(PURGE_JOB, { userId: user.id }, { runAt: until, uniqueKey: purgeJobKey(user.id), tx });
         return until;
       });
-      await deps.memberEvents.revoked(user.id);
-      return until;
     },
     /** The reactivation link: back to the status before deletion, purge cancelled. */
     async reactivate(token: string, site: Pick<SiteRow, 'id'>): Promise<UserRow> {
@@ -91,18 +90,17 @@ export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
      * Answers whether it deleted; a reactivated (or already purged) account is left alone.
      */
     async purgeAccount(userId: number, now: Date): Promise<boolean> {
-      const isPurged = await deps.db.transaction(async (tx) => {
+      return deps.outbox.transaction(async (tx, effects) => {
         const user = await repo.findUserById(userId, tx, { forUpdate: true });
         if (!user || user.status !== 'deleted_pending' || !user.deletedAt) return false;
         if (now.getTime() - user.deletedAt.getTime() < REACTIVATION_MS) return false;
         const fileKeys = await repo.findPhotoFileKeys(user.id, tx);
         await repo.deleteUser(user.id, tx);
+        await effects.emit('session.revoked', { userId });
         // The files go once the rows are gone for good, retried until they are (docs/storage.md).
         if (fileKeys.length) await deps.jobs.enqueue(DELETE_FILES_JOB, { keys: fileKeys }, { tx });
         return true;
       });
-      if (isPurged) await deps.memberEvents.revoked(userId);
-      return isPurged;
     },
   };
 }

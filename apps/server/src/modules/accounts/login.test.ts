@@ -349,7 +349,6 @@ describe('login timing', () => {
       db: app.db,
       accountsRepository: repository,
       sessions: app.sessions,
-      memberEvents: app.memberEvents,
       outbox: app.outbox,
       mailer: app.mailer,
       jobs: app.jobs,

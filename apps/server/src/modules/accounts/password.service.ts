@@ -83,14 +83,14 @@ export function createPasswordService(deps: AccountsDeps, tools: AccountTools) {
         throw fieldError(400, 'old_password_wrong', [{ path: 'old_password', code: 'old_password_wrong' }]);
       }
       const passwordHash = await hashPassword(password);
-      await deps.db.transaction(async (tx) => {
+      await deps.outbox.transaction(async (tx, effects) => {
         const now = deps.now();
         await repo.updateUser(user.id, { passwordHash, passwordChangedAt: now }, tx);
         await deps.sessions.endAllOfUser(user.id, { exceptSessionId: currentSessionId }, tx);
         // A reset link asked for earlier would otherwise still undo the new password.
         await repo.useTokens(user.id, 'password_reset', now, tx);
+        await effects.emit('session.revoked', { userId: user.id });
       });
-      await deps.memberEvents.revoked(user.id);
     },
   };
 }

@@ -1,5 +1,6 @@
 // `app.realtime`: the member sockets of this instance and delivery to them from the event bus, so an event published on
-// any instance reaches the member's sockets wherever they are connected. Features publish after their commit.
+// any instance reaches the member's sockets wherever they are connected. Features record socket events in their
+// transaction (outbox event `realtime`, docs/event-bus.md); this plugin delivers them after the commit.
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
@@ -52,7 +53,10 @@ type Connection = {
 };
 
 export type Realtime = {
-  /** Sends `event` to every socket of these profiles on every instance (call after the change committed). */
+  /**
+   * Sends `event` to every socket of these profiles on every instance, at once: for hints that follow no commit (typing).
+   * What follows a commit is recorded in its transaction instead (`effects.emit('realtime', ...)`, docs/event-bus.md).
+   */
   publish(profileIds: number[], event: SocketServerEvent): Promise<void>;
   /** Takes over an accepted socket: delivery, heartbeats, and client events handed to `onClientEvent`. */
   accept(socket: WebSocket, member: SocketMember, onClientEvent: (event: SocketClientEvent) => void): void;
