@@ -13,8 +13,9 @@ import {
   type Gender,
   type Sexuality,
 } from '@app/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { likes, matches, photos, profiles, users, type ProfileRow } from '../../db/schema/index.ts';
+import type { Effects, Outbox } from '../../plugins/outbox/index.ts';
 import { newPhotoKeys, type FileStorage } from '../../plugins/storage/index.ts';
 import { hashPassword } from '../accounts/index.ts';
 import { SPEC_COUNTRIES } from '../sites/index.ts';
@@ -406,6 +407,8 @@ export type DemoMembersResult = { members: number; photos: number; likesOfDemoUs
  */
 export async function seedDemoMembers(deps: {
   db: Database;
+  /** When given, the insert is an outbox transaction: the demo member's likes poll hears of what it added. */
+  outbox?: Pick<Outbox, 'transaction'>;
   storage: FileStorage;
   siteId: number;
   now: Date;
@@ -480,7 +483,7 @@ export async function seedDemoMembers(deps: {
   });
   if (deps.isAborted?.()) throw new Error('demo seeding aborted');
 
-  return deps.db.transaction(async (tx) => {
+  const insert = async (tx: Transaction, effects?: Effects): Promise<DemoMembersResult> => {
     const accountDrafts = drafts.filter((draft) => draft.email);
     const userIds = new Map<string, number>();
     await insertInBatches(accountDrafts, async (batch) => {
@@ -548,9 +551,12 @@ export async function seedDemoMembers(deps: {
           likedBack.map((row) => ({ lowProfileId: Math.min(row.id, demoId), highProfileId: Math.max(row.id, demoId) })),
         );
       matchesOfDemoUser = likedBack.length;
+      // The demo member may have polled likes.php while the seed ran.
+      await effects?.emit('poll.changed', { kinds: ['likes'], profileIds: [demoId] });
     }
     return { members: profileRows.length, photos: storedPhotos.length, likesOfDemoUser, matchesOfDemoUser };
-  });
+  };
+  return deps.outbox ? deps.outbox.transaction(insert) : deps.db.transaction((tx) => insert(tx));
 }
 
 /** Fills in the demo user's own preferences (gender, sexuality, region, city) so suggestions and the swipe game work for it. */

@@ -97,6 +97,7 @@ export const demoSeedPlugin = fp<{ isEnabled: boolean; memberCount?: number }>(
           if (demo) await completeDemoProfile(app.db, demo.profileId);
           const result = await seedDemoMembers({
             db: app.db,
+            outbox: app.outbox,
             storage: app.storage,
             siteId: site.id,
             now: app.clock.now(),
@@ -104,8 +105,6 @@ export const demoSeedPlugin = fp<{ isEnabled: boolean; memberCount?: number }>(
             demoProfileId: demo?.profileId ?? null,
             isAborted: () => isClosing,
           });
-          // The demo member may have polled likes.php while the seed ran (the conversations announce themselves).
-          if (demo) await app.pollVersions.changed(['likes'], [demo.profileId]);
           const conversations = demo ? await seedDemoConversations(demo.profileId) : 0;
           // The planner's statistics still describe an empty database (PGlite never analyzes by itself).
           await app.db.execute(sql`analyze`);
