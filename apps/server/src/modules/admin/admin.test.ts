@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ADMIN_ROUTE_ROLES,
   ADMIN_ERROR_CODES,
@@ -260,12 +260,11 @@ describe('staff console API', () => {
         restriction: { kind: 'banned', reason: 'scam_spam', until: null },
         sessions_revoked: 2,
       });
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await vi.waitFor(() => expect(openTab.closedWith).not.toBeNull());
       expect(openTab.sent.map((data) => JSON.parse(data))).toContainEqual({
         type: 'session_ended',
         ban_reason: 'scam_spam',
       });
-      expect(openTab.closedWith).not.toBeNull();
       expect((await target.client.request({ url: '/api/user.php' })).statusCode).toBe(403);
       expect((await second.request({ url: '/api/user.php' })).statusCode).toBe(403);
       const refused = await login(createClient(app), target.email, 'correct horse 1');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { CHAT_SOCKET_PATH, socketServerEventSchema, type ChatResponse, type SocketServerEvent } from '@app/contracts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -54,6 +54,25 @@ function connect(host: string, cookie: string | undefined, origin = `http://${ho
     socket.once('unexpected-response', (_request, response) => reject(new Error(`refused: ${response.statusCode}`)));
     socket.once('error', reject);
   });
+}
+
+const pongCount = (test: TestSocket) => test.events.filter((event) => event.type === 'pong').length;
+
+/** Resolves once the server answered a ping sent now: every frame this socket sent before has been handled. */
+async function roundTrip(test: TestSocket): Promise<void> {
+  const before = pongCount(test);
+  test.socket.send(JSON.stringify({ type: 'ping' }));
+  await vi.waitFor(() => expect(pongCount(test)).toBeGreaterThan(before));
+}
+
+/**
+ * Proves that nothing more from `from` is on its way to `to`: `from`'s frames have all been handled, and a like from
+ * `from`, published after them on the same realtime path, has reached `to`.
+ */
+async function nothingMoreOnTheWay(from: TestMember & { socket: TestSocket }, to: TestMember & { socket: TestSocket }) {
+  await roundTrip(from.socket);
+  await from.client.request({ method: 'POST', url: '/api/like.php', payload: { id: to.profileId } });
+  await to.socket.next((event) => event.type === 'like' && event.profile_id === from.profileId);
 }
 
 const send = (client: Client, to: number, text = 'Hello') =>
@@ -112,7 +131,7 @@ describe('member socket', () => {
     for (let index = 0; index < 20; index += 1)
       bobSocket.socket.send(JSON.stringify({ type: 'typing', conversation_id: conversation }));
     await aliceSocket.next((event) => event.type === 'typing');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await nothingMoreOnTheWay({ ...bob, socket: bobSocket }, { ...alice, socket: aliceSocket });
     expect(aliceSocket.events.filter((event) => event.type === 'typing')).toHaveLength(1);
     expect(bobSocket.socket.readyState).toBe(WebSocket.OPEN);
   });
@@ -130,8 +149,7 @@ describe('member socket', () => {
     // A socket that stays within the rate is never closed.
     const calm = await open(member);
     for (let index = 0; index < 10; index += 1) calm.socket.send(JSON.stringify({ type: 'ping' }));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(calm.events.filter((event) => event.type === 'pong')).toHaveLength(10);
+    await vi.waitFor(() => expect(pongCount(calm)).toBe(10));
     expect(calm.socket.readyState).toBe(WebSocket.OPEN);
   });
 
@@ -199,8 +217,7 @@ describe('member socket', () => {
     eveSocket.socket.send(JSON.stringify({ type: 'typing', conversation_id: conversation }));
     eveSocket.socket.send('not json');
     eveSocket.socket.send(JSON.stringify({ type: 'typing', conversation_id: 'x' }));
-    eveSocket.socket.send(JSON.stringify({ type: 'ping' }));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await nothingMoreOnTheWay({ ...eve, socket: eveSocket }, { ...bob, socket: bobSocket });
     expect(bobSocket.events.filter((event) => event.type === 'typing')).toEqual([]);
     expect(eveSocket.socket.readyState).toBe(WebSocket.OPEN);
   });
