@@ -134,8 +134,11 @@ export const sessionPlugin = fp<SessionPluginOptions>(
       }
       // The browser's previous session (another login, or another member) ends: one live session per cookie.
       const previous = request.cookies[cookieName];
-      const previousUserId = previous ? await sessions.endByToken(previous) : undefined;
-      if (previousUserId !== undefined) await views.events.revoked(previousUserId);
+      if (previous)
+        await app.outbox.transaction(async (tx, effects) => {
+          const previousUserId = await sessions.endByToken(previous, tx);
+          if (previousUserId !== undefined) await effects.emit('session.revoked', { userId: previousUserId });
+        });
       const { token } = await sessions.create(userId, { ip: request.ip, userAgent: request.headers['user-agent'] });
       setCookie(reply, token);
       loaded.add(request);
@@ -144,10 +147,11 @@ export const sessionPlugin = fp<SessionPluginOptions>(
     });
     app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
       const member = await loadMember(request, reply);
-      if (member) {
-        await sessions.end(member.sessionId);
-        await views.events.revoked(member.user.id);
-      }
+      if (member)
+        await app.outbox.transaction(async (tx, effects) => {
+          await sessions.end(member.sessionId, tx);
+          await effects.emit('session.revoked', { userId: member.user.id });
+        });
       request.member = null;
       clearCookie(reply);
     });
