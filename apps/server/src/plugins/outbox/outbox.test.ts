@@ -106,6 +106,27 @@ describe('outbox', () => {
     }
   });
 
+  it('sweeps the events a transaction left behind in the order it recorded them', async () => {
+    const { delivered, stop } = recordDeliveries();
+    let isFailing = true;
+    const stopFailing = app.outbox.onDelivery('poll.changed', () => {
+      if (isFailing) throw new Error('bus down');
+    });
+    try {
+      await app.outbox.transaction(async (_tx, effects) => {
+        for (const profileId of [1, 2, 3, 4, 5]) await effects.emit('poll.changed', poll(profileId));
+      });
+      isFailing = false;
+      delivered.splice(0);
+      await expireClaims();
+      expect(await app.outbox.sweep()).toBe(5);
+      expect(delivered.map((event) => event.profileIds[0])).toEqual([-1, -2, -3, -4, -5]);
+    } finally {
+      stop();
+      stopFailing();
+    }
+  });
+
   it("commits a consumer's work with the acknowledgement: once per event, retried when it failed", async () => {
     const consumed: string[] = [];
     let failures = 1;

@@ -80,7 +80,9 @@ export function createOutbox(deps: {
   const consumers = new Map<OutboxTopic, Set<ConsumerHandler<never>>>();
   /** The recorder of each open transaction (and savepoint) this outbox started. */
   const recorders = new WeakMap<object, Recorder>();
-  const lease = sql`now() + ${deps.leaseMs} * interval '1 millisecond'`;
+  // The database's clock, never an instance's: `clock_timestamp()`, not the transaction's start (`now()`), so a long
+  // transaction's claim still lasts the lease after its events were written.
+  const lease = sql`clock_timestamp() + ${deps.leaseMs} * interval '1 millisecond'`;
 
   function add<H>(handlers: Map<OutboxTopic, Set<H>>, topic: OutboxTopic, handler: H): () => void {
     let set = handlers.get(topic);
@@ -99,7 +101,9 @@ export function createOutbox(deps: {
           id,
           topic,
           payload: payload as Record<string, unknown>,
-          claimedUntil: recorder ? lease : sql`now()`,
+          claimedUntil: recorder ? lease : sql`clock_timestamp()`,
+          // Strictly increasing within the transaction: a sweep delivers its events in the order they were recorded.
+          createdAt: sql`clock_timestamp()`,
         });
         recorder?.events.push({ id, topic, payload: structuredClone(payload) });
       },
@@ -175,7 +179,7 @@ export function createOutbox(deps: {
           update ${outboxEvents} set claimed_until = ${lease}
           where ${outboxEvents.id} in (
             select ${outboxEvents.id} from ${outboxEvents}
-            where ${outboxEvents.claimedUntil} <= now()
+            where ${outboxEvents.claimedUntil} <= clock_timestamp()
             order by ${outboxEvents.createdAt}
             limit ${SWEEP_BATCH}
             for update skip locked
