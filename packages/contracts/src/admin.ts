@@ -1,11 +1,10 @@
 // The staff console's API (issue 14, docs/staff-console.md): every /api/admin/ route, its request and response
 // schemas, and the one table of which staff roles may call it. Stable: new fields and routes are added, never changed.
 import { z } from 'zod';
-import { MAX_INT4 } from './input.ts';
 import { cursorSchema, queryRowIdSchema, rowIdSchema } from './members.ts';
 import { ORDER_STATUSES } from './payments.ts';
 import { BAN_REASONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from './reports.ts';
-import { LOGGED_OUT_SEARCH_MODES, REGION_KINDS, SIGNUP_MODES } from './sites.ts';
+import { siteSettingsShape } from './site-settings.ts';
 import { TICKET_KINDS, TICKET_STATUSES } from './tickets.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -507,92 +506,12 @@ export const adminWebhooksResponseSchema = z.object({ webhooks: z.array(adminWeb
 // ---------------------------------------------------------------------------------------------
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'country_invalid');
-const languageCode = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'invalid_value');
 const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'invalid_value');
-const shortText = z.string().trim().max(200);
-const longText = z.string().trim().max(5000);
 
-/** Every Settings field of SPEC section 3 a site stores (geoip_* are per request), validated. */
+/** Every Settings field of SPEC section 3 a site stores (geoip_* are per request), validated: the settings table
+ * (site-settings.ts) gives each field's check. */
 export const adminSiteInputSchema = z
-  .object({
-    name: z.string().trim().min(1).max(100),
-    /** Lower-case host name, no scheme or path. */
-    domain: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .max(253)
-      .regex(
-        /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
-        'invalid_value',
-      ),
-    domain_language: languageCode,
-    languages: z.array(languageCode).min(1).max(11),
-    cdn_prefix: z
-      .string()
-      .trim()
-      .max(200)
-      .regex(/^(https:\/\/[^\s]+)?$/, 'invalid_value'),
-    niche: z.number().int().min(1).max(7),
-    index_title: shortText,
-    description: longText,
-    signups: z.enum(SIGNUP_MODES),
-    logged_out_search: z.enum(LOGGED_OUT_SEARCH_MODES),
-    logged_out_search_trafficsource: z.enum(LOGGED_OUT_SEARCH_MODES),
-    /** Major units (SPEC 3 shows amounts such as 0.99). */
-    minimum_message_costs: z.record(
-      countryCode,
-      z.object({ costs: z.number().min(0).max(1000), currency: currencyCode }),
-    ),
-    currency: currencyCode,
-    min_age: z.number().int().min(18).max(99),
-    support_phone: shortText,
-    support_email: z.union([z.literal(''), z.string().trim().email('invalid_value').max(254)]),
-    push_public_key: z.string().trim().max(200),
-    enable_site_entry_popup: z.enum(['yes', 'no']),
-    site_entry_popup_countries: z.array(countryCode).max(250),
-    us_footer: z.boolean(),
-    fictional_icon: shortText,
-    fictional_warning: longText,
-    fictional_singular: shortText,
-    fictional_plural: shortText,
-    countries: z.array(countryCode).min(1).max(250),
-    visible_profile_fields: z.array(z.string().max(50)).max(50),
-    visible_profile_notes: z.record(z.string().max(50), z.string().max(500)),
-    region_data: z.record(countryCode, z.object({ kind: z.enum(REGION_KINDS) })),
-    message_credits: z.number().int().min(0).max(10_000),
-    signup_credits: z.number().int().min(0).max(10_000),
-    photo_credits: z.number().int().min(0).max(10_000),
-    gift_credits: z.number().int().min(0).max(10_000),
-    message_length: z.number().int().min(1).max(10_000),
-    search_fields: z.array(z.string().max(50)).max(20),
-    interests: z.array(z.string().max(50)).max(500),
-    payment_methods: z.array(z.string().max(50)).max(50),
-    transaction_costs: z.record(z.string().max(50), z.number().int().min(0).max(100_000)),
-    refund_days: z.number().int().min(0).max(365),
-    member_resell: z.boolean(),
-    partner_url: z
-      .string()
-      .trim()
-      .url('invalid_value')
-      .max(500)
-      .regex(/^https?:\/\//, 'invalid_value')
-      .nullable(),
-    company_id: z.number().int().positive().max(MAX_INT4).nullable(),
-    mail_name: shortText,
-    delete_discount: z.number().int().min(0).max(100),
-    company: z.object({
-      name: shortText,
-      address: shortText,
-      kvk: shortText,
-      city: shortText,
-      country: shortText,
-      tradenames: z.array(shortText).max(20),
-      vat_numbers: z.array(shortText).max(20),
-      added: z.string().datetime({ offset: true }).nullable(),
-    }),
-    terms_version: z.string().trim().max(50).optional(),
-  })
+  .object(siteSettingsShape)
   .refine((site) => site.languages.includes(site.domain_language), {
     path: ['domain_language'],
     message: 'invalid_value',

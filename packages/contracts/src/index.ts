@@ -15,5 +15,6 @@ export * from './landers.ts';
 export * from './reports.ts';
 export * from './data-export.ts';
 export * from './admin.ts';
+export * from './site-settings.ts';
 export * from './site-entry.ts';
 export * from './first-view.ts';

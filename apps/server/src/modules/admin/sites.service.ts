@@ -1,7 +1,15 @@
 // Staff on white-label sites: create and edit every Settings field (SPEC 3), credit bundles per site and currency,
 // discount codes. A change reaches every instance at once: the bus's `site.changed` clears each site resolver cache.
 import { asc, eq } from 'drizzle-orm';
-import type { AdminBundle, AdminDiscountCode, AdminSite, AdminSiteInput } from '@app/contracts';
+import {
+  SITE_COMPANY_FIELDS,
+  SITE_SETTINGS,
+  type AdminBundle,
+  type AdminDiscountCode,
+  type AdminSite,
+  type AdminSiteInput,
+  type SiteSettingColumn,
+} from '@app/contracts';
 import type { Database } from '../../db/client.ts';
 import {
   creditBundles,
@@ -27,119 +35,42 @@ function discountCodeError(error: unknown): unknown {
   return error;
 }
 
+// The settings table (contracts' site-settings.ts) maps each setting to its column; the compiler holds the two to the
+// sites table: a stored column no setting names, or a setting naming no column, fails here.
+type Unmapped = Exclude<keyof SiteSettingsRow, SiteSettingColumn> | Exclude<SiteSettingColumn, keyof SiteSettingsRow>;
+const everyColumnMapped: [Unmapped] extends [never] ? true : Unmapped = true;
+void everyColumnMapped;
+
+const storedSettings = Object.entries(SITE_SETTINGS).flatMap(([key, field]) =>
+  field.column === null ? [] : [{ key, column: field.column }],
+);
+const companyFields = Object.entries(SITE_COMPANY_FIELDS).map(([key, field]) => ({
+  key,
+  column: field.column,
+  isTimestamp: 'isTimestamp' in field,
+}));
+
+/** The row of the settings staff entered (`terms_version` is not stored). */
 export function siteRowOf(input: AdminSiteInput): SiteSettingsRow {
-  return {
-    name: input.name,
-    domain: input.domain,
-    domainLanguage: input.domain_language,
-    languages: input.languages,
-    cdnPrefix: input.cdn_prefix,
-    niche: input.niche,
-    indexTitle: input.index_title,
-    description: input.description,
-    signups: input.signups,
-    loggedOutSearch: input.logged_out_search,
-    loggedOutSearchTrafficsource: input.logged_out_search_trafficsource,
-    minimumMessageCosts: input.minimum_message_costs,
-    currency: input.currency,
-    minAge: input.min_age,
-    supportPhone: input.support_phone,
-    supportEmail: input.support_email,
-    pushPublicKey: input.push_public_key,
-    enableSiteEntryPopup: input.enable_site_entry_popup,
-    siteEntryPopupCountries: input.site_entry_popup_countries,
-    usFooter: input.us_footer,
-    fictionalIcon: input.fictional_icon,
-    fictionalWarning: input.fictional_warning,
-    fictionalSingular: input.fictional_singular,
-    fictionalPlural: input.fictional_plural,
-    countries: input.countries,
-    visibleProfileFields: input.visible_profile_fields,
-    visibleProfileNotes: input.visible_profile_notes,
-    regionData: input.region_data,
-    messageCredits: input.message_credits,
-    signupCredits: input.signup_credits,
-    photoCredits: input.photo_credits,
-    giftCredits: input.gift_credits,
-    messageLength: input.message_length,
-    searchFields: input.search_fields,
-    interests: input.interests,
-    paymentMethods: input.payment_methods,
-    transactionCosts: input.transaction_costs,
-    refundDays: input.refund_days,
-    memberResell: input.member_resell,
-    partnerUrl: input.partner_url,
-    companyId: input.company_id,
-    mailName: input.mail_name,
-    deleteDiscount: input.delete_discount,
-    companyName: input.company.name,
-    companyAddress: input.company.address,
-    companyKvk: input.company.kvk,
-    companyCity: input.company.city,
-    companyCountry: input.company.country,
-    companyTradenames: input.company.tradenames,
-    companyVatNumbers: input.company.vat_numbers,
-    companyAdded: input.company.added ? new Date(input.company.added) : null,
-  };
+  const values = input as unknown as Record<string, unknown>;
+  const company = input.company as Record<string, unknown>;
+  const row: Record<string, unknown> = {};
+  for (const { key, column } of storedSettings) row[column] = values[key];
+  for (const { key, column, isTimestamp } of companyFields)
+    row[column] = isTimestamp && company[key] ? new Date(company[key] as string) : (company[key] ?? null);
+  return row as SiteSettingsRow;
 }
 
 /** The stored settings of a site in the input's shape (what the console's form edits). */
 export function siteInputOf(row: SiteRow): AdminSiteInput {
-  return {
-    name: row.name,
-    domain: row.domain,
-    domain_language: row.domainLanguage,
-    languages: row.languages,
-    cdn_prefix: row.cdnPrefix,
-    niche: row.niche,
-    index_title: row.indexTitle,
-    description: row.description,
-    signups: row.signups,
-    logged_out_search: row.loggedOutSearch,
-    logged_out_search_trafficsource: row.loggedOutSearchTrafficsource,
-    minimum_message_costs: row.minimumMessageCosts,
-    currency: row.currency,
-    min_age: row.minAge,
-    support_phone: row.supportPhone,
-    support_email: row.supportEmail,
-    push_public_key: row.pushPublicKey,
-    enable_site_entry_popup: row.enableSiteEntryPopup,
-    site_entry_popup_countries: row.siteEntryPopupCountries,
-    us_footer: row.usFooter,
-    fictional_icon: row.fictionalIcon,
-    fictional_warning: row.fictionalWarning,
-    fictional_singular: row.fictionalSingular,
-    fictional_plural: row.fictionalPlural,
-    countries: row.countries,
-    visible_profile_fields: row.visibleProfileFields,
-    visible_profile_notes: row.visibleProfileNotes,
-    region_data: row.regionData,
-    message_credits: row.messageCredits,
-    signup_credits: row.signupCredits,
-    photo_credits: row.photoCredits,
-    gift_credits: row.giftCredits,
-    message_length: row.messageLength,
-    search_fields: row.searchFields,
-    interests: row.interests,
-    payment_methods: row.paymentMethods,
-    transaction_costs: row.transactionCosts,
-    refund_days: row.refundDays,
-    member_resell: row.memberResell,
-    partner_url: row.partnerUrl,
-    company_id: row.companyId,
-    mail_name: row.mailName,
-    delete_discount: row.deleteDiscount,
-    company: {
-      name: row.companyName,
-      address: row.companyAddress,
-      kvk: row.companyKvk,
-      city: row.companyCity,
-      country: row.companyCountry,
-      tradenames: row.companyTradenames,
-      vat_numbers: row.companyVatNumbers,
-      added: row.companyAdded?.toISOString() ?? null,
-    },
-  };
+  const columns = row as unknown as Record<string, unknown>;
+  const input: Record<string, unknown> = {};
+  for (const { key, column } of storedSettings) input[key] = columns[column];
+  const company: Record<string, unknown> = {};
+  for (const { key, column, isTimestamp } of companyFields)
+    company[key] = isTimestamp ? ((columns[column] as Date | null)?.toISOString() ?? null) : columns[column];
+  input.company = company;
+  return input as AdminSiteInput;
 }
 
 const toAdminSite = (row: SiteRow): AdminSite => ({
