@@ -1,5 +1,5 @@
 // The transactional outbox (docs/event-bus.md): what must happen after a transaction, written in that transaction.
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const outboxEvents = pgTable(
   'outbox_events',
@@ -13,6 +13,8 @@ export const outboxEvents = pgTable(
      * while it delivers a row left behind. A crashed holder's event becomes the next sweep's after it.
      */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }).notNull().defaultNow(),
+    /** Deliveries sweeps tried; each claims the event twice as long as the one before, and sweeps stop at a limit. */
+    attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('outbox_events_claimed_until_idx').on(table.claimedUntil)],

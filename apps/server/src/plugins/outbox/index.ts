@@ -2,6 +2,7 @@
 export { outboxPlugin, type OutboxPluginOptions } from './outbox.plugin.ts';
 export {
   createOutbox,
+  MAX_SWEEP_ATTEMPTS,
   type ConsumerHandler,
   type DeliveryHandler,
   type Effects,

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outboxEvents } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import type { OutboxEvents } from './outbox.ts';
+import { createOutbox, MAX_SWEEP_ATTEMPTS, type OutboxEvents } from './outbox.ts';
 
 describe('outbox', () => {
   let app: TestApp;
@@ -149,6 +149,35 @@ describe('outbox', () => {
     } finally {
       stop();
     }
+  });
+
+  it('stops sweeping an event that keeps failing after MAX_SWEEP_ATTEMPTS, each claim longer than the last', async () => {
+    const errors: string[] = [];
+    const outbox = createOutbox({ db: app.db, leaseMs: 1000, onError: (_error, context) => errors.push(context) });
+    outbox.onDelivery('poll.changed', () => {
+      throw new Error('always fails');
+    });
+    await outbox.transaction((_tx, effects) => effects.emit('poll.changed', poll(1)));
+    const claims: number[] = [];
+    for (let sweep = 1; sweep <= MAX_SWEEP_ATTEMPTS + 1; sweep += 1) {
+      await expireClaims();
+      await outbox.sweep();
+      const [row] = await app.db
+        .select({
+          attempts: outboxEvents.attempts,
+          claimMs: sql<number>`extract(epoch from (${outboxEvents.claimedUntil} - clock_timestamp())) * 1000`.mapWith(
+            Number,
+          ),
+        })
+        .from(outboxEvents);
+      expect(row?.attempts).toBe(Math.min(sweep, MAX_SWEEP_ATTEMPTS));
+      if (sweep <= 4) claims.push(row!.claimMs);
+    }
+    // 1 s, 2 s, 4 s, 8 s: each claim twice the last (give or take the time the sweep took).
+    claims.forEach((claimMs, index) => expect(claimMs).toBeGreaterThan(1000 * 2 ** index - 500));
+    claims.forEach((claimMs, index) => expect(claimMs).toBeLessThanOrEqual(1000 * 2 ** index));
+    expect(errors.at(-1)).toContain('no more attempts');
+    expect(errors).toHaveLength(MAX_SWEEP_ATTEMPTS + 1);
   });
 
   it('never delivers one row twice when two sweeps run at once', async () => {

@@ -62,10 +62,18 @@ export type Outbox = {
   sweep(): Promise<number>;
 };
 
-type Recorded = { id: string; topic: OutboxTopic; payload: unknown };
+/** `attempts`: the sweeps that tried it, this one included (none for the writer's own delivery). */
+type Recorded = { id: string; topic: OutboxTopic; payload: unknown; attempts?: number };
 type Recorder = { events: Recorded[] };
 
 const SWEEP_BATCH = 100;
+/**
+ * Sweeps stop trying an event after this many attempts, leaving its row for inspection. Each sweep claims it twice as
+ * long as the one before (from the lease up to MAX_CLAIM_MS), so an event that keeps failing costs little: with the
+ * default lease, about half a day of attempts.
+ */
+export const MAX_SWEEP_ATTEMPTS = 20;
+const MAX_CLAIM_MS = 60 * 60_000;
 
 export function createOutbox(deps: {
   db: Database;
@@ -132,6 +140,13 @@ export function createOutbox(deps: {
         return true;
       });
     } catch (error) {
+      if ((event.attempts ?? 0) >= MAX_SWEEP_ATTEMPTS) {
+        deps.onError(
+          error,
+          `outbox event ${event.topic} ${event.id} failed ${event.attempts} sweeps: no more attempts, its row stays in outbox_events`,
+        );
+        return false;
+      }
       // Left in the table: the sweeper delivers it again once the claim ran out.
       deps.onError(error, `delivering outbox event ${event.topic} ${event.id}`);
       return false;
@@ -176,21 +191,28 @@ export function createOutbox(deps: {
       let acknowledged = 0;
       for (;;) {
         const result = (await db.execute(sql`
-          update ${outboxEvents} set claimed_until = ${lease}
+          update ${outboxEvents}
+          set attempts = attempts + 1,
+            claimed_until = clock_timestamp()
+              + least(${deps.leaseMs} * power(2, attempts), ${Math.max(deps.leaseMs, MAX_CLAIM_MS)}) * interval '1 millisecond'
           where ${outboxEvents.id} in (
             select ${outboxEvents.id} from ${outboxEvents}
-            where ${outboxEvents.claimedUntil} <= clock_timestamp()
+            where ${outboxEvents.claimedUntil} <= clock_timestamp() and ${outboxEvents.attempts} < ${MAX_SWEEP_ATTEMPTS}
             order by ${outboxEvents.createdAt}
             limit ${SWEEP_BATCH}
             for update skip locked
           )
-          returning id, topic, payload, created_at
-        `)) as unknown as { rows: { id: string; topic: OutboxTopic; payload: unknown; created_at: string | Date }[] };
+          returning id, topic, payload, attempts, created_at
+        `)) as unknown as {
+          rows: { id: string; topic: OutboxTopic; payload: unknown; attempts: number; created_at: string | Date }[];
+        };
         const rows = [...result.rows].sort(
           (a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime(),
         );
         if (!rows.length) return acknowledged;
-        acknowledged += await deliverAll(rows.map(({ id, topic, payload }) => ({ id, topic, payload })));
+        acknowledged += await deliverAll(
+          rows.map(({ id, topic, payload, attempts }) => ({ id, topic, payload, attempts: Number(attempts) })),
+        );
         if (rows.length < SWEEP_BATCH) return acknowledged;
       }
     },
