@@ -4,6 +4,9 @@ import { rowIdSchema, queryRowIdSchema } from './members.ts';
 
 import { PAYMENT_METHODS } from './sites.ts';
 
+// Currency decimals and exact conversions of minor units (money.ts) come with the payment contracts.
+export * from './money.ts';
+
 /** SPEC 3 "Payment methods" (listed in sites.ts). Which are offered where, and by which provider: docs/payments.md. */
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

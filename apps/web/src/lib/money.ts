@@ -1,6 +1,7 @@
-// Money for display: integer minor units with their ISO 4217 currency, formatted in the member's language. Amounts are
-// never computed here; the only division turns minor units into the number Intl formats.
-import type { Money } from '@app/contracts';
+// Money for display: integer minor units with their ISO 4217 currency, formatted in the reader's language with the
+// currency's own decimals (`minorDigits` of the contracts: EUR 2, JPY 0, KWD 3). Amounts are never computed here;
+// the only division turns minor units into the number Intl formats.
+import { minorDigits, toMajorUnits, type Money } from '@app/contracts';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -24,20 +25,15 @@ function currencyFormatter(
   return formatter;
 }
 
-/** How many minor units a currency has per major unit's decimal places (EUR 2, JPY 0). */
-export function minorDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
-
-/** "€9.95" (en), "€ 9,95" (nl), "9,95 €" (de) from { amount: 995, currency: 'EUR' }. */
+/** "€9.95" (en), "€ 9,95" (nl), "9,95 €" (de) from { amount: 995, currency: 'EUR' }; "¥500", "KWD 1.250". */
 export function formatMoney(money: Money, language: string): string {
-  return currencyFormatter(language, money.currency).format(money.amount / 10 ** minorDigits(money.currency));
+  return currencyFormatter(language, money.currency).format(toMajorUnits(money.amount, money.currency));
 }
 
 /** A price per credit, with one more decimal than the currency has so bundles stay comparable ("€0.199"). */
 export function formatPricePerCredit(money: Money, credits: number, language: string): string {
   const digits = minorDigits(money.currency);
-  const perCredit = credits > 0 ? money.amount / credits / 10 ** digits : 0;
+  const perCredit = credits > 0 ? toMajorUnits(money.amount, money.currency) / credits : 0;
   return currencyFormatter(language, money.currency, { min: digits, max: digits + 1 }).format(perCredit);
 }
 

@@ -54,12 +54,20 @@ describe('Mollie provider (its HTTP calls intercepted; nothing reaches the inter
     nock.enableNetConnect();
   });
 
-  it('converts minor units to Mollie amounts and back without floating point', () => {
-    expect(toMollieAmount(746)).toBe('7.46');
-    expect(toMollieAmount(5)).toBe('0.05');
-    expect(toMollieAmount(1_000_000)).toBe('10000.00');
-    expect(fromMollieAmount('7.46')).toBe(746);
-    expect(() => fromMollieAmount('7.4')).toThrow();
+  it("converts minor units to Mollie amounts and back without floating point, with the currency's decimals", () => {
+    expect(toMollieAmount(746, 'EUR')).toBe('7.46');
+    expect(toMollieAmount(5, 'EUR')).toBe('0.05');
+    expect(toMollieAmount(1_000_000, 'EUR')).toBe('10000.00');
+    expect(fromMollieAmount('7.46', 'EUR')).toBe(746);
+    expect(() => fromMollieAmount('7.4', 'EUR')).toThrow();
+    // No decimals for the yen, three for the Kuwaiti dinar.
+    expect(toMollieAmount(500, 'JPY')).toBe('500');
+    expect(fromMollieAmount('500', 'JPY')).toBe(500);
+    expect(() => fromMollieAmount('500.00', 'JPY')).toThrow();
+    expect(toMollieAmount(1250, 'KWD')).toBe('1.250');
+    expect(toMollieAmount(5, 'KWD')).toBe('0.005');
+    expect(fromMollieAmount('1.250', 'KWD')).toBe(1250);
+    expect(() => fromMollieAmount('1.25', 'KWD')).toThrow();
   });
 
   it("creates the payment with the server's price, method and webhook, and credits once when Mollie says paid", async () => {

@@ -21,6 +21,7 @@ import {
   directDebitResponseSchema,
   directDebitVerifySchema,
   refundResponseSchema,
+  toMajorUnits,
 } from '@app/contracts';
 import { z } from 'zod';
 import { lookupCountry } from '../../lib/geoip.ts';
@@ -295,7 +296,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         const amount = new Intl.NumberFormat(request.language, {
           style: 'currency',
           currency: payment.currency,
-        }).format(payment.amountMinor / 100);
+        }).format(toMajorUnits(payment.amountMinor, payment.currency));
         const buttons = SANDBOX_OUTCOMES.map(
           (outcome) =>
             `<button type="submit" name="outcome" value="${outcome}">${escapeHtml(t(`payments:sandbox.${outcome}`))}</button>`,

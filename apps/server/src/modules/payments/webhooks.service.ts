@@ -1,7 +1,7 @@
 // The provider's webhook and the receipt of a paid order: only the payment id is trusted, the payment is read from the
 // provider, and under the order row's lock a paid order is credited once, makes the member premium and is receipted.
 import { DEFAULT_LOCALE, isUiLanguage } from '@app/i18n';
-import { PAYMENT_METHOD_NAMES, type PaymentMethod } from '@app/contracts';
+import { PAYMENT_METHOD_NAMES, toMajorUnits, type PaymentMethod } from '@app/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow, SiteRow } from '../../db/schema/index.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
@@ -38,7 +38,7 @@ export function createReceipts(deps: {
             orderId: order.id,
             credits: order.credits,
             amount: new Intl.NumberFormat(language, { style: 'currency', currency: order.currency }).format(
-              order.amountMinor / 100,
+              toMajorUnits(order.amountMinor, order.currency),
             ),
             method: PAYMENT_METHOD_NAMES[order.method as PaymentMethod] ?? order.method,
             date: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(paidAt),

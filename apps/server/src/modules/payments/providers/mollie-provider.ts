@@ -1,18 +1,19 @@
 // Mollie through its official client: hosted checkout payments, read back by id for the webhook (docs/payments.md).
 import createMollieClient, { type MollieClient, type Payment } from '@mollie/api-client';
+import { fromDecimalAmount, toDecimalAmount } from '@app/contracts';
 import type { OrderStatusValue } from '../../../db/schema/index.ts';
 import type { CreatePaymentInput, PaymentProvider, ProviderPayment } from './payment-provider.ts';
 
-/** Minor units as Mollie's amount string ("12.34"), without floating point. */
-export function toMollieAmount(minor: number): string {
-  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+/** Minor units as Mollie's amount string, with the currency's decimals ("12.34" EUR, "1234" JPY, "1.234" KWD). */
+export function toMollieAmount(minor: number, currency: string): string {
+  return toDecimalAmount(minor, currency);
 }
 
-/** Mollie's amount string as minor units. */
-export function fromMollieAmount(value: string): number {
-  const match = /^(\d+)\.(\d{2})$/.exec(value);
-  if (!match) throw new Error(`unexpected Mollie amount ${value}`);
-  return Number(match[1]) * 100 + Number(match[2]);
+/** Mollie's amount string as minor units; it has exactly the currency's decimals. */
+export function fromMollieAmount(value: string, currency: string): number {
+  const minor = fromDecimalAmount(value, currency);
+  if (minor === null) throw new Error(`unexpected Mollie amount ${value} ${currency}`);
+  return minor;
 }
 
 const STATUSES: Record<string, OrderStatusValue> = {
@@ -29,7 +30,7 @@ function toPayment(payment: Payment): ProviderPayment {
   return {
     id: payment.id,
     status: STATUSES[payment.status] ?? 'pending',
-    amountMinor: fromMollieAmount(payment.amount.value),
+    amountMinor: fromMollieAmount(payment.amount.value, payment.amount.currency),
     currency: payment.amount.currency,
     metadata: (payment.metadata ?? {}) as { orderId?: number },
     checkoutUrl: payment.getCheckoutUrl(),
@@ -53,7 +54,7 @@ export function createMollieProvider(options: { apiKey: string; client?: MollieC
     isTestMode: options.apiKey.startsWith('test_'),
     async createPayment(input: CreatePaymentInput) {
       const payment = await client.payments.create({
-        amount: { currency: input.currency, value: toMollieAmount(input.amountMinor) },
+        amount: { currency: input.currency, value: toMollieAmount(input.amountMinor, input.currency) },
         description: input.description,
         redirectUrl: input.redirectUrl,
         webhookUrl: input.webhookUrl,
@@ -85,7 +86,7 @@ export function createMollieProvider(options: { apiKey: string; client?: MollieC
     async refund(paymentId: string, amountMinor: number, currency: string, description: string) {
       const refund = await client.paymentRefunds.create({
         paymentId,
-        amount: { currency, value: toMollieAmount(amountMinor) },
+        amount: { currency, value: toMollieAmount(amountMinor, currency) },
         description,
       });
       return { id: refund.id };

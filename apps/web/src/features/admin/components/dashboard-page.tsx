@@ -3,12 +3,13 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Card, Col, Row, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { toMajorUnits } from '@app/contracts';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { formatMoney } from '../../../lib/money.ts';
 import { useDashboard } from '../api/dashboard.ts';
 import { toAdminFormError } from '../lib/admin-errors.ts';
 import type { DaySeries } from './day-chart.tsx';
-import { majorUnits } from '../lib/amounts.ts';
 
 /** uPlot loads with the dashboard only (not with the console's other screens). */
 const DayChart = lazy(async () => ({ default: (await import('./day-chart.tsx')).DayChart }));
@@ -16,7 +17,7 @@ const DayChart = lazy(async () => ({ default: (await import('./day-chart.tsx')).
 const COLORS = ['#d6336c', '#1971c2', '#2b8a3e', '#e8590c', '#7048e8', '#0c8599'];
 
 export function DashboardPage() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const query = useDashboard();
   const data = query.data?.days;
   const view = useMemo(() => {
@@ -33,7 +34,7 @@ export function DashboardPage() {
     ];
     const revenue: DaySeries[] = currencies.map((currency, index) => ({
       label: currency,
-      values: data.map((day) => (day.revenue[currency] ?? 0) / 100),
+      values: data.map((day) => toMajorUnits(day.revenue[currency] ?? 0, currency)),
       color: COLORS[(index + 4) % COLORS.length]!,
     }));
     return { days, currencies, members, activity, revenue };
@@ -91,7 +92,7 @@ export function DashboardPage() {
                 <td>{day.purchases}</td>
                 <td>{day.messages}</td>
                 {view.currencies.map((currency) => (
-                  <td key={currency}>{majorUnits(day.revenue[currency] ?? 0)}</td>
+                  <td key={currency}>{formatMoney({ amount: day.revenue[currency] ?? 0, currency }, i18n.language)}</td>
                 ))}
               </tr>
             ))}

@@ -2,14 +2,14 @@
 import { Badge, Card, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import { useAdminMemberOrders, useAdminMemberPhotos, useAdminMemberReports } from '../api/members.ts';
 import { MoreButton } from './more-button.tsx';
-import { formatAmount } from '../lib/amounts.ts';
 
 const when = (value: string) => formatDate(value, { dateStyle: 'short' });
 
 export function MemberRecords({ id, name }: { id: number; name: string }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const photos = useAdminMemberPhotos(id);
   const orders = useAdminMemberOrders(id);
   const received = useAdminMemberReports(id, 'received');
@@ -62,7 +62,7 @@ export function MemberRecords({ id, name }: { id: number; name: string }) {
                     {orderRows.map((order) => (
                       <tr key={order.id}>
                         <td>{order.id}</td>
-                        <td>{formatAmount(order.amount_minor, order.currency)}</td>
+                        <td>{formatMoney({ amount: order.amount_minor, currency: order.currency }, i18n.language)}</td>
                         <td>{order.status}</td>
                         <td>{when(order.created_at)}</td>
                       </tr>

@@ -7,6 +7,7 @@ import { ORDER_STATUSES, staffMay, type Staff } from '@app/contracts';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import {
   useAdminOrder,
   useAdminOrders,
@@ -16,12 +17,11 @@ import {
 } from '../api/operations.ts';
 import { toAdminFormError } from '../lib/admin-errors.ts';
 import { MoreButton } from './more-button.tsx';
-import { formatAmount } from '../lib/amounts.ts';
 
 const when = (value: string | null) => (value ? formatDate(value, { dateStyle: 'short', timeStyle: 'short' }) : '—');
 
 export function PaymentsPage({ staff }: { staff: Staff }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [selected, setSelected] = useState<number | null>(null);
   const orders = useAdminOrders(status);
@@ -78,7 +78,7 @@ export function PaymentsPage({ staff }: { staff: Staff }) {
                       </Button>
                     </td>
                     <td>{order.email ?? '—'}</td>
-                    <td>{formatAmount(order.amount_minor, order.currency)}</td>
+                    <td>{formatMoney({ amount: order.amount_minor, currency: order.currency }, i18n.language)}</td>
                     <td>
                       <Badge
                         bg={order.status === 'paid' ? 'success' : order.status === 'refunded' ? 'info' : 'secondary'}
@@ -147,7 +147,7 @@ export function PaymentsPage({ staff }: { staff: Staff }) {
 }
 
 function OrderDetail({ id, canRefund, onClose }: { id: number; canRefund: boolean; onClose: () => void }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const query = useAdminOrder(id);
   const refund = useRefundOrder(id);
   if (query.isPending) return <LoadingSpinner />;
@@ -165,7 +165,8 @@ function OrderDetail({ id, canRefund, onClose }: { id: number; canRefund: boolea
         <dl className="row small">
           <dt className="col-5">{t('payments.amount')}</dt>
           <dd className="col-7">
-            {formatAmount(order.amount_minor, order.currency)} · {t('payments.credits', { count: order.credits })}
+            {formatMoney({ amount: order.amount_minor, currency: order.currency }, i18n.language)} ·{' '}
+            {t('payments.credits', { count: order.credits })}
           </dd>
           <dt className="col-5">{t('payments.method')}</dt>
           <dd className="col-7">
@@ -189,7 +190,7 @@ function OrderDetail({ id, canRefund, onClose }: { id: number; canRefund: boolea
             <>
               <dt className="col-5">{t('payments.refunded')}</dt>
               <dd className="col-7">
-                {formatAmount(order.refunded_minor, order.currency)} ·{' '}
+                {formatMoney({ amount: order.refunded_minor, currency: order.currency }, i18n.language)} ·{' '}
                 {t('payments.credits', { count: order.refunded_credits })} · {when(order.refunded_at)}
               </dd>
             </>

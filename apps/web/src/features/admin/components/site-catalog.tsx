@@ -3,12 +3,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Badge, Button, Col, Form, Row, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { adminBundleInputSchema, adminDiscountCodeInputSchema } from '@app/contracts';
+import { adminBundleInputSchema, adminDiscountCodeInputSchema, fromMajorUnits, minorDigits } from '@app/contracts';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { formatMoney } from '../../../lib/money.ts';
 import { toFieldErrors, translateError, type FieldErrors } from '../../../lib/form-errors.ts';
 import { bundleInput, codeInput, useSaveBundle, useSaveCode, useSiteBundles, useSiteCodes } from '../api/catalog.ts';
 import { toAdminFormError } from '../lib/admin-errors.ts';
-import { formatAmount } from '../lib/amounts.ts';
 
 function Field({
   id,
@@ -32,7 +32,7 @@ function Field({
 }
 
 export function SiteCatalog({ siteId, currency }: { siteId: number; currency: string }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const bundles = useSiteBundles(siteId);
   const codes = useSiteCodes(siteId);
   const saveBundle = useSaveBundle(siteId);
@@ -44,10 +44,11 @@ export function SiteCatalog({ siteId, currency }: { siteId: number; currency: st
 
   const addBundle = (event: FormEvent) => {
     event.preventDefault();
+    const bundleCurrency = bundle.currency.trim().toUpperCase();
     const parsed = adminBundleInputSchema.safeParse({
-      currency: bundle.currency.trim().toUpperCase(),
+      currency: bundleCurrency,
       credits: Number(bundle.credits),
-      price_minor: Math.round(Number(bundle.price) * 100),
+      price_minor: fromMajorUnits(bundle.price, bundleCurrency) ?? Number.NaN,
     });
     if (!parsed.success) return setBundleErrors(toFieldErrors(parsed.error.issues));
     setBundleErrors({});
@@ -92,7 +93,7 @@ export function SiteCatalog({ siteId, currency }: { siteId: number; currency: st
                 <td>
                   {row.credits} {row.is_popular && <Badge bg="info">{t('catalog.popular')}</Badge>}
                 </td>
-                <td>{formatAmount(row.price_minor, row.currency)}</td>
+                <td>{formatMoney({ amount: row.price_minor, currency: row.currency }, i18n.language)}</td>
                 <td>{row.is_active ? t('catalog.active') : t('catalog.inactive')}</td>
                 <td className="text-end">
                   <Button
@@ -134,7 +135,7 @@ export function SiteCatalog({ siteId, currency }: { siteId: number; currency: st
               <Field id="bundle-price" label={t('catalog.price')} error={bundleErrors.price_minor}>
                 <Form.Control
                   type="number"
-                  step="0.01"
+                  step={10 ** -minorDigits(bundle.currency.trim())}
                   value={bundle.price}
                   isInvalid={Boolean(bundleErrors.price_minor)}
                   onChange={(event) => setBundle({ ...bundle, price: event.target.value })}

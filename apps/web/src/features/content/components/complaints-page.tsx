@@ -18,6 +18,7 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { formatDate } from '../../../lib/i18n.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
 import { useCreateComplaint } from '../api/create-complaint.ts';
 import { useComplaintOrders } from '../api/get-complaint-orders.ts';
@@ -30,10 +31,7 @@ function useOrderLabel() {
       id: order.id,
       date: formatDate(order.created_at, { dateStyle: 'medium' }),
       credits: t('units.credits', { count: order.credits }),
-      amount: new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', {
-        style: 'currency',
-        currency: order.currency,
-      }).format(order.amount_minor / 100),
+      amount: formatMoney({ amount: order.amount_minor, currency: order.currency }, i18n.resolvedLanguage ?? 'en'),
     });
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { Bundle } from '@app/contracts';
 import { renderWithProviders, setupI18n } from '../../../test-support/render.tsx';
-import { formatMoney, formatPricePerCredit } from '../lib/money.ts';
+import { formatMoney, formatPricePerCredit } from '../../../lib/money.ts';
 import { BundleCard } from './bundle-card.tsx';
 
 beforeAll(() => setupI18n());

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Bundle } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
-import { formatMoney, formatPricePerCredit } from '../lib/money.ts';
+import { formatMoney, formatPricePerCredit } from '../../../lib/money.ts';
 import { StarIcon } from './credits-icons.tsx';
 
 type BundleCardProps = { bundle: Bundle; to?: string; isSelected?: boolean; headingLevel?: 2 | 3 };

@@ -16,7 +16,7 @@ import type { DirectDebitState } from '../api/start-direct-debit.ts';
 import { useVerifyDirectDebit } from '../api/verify-direct-debit.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { cleanCode, codeDeadlines, codeError, OTHER_METHOD_ERRORS } from '../lib/direct-debit.ts';
-import { formatMoney } from '../lib/money.ts';
+import { formatMoney } from '../../../lib/money.ts';
 
 type DirectDebitCodeFormProps = {
   state: DirectDebitState;

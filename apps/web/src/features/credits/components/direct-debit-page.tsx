@@ -15,7 +15,7 @@ import { toFormErrors, translateError } from '../../../lib/form-errors.ts';
 import { useSettings } from '../../../lib/settings/get-settings.ts';
 import { useCredits } from '../api/get-credits.ts';
 import type { DirectDebitState } from '../api/start-direct-debit.ts';
-import { formatMoney } from '../lib/money.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import { BundleCard } from './bundle-card.tsx';
 import { DirectDebitCodeForm } from './direct-debit-code-form.tsx';
 import { DirectDebitForm, EMPTY_DETAILS, type DirectDebitDetails } from './direct-debit-form.tsx';

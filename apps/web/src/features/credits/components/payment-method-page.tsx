@@ -13,7 +13,7 @@ import { toFormErrors, translateError } from '../../../lib/form-errors.ts';
 import { useCredits } from '../api/get-credits.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { directDebitHref } from '../lib/direct-debit.ts';
-import { formatMoney } from '../lib/money.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import { useEnteredDiscountCode } from '../lib/payment-store.ts';
 import { BundleCard } from './bundle-card.tsx';
 import { DiscountSummary } from './discount-summary.tsx';

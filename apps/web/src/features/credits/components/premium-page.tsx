@@ -14,7 +14,7 @@ import { useSettings } from '../../../lib/settings/get-settings.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
 import { useCredits } from '../api/get-credits.ts';
 import { usePricing } from '../api/get-pricing.ts';
-import { formatMajorAmount } from '../lib/money.ts';
+import { formatMajorAmount } from '../../../lib/money.ts';
 import { usePaymentCountry } from '../lib/payment-store.ts';
 import { BundleGrid, BundleGridSkeleton } from './bundle-grid.tsx';
 import { ImageIcon, CheckIcon } from './credits-icons.tsx';

@@ -17,7 +17,7 @@ import { useOrders } from '../api/get-orders.ts';
 import { creditsKeys } from '../api/get-credits.ts';
 import { welcomeCodeKeys } from '../api/get-welcome-code.ts';
 import { useRefundOrder } from '../api/refund-order.ts';
-import { formatMoney } from '../lib/money.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import { orderBundleOf } from '../lib/payment-store.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { CheckIcon, CoinsIcon } from './credits-icons.tsx';
