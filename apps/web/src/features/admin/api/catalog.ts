@@ -2,17 +2,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminBundle, AdminDiscountCode } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { adminSiteKeys } from './sites.ts';
 
 export function useSiteBundles(siteId: number) {
   return useQuery({
-    queryKey: ['admin', 'sites', siteId, 'bundles'],
+    queryKey: adminSiteKeys.bundles(siteId),
     queryFn: () => apiRequest(`/api/admin/sites/${siteId}/bundles`, { response: 'adminBundlesResponseSchema' }),
   });
 }
 
 export function useSiteCodes(siteId: number) {
   return useQuery({
-    queryKey: ['admin', 'sites', siteId, 'codes'],
+    queryKey: adminSiteKeys.codes(siteId),
     queryFn: () =>
       apiRequest(`/api/admin/sites/${siteId}/discount-codes`, { response: 'adminDiscountCodesResponseSchema' }),
   });
@@ -34,7 +35,7 @@ export function useSaveBundle(siteId: number) {
           })
         : apiRequest(`/api/admin/bundles/${id}`, { method: 'PUT', body, response: 'adminBundleResponseSchema' });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'sites', siteId, 'bundles'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminSiteKeys.bundles(siteId) }),
   });
 }
 
@@ -55,7 +56,7 @@ export function useSaveCode(siteId: number) {
             response: 'adminDiscountCodeResponseSchema',
           });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'sites', siteId, 'codes'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminSiteKeys.codes(siteId) }),
   });
 }
 

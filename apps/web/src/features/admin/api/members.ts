@@ -2,10 +2,23 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BanReason } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { adminKeys } from './admin-keys.ts';
+
+/** The search lists under `all`; one member's data under `detail(id)` (a member action refreshes both). */
+export const adminMemberKeys = {
+  all: [...adminKeys.all, 'members'] as const,
+  list: (q: string) => [...adminMemberKeys.all, q] as const,
+  detail: (id: number) => [...adminKeys.all, 'member', id] as const,
+  ledger: (id: number) => [...adminMemberKeys.detail(id), 'ledger'] as const,
+  photos: (id: number) => [...adminMemberKeys.detail(id), 'photos'] as const,
+  orders: (id: number) => [...adminMemberKeys.detail(id), 'orders'] as const,
+  reports: (id: number, direction: 'received' | 'made') =>
+    [...adminMemberKeys.detail(id), 'reports', direction] as const,
+};
 
 export function useAdminMembers(q: string) {
   return useInfiniteQuery({
-    queryKey: ['admin', 'members', q],
+    queryKey: adminMemberKeys.list(q),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
       apiRequest('/api/admin/members', {
@@ -15,11 +28,6 @@ export function useAdminMembers(q: string) {
     getNextPageParam: (last) => last.next_cursor,
   });
 }
-
-export const adminMemberKeys = {
-  detail: (id: number) => ['admin', 'member', id] as const,
-  ledger: (id: number) => ['admin', 'member', id, 'ledger'] as const,
-};
 
 export function useAdminMember(id: number) {
   return useQuery({
@@ -57,22 +65,22 @@ export function useMemberAction(id: number) {
       apiRequest(`/api/admin/members/${id}/${action.kind}`, { method: 'POST', body: action.body }),
     onSuccess: () =>
       queryClient
-        .invalidateQueries({ queryKey: ['admin', 'member', id] })
-        .then(() => queryClient.invalidateQueries({ queryKey: ['admin', 'members'] })),
+        .invalidateQueries({ queryKey: adminMemberKeys.detail(id) })
+        .then(() => queryClient.invalidateQueries({ queryKey: adminMemberKeys.all })),
   });
 }
 
 /** All of the member's photos at once: a member has a bounded number of them. */
 export function useAdminMemberPhotos(id: number) {
   return useQuery({
-    queryKey: ['admin', 'member', id, 'photos'],
+    queryKey: adminMemberKeys.photos(id),
     queryFn: () => apiRequest(`/api/admin/members/${id}/photos`, { response: 'adminPhotosListResponseSchema' }),
   });
 }
 
 export function useAdminMemberOrders(id: number) {
   return useInfiniteQuery({
-    queryKey: ['admin', 'member', id, 'orders'],
+    queryKey: adminMemberKeys.orders(id),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
       apiRequest(`/api/admin/members/${id}/orders`, {
@@ -85,7 +93,7 @@ export function useAdminMemberOrders(id: number) {
 
 export function useAdminMemberReports(id: number, direction: 'received' | 'made') {
   return useInfiniteQuery({
-    queryKey: ['admin', 'member', id, 'reports', direction],
+    queryKey: adminMemberKeys.reports(id, direction),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
       apiRequest(`/api/admin/members/${id}/reports`, {

@@ -3,14 +3,28 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ORDER_STATUSES, TICKET_STATUSES } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { adminKeys } from './admin-keys.ts';
 
 type TicketStatus = (typeof TICKET_STATUSES)[number];
 type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type { OrderStatus, TicketStatus };
 
+/** Lists under `all` (refreshed after an action), one ticket or order by its own key (set from the action's answer). */
+export const adminTicketKeys = {
+  all: [...adminKeys.all, 'tickets'] as const,
+  list: (status: TicketStatus) => [...adminTicketKeys.all, status] as const,
+  detail: (id: number) => [...adminKeys.all, 'ticket', id] as const,
+};
+export const adminOrderKeys = {
+  all: [...adminKeys.all, 'orders'] as const,
+  list: (status: OrderStatus | '') => [...adminOrderKeys.all, status] as const,
+  detail: (id: number) => [...adminKeys.all, 'order', id] as const,
+};
+export const adminWebhookKeys = { all: [...adminKeys.all, 'webhooks'] as const };
+
 export function useAdminTickets(status: TicketStatus) {
   return useInfiniteQuery({
-    queryKey: ['admin', 'tickets', status],
+    queryKey: adminTicketKeys.list(status),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
       apiRequest('/api/admin/tickets', {
@@ -23,7 +37,7 @@ export function useAdminTickets(status: TicketStatus) {
 
 export function useAdminTicket(id: number) {
   return useQuery({
-    queryKey: ['admin', 'ticket', id],
+    queryKey: adminTicketKeys.detail(id),
     queryFn: () => apiRequest(`/api/admin/tickets/${id}`, { response: 'adminTicketResponseSchema' }),
   });
 }
@@ -40,15 +54,15 @@ export function useTicketAction(id: number) {
           })
         : apiRequest(`/api/admin/tickets/${id}/close`, { method: 'POST', response: 'adminTicketResponseSchema' }),
     onSuccess: (result) => {
-      queryClient.setQueryData(['admin', 'ticket', id], result);
-      return queryClient.invalidateQueries({ queryKey: ['admin', 'tickets'] });
+      queryClient.setQueryData(adminTicketKeys.detail(id), result);
+      return queryClient.invalidateQueries({ queryKey: adminTicketKeys.all });
     },
   });
 }
 
 export function useAdminOrders(status: OrderStatus | '') {
   return useInfiniteQuery({
-    queryKey: ['admin', 'orders', status],
+    queryKey: adminOrderKeys.list(status),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
       apiRequest('/api/admin/orders', {
@@ -61,7 +75,7 @@ export function useAdminOrders(status: OrderStatus | '') {
 
 export function useAdminOrder(id: number) {
   return useQuery({
-    queryKey: ['admin', 'order', id],
+    queryKey: adminOrderKeys.detail(id),
     queryFn: () => apiRequest(`/api/admin/orders/${id}`, { response: 'adminOrderResponseSchema' }),
   });
 }
@@ -72,15 +86,15 @@ export function useRefundOrder(id: number) {
     mutationFn: () =>
       apiRequest(`/api/admin/orders/${id}/refund`, { method: 'POST', response: 'adminOrderResponseSchema' }),
     onSuccess: (result) => {
-      queryClient.setQueryData(['admin', 'order', id], result);
-      return queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
+      queryClient.setQueryData(adminOrderKeys.detail(id), result);
+      return queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
     },
   });
 }
 
 export function useFailedWebhooks(isEnabled: boolean) {
   return useInfiniteQuery({
-    queryKey: ['admin', 'webhooks'],
+    queryKey: adminWebhookKeys.all,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
       apiRequest('/api/admin/webhooks', { query: { cursor: pageParam }, response: 'adminWebhooksResponseSchema' }),

@@ -3,12 +3,18 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PhotoRejectReason } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { adminKeys } from './admin-keys.ts';
 
 export type PhotoQueue = 'new' | 'reported';
 
+export const adminPhotoKeys = {
+  all: [...adminKeys.all, 'photos'] as const,
+  queue: (queue: PhotoQueue) => [...adminPhotoKeys.all, queue] as const,
+};
+
 export function useAdminPhotos(queue: PhotoQueue) {
   return useInfiniteQuery({
-    queryKey: ['admin', 'photos', queue],
+    queryKey: adminPhotoKeys.queue(queue),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
       apiRequest('/api/admin/photos', {
@@ -33,6 +39,6 @@ export function useReviewPhoto() {
             body: { reason: decision.reason },
             response: 'adminPhotoResponseSchema',
           }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'photos'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPhotoKeys.all }),
   });
 }

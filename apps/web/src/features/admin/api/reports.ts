@@ -5,9 +5,10 @@ import type { ReportStatus } from '@app/contracts';
 import type { z } from 'zod';
 import type { adminReportActionRequestSchema } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { adminKeys } from './admin-keys.ts';
 
 export const adminReportKeys = {
-  all: ['admin', 'reports'] as const,
+  all: [...adminKeys.all, 'reports'] as const,
   list: (status: ReportStatus) => [...adminReportKeys.all, 'list', status] as const,
   detail: (id: number) => [...adminReportKeys.all, 'detail', id] as const,
 };

@@ -2,17 +2,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSiteInput } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { adminKeys } from './admin-keys.ts';
+
+/** A site's bundles and codes sit under the site, so saving the site refreshes them too. */
+export const adminSiteKeys = {
+  all: [...adminKeys.all, 'sites'] as const,
+  detail: (id: number | null) => [...adminSiteKeys.all, id] as const,
+  bundles: (id: number) => [...adminSiteKeys.detail(id), 'bundles'] as const,
+  codes: (id: number) => [...adminSiteKeys.detail(id), 'codes'] as const,
+};
 
 export function useAdminSites() {
   return useQuery({
-    queryKey: ['admin', 'sites'],
+    queryKey: adminSiteKeys.all,
     queryFn: () => apiRequest('/api/admin/sites', { response: 'adminSitesResponseSchema' }),
   });
 }
 
 export function useAdminSite(id: number | null) {
   return useQuery({
-    queryKey: ['admin', 'sites', id],
+    queryKey: adminSiteKeys.detail(id),
     queryFn: () => apiRequest(`/api/admin/sites/${id}`, { response: 'adminSiteResponseSchema' }),
     enabled: id !== null,
   });
@@ -25,6 +34,6 @@ export function useSaveSite(id: number | null) {
       id === null
         ? apiRequest('/api/admin/sites', { method: 'POST', body: input, response: 'adminSiteResponseSchema' })
         : apiRequest(`/api/admin/sites/${id}`, { method: 'PUT', body: input, response: 'adminSiteResponseSchema' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'sites'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminSiteKeys.all }),
   });
 }

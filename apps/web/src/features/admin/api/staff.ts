@@ -3,13 +3,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Staff, StaffLoginRequest } from '@app/contracts';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { adminKeys } from './admin-keys.ts';
 
-export const staffKeys = { me: ['admin', 'me'] as const };
+export const staffKeys = { me: [...adminKeys.all, 'me'] as const };
 
 /** Everything a previous staff session loaded (not `me` itself: its screen observes it). */
 const forgetConsoleData = {
-  queryKey: ['admin'],
-  predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[1] !== 'me',
+  queryKey: adminKeys.all,
+  predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[1] !== staffKeys.me[1],
 };
 
 async function getStaff(): Promise<Staff | null> {
