@@ -1,6 +1,6 @@
 // The append-only audit log (admins only): who did what to which target, when, with the state before and after.
-import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useAuditLog } from '../api/audit.ts';
@@ -20,42 +20,41 @@ export function AuditPage() {
       ) : rows.length === 0 ? (
         <p className="text-body-secondary">{t('audit.empty')}</p>
       ) : (
-        <Table responsive size="sm" className="small align-top">
-          <caption className="visually-hidden">{t('audit.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('audit.when')}</th>
-              <th scope="col">{t('audit.who')}</th>
-              <th scope="col">{t('audit.action')}</th>
-              <th scope="col">{t('audit.target')}</th>
-              <th scope="col">{t('audit.before')}</th>
-              <th scope="col">{t('audit.after')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((entry) => (
-              <tr key={entry.id}>
-                <td className="text-nowrap">
-                  {formatDate(entry.created_at, { dateStyle: 'short', timeStyle: 'medium' })}
-                </td>
-                <td>{entry.staff_email ?? '—'}</td>
-                <td>
-                  <code>{entry.action}</code>
-                </td>
-                <td>
-                  {entry.target_type}
-                  {entry.target_id !== null && ` #${entry.target_id}`}
-                </td>
-                <td className="text-break" style={{ maxWidth: 280 }}>
-                  <code>{show(entry.before)}</code>
-                </td>
-                <td className="text-break" style={{ maxWidth: 280 }}>
-                  <code>{show(entry.after)}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <DataTable
+          caption={t('audit.title')}
+          className="small align-top"
+          rows={rows}
+          rowKey={(entry) => entry.id}
+          columns={[
+            {
+              key: 'when',
+              header: t('audit.when'),
+              className: 'text-nowrap',
+              cell: (entry) => formatDate(entry.created_at, { dateStyle: 'short', timeStyle: 'medium' }),
+            },
+            { key: 'who', header: t('audit.who'), cell: (entry) => entry.staff_email ?? '—' },
+            { key: 'action', header: t('audit.action'), cell: (entry) => <code>{entry.action}</code> },
+            {
+              key: 'target',
+              header: t('audit.target'),
+              cell: (entry) => `${entry.target_type}${entry.target_id !== null ? ` #${entry.target_id}` : ''}`,
+            },
+            {
+              key: 'before',
+              header: t('audit.before'),
+              className: 'text-break',
+              style: { maxWidth: 280 },
+              cell: (entry) => <code>{show(entry.before)}</code>,
+            },
+            {
+              key: 'after',
+              header: t('audit.after'),
+              className: 'text-break',
+              style: { maxWidth: 280 },
+              cell: (entry) => <code>{show(entry.after)}</code>,
+            },
+          ]}
+        />
       )}
       <MoreButton query={log} />
     </>

@@ -1,9 +1,10 @@
 // The console's dashboard: signups, activations, purchases, messages and revenue per day over the last 30 days,
 // as charts (uPlot) and, for everybody who does not read charts, the same numbers in a table.
 import { lazy, Suspense, useMemo } from 'react';
-import { Card, Col, Row, Table } from 'react-bootstrap';
+import { Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { toMajorUnits } from '@app/contracts';
+import { DataTable } from '../../../components/data-table.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatMoney } from '../../../lib/money.ts';
@@ -67,37 +68,25 @@ export function DashboardPage() {
       </Row>
       <details>
         <summary className="mb-2">{t('dashboard.table')}</summary>
-        <Table responsive size="sm" className="small">
-          <caption className="visually-hidden">{t('dashboard.table')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('dashboard.day')}</th>
-              <th scope="col">{t('dashboard.signups')}</th>
-              <th scope="col">{t('dashboard.activations')}</th>
-              <th scope="col">{t('dashboard.purchases')}</th>
-              <th scope="col">{t('dashboard.messages')}</th>
-              {view.currencies.map((currency) => (
-                <th key={currency} scope="col">
-                  {t('dashboard.revenueIn', { currency })}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((day) => (
-              <tr key={day.day}>
-                <th scope="row">{day.day}</th>
-                <td>{day.signups}</td>
-                <td>{day.activations}</td>
-                <td>{day.purchases}</td>
-                <td>{day.messages}</td>
-                {view.currencies.map((currency) => (
-                  <td key={currency}>{formatMoney({ amount: day.revenue[currency] ?? 0, currency }, i18n.language)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <DataTable
+          caption={t('dashboard.table')}
+          className="small"
+          rows={data}
+          rowKey={(day) => day.day}
+          columns={[
+            { key: 'day', header: t('dashboard.day'), isRowHeader: true, cell: (day) => day.day },
+            { key: 'signups', header: t('dashboard.signups'), cell: (day) => day.signups },
+            { key: 'activations', header: t('dashboard.activations'), cell: (day) => day.activations },
+            { key: 'purchases', header: t('dashboard.purchases'), cell: (day) => day.purchases },
+            { key: 'messages', header: t('dashboard.messages'), cell: (day) => day.messages },
+            ...view.currencies.map((currency) => ({
+              key: currency,
+              header: t('dashboard.revenueIn', { currency }),
+              cell: (day: (typeof data)[number]) =>
+                formatMoney({ amount: day.revenue[currency] ?? 0, currency }, i18n.language),
+            })),
+          ]}
+        />
       </details>
     </>
   );

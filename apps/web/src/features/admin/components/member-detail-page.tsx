@@ -1,10 +1,11 @@
 // One member in the console: account, profile, status and restriction, sessions, ledger; and the actions the role
 // may take, each with a reason: suspend until a date, ban, unban, force logout, credit adjustment (admins).
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BAN_REASONS, staffMay, type BanReason, type Staff } from '@app/contracts';
+import { DataTable } from '../../../components/data-table.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
@@ -103,27 +104,23 @@ export function MemberDetailPage({ staff }: { staff: Staff }) {
               {member.sessions.length === 0 ? (
                 <p className="small text-body-secondary mb-0">{t('member.noSessions')}</p>
               ) : (
-                <Table size="sm" responsive className="small mb-0">
-                  <caption className="visually-hidden">{t('member.sessions')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('member.lastSeen')}</th>
-                      <th scope="col">{t('member.ip')}</th>
-                      <th scope="col">{t('member.device')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {member.sessions.map((session) => (
-                      <tr key={session.id}>
-                        <td>{when(session.last_seen_at)}</td>
-                        <td>{session.ip ?? '—'}</td>
-                        <td className="text-truncate" style={{ maxWidth: 220 }}>
-                          {session.user_agent ?? '—'}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
+                <DataTable
+                  caption={t('member.sessions')}
+                  className="small mb-0"
+                  rows={member.sessions}
+                  rowKey={(session) => session.id}
+                  columns={[
+                    { key: 'seen', header: t('member.lastSeen'), cell: (session) => when(session.last_seen_at) },
+                    { key: 'ip', header: t('member.ip'), cell: (session) => session.ip ?? '—' },
+                    {
+                      key: 'device',
+                      header: t('member.device'),
+                      className: 'text-truncate',
+                      style: { maxWidth: 220 },
+                      cell: (session) => session.user_agent ?? '—',
+                    },
+                  ]}
+                />
               )}
             </Card.Body>
           </Card>
@@ -131,27 +128,17 @@ export function MemberDetailPage({ staff }: { staff: Staff }) {
             <Card.Body>
               <h2 className="h6">{t('member.ledger')}</h2>
               {ledger.data && (
-                <Table size="sm" responsive className="small mb-0">
-                  <caption className="visually-hidden">{t('member.ledger')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('reports.columns.created')}</th>
-                      <th scope="col">{t('member.amount')}</th>
-                      <th scope="col">{t('member.reason')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {ledger.data.pages
-                      .flatMap((page) => page.entries)
-                      .map((entry) => (
-                        <tr key={entry.id}>
-                          <td>{when(entry.created_at)}</td>
-                          <td>{entry.amount}</td>
-                          <td>{entry.reason}</td>
-                        </tr>
-                      ))}
-                  </tbody>
-                </Table>
+                <DataTable
+                  caption={t('member.ledger')}
+                  className="small mb-0"
+                  rows={ledger.data.pages.flatMap((page) => page.entries)}
+                  rowKey={(entry) => entry.id}
+                  columns={[
+                    { key: 'created', header: t('reports.columns.created'), cell: (entry) => when(entry.created_at) },
+                    { key: 'amount', header: t('member.amount'), cell: (entry) => entry.amount },
+                    { key: 'reason', header: t('member.reason'), cell: (entry) => entry.reason },
+                  ]}
+                />
               )}
               <MoreButton query={ledger} className="mt-2" />
             </Card.Body>

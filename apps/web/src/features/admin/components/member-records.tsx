@@ -1,6 +1,7 @@
 // The member's photos, orders and reports (received and made) on the console's member page, newest first.
-import { Badge, Card, Table } from 'react-bootstrap';
+import { Badge, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { useAdminMemberOrders, useAdminMemberPhotos, useAdminMemberReports } from '../api/members.ts';
@@ -48,27 +49,23 @@ export function MemberRecords({ id, name }: { id: number; name: string }) {
           {orderRows && orderRows.length === 0
             ? none
             : orderRows && (
-                <Table size="sm" responsive className="small mb-0">
-                  <caption className="visually-hidden">{t('payments.orders')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">#</th>
-                      <th scope="col">{t('payments.amount')}</th>
-                      <th scope="col">{t('payments.status')}</th>
-                      <th scope="col">{t('reports.columns.created')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {orderRows.map((order) => (
-                      <tr key={order.id}>
-                        <td>{order.id}</td>
-                        <td>{formatMoney({ amount: order.amount_minor, currency: order.currency }, i18n.language)}</td>
-                        <td>{order.status}</td>
-                        <td>{when(order.created_at)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
+                <DataTable
+                  caption={t('payments.orders')}
+                  className="small mb-0"
+                  rows={orderRows}
+                  rowKey={(order) => order.id}
+                  columns={[
+                    { key: 'id', header: '#', cell: (order) => order.id },
+                    {
+                      key: 'amount',
+                      header: t('payments.amount'),
+                      cell: (order) =>
+                        formatMoney({ amount: order.amount_minor, currency: order.currency }, i18n.language),
+                    },
+                    { key: 'status', header: t('payments.status'), cell: (order) => order.status },
+                    { key: 'created', header: t('reports.columns.created'), cell: (order) => when(order.created_at) },
+                  ]}
+                />
               )}
           <MoreButton query={orders} className="mt-2" />
         </Card.Body>
@@ -87,31 +84,36 @@ export function MemberRecords({ id, name }: { id: number; name: string }) {
               {rows && rows.length === 0
                 ? none
                 : rows && (
-                    <Table size="sm" responsive className="small mb-0">
-                      <caption className="visually-hidden">
-                        {t(direction === 'received' ? 'member.reportsReceived' : 'member.reportsMade')}
-                      </caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">#</th>
-                          <th scope="col">{t('reports.columns.reason')}</th>
-                          <th scope="col">{direction === 'received' ? t('report.reporter') : t('report.reported')}</th>
-                          <th scope="col">{t('payments.status')}</th>
-                          <th scope="col">{t('reports.columns.created')}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {rows.map((report) => (
-                          <tr key={report.id}>
-                            <td>{report.id}</td>
-                            <td>{t(`reasons.${report.reason}`, { ns: 'reports' })}</td>
-                            <td>{(direction === 'received' ? report.reporter.name : report.reported.name) ?? '—'}</td>
-                            <td>{t(`reports.status.${report.status}`)}</td>
-                            <td>{when(report.created_at)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </Table>
+                    <DataTable
+                      caption={t(direction === 'received' ? 'member.reportsReceived' : 'member.reportsMade')}
+                      className="small mb-0"
+                      rows={rows}
+                      rowKey={(report) => report.id}
+                      columns={[
+                        { key: 'id', header: '#', cell: (report) => report.id },
+                        {
+                          key: 'reason',
+                          header: t('reports.columns.reason'),
+                          cell: (report) => t(`reasons.${report.reason}`, { ns: 'reports' }),
+                        },
+                        {
+                          key: 'other',
+                          header: direction === 'received' ? t('report.reporter') : t('report.reported'),
+                          cell: (report) =>
+                            (direction === 'received' ? report.reporter.name : report.reported.name) ?? '—',
+                        },
+                        {
+                          key: 'status',
+                          header: t('payments.status'),
+                          cell: (report) => t(`reports.status.${report.status}`),
+                        },
+                        {
+                          key: 'created',
+                          header: t('reports.columns.created'),
+                          cell: (report) => when(report.created_at),
+                        },
+                      ]}
+                    />
                   )}
               <MoreButton query={query} className="mt-2" />
             </Card.Body>

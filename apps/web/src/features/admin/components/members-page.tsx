@@ -1,8 +1,9 @@
 // Member search of the console (every staff role): by e-mail prefix, id or name prefix; a table with headers.
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Form, InputGroup, Table } from 'react-bootstrap';
+import { Badge, Button, Form, InputGroup } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useAdminMembers } from '../api/members.ts';
@@ -43,40 +44,42 @@ export function MembersPage() {
       ) : rows.length === 0 ? (
         <p className="text-body-secondary">{t('members.empty')}</p>
       ) : (
-        <Table hover responsive size="sm" className="align-middle">
-          <caption className="visually-hidden">{t('members.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('members.columns.id')}</th>
-              <th scope="col">{t('members.columns.name')}</th>
-              <th scope="col">{t('members.columns.email')}</th>
-              <th scope="col">{t('members.columns.site')}</th>
-              <th scope="col">{t('members.columns.status')}</th>
-              <th scope="col">{t('members.columns.created')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((member) => (
-              <tr key={member.id}>
-                <td>{member.id}</td>
-                <td>
-                  <Link to={`/admin/members/${member.id}`}>{member.name ?? t('members.noProfile')}</Link>
-                </td>
-                <td>{member.email}</td>
-                <td>{member.site_domain}</td>
-                <td>
+        <DataTable
+          caption={t('members.title')}
+          isHover
+          className="align-middle"
+          rows={rows}
+          rowKey={(member) => member.id}
+          columns={[
+            { key: 'id', header: t('members.columns.id'), cell: (member) => member.id },
+            {
+              key: 'name',
+              header: t('members.columns.name'),
+              cell: (member) => <Link to={`/admin/members/${member.id}`}>{member.name ?? t('members.noProfile')}</Link>,
+            },
+            { key: 'email', header: t('members.columns.email'), cell: (member) => member.email },
+            { key: 'site', header: t('members.columns.site'), cell: (member) => member.site_domain },
+            {
+              key: 'status',
+              header: t('members.columns.status'),
+              cell: (member) => (
+                <>
                   {member.status}{' '}
                   {member.restriction && (
                     <Badge bg={member.restriction.kind === 'banned' ? 'danger' : 'warning'}>
                       {t(`members.restriction.${member.restriction.kind}`)}
                     </Badge>
                   )}
-                </td>
-                <td>{formatDate(member.created_at, { dateStyle: 'short' })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+                </>
+              ),
+            },
+            {
+              key: 'created',
+              header: t('members.columns.created'),
+              cell: (member) => formatDate(member.created_at, { dateStyle: 'short' }),
+            },
+          ]}
+        />
       )}
       <MoreButton query={members} />
     </>

@@ -1,9 +1,10 @@
 // Payments (every staff role reads; admins refund and see failed webhooks): orders by status, one order with the
 // provider's own state, refund of its unused credits through the provider.
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, staffMay, type Staff } from '@app/contracts';
+import { DataTable } from '../../../components/data-table.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
@@ -53,44 +54,48 @@ export function PaymentsPage({ staff }: { staff: Staff }) {
           ) : rows.length === 0 ? (
             <p className="text-body-secondary">{t('payments.empty')}</p>
           ) : (
-            <Table hover responsive size="sm" className="align-middle">
-              <caption className="visually-hidden">{t('payments.orders')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">{t('members.columns.email')}</th>
-                  <th scope="col">{t('payments.amount')}</th>
-                  <th scope="col">{t('payments.status')}</th>
-                  <th scope="col">{t('reports.columns.created')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((order) => (
-                  <tr key={order.id} className={selected === order.id ? 'table-active' : undefined}>
-                    <td>
-                      <Button
-                        variant="link"
-                        className="p-0"
-                        aria-label={t('payments.open', { id: order.id })}
-                        onClick={() => setSelected(order.id)}
-                      >
-                        {order.id}
-                      </Button>
-                    </td>
-                    <td>{order.email ?? '—'}</td>
-                    <td>{formatMoney({ amount: order.amount_minor, currency: order.currency }, i18n.language)}</td>
-                    <td>
-                      <Badge
-                        bg={order.status === 'paid' ? 'success' : order.status === 'refunded' ? 'info' : 'secondary'}
-                      >
-                        {order.status}
-                      </Badge>
-                    </td>
-                    <td>{when(order.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+            <DataTable
+              caption={t('payments.orders')}
+              isHover
+              className="align-middle"
+              rows={rows}
+              rowKey={(order) => order.id}
+              isRowActive={(order) => order.id === selected}
+              columns={[
+                {
+                  key: 'id',
+                  header: '#',
+                  cell: (order) => (
+                    <Button
+                      variant="link"
+                      className="p-0"
+                      aria-label={t('payments.open', { id: order.id })}
+                      onClick={() => setSelected(order.id)}
+                    >
+                      {order.id}
+                    </Button>
+                  ),
+                },
+                { key: 'email', header: t('members.columns.email'), cell: (order) => order.email ?? '—' },
+                {
+                  key: 'amount',
+                  header: t('payments.amount'),
+                  cell: (order) => formatMoney({ amount: order.amount_minor, currency: order.currency }, i18n.language),
+                },
+                {
+                  key: 'status',
+                  header: t('payments.status'),
+                  cell: (order) => (
+                    <Badge
+                      bg={order.status === 'paid' ? 'success' : order.status === 'refunded' ? 'info' : 'secondary'}
+                    >
+                      {order.status}
+                    </Badge>
+                  ),
+                },
+                { key: 'created', header: t('reports.columns.created'), cell: (order) => when(order.created_at) },
+              ]}
+            />
           )}
           <MoreButton query={orders} />
         </Col>
@@ -113,32 +118,31 @@ export function PaymentsPage({ staff }: { staff: Staff }) {
           {hooks.length === 0 ? (
             <p className="text-body-secondary small">{t('payments.noWebhooks')}</p>
           ) : (
-            <Table responsive size="sm" className="small">
-              <caption className="visually-hidden">{t('payments.webhooks')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('audit.when')}</th>
-                  <th scope="col">{t('payments.provider')}</th>
-                  <th scope="col">{t('payments.paymentId')}</th>
-                  <th scope="col">{t('payments.outcome')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {hooks.map((hook) => (
-                  <tr key={hook.id}>
-                    <td>{when(hook.received_at)}</td>
-                    <td>{hook.provider}</td>
-                    <td>
-                      <code>{hook.provider_payment_id}</code>
-                    </td>
-                    <td>
+            <DataTable
+              caption={t('payments.webhooks')}
+              className="small"
+              rows={hooks}
+              rowKey={(hook) => hook.id}
+              columns={[
+                { key: 'when', header: t('audit.when'), cell: (hook) => when(hook.received_at) },
+                { key: 'provider', header: t('payments.provider'), cell: (hook) => hook.provider },
+                {
+                  key: 'payment',
+                  header: t('payments.paymentId'),
+                  cell: (hook) => <code>{hook.provider_payment_id}</code>,
+                },
+                {
+                  key: 'outcome',
+                  header: t('payments.outcome'),
+                  cell: (hook) => (
+                    <>
                       {hook.outcome}
                       {hook.error && <span className="d-block text-danger">{hook.error}</span>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+                    </>
+                  ),
+                },
+              ]}
+            />
           )}
         </section>
       )}

@@ -2,9 +2,10 @@
 // (messages, likes, blocks), and the decision: dismiss, or act (optionally ban the member or reject the photo),
 // always with a resolution note. Focus moves to the report's heading when it opens.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Card, Form, Spinner, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { BAN_REASONS, PHOTO_REJECT_REASONS, type BanReason, type PhotoRejectReason } from '@app/contracts';
+import { DataTable } from '../../../components/data-table.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
@@ -119,25 +120,21 @@ export function ReportDetail({ id, onClose }: { id: number; onClose: () => void 
         {report.history.messages.length === 0 ? (
           <p className="small text-body-secondary">{t('report.noMessages')}</p>
         ) : (
-          <Table size="sm" responsive className="small">
-            <caption className="visually-hidden">{t('report.history')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('report.from')}</th>
-                <th scope="col">{t('report.message')}</th>
-                <th scope="col">{t('reports.columns.created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.history.messages.map((message) => (
-                <tr key={message.id}>
-                  <td>{nameOf(message.from_profile_id)}</td>
-                  <td>{message.text}</td>
-                  <td>{formatDate(message.created_at, { dateStyle: 'short', timeStyle: 'short' })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <DataTable
+            caption={t('report.history')}
+            className="small"
+            rows={report.history.messages}
+            rowKey={(message) => message.id}
+            columns={[
+              { key: 'from', header: t('report.from'), cell: (message) => nameOf(message.from_profile_id) },
+              { key: 'message', header: t('report.message'), cell: (message) => message.text },
+              {
+                key: 'created',
+                header: t('reports.columns.created'),
+                cell: (message) => formatDate(message.created_at, { dateStyle: 'short', timeStyle: 'short' }),
+              },
+            ]}
+          />
         )}
         <ul className="small">
           {report.history.likes.map((like) => (

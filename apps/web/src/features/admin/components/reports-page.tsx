@@ -1,9 +1,10 @@
 // The reports queue (moderators and admins): open, actioned or dismissed reports, oldest first, in a table with
 // headers; a row opens the report beside the list (detail with content, history and the decision).
 import { useState } from 'react';
-import { Badge, Button, ButtonGroup, Col, Row, Table } from 'react-bootstrap';
+import { Badge, Button, ButtonGroup, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { REPORT_STATUSES, type ReportStatus } from '@app/contracts';
+import { DataTable } from '../../../components/data-table.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useAdminReports } from '../api/reports.ts';
@@ -42,42 +43,50 @@ export function ReportsPage() {
           ) : rows.length === 0 ? (
             <p className="text-body-secondary">{t('reports.empty')}</p>
           ) : (
-            <Table hover responsive size="sm" className="align-middle">
-              <caption className="visually-hidden">
-                {t('reports.caption', { status: t(`reports.status.${status}`) })}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">{t('reports.columns.reported')}</th>
-                  <th scope="col">{t('reports.columns.reason')}</th>
-                  <th scope="col">{t('reports.columns.target')}</th>
-                  <th scope="col">{t('reports.columns.created')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((report) => (
-                  <tr key={report.id} className={selected === report.id ? 'table-active' : undefined}>
-                    <td>
-                      <Button
-                        variant="link"
-                        className="p-0"
-                        aria-label={t('reports.open', { id: report.id })}
-                        onClick={() => setSelected(report.id)}
-                      >
-                        {report.id}
-                      </Button>
-                    </td>
-                    <td>{report.reported.name ?? '—'}</td>
-                    <td>
-                      <Badge bg="secondary">{t(`reasons.${report.reason}`, { ns: 'reports' })}</Badge>
-                    </td>
-                    <td>{t(`reports.targets.${report.target}`)}</td>
-                    <td>{formatDate(report.created_at, { dateStyle: 'short', timeStyle: 'short' })}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+            <DataTable
+              caption={t('reports.caption', { status: t(`reports.status.${status}`) })}
+              isHover
+              className="align-middle"
+              rows={rows}
+              rowKey={(report) => report.id}
+              isRowActive={(report) => report.id === selected}
+              columns={[
+                {
+                  key: 'id',
+                  header: '#',
+                  cell: (report) => (
+                    <Button
+                      variant="link"
+                      className="p-0"
+                      aria-label={t('reports.open', { id: report.id })}
+                      onClick={() => setSelected(report.id)}
+                    >
+                      {report.id}
+                    </Button>
+                  ),
+                },
+                {
+                  key: 'reported',
+                  header: t('reports.columns.reported'),
+                  cell: (report) => report.reported.name ?? '—',
+                },
+                {
+                  key: 'reason',
+                  header: t('reports.columns.reason'),
+                  cell: (report) => <Badge bg="secondary">{t(`reasons.${report.reason}`, { ns: 'reports' })}</Badge>,
+                },
+                {
+                  key: 'target',
+                  header: t('reports.columns.target'),
+                  cell: (report) => t(`reports.targets.${report.target}`),
+                },
+                {
+                  key: 'created',
+                  header: t('reports.columns.created'),
+                  cell: (report) => formatDate(report.created_at, { dateStyle: 'short', timeStyle: 'short' }),
+                },
+              ]}
+            />
           )}
           <MoreButton query={reports} />
         </Col>

@@ -1,10 +1,12 @@
 // Under a site's settings (admins): its credit bundles per currency and its discount codes; add one (checked by
 // the shared contract), or switch one on or off.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Badge, Button, Col, Form, Row, Table } from 'react-bootstrap';
+import { Badge, Button, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { adminBundleInputSchema, adminDiscountCodeInputSchema, fromMajorUnits, minorDigits } from '@app/contracts';
+import { DataTable } from '../../../components/data-table.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { formatDate } from '../../../lib/i18n.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { toFieldErrors, translateError, type FieldErrors } from '../../../lib/form-errors.ts';
 import { bundleInput, codeInput, useSaveBundle, useSaveCode, useSiteBundles, useSiteCodes } from '../api/catalog.ts';
@@ -75,40 +77,49 @@ export function SiteCatalog({ siteId, currency }: { siteId: number; currency: st
           {t('catalog.bundles')}
         </h3>
         <FormErrorAlert error={saveBundle.error ? toAdminFormError(saveBundle.error) : null} />
-        <Table size="sm" responsive className="small">
-          <caption className="visually-hidden">{t('catalog.bundles')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('catalog.credits')}</th>
-              <th scope="col">{t('catalog.price')}</th>
-              <th scope="col">{t('catalog.state')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('sites.columns.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {bundles.data?.bundles.map((row) => (
-              <tr key={row.id}>
-                <td>
+        <DataTable
+          caption={t('catalog.bundles')}
+          className="small"
+          rows={bundles.data?.bundles ?? []}
+          rowKey={(row) => row.id}
+          columns={[
+            {
+              key: 'credits',
+              header: t('catalog.credits'),
+              cell: (row) => (
+                <>
                   {row.credits} {row.is_popular && <Badge bg="info">{t('catalog.popular')}</Badge>}
-                </td>
-                <td>{formatMoney({ amount: row.price_minor, currency: row.currency }, i18n.language)}</td>
-                <td>{row.is_active ? t('catalog.active') : t('catalog.inactive')}</td>
-                <td className="text-end">
-                  <Button
-                    size="sm"
-                    variant="outline-secondary"
-                    disabled={saveBundle.isPending}
-                    onClick={() => saveBundle.mutate({ ...bundleInput(row), id: row.id, is_active: !row.is_active })}
-                  >
-                    {row.is_active ? t('catalog.switchOff') : t('catalog.switchOn')}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+                </>
+              ),
+            },
+            {
+              key: 'price',
+              header: t('catalog.price'),
+              cell: (row) => formatMoney({ amount: row.price_minor, currency: row.currency }, i18n.language),
+            },
+            {
+              key: 'state',
+              header: t('catalog.state'),
+              cell: (row) => (row.is_active ? t('catalog.active') : t('catalog.inactive')),
+            },
+            {
+              key: 'actions',
+              header: t('sites.columns.actions'),
+              isHeaderHidden: true,
+              className: 'text-end',
+              cell: (row) => (
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  disabled={saveBundle.isPending}
+                  onClick={() => saveBundle.mutate({ ...bundleInput(row), id: row.id, is_active: !row.is_active })}
+                >
+                  {row.is_active ? t('catalog.switchOff') : t('catalog.switchOn')}
+                </Button>
+              ),
+            },
+          ]}
+        />
         <Form noValidate onSubmit={addBundle} aria-label={t('catalog.addBundle')}>
           <Row className="g-2 align-items-end">
             <Col xs={4} md={3}>
@@ -156,48 +167,48 @@ export function SiteCatalog({ siteId, currency }: { siteId: number; currency: st
           {t('catalog.codes')}
         </h3>
         <FormErrorAlert error={saveCode.error ? toAdminFormError(saveCode.error) : null} />
-        <Table size="sm" responsive className="small">
-          <caption className="visually-hidden">{t('catalog.codes')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('catalog.code')}</th>
-              <th scope="col">{t('catalog.percentage')}</th>
-              <th scope="col">{t('catalog.expires')}</th>
-              <th scope="col">{t('catalog.state')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('sites.columns.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {codes.data?.discount_codes.map((row) => (
-              <tr key={row.id}>
-                <td>
-                  <code>{row.code}</code>
-                </td>
-                <td>{row.value_percentage}%</td>
-                <td>{row.expires_at ? row.expires_at.slice(0, 10) : '—'}</td>
-                <td>{row.status === 'active' ? t('catalog.active') : t('catalog.inactive')}</td>
-                <td className="text-end">
-                  <Button
-                    size="sm"
-                    variant="outline-secondary"
-                    disabled={saveCode.isPending}
-                    onClick={() =>
-                      saveCode.mutate({
-                        ...codeInput(row),
-                        id: row.id,
-                        status: row.status === 'active' ? 'disabled' : 'active',
-                      })
-                    }
-                  >
-                    {row.status === 'active' ? t('catalog.switchOff') : t('catalog.switchOn')}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <DataTable
+          caption={t('catalog.codes')}
+          className="small"
+          rows={codes.data?.discount_codes ?? []}
+          rowKey={(row) => row.id}
+          columns={[
+            { key: 'code', header: t('catalog.code'), cell: (row) => <code>{row.code}</code> },
+            { key: 'percentage', header: t('catalog.percentage'), cell: (row) => `${row.value_percentage}%` },
+            {
+              key: 'expires',
+              header: t('catalog.expires'),
+              cell: (row) => (row.expires_at ? formatDate(row.expires_at, { dateStyle: 'short' }) : '—'),
+            },
+            {
+              key: 'state',
+              header: t('catalog.state'),
+              cell: (row) => (row.status === 'active' ? t('catalog.active') : t('catalog.inactive')),
+            },
+            {
+              key: 'actions',
+              header: t('sites.columns.actions'),
+              isHeaderHidden: true,
+              className: 'text-end',
+              cell: (row) => (
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  disabled={saveCode.isPending}
+                  onClick={() =>
+                    saveCode.mutate({
+                      ...codeInput(row),
+                      id: row.id,
+                      status: row.status === 'active' ? 'disabled' : 'active',
+                    })
+                  }
+                >
+                  {row.status === 'active' ? t('catalog.switchOff') : t('catalog.switchOn')}
+                </Button>
+              ),
+            },
+          ]}
+        />
         <Form noValidate onSubmit={addCode} aria-label={t('catalog.addCode')}>
           <Row className="g-2 align-items-end">
             <Col xs={12} md={3}>

@@ -2,9 +2,10 @@
 // contract before it is sent, beside a live preview of the site's name and texts. A new site starts as a copy of
 // the default site's settings with its own name and domain; it is served at once.
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { adminSiteInputSchema } from '@app/contracts';
+import { DataTable } from '../../../components/data-table.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { toFieldErrors, toFormErrors, translateError, type FieldErrors } from '../../../lib/form-errors.ts';
@@ -51,38 +52,41 @@ export function SitesPage() {
           }}
         />
       ) : (
-        <Table hover responsive size="sm" className="align-middle">
-          <caption className="visually-hidden">{t('sites.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('sites.columns.name')}</th>
-              <th scope="col">{t('sites.columns.domain')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('sites.columns.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sites.data.sites.map((site) => (
-              <tr key={site.id}>
-                <td>
+        <DataTable
+          caption={t('sites.title')}
+          isHover
+          className="align-middle"
+          rows={sites.data.sites}
+          rowKey={(site) => site.id}
+          columns={[
+            {
+              key: 'name',
+              header: t('sites.columns.name'),
+              cell: (site) => (
+                <>
                   {site.name} {site.is_default && <Badge bg="secondary">{t('sites.default')}</Badge>}
-                </td>
-                <td>{site.domain}</td>
-                <td className="text-end">
-                  <Button
-                    size="sm"
-                    variant="outline-primary"
-                    aria-label={t('sites.editLabel', { name: site.name })}
-                    onClick={() => setEditing({ kind: 'edit', id: site.id })}
-                  >
-                    {t('sites.edit')}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+                </>
+              ),
+            },
+            { key: 'domain', header: t('sites.columns.domain'), cell: (site) => site.domain },
+            {
+              key: 'actions',
+              header: t('sites.columns.actions'),
+              isHeaderHidden: true,
+              className: 'text-end',
+              cell: (site) => (
+                <Button
+                  size="sm"
+                  variant="outline-primary"
+                  aria-label={t('sites.editLabel', { name: site.name })}
+                  onClick={() => setEditing({ kind: 'edit', id: site.id })}
+                >
+                  {t('sites.edit')}
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
     </>
   );

@@ -1,9 +1,10 @@
 // Complaints and contact tickets (every staff role): a queue by status; a ticket with its replies, a reply sent by
 // mail (optionally closing it), or close.
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, ButtonGroup, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
+import { Badge, Button, ButtonGroup, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { TICKET_STATUSES } from '@app/contracts';
+import { DataTable } from '../../../components/data-table.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
@@ -41,36 +42,33 @@ export function TicketsPage() {
           ) : rows.length === 0 ? (
             <p className="text-body-secondary">{t('tickets.empty')}</p>
           ) : (
-            <Table hover responsive size="sm" className="align-middle">
-              <caption className="visually-hidden">{t('tickets.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">{t('tickets.subject')}</th>
-                  <th scope="col">{t('tickets.kind')}</th>
-                  <th scope="col">{t('reports.columns.created')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((ticket) => (
-                  <tr key={ticket.id} className={selected === ticket.id ? 'table-active' : undefined}>
-                    <td>
-                      <Button
-                        variant="link"
-                        className="p-0"
-                        aria-label={t('tickets.open', { id: ticket.id })}
-                        onClick={() => setSelected(ticket.id)}
-                      >
-                        {ticket.id}
-                      </Button>
-                    </td>
-                    <td>{ticket.subject}</td>
-                    <td>{t(`tickets.kinds.${ticket.kind}`)}</td>
-                    <td>{when(ticket.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+            <DataTable
+              caption={t('tickets.title')}
+              isHover
+              className="align-middle"
+              rows={rows}
+              rowKey={(ticket) => ticket.id}
+              isRowActive={(ticket) => ticket.id === selected}
+              columns={[
+                {
+                  key: 'id',
+                  header: '#',
+                  cell: (ticket) => (
+                    <Button
+                      variant="link"
+                      className="p-0"
+                      aria-label={t('tickets.open', { id: ticket.id })}
+                      onClick={() => setSelected(ticket.id)}
+                    >
+                      {ticket.id}
+                    </Button>
+                  ),
+                },
+                { key: 'subject', header: t('tickets.subject'), cell: (ticket) => ticket.subject },
+                { key: 'kind', header: t('tickets.kind'), cell: (ticket) => t(`tickets.kinds.${ticket.kind}`) },
+                { key: 'created', header: t('reports.columns.created'), cell: (ticket) => when(ticket.created_at) },
+              ]}
+            />
           )}
           <MoreButton query={tickets} />
         </Col>
