@@ -161,7 +161,7 @@ export const profileCardSchema = z.object({
   main_image: imageSchema.nullable(),
   is_fictional: z.boolean(),
   /**
-   * When the member last used the site, as coarse as the data is kept (a UTC day; docs/discovery-web.md): `today`,
+   * When the member last used the site, as coarse as the data is kept (a UTC day; docs/members.md): `today`,
    * `week` (the last 7 days), or null (longer ago, unknown, or the member is in invisible mode). Absent from lists that
    * do not say it.
    */

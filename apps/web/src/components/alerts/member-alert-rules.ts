@@ -4,7 +4,7 @@ import type { PushState } from '../../lib/push.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { isAlertDismissed } from './alert-store.ts';
 
-/** In the order they win: one member alert at a time, the most pressing first (docs/notifications-web.md). */
+/** In the order they win: one member alert at a time, the most pressing first (docs/notifications.md). */
 export const MEMBER_ALERT_KINDS = ['disabledNotifications', 'enrich', 'push'] as const;
 export type MemberAlertKind = (typeof MEMBER_ALERT_KINDS)[number];
 

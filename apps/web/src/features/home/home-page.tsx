@@ -28,7 +28,7 @@ const STEPS = ['profile', 'discover', 'chat'] as const;
 
 /**
  * The site's index_title and description are written in its domain_language: a visitor in another language reads the
- * translated pitch instead (docs/discovery-web.md).
+ * translated pitch instead (docs/members.md).
  */
 function useSitePitch() {
   const { t, i18n } = useTranslation('members');

@@ -341,7 +341,7 @@ export function PreferencesSection({ profile }: SectionProps) {
           />
         </Col>
       </Row>
-      {/* Invisible mode lives on the notifications screen with the other settings (docs/notifications-web.md). */}
+      {/* Invisible mode lives on the notifications screen with the other settings (docs/notifications.md). */}
       <p className="form-text mb-4">
         {profile.is_invisible ? t('profileForm.invisibleOn') : t('profileForm.invisibleOff')}{' '}
         <Link to={paths.notifications.getHref()}>{t('profileForm.invisibleLink')}</Link>
