@@ -4,14 +4,25 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BAN_REASONS, staffMay, type BanReason, type Staff } from '@app/contracts';
+import {
+  BAN_REASONS,
+  adminBanRequestSchema,
+  adminCreditsRequestSchema,
+  adminSuspendRequestSchema,
+  staffMay,
+  type Staff,
+} from '@app/contracts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { FormSelect } from '../../../components/form-select.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useAdminMember, useAdminMemberLedger, useMemberAction, type MemberAction } from '../api/members.ts';
 import { MoreButton } from './more-button.tsx';
-import { toAdminFormError } from '../lib/admin-errors.ts';
+import { adminFormError, toAdminFormError } from '../lib/admin-errors.ts';
 import { MemberRecords } from './member-records.tsx';
 
 const when = (value: string | null) => (value ? formatDate(value, { dateStyle: 'short', timeStyle: 'short' }) : '—');
@@ -172,147 +183,160 @@ function MemberActions({
   hasSessions: boolean;
 }) {
   const { t } = useTranslation('admin');
-  const action = useMemberAction(id);
-  const [reason, setReason] = useState<BanReason>('terms_violation');
-  const [note, setNote] = useState('');
-  const [until, setUntil] = useState('');
-  const [amount, setAmount] = useState('');
-  const [creditNote, setCreditNote] = useState('');
-  const [done, setDone] = useState<MemberAction['kind'] | null>(null);
-  const run = (next: MemberAction) => {
-    setDone(null);
-    action.mutate(next, { onSuccess: () => setDone(next.kind) });
-  };
-  const restrict = (kind: 'ban' | 'suspend') => (event?: FormEvent) => {
-    event?.preventDefault();
-    if (kind === 'ban') run({ kind, body: { reason, ...(note.trim() ? { note: note.trim() } : {}) } });
-    else
-      run({
-        kind,
-        body: {
-          reason,
-          until: until ? new Date(until).toISOString() : '',
-          ...(note.trim() ? { note: note.trim() } : {}),
-        },
-      });
-  };
-  const canModerate = staffMay(staff.role, 'POST /api/admin/members/:id/ban');
-
+  const logout = useMemberAction(id);
   return (
     <Card className="shadow-sm">
       <Card.Body>
         <h2 className="h6">{t('member.actions')}</h2>
-        <div aria-live="polite">
-          <FormErrorAlert error={action.error ? toAdminFormError(action.error) : null} />
-          {done && (
-            <Alert variant="success" className="small">
-              {t(`member.done.${done}`)}
-            </Alert>
-          )}
-        </div>
-        {canModerate && (
-          <Form noValidate onSubmit={restrict('ban')} aria-label={t('member.restrictForm')} className="mb-4">
-            <Form.Group className="mb-2" controlId="member-reason">
-              <Form.Label>{t('member.reason')}</Form.Label>
-              <Form.Select value={reason} onChange={(event) => setReason(event.target.value as BanReason)}>
-                {BAN_REASONS.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`banReasons.${value}`)}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-            <Form.Group className="mb-2" controlId="member-note">
-              <Form.Label>{t('member.note')}</Form.Label>
-              <Form.Control
-                as="textarea"
-                rows={2}
-                maxLength={2000}
-                value={note}
-                onChange={(event) => setNote(event.target.value)}
-              />
-            </Form.Group>
-            <Form.Group className="mb-2" controlId="member-until">
-              <Form.Label>{t('member.suspendUntil')}</Form.Label>
-              <Form.Control type="datetime-local" value={until} onChange={(event) => setUntil(event.target.value)} />
-            </Form.Group>
-            <div className="d-flex flex-wrap gap-2">
-              <Button type="submit" variant="danger" disabled={action.isPending}>
-                {t('member.ban')}
-              </Button>
-              <Button
-                variant="outline-warning"
-                disabled={action.isPending || !until}
-                onClick={() => restrict('suspend')()}
-              >
-                {t('member.suspend')}
-              </Button>
-              {isRestricted && (
-                <Button
-                  variant="outline-success"
-                  disabled={action.isPending}
-                  onClick={() => run({ kind: 'unban', body: note.trim() ? { note: note.trim() } : {} })}
-                >
-                  {t('member.unban')}
-                </Button>
-              )}
-            </div>
-          </Form>
+        {staffMay(staff.role, 'POST /api/admin/members/:id/ban') && (
+          <RestrictForm id={id} isRestricted={isRestricted} />
         )}
+        <div aria-live="polite">
+          <FormErrorAlert error={logout.error ? toAdminFormError(logout.error) : null} />
+          <Done kind={logout.isSuccess ? 'logout' : null} />
+        </div>
         <Button
           variant="outline-secondary"
           className="mb-4"
-          disabled={action.isPending || !hasSessions}
-          onClick={() => run({ kind: 'logout', body: {} })}
+          disabled={logout.isPending || !hasSessions}
+          onClick={() => logout.mutate({ kind: 'logout', body: {} })}
         >
           {t('member.forceLogout')}
         </Button>
-        {staffMay(staff.role, 'POST /api/admin/members/:id/credits') && (
-          <Form
-            noValidate
-            aria-label={t('member.creditsForm')}
-            onSubmit={(event) => {
-              event.preventDefault();
-              run({ kind: 'credits', body: { amount: Number(amount), note: creditNote.trim() } });
-            }}
-          >
-            <Row className="g-2">
-              <Col sm={4}>
-                <Form.Group controlId="member-credits">
-                  <Form.Label>{t('member.amount')}</Form.Label>
-                  <Form.Control
-                    type="number"
-                    step={1}
-                    value={amount}
-                    onChange={(event) => setAmount(event.target.value)}
-                    aria-describedby="member-credits-hint"
-                  />
-                </Form.Group>
-              </Col>
-              <Col sm={8}>
-                <Form.Group controlId="member-credits-note">
-                  <Form.Label>{t('member.creditsNote')}</Form.Label>
-                  <Form.Control
-                    value={creditNote}
-                    maxLength={500}
-                    onChange={(event) => setCreditNote(event.target.value)}
-                  />
-                </Form.Group>
-              </Col>
-            </Row>
-            <Form.Text id="member-credits-hint">{t('member.creditsHint')}</Form.Text>
-            <div className="mt-2">
-              <Button
-                type="submit"
-                variant="outline-primary"
-                disabled={action.isPending || !amount || creditNote.trim().length < 3}
-              >
-                {t('member.adjustCredits')}
-              </Button>
-            </div>
-          </Form>
-        )}
+        {staffMay(staff.role, 'POST /api/admin/members/:id/credits') && <CreditsForm id={id} />}
       </Card.Body>
     </Card>
+  );
+}
+
+function Done({ kind }: { kind: MemberAction['kind'] | null }) {
+  const { t } = useTranslation('admin');
+  if (!kind) return null;
+  return (
+    <Alert variant="success" className="small">
+      {t(`member.done.${kind}`)}
+    </Alert>
+  );
+}
+
+/** Ban (the submit), suspend until a date, or lift the restriction; each with the reason and an optional note. */
+function RestrictForm({ id, isRestricted }: { id: number; isRestricted: boolean }) {
+  const { t } = useTranslation('admin');
+  const action = useMemberAction(id);
+  const [done, setDone] = useState<MemberAction['kind'] | null>(null);
+  const form = useFormValues({ reason: 'terms_violation', note: '', until: '' });
+  const note = () => (form.values.note.trim() ? { note: form.values.note.trim() } : {});
+  const run = (next: MemberAction | null) => {
+    setDone(null);
+    if (!next) return;
+    action.mutate(next, { onSuccess: () => setDone(next.kind), onError: (error) => form.showApiError(error) });
+  };
+  const restrict = (kind: 'ban' | 'suspend') => {
+    const { reason, until } = form.values;
+    if (kind === 'ban') {
+      const body = form.validate(adminBanRequestSchema, { reason, ...note() });
+      run(body && { kind, body });
+    } else {
+      const body = form.validate(adminSuspendRequestSchema, {
+        reason,
+        until: until ? new Date(until).toISOString() : '',
+        ...note(),
+      });
+      run(body && { kind, body });
+    }
+  };
+
+  return (
+    <Form
+      id={form.formId}
+      noValidate
+      onSubmit={(event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        restrict('ban');
+      }}
+      aria-label={t('member.restrictForm')}
+      className="mb-4"
+    >
+      <div aria-live="polite">
+        <FormErrorAlert error={adminFormError(form.formError)} />
+        <Done kind={done} />
+      </div>
+      <FormSelect
+        {...form.bind('reason')}
+        label={t('member.reason')}
+        options={BAN_REASONS.map((value) => ({ value, label: t(`banReasons.${value}`) }))}
+      />
+      <FormField {...form.bind('note')} label={t('member.note')} as="textarea" rows={2} maxLength={2000} />
+      <FormField {...form.bind('until')} label={t('member.suspendUntil')} type="datetime-local" />
+      <div className="d-flex flex-wrap gap-2">
+        <Button type="submit" variant="danger" disabled={action.isPending}>
+          {t('member.ban')}
+        </Button>
+        <Button
+          variant="outline-warning"
+          disabled={action.isPending || !form.values.until}
+          onClick={() => restrict('suspend')}
+        >
+          {t('member.suspend')}
+        </Button>
+        {isRestricted && (
+          <Button
+            variant="outline-success"
+            disabled={action.isPending}
+            onClick={() => run({ kind: 'unban', body: note() })}
+          >
+            {t('member.unban')}
+          </Button>
+        )}
+      </div>
+    </Form>
+  );
+}
+
+/** Admins: add or take away credits, booked in the ledger with the reason. */
+function CreditsForm({ id }: { id: number }) {
+  const { t } = useTranslation('admin');
+  const action = useMemberAction(id);
+  const form = useFormValues({ amount: '', note: '' });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { amount, note } = form.values;
+    const body = form.validate(adminCreditsRequestSchema, {
+      amount: amount.trim() ? Number(amount) : Number.NaN,
+      note,
+    });
+    if (!body) return;
+    action.mutate(
+      { kind: 'credits', body },
+      {
+        onSuccess: () => form.setValues({ amount: '', note: '' }),
+        onError: (error) => form.showApiError(error),
+      },
+    );
+  };
+  return (
+    <Form id={form.formId} noValidate aria-label={t('member.creditsForm')} onSubmit={submit}>
+      <div aria-live="polite">
+        <FormErrorAlert error={adminFormError(form.formError)} />
+        <Done kind={action.isSuccess ? 'credits' : null} />
+      </div>
+      <Row className="g-2">
+        <Col sm={4}>
+          <FormField
+            {...form.bind('amount')}
+            label={t('member.amount')}
+            type="number"
+            inputMode="numeric"
+            hint={t('member.creditsHint')}
+          />
+        </Col>
+        <Col sm={8}>
+          <FormField {...form.bind('note')} label={t('member.creditsNote')} maxLength={500} />
+        </Col>
+      </Row>
+      <SubmitButton variant="outline-primary" isPending={action.isPending}>
+        {t('member.adjustCredits')}
+      </SubmitButton>
+    </Form>
   );
 }

@@ -1,48 +1,33 @@
 // The console's login (everybody who is not signed-in staff sees it at /admin, members included): e-mail, password
 // and the authenticator's 6-digit code in one step; a failure says so without telling which part was wrong.
-import { useState, type FormEvent } from 'react';
-import { Button, Card, Container, Form, Spinner } from 'react-bootstrap';
+import type { FormEvent } from 'react';
+import { Card, Container, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { staffLoginRequestSchema } from '@app/contracts';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
-import { toFieldErrors, toFormErrors, translateError, type FieldErrors } from '../../../lib/form-errors.ts';
-import { toAdminFormError } from '../lib/admin-errors.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useFormValues } from '../../../hooks/use-form-values.ts';
+import { adminFormError } from '../lib/admin-errors.ts';
 import { useStaffLogin } from '../api/staff.ts';
 
 export function StaffLogin() {
   const { t } = useTranslation('admin');
   const login = useStaffLogin();
-  const [values, setValues] = useState({ email: '', password: '', code: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const apiErrors = login.error ? toFormErrors(login.error) : null;
-  const errors = { ...apiErrors?.fields, ...fieldErrors };
+  const form = useFormValues({ email: '', password: '', code: '' });
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = staffLoginRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      const next = toFieldErrors(parsed.error.issues);
-      setFieldErrors(next);
-      const first = (['email', 'password', 'code'] as const).find((field) => next[field]);
-      if (first) document.getElementById(`staff-${first}`)?.focus();
-      return;
-    }
-    setFieldErrors({});
-    login.mutate(parsed.data, { onError: () => setValues((current) => ({ ...current, code: '' })) });
+    const body = form.validate(staffLoginRequestSchema);
+    if (!body) return;
+    login.mutate(body, {
+      onError: (error) => {
+        form.showApiError(error);
+        // A code is good for one try.
+        form.setValues((current) => ({ ...current, code: '' }));
+      },
+    });
   };
-
-  const field = (name: 'email' | 'password' | 'code', props: Record<string, unknown>) => (
-    <Form.Group className="mb-3" controlId={`staff-${name}`}>
-      <Form.Label>{t(`login.${name}`)}</Form.Label>
-      <Form.Control
-        value={values[name]}
-        isInvalid={Boolean(errors[name])}
-        onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-        {...props}
-      />
-      {errors[name] && <Form.Control.Feedback type="invalid">{translateError(t, errors[name])}</Form.Control.Feedback>}
-    </Form.Group>
-  );
 
   return (
     <Container as="main" className="py-5" style={{ maxWidth: 440 }}>
@@ -50,15 +35,31 @@ export function StaffLogin() {
         <Card.Body className="p-4">
           <h1 className="h4 mb-1">{t('login.title')}</h1>
           <p className="text-body-secondary small">{t('login.intro')}</p>
-          <Form noValidate onSubmit={submit} aria-label={t('login.title')}>
-            <FormErrorAlert error={login.error ? toAdminFormError(login.error) : null} />
-            {field('email', { type: 'email', autoComplete: 'username', inputMode: 'email' })}
-            {field('password', { type: 'password', autoComplete: 'current-password' })}
-            {field('code', { inputMode: 'numeric', autoComplete: 'one-time-code', pattern: '[0-9]{6}', maxLength: 6 })}
-            <Button type="submit" className="w-100" disabled={login.isPending}>
-              {login.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          <Form id={form.formId} noValidate onSubmit={submit} aria-label={t('login.title')}>
+            <FormErrorAlert error={adminFormError(form.formError)} />
+            <FormField
+              {...form.bind('email')}
+              label={t('login.email')}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+            />
+            <FormField
+              {...form.bind('password')}
+              label={t('login.password')}
+              type="password"
+              autoComplete="current-password"
+            />
+            <FormField
+              {...form.bind('code')}
+              label={t('login.code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+            />
+            <SubmitButton className="w-100" isPending={login.isPending}>
               {t('login.submit')}
-            </Button>
+            </SubmitButton>
           </Form>
         </Card.Body>
       </Card>

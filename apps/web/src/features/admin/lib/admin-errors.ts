@@ -2,10 +2,14 @@
 import { ADMIN_ERROR_CODES } from '@app/contracts';
 import { toFormErrors, type FormError } from '../../../lib/form-errors.ts';
 
-export function toAdminFormError(error: unknown): FormError | null {
-  const form = toFormErrors(error).form;
+/** A form's error (as `useFormValues` keeps it) with the console's own codes pointed at their `admin` texts. */
+export function adminFormError(form: FormError | null): FormError | null {
   if (!form) return null;
   return (ADMIN_ERROR_CODES as readonly string[]).includes(form.code)
     ? { ...form, code: `admin:errors.${form.code}` }
     : form;
+}
+
+export function toAdminFormError(error: unknown): FormError | null {
+  return adminFormError(toFormErrors(error).form);
 }
