@@ -1,7 +1,7 @@
 // Layout stability (issues 8 and 11): a first visit of the main pages moves nothing on screen by more than a
 // cumulative layout shift of 0.1, on Lighthouse's phone and on a laptop: the home page, and logged in /members, a member
 // page, /likes, /chats, /credits and /profile while their data arrives. The app shell and the skeletons hold the
-// places of what loads; the footer used to be pushed down (0.26 to 0.77). docs/web-build.md has the figures.
+// places of what loads; the footer used to be pushed down (0.26 to 0.77). bench/web/README.md has the figures.
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
