@@ -1,26 +1,35 @@
 // One report: who reported whom and why, the reported content as it is now, the history between the two members
 // (messages, likes, blocks), and the decision: dismiss, or act (optionally ban the member or reject the photo),
 // always with a resolution note. Focus moves to the report's heading when it opens.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Card, Form, Spinner } from 'react-bootstrap';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { Alert, Badge, Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { BAN_REASONS, PHOTO_REJECT_REASONS, type BanReason, type PhotoRejectReason } from '@app/contracts';
+import {
+  BAN_REASONS,
+  PHOTO_REJECT_REASONS,
+  adminReportActionRequestSchema,
+  adminReportDismissRequestSchema,
+} from '@app/contracts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { FormSelect } from '../../../components/form-select.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
-import { toAdminFormError } from '../lib/admin-errors.ts';
+import { adminFormError, toAdminFormError } from '../lib/admin-errors.ts';
 import { useAdminReport, useHandleReport } from '../api/reports.ts';
+
+/** An empty note reads as the decision's own request, not the generic "invalid value". */
+const RESOLUTION_REQUIRED = { resolution: 'admin:report.resolutionRequired' };
 
 export function ReportDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const query = useAdminReport(id);
   const handle = useHandleReport(id);
   const heading = useRef<HTMLHeadingElement>(null);
-  const [resolution, setResolution] = useState('');
-  const [ban, setBan] = useState<BanReason | ''>('');
-  const [rejectPhoto, setRejectPhoto] = useState<PhotoRejectReason | ''>('');
-  const [missingResolution, setMissingResolution] = useState(false);
+  const form = useFormValues({ resolution: '', ban: '', reject_photo: '' });
 
   useEffect(() => {
     if (query.data) heading.current?.focus();
@@ -34,22 +43,24 @@ export function ReportDetail({ id, onClose }: { id: number; onClose: () => void 
   if (report.reported.profile_id) names[report.reported.profile_id] = report.reported.name ?? '—';
   const nameOf = (profileId: number) => names[profileId] ?? `#${profileId}`;
 
-  const decide = (kind: 'dismiss' | 'action') => (event?: FormEvent) => {
-    event?.preventDefault();
-    if (!resolution.trim()) {
-      setMissingResolution(true);
-      document.getElementById('report-resolution')?.focus();
+  const decide = (kind: 'dismiss' | 'action') => {
+    const { resolution, ban, reject_photo: rejectPhoto } = form.values;
+    const onError = (error: unknown) => form.showApiError(error);
+    if (kind === 'dismiss') {
+      const body = form.validate(adminReportDismissRequestSchema, { resolution }, RESOLUTION_REQUIRED);
+      if (body) handle.mutate({ kind, ...body }, { onError });
       return;
     }
-    setMissingResolution(false);
-    if (kind === 'dismiss') handle.mutate({ kind, resolution: resolution.trim() });
-    else
-      handle.mutate({
-        kind,
-        resolution: resolution.trim(),
+    const body = form.validate(
+      adminReportActionRequestSchema,
+      {
+        resolution,
         ...(ban ? { ban: { reason: ban } } : {}),
         ...(rejectPhoto ? { reject_photo: { reason: rejectPhoto } } : {}),
-      });
+      },
+      RESOLUTION_REQUIRED,
+    );
+    if (body) handle.mutate({ kind, ...body }, { onError });
   };
 
   return (
@@ -150,54 +161,47 @@ export function ReportDetail({ id, onClose }: { id: number; onClose: () => void 
         </ul>
 
         {report.status === 'open' ? (
-          <Form noValidate onSubmit={decide('action')} aria-label={t('report.decision')}>
-            <FormErrorAlert error={handle.error ? toAdminFormError(handle.error) : null} />
-            <Form.Group className="mb-2" controlId="report-resolution">
-              <Form.Label>{t('report.resolution')}</Form.Label>
-              <Form.Control
-                as="textarea"
-                rows={2}
-                value={resolution}
-                maxLength={1000}
-                required
-                isInvalid={missingResolution}
-                onChange={(event) => setResolution(event.target.value)}
-              />
-              <Form.Control.Feedback type="invalid">{t('report.resolutionRequired')}</Form.Control.Feedback>
-            </Form.Group>
-            <Form.Group className="mb-2" controlId="report-ban">
-              <Form.Label>{t('report.ban')}</Form.Label>
-              <Form.Select value={ban} onChange={(event) => setBan(event.target.value as BanReason | '')}>
-                <option value="">{t('report.noBan')}</option>
-                {BAN_REASONS.map((reason) => (
-                  <option key={reason} value={reason}>
-                    {t(`banReasons.${reason}`)}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
+          <Form
+            id={form.formId}
+            noValidate
+            onSubmit={(event: FormEvent<HTMLFormElement>) => {
+              event.preventDefault();
+              decide('action');
+            }}
+            aria-label={t('report.decision')}
+          >
+            <FormErrorAlert error={adminFormError(form.formError)} />
+            <FormField
+              {...form.bind('resolution')}
+              label={t('report.resolution')}
+              as="textarea"
+              rows={2}
+              maxLength={1000}
+              isRequired
+              className="mb-2"
+            />
+            <FormSelect
+              {...form.bind('ban')}
+              label={t('report.ban')}
+              placeholder={t('report.noBan')}
+              options={BAN_REASONS.map((reason) => ({ value: reason, label: t(`banReasons.${reason}`) }))}
+            />
             {report.target === 'photo' && report.photo_id !== null && (
-              <Form.Group className="mb-2" controlId="report-reject-photo">
-                <Form.Label>{t('report.rejectPhoto')}</Form.Label>
-                <Form.Select
-                  value={rejectPhoto}
-                  onChange={(event) => setRejectPhoto(event.target.value as PhotoRejectReason | '')}
-                >
-                  <option value="">{t('report.keepPhoto')}</option>
-                  {PHOTO_REJECT_REASONS.map((reason) => (
-                    <option key={reason} value={reason}>
-                      {t(`photoRejectReasons.${reason}`)}
-                    </option>
-                  ))}
-                </Form.Select>
-              </Form.Group>
+              <FormSelect
+                {...form.bind('reject_photo')}
+                label={t('report.rejectPhoto')}
+                placeholder={t('report.keepPhoto')}
+                options={PHOTO_REJECT_REASONS.map((reason) => ({
+                  value: reason,
+                  label: t(`photoRejectReasons.${reason}`),
+                }))}
+              />
             )}
             <div className="d-flex flex-wrap gap-2 mt-3">
-              <Button type="submit" variant="danger" disabled={handle.isPending}>
-                {handle.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+              <SubmitButton variant="danger" isPending={handle.isPending}>
                 {t('report.action')}
-              </Button>
-              <Button variant="outline-secondary" disabled={handle.isPending} onClick={() => decide('dismiss')()}>
+              </SubmitButton>
+              <Button variant="outline-secondary" disabled={handle.isPending} onClick={() => decide('dismiss')}>
                 {t('report.dismiss')}
               </Button>
             </div>
