@@ -1,15 +1,18 @@
 // Complaints and contact tickets (every staff role): a queue by status; a ticket with its replies, a reply sent by
 // mail (optionally closing it), or close.
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, ButtonGroup, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Badge, Button, ButtonGroup, Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { TICKET_STATUSES } from '@app/contracts';
+import { TICKET_STATUSES, adminTicketReplyRequestSchema } from '@app/contracts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useAdminTicket, useAdminTickets, useTicketAction, type TicketStatus } from '../api/operations.ts';
-import { toAdminFormError } from '../lib/admin-errors.ts';
+import { adminFormError, toAdminFormError } from '../lib/admin-errors.ts';
 import { MoreButton } from './more-button.tsx';
 
 const when = (value: string) => formatDate(value, { dateStyle: 'short', timeStyle: 'short' });
@@ -86,15 +89,25 @@ function TicketDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const query = useAdminTicket(id);
   const action = useTicketAction(id);
-  const [reply, setReply] = useState('');
-  const [close, setClose] = useState(true);
+  // The checkbox as text, like every value of the form hook: 'yes' closes the ticket with the reply.
+  const form = useFormValues({ body: '', close: 'yes' });
   if (query.isPending) return <LoadingSpinner />;
   if (query.isError) return <FormErrorAlert error={toAdminFormError(query.error)} />;
   const { ticket, replies } = query.data;
-  const send = (event: FormEvent) => {
+  const send = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (reply.trim().length < 2) return document.getElementById('ticket-reply')?.focus();
-    action.mutate({ kind: 'reply', body: reply.trim(), close }, { onSuccess: () => setReply('') });
+    const body = form.validate(adminTicketReplyRequestSchema, {
+      body: form.values.body,
+      close: form.values.close === 'yes',
+    });
+    if (!body) return;
+    action.mutate(
+      { kind: 'reply', body: body.body, close: body.close ?? false },
+      {
+        onSuccess: () => form.setValue('body', ''),
+        onError: (error) => form.showApiError(error),
+      },
+    );
   };
   return (
     <Card className="shadow-sm">
@@ -129,36 +142,31 @@ function TicketDetail({ id, onClose }: { id: number; onClose: () => void }) {
             </ul>
           </>
         )}
-        <FormErrorAlert error={action.error ? toAdminFormError(action.error) : null} />
         {ticket.status !== 'closed' && (
-          <Form noValidate onSubmit={send} aria-label={t('tickets.replyForm')}>
-            <Form.Group className="mb-2" controlId="ticket-reply">
-              <Form.Label>{t('tickets.reply')}</Form.Label>
-              <Form.Control
-                as="textarea"
-                rows={4}
-                maxLength={10_000}
-                value={reply}
-                onChange={(event) => setReply(event.target.value)}
-              />
-            </Form.Group>
+          <Form id={form.formId} noValidate onSubmit={send} aria-label={t('tickets.replyForm')}>
+            <FormErrorAlert error={adminFormError(form.formError)} />
+            <FormField
+              {...form.bind('body')}
+              label={t('tickets.reply')}
+              as="textarea"
+              rows={4}
+              maxLength={10_000}
+              className="mb-2"
+            />
             <Form.Check
               type="checkbox"
               id="ticket-reply-close"
               label={t('tickets.closeAfter')}
-              checked={close}
-              onChange={(event) => setClose(event.target.checked)}
+              checked={form.values.close === 'yes'}
+              onChange={(event) => form.setValue('close', event.target.checked ? 'yes' : '')}
               className="mb-2"
             />
             <div className="d-flex gap-2">
-              <Button type="submit" disabled={action.isPending}>
-                {action.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-                {t('tickets.send')}
-              </Button>
+              <SubmitButton isPending={action.isPending}>{t('tickets.send')}</SubmitButton>
               <Button
                 variant="outline-secondary"
                 disabled={action.isPending}
-                onClick={() => action.mutate({ kind: 'close' })}
+                onClick={() => action.mutate({ kind: 'close' }, { onError: (error) => form.showApiError(error) })}
               >
                 {t('tickets.closeTicket')}
               </Button>
