@@ -15,7 +15,7 @@ type FormFieldProps = {
   rows?: number;
   autoComplete?: string;
   maxLength?: number;
-  inputMode?: 'email' | 'text' | 'numeric';
+  inputMode?: 'email' | 'text' | 'numeric' | 'decimal';
   placeholder?: string;
   hint?: ReactNode;
   isRequired?: boolean;

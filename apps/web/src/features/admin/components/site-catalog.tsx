@@ -1,74 +1,26 @@
 // Under a site's settings (admins): its credit bundles per currency and its discount codes; add one (checked by
 // the shared contract), or switch one on or off.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent } from 'react';
 import { Badge, Button, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { adminBundleInputSchema, adminDiscountCodeInputSchema, fromMajorUnits, minorDigits } from '@app/contracts';
+import { adminBundleInputSchema, adminDiscountCodeInputSchema, fromMajorUnits } from '@app/contracts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { formatDate } from '../../../lib/i18n.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import { toFieldErrors, translateError, type FieldErrors } from '../../../lib/form-errors.ts';
 import { bundleInput, codeInput, useSaveBundle, useSaveCode, useSiteBundles, useSiteCodes } from '../api/catalog.ts';
-import { toAdminFormError } from '../lib/admin-errors.ts';
-
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: { code: string } | undefined;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation('admin');
-  return (
-    <Form.Group controlId={id}>
-      <Form.Label className="small mb-1">{label}</Form.Label>
-      {children}
-      {error && <div className="invalid-feedback d-block">{translateError(t, error)}</div>}
-    </Form.Group>
-  );
-}
+import { adminFormError, toAdminFormError } from '../lib/admin-errors.ts';
 
 export function SiteCatalog({ siteId, currency }: { siteId: number; currency: string }) {
   const { t, i18n } = useTranslation('admin');
   const bundles = useSiteBundles(siteId);
   const codes = useSiteCodes(siteId);
+  // The switches of the rows; each add form has its own request.
   const saveBundle = useSaveBundle(siteId);
   const saveCode = useSaveCode(siteId);
-  const [bundle, setBundle] = useState({ currency, credits: '', price: '' });
-  const [code, setCode] = useState({ code: '', percentage: '', expires: '' });
-  const [bundleErrors, setBundleErrors] = useState<FieldErrors>({});
-  const [codeErrors, setCodeErrors] = useState<FieldErrors>({});
-
-  const addBundle = (event: FormEvent) => {
-    event.preventDefault();
-    const bundleCurrency = bundle.currency.trim().toUpperCase();
-    const parsed = adminBundleInputSchema.safeParse({
-      currency: bundleCurrency,
-      credits: Number(bundle.credits),
-      price_minor: fromMajorUnits(bundle.price, bundleCurrency) ?? Number.NaN,
-    });
-    if (!parsed.success) return setBundleErrors(toFieldErrors(parsed.error.issues));
-    setBundleErrors({});
-    saveBundle.mutate(parsed.data, {
-      onSuccess: () => setBundle({ currency: bundle.currency, credits: '', price: '' }),
-    });
-  };
-  const addCode = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = adminDiscountCodeInputSchema.safeParse({
-      code: code.code,
-      value_percentage: Number(code.percentage),
-      expires_at: code.expires ? new Date(code.expires).toISOString() : null,
-    });
-    if (!parsed.success) return setCodeErrors(toFieldErrors(parsed.error.issues));
-    setCodeErrors({});
-    saveCode.mutate(parsed.data, { onSuccess: () => setCode({ code: '', percentage: '', expires: '' }) });
-  };
 
   return (
     <>
@@ -120,46 +72,7 @@ export function SiteCatalog({ siteId, currency }: { siteId: number; currency: st
             },
           ]}
         />
-        <Form noValidate onSubmit={addBundle} aria-label={t('catalog.addBundle')}>
-          <Row className="g-2 align-items-end">
-            <Col xs={4} md={3}>
-              <Field id="bundle-currency" label={t('catalog.currency')} error={bundleErrors.currency}>
-                <Form.Control
-                  value={bundle.currency}
-                  maxLength={3}
-                  isInvalid={Boolean(bundleErrors.currency)}
-                  onChange={(event) => setBundle({ ...bundle, currency: event.target.value })}
-                />
-              </Field>
-            </Col>
-            <Col xs={4} md={3}>
-              <Field id="bundle-credits" label={t('catalog.credits')} error={bundleErrors.credits}>
-                <Form.Control
-                  type="number"
-                  value={bundle.credits}
-                  isInvalid={Boolean(bundleErrors.credits)}
-                  onChange={(event) => setBundle({ ...bundle, credits: event.target.value })}
-                />
-              </Field>
-            </Col>
-            <Col xs={4} md={3}>
-              <Field id="bundle-price" label={t('catalog.price')} error={bundleErrors.price_minor}>
-                <Form.Control
-                  type="number"
-                  step={10 ** -minorDigits(bundle.currency.trim())}
-                  value={bundle.price}
-                  isInvalid={Boolean(bundleErrors.price_minor)}
-                  onChange={(event) => setBundle({ ...bundle, price: event.target.value })}
-                />
-              </Field>
-            </Col>
-            <Col xs={12} md={3}>
-              <Button type="submit" variant="outline-primary" className="w-100" disabled={saveBundle.isPending}>
-                {t('catalog.addBundle')}
-              </Button>
-            </Col>
-          </Row>
-        </Form>
+        <BundleForm siteId={siteId} currency={currency} />
       </section>
 
       <section aria-labelledby="site-codes-title" className="border rounded p-3 mb-3">
@@ -209,45 +122,105 @@ export function SiteCatalog({ siteId, currency }: { siteId: number; currency: st
             },
           ]}
         />
-        <Form noValidate onSubmit={addCode} aria-label={t('catalog.addCode')}>
-          <Row className="g-2 align-items-end">
-            <Col xs={12} md={3}>
-              <Field id="code-code" label={t('catalog.code')} error={codeErrors.code}>
-                <Form.Control
-                  value={code.code}
-                  maxLength={64}
-                  isInvalid={Boolean(codeErrors.code)}
-                  onChange={(event) => setCode({ ...code, code: event.target.value })}
-                />
-              </Field>
-            </Col>
-            <Col xs={6} md={3}>
-              <Field id="code-percentage" label={t('catalog.percentage')} error={codeErrors.value_percentage}>
-                <Form.Control
-                  type="number"
-                  value={code.percentage}
-                  isInvalid={Boolean(codeErrors.value_percentage)}
-                  onChange={(event) => setCode({ ...code, percentage: event.target.value })}
-                />
-              </Field>
-            </Col>
-            <Col xs={6} md={3}>
-              <Field id="code-expires" label={t('catalog.expires')} error={codeErrors.expires_at}>
-                <Form.Control
-                  type="date"
-                  value={code.expires}
-                  onChange={(event) => setCode({ ...code, expires: event.target.value })}
-                />
-              </Field>
-            </Col>
-            <Col xs={12} md={3}>
-              <Button type="submit" variant="outline-primary" className="w-100" disabled={saveCode.isPending}>
-                {t('catalog.addCode')}
-              </Button>
-            </Col>
-          </Row>
-        </Form>
+        <CodeForm siteId={siteId} />
       </section>
     </>
+  );
+}
+
+/** A bundle: currency, credits and the price typed in major units (as many decimals as the currency has). */
+function BundleForm({ siteId, currency }: { siteId: number; currency: string }) {
+  const { t } = useTranslation('admin');
+  const save = useSaveBundle(siteId);
+  // Named as the contract names them, so its errors land at the fields; `price_minor` is typed in major units.
+  const form = useFormValues({ currency, credits: '', price_minor: '' });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const bundleCurrency = form.values.currency.trim().toUpperCase();
+    const body = form.validate(adminBundleInputSchema, {
+      currency: bundleCurrency,
+      credits: form.values.credits.trim() ? Number(form.values.credits) : Number.NaN,
+      price_minor: fromMajorUnits(form.values.price_minor, bundleCurrency) ?? Number.NaN,
+    });
+    if (!body) return;
+    save.mutate(body, {
+      onSuccess: () => form.setValues((current) => ({ ...current, credits: '', price_minor: '' })),
+      onError: (error) => form.showApiError(error),
+    });
+  };
+  return (
+    <Form id={form.formId} noValidate onSubmit={submit} aria-label={t('catalog.addBundle')}>
+      <FormErrorAlert error={adminFormError(form.formError)} />
+      <Row className="g-2 align-items-end">
+        <Col xs={4} md={3}>
+          <FormField {...form.bind('currency')} label={t('catalog.currency')} maxLength={3} className="mb-0" />
+        </Col>
+        <Col xs={4} md={3}>
+          <FormField
+            {...form.bind('credits')}
+            label={t('catalog.credits')}
+            type="number"
+            inputMode="numeric"
+            className="mb-0"
+          />
+        </Col>
+        <Col xs={4} md={3}>
+          <FormField {...form.bind('price_minor')} label={t('catalog.price')} inputMode="decimal" className="mb-0" />
+        </Col>
+        <Col xs={12} md={3}>
+          <SubmitButton variant="outline-primary" className="w-100" isPending={save.isPending}>
+            {t('catalog.addBundle')}
+          </SubmitButton>
+        </Col>
+      </Row>
+    </Form>
+  );
+}
+
+/** A discount code: the code, its percentage and an optional last day. */
+function CodeForm({ siteId }: { siteId: number }) {
+  const { t } = useTranslation('admin');
+  const save = useSaveCode(siteId);
+  const form = useFormValues({ code: '', value_percentage: '', expires_at: '' });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { code, value_percentage: percentage, expires_at: expires } = form.values;
+    const body = form.validate(adminDiscountCodeInputSchema, {
+      code,
+      value_percentage: percentage.trim() ? Number(percentage) : Number.NaN,
+      expires_at: expires ? new Date(expires).toISOString() : null,
+    });
+    if (!body) return;
+    save.mutate(body, {
+      onSuccess: () => form.setValues({ code: '', value_percentage: '', expires_at: '' }),
+      onError: (error) => form.showApiError(error),
+    });
+  };
+  return (
+    <Form id={form.formId} noValidate onSubmit={submit} aria-label={t('catalog.addCode')}>
+      <FormErrorAlert error={adminFormError(form.formError)} />
+      <Row className="g-2 align-items-end">
+        <Col xs={12} md={3}>
+          <FormField {...form.bind('code')} label={t('catalog.code')} maxLength={64} className="mb-0" />
+        </Col>
+        <Col xs={6} md={3}>
+          <FormField
+            {...form.bind('value_percentage')}
+            label={t('catalog.percentage')}
+            type="number"
+            inputMode="numeric"
+            className="mb-0"
+          />
+        </Col>
+        <Col xs={6} md={3}>
+          <FormField {...form.bind('expires_at')} label={t('catalog.expires')} type="date" className="mb-0" />
+        </Col>
+        <Col xs={12} md={3}>
+          <SubmitButton variant="outline-primary" className="w-100" isPending={save.isPending}>
+            {t('catalog.addCode')}
+          </SubmitButton>
+        </Col>
+      </Row>
+    </Form>
   );
 }
