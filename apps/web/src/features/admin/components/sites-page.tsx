@@ -2,15 +2,17 @@
 // contract before it is sent, beside a live preview of the site's name and texts. A new site starts as a copy of
 // the default site's settings with its own name and domain; it is served at once.
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Alert, Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { adminSiteInputSchema } from '@app/contracts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { toFieldErrors, toFormErrors, translateError, type FieldErrors } from '../../../lib/form-errors.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useFormValues } from '../../../hooks/use-form-values.ts';
+import { translateError } from '../../../lib/form-errors.ts';
 import { useAdminSite, useAdminSites, useSaveSite } from '../api/sites.ts';
-import { toAdminFormError } from '../lib/admin-errors.ts';
+import { adminFormError, toAdminFormError } from '../lib/admin-errors.ts';
 import { SITE_SECTIONS, fromDraft, toDraft, type SiteDraft, type SiteField } from '../lib/site-fields.ts';
 import { SiteCatalog } from './site-catalog.tsx';
 
@@ -136,39 +138,29 @@ function SiteForm({
 }) {
   const { t } = useTranslation('admin');
   const save = useSaveSite(siteId);
-  const [draft, setDraft] = useState<SiteDraft>(initial);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const apiErrors = save.error ? toFormErrors(save.error) : null;
-  const errors = { ...apiErrors?.fields, ...fieldErrors };
-  const set = (key: string, value: string | boolean) => setDraft((current) => ({ ...current, [key]: value }));
+  const form = useFormValues<SiteDraft>(initial);
+  const draft = form.values;
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = adminSiteInputSchema.safeParse(fromDraft(draft));
-    if (!parsed.success) {
-      const next = toFieldErrors(parsed.error.issues);
-      setFieldErrors(next);
-      const first = SITE_SECTIONS.flatMap((section) => section.fields).find((field) =>
-        Object.keys(next).some((path) => path === field.key || path.startsWith(`${field.key}.`)),
-      );
-      if (first) document.getElementById(`site-${first.key}`)?.focus();
-      return;
-    }
-    setFieldErrors({});
-    save.mutate(parsed.data, {
-      onSuccess: (result) => onSaved(String(result.site.settings.domain ?? parsed.data.domain)),
+    const body = form.validate(adminSiteInputSchema, fromDraft(draft));
+    if (!body) return;
+    save.mutate(body, {
+      onSuccess: (result) => onSaved(String(result.site.settings.domain ?? body.domain)),
+      onError: (error) => form.showApiError(error),
     });
   };
 
+  // A map setting's error may be about one of its entries (`company.name`): it is shown at the setting.
   const errorOf = (key: string) =>
-    errors[key] ?? Object.entries(errors).find(([path]) => path.startsWith(`${key}.`))?.[1];
+    form.fieldErrors[key] ?? Object.entries(form.fieldErrors).find(([path]) => path.startsWith(`${key}.`))?.[1];
 
   return (
     <Row className="g-4">
       <Col xl={8}>
-        <Form noValidate onSubmit={submit} aria-label={title}>
+        <Form id={form.formId} noValidate onSubmit={submit} aria-label={title}>
           <h2 className="h5">{title}</h2>
-          <FormErrorAlert error={save.error ? toAdminFormError(save.error) : null} />
+          <FormErrorAlert error={adminFormError(form.formError)} />
           {SITE_SECTIONS.map((section) => (
             <fieldset key={section.id} className="border rounded p-3 mb-3">
               <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-0">
@@ -181,7 +173,12 @@ function SiteForm({
                       field={field}
                       value={draft[field.key]}
                       error={errorOf(field.key) ?? null}
-                      onChange={(value) => set(field.key, value)}
+                      onChange={(value) => {
+                        form.setValue(field.key, value);
+                        // Its entries' errors go with it.
+                        for (const path of Object.keys(form.fieldErrors))
+                          if (path.startsWith(`${field.key}.`)) form.clearFieldError(path);
+                      }}
                     />
                   </Col>
                 ))}
@@ -189,18 +186,13 @@ function SiteForm({
             </fieldset>
           ))}
           <div className="d-flex gap-2 mb-4">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-              {t('sites.save')}
-            </Button>
+            <SubmitButton isPending={save.isPending}>{t('sites.save')}</SubmitButton>
             <Button variant="outline-secondary" onClick={onCancel} disabled={save.isPending}>
               {t('sites.cancel')}
             </Button>
           </div>
         </Form>
-        {siteId !== null && (
-          <SiteCatalog siteId={siteId} currency={typeof initial.currency === 'string' ? initial.currency : 'EUR'} />
-        )}
+        {siteId !== null && <SiteCatalog siteId={siteId} currency={initial.currency || 'EUR'} />}
       </Col>
       <Col xl={4}>
         <SitePreview draft={draft} />
@@ -216,9 +208,9 @@ function SiteFieldInput({
   onChange,
 }: {
   field: SiteField;
-  value: string | boolean | undefined;
+  value: string | undefined;
   error: { code: string; params?: Record<string, string | number> } | null;
-  onChange: (value: string | boolean) => void;
+  onChange: (value: string) => void;
 }) {
   const { t } = useTranslation('admin');
   const id = `site-${field.key}`;
@@ -245,9 +237,9 @@ function SiteFieldInput({
             type="switch"
             id={id}
             label={label}
-            checked={value === true}
+            checked={value === 'true'}
             isInvalid={Boolean(error)}
-            onChange={(event) => onChange(event.target.checked)}
+            onChange={(event) => onChange(event.target.checked ? 'true' : '')}
             aria-describedby={describedBy}
           />
           {settingKey}
@@ -258,7 +250,7 @@ function SiteFieldInput({
   }
   const common = {
     id,
-    value: typeof value === 'string' ? value : '',
+    value: value ?? '',
     isInvalid: Boolean(error),
     'aria-describedby': describedBy,
   };
@@ -306,7 +298,7 @@ function SiteFieldInput({
 /** What visitors will see first: the site's name, title, description and the fictional-profile notice, as typed. */
 function SitePreview({ draft }: { draft: SiteDraft }) {
   const { t } = useTranslation('admin');
-  const text = (key: string) => (typeof draft[key] === 'string' ? (draft[key] as string) : '');
+  const text = (key: string) => draft[key] ?? '';
   const languages = text('languages');
   return (
     <Card

@@ -23,14 +23,15 @@ export const SITE_SECTIONS: SiteSection[] = SITE_SETTING_SECTIONS.map((id) => ({
     }),
 }));
 
-export type SiteDraft = Record<string, string | boolean>;
+/** The form's values as text, like every form's (`useFormValues`): a switch is 'true' when on, '' when off. */
+export type SiteDraft = Record<string, string>;
 
 /** The form's strings from stored settings. */
 export function toDraft(settings: Record<string, unknown>): SiteDraft {
   const draft: SiteDraft = {};
   for (const field of SITE_SECTIONS.flatMap((section) => section.fields)) {
     const value = settings[field.key];
-    if (field.kind === 'checkbox') draft[field.key] = value === true;
+    if (field.kind === 'checkbox') draft[field.key] = value === true ? 'true' : '';
     else if (field.kind === 'list') draft[field.key] = Array.isArray(value) ? value.join(', ') : '';
     else if (field.kind === 'json') draft[field.key] = JSON.stringify(value ?? {}, null, 2);
     else draft[field.key] = value === null || value === undefined ? '' : String(value);
@@ -43,8 +44,8 @@ export function fromDraft(draft: SiteDraft): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const field of SITE_SECTIONS.flatMap((section) => section.fields)) {
     const value = draft[field.key];
-    if (field.kind === 'checkbox') input[field.key] = value === true;
-    else if (typeof value !== 'string') continue;
+    if (field.kind === 'checkbox') input[field.key] = value === 'true';
+    else if (value === undefined) continue;
     else if (field.kind === 'list')
       input[field.key] = value
         .split(',')
