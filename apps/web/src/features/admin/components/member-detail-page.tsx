@@ -25,8 +25,6 @@ import { MoreButton } from './more-button.tsx';
 import { adminFormError, toAdminFormError } from '../lib/admin-errors.ts';
 import { MemberRecords } from './member-records.tsx';
 
-const when = (value: string | null) => (value ? formatDate(value, { dateStyle: 'short', timeStyle: 'short' }) : '—');
-
 export function MemberDetailPage({ staff }: { staff: Staff }) {
   const { t } = useTranslation('admin');
   const id = Number(useParams().id);
@@ -75,7 +73,8 @@ export function MemberDetailPage({ staff }: { staff: Staff }) {
                     <dt className="col-5">{t('member.restriction')}</dt>
                     <dd className="col-7">
                       {t(`banReasons.${restriction.reason}`)}
-                      {restriction.until && ` · ${t('member.until', { date: when(restriction.until) })}`}
+                      {restriction.until &&
+                        ` · ${t('member.until', { date: formatDate(restriction.until, { dateStyle: 'short', timeStyle: 'short' }) })}`}
                       {restriction.note && <span className="d-block text-body-secondary">{restriction.note}</span>}
                     </dd>
                   </>
@@ -121,7 +120,11 @@ export function MemberDetailPage({ staff }: { staff: Staff }) {
                   rows={member.sessions}
                   rowKey={(session) => session.id}
                   columns={[
-                    { key: 'seen', header: t('member.lastSeen'), cell: (session) => when(session.last_seen_at) },
+                    {
+                      key: 'seen',
+                      header: t('member.lastSeen'),
+                      cell: (session) => formatDate(session.last_seen_at, { dateStyle: 'short', timeStyle: 'short' }),
+                    },
                     { key: 'ip', header: t('member.ip'), cell: (session) => session.ip ?? '—' },
                     {
                       key: 'device',
@@ -145,7 +148,11 @@ export function MemberDetailPage({ staff }: { staff: Staff }) {
                   rows={ledger.data.pages.flatMap((page) => page.entries)}
                   rowKey={(entry) => entry.id}
                   columns={[
-                    { key: 'created', header: t('reports.columns.created'), cell: (entry) => when(entry.created_at) },
+                    {
+                      key: 'created',
+                      header: t('reports.columns.created'),
+                      cell: (entry) => formatDate(entry.created_at, { dateStyle: 'short', timeStyle: 'short' }),
+                    },
                     { key: 'amount', header: t('member.amount'), cell: (entry) => entry.amount },
                     { key: 'reason', header: t('member.reason'), cell: (entry) => entry.reason },
                   ]}

@@ -7,8 +7,6 @@ import { formatMoney } from '../../../lib/money.ts';
 import { useAdminMemberOrders, useAdminMemberPhotos, useAdminMemberReports } from '../api/members.ts';
 import { MoreButton } from './more-button.tsx';
 
-const when = (value: string) => formatDate(value, { dateStyle: 'short' });
-
 export function MemberRecords({ id, name }: { id: number; name: string }) {
   const { t, i18n } = useTranslation('admin');
   const photos = useAdminMemberPhotos(id);
@@ -63,7 +61,11 @@ export function MemberRecords({ id, name }: { id: number; name: string }) {
                         formatMoney({ amount: order.amount_minor, currency: order.currency }, i18n.language),
                     },
                     { key: 'status', header: t('payments.status'), cell: (order) => order.status },
-                    { key: 'created', header: t('reports.columns.created'), cell: (order) => when(order.created_at) },
+                    {
+                      key: 'created',
+                      header: t('reports.columns.created'),
+                      cell: (order) => formatDate(order.created_at, { dateStyle: 'short' }),
+                    },
                   ]}
                 />
               )}
@@ -110,7 +112,7 @@ export function MemberRecords({ id, name }: { id: number; name: string }) {
                         {
                           key: 'created',
                           header: t('reports.columns.created'),
-                          cell: (report) => when(report.created_at),
+                          cell: (report) => formatDate(report.created_at, { dateStyle: 'short' }),
                         },
                       ]}
                     />

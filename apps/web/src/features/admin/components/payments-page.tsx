@@ -19,8 +19,6 @@ import {
 import { toAdminFormError } from '../lib/admin-errors.ts';
 import { MoreButton } from './more-button.tsx';
 
-const when = (value: string | null) => (value ? formatDate(value, { dateStyle: 'short', timeStyle: 'short' }) : '—');
-
 export function PaymentsPage({ staff }: { staff: Staff }) {
   const { t, i18n } = useTranslation('admin');
   const [status, setStatus] = useState<OrderStatus | ''>('');
@@ -93,7 +91,11 @@ export function PaymentsPage({ staff }: { staff: Staff }) {
                     </Badge>
                   ),
                 },
-                { key: 'created', header: t('reports.columns.created'), cell: (order) => when(order.created_at) },
+                {
+                  key: 'created',
+                  header: t('reports.columns.created'),
+                  cell: (order) => formatDate(order.created_at, { dateStyle: 'short', timeStyle: 'short' }),
+                },
               ]}
             />
           )}
@@ -124,7 +126,11 @@ export function PaymentsPage({ staff }: { staff: Staff }) {
               rows={hooks}
               rowKey={(hook) => hook.id}
               columns={[
-                { key: 'when', header: t('audit.when'), cell: (hook) => when(hook.received_at) },
+                {
+                  key: 'when',
+                  header: t('audit.when'),
+                  cell: (hook) => formatDate(hook.received_at, { dateStyle: 'short', timeStyle: 'short' }),
+                },
                 { key: 'provider', header: t('payments.provider'), cell: (hook) => hook.provider },
                 {
                   key: 'payment',
@@ -181,7 +187,9 @@ function OrderDetail({ id, canRefund, onClose }: { id: number; canRefund: boolea
           <dt className="col-5">{t('payments.providerState')}</dt>
           <dd className="col-7">{order.provider_status ?? '—'}</dd>
           <dt className="col-5">{t('payments.paidAt')}</dt>
-          <dd className="col-7">{when(order.paid_at)}</dd>
+          <dd className="col-7">
+            {order.paid_at ? formatDate(order.paid_at, { dateStyle: 'short', timeStyle: 'short' }) : '—'}
+          </dd>
           {order.discount_code && (
             <>
               <dt className="col-5">{t('payments.discount')}</dt>
@@ -195,7 +203,8 @@ function OrderDetail({ id, canRefund, onClose }: { id: number; canRefund: boolea
               <dt className="col-5">{t('payments.refunded')}</dt>
               <dd className="col-7">
                 {formatMoney({ amount: order.refunded_minor, currency: order.currency }, i18n.language)} ·{' '}
-                {t('payments.credits', { count: order.refunded_credits })} · {when(order.refunded_at)}
+                {t('payments.credits', { count: order.refunded_credits })} ·{' '}
+                {formatDate(order.refunded_at, { dateStyle: 'short', timeStyle: 'short' })}
               </dd>
             </>
           )}

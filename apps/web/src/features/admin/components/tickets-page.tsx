@@ -15,8 +15,6 @@ import { useAdminTicket, useAdminTickets, useTicketAction, type TicketStatus } f
 import { adminFormError, toAdminFormError } from '../lib/admin-errors.ts';
 import { MoreButton } from './more-button.tsx';
 
-const when = (value: string) => formatDate(value, { dateStyle: 'short', timeStyle: 'short' });
-
 export function TicketsPage() {
   const { t } = useTranslation('admin');
   const [status, setStatus] = useState<TicketStatus>('open');
@@ -69,7 +67,11 @@ export function TicketsPage() {
                 },
                 { key: 'subject', header: t('tickets.subject'), cell: (ticket) => ticket.subject },
                 { key: 'kind', header: t('tickets.kind'), cell: (ticket) => t(`tickets.kinds.${ticket.kind}`) },
-                { key: 'created', header: t('reports.columns.created'), cell: (ticket) => when(ticket.created_at) },
+                {
+                  key: 'created',
+                  header: t('reports.columns.created'),
+                  cell: (ticket) => formatDate(ticket.created_at, { dateStyle: 'short', timeStyle: 'short' }),
+                },
               ]}
             />
           )}
@@ -121,7 +123,8 @@ function TicketDetail({ id, onClose }: { id: number; onClose: () => void }) {
           </Button>
         </div>
         <p className="small text-body-secondary mb-2">
-          {ticket.email} · {ticket.language} · {when(ticket.created_at)}
+          {ticket.email} · {ticket.language} ·{' '}
+          {formatDate(ticket.created_at, { dateStyle: 'short', timeStyle: 'short' })}
           {ticket.order_id !== null && ` · ${t('tickets.order', { id: ticket.order_id })}`}
         </p>
         <p style={{ whiteSpace: 'pre-wrap' }}>{ticket.body}</p>
@@ -132,7 +135,8 @@ function TicketDetail({ id, onClose }: { id: number; onClose: () => void }) {
               {replies.map((entry) => (
                 <li key={entry.id} className="border-start border-3 ps-2 mb-2">
                   <span className="text-body-secondary">
-                    {entry.staff_name ?? '—'} · {when(entry.created_at)}
+                    {entry.staff_name ?? '—'} ·{' '}
+                    {formatDate(entry.created_at, { dateStyle: 'short', timeStyle: 'short' })}
                   </span>
                   <span className="d-block" style={{ whiteSpace: 'pre-wrap' }}>
                     {entry.body}
