@@ -4,6 +4,7 @@ import { Badge, Button, Form, InputGroup } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table.tsx';
+import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useAdminMembers } from '../api/members.ts';
@@ -11,28 +12,29 @@ import { MoreButton } from './more-button.tsx';
 
 export function MembersPage() {
   const { t } = useTranslation('admin');
-  const [draft, setDraft] = useState('');
+  const form = useFormValues({ q: '' });
   const [q, setQ] = useState('');
   const members = useAdminMembers(q);
   const rows = members.data?.pages.flatMap((page) => page.members) ?? [];
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setQ(draft.trim());
+    setQ(form.values.q.trim());
   };
 
   return (
     <>
       <h1 className="h4 mb-3">{t('members.title')}</h1>
-      <Form role="search" onSubmit={submit} className="mb-3" style={{ maxWidth: 520 }}>
+      <Form id={form.formId} role="search" onSubmit={submit} className="mb-3" style={{ maxWidth: 520 }}>
         <Form.Label htmlFor="admin-member-search">{t('members.search')}</Form.Label>
         <InputGroup>
           <Form.Control
             id="admin-member-search"
             type="search"
-            value={draft}
+            name="q"
+            value={form.values.q}
             maxLength={254}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => form.setValue('q', event.target.value)}
             aria-describedby="admin-member-search-hint"
           />
           <Button type="submit">{t('members.searchButton')}</Button>
