@@ -180,7 +180,7 @@ describe('staff console', () => {
     await bundleForm.getByLabel('Credits').fill('150');
     await bundleForm.getByLabel('Price').fill('19.99');
     await bundleForm.getByRole('button', { name: 'Add bundle' }).click();
-    await page.getByRole('table', { name: 'Credit bundles' }).getByRole('cell', { name: '19.99 EUR' }).waitFor();
+    await page.getByRole('table', { name: 'Credit bundles' }).getByRole('cell', { name: '€19.99' }).waitFor();
 
     const settings = await page.request.get(`/api/settings.php?forced-domain=${domain}`, { headers: client });
     expect(settings.status()).toBe(200);
