@@ -1,4 +1,4 @@
-// The staff console at /admin (issue 14, docs/staff-console-web.md): loaded only through its lazy route, so none of
+// The staff console at /admin (issue 14, docs/staff-console.md): loaded only through its lazy route, so none of
 // its code is in the member bundles. Anyone without a staff session (members included) sees the staff login;
 // staff see the screens their role may use (the server checks every call again).
 import { Button, Container, Nav, Navbar } from 'react-bootstrap';

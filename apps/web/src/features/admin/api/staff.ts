@@ -1,4 +1,4 @@
-// The staff session of the console (docs/staff-console-web.md): GET /api/admin/me (401: not signed in), login with
+// The staff session of the console (docs/staff-console.md): GET /api/admin/me (401: not signed in), login with
 // e-mail, password and the authenticator's code, logout. Its own cookie, never the member session.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Staff, StaffLoginRequest } from '@app/contracts';

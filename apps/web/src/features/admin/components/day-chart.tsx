@@ -1,4 +1,4 @@
-// One line chart of daily values, drawn with uPlot (docs/staff-console-web.md: small, fast, one library for every
+// One line chart of daily values, drawn with uPlot (docs/staff-console.md: small, fast, one library for every
 // chart). The canvas is decorative for screen readers: the same numbers are in the table the dashboard shows.
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
