@@ -48,11 +48,28 @@ async function openTemplatePglite(): Promise<DatabaseHandle> {
 }
 
 /**
- * Empties every table of the public schema and the job queue's jobs (the migration journal lives in its own schema
- * and stays, and so do the queue's queues and schedules, which every app declares again when it starts).
+ * Empties the job queue's jobs and forgets when pg-boss last ran its cron, maintenance and monitoring: a test that
+ * drives pg-boss's TestClock (years ahead) leaves those times in the future, and pg-boss would then skip its cron and
+ * maintenance until that date, in every later file and run on the same database.
+ */
+export async function resetJobQueue(db: Database): Promise<void> {
+  await db.execute(sql.raw(`truncate ${JOB_SCHEMA}.job`));
+  await db.execute(
+    sql.raw(`update ${JOB_SCHEMA}.version set cron_on = null, bam_on = null, monitor_backoff_on = null`),
+  );
+  await db.execute(
+    sql.raw(
+      `update ${JOB_SCHEMA}.queue set maintain_on = null, monitor_on = null, monitor_claim_on = null, retained_on = null, delta_on = null`,
+    ),
+  );
+}
+
+/**
+ * Empties every table of the public schema and the job queue (the migration journal lives in its own schema and
+ * stays, and so do the queue's queues and schedules, which every app declares again when it starts).
  */
 export async function resetDatabase(db: Database): Promise<void> {
-  await db.execute(sql.raw(`truncate ${JOB_SCHEMA}.job`));
+  await resetJobQueue(db);
   const result = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as unknown as {
     rows: { tablename: string }[];
   };

@@ -6,7 +6,7 @@ import { JOB_SCHEMA } from '../../db/job-schema.ts';
 import { dbPlugin } from '../db.plugin.ts';
 import { concurrencyProves } from '../../test-support/concurrency.ts';
 import { queuedJobs } from '../../test-support/jobs.ts';
-import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { buildTestApp, resetJobQueue, type TestApp } from '../../test-support/test-app.ts';
 import { createJobQueue } from './job-queue.ts';
 import {
   DELETE_AFTER_SECONDS,
@@ -54,8 +54,8 @@ describe('job queue (pg-boss)', () => {
     app = await buildTestApp();
   });
   afterEach(async () => {
-    // Each test's jobs are its own.
-    await app.db.execute(sql.raw(`truncate ${JOB_SCHEMA}.job`));
+    // Each test's jobs are its own, and no test's clock outlives it.
+    await resetJobQueue(app.db);
   });
   afterAll(async () => {
     for (const boss of bosses) await boss.stop({ graceful: false, close: true });
