@@ -106,7 +106,12 @@ export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise
   }
 }
 
-export type TestApp = FastifyInstance & { database: DatabaseHandle; appConfig: AppConfig };
+/** A test app; `await using app = await buildTestApp()` closes it when the block ends, however it ends. */
+export type TestApp = FastifyInstance & {
+  database: DatabaseHandle;
+  appConfig: AppConfig;
+  [Symbol.asyncDispose]: () => Promise<void>;
+};
 
 export type TestAppOptions = {
   /** Registers extra routes or hooks before the app is ready (e.g. a route to exercise a plugin). */
@@ -133,7 +138,7 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}, options: 
   }
   await options.configure?.(app);
   await app.ready();
-  return Object.assign(app, { database, appConfig: config });
+  return Object.assign(app, { database, appConfig: config, [Symbol.asyncDispose]: () => app.close() });
 }
 
 /** Adds a site for another domain (defaults from the default site) and makes the app see it at once. */

@@ -34,13 +34,9 @@ describe('demo member', () => {
 
   it('is never created in production or test', async () => {
     for (const env of ['production', 'test'] as const) {
-      const app = await buildTestApp({ env, logLevel: 'silent' });
-      try {
-        expect(app.demoLogin).toBeNull();
-        expect(await app.db.select().from(users)).toEqual([]);
-      } finally {
-        await app.close();
-      }
+      await using app = await buildTestApp({ env, logLevel: 'silent' });
+      expect(app.demoLogin).toBeNull();
+      expect(await app.db.select().from(users)).toEqual([]);
     }
   });
 });
