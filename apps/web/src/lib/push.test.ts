@@ -273,7 +273,9 @@ describe('the account and this browser', () => {
     const sync = syncPushSubscription(SITE_KEY);
     await vi.waitFor(() => expect(sent).toEqual(['save']));
     const logout = disablePushForLogout();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Every step of a removal is a promise (the fake browser and the fetch stub answer at once): one that did not wait
+    // for the save would have been sent before the next macrotask. A zero timeout is that task, not a time allowance.
+    await new Promise<void>((resolve) => setTimeout(resolve));
     expect(sent).toEqual(['save']);
     releaseFirst();
     await Promise.all([sync, logout]);

@@ -1,14 +1,16 @@
 // The member alerts in the alert area: photo, push and stopped mail shown by their rules, one at a time; a dismissal is stored with a timestamp and honoured after a reload.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { notifyManager } from '@tanstack/react-query';
 import { NOTIFICATION_TYPES, type NotificationSettings } from '@app/contracts';
 import { renderWithProviders, setupI18n } from '../../../test-support/render.tsx';
 import { mockFetch } from '../../../test-support/fetch-mock.ts';
 import { buildUser } from '../../../test-support/user.fixture.ts';
 import { AlertBanners } from '../../../components/alerts/alert-banners.tsx';
 import { clearAlerts } from '../../../components/alerts/alert-store.ts';
-import { resetPushForTests } from '../../../lib/push.ts';
+import { resetPushForTests, usePushStore } from '../../../lib/push.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
+import { notificationSettingsKeys } from '../api/get-notification-settings.ts';
 import { NotificationAlerts } from './notification-alerts.tsx';
 
 const SITE_KEY = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
@@ -42,6 +44,12 @@ function installUnaskedBrowser() {
   return { requestPermission };
 }
 
+/**
+ * Runs what TanStack Query's notifier has queued (zero timeouts, first in first out: a notice scheduled now runs after
+ * them) and, inside `act`, the renders and effects they start.
+ */
+const flushQueryNotices = () => act(() => new Promise<void>((resolve) => notifyManager.schedule(resolve)));
+
 function renderAlerts(options: Parameters<typeof renderWithProviders>[1]) {
   return renderWithProviders(
     <>
@@ -67,9 +75,16 @@ afterEach(() => {
 
 describe('member alerts', () => {
   it('asks a member without a photo to add one; the dismissal is stored and honoured after a reload', async () => {
-    mockFetch(() => undefined);
+    // The push alert is next in line: where it shows, the photo alert (which wins over it) was passed over.
+    installUnaskedBrowser();
+    mockFetch(({ url }) =>
+      url.pathname === '/api/notifications.php'
+        ? { body: { settings: { preferences: preferences(true), invisible: false, notifications_disabled: [] } } }
+        : undefined,
+    );
     vi.spyOn(Date, 'now').mockReturnValue(1_750_000_000_000);
-    const first = renderAlerts({ user: buildUser() });
+    const options = { user: buildUser(), settings: { push_public_key: SITE_KEY } };
+    const first = renderAlerts(options);
     expect(
       await screen.findByText('Members with a photo get many more replies. Add one to your profile.'),
     ).toBeTruthy();
@@ -77,12 +92,14 @@ describe('member alerts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText(/Add one to your profile/)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.enrichAlert)).toBe('1750000000000');
+    expect(await screen.findByText(/Get a notification as soon as/)).toBeTruthy();
     first.unmount();
     act(() => clearAlerts());
 
-    // A reload: a new page with the same storage.
-    renderAlerts({ user: buildUser() });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // A reload: a new page with the same storage shows the next alert and not the dismissed one.
+    resetPushForTests();
+    renderAlerts(options);
+    expect(await screen.findByText(/Get a notification as soon as/)).toBeTruthy();
     expect(screen.queryByText(/Add one to your profile/)).toBeNull();
   });
 
@@ -122,16 +139,20 @@ describe('member alerts', () => {
         ? { body: { settings: { preferences: preferences(false), invisible: false, notifications_disabled: [] } } }
         : undefined,
     );
-    renderAlerts({ user: memberWithPhoto(), settings: { push_public_key: SITE_KEY } });
+    const { queryClient } = renderAlerts({ user: memberWithPhoto(), settings: { push_public_key: SITE_KEY } });
     await waitFor(() => expect(api.calls.map((call) => call.path)).toContain('/api/notifications.php'));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The switches are in: the alert would be decided with them once the query's notices ran.
+    await waitFor(() => expect(queryClient.getQueryData(notificationSettingsKeys.all)).toBeDefined());
+    await flushQueryNotices();
     expect(screen.queryByText(/Get a notification as soon as/)).toBeNull();
   });
 
   it('asks nothing of a browser without push, and no settings for it', async () => {
     const api = mockFetch(() => undefined);
     renderAlerts({ user: memberWithPhoto(), settings: { push_public_key: SITE_KEY } });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The browser was checked (the push alert and its settings wait for that), and what it led to has run.
+    await waitFor(() => expect(usePushStore.getState()).toMatchObject({ isChecked: true, state: 'unsupported' }));
+    await flushQueryNotices();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(api.calls).toEqual([]);
   });

@@ -1,6 +1,7 @@
 // /members (SPEC section 3): pages appended in order, a new search starts over, late answers of an older search never show, Clear, visitors' limit.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifyManager } from '@tanstack/react-query';
 import type { ProfileCard, SearchResponse } from '@app/contracts';
 import { renderWithProviders, settleOverlays, setupI18n } from '../../../test-support/render.tsx';
 import { jsonError, mockFetch, type MockAnswer } from '../../../test-support/fetch-mock.ts';
@@ -98,6 +99,7 @@ describe('SearchPage', () => {
   it('a new search starts again from the first page, and an older answer arriving late never shows', async () => {
     let releaseFirst: () => void = () => undefined;
     const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let isFirstRead = false;
     const { fetchMock, calls } = mockFetch(() => undefined);
     fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
@@ -110,7 +112,16 @@ describe('SearchPage', () => {
       const isWomen = url.searchParams.get('gender') === 'female';
       if (!isWomen) await firstHeld;
       const { body } = isWomen ? page([21], { num_results: 1 }) : page([10, 9], { next_cursor: 'c1', num_results: 6 });
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      const response = new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      if (!isWomen) {
+        // The positive signal that the late answer reached the app: its body was read.
+        const read = response.json.bind(response);
+        response.json = () => read().finally(() => (isFirstRead = true));
+      }
+      return response;
     });
     renderWithProviders(<SearchPage />, { path: '/members', settings });
     await waitFor(() => expect(searchRequests(calls)).toHaveLength(1));
@@ -120,7 +131,10 @@ describe('SearchPage', () => {
     fireEvent.submit(screen.getByRole('search'));
     expect((await screen.findByTestId('search-count')).textContent).toBe('1 member found');
     releaseFirst();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => expect(isFirstRead).toBe(true));
+    // What follows the read is promises, then TanStack's notifier (zero timeouts, first in first out): a notice scheduled
+    // now runs after any the late answer caused, and `act` applies the renders they started.
+    await act(() => new Promise<void>((resolve) => notifyManager.schedule(resolve)));
     expect(shownNames()).toEqual(['Member 21']);
     expect(searchRequests(calls)).toEqual(['/api/search.php', '/api/search.php?gender=female']);
   });

@@ -48,8 +48,12 @@ describe('SignupModal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign up' });
     expect(await screen.findByRole('heading', { name: 'Tell others about yourself' }, SLOW)).toBeTruthy();
     fireEvent.keyDown(dialog, { key: 'Escape', code: 'Escape' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.getByRole('dialog', { name: 'Sign up' })).toBeTruthy();
+    // The positive signal that Escape reached the modal: a static modal refuses it with its bounce (modal-static).
+    await waitFor(() => expect(dialog.classList.contains('modal-static')).toBe(true));
+    // Not closing: still shown, and the store still says open (closing writes it at once).
+    expect(dialog.classList.contains('show')).toBe(true);
+    expect(JSON.parse(sessionStorage.getItem('signup_modal') ?? '{}')).toEqual({ isOpen: true });
+    expect(screen.getByRole('dialog', { name: 'Sign up' })).toBe(dialog);
   });
 
   it('is not shown on the signup pages themselves', async () => {
