@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { FakeSocket } from '../../test-support/fake-socket.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { CLOSE_SESSION_CHANGED, CLOSE_TOO_SLOW, MAX_BUFFERED_BYTES } from './realtime.plugin.ts';
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('member sockets hub', () => {
   let app: TestApp;
@@ -20,10 +18,12 @@ describe('member sockets hub', () => {
       app.realtime.accept(socket as unknown as WebSocket, { userId: 1, profileId: 10, sessionId: 1 }, () => undefined);
     app.realtime.accept(other as unknown as WebSocket, { userId: 2, profileId: 20, sessionId: 2 }, () => undefined);
     await app.realtime.publish([10], { type: 'unread', unread_total: 3 });
-    await settle();
+    // A later event for the other profile: the bus delivers in order, so once it arrived the first one was handled.
+    await app.realtime.publish([20], { type: 'unread', unread_total: 9 });
+    await vi.waitFor(() => expect(other.sent).not.toEqual([]));
     for (const socket of mine)
       expect(socket.sent.map((data) => JSON.parse(data))).toEqual([{ type: 'unread', unread_total: 3 }]);
-    expect(other.sent).toEqual([]);
+    expect(other.sent.map((data) => JSON.parse(data))).toEqual([{ type: 'unread', unread_total: 9 }]);
     expect(app.realtime.isConnectedHere(10)).toBe(true);
     for (const socket of [...mine, other]) socket.terminate();
     expect(app.realtime.isConnectedHere(10)).toBe(false);
@@ -34,9 +34,8 @@ describe('member sockets hub', () => {
     app.realtime.accept(slow as unknown as WebSocket, { userId: 3, profileId: 30, sessionId: 3 }, () => undefined);
     slow.bufferedAmount = MAX_BUFFERED_BYTES + 1;
     await app.realtime.publish([30], { type: 'unread', unread_total: 1 });
-    await settle();
+    await vi.waitFor(() => expect(slow.closedWith).toBe(CLOSE_TOO_SLOW));
     expect(slow.sent).toEqual([]);
-    expect(slow.closedWith).toBe(CLOSE_TOO_SLOW);
     expect(app.realtime.isConnectedHere(30)).toBe(false);
   });
 
@@ -53,8 +52,7 @@ describe('member sockets hub', () => {
     expect(received).toEqual([{ type: 'typing', conversation_id: 7 }]);
     expect(socket.sent.map((data) => JSON.parse(data))).toEqual([{ type: 'pong' }]);
     await app.memberEvents.revoked(4);
-    await settle();
-    expect(socket.closedWith).toBe(CLOSE_SESSION_CHANGED);
+    await vi.waitFor(() => expect(socket.closedWith).toBe(CLOSE_SESSION_CHANGED));
     // The tab hears why first: not banned here, so it only asks user.php whether its own session still holds.
     expect(JSON.parse(socket.sent.at(-1)!)).toEqual({ type: 'session_ended', ban_reason: null });
   });
@@ -63,8 +61,7 @@ describe('member sockets hub', () => {
     const socket = new FakeSocket();
     app.realtime.accept(socket as unknown as WebSocket, { userId: 5, profileId: 50, sessionId: 5 }, () => undefined);
     await app.memberEvents.revoked(5, { banReason: 'harassment' });
-    await settle();
+    await vi.waitFor(() => expect(socket.closedWith).toBe(CLOSE_SESSION_CHANGED));
     expect(socket.sent.map((data) => JSON.parse(data))).toEqual([{ type: 'session_ended', ban_reason: 'harassment' }]);
-    expect(socket.closedWith).toBe(CLOSE_SESSION_CHANGED);
   });
 });
