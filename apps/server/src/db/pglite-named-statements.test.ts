@@ -85,12 +85,16 @@ describe('named statements on PGlite', () => {
     const order: string[] = [];
     let inside!: () => void;
     const holding = new Promise<void>((resolve) => (inside = resolve));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
+    let askOutside!: () => void;
+    const outsideAsked = new Promise<void>((resolve) => (askOutside = resolve));
     const transaction = pg.transaction(async (tx) => {
       await tx.query('insert into items (name) values ($1)', ['in-transaction']);
       inside();
-      await released;
+      await outsideAsked;
+      // The positive signal: a query of the transaction asked after the outside one has run. Both take PGlite's query
+      // lock in turn, so an outside query that did not wait for the transaction would have run first.
+      await tx.query('select 1');
+      order.push('transaction query');
       order.push('commit');
     });
     await holding;
@@ -100,11 +104,10 @@ describe('named statements on PGlite', () => {
         order.push('outside');
         return result.rows[0];
       });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    release();
+    askOutside();
     await transaction;
     expect(await outside).toEqual({ count: 1 });
-    expect(order).toEqual(['commit', 'outside']);
+    expect(order).toEqual(['transaction query', 'commit', 'outside']);
     expect(await prepared(pg)).not.toContain(statementName('insert into items (name) values ($1)'));
   });
 

@@ -373,8 +373,21 @@ describe('job queue (pg-boss)', () => {
     await poller.jobs.enqueue(DELETE_FILES, { keys: ['x/polled.jpg'] });
     await expect.poll(() => removed, { timeout: 10_000 }).toEqual(['x/polled.jpg']);
     await poller.close();
-    await app.jobs.enqueue(DELETE_FILES, { keys: ['x/after-close.jpg'] });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The positive signal: a live poller with the same interval picks up jobs enqueued after the close, one a poll. A
+    // closed poller still polling would have had the same turns and taken some of them.
+    const live = Fastify();
+    await live.register(dbPlugin, { config: app.appConfig, database: app.database });
+    await live.register(jobsPlugin, { isPolling: true, pollIntervalSeconds: 0.5 });
+    const removedByLive: string[] = [];
+    live.jobs.handle(fakeDeps({ storage: { remove: async (key) => void removedByLive.push(key) } }));
+    try {
+      await live.ready();
+      const afterClose = ['x/after-close-1.jpg', 'x/after-close-2.jpg', 'x/after-close-3.jpg'];
+      for (const key of afterClose) await app.jobs.enqueue(DELETE_FILES, { keys: [key] });
+      await expect.poll(() => [...removedByLive].sort(), { timeout: 10_000 }).toEqual(afterClose);
+    } finally {
+      await live.close();
+    }
     expect(removed).toEqual(['x/polled.jpg']);
   });
 });
