@@ -57,6 +57,7 @@ type Overflow = { scrollWidth: number; innerWidth: number; widest: string[] };
 async function overflowOf(page: Page): Promise<Overflow> {
   return page.evaluate(() => {
     const innerWidth = window.innerWidth;
+    // Pseudo-elements are not in the DOM: an overflow with no element listed comes from a ::before or ::after.
     const widest = [...document.querySelectorAll('body *')]
       .filter((element) => element.getBoundingClientRect().right > innerWidth + 0.5)
       .slice(0, 5)
@@ -81,6 +82,15 @@ async function checkScreens(page: Page, screens: string[], language: string) {
       await page
         .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 })
         .catch(() => undefined);
+      // Nor while something still slides or fades in (a toast, a pop-up): the settled page is the one a member scrolls.
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+      );
       const overflow = await overflowOf(page);
       if (overflow.scrollWidth > overflow.innerWidth) {
         failures.push(
