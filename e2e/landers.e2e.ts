@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { LANDER_NAMES } from '@app/contracts';
+import { matrix } from './support/matrix.ts';
 import { useBrowser } from './support/browser.ts';
 import { waitForDemoMembers } from './support/axe-world.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
@@ -41,7 +42,9 @@ describe('landers', () => {
   // The landers show the demo members; the server seeds them after it starts.
   beforeAll(() => waitForDemoMembers(session.baseURL, 40), 240_000);
 
-  test.each(LANDER_NAMES)('/landers/%s shows its content and signs up with the tracking data', async (name) => {
+  // npm test: the swipe lander (interactive), the gallery and a video lander; npm run test:full: all of them.
+  const landers = matrix(LANDER_NAMES, (name) => ['tinderswipe', 'gallery', 'video'].includes(name));
+  test.each(landers)('/landers/%s shows its content and signs up with the tracking data', async (name) => {
     const { page, context } = session;
     await acceptSiteEntryWarningBeforehand(context);
     const response = await page.goto(`/landers/${name}?${TRACKING_QUERY}`);

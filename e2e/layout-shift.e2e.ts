@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
+import { matrix } from './support/matrix.ts';
 import { cumulativeLayoutShift, readLayoutShifts, recordLayoutShifts } from './support/layout-shift.ts';
 
 const session = useBrowser();
@@ -92,7 +93,8 @@ describe('cumulative layout shift of a first visit', () => {
       { name: '/credits', path: async () => '/credits', ready: pageReady },
       { name: '/profile', path: async () => '/profile', ready: pageReady },
     ];
-    for (const memberPage of memberPages) {
+    // npm test: every page on the phone, and / and /members on the laptop too; npm run test:full: every page on both.
+    for (const memberPage of matrix(memberPages, () => name === 'phone')) {
       test(`${memberPage.name} for a member on a ${name}, data arriving, stays within ${CLS_LIMIT}`, async () => {
         const { cls, shifts } = await clsOfFirstVisit(await memberPage.path(), viewport, memberPage.ready, true);
         expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(CLS_LIMIT);
