@@ -18,6 +18,7 @@ import { securityPlugin } from './plugins/security.plugin.ts';
 import { sitePlugin } from './plugins/site/index.ts';
 import { webPlugin } from './plugins/web.plugin.ts';
 import { jobsPlugin } from './plugins/jobs/index.ts';
+import { metricsPlugin } from './plugins/metrics/index.ts';
 import { mailerPlugin } from './plugins/mailer/index.ts';
 import { cursorsPlugin } from './plugins/cursors.plugin.ts';
 import { sessionPlugin } from './plugins/session/index.ts';
@@ -100,6 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The document maps every route for whoever asks: off in production unless API_DOCS=true.
   if (config.apiDocs) await app.register(openapiPlugin);
   await app.register(jobsPlugin, { isPolling: config.env !== 'test' });
+  await app.register(metricsPlugin, config.metrics);
   await app.register(cursorsPlugin);
   await app.register(sessionPlugin, { publicUrl: config.publicUrl, memberViewCacheSize: config.memberViewCacheSize });
   await app.register(pollVersionsPlugin, { cacheSize: config.memberViewCacheSize });

@@ -84,6 +84,16 @@ const envSchema = z.object({
    * the event bus (docs/member-view.md); 0 turns the cache off (benchmarks measure the query alone with it).
    */
   MEMBER_VIEW_CACHE_SIZE: z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number).default(20_000),
+  /** Prometheus metrics at GET /metrics on this port, on METRICS_HOST; unset: not served (docs/operations.md). */
+  METRICS_PORT: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number from 0 to 65535')
+    .transform(Number)
+    .refine((port) => port <= 65535, 'must be a whole number from 0 to 65535')
+    .optional(),
+  /** Where the metrics port listens: the loopback by default, so only the machine's own scraper reaches it. */
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   /** S3-compatible object storage for uploaded files; unset keeps them in DATA_DIR/uploads. */
   S3_BUCKET: z
     .string()
@@ -187,6 +197,8 @@ export type AppConfig = {
   rateLimitFactor: number;
   /** Member views cached per instance; 0: none. */
   memberViewCacheSize: number;
+  /** Prometheus metrics listener (METRICS_PORT, METRICS_HOST); port undefined: metrics are not served. */
+  metrics: { port: number | undefined; host: string };
   /** Object storage for uploaded files (S3_BUCKET set), else files live in DATA_DIR/uploads. */
   s3:
     | {
@@ -307,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoMemberCount: e.DEMO_MEMBER_COUNT,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     memberViewCacheSize: e.MEMBER_VIEW_CACHE_SIZE,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -18,6 +18,8 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** What repository methods accept: the database or a transaction on it. */
 export type Executor = Database | Transaction;
 
+export type PoolStats = { total: number; idle: number; waiting: number };
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'postgres' | 'pglite';
@@ -27,6 +29,8 @@ export type DatabaseHandle = {
    * database do their start-up writes (migrations, development demo data) one at a time.
    */
   withStartupLock: <T>(work: () => Promise<T>) => Promise<T>;
+  /** The pool's connections (PostgreSQL); null for the embedded database, whose one session is no pool. */
+  poolStats: (() => PoolStats) | null;
   /** Where the job queue (pg-boss) connects: its own small pool on PostgreSQL, the one embedded session on PGlite. */
   queue: { kind: 'postgres'; connectionString: string } | { kind: 'pglite'; client: PGlite };
 };
@@ -155,6 +159,7 @@ export async function openDatabase(options: {
       kind: 'postgres',
       close: () => pool.end(),
       withStartupLock,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       queue: { kind: 'postgres', connectionString: options.databaseUrl },
     };
   }
@@ -173,6 +178,7 @@ export async function openDatabase(options: {
     kind: 'pglite',
     close: () => client.close(),
     withStartupLock: createSerialLock(),
+    poolStats: null,
     queue: { kind: 'pglite', client },
   };
 }

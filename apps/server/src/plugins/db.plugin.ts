@@ -8,6 +8,8 @@ declare module 'fastify' {
     dbKind: DatabaseHandle['kind'];
     /** Start-up writes under the migrations' lock (see DatabaseHandle). */
     withStartupLock: DatabaseHandle['withStartupLock'];
+    /** The pool's connections (PostgreSQL only; DatabaseHandle['poolStats']). */
+    dbPoolStats: DatabaseHandle['poolStats'];
     /** Where the job queue connects (DatabaseHandle['queue']). */
     databaseQueue: DatabaseHandle['queue'];
   }
@@ -32,6 +34,7 @@ export const dbPlugin = fp<DbPluginOptions>(
     app.decorate('dbKind', handle.kind);
     app.decorate('withStartupLock', handle.withStartupLock);
     app.decorate<DatabaseHandle['queue']>('databaseQueue', handle.queue);
+    app.decorate<DatabaseHandle['poolStats']>('dbPoolStats', handle.poolStats);
     // A database handed in by the caller belongs to the caller (tests reuse one per worker).
     if (!database) app.addHook('onClose', () => handle.close());
   },

@@ -43,6 +43,7 @@ async function openTemplatePglite(): Promise<DatabaseHandle> {
     kind: 'pglite',
     close: () => client.close(),
     withStartupLock: createSerialLock(),
+    poolStats: null,
     queue: { kind: 'pglite', client },
   };
 }

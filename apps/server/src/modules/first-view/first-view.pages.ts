@@ -153,14 +153,21 @@ async function renderPage(
 export const firstViewPages: WebPage[] = FIRST_VIEW_PAGES.map(({ url, layout }) => ({
   url,
   async render(request, reply, { defaultParts, release }) {
+    const started = performance.now();
+    let outcome = 'plain';
     try {
       const render = (await release.loadServerRender())?.renderFirstView as RenderFirstView | undefined;
       if (!render) return null;
-      return await renderPage(request, reply, layout, render, defaultParts, release.screensCss);
+      const parts = await renderPage(request, reply, layout, render, defaultParts, release.screensCss);
+      if (parts) outcome = 'rendered';
+      return parts;
     } catch (error) {
+      outcome = 'failed';
       // The app renders the page itself, as on any other path.
       request.log.warn({ err: error, url: request.url }, 'first view failed');
       return null;
+    } finally {
+      request.server.metrics.renderSeconds.observe({ page: url, outcome }, (performance.now() - started) / 1000);
     }
   },
 }));

@@ -181,6 +181,20 @@ export function createJobQueue(deps: {
       if (ids.length) await boss.cancel(name, ids, { db });
     },
 
+    /**
+     * The jobs waiting per queue (metrics): ready to run, deferred to a later time, running. pg-boss keeps these counts
+     * in its queue table, refreshed by its monitoring, so reading them costs one small query.
+     */
+    async queueStats(): Promise<{ name: string; ready: number; deferred: number; active: number }[]> {
+      const queues = await boss.getQueues([...names]);
+      return queues.map((queue) => ({
+        name: queue.name,
+        ready: queue.readyCount,
+        deferred: queue.deferredCount,
+        active: queue.activeCount,
+      }));
+    },
+
     /** Starts a worker per queue (not under tests: they call `runDueJobs`). */
     async work(pollingIntervalSeconds: number): Promise<void> {
       for (const name of names) {

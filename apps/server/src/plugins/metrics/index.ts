@@ -1,0 +1,1 @@
+export { metricsPlugin, type Metrics, type MetricsOptions } from './metrics.plugin.ts';
