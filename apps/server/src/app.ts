@@ -14,6 +14,7 @@ import { redisPlugin } from './plugins/redis.plugin.ts';
 import { busPlugin } from './plugins/bus/index.ts';
 import { outboxPlugin } from './plugins/outbox/index.ts';
 import { realtimePlugin } from './plugins/realtime/index.ts';
+import { drainPlugin } from './plugins/drain.plugin.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
 import { sitePlugin } from './plugins/site/index.ts';
 import { webPlugin } from './plugins/web.plugin.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(busPlugin);
   await app.register(outboxPlugin, { isSweeping: config.env !== 'test' });
   await app.register(realtimePlugin);
+  await app.register(drainPlugin);
   await app.register(rateLimitPlugin, { factor: config.rateLimitFactor });
   await app.register(compress, { threshold: 1024 });
   // The document maps every route for whoever asks: off in production unless API_DOCS=true.

@@ -94,6 +94,8 @@ const envSchema = z.object({
     .optional(),
   /** Where the metrics port listens: the loopback by default, so only the machine's own scraper reaches it. */
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /** On SIGTERM, member sockets are closed over this many milliseconds before the server closes (docs/cluster.md). */
+  DRAIN_MS: z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number).default(3000),
   /** S3-compatible object storage for uploaded files; unset keeps them in DATA_DIR/uploads. */
   S3_BUCKET: z
     .string()
@@ -199,6 +201,8 @@ export type AppConfig = {
   memberViewCacheSize: number;
   /** Prometheus metrics listener (METRICS_PORT, METRICS_HOST); port undefined: metrics are not served. */
   metrics: { port: number | undefined; host: string };
+  /** SIGTERM: how long the member sockets take to be closed (spread) before the server closes. */
+  drainMs: number;
   /** Object storage for uploaded files (S3_BUCKET set), else files live in DATA_DIR/uploads. */
   s3:
     | {
@@ -320,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     memberViewCacheSize: e.MEMBER_VIEW_CACHE_SIZE,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    drainMs: e.DRAIN_MS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

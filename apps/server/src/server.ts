@@ -23,14 +23,21 @@ async function main() {
   // Handlers go in before the app is built: a signal during start-up (migrations, seeding) waits for the
   // build and then closes, instead of killing the process half-way through writing the embedded database.
   const shutdown: { app?: FastifyInstance; signal?: NodeJS.Signals } = {};
+  const drainMs = config.drainMs;
   const close = (exitCode: number) => {
-    shutdown.app?.close().then(
-      () => process.exit(exitCode),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
+    // A signal drains first (health 503, member sockets closed over DRAIN_MS); close() then stops accepting
+    // connections and finishes the requests in flight.
+    const app = shutdown.app;
+    if (!app) return;
+    (exitCode === 0 ? app.drain(drainMs) : Promise.resolve())
+      .then(() => app.close())
+      .then(
+        () => process.exit(exitCode),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {

@@ -4,3 +4,4 @@ export { adminRoutes } from './admin.routes.ts';
 export { createStaffAccounts, totpUri, type StaffAccounts } from './staff-accounts.ts';
 export { DEMO_STAFF, demoStaffPlugin, ensureDemoStaff } from './demo-staff.ts';
 export { recordAudit, type AuditActor } from './audit.ts';
+export { siteInputOf } from './sites.service.ts';

@@ -1,4 +1,4 @@
-// GET /healthz: the process answers and the database is reachable.
+// GET /healthz: the process answers, is not draining, and the database is reachable.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { apiErrorSchema, healthResponseSchema } from '@app/contracts';
@@ -16,6 +16,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // A draining instance (SIGTERM) still answers what it is sent, but asks the load balancer for nothing new.
+      if (app.isDraining()) throw new AppError(503, 'service_unavailable');
       try {
         await app.db.execute(sql`select 1`);
       } catch (err) {

@@ -25,6 +25,8 @@ export const CLOSE_TOO_SLOW = 4002;
 export const CLOSE_POLICY_VIOLATION = 4008;
 /** Replaced: the member opened more than MAX_SOCKETS_PER_MEMBER sockets; the oldest is closed and does not reconnect at once. */
 export const CLOSE_REPLACED = 4009;
+/** Service restart (RFC 6455): the instance is draining; the client reconnects after its usual back-off, elsewhere. */
+export const CLOSE_SERVICE_RESTART = 1012;
 const MAX_CLIENT_MESSAGE_BYTES = 4096;
 /** Sockets one member (user) may hold on one instance: more tabs than a person uses; a script opening thousands gets 10. */
 export const MAX_SOCKETS_PER_MEMBER = 10;
@@ -32,6 +34,8 @@ export const MAX_SOCKETS_PER_MEMBER = 10;
  * Inbound frames per socket: a burst of `burst`, then `perSecond`. The web client sends a ping every 25 s, a typing
  * hint at most every few seconds and a viewing mark per navigation; frames beyond the rate are dropped unread.
  */
+/** A drain closes a share of the sockets every this many milliseconds. */
+const DRAIN_SLICE_MS = 100;
 export const FRAME_RATE = { burst: 30, perSecond: 5 };
 /** Frames over the rate a socket may send (refilled at 1 per second) before it is closed with CLOSE_POLICY_VIOLATION. */
 export const FLOOD_TOLERANCE = 50;
@@ -64,6 +68,12 @@ export type Realtime = {
   isConnectedHere(profileId: number): boolean;
   /** Open sockets on this instance. */
   connectionCount(): number;
+  /**
+   * Closes this instance's sockets as a restart (CLOSE_SERVICE_RESTART), spread evenly over `durationMs` so their
+   * reconnects, which land on other instances, do not all come at once; a socket offered meanwhile is closed the same
+   * way. Resolves once every socket has been told.
+   */
+  drain(durationMs: number): Promise<void>;
   /** Whether the profile has a live socket on any instance (presence, docs/notifications.md). */
   isOnline(profileId: number): Promise<boolean>;
   /** Whether a live socket of the profile, on any instance, has this conversation open (the client's `viewing`). */
@@ -202,11 +212,16 @@ export const realtimePlugin = fp(
     }, HEARTBEAT_MS);
     heartbeat.unref();
 
+    let isDraining = false;
     const realtime: Realtime = {
       async publish(profileIds, event) {
         if (profileIds.length) await app.bus.publish('realtime', { profileIds, event });
       },
       accept(socket, member, onClientEvent) {
+        if (isDraining) {
+          closeSocket(socket, CLOSE_SERVICE_RESTART, 'server restarting');
+          return;
+        }
         const connection: Connection = {
           socket,
           member,
@@ -270,6 +285,17 @@ export const realtimePlugin = fp(
           presence.remove(presenceOf(connection)).catch(logPresenceError);
         });
         socket.on('error', () => socket.terminate());
+      },
+      async drain(durationMs) {
+        isDraining = true;
+        const open = [...byProfile.values()].flatMap((connections) => [...connections]);
+        const slices = Math.max(1, Math.min(open.length, Math.floor(durationMs / DRAIN_SLICE_MS)));
+        const perSlice = Math.ceil(open.length / slices);
+        for (let start = 0; start < open.length; start += perSlice) {
+          if (start > 0) await new Promise((resolve) => setTimeout(resolve, durationMs / slices));
+          for (const connection of open.slice(start, start + perSlice))
+            closeSocket(connection.socket, CLOSE_SERVICE_RESTART, 'server restarting');
+        }
       },
       isConnectedHere: (profileId) => (byProfile.get(profileId)?.size ?? 0) > 0,
       connectionCount: () => {
