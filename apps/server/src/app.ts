@@ -36,7 +36,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { landerWebPages, landersRoutes } from './modules/landers/index.ts';
-import { firstViewPages } from './modules/first-view/index.ts';
+import { createFirstViewPages } from './modules/first-view/index.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { siteMetaRoutes } from './modules/site-meta/site-meta.routes.ts';
 import { seoHead } from './modules/site-meta/seo-head.ts';
@@ -179,7 +179,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (options.serveWeb ?? config.serveWeb)
     await app.register(webPlugin, {
       distDir: config.webDistDir,
-      pages: [...landerWebPages, ...firstViewPages],
+      pages: [...landerWebPages, ...createFirstViewPages({ bus: app.bus, renderSeconds: app.metrics.renderSeconds })],
       defaultPage: seoHead,
     });
 

@@ -2,7 +2,8 @@
 // the visitors' home, discovery, a member's page and the conversations. The app's API requests of that render are
 // answered in-process, as this visitor (their cookies, their address, this site); the app's scripts then start after
 // the view has loaded (plugins/web.plugin.ts, deferAppScripts) and the app takes the view over (web lib/first-view.ts).
-import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest, HTTPMethods } from 'fastify';
 import {
   FIRST_VIEW_CLICKS_GLOBAL,
   FIRST_VIEW_ID,
@@ -14,6 +15,10 @@ import { LANGUAGE_COOKIE, TIME_ZONE_COOKIE, isTimeZone, pageLanguage, type UiLan
 import { jsonForScript } from '../../lib/html.ts';
 import { getTranslator } from '../../lib/i18n.ts';
 import type { WebPage, WebPageParts } from '../../plugins/web.plugin.ts';
+import type { EventBus } from '../../plugins/bus/index.ts';
+import { lookupCountry } from '../../lib/geoip.ts';
+import { LRUCache } from 'lru-cache';
+import type { Histogram } from 'prom-client';
 import { SITE_ENTRY_SCRIPT, siteEntryWarningFor } from '../landers/index.ts';
 
 /** The paths with a first view, and the layout each shows (the entry warning's rules depend on it). */
@@ -23,6 +28,21 @@ export const FIRST_VIEW_PAGES: readonly { url: string; layout: LayoutKind }[] = 
   { url: '/members/:id', layout: 'default' },
   { url: '/chats', layout: 'chat' },
 ];
+
+/** Visitors' views kept per instance (hosts × languages × time zones × countries × addresses seen). */
+const VISITOR_CACHE_ENTRIES = 500;
+const DEFAULT_VISITOR_CACHE_MS = 30_000;
+/**
+ * The web app renders one page at a time (entry-server.tsx): one rendering and one waiting. A page asked for beyond
+ * that would only queue (a render is 3 to 30 ms of this instance's only thread, requests of every kind wait behind
+ * it), so it is sent plain and the browser's app renders it.
+ */
+const DEFAULT_MAX_RENDERS = 2;
+/**
+ * The share of an instance's time renders may take (measured over about the last second or two); past it a page is
+ * sent plain. Half: under a burst of first views, the API and the other pages keep at least the other half.
+ */
+const MAX_RENDER_SHARE = 0.5;
 
 /** What the web app's server render (apps/web/src/entry-server.tsx) takes and answers. */
 type RenderFirstView = (request: {
@@ -96,14 +116,13 @@ async function answerAsVisitor(request: FastifyRequest, url: string, init: Reque
   });
 }
 
+/** The page's view and head, without what differs per visitor (the entry warning, added per request). */
 async function renderPage(
   request: FastifyRequest,
-  reply: FastifyReply,
-  layout: LayoutKind,
   render: RenderFirstView,
   defaultParts: WebPageParts | null,
   screensCss: string,
-): Promise<WebPageParts | null> {
+): Promise<CachedView | { redirect: string } | null> {
   const query = new URLSearchParams(request.url.split('?')[1] ?? '');
   // As the browser's boot asks for them (web lib/settings, lib/session).
   const settingsQuery = new URLSearchParams(query);
@@ -127,12 +146,7 @@ async function renderPage(
     user,
     transport: (url, init) => answerAsVisitor(request, url, init),
   });
-  if (!view) return null;
-  if ('redirect' in view) {
-    await reply.redirect(view.redirect);
-    return null;
-  }
-  const entryWarning = await siteEntryWarningFor(request, reply, layout, getTranslator(language));
+  if (!view || 'redirect' in view) return view;
   const { title, head, body } = takeHoisted(view.html);
   return {
     lang: language,
@@ -144,30 +158,144 @@ async function renderPage(
       // before their code does.
       `<style id="first-view-css">#${FIRST_VIEW_ID}~#root{display:none}${screensCss}</style>` +
       `<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${jsonForScript(view.state)}</script>`,
-    body: `<div id="${FIRST_VIEW_ID}">${body}</div>${entryWarning ?? ''}`,
+    view: body,
+    id: randomUUID(),
     scriptsAfterLoad: true,
-    inlineScripts: [FIRST_VIEW_CLICKS_SCRIPT, ...(entryWarning ? [SITE_ENTRY_SCRIPT] : [])],
   };
 }
 
-export const firstViewPages: WebPage[] = FIRST_VIEW_PAGES.map(({ url, layout }) => ({
-  url,
-  async render(request, reply, { defaultParts, release }) {
+/** The session cookie's names (plugins/session): `__Host-sid` on https, `sid` on http. */
+const SESSION_COOKIES = ['sid', '__Host-sid'];
+
+export type FirstViewPagesOptions = {
+  /** `site.changed` empties the visitors' cache on every instance. */
+  bus: Pick<EventBus, 'subscribe' | 'isLive' | 'onResync'>;
+  /** Render time per page and outcome (plugins/metrics). */
+  renderSeconds: Pick<Histogram<'page' | 'outcome'>, 'observe'>;
+  /** How long a visitor's view is served from memory: the faces on the home page change as members come and go. */
+  visitorCacheMs?: number;
+  /** Renders running or waiting at once; a page asked for beyond that is sent plain and the app renders it. */
+  maxRenders?: number;
+};
+
+/** A visitor's view as rendered: the same for every visitor of a host, language, time zone, country and address. */
+type CachedView = Omit<WebPageParts, 'body' | 'shareKey'> & { view: string; id: string };
+
+export function createFirstViewPages(options: FirstViewPagesOptions): WebPage[] {
+  const maxRenders = options.maxRenders ?? DEFAULT_MAX_RENDERS;
+  const visitorViews = new LRUCache<string, CachedView | { redirect: string }>({
+    max: VISITOR_CACHE_ENTRIES,
+    ttl: options.visitorCacheMs ?? DEFAULT_VISITOR_CACHE_MS,
+  });
+  /** Renders of a visitor's view under way, by key: visitors asking meanwhile wait for the same render. */
+  const rendering = new Map<string, Promise<CachedView | { redirect: string } | null>>();
+  let renders = 0;
+  // Time spent rendering, decaying by half every second: `spent × ln 2 / 1000` is the share of this instance's time
+  // renders took lately. Past MAX_RENDER_SHARE a page is sent plain, so requests of every other kind keep the rest.
+  let spent = 0;
+  let spentAt = performance.now();
+  const decay = (now: number) => {
+    spent *= 0.5 ** ((now - spentAt) / 1000);
+    spentAt = now;
+  };
+  const wouldQueue = () => {
+    decay(performance.now());
+    return renders >= maxRenders || (spent * Math.LN2) / 1000 > MAX_RENDER_SHARE;
+  };
+  const timed = async <T>(work: () => Promise<T>): Promise<T> => {
+    renders += 1;
     const started = performance.now();
-    let outcome = 'plain';
     try {
-      const render = (await release.loadServerRender())?.renderFirstView as RenderFirstView | undefined;
-      if (!render) return null;
-      const parts = await renderPage(request, reply, layout, render, defaultParts, release.screensCss);
-      if (parts) outcome = 'rendered';
-      return parts;
-    } catch (error) {
-      outcome = 'failed';
-      // The app renders the page itself, as on any other path.
-      request.log.warn({ err: error, url: request.url }, 'first view failed');
-      return null;
+      return await work();
     } finally {
-      request.server.metrics.renderSeconds.observe({ page: url, outcome }, (performance.now() - started) / 1000);
+      renders -= 1;
+      const now = performance.now();
+      decay(now);
+      spent += now - started;
     }
-  },
-}));
+  };
+  // A site's settings or a new site change what its pages show: forgotten everywhere (sites change rarely).
+  options.bus.subscribe('site.changed', () => visitorViews.clear());
+  // Events may have been missed while the bus was down: nothing kept from before is trusted.
+  options.bus.onResync(() => visitorViews.clear());
+
+  return FIRST_VIEW_PAGES.map(({ url, layout }) => ({
+    url,
+    async render(request, reply, { defaultParts, release }) {
+      const started = performance.now();
+      let outcome: 'rendered' | 'cached' | 'busy' | 'plain' | 'failed' = 'plain';
+      const renderView = async (): Promise<CachedView | { redirect: string } | null> => {
+        // A render never waits for I/O (its API requests are answered in-process, the embedded database runs in this
+        // thread): without a turn of the event loop here, requests that arrived meanwhile would not be read before it
+        // ends, and would only queue behind it. Read now, they find the renders under way and are sent plain.
+        await new Promise((resolve) => setImmediate(resolve));
+        const render = (await release.loadServerRender())?.renderFirstView as RenderFirstView | undefined;
+        if (!render) return null;
+        return renderPage(request, render, defaultParts, release.screensCss);
+      };
+      const isVisitor = SESSION_COOKIES.every((name) => !request.cookies[name]);
+      try {
+        let view: CachedView | { redirect: string } | null;
+        /** Set for a visitor's view: the filled page is then shared by every visitor who gets the same one. */
+        let shareKey: string | undefined;
+        if (isVisitor) {
+          const key = await visitorKey(request);
+          // While the bus may be missing events, a view from memory could be stale: render.
+          const cached = options.bus.isLive() ? visitorViews.get(key) : undefined;
+          if (cached) {
+            outcome = 'cached';
+            view = cached;
+            if (!('redirect' in cached)) shareKey = `${cached.id}\n`;
+          } else {
+            let shared = rendering.get(key);
+            if (!shared) {
+              if (wouldQueue()) return ((outcome = 'busy'), null);
+              shared = timed(renderView).finally(() => rendering.delete(key));
+              rendering.set(key, shared);
+            }
+            view = await shared;
+            // A redirect (a members-only page) is the same for every visitor too.
+            if (view) visitorViews.set(key, view);
+            if (view && !('redirect' in view)) shareKey = `${view.id}\n`;
+          }
+        } else {
+          if (wouldQueue()) return ((outcome = 'busy'), null);
+          view = await timed(renderView);
+        }
+        if (!view) return null;
+        if ('redirect' in view) {
+          await reply.redirect(view.redirect);
+          return null;
+        }
+        if (outcome !== 'cached') outcome = 'rendered';
+        const entryWarning = await siteEntryWarningFor(request, reply, layout, getTranslator(view.lang as UiLanguage));
+        const { view: markup, id: _id, ...parts } = view;
+        return {
+          ...parts,
+          shareKey: shareKey && `${shareKey}${entryWarning ? 'warning' : ''}`,
+          body: `<div id="${FIRST_VIEW_ID}">${markup}</div>${entryWarning ?? ''}`,
+          inlineScripts: [FIRST_VIEW_CLICKS_SCRIPT, ...(entryWarning ? [SITE_ENTRY_SCRIPT] : [])],
+        };
+      } catch (error) {
+        outcome = 'failed';
+        // The app renders the page itself, as on any other path.
+        request.log.warn({ err: error, url: request.url }, 'first view failed');
+        return null;
+      } finally {
+        options.renderSeconds.observe({ page: url, outcome }, (performance.now() - started) / 1000);
+      }
+    },
+  }));
+}
+
+/**
+ * What a visitor's view depends on besides the page: the host (its site), the language the page will speak, the
+ * time zone it shows times in, and the country the home page's faces are chosen near (search.homeMembers).
+ */
+async function visitorKey(request: FastifyRequest): Promise<string> {
+  const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+  const language = pageLanguage(query.get('lang'), request.cookies[LANGUAGE_COOKIE], request.site.domainLanguage);
+  const timeZone = request.cookies[TIME_ZONE_COOKIE];
+  const country = (await lookupCountry(request.ip)) ?? '';
+  return [request.host, language, isTimeZone(timeZone) ? timeZone : '', country, request.url].join('\n');
+}

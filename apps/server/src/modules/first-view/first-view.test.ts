@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, insertSite, type TestApp } from '../../test-support/test-app.ts';
 import { signUp } from '../../test-support/accounts.ts';
@@ -118,5 +119,88 @@ describe('first views', () => {
 
   it('never serves the server render itself', async () => {
     expect((await app.inject({ url: '/server/entry-server.js' })).body).not.toContain('renderFirstView');
+  });
+});
+
+/** Numbers its renders, and takes 200 ms over a member's page, so a test sees which answers were rendered anew. */
+const COUNTING_STAND_IN = `
+let count = 0;
+export async function renderFirstView(request) {
+  count += 1;
+  const number = count;
+  if (request.url.startsWith('/members/')) await new Promise((resolve) => setTimeout(resolve, 200));
+  return { html: '<main><h1>render ' + number + ' | ' + request.url + ' | ' + request.language + '</h1></main>', state: {} };
+}`;
+
+describe('first views under load', () => {
+  let app: TestApp;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'web-dist-first-view-load-'));
+    await fs.mkdir(path.join(distDir, 'assets'));
+    await fs.mkdir(path.join(distDir, 'server'));
+    await fs.writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+    await fs.writeFile(path.join(distDir, 'assets', 'app-abc123.js'), 'export {};');
+    await fs.writeFile(path.join(distDir, 'server', 'entry-server.js'), COUNTING_STAND_IN);
+    app = await buildTestApp({ webDistDir: distDir }, { serveWeb: true });
+  });
+  afterAll(async () => {
+    await app.close();
+    await fs.rm(distDir, { recursive: true, force: true });
+  });
+
+  const heading = (html: string) => /<h1>([^<]*)<\/h1>/.exec(html)?.[1];
+
+  it("serves visitors' views from memory per language, each with its own entry warning, until the site changes", async () => {
+    const first = await app.inject({ url: '/' });
+    const second = await app.inject({ url: '/' });
+    expect(heading(first.body)).toBe('render 1 | / | en');
+    expect(heading(second.body)).toBe('render 1 | / | en');
+    // The entry warning is decided per visitor, also for a view from memory.
+    expect(second.body).toContain('<div id="site-entry-ssr">');
+    // Another language is another view.
+    expect(heading((await app.inject({ url: '/', cookies: { lang: 'de' } })).body)).toBe('render 2 | / | de');
+    // A member's view is never shared.
+    const { client } = await signUp(app);
+    expect(heading((await client.request({ url: '/' })).body)).toBe('render 3 | / | en');
+    expect(heading((await client.request({ url: '/' })).body)).toBe('render 4 | / | en');
+    // A site change (here or on another instance) is heard through the bus: the next visitor gets a new render.
+    const heard = new Promise<void>((resolve) => {
+      const stop = app.bus.subscribe('site.changed', () => (stop(), resolve()));
+    });
+    await app.bus.publish('site.changed', { siteId: 1 });
+    await heard;
+    expect(heading((await app.inject({ url: '/' })).body)).toBe('render 5 | / | en');
+    expect(await app.metrics.text()).toMatch(/first_view_render_seconds_count\{page="\/",outcome="cached"\} 1/);
+  });
+
+  it("sends a visitors' view from memory compressed once, in the encoding the browser accepts", async () => {
+    const plain = await app.inject({ url: '/?shared=1' });
+    const brotli = await app.inject({ url: '/?shared=1', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const gzipped = await app.inject({ url: '/?shared=1', headers: { 'accept-encoding': 'gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const answer of [plain, brotli, gzipped]) expect(answer.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect(zlib.gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+    expect(heading(plain.body)).toMatch(/^render \d+ \| \/\?shared=1 \| en$/);
+  });
+
+  it('sends the page plain when two renders are already under way, instead of queueing behind them', async () => {
+    const { client } = await signUp(app);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => client.request({ url: '/members/5' })));
+    const rendered = answers.filter((answer) => answer.body.includes('id="first-view"'));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(rendered).toHaveLength(2);
+    // The others are index.html as any page without a first view: the app renders them.
+    for (const answer of answers.filter((entry) => !rendered.includes(entry)))
+      expect(answer.body).toContain('<script type="module" src="/assets/app-abc123.js"></script>');
+    expect(await app.metrics.text()).toMatch(
+      /first_view_render_seconds_count\{page="\/members\/:id",outcome="busy"\} 2/,
+    );
+    // Once they are done, the next one renders again.
+    expect((await client.request({ url: '/members/5' })).body).toContain('id="first-view"');
   });
 });

@@ -109,7 +109,7 @@ export const metricsPlugin = fp<MetricsOptions>(
     });
     const renderSeconds = new Histogram({
       name: 'first_view_render_seconds',
-      help: 'Server render of a first view, by page pattern and outcome (rendered; plain or failed: the app renders it).',
+      help: 'First views by page pattern and outcome: rendered, cached (a visitor view from memory), busy, plain or failed (the app renders it).',
       labelNames: ['page', 'outcome'] as const,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [registry],
