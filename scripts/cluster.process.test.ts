@@ -20,6 +20,7 @@ import type { AdminSiteInput } from '@app/contracts';
 import { generate } from 'otplib';
 import { eq } from 'drizzle-orm';
 import { sites } from '../apps/server/src/db/schema/index.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { hasHaproxy, startCluster, type Cluster } from './cluster/cluster.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -161,7 +162,9 @@ describe.skipIf(!canRun)('a cluster behind HAProxy on PostgreSQL and Redis', () 
       carl = await createMember(app, { gender: 'male' });
       for (const member of [anna, ben, carl]) await giveCredits(app, member, 100_000);
       staff = await createStaff(app, 'admin');
-      const [site] = await app.db.select().from(sites).where(eq(sites.isDefault, true));
+      // The app's decorations are typed in its plugins' modules, which this program does not load: `db` by hand.
+      const { db } = app as unknown as { db: Database };
+      const [site] = await db.select().from(sites).where(eq(sites.isDefault, true));
       siteInput = siteInputOf(site!);
     } finally {
       await app.close();
