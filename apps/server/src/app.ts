@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { dbPlugin } from './plugins/db.plugin.ts';
 import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors.plugin.ts';
 import { localePlugin } from './plugins/locale.plugin.ts';
+import { requestLogPlugin } from './plugins/request-log.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.plugin.ts';
 import { redisPlugin } from './plugins/redis.plugin.ts';
@@ -74,6 +75,8 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.env === 'test' ? false : { level: config.logLevel, serializers: { req: serializeRequestForLog } },
+    // plugins/request-log.plugin.ts logs the requests worth a line instead.
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
@@ -87,6 +90,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     serializeFrozenOnce(serializerCompiler(route as Parameters<typeof serializerCompiler>[0])),
   );
 
+  await app.register(requestLogPlugin, { slowMs: config.logSlowMs, sampleRate: config.logSampleRate });
   await app.register(cookie);
   await app.register(localePlugin);
   await app.register(errorsPlugin);

@@ -60,6 +60,15 @@ const envSchema = z.object({
       'must be one of fatal, error, warn, info, debug, trace, silent',
     )
     .default('info'),
+  /** A request answered after this many milliseconds is logged (warn); errors always are (plugins/request-log). */
+  LOG_SLOW_MS: z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number).default(500),
+  /** The share of other requests logged at info, from 0 to 1 (LOG_LEVEL debug logs every request). */
+  LOG_SAMPLE_RATE: z
+    .string()
+    .trim()
+    .regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number from 0 to 1')
+    .transform(Number)
+    .default(0),
   TRUST_PROXY: z
     .enum(['true', 'false'], 'must be true or false')
     .default('false')
@@ -190,6 +199,10 @@ export type AppConfig = {
   /** Serve the built web app from webDistDir beside the API. */
   serveWeb: boolean;
   logLevel: string;
+  /** Requests slower than this (ms) are logged; LOG_SLOW_MS. */
+  logSlowMs: number;
+  /** Share of ordinary requests logged; LOG_SAMPLE_RATE. */
+  logSampleRate: number;
   trustProxy: boolean;
   /** Serve the OpenAPI UI and document at /api/docs (API_DOCS; default: not in production). */
   apiDocs: boolean;
@@ -318,6 +331,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     serveWeb: e.SERVE_WEB,
     logLevel: e.LOG_LEVEL,
+    logSlowMs: e.LOG_SLOW_MS,
+    logSampleRate: e.LOG_SAMPLE_RATE,
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     demoMemberCount: e.DEMO_MEMBER_COUNT,
