@@ -12,7 +12,15 @@ export const busPlugin = fp(
   async (app) => {
     const onError = (err: unknown, context: string) => app.log.error({ err }, context);
     const bus = app.redis
-      ? await createRedisBus({ redis: app.redis, keyPrefix: app.redisKeyPrefix, onError })
+      ? await createRedisBus({
+          redis: app.redis,
+          keyPrefix: app.redisKeyPrefix,
+          onError,
+          // The metrics plugin registers later; events arrive once the app runs.
+          onLag: (seconds) => {
+            if (app.hasDecorator('metrics')) app.metrics.busLag.observe(seconds);
+          },
+        })
       : createInProcessBus({ onError });
     app.decorate('bus', bus);
     app.addHook('onClose', async () => {

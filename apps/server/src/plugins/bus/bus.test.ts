@@ -108,6 +108,8 @@ describe.skipIf(!redisUrl)('Redis bus (runs when REDIS_URL is set)', () => {
     const received = nextEvent(second.bus, 'member.changed');
     await first.bus.publish('member.changed', { userId: 5 });
     await expect(received).resolves.toEqual({ userId: 5 });
+    // The receiving instance measured how long the event took (bus_lag_seconds, docs/operations.md).
+    expect(await second.metrics.text()).toMatch(/^bus_lag_seconds_count [1-9]/m);
   });
 });
 

@@ -75,6 +75,9 @@ export function createInProcessBus(options: { onError: ErrorLogger }): EventBus 
   };
 }
 
+/** What travels on a channel: the payload, and when it was published (for the lag metric). */
+type Envelope = { sentAt: number; payload: unknown };
+
 /**
  * A bus over Redis pub/sub. Publishing uses the shared command connection; subscribing needs a
  * connection of its own (a subscribed Redis connection accepts no other commands), duplicated from it.
@@ -84,8 +87,10 @@ export async function createRedisBus(options: {
   redis: Redis;
   keyPrefix: string;
   onError: ErrorLogger;
+  /** Seconds from an event's publication (the publisher's clock) to its arrival here: the bus's lag (metrics). */
+  onLag?: (seconds: number) => void;
 }): Promise<EventBus> {
-  const { redis, keyPrefix, onError } = options;
+  const { redis, keyPrefix, onError, onLag } = options;
   const channelPrefix = `${keyPrefix}bus:`;
   const handlers = new EventEmitter().setMaxListeners(0);
   const resyncHandlers = new EventEmitter().setMaxListeners(0);
@@ -109,14 +114,19 @@ export async function createRedisBus(options: {
   });
   subscriber.on('pmessage', (_pattern: string, channel: string, message: string) => {
     if (!channel.startsWith(channelPrefix)) return;
-    let payload: unknown;
+    let envelope: Partial<Envelope>;
     try {
-      payload = JSON.parse(message);
+      envelope = JSON.parse(message) as Partial<Envelope>;
     } catch (error) {
       onError(error, `bus message on ${channel}`);
       return;
     }
-    deliver(handlers, channel.slice(channelPrefix.length), payload, onError);
+    if (typeof envelope.sentAt !== 'number' || !('payload' in envelope)) {
+      onError(new Error('not a bus envelope'), `bus message on ${channel}`);
+      return;
+    }
+    onLag?.(Math.max(0, Date.now() - envelope.sentAt) / 1000);
+    deliver(handlers, channel.slice(channelPrefix.length), envelope.payload, onError);
   });
   // One pattern subscription for every topic: subscribers come and go without Redis round trips.
   await subscriber.psubscribe(pattern);
@@ -124,7 +134,8 @@ export async function createRedisBus(options: {
   isLive = subscriber.status === 'ready';
   return {
     async publish(topic, payload) {
-      await redis.publish(`${channelPrefix}${topic}`, JSON.stringify(payload));
+      const envelope: Envelope = { sentAt: Date.now(), payload };
+      await redis.publish(`${channelPrefix}${topic}`, JSON.stringify(envelope));
     },
     subscribe(topic, handler) {
       handlers.on(topic, handler);
