@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { dbPlugin } from './plugins/db.plugin.ts';
+import { readReplicaPlugin } from './plugins/read-replica.plugin.ts';
 import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors.plugin.ts';
 import { localePlugin } from './plugins/locale.plugin.ts';
 import { requestLogPlugin } from './plugins/request-log.plugin.ts';
@@ -95,6 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(localePlugin);
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { config, database: options.database });
+  await app.register(readReplicaPlugin, { maxLagMs: config.replicaMaxLagMs });
   await app.register(sitePlugin);
   await app.register(securityPlugin);
   await app.register(redisPlugin, { redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });

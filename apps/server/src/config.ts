@@ -37,6 +37,9 @@ const envSchema = z.object({
    * it needs (docs/database-roles.md). Unset: DATABASE_URL's role migrates (and owns) the schema itself.
    */
   DATABASE_OWNER_URL: optionalUrl(['postgres', 'postgresql']),
+  /** A streaming replica of DATABASE_URL: reads that tolerate REPLICA_MAX_LAG_MS of lag go there (docs/read-replicas.md). */
+  DATABASE_REPLICA_URL: optionalUrl(['postgres', 'postgresql']),
+  REPLICA_MAX_LAG_MS: z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number).default(1000),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   REDIS_KEY_PREFIX: z
@@ -212,6 +215,10 @@ export type AppConfig = {
   rateLimitFactor: number;
   /** Member views cached per instance; 0: none. */
   memberViewCacheSize: number;
+  /** DATABASE_REPLICA_URL: a streaming replica for reads that tolerate lag; undefined: every read on the primary. */
+  databaseReplicaUrl: string | undefined;
+  /** How far behind the primary the replica may be for its reads to be used (REPLICA_MAX_LAG_MS). */
+  replicaMaxLagMs: number;
   /** Prometheus metrics listener (METRICS_PORT, METRICS_HOST); port undefined: metrics are not served. */
   metrics: { port: number | undefined; host: string };
   /** SIGTERM: how long the member sockets take to be closed (spread) before the server closes. */
@@ -305,6 +312,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when other S3_ settings are given');
   }
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_REPLICA_URL: only with DATABASE_URL (the embedded database has no replica)',
+    );
+  }
   if (e.DATABASE_OWNER_URL && !e.DATABASE_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  DATABASE_OWNER_URL: only with DATABASE_URL (the embedded database has one role)',
@@ -338,6 +350,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoMemberCount: e.DEMO_MEMBER_COUNT,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     memberViewCacheSize: e.MEMBER_VIEW_CACHE_SIZE,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
+    replicaMaxLagMs: e.REPLICA_MAX_LAG_MS,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     drainMs: e.DRAIN_MS,
     s3: e.S3_BUCKET

@@ -227,7 +227,8 @@ export function buildServices(
       outbox: app.outbox,
       now,
     }),
-    search: createSearchService({ searchRepository: createSearchRepository(db), cursors, now }),
+    // Search reads tolerate a second of lag: the replica when there is one (plugins/read-replica.plugin.ts).
+    search: createSearchService({ searchRepository: createSearchRepository(app.readDb), cursors, now }),
     swipe: createSwipeService({
       outbox: app.outbox,
       swipeRepository: createSwipeRepository(db),

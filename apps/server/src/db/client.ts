@@ -9,6 +9,7 @@ import { installJobSchema, jobSchemaGrants } from './job-schema.ts';
 import { migrationsFolder } from './migrations-folder.ts';
 import * as schema from './schema/index.ts';
 import { nameStatements } from './named-statements.ts';
+import type { Replica } from './replica.ts';
 import { nameStatementsOnPglite } from './pglite-named-statements.ts';
 import { pgliteOptions } from './pglite-options.ts';
 
@@ -29,6 +30,8 @@ export type DatabaseHandle = {
    * database do their start-up writes (migrations, development demo data) one at a time.
    */
   withStartupLock: <T>(work: () => Promise<T>) => Promise<T>;
+  /** A streaming replica for reads that tolerate lag (DATABASE_REPLICA_URL, PostgreSQL only), or null. */
+  replica: Replica | null;
   /** The pool's connections (PostgreSQL); null for the embedded database, whose one session is no pool. */
   poolStats: (() => PoolStats) | null;
   /** Where the job queue (pg-boss) connects: its own small pool on PostgreSQL, the one embedded session on PGlite. */
@@ -107,6 +110,8 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   databaseOwnerUrl?: string;
   pgliteDataDir: string;
+  /** With databaseUrl: a streaming replica's URL, and how far behind the primary its reads may be. */
+  replica?: { url: string; maxLagMs: number; onError: (error: unknown) => void };
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -154,10 +159,22 @@ export async function openDatabase(options: {
         }
       });
     }
+    const replica = options.replica
+      ? (await import('./replica.ts')).openReplica({
+          replicaUrl: options.replica.url,
+          primary: pool,
+          maxLagMs: options.replica.maxLagMs,
+          onError: options.replica.onError,
+        })
+      : null;
     return {
       db: db as unknown as Database,
       kind: 'postgres',
-      close: () => pool.end(),
+      replica,
+      close: async () => {
+        await replica?.close();
+        await pool.end();
+      },
       withStartupLock,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       queue: { kind: 'postgres', connectionString: options.databaseUrl },
@@ -178,6 +195,7 @@ export async function openDatabase(options: {
     kind: 'pglite',
     close: () => client.close(),
     withStartupLock: createSerialLock(),
+    replica: null,
     poolStats: null,
     queue: { kind: 'pglite', client },
   };

@@ -10,6 +10,8 @@ declare module 'fastify' {
     withStartupLock: DatabaseHandle['withStartupLock'];
     /** The pool's connections (PostgreSQL only; DatabaseHandle['poolStats']). */
     dbPoolStats: DatabaseHandle['poolStats'];
+    /** The streaming replica, if any (DatabaseHandle['replica']); reads reach it through `app.readDb`. */
+    dbReplica: DatabaseHandle['replica'];
     /** Where the job queue connects (DatabaseHandle['queue']). */
     databaseQueue: DatabaseHandle['queue'];
   }
@@ -17,7 +19,11 @@ declare module 'fastify' {
 
 /** The plugin takes only the database settings of the app's config. */
 export type DbPluginOptions = {
-  config: Parameters<typeof openDatabase>[0];
+  config: Omit<Parameters<typeof openDatabase>[0], 'replica'> & {
+    /** A streaming replica (PostgreSQL only) and the lag its reads may have (docs/read-replicas.md). */
+    databaseReplicaUrl?: string;
+    replicaMaxLagMs?: number;
+  };
   database?: DatabaseHandle;
 };
 
@@ -29,12 +35,20 @@ export const dbPlugin = fp<DbPluginOptions>(
         databaseUrl: config.databaseUrl,
         databaseOwnerUrl: config.databaseOwnerUrl,
         pgliteDataDir: config.pgliteDataDir,
+        replica: config.databaseReplicaUrl
+          ? {
+              url: config.databaseReplicaUrl,
+              maxLagMs: config.replicaMaxLagMs ?? 1000,
+              onError: (error) => app.log.warn({ err: error }, 'read replica check failed'),
+            }
+          : undefined,
       }));
     app.decorate('db', handle.db);
     app.decorate('dbKind', handle.kind);
     app.decorate('withStartupLock', handle.withStartupLock);
     app.decorate<DatabaseHandle['queue']>('databaseQueue', handle.queue);
     app.decorate<DatabaseHandle['poolStats']>('dbPoolStats', handle.poolStats);
+    app.decorate<DatabaseHandle['replica']>('dbReplica', handle.replica);
     // A database handed in by the caller belongs to the caller (tests reuse one per worker).
     if (!database) app.addHook('onClose', () => handle.close());
   },

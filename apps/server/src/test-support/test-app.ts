@@ -43,6 +43,7 @@ async function openTemplatePglite(): Promise<DatabaseHandle> {
     kind: 'pglite',
     close: () => client.close(),
     withStartupLock: createSerialLock(),
+    replica: null,
     poolStats: null,
     queue: { kind: 'pglite', client },
   };

@@ -1,0 +1,95 @@
+// Reads on a streaming replica (docs/read-replicas.md): a primary and its replica started for this file from the
+// machine's PostgreSQL; search reads go to the replica while it is current, a member who just wrote reads the primary,
+// and a replica that falls behind is left until it catches up.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { lsnToNumber } from '../db/replica.ts';
+import { testConfig, type TestApp } from '../test-support/test-app.ts';
+import { createMember, type TestMember } from '../test-support/members.ts';
+import { postgresBinaries, startPrimaryAndReplica, type PgPair } from '../test-support/pg-replica.ts';
+import { LAST_WRITE_COOKIE } from './read-replica.plugin.ts';
+
+/** Long enough that a step of the test never outlasts it on a busy machine. */
+const MAX_LAG_MS = 5000;
+
+async function until(check: () => boolean | Promise<boolean>, what: string, limitMs = 20_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('lsnToNumber', () => {
+  it('reads a WAL position as bytes', () => {
+    expect(lsnToNumber('0/0')).toBe(0);
+    expect(lsnToNumber('16/B374D848')).toBe(0x16 * 2 ** 32 + 0xb374d848);
+    expect(lsnToNumber('1/0')).toBeGreaterThan(lsnToNumber('0/FFFFFFFF'));
+  });
+});
+
+describe.skipIf(!postgresBinaries())('reads on a streaming replica', () => {
+  let servers: PgPair;
+  let app: TestApp;
+  let replicaClient: pg.Client;
+  let viewer: TestMember;
+  let target: TestMember;
+
+  beforeAll(async () => {
+    servers = await startPrimaryAndReplica();
+    app = (await buildApp(
+      testConfig({
+        databaseUrl: servers.primaryUrl,
+        databaseReplicaUrl: servers.replicaUrl,
+        replicaMaxLagMs: MAX_LAG_MS,
+        redisUrl: undefined,
+      }),
+      { serveWeb: false },
+    )) as unknown as TestApp;
+    await app.ready();
+    replicaClient = new pg.Client({ connectionString: servers.replicaUrl });
+    await replicaClient.connect();
+    viewer = await createMember(app, { gender: 'male', sexuality: 'hetero' });
+    target = await createMember(app, { gender: 'female', sexuality: 'hetero' });
+    await until(() => app.dbReplica!.isCurrent(), 'the replica to be current');
+  }, 120_000);
+
+  afterAll(async () => {
+    await replicaClient?.end();
+    await app?.close();
+    await servers?.stop();
+  });
+
+  const searchIds = async (cookies: Record<string, string> = {}) => {
+    const response = await viewer.client.request({ url: '/api/search.php', cookies });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { results: { id: number }[] }).results.map((result) => result.id);
+  };
+
+  it('serves search from the replica, and a member who just wrote from the primary', async () => {
+    expect(await searchIds()).toContain(target.profileId);
+    // The replica stops replaying: from now on it shows the past.
+    await replicaClient.query('select pg_wal_replay_pause()');
+    const block = await viewer.client.request({
+      method: 'POST',
+      url: '/api/block.php',
+      payload: { id: target.profileId },
+    });
+    expect(block.statusCode).toBe(200);
+    const lastWrite = block.cookies.find((cookie) => cookie.name === LAST_WRITE_COOKIE);
+    expect(lastWrite?.httpOnly).toBe(true);
+    // The member who blocked reads the primary: the blocked member is gone at once.
+    expect(await searchIds({ [LAST_WRITE_COOKIE]: lastWrite!.value })).not.toContain(target.profileId);
+    // A read without the mark is the replica's while it is within the lag: it still shows the past (proof of the route).
+    expect(app.dbReplica!.isCurrent()).toBe(true);
+    expect(await searchIds()).toContain(target.profileId);
+    // Once the replica is further behind than the lag allows, every read is the primary's.
+    await until(() => !app.dbReplica!.isCurrent(), 'the paused replica to fall behind', MAX_LAG_MS + 5000);
+    expect(await searchIds()).not.toContain(target.profileId);
+    // Replaying again, it catches up and serves reads again.
+    await replicaClient.query('select pg_wal_replay_resume()');
+    await until(() => app.dbReplica!.isCurrent(), 'the replica to catch up', MAX_LAG_MS + 5000);
+    expect(await searchIds()).not.toContain(target.profileId);
+  }, 60_000);
+});
