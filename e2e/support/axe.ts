@@ -55,7 +55,8 @@ export type KeyboardWalk = {
  * Presses Tab from the top of the page until focus comes back round (or `maxTabs`), and checks each focused element:
  * it is visible, and focus shows: an outline or box-shadow on it (or its label, for a visually hidden input; or its
  * ::before/::after), or on one of its three nearest ancestors (a ring around a card), that goes once focus moves on. When the walk completes, every visible
- * interactive element must have been reached (radio groups count once).
+ * interactive element that was there when the walk began must have been reached (radio groups count once; cards an
+ * infinite list adds meanwhile belong to the next lap).
  */
 export async function walkKeyboard(page: Page, maxTabs = 120): Promise<KeyboardWalk> {
   await page.evaluate(() => {
@@ -63,6 +64,13 @@ export async function walkKeyboard(page: Page, maxTabs = 120): Promise<KeyboardW
     (document.activeElement as HTMLElement | null)?.blur?.();
     window.scrollTo(0, 0);
     const state = {
+      // What is there when the walk starts. A page that loads more as its end approaches (discovery's infinite list)
+      // adds cards while focus is already past them: those are the next lap's, not unreachable ones.
+      atStart: new Set(
+        document.querySelectorAll(
+          'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex], [contenteditable="true"]',
+        ),
+      ),
       seen: [] as Element[],
       previous: null as Element | null,
       previousRing: '',
@@ -186,7 +194,7 @@ export async function walkKeyboard(page: Page, maxTabs = 120): Promise<KeyboardW
     }
   }
   return page.evaluate((complete) => {
-    type State = { seen: Element[]; problems: string[]; reached: string[] };
+    type State = { atStart: Set<Element>; seen: Element[]; problems: string[]; reached: string[] };
     const state = (window as unknown as { __keyboardWalk: State }).__keyboardWalk;
     const problems = [...state.problems];
     if (complete) {
@@ -204,6 +212,7 @@ export async function walkKeyboard(page: Page, maxTabs = 120): Promise<KeyboardW
       );
       for (const element of Array.from(scope.querySelectorAll<HTMLElement>(selector))) {
         if (state.seen.includes(element) || element.tabIndex < 0 || (element as HTMLButtonElement).disabled) continue;
+        if (!state.atStart.has(element)) continue;
         if (element.closest('[inert], [aria-hidden="true"]')) continue;
         if (!element.checkVisibility({ visibilityProperty: true })) continue;
         if (element instanceof HTMLInputElement && element.type === 'radio' && radioGroupsSeen.has(element.name))
