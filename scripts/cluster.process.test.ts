@@ -14,6 +14,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig, type TestApp } from '../apps/server/src/test-support/test-app.ts';
 import { createMember, type TestMember } from '../apps/server/src/test-support/members.ts';
 import { giveCredits } from '../apps/server/src/test-support/notifications.ts';
+import { dropDatabaseWhenFree } from '../apps/server/src/test-support/databases.ts';
 import { createStaff, STAFF_COOKIE, STAFF_PASSWORD } from '../apps/server/src/test-support/staff.ts';
 import { siteInputOf } from '../apps/server/src/modules/admin/index.ts';
 import type { AdminSiteInput } from '@app/contracts';
@@ -179,15 +180,7 @@ describe.skipIf(!canRun)('a cluster behind HAProxy on PostgreSQL and Redis', () 
 
   afterAll(async () => {
     await cluster?.stop();
-    for (let attempt = 0; admin; attempt += 1) {
-      try {
-        await admin.query(`drop database if exists ${database}`);
-        break;
-      } catch (error) {
-        if ((error as { code?: string }).code !== '55006' || attempt > 50) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
+    if (admin) await dropDatabaseWhenFree(admin, database);
     await admin?.end();
   }, 60_000);
 

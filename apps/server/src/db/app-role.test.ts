@@ -7,6 +7,7 @@ import { buildApp } from '../app.ts';
 import { testConfig } from '../test-support/test-app.ts';
 import { createMember } from '../test-support/members.ts';
 import { signedInStaff } from '../test-support/staff.ts';
+import { dropDatabaseWhenFree } from '../test-support/databases.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -43,16 +44,7 @@ describe.skipIf(!serverUrl)('the app under a role that owns nothing (PostgreSQL)
   afterAll(async () => {
     await asApp?.end();
     await app?.close();
-    // The app's pool closes its sockets a moment after close() resolves; a forced drop would kill them mid-goodbye.
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        await admin.query(`drop database if exists ${database}`);
-        break;
-      } catch (error) {
-        if ((error as { code?: string }).code !== '55006' || attempt > 50) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
+    await dropDatabaseWhenFree(admin, database);
     for (const role of [appRole, ownerRole]) await admin.query(`drop role if exists ${role}`);
     await admin.end();
   });

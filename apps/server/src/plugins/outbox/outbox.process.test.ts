@@ -16,6 +16,7 @@ import { buildApp } from '../../app.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { clientHeaders, testConfig, type TestApp } from '../../test-support/test-app.ts';
 import { createMember, type TestMember } from '../../test-support/members.ts';
+import { dropDatabaseWhenFree } from '../../test-support/databases.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const START_TIMEOUT_MS = 60_000;
@@ -189,15 +190,7 @@ describe('outbox crash test', () => {
       await admin.connect();
       await admin.query(`create database ${database}`);
       cleanups.push(async () => {
-        for (let attempt = 0; ; attempt += 1) {
-          try {
-            await admin.query(`drop database if exists ${database}`);
-            break;
-          } catch (error) {
-            if ((error as { code?: string }).code !== '55006' || attempt > 50) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-        }
+        await dropDatabaseWhenFree(admin, database);
         await admin.end();
       });
       const url = new URL(serverUrl!);
