@@ -114,8 +114,11 @@ export function buildServices(
     realtime: app.realtime,
     outbox: app.outbox,
     pollVersions: app.pollVersions,
+    memberEvents: app.memberEvents,
     now,
   });
+  // A send's statement records one `chat.sent` event; the chats module delivers it (docs/chat-scaling.md).
+  app.outbox.onDelivery('chat.sent', (event, { id }) => chats.deliverSent(event, id));
   const paymentsRepository = createPaymentsRepository(db);
   const paymentProvider =
     options.payments.provider === 'mollie'

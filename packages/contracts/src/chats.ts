@@ -268,6 +268,8 @@ export const socketServerEventSchema = z.discriminatedUnion('type', [
     message: chatMessageSchema,
     partner_id: z.number().int(),
     version: z.number().int(),
+    /** The sender's credits after the send: on the sender's own event only (their other tabs show the new balance). */
+    credits: z.number().int().optional(),
   }),
   /** A conversation was read up to `seq` by `reader_id` (the partner: read marks; the member elsewhere: unread counts). */
   z.object({

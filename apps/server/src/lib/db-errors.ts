@@ -1,28 +1,23 @@
 // Recognising database errors whatever wraps them (node-postgres, PGlite, Drizzle's query error).
 
-/** PostgreSQL unique_violation (23505), also when wrapped by the driver or by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
+/** Whether a database error (or what it wraps: the driver's, Drizzle's query error) has this SQLSTATE. */
+export function hasSqlState(error: unknown, code: string): boolean {
+  let depth = 0;
   for (
-    let current = error as { code?: string; cause?: unknown } | undefined;
-    current;
-    current = current.cause as typeof current
+    let current = error as { code?: unknown; cause?: unknown } | undefined;
+    current && depth < 5;
+    current = current.cause as typeof current, depth++
   ) {
-    if (current.code === '23505') return true;
+    if (current.code === code) return true;
   }
   return false;
 }
 
+/** PostgreSQL unique_violation (23505), also when wrapped by the driver or by Drizzle. */
+export const isUniqueViolation = (error: unknown) => hasSqlState(error, '23505');
+
 /** PostgreSQL foreign_key_violation (23503): a row names another that does not exist (or no longer does). */
-export function isForeignKeyViolation(error: unknown): boolean {
-  for (
-    let current = error as { code?: string; cause?: unknown } | undefined;
-    current;
-    current = current.cause as typeof current
-  ) {
-    if (current.code === '23503') return true;
-  }
-  return false;
-}
+export const isForeignKeyViolation = (error: unknown) => hasSqlState(error, '23503');
 
 /**
  * SQLSTATEs that only a request's values cause (a number out of the column's range, text the database cannot store

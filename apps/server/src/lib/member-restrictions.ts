@@ -1,5 +1,6 @@
 // Whether a staff ban or suspension (member_restrictions) holds a member back now: one definition for the SQL every
-// member-facing query filters with and for the code that reads a row (docs/bans.md).
+// member-facing query filters with and for the code that reads a row (docs/bans.md). The SQL functions of migration
+// 0028 (the chat's send statement) say the same in `member_is_restricted`; a change here changes it there too.
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { memberRestrictions, profiles, type MemberRestrictionRow } from '../db/schema/index.ts';
 

@@ -1,6 +1,6 @@
 // The credit ledger: append-only entries, and one balance row per member kept in step in the same transaction.
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const creditLedger = pgTable(
@@ -34,6 +34,11 @@ export const creditBalances = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     balance: integer('balance').notNull().default(0),
+    /**
+     * Moves up by one with every change of the balance (under the row's lock, so in commit order): a copy of the balance
+     * held elsewhere (the member view) takes a newer one only (docs/member-view.md).
+     */
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('credit_balances_balance_nonnegative', sql`${table.balance} >= 0`)],

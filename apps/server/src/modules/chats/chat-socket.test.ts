@@ -6,7 +6,7 @@ import { CHAT_SOCKET_PATH, socketServerEventSchema, type ChatResponse, type Sock
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { SESSION_COOKIE, type Client } from '../../test-support/accounts.ts';
 import { createMember, type TestMember } from '../../test-support/members.ts';
-import { postLedgerEntry } from '../credits/index.ts';
+import { getBalance, postLedgerEntry } from '../credits/index.ts';
 import { CLOSE_SESSION_CHANGED } from '../../plugins/realtime/index.ts';
 
 /** A member socket that records every event it receives. */
@@ -255,13 +255,24 @@ describe('member socket', () => {
     const alice = await createMember(app);
     const bob = await createMember(app);
     const aliceSocket = await open(alice);
-    await send(alice.client, bob.profileId);
-    await aliceSocket.next((event) => event.type === 'member_changed');
+    // A send's own event carries the balance after it (the member view is patched, not reloaded).
+    const sent = await send(alice.client, bob.profileId);
+    const credits = await getBalance(app.db, alice.user.id);
+    expect(sent.json()).toMatchObject({ credits });
+    await aliceSocket.next((event) => event.type === 'message' && event.message.is_mine && event.credits === credits);
+    const view = await alice.client.request({ method: 'GET', url: '/api/user.php' });
+    expect(view.json()).toMatchObject({ user: { credits } });
+    // Any other change of the balance (a purchase, staff) tells the member's sockets to read the view again.
     await postLedgerEntry(app.db, {
       userId: alice.user.id,
       amount: 5,
       reason: 'bonus',
       idempotencyKey: `test:socket:${alice.user.id}`,
+    });
+    await app.memberEvents.changed(alice.user.id);
+    await aliceSocket.next((event) => event.type === 'member_changed');
+    expect((await alice.client.request({ method: 'GET', url: '/api/user.php' })).json()).toMatchObject({
+      user: { credits: credits + 5 },
     });
   });
 });

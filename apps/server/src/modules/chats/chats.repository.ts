@@ -11,10 +11,13 @@ import {
   photos,
   profiles,
   users,
+  type MessageKind,
   type MessageRow,
   type NewMessageRow,
 } from '../../db/schema/index.ts';
+import type { SendBlockedReason } from '@app/contracts';
 import { hasActiveRestriction } from '../../lib/member-restrictions.ts';
+import type { ChatSentEvent } from '../../plugins/outbox/index.ts';
 import { restrictionsStampOf } from '../member-core/index.ts';
 
 /** A chat partner as the chat needs them: the profile, whether a person reads it, and the account's state. */
@@ -28,9 +31,77 @@ export type PartnerRow = {
   userStatus: string | null;
   /** Banned or suspended by staff now (docs/bans.md): nobody may write to them. */
   isRestricted: boolean;
+  /** Why a member of the site asked for may not write to them now, or null (chat_partner_block_reason, migration 0028). */
+  blockReason: SendBlockedReason | null;
   mainFileKey: string | null;
   mainThumbKey: string | null;
 };
+
+/** What the send statement (`chat_send`, migration 0028) takes. */
+export type SendStatementInput = {
+  senderProfileId: number;
+  senderUserId: number;
+  siteId: number;
+  isPremium: boolean;
+  partnerProfileId: number;
+  clientId: string;
+  kind: MessageKind;
+  body: string | null;
+  giftKey: string | null;
+  photo: { fileKey: string; thumbKey: string; width: number; height: number } | null;
+  price: number;
+  /** The ledger entry's reason of a paid send. */
+  ledgerReason: string;
+  freeConversationLimit: number;
+  at: Date;
+  /** The id of the `chat.sent` outbox event the statement writes, and how long this instance holds it. */
+  eventId: string;
+  leaseMs: number;
+};
+
+/** What the send statement answers: the message sent, a stored one (replay), or why not (a SendBlockedReason). */
+export type SendStatementResult =
+  | ({ status: 'sent'; eventId: string } & ChatSentEvent)
+  | {
+      status: 'replay';
+      message: Record<string, unknown>;
+      partnerProfileId: number | null;
+      balance: number;
+      balanceVersion: number;
+    }
+  | { status: SendBlockedReason; partnerName: string | null };
+
+/** A message row as the database's JSON has it (to_jsonb in chat_send), in the shape Drizzle reads it. */
+export function messageRowFromJson(json: Record<string, unknown>): MessageRow {
+  const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return {
+    id: Number(json.id),
+    conversationId: Number(json.conversation_id),
+    seq: Number(json.seq),
+    senderProfileId: number(json.sender_profile_id),
+    clientId: (json.client_id as string | null) ?? null,
+    kind: json.kind as MessageKind,
+    body: (json.body as string | null) ?? null,
+    giftKey: (json.gift_key as string | null) ?? null,
+    photoKey: (json.photo_key as string | null) ?? null,
+    photoThumbKey: (json.photo_thumb_key as string | null) ?? null,
+    photoWidth: number(json.photo_width),
+    photoHeight: number(json.photo_height),
+    cost: Number(json.cost),
+    createdAt: new Date(json.created_at as string),
+  };
+}
+
+/** The send statement, prepared once: one round trip, its own transaction (docs/chat-scaling.md). */
+function prepareSend(db: Database) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .select({
+      result: sql<SendStatementResult>`chat_send(${p('senderProfileId')}::int, ${p('senderUserId')}::int, ${p('siteId')}::int, ${p('isPremium')}::boolean, ${p('partnerProfileId')}::int, ${p('clientId')}::text, ${p('kind')}::text, ${p('body')}::text, ${p('giftKey')}::text, ${p('photoKey')}::text, ${p('photoThumbKey')}::text, ${p('photoWidth')}::int, ${p('photoHeight')}::int, ${p('price')}::int, ${p('ledgerReason')}::text, ${p('freeLimit')}::int, ${p('at')}::timestamptz, ${p('eventId')}::uuid, ${p('leaseMs')}::int)`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('chat_send');
+}
 
 export type ChatListRow = {
   conversationId: number;
@@ -91,6 +162,7 @@ const startedCountOf = (profileId: number) =>
 
 export function createChatsRepository(db: Database) {
   const listVersion = prepareListVersion(db);
+  const sendStatement = prepareSend(db);
   /**
    * One page of the member's conversation list: the member's own rows first, ordered and limited on their own (so the
    * list index is read in order and only `limit` rows are touched, whatever the member's history holds), then the
@@ -187,8 +259,41 @@ export function createChatsRepository(db: Database) {
   }
 
   return {
-    /** The partner profile (any status: an unconfirmed member's profile is not viewable yet) with its account state. */
-    async findPartner(profileId: number, tx: Executor = db): Promise<PartnerRow | undefined> {
+    /**
+     * Sends a message in one statement (chat_send): see SendStatementInput. Not enough credits rejects with the
+     * credits module's error (isNotEnoughCreditsError) and leaves nothing behind.
+     */
+    async send(input: SendStatementInput): Promise<SendStatementResult> {
+      const [row] = await sendStatement.execute({
+        senderProfileId: input.senderProfileId,
+        senderUserId: input.senderUserId,
+        siteId: input.siteId,
+        isPremium: input.isPremium,
+        partnerProfileId: input.partnerProfileId,
+        clientId: input.clientId,
+        kind: input.kind,
+        body: input.body,
+        giftKey: input.giftKey,
+        photoKey: input.photo?.fileKey ?? null,
+        photoThumbKey: input.photo?.thumbKey ?? null,
+        photoWidth: input.photo?.width ?? null,
+        photoHeight: input.photo?.height ?? null,
+        price: input.price,
+        ledgerReason: input.ledgerReason,
+        freeLimit: input.freeConversationLimit,
+        at: input.at.toISOString(),
+        eventId: input.eventId,
+        leaseMs: input.leaseMs,
+      });
+      if (!row) throw new Error('chat_send answered no row');
+      return row.result;
+    },
+
+    /**
+     * The partner profile (any status: an unconfirmed member's profile is not viewable yet) with its account state, and
+     * why a member of `siteId` (the partner's own site when null) may not write to them.
+     */
+    async findPartner(profileId: number, siteId: number | null, tx: Executor = db): Promise<PartnerRow | undefined> {
       const [row] = await tx
         .select({
           id: profiles.id,
@@ -199,6 +304,7 @@ export function createChatsRepository(db: Database) {
           profileStatus: profiles.status,
           userStatus: users.status,
           isRestricted: hasActiveRestriction(profiles.userId),
+          blockReason: sql<SendBlockedReason | null>`chat_partner_block_reason(${profiles.id}, ${siteId === null ? profiles.siteId : sql`${siteId}::int`})`,
           mainFileKey: photos.fileKey,
           mainThumbKey: photos.thumbKey,
         })

@@ -1,5 +1,6 @@
 // Chat rules: who may write to whom, what a send costs (debited with the stored message, once per client id), the
 // conversation list with its change versions, read marks, deletion, and the realtime events after each commit.
+import { randomUUID } from 'node:crypto';
 import {
   CHAT_HISTORY_DAYS,
   CHAT_PREVIEW_LENGTH,
@@ -21,13 +22,20 @@ import type { MessageKind, MessageRow, SiteRow } from '../../db/schema/index.ts'
 import { entityTag } from '../../lib/conditional-get.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { AppError } from '../../lib/http-errors.ts';
-import type { Effects, Outbox } from '../../plugins/outbox/index.ts';
+import type { ChatSentEvent, Effects, Outbox } from '../../plugins/outbox/index.ts';
+import type { MemberEvents } from '../../plugins/session/index.ts';
 import type { PollVersions } from '../../plugins/poll-versions/index.ts';
 import type { Realtime } from '../../plugins/realtime/index.ts';
-import { getBalance, postLedgerEntry } from '../credits/index.ts';
+import { isNotEnoughCreditsError, notEnoughCredits } from '../credits/index.ts';
 import { toImage, type Viewer } from '../member-core/index.ts';
 import type { BlocksService } from '../blocks/index.ts';
-import type { ChatListRow, ChatsRepository, PartnerRow } from './chats.repository.ts';
+import {
+  messageRowFromJson,
+  type ChatListRow,
+  type ChatsRepository,
+  type PartnerRow,
+  type SendStatementResult,
+} from './chats.repository.ts';
 import type { ChatPhotoUrls } from './chat-photo-urls.ts';
 
 export const conversationNotFound = () => new AppError(404, 'conversation_not_found');
@@ -79,10 +87,15 @@ export function createChatsService(deps: {
   photoUrls: ChatPhotoUrls;
   /** Typing hints only (never stored); everything after a commit is recorded in its transaction through `outbox`. */
   realtime: Pick<Realtime, 'publish'>;
-  /** Every commit that bumps inboxes records its announcements in its transaction (docs/event-bus.md). */
-  outbox: Pick<Outbox, 'transaction'>;
-  /** chats.php's tag reads the inbox version through it. */
-  pollVersions: Pick<PollVersions, 'read'>;
+  /**
+   * Every commit that bumps inboxes records its announcements in its transaction (docs/event-bus.md); a send's
+   * statement writes its own event, delivered through `deliverCommitted`.
+   */
+  outbox: Pick<Outbox, 'transaction' | 'deliverCommitted' | 'leaseMs'>;
+  /** chats.php's tag reads the inbox version through it; a send's delivery drops both members' versions. */
+  pollVersions: Pick<PollVersions, 'read' | 'deliver'>;
+  /** A paid send's delivery hands the sender's new balance to every instance's member view. */
+  memberEvents: Pick<MemberEvents, 'creditsChanged'>;
   now: () => Date;
 }) {
   const repo = deps.chatsRepository;
@@ -144,21 +157,12 @@ export function createChatsService(deps: {
     return kind === 'text' ? site.messageCredits : kind === 'photo' ? site.photoCredits : site.giftCredits;
   }
 
-  /** Why `sender` may not write to `partner` now (before any conversation lookups), or null. */
-  function partnerBlockReason(
-    partner: PartnerRow | undefined,
-    sender: Pick<Viewer, 'siteId'>,
-  ): SendBlockedReason | null {
-    if (!partner || partner.siteId !== sender.siteId) return 'partner_gone';
-    if (partner.isFictional || partner.userId === null) return 'profile_not_messageable';
-    if (partner.userStatus === 'deleted_pending') return 'partner_gone';
-    // Banned or suspended by staff (docs/bans.md): refused before any debit.
-    if (partner.isRestricted) return 'member_unavailable';
-    if (partner.userStatus === 'not_confirmed') return 'partner_not_confirmed';
-    return null;
+  /** Why a member may not write to `partner` now (its site asked for when it was read), or null: the SQL's one rule. */
+  function partnerBlockReason(partner: PartnerRow | undefined): SendBlockedReason | null {
+    return partner ? partner.blockReason : 'partner_gone';
   }
 
-  function reasonError(reason: SendBlockedReason, partner: PartnerRow | undefined): AppError {
+  function reasonError(reason: SendBlockedReason, partner: Pick<PartnerRow, 'name'> | undefined): AppError {
     switch (reason) {
       case 'partner_gone':
         return new AppError(404, 'profile_not_found');
@@ -225,120 +229,102 @@ export function createChatsService(deps: {
     ): Promise<{ response: SendMessageResponse; isReplay: boolean }> {
       if (partnerId === sender.profileId) throw new AppError(400, 'cannot_message_self');
       validate(site, input);
-      const partner = await repo.findPartner(partnerId);
-      const early = partnerBlockReason(partner, sender);
-      // A retried send of a message stored already answers it even if the partner changed since.
-      if (early) {
-        const stored = await repo.findByClientId(sender.profileId, input.clientId);
-        if (!stored) throw reasonError(early, partner);
-      }
       const price = priceOf(site, input.kind);
-      const now = deps.now();
-      const result = await deps.outbox.transaction(async (tx, effects) => {
-        await deps.blocks.lockPair(sender.profileId, partnerId, tx);
-        await repo.lockInboxes([sender.profileId, partnerId], tx);
-        const replay = await repo.findByClientId(sender.profileId, input.clientId, tx);
-        if (replay) {
-          const membership = await repo.findMember(sender.profileId, replay.conversationId, tx);
-          if (!membership || membership.partnerProfileId !== partnerId || !isSamePayload(replay, input))
-            throw new AppError(409, 'client_id_reused');
-          return { message: replay, isReplay: true, balance: null };
-        }
-        if (early) throw reasonError(early, partner);
-        const blocked = await repo.findBlockDirection(sender.profileId, partnerId, tx);
-        if (blocked) throw reasonError(blocked, partner);
-        let conversation = await repo.findConversationByPair(sender.profileId, partnerId, tx);
-        if (!conversation) {
-          if (!sender.isPremium && (await repo.countStarted(sender.profileId, tx)) >= FREE_CONVERSATION_LIMIT) {
-            throw reasonError('conversation_limit_reached', partner);
-          }
-          conversation = await repo.createConversation(sender.profileId, partnerId, tx);
-        }
-        let balance: number | null = null;
-        if (price > 0) {
-          ({ balance } = await postLedgerEntry(tx, {
-            userId: sender.userId,
-            amount: -price,
-            reason: input.kind === 'text' ? 'message' : input.kind,
-            reference: `conversation:${conversation.id}`,
-            idempotencyKey: `chat:${sender.profileId}:${input.clientId}`,
-          }));
-        }
-        const seq = await repo.nextSeq(conversation.id, tx);
-        const message = await repo.insertMessage(
-          {
-            conversationId: conversation.id,
-            seq,
-            senderProfileId: sender.profileId,
-            clientId: input.clientId,
-            kind: input.kind,
-            body: input.kind === 'text' ? input.text : null,
-            giftKey: input.kind === 'gift' ? input.gift : null,
-            photoKey: input.kind === 'photo' ? input.photo.fileKey : null,
-            photoThumbKey: input.kind === 'photo' ? input.photo.thumbKey : null,
-            photoWidth: input.kind === 'photo' ? input.photo.width : null,
-            photoHeight: input.kind === 'photo' ? input.photo.height : null,
-            cost: price,
-            createdAt: now,
+      const eventId = randomUUID();
+      let result: SendStatementResult;
+      try {
+        // One statement, its own transaction: locks, checks, debit, message, inboxes and the outbox event.
+        result = await repo.send({
+          senderProfileId: sender.profileId,
+          senderUserId: sender.userId,
+          siteId: sender.siteId,
+          isPremium: sender.isPremium,
+          partnerProfileId: partnerId,
+          clientId: input.clientId,
+          kind: input.kind,
+          body: input.kind === 'text' ? input.text : null,
+          giftKey: input.kind === 'gift' ? input.gift : null,
+          photo: input.kind === 'photo' ? input.photo : null,
+          price,
+          ledgerReason: input.kind === 'text' ? 'message' : input.kind,
+          freeConversationLimit: FREE_CONVERSATION_LIMIT,
+          at: deps.now(),
+          eventId,
+          leaseMs: deps.outbox.leaseMs,
+        });
+      } catch (error) {
+        if (isNotEnoughCreditsError(error)) throw notEnoughCredits();
+        throw error;
+      }
+      if (result.status === 'replay') {
+        // A retry of a stored message answers it (even if the partner changed since); another message under the
+        // same client id is refused.
+        const stored = messageRowFromJson(result.message);
+        if (result.partnerProfileId !== partnerId || !isSamePayload(stored, input))
+          throw new AppError(409, 'client_id_reused');
+        return {
+          response: {
+            message: toMessage(stored, sender.profileId),
+            conversation: { id: stored.conversationId },
+            credits: result.balance,
           },
-          tx,
-        );
-        const versions = await repo.bumpVersions([sender.profileId, partnerId], tx);
-        const senderVersion = versions.get(sender.profileId)!;
-        const partnerVersion = versions.get(partnerId)!;
-        await repo.touchBoth(
-          conversation.id,
-          { profileId: sender.profileId, version: senderVersion, seq },
-          { profileId: partnerId, version: partnerVersion },
-          now,
-          tx,
-        );
-        if (price > 0) await effects.emit('member.changed', { userId: sender.userId });
-        await recordAll(
-          effects,
-          [sender.profileId, partnerId],
-          [
-            {
-              profileIds: [partnerId],
-              event: {
-                type: 'message',
-                message: toMessage(message, partnerId),
-                partner_id: sender.profileId,
-                version: partnerVersion,
-              },
-            },
-            {
-              profileIds: [sender.profileId],
-              event: {
-                type: 'message',
-                message: toMessage(message, sender.profileId),
-                partner_id: partnerId,
-                version: senderVersion,
-              },
-            },
-            // The partner's inbox is locked here: no other message moves the total meanwhile.
-            { profileIds: [partnerId], event: { type: 'unread', unread_total: await repo.unreadTotal(partnerId, tx) } },
-          ],
-        );
-        return { message, isReplay: false, balance };
-      });
+          isReplay: true,
+        };
+      }
+      if (result.status !== 'sent') throw reasonError(result.status, { name: result.partnerName ?? '' });
+      const { status: _status, eventId: _eventId, ...event } = result;
+      await deps.outbox.deliverCommitted([{ id: eventId, topic: 'chat.sent', payload: event }]);
+      const message = messageRowFromJson(event.message);
       return {
         response: {
-          message: toMessage(result.message, sender.profileId),
-          conversation: { id: result.message.conversationId },
-          credits: result.balance ?? (await getBalance(deps.db, sender.userId)),
+          message: toMessage(message, sender.profileId),
+          conversation: { id: message.conversationId },
+          credits: event.balance,
         },
-        isReplay: result.isReplay,
+        isReplay: false,
       };
+    },
+
+    /**
+     * Delivers a `chat.sent` outbox event (services.ts): both members' lists change, both members' sockets hear of
+     * the message (the sender's with the new balance), the partner's of the unread total, and every instance takes
+     * the sender's new balance into its cached member view. What it publishes is one bus message (the outbox batch).
+     */
+    async deliverSent(event: ChatSentEvent, id: string): Promise<void> {
+      const message = messageRowFromJson(event.message);
+      const { senderProfileId: sender, partnerProfileId: partner } = event;
+      await deps.pollVersions.deliver(['chats'], [sender, partner]);
+      await deps.realtime.publish(
+        [partner],
+        { type: 'message', message: toMessage(message, partner), partner_id: sender, version: event.partnerVersion },
+        `${id}:partner`,
+      );
+      await deps.realtime.publish(
+        [sender],
+        {
+          type: 'message',
+          message: toMessage(message, sender),
+          partner_id: partner,
+          version: event.senderVersion,
+          credits: event.balance,
+        },
+        `${id}:sender`,
+      );
+      await deps.realtime.publish(
+        [partner],
+        { type: 'unread', unread_total: event.partnerUnreadTotal },
+        `${id}:unread`,
+      );
+      if (event.isDebit)
+        await deps.memberEvents.creditsChanged(event.senderUserId, event.balance, event.balanceVersion);
     },
 
     /** Rejects a send before its (slow) photo processing when it could not succeed anyway. */
     async assertCanSendPhoto(sender: Sender, partnerId: number): Promise<void> {
       if (!sender.isPremium) throw new AppError(403, 'premium_required_chat_photos');
       if (partnerId === sender.profileId) throw new AppError(400, 'cannot_message_self');
-      const partner = await repo.findPartner(partnerId);
-      const reason =
-        partnerBlockReason(partner, sender) ?? (await repo.findBlockDirection(sender.profileId, partnerId));
+      const partner = await repo.findPartner(partnerId, sender.siteId);
+      const reason = partnerBlockReason(partner) ?? (await repo.findBlockDirection(sender.profileId, partnerId));
       if (reason) throw reasonError(reason, partner);
     },
 
@@ -413,7 +399,7 @@ export function createChatsService(deps: {
         const conversation = await repo.findConversationByPair(member.profileId, partnerId);
         membership = conversation ? await repo.findMembership(member.profileId, conversation.id) : undefined;
       }
-      const partner = await repo.findPartner(partnerId);
+      const partner = await repo.findPartner(partnerId, member.siteId);
       // A profile nobody may open (a banned member's too) is not found, unless the two already have a conversation to show.
       if (
         !partner ||
@@ -425,7 +411,7 @@ export function createChatsService(deps: {
       }
       const blocked = await repo.findBlockDirection(member.profileId, partner.id);
       if (blocked) throw reasonError(blocked, partner);
-      let sendBlocked = partnerBlockReason(partner, member);
+      let sendBlocked = partnerBlockReason(partner);
       if (
         !sendBlocked &&
         !membership &&
@@ -604,13 +590,13 @@ export function createChatsService(deps: {
       const senderId = pending.length ? await repo.profileIdOfUser(userId, tx) : undefined;
       // Banned or suspended before confirming the address (docs/bans.md): the messages are settled, never delivered.
       const isSenderRestricted =
-        senderId !== undefined && Boolean((await repo.findPartner(senderId, tx))?.isRestricted);
+        senderId !== undefined && Boolean((await repo.findPartner(senderId, null, tx))?.isRestricted);
       const now = deps.now();
       for (const item of pending) {
         await repo.markSignupMessageDelivered(item.id, now, tx);
         if (!senderId || isSenderRestricted || item.targetProfileId === senderId) continue;
-        const partner = await repo.findPartner(item.targetProfileId, tx);
-        if (partnerBlockReason(partner, { siteId: partner?.siteId ?? -1 }) || !item.body.trim()) continue;
+        const partner = await repo.findPartner(item.targetProfileId, null, tx);
+        if (partnerBlockReason(partner) || !item.body.trim()) continue;
         await deps.blocks.lockPair(senderId, item.targetProfileId, tx);
         await repo.lockInboxes([senderId, item.targetProfileId], tx);
         if (await repo.findBlockDirection(senderId, item.targetProfileId, tx)) continue;

@@ -1,7 +1,8 @@
 // The credit ledger: every change of a member's credits is one postLedgerEntry inside the transaction of the action causing it.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { creditBalances, creditLedger, type CreditLedgerRow } from '../../db/schema/index.ts';
+import { hasSqlState } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/http-errors.ts';
 
 export type LedgerEntryInput = {
@@ -13,7 +14,8 @@ export type LedgerEntryInput = {
   /** Unique per effect: a replay with the same key changes nothing and answers the first entry. */
   idempotencyKey: string;
 };
-export type LedgerEntryResult = { entry: CreditLedgerRow; balance: number; isReplay: boolean };
+/** `balanceVersion` moves up by one with every change of the balance, in commit order (a newer copy wins). */
+export type LedgerEntryResult = { entryId: number; balance: number; balanceVersion: number; isReplay: boolean };
 
 /** Thrown when a debit would take the balance below zero; the caller's transaction rolls back. */
 export const notEnoughCredits = () => new AppError(402, 'not_enough_credits');
@@ -47,47 +49,41 @@ export async function listLedgerEntries(
     .orderBy(asc(creditLedger.id));
 }
 
+/** SQLSTATEs credits_post_entry (migration 0028) raises: a debit the balance cannot cover, a key used for another entry. */
+const NOT_ENOUGH_CREDITS_SQLSTATE = 'CR402';
+const KEY_REUSED_SQLSTATE = 'CR409';
+
+/** Whether a database error is credits_post_entry refusing a debit the balance cannot cover. */
+export const isNotEnoughCreditsError = (error: unknown) => hasSqlState(error, NOT_ENOUGH_CREDITS_SQLSTATE);
+
 /**
- * Appends a ledger entry and moves the balance row in the same transaction `tx`.
- * The conditional UPDATE locks the balance row, so concurrent debits queue up and can never overdraw;
- * the CHECK constraint (balance >= 0) is the last line of defence.
+ * Appends a ledger entry and moves the balance row in the caller's transaction, in one statement: the SQL function
+ * `credits_post_entry` (migration 0028) is the one rule, used by every caller here and by the chat's send statement.
+ * The conditional UPDATE locks the balance row, so concurrent debits queue up and can never overdraw; the CHECK
+ * constraint (balance >= 0) is the last line of defence. A statement is atomic: a refused debit leaves nothing.
  */
 export async function postLedgerEntry(executor: Executor, input: LedgerEntryInput): Promise<LedgerEntryResult> {
   if (!Number.isInteger(input.amount) || input.amount === 0)
     throw new Error(`ledger amount must be a non-zero integer, got ${input.amount}`);
-  // A savepoint inside the caller's transaction (or a transaction of its own): the entry and the balance move together or not at all.
-  return executor.transaction(async (tx) => {
-    const [entry] = await tx
-      .insert(creditLedger)
-      .values({
-        userId: input.userId,
-        amount: input.amount,
-        reason: input.reason,
-        reference: input.reference ?? null,
-        idempotencyKey: input.idempotencyKey,
-      })
-      .onConflictDoNothing({ target: creditLedger.idempotencyKey })
-      .returning();
-    if (!entry) {
-      const [existing] = await tx
-        .select()
-        .from(creditLedger)
-        .where(eq(creditLedger.idempotencyKey, input.idempotencyKey));
-      if (!existing || existing.userId !== input.userId || existing.amount !== input.amount) {
-        throw new Error(`idempotency key ${input.idempotencyKey} was used for a different ledger entry`);
-      }
-      return { entry: existing, balance: await getBalance(tx, input.userId), isReplay: true };
-    }
-    await tx
-      .insert(creditBalances)
-      .values({ userId: input.userId, balance: 0 })
-      .onConflictDoNothing({ target: creditBalances.userId });
-    const [updated] = await tx
-      .update(creditBalances)
-      .set({ balance: sql`${creditBalances.balance} + ${input.amount}`, updatedAt: sql`now()` })
-      .where(and(eq(creditBalances.userId, input.userId), sql`${creditBalances.balance} + ${input.amount} >= 0`))
-      .returning({ balance: creditBalances.balance });
-    if (!updated) throw notEnoughCredits();
-    return { entry, balance: updated.balance, isReplay: false };
-  });
+  let rows: { entry_id: string | number; new_balance: number; balance_version: string | number; is_replay: boolean }[];
+  try {
+    ({ rows } = (await executor.execute(
+      sql`select * from credits_post_entry(${input.userId}::int, ${input.amount}::int, ${input.reason}::text, ${input.reference ?? null}::text, ${input.idempotencyKey}::text)`,
+    )) as unknown as { rows: typeof rows });
+  } catch (error) {
+    if (isNotEnoughCreditsError(error)) throw notEnoughCredits();
+    if (hasSqlState(error, KEY_REUSED_SQLSTATE))
+      throw new Error(`idempotency key ${input.idempotencyKey} was used for a different ledger entry`, {
+        cause: error,
+      });
+    throw error;
+  }
+  const [row] = rows;
+  if (!row) throw new Error('credits_post_entry answered no row');
+  return {
+    entryId: Number(row.entry_id),
+    balance: Number(row.new_balance),
+    balanceVersion: Number(row.balance_version),
+    isReplay: row.is_replay,
+  };
 }

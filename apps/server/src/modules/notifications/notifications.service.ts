@@ -690,6 +690,18 @@ export function consumeNotificationEvents(
   const stops = [
     outbox.consume('like.created', (event, { tx }) => notifications.onLikeCreated(event, tx)),
     outbox.consume('chat.message', (event, { tx }) => notifications.onChatMessage(event, tx)),
+    // A member's send (chat_send): the same notifications as for any message that reached the partner's inbox.
+    outbox.consume('chat.sent', (event, { tx }) =>
+      notifications.onChatMessage(
+        {
+          recipientProfileId: event.partnerProfileId,
+          senderProfileId: event.senderProfileId,
+          conversationId: Number(event.message.conversation_id),
+          seq: Number(event.message.seq),
+        },
+        tx,
+      ),
+    ),
   ];
   return () => {
     for (const stop of stops) stop();

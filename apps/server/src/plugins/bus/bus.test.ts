@@ -41,6 +41,21 @@ describe('in-process bus', () => {
     expect(second).toHaveBeenCalledTimes(2);
   });
 
+  it('sends what a batch published when it ends, each under its own topic, in order', async () => {
+    const bus = createInProcessBus({ onError: () => undefined });
+    const seen: string[] = [];
+    bus.subscribe('member.changed', ({ userId }) => seen.push(`member ${userId}`));
+    bus.subscribe('poll.changed', ({ profileIds }) => seen.push(`poll ${profileIds.join()}`));
+    await bus.batch(async () => {
+      await bus.publish('member.changed', { userId: 1 });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(seen).toEqual([]);
+      await bus.publish('poll.changed', { kinds: ['chats'], profileIds: [2, 3] });
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual(['member 1', 'poll 2,3']);
+  });
+
   it('keeps delivering to the other subscribers when one throws, and reports the error', async () => {
     const onError = vi.fn();
     const bus = createInProcessBus({ onError });
@@ -83,6 +98,28 @@ describe.skipIf(!redisUrl)('Redis bus (runs when REDIS_URL is set)', () => {
     await a.publish('session.revoked', { userId: 42, sessionIds: [1, 2] });
     await expect(onB).resolves.toEqual({ userId: 42, sessionIds: [1, 2] });
     await expect(onA).resolves.toEqual({ userId: 42, sessionIds: [1, 2] });
+  });
+
+  it('sends a batch as one PUBLISH that another instance delivers event by event', async () => {
+    const prefix = `test:bus:${randomUUID()}:`;
+    const redis = new Redis(redisUrl as string, { maxRetriesPerRequest: 1 });
+    const a = await createRedisBus({ redis, keyPrefix: prefix, onError: () => undefined });
+    closers.push(
+      () => redis.quit(),
+      () => a.close(),
+    );
+    const b = await redisBus(prefix);
+    const publish = vi.spyOn(redis, 'publish');
+    const member = nextEvent(b, 'member.changed');
+    const poll = nextEvent(b, 'poll.changed');
+    await a.batch(async () => {
+      await a.publish('member.changed', { userId: 9 });
+      await a.publish('poll.changed', { kinds: ['likes'], profileIds: [4] });
+    });
+    await expect(member).resolves.toEqual({ userId: 9 });
+    await expect(poll).resolves.toEqual({ kinds: ['likes'], profileIds: [4] });
+    expect(publish).toHaveBeenCalledOnce();
+    expect(publish.mock.calls[0]![0]).toBe(`${prefix}bus:batch`);
   });
 
   it('keeps apps with different key prefixes apart', async () => {

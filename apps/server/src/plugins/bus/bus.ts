@@ -1,4 +1,5 @@
 // The event bus between app instances: in-process without Redis, Redis pub/sub with it; one interface for both.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 import type { BanReason, SocketServerEvent } from '@app/contracts';
@@ -12,6 +13,11 @@ export type BusEvents = {
   'session.revoked': { userId: number; sessionIds?: number[]; banReason?: BanReason };
   /** Something shown in the member's own view changed (credits, premium, profile, photos, language). */
   'member.changed': { userId: number };
+  /**
+   * The member's credit balance is now `balance`: instances holding the member's view take it in place (newer
+   * `version` only: the balance row's counter, in commit order) instead of dropping the view (docs/member-view.md).
+   */
+  'member.credits': { userId: number; balance: number; version: number };
   /** What likes.php or chats.php shows these profiles changed: every instance forgets their cached poll versions. */
   'poll.changed': { kinds: ('likes' | 'chats')[]; profileIds: number[] };
   /** A site's settings changed or a site was created (staff console): every instance forgets its cached sites. */
@@ -28,6 +34,12 @@ export type BusHandler<T extends BusTopic> = (payload: BusEvents[T]) => void;
 export interface EventBus {
   /** Delivers to every subscriber on every instance, this one included, at most once each. */
   publish<T extends BusTopic>(topic: T, payload: BusEvents[T]): Promise<void>;
+  /**
+   * Runs `work`; what it publishes meanwhile (in its async context) goes out as one message when it ends, in order
+   * (on Redis: one PUBLISH on `<prefix>bus:batch`), and receivers deliver each event as if published alone. A failed
+   * publication rejects the batch. Used by the outbox: everything one commit announces is one Redis command.
+   */
+  batch<R>(work: () => Promise<R>): Promise<R>;
   /** Returns the unsubscribe function. */
   subscribe<T extends BusTopic>(topic: T, handler: BusHandler<T>): () => void;
   /**
@@ -41,6 +53,21 @@ export interface EventBus {
 }
 
 type ErrorLogger = (error: unknown, context: string) => void;
+type Published = { topic: BusTopic; payload: unknown };
+/** The topic of a batch (bus.batch): its payload is the list of events, each delivered under its own topic. */
+const BATCH_TOPIC = 'batch';
+
+/** Runs `work` collecting what it publishes, then hands the list to `flush` (nothing when it published nothing). */
+async function runBatch<R>(
+  batches: AsyncLocalStorage<Published[]>,
+  work: () => Promise<R>,
+  flush: (events: Published[]) => Promise<void>,
+): Promise<R> {
+  const events: Published[] = [];
+  const result = await batches.run(events, work);
+  if (events.length) await flush(events);
+  return result;
+}
 
 function deliver(handlers: EventEmitter, topic: string, payload: unknown, onError: ErrorLogger) {
   for (const handler of handlers.listeners(topic)) {
@@ -56,12 +83,21 @@ function deliver(handlers: EventEmitter, topic: string, payload: unknown, onErro
 /** A bus for one process: the default without REDIS_URL (one instance, nothing to share). */
 export function createInProcessBus(options: { onError: ErrorLogger }): EventBus {
   const handlers = new EventEmitter().setMaxListeners(0);
+  const batches = new AsyncLocalStorage<Published[]>();
+  // Asynchronous like Redis delivery, so callers never depend on handlers having run when publish returns.
+  const send = (events: Published[]) => {
+    const copy = structuredClone(events);
+    setImmediate(() => {
+      for (const event of copy) deliver(handlers, event.topic, event.payload, options.onError);
+    });
+  };
   return {
     async publish(topic, payload) {
-      // Asynchronous like Redis delivery, so callers never depend on handlers having run when publish returns.
-      const copy = structuredClone(payload);
-      setImmediate(() => deliver(handlers, topic, copy, options.onError));
+      const batch = batches.getStore();
+      if (batch) batch.push({ topic, payload });
+      else send([{ topic, payload }]);
     },
+    batch: (work) => runBatch(batches, work, async (events) => send(events)),
     subscribe(topic, handler) {
       handlers.on(topic, handler);
       return () => handlers.off(topic, handler);
@@ -126,17 +162,38 @@ export async function createRedisBus(options: {
       return;
     }
     onLag?.(Math.max(0, Date.now() - envelope.sentAt) / 1000);
-    deliver(handlers, channel.slice(channelPrefix.length), envelope.payload, onError);
+    const topic = channel.slice(channelPrefix.length);
+    if (topic !== BATCH_TOPIC) {
+      deliver(handlers, topic, envelope.payload, onError);
+      return;
+    }
+    if (!Array.isArray(envelope.payload)) {
+      onError(new Error('a bus batch is not a list'), `bus message on ${channel}`);
+      return;
+    }
+    for (const event of envelope.payload as { topic?: unknown; payload?: unknown }[])
+      if (typeof event.topic === 'string' && event.topic !== BATCH_TOPIC)
+        deliver(handlers, event.topic, event.payload, onError);
   });
   // One pattern subscription for every topic: subscribers come and go without Redis round trips.
   await subscriber.psubscribe(pattern);
   hasSubscribed = true;
   isLive = subscriber.status === 'ready';
+  const batches = new AsyncLocalStorage<Published[]>();
+  const send = async (topic: string, payload: unknown) => {
+    const envelope: Envelope = { sentAt: Date.now(), payload };
+    await redis.publish(`${channelPrefix}${topic}`, JSON.stringify(envelope));
+  };
   return {
     async publish(topic, payload) {
-      const envelope: Envelope = { sentAt: Date.now(), payload };
-      await redis.publish(`${channelPrefix}${topic}`, JSON.stringify(envelope));
+      const batch = batches.getStore();
+      if (batch) batch.push({ topic, payload });
+      else await send(topic, payload);
     },
+    batch: (work) =>
+      runBatch(batches, work, (events) =>
+        events.length === 1 ? send(events[0]!.topic, events[0]!.payload) : send(BATCH_TOPIC, events),
+      ),
     subscribe(topic, handler) {
       handlers.on(topic, handler);
       return () => handlers.off(topic, handler);

@@ -3,6 +3,7 @@ export { outboxPlugin, type OutboxPluginOptions } from './outbox.plugin.ts';
 export {
   createOutbox,
   MAX_SWEEP_ATTEMPTS,
+  type ChatSentEvent,
   type ConsumerHandler,
   type DeliveryHandler,
   type Effects,

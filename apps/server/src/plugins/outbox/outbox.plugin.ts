@@ -26,6 +26,7 @@ export const outboxPlugin = fp<OutboxPluginOptions>(
       Number(process.env.OUTBOX_SWEEP_INTERVAL_MS) || options.sweepIntervalMs || DEFAULT_SWEEP_INTERVAL_MS;
     const outbox = createOutbox({
       db: app.db,
+      bus: app.bus,
       leaseMs,
       onError: (err, context) => app.log.error({ err }, context),
       // The crash test (outbox.process.test.ts): the process dies between a commit and its delivery.
@@ -65,5 +66,5 @@ export const outboxPlugin = fp<OutboxPluginOptions>(
       await running;
     });
   },
-  { name: 'outbox', dependencies: ['db'] },
+  { name: 'outbox', dependencies: ['db', 'bus'] },
 );

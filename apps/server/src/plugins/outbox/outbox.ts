@@ -6,6 +6,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { BanReason, SocketServerEvent } from '@app/contracts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { outboxEvents } from '../../db/schema/index.ts';
+import type { EventBus } from '../bus/index.ts';
 
 /**
  * Every event a transaction can record, and its payload (JSON: ids and small facts). Delivery is at least once:
@@ -24,6 +25,28 @@ export type OutboxEvents = {
   'like.created': { likerProfileId: number; likedProfileId: number; isMatch: boolean };
   /** A chat message reached its recipient's inbox (`seq` 1: a new conversation). Notifications start from it. */
   'chat.message': { recipientProfileId: number; senderProfileId: number; conversationId: number; seq: number };
+  /**
+   * A member sent a chat message: everything that follows, as the send statement (`chat_send`, migration 0028) wrote
+   * it. The chats module delivers it (socket events, poll versions, the sender's balance); notifications start from
+   * it as from `chat.message`.
+   */
+  'chat.sent': ChatSentEvent;
+};
+
+/** The `chat.sent` event: the stored message (its row as the database's JSON) and both members' new state. */
+export type ChatSentEvent = {
+  message: Record<string, unknown>;
+  senderProfileId: number;
+  senderUserId: number;
+  partnerProfileId: number;
+  senderVersion: number;
+  partnerVersion: number;
+  partnerUnreadTotal: number;
+  /** The sender's balance after the send, and the balance row's version (newer wins). */
+  balance: number;
+  balanceVersion: number;
+  /** Whether the send was paid (the balance changed). */
+  isDebit: boolean;
 };
 export type OutboxTopic = keyof OutboxEvents;
 
@@ -60,11 +83,19 @@ export type Outbox = {
    * each batch so that two instances never deliver one event at the same time; answers how many were acknowledged.
    */
   sweep(): Promise<number>;
+  /**
+   * Delivers events that a committed statement wrote itself (a SQL function such as `chat_send`, which inserts its
+   * rows claimed for `leaseMs`), as `transaction` does after its commit.
+   */
+  deliverCommitted(events: readonly { id: string; topic: OutboxTopic; payload: unknown }[]): Promise<void>;
+  /** How long a writer holds the events it wrote (claimed_until = clock_timestamp() + leaseMs). */
+  readonly leaseMs: number;
 };
 
 /** `attempts`: the sweeps that tried it, this one included (none for the writer's own delivery). */
 type Recorded = { id: string; topic: OutboxTopic; payload: unknown; attempts?: number };
 type Recorder = { events: Recorded[] };
+type Pending = { id: string; topic: OutboxTopic; payload: unknown };
 
 const SWEEP_BATCH = 100;
 /**
@@ -77,6 +108,8 @@ const MAX_CLAIM_MS = 60 * 60_000;
 
 export function createOutbox(deps: {
   db: Database;
+  /** What delivery publishes goes out as one bus message per commit (bus.batch); without it, one per publication. */
+  bus?: Pick<EventBus, 'batch'>;
   /** How long the writer (or a sweeper) holds an event it delivers before another may take it over. */
   leaseMs: number;
   onError: (error: unknown, context: string) => void;
@@ -99,35 +132,78 @@ export function createOutbox(deps: {
     return () => set.delete(handler);
   }
 
-  function effectsOf(tx: Transaction, recorder: Recorder | undefined): Effects {
+  /**
+   * The effects of a transaction (or savepoint) and the flush that writes what they recorded, in one multi-row insert
+   * at the end of its work.
+   */
+  function effectsOf(tx: Transaction, recorder: Recorder | undefined): { effects: Effects; flush(): Promise<void> } {
+    const pending: Pending[] = [];
     return {
-      async emit(topic, payload) {
-        const id = randomUUID();
+      effects: {
+        async emit(topic, payload) {
+          pending.push({ id: randomUUID(), topic, payload: structuredClone(payload) });
+        },
+      },
+      async flush() {
+        if (!pending.length) return;
+        const rows = pending.splice(0);
         // Held by this writer for the lease: it delivers after its commit. A transaction this outbox did not start
         // has no after-commit delivery here: its events are the next sweep's at once.
-        await tx.insert(outboxEvents).values({
-          id,
-          topic,
-          payload: payload as Record<string, unknown>,
-          claimedUntil: recorder ? lease : sql`clock_timestamp()`,
-          // Strictly increasing within the transaction: a sweep delivers its events in the order they were recorded.
-          createdAt: sql`clock_timestamp()`,
-        });
-        recorder?.events.push({ id, topic, payload: structuredClone(payload) });
+        await tx.insert(outboxEvents).values(
+          rows.map(({ id, topic, payload }, index) => ({
+            id,
+            topic,
+            payload: payload as Record<string, unknown>,
+            claimedUntil: recorder ? lease : sql`clock_timestamp()`,
+            // Strictly increasing within the transaction: a sweep delivers its events in the order they were recorded.
+            createdAt: sql`clock_timestamp() + ${index} * interval '1 microsecond'`,
+          })),
+        );
+        recorder?.events.push(...rows.map((row) => ({ ...row, payload: structuredClone(row.payload) })));
       },
     };
   }
 
-  /** Delivers one event: in-process handlers, then the consumers with the acknowledgement in one transaction. */
-  async function deliver(event: Recorded): Promise<boolean> {
+  /** Runs `work` with its effects and writes what they recorded before it returns (still inside `tx`). */
+  async function runWork<R>(
+    tx: Transaction,
+    recorder: Recorder | undefined,
+    work: (tx: Transaction, effects: Effects) => Promise<R>,
+  ): Promise<R> {
+    const { effects, flush } = effectsOf(tx, recorder);
+    const result = await work(tx, effects);
+    await flush();
+    return result;
+  }
+
+  /** Logs a failed delivery; the event stays in the table for the sweeper (or for inspection after the last attempt). */
+  function failed(event: Recorded, error: unknown): false {
+    if ((event.attempts ?? 0) >= MAX_SWEEP_ATTEMPTS) {
+      deps.onError(
+        error,
+        `outbox event ${event.topic} ${event.id} failed ${event.attempts} sweeps: no more attempts, its row stays in outbox_events`,
+      );
+      return false;
+    }
+    // Left in the table: the sweeper delivers it again once the claim ran out.
+    deps.onError(error, `delivering outbox event ${event.topic} ${event.id}`);
+    return false;
+  }
+
+  /** The in-process handlers of one event; false (logged) when one failed. */
+  async function handle(event: Recorded): Promise<boolean> {
     try {
       for (const handler of deliveryHandlers.get(event.topic) ?? [])
         await (handler as DeliveryHandler<OutboxTopic>)(event.payload as never, { id: event.id });
-      const eventConsumers = [...(consumers.get(event.topic) ?? [])];
-      if (!eventConsumers.length) {
-        await db.delete(outboxEvents).where(inArray(outboxEvents.id, [event.id]));
-        return true;
-      }
+      return true;
+    } catch (error) {
+      return failed(event, error);
+    }
+  }
+
+  /** The consumers of one event with its acknowledgement, in one transaction. */
+  async function consumeAndAcknowledge(event: Recorded, eventConsumers: ConsumerHandler<never>[]): Promise<boolean> {
+    try {
       return await db.transaction(async (tx) => {
         // The row lock makes a second deliverer wait, then find the row gone: the consumers' work happens once.
         const acknowledged = await tx
@@ -140,22 +216,47 @@ export function createOutbox(deps: {
         return true;
       });
     } catch (error) {
-      if ((event.attempts ?? 0) >= MAX_SWEEP_ATTEMPTS) {
-        deps.onError(
-          error,
-          `outbox event ${event.topic} ${event.id} failed ${event.attempts} sweeps: no more attempts, its row stays in outbox_events`,
-        );
-        return false;
-      }
-      // Left in the table: the sweeper delivers it again once the claim ran out.
-      deps.onError(error, `delivering outbox event ${event.topic} ${event.id}`);
-      return false;
+      return failed(event, error);
     }
   }
 
+  /**
+   * Delivers events in order: every in-process handler, their bus publications as one message; then the events no
+   * consumer waits for are acknowledged in one statement, and each other one with its consumers in a transaction.
+   */
   async function deliverAll(events: readonly Recorded[]): Promise<number> {
+    let handled: Recorded[];
+    const handleAll = async () => {
+      const ok: Recorded[] = [];
+      for (const event of events) if (await handle(event)) ok.push(event);
+      return ok;
+    };
+    try {
+      handled = deps.bus ? await deps.bus.batch(handleAll) : await handleAll();
+    } catch (error) {
+      // The batch's publication failed: nothing was announced, every event stays for the sweeper.
+      for (const event of events) failed(event, error);
+      return 0;
+    }
     let acknowledged = 0;
-    for (const event of events) if (await deliver(event)) acknowledged += 1;
+    const plain = handled.filter((event) => !consumers.get(event.topic)?.size);
+    if (plain.length) {
+      try {
+        await db.delete(outboxEvents).where(
+          inArray(
+            outboxEvents.id,
+            plain.map((event) => event.id),
+          ),
+        );
+        acknowledged += plain.length;
+      } catch (error) {
+        for (const event of plain) failed(event, error);
+      }
+    }
+    for (const event of handled) {
+      const eventConsumers = [...(consumers.get(event.topic) ?? [])];
+      if (eventConsumers.length && (await consumeAndAcknowledge(event, eventConsumers))) acknowledged += 1;
+    }
     return acknowledged;
   }
 
@@ -167,7 +268,7 @@ export function createOutbox(deps: {
         const own: Recorder | undefined = parent ? { events: [] } : undefined;
         const result = await (within as Transaction).transaction(async (savepoint) => {
           if (own) recorders.set(savepoint, own);
-          return work(savepoint, effectsOf(savepoint, own));
+          return runWork(savepoint, own, work);
         });
         if (parent && own) parent.events.push(...own.events);
         return result;
@@ -175,7 +276,7 @@ export function createOutbox(deps: {
       const recorder: Recorder = { events: [] };
       const result = await db.transaction(async (tx) => {
         recorders.set(tx, recorder);
-        return work(tx, effectsOf(tx, recorder));
+        return runWork(tx, recorder, work);
       });
       if (recorder.events.length) {
         deps.afterCommit?.(recorder.events);
@@ -183,6 +284,14 @@ export function createOutbox(deps: {
       }
       return result;
     },
+
+    async deliverCommitted(events) {
+      if (!events.length) return;
+      deps.afterCommit?.(events);
+      await deliverAll(events);
+    },
+
+    leaseMs: deps.leaseMs,
 
     onDelivery: (topic, handler) => add(deliveryHandlers, topic, handler as DeliveryHandler<never>),
     consume: (topic, handler) => add(consumers, topic, handler as ConsumerHandler<never>),

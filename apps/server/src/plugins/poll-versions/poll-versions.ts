@@ -19,6 +19,8 @@ export type PollVersions = {
    * every other one when the bus delivers (`poll.changed`).
    */
   changed(kinds: readonly PollKind[], profileIds: readonly number[]): Promise<void>;
+  /** The outbox's delivery of `poll.changed` (plugins/outbox): a failure leaves the event to the sweeper. */
+  deliver(kinds: readonly PollKind[], profileIds: readonly number[]): Promise<void>;
 };
 
 export function createPollVersions(deps: {
@@ -26,11 +28,7 @@ export function createPollVersions(deps: {
   /** Versions kept in memory; 0 reads every poll's version from the database. */
   cacheSize: number;
   onError: (error: unknown, context: string) => void;
-}): PollVersions & {
-  /** The outbox's delivery of `poll.changed` (plugins/outbox): a failure leaves the event to the sweeper. */
-  deliver(kinds: readonly PollKind[], profileIds: readonly number[]): Promise<void>;
-  close(): void;
-} {
+}): PollVersions & { close(): void } {
   const cache = new LRUCache<string, { window: number; version: string }>({ max: Math.max(1, deps.cacheSize) });
   const invalidations = createInvalidationLog<string>();
   const keyOf = (kind: PollKind, profileId: number) => `${kind}:${profileId}`;

@@ -59,9 +59,10 @@ type Connection = {
 export type Realtime = {
   /**
    * Sends `event` to every socket of these profiles on every instance, at once: for hints that follow no commit (typing).
-   * What follows a commit is recorded in its transaction instead (`effects.emit('realtime', ...)`, docs/event-bus.md).
+   * What follows a commit is recorded in its transaction instead (`effects.emit('realtime', ...)`, docs/event-bus.md),
+   * or delivered by an outbox handler that passes `eventId` (unique per socket event): an instance sends an id once.
    */
-  publish(profileIds: number[], event: SocketServerEvent): Promise<void>;
+  publish(profileIds: number[], event: SocketServerEvent, eventId?: string): Promise<void>;
   /** Takes over an accepted socket: delivery, heartbeats, and client events handed to `onClientEvent`. */
   accept(socket: WebSocket, member: SocketMember, onClientEvent: (event: SocketClientEvent) => void): void;
   /** Whether a profile has a live socket on this instance (tests and the notification rules). */
@@ -214,8 +215,12 @@ export const realtimePlugin = fp(
 
     let isDraining = false;
     const realtime: Realtime = {
-      async publish(profileIds, event) {
-        if (profileIds.length) await app.bus.publish('realtime', { profileIds, event });
+      async publish(profileIds, event, eventId) {
+        if (profileIds.length)
+          await app.bus.publish(
+            'realtime',
+            eventId === undefined ? { profileIds, event } : { profileIds, event, eventId },
+          );
       },
       accept(socket, member, onClientEvent) {
         if (isDraining) {

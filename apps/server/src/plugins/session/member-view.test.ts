@@ -152,6 +152,25 @@ describe('the member view cache', () => {
     expect(cache.size()).toBe(0);
   });
 
+  it('takes a newer balance into the cached view in place, and never an older one', async () => {
+    const cache = views(createInProcessBus({ onError: () => undefined }));
+    const { tokenHash, userId } = await loggedIn();
+    const first = (await cache.resolve(tokenHash))!.view;
+    expect(cache.size()).toBe(1);
+    await cache.events.creditsChanged(userId, first.credits - 3, first.creditsVersion + 2);
+    expect((await cache.resolve(tokenHash))?.view).toMatchObject({
+      credits: first.credits - 3,
+      creditsVersion: first.creditsVersion + 2,
+    });
+    // An event of an earlier change arriving late (another instance's, out of order) changes nothing.
+    await cache.events.creditsChanged(userId, first.credits - 1, first.creditsVersion + 1);
+    expect((await cache.resolve(tokenHash))?.view.credits).toBe(first.credits - 3);
+    expect(cache.size()).toBe(1);
+    // A later change of anything else still drops the view.
+    await cache.events.changed(userId);
+    expect(cache.size()).toBe(0);
+  });
+
   it('reads every view from the database with a cache size of 0', async () => {
     const cache = views(createInProcessBus({ onError: () => undefined }), 0);
     const { tokenHash, userId } = await loggedIn();

@@ -41,6 +41,8 @@ function prepareViewQuery(db: Database) {
         dateOfBirth: profiles.dateOfBirth,
       },
       credits: sql<number>`coalesce(${creditBalances.balance}, 0)`.mapWith(Number),
+      /** The balance row's version: a `member.credits` patch with a newer one replaces `credits` in place. */
+      creditsVersion: sql<number>`coalesce(${creditBalances.version}, 0)`.mapWith(Number),
       isPushSubscribed:
         sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id})`.mapWith(
           Boolean,
@@ -71,6 +73,11 @@ export type MemberEvents = {
    * banned or suspended the member: their open tabs are sent to the ban page at once.
    */
   revoked(userId: number, options?: { banReason?: BanReason }): Promise<void>;
+  /**
+   * Call after a change of the member's balance committed, with the balance and its row's version: every instance
+   * takes it into the member's cached views instead of dropping them (a chat send, docs/member-view.md).
+   */
+  creditsChanged(userId: number, balance: number, version: number): Promise<void>;
 };
 
 export function createMemberViews(deps: {
@@ -115,8 +122,23 @@ export function createMemberViews(deps: {
     return view;
   }
 
+  /** Takes a newer balance into the member's cached views; a view being read meanwhile is not kept (it may be older). */
+  function patchCredits({ userId, balance, version }: BusEvents['member.credits']) {
+    invalidations.mark(userId);
+    for (const tokenHash of tokensOfUser.get(userId) ?? []) {
+      const view = cache.get(tokenHash, { updateAgeOnGet: false });
+      if (view && view.creditsVersion < version)
+        cache.set(
+          tokenHash,
+          { ...view, credits: balance, creditsVersion: version },
+          { noUpdateTTL: true, noDisposeOnSet: true },
+        );
+    }
+  }
+
   const unsubscribe = [
     deps.bus.subscribe('member.changed', ({ userId }) => invalidate(userId)),
+    deps.bus.subscribe('member.credits', patchCredits),
     deps.bus.subscribe('session.revoked', ({ userId }) => invalidate(userId)),
     // Events may have been missed while the subscription was down: nothing in memory can be trusted.
     deps.bus.onResync(() => cache.clear()),
@@ -135,6 +157,12 @@ export function createMemberViews(deps: {
 
   const events: MemberEvents = {
     changed: (userId) => announce('member.changed', { userId }),
+    async creditsChanged(userId, balance, version) {
+      patchCredits({ userId, balance, version });
+      await deps.bus
+        .publish('member.credits', { userId, balance, version })
+        .catch((error: unknown) => deps.onError(error, 'publishing member.credits'));
+    },
     revoked: (userId, options = {}) =>
       announce('session.revoked', options.banReason ? { userId, banReason: options.banReason } : { userId }),
   };

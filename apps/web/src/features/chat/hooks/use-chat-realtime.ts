@@ -3,7 +3,7 @@
 // (`after`) from what the client holds, so nothing is missed and nothing shows twice.
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { SocketServerEvent } from '@app/contracts';
+import type { SocketServerEvent, User } from '@app/contracts';
 import { getSocketClient, useSocketConnection } from '../../../lib/socket-client.ts';
 import { useUser, userKeys } from '../../../lib/session/get-user.ts';
 import { banPagePath } from '../../../lib/account-ban.ts';
@@ -108,6 +108,11 @@ export function applySocketEvent(client: QueryClient, event: SocketServerEvent, 
         else client.setQueryData(chatKeys.conversation(conversationId), appendMessages(held, [message]));
       }
       if (!message.is_mine) clearTyping(conversationId);
+      // The sender's own event carries the balance after the send (the member view is not reloaded for a debit).
+      if (message.is_mine && event.credits !== undefined) {
+        const credits = event.credits;
+        client.setQueryData<User | null>(userKeys.all, (user) => (user ? { ...user, credits } : user));
+      }
       updateList(client, (list) => {
         const next = applyMessageToList(list, message, event.version, { isOpen });
         if (next && versionStep(list, event.version) === 'gap') void catchUpChatList(client).catch(() => undefined);

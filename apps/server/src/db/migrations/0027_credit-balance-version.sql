@@ -1,0 +1,1 @@
+ALTER TABLE "credit_balances" ADD COLUMN "version" bigint DEFAULT 0 NOT NULL;

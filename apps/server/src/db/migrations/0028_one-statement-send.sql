@@ -1,0 +1,194 @@
+-- A chat send in one statement (docs/chat-scaling.md): the rules live in these functions, each owned by one module.
+--
+-- member_is_restricted (the bans' rule, lib/member-restrictions.ts says the same for queries): a ban until it is
+-- lifted, a suspension until its end, on the database's clock.
+CREATE FUNCTION member_is_restricted(p_user_id integer) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (
+    SELECT 1 FROM member_restrictions r
+    WHERE r.user_id = p_user_id AND (r.kind = 'banned' OR r.until > now())
+  )
+$$;
+--> statement-breakpoint
+-- credits_post_entry (owned by the credits module, credits.service.ts postLedgerEntry): appends a ledger entry and
+-- moves the balance row in the caller's transaction. A replay of the idempotency key changes nothing and answers the
+-- first entry with today's balance (the key used for another entry raises CR409); a debit the balance cannot cover
+-- raises SQLSTATE CR402 (not_enough_credits). The
+-- conditional UPDATE takes the balance row's lock, so concurrent debits queue up and never overdraw; the CHECK
+-- (balance >= 0) stays the last line of defence. `balance_version` moves up by one with every change.
+CREATE FUNCTION credits_post_entry(
+  p_user_id integer, p_amount integer, p_reason text, p_reference text, p_key text,
+  OUT entry_id bigint, OUT new_balance integer, OUT balance_version bigint, OUT is_replay boolean
+) LANGUAGE plpgsql AS $$
+DECLARE
+  v_entry credit_ledger%ROWTYPE;
+BEGIN
+  IF p_amount IS NULL OR p_amount = 0 THEN
+    RAISE EXCEPTION 'ledger amount must be a non-zero integer, got %', p_amount;
+  END IF;
+  INSERT INTO credit_ledger (user_id, amount, reason, reference, idempotency_key)
+    VALUES (p_user_id, p_amount, p_reason, p_reference, p_key)
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING * INTO v_entry;
+  IF NOT FOUND THEN
+    SELECT * INTO v_entry FROM credit_ledger l WHERE l.idempotency_key = p_key;
+    IF v_entry.user_id IS DISTINCT FROM p_user_id OR v_entry.amount <> p_amount THEN
+      RAISE EXCEPTION 'idempotency key % was used for a different ledger entry', p_key USING ERRCODE = 'CR409';
+    END IF;
+    entry_id := v_entry.id;
+    is_replay := true;
+    SELECT b.balance, b.version INTO new_balance, balance_version FROM credit_balances b WHERE b.user_id = p_user_id;
+    new_balance := coalesce(new_balance, 0);
+    balance_version := coalesce(balance_version, 0);
+    RETURN;
+  END IF;
+  entry_id := v_entry.id;
+  is_replay := false;
+  UPDATE credit_balances b SET balance = b.balance + p_amount, version = b.version + 1, updated_at = now()
+    WHERE b.user_id = p_user_id AND b.balance + p_amount >= 0
+    RETURNING b.balance, b.version INTO new_balance, balance_version;
+  IF FOUND THEN
+    RETURN;
+  END IF;
+  IF p_amount < 0 THEN
+    RAISE EXCEPTION 'not_enough_credits' USING ERRCODE = 'CR402';
+  END IF;
+  INSERT INTO credit_balances AS b (user_id, balance, version) VALUES (p_user_id, p_amount, 1)
+    ON CONFLICT (user_id) DO UPDATE SET balance = b.balance + excluded.balance, version = b.version + 1, updated_at = now()
+    RETURNING b.balance, b.version INTO new_balance, balance_version;
+END;
+$$;
+--> statement-breakpoint
+-- chat_partner_block_reason (owned by the chats module): why a member of site `p_site_id` may not write to the
+-- profile `p_partner_id` now, or null. The reasons are SendBlockedReason values (packages/contracts).
+CREATE FUNCTION chat_partner_block_reason(p_partner_id integer, p_site_id integer) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT CASE
+    WHEN p.id IS NULL OR p.site_id <> p_site_id THEN 'partner_gone'
+    WHEN p.is_fictional OR p.user_id IS NULL THEN 'profile_not_messageable'
+    WHEN u.status = 'deleted_pending' THEN 'partner_gone'
+    WHEN member_is_restricted(p.user_id) THEN 'member_unavailable'
+    WHEN u.status = 'not_confirmed' THEN 'partner_not_confirmed'
+  END
+  FROM (SELECT 1) AS one
+  LEFT JOIN profiles p ON p.id = p_partner_id
+  LEFT JOIN users u ON u.id = p.user_id
+$$;
+--> statement-breakpoint
+-- chat_send (owned by the chats module, chats.service.ts send): one message from p_sender_id to p_partner_id in one
+-- statement. It locks the pair (the blocks' advisory lock) and both inboxes (lower profile id first), answers a
+-- stored message of the same client id as a replay, checks the partner, blocks and the free-conversation rule, debits
+-- the ledger through credits_post_entry, numbers and inserts the message, bumps both inbox versions and member rows,
+-- and records one outbox event `chat.sent` (claimed by the writer for p_lease_ms) carrying what both members' clients
+-- need. Answers jsonb: { status: 'sent' | 'replay' | a SendBlockedReason, ... }. Nothing is written for a refusal
+-- but the two inbox rows (created when missing); not enough credits raises CR402 and rolls everything back.
+CREATE FUNCTION chat_send(
+  p_sender_id integer, p_sender_user_id integer, p_site_id integer, p_is_premium boolean, p_partner_id integer,
+  p_client_id text, p_kind text, p_body text, p_gift_key text,
+  p_photo_key text, p_photo_thumb_key text, p_photo_width integer, p_photo_height integer,
+  p_price integer, p_ledger_reason text, p_free_limit integer, p_now timestamptz, p_event_id uuid, p_lease_ms integer
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_low integer := least(p_sender_id, p_partner_id);
+  v_high integer := greatest(p_sender_id, p_partner_id);
+  v_reason text;
+  v_message messages%ROWTYPE;
+  v_conversation conversations%ROWTYPE;
+  v_credits record;
+  v_seq integer;
+  v_sender_version bigint;
+  v_partner_version bigint;
+  v_unread integer;
+  v_balance integer;
+  v_balance_version bigint;
+  v_event jsonb;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended('pair:' || v_low || ':' || v_high, 0));
+  INSERT INTO chat_inboxes (profile_id) VALUES (v_low), (v_high) ON CONFLICT (profile_id) DO NOTHING;
+  PERFORM 1 FROM chat_inboxes i WHERE i.profile_id IN (v_low, v_high) ORDER BY i.profile_id FOR UPDATE;
+
+  SELECT * INTO v_message FROM messages m WHERE m.sender_profile_id = p_sender_id AND m.client_id = p_client_id;
+  IF FOUND THEN
+    SELECT b.balance, b.version INTO v_balance, v_balance_version FROM credit_balances b WHERE b.user_id = p_sender_user_id;
+    RETURN jsonb_build_object(
+      'status', 'replay',
+      'message', to_jsonb(v_message),
+      'partnerProfileId', (SELECT cm.partner_profile_id FROM conversation_members cm
+        WHERE cm.profile_id = p_sender_id AND cm.conversation_id = v_message.conversation_id),
+      'balance', coalesce(v_balance, 0),
+      'balanceVersion', coalesce(v_balance_version, 0)
+    );
+  END IF;
+
+  v_reason := chat_partner_block_reason(p_partner_id, p_site_id);
+  IF v_reason IS NULL THEN
+    SELECT CASE WHEN bool_or(k.profile_id = p_partner_id) THEN 'blocked_by' WHEN count(*) > 0 THEN 'member_blocked' END
+      INTO v_reason
+      FROM blocks k
+      WHERE (k.profile_id = p_partner_id AND k.blocked_profile_id = p_sender_id)
+         OR (k.profile_id = p_sender_id AND k.blocked_profile_id = p_partner_id);
+  END IF;
+  IF v_reason IS NOT NULL THEN
+    RETURN jsonb_build_object('status', v_reason,
+      'partnerName', (SELECT p.name FROM profiles p WHERE p.id = p_partner_id));
+  END IF;
+
+  SELECT * INTO v_conversation FROM conversations c WHERE c.profile_low_id = v_low AND c.profile_high_id = v_high;
+  IF NOT FOUND THEN
+    IF NOT p_is_premium
+       AND (SELECT count(*) FROM conversations c WHERE c.started_by_profile_id = p_sender_id) >= p_free_limit THEN
+      RETURN jsonb_build_object('status', 'conversation_limit_reached', 'partnerName', null);
+    END IF;
+    INSERT INTO conversations (profile_low_id, profile_high_id, started_by_profile_id)
+      VALUES (v_low, v_high, p_sender_id) RETURNING * INTO v_conversation;
+    INSERT INTO conversation_members (conversation_id, profile_id, partner_profile_id)
+      VALUES (v_conversation.id, p_sender_id, p_partner_id), (v_conversation.id, p_partner_id, p_sender_id);
+  END IF;
+
+  IF p_price > 0 THEN
+    SELECT * INTO v_credits FROM credits_post_entry(
+      p_sender_user_id, -p_price, p_ledger_reason, 'conversation:' || v_conversation.id,
+      'chat:' || p_sender_id || ':' || p_client_id);
+    v_balance := v_credits.new_balance;
+    v_balance_version := v_credits.balance_version;
+  ELSE
+    SELECT b.balance, b.version INTO v_balance, v_balance_version FROM credit_balances b WHERE b.user_id = p_sender_user_id;
+  END IF;
+
+  UPDATE conversations c SET last_seq = c.last_seq + 1 WHERE c.id = v_conversation.id RETURNING c.last_seq INTO v_seq;
+  INSERT INTO messages (conversation_id, seq, sender_profile_id, client_id, kind, body, gift_key,
+      photo_key, photo_thumb_key, photo_width, photo_height, cost, created_at)
+    VALUES (v_conversation.id, v_seq, p_sender_id, p_client_id, p_kind, p_body, p_gift_key,
+      p_photo_key, p_photo_thumb_key, p_photo_width, p_photo_height, p_price, p_now)
+    RETURNING * INTO v_message;
+  UPDATE chat_inboxes i SET version = i.version + 1 WHERE i.profile_id = p_sender_id RETURNING i.version INTO v_sender_version;
+  UPDATE chat_inboxes i SET version = i.version + 1 WHERE i.profile_id = p_partner_id RETURNING i.version INTO v_partner_version;
+  UPDATE conversation_members cm SET
+      last_activity_at = p_now,
+      is_hidden = false,
+      version = CASE WHEN cm.profile_id = p_sender_id THEN v_sender_version ELSE v_partner_version END,
+      read_seq = CASE WHEN cm.profile_id = p_sender_id THEN v_seq ELSE cm.read_seq END,
+      unread_count = CASE WHEN cm.profile_id = p_sender_id THEN cm.unread_count ELSE cm.unread_count + 1 END
+    WHERE cm.conversation_id = v_conversation.id AND cm.profile_id IN (p_sender_id, p_partner_id);
+  -- The partner's unread total over the conversations they list (as chats.repository.ts unreadTotalOf counts it).
+  SELECT coalesce(sum(cm.unread_count), 0) INTO v_unread FROM conversation_members cm
+    WHERE cm.profile_id = p_partner_id AND cm.unread_count > 0 AND cm.is_hidden = false
+      AND NOT EXISTS (SELECT 1 FROM blocks k
+        WHERE (k.profile_id = cm.profile_id AND k.blocked_profile_id = cm.partner_profile_id)
+           OR (k.profile_id = cm.partner_profile_id AND k.blocked_profile_id = cm.profile_id));
+
+  v_event := jsonb_build_object(
+    'message', to_jsonb(v_message),
+    'senderProfileId', p_sender_id,
+    'senderUserId', p_sender_user_id,
+    'partnerProfileId', p_partner_id,
+    'senderVersion', v_sender_version,
+    'partnerVersion', v_partner_version,
+    'partnerUnreadTotal', v_unread,
+    'balance', coalesce(v_balance, 0),
+    'balanceVersion', coalesce(v_balance_version, 0),
+    'isDebit', p_price > 0
+  );
+  INSERT INTO outbox_events (id, topic, payload, claimed_until, created_at)
+    VALUES (p_event_id, 'chat.sent', v_event, clock_timestamp() + p_lease_ms * interval '1 millisecond', clock_timestamp());
+  RETURN v_event || jsonb_build_object('status', 'sent', 'eventId', p_event_id);
+END;
+$$;
