@@ -245,7 +245,7 @@ describe('staff console API', () => {
       expect((await target.client.request({ url: '/api/user.php' })).statusCode).toBe(200);
       // A tab the member has open hears the category at once, and goes to /pages/ban?reason= with it.
       const openTab = new FakeSocket();
-      app.realtime.accept(
+      await app.realtime.accept(
         openTab as unknown as WebSocket,
         { userId: target.user.id, profileId: target.profileId, sessionId: 0 },
         () => undefined,
@@ -633,7 +633,7 @@ describe.skipIf(!hasRedis)('two instances on one database and one Redis (runs wh
     const onSecond = createClient(instances.second, target.client.ip);
     onSecond.cookie = target.client.cookie;
     const tabOnSecond = new FakeSocket();
-    instances.second.realtime.accept(
+    await instances.second.realtime.accept(
       tabOnSecond as unknown as WebSocket,
       { userId: target.user.id, profileId: target.profileId, sessionId: 0 },
       () => undefined,

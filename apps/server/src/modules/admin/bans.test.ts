@@ -156,7 +156,7 @@ describe('a ban from the staff console', () => {
     expect((await poll(alice.client, '/api/chats.php', listBefore.etag)).status).toBe(304);
     // Her open tab (a live socket: it does not poll) hears of it and reloads the conversation.
     const tab = new FakeSocket();
-    app.realtime.accept(
+    await app.realtime.accept(
       tab as unknown as WebSocket,
       { userId: alice.user.id, profileId: alice.profileId, sessionId: 0 },
       () => undefined,

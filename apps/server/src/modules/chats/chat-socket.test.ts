@@ -343,5 +343,43 @@ describe.skipIf(!redisUrl)(
       });
       void firstHost;
     });
+
+    it('tells an instance only the realtime events of the members connected to it (slot channels)', async () => {
+      const [alice, bob, carol] = await Promise.all([createMember(first), createMember(first), createMember(first)]);
+      await postLedgerEntry(first.db, {
+        userId: alice.user.id,
+        amount: 1000,
+        reason: 'bonus',
+        idempotencyKey: `test:slots:${alice.user.id}`,
+      });
+      const heardOnSecond: number[] = [];
+      const stop = second.bus.subscribe('realtime', ({ profileIds }) => heardOnSecond.push(...profileIds));
+      try {
+        const bobOnFirst = await connect(firstHost, bob.client.cookie);
+        sockets.push(bobOnFirst.socket);
+        await bobOnFirst.next((event) => event.type === 'hello');
+        await send(alice.client, bob.profileId, 'heard on the first only');
+        await bobOnFirst.next((event) => event.type === 'message');
+        const carolOnSecond = await connect(secondHost, carol.client.cookie);
+        sockets.push(carolOnSecond.socket);
+        await carolOnSecond.next((event) => event.type === 'hello');
+        await send(alice.client, carol.profileId, 'heard on the second');
+        await carolOnSecond.next((event) => event.type === 'message');
+        // Once carol's last socket there closed, the second instance leaves her slot.
+        carolOnSecond.socket.close();
+        await new Promise((resolve) => carolOnSecond.socket.once('close', resolve));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const heardBefore = heardOnSecond.length;
+        expect((await send(alice.client, carol.profileId, 'nobody listens on the second')).statusCode).toBe(200);
+        expect((await send(alice.client, bob.profileId, 'one more for bob')).statusCode).toBe(200);
+        await bobOnFirst.next((event) => event.type === 'message' && event.message.body === 'one more for bob');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(heardBefore).toBeGreaterThan(0);
+        expect(heardOnSecond.length).toBe(heardBefore);
+        expect(new Set(heardOnSecond)).toEqual(new Set([carol.profileId]));
+      } finally {
+        stop();
+      }
+    });
   },
 );

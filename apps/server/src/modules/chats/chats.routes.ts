@@ -264,13 +264,19 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (socket, request) => {
       const member = request.member!;
       const profileId = member.view.profile.id;
-      app.realtime.accept(socket, { userId: member.user.id, profileId, sessionId: member.sessionId }, (event) => {
-        if (event.type === 'typing')
-          void chats
-            .typing({ profileId }, event.conversation_id)
-            .catch((error) => request.log.error({ err: error }, 'typing'));
-      });
+      const accepted = app.realtime.accept(
+        socket,
+        { userId: member.user.id, profileId, sessionId: member.sessionId },
+        (event) => {
+          if (event.type === 'typing')
+            void chats
+              .typing({ profileId }, event.conversation_id)
+              .catch((error) => request.log.error({ err: error }, 'typing'));
+        },
+      );
       try {
+        // The hello's state is read once this instance hears the member's events: nothing falls in between.
+        await accepted;
         const state = await chats.inboxState(profileId);
         const hello: SocketServerEvent = {
           type: 'hello',

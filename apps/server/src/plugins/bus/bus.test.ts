@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createInProcessBus, createRedisBus, type BusEvents, type EventBus } from './bus.ts';
+import { createInProcessBus, createRedisBus, slotOf, type BusEvents, type EventBus } from './bus.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 /** Resolves with the next payload of `topic` the bus delivers, or rejects after `ms`. */
@@ -120,6 +120,38 @@ describe.skipIf(!redisUrl)('Redis bus (runs when REDIS_URL is set)', () => {
     await expect(poll).resolves.toEqual({ kinds: ['likes'], profileIds: [4] });
     expect(publish).toHaveBeenCalledOnce();
     expect(publish.mock.calls[0]![0]).toBe(`${prefix}bus:batch`);
+  });
+
+  it('carries realtime events on the slot channels of their members: an instance hears the slots it listens to', async () => {
+    const prefix = `test:bus:${randomUUID()}:`;
+    const a = await redisBus(prefix);
+    const b = await redisBus(prefix);
+    const heard: BusEvents['realtime'][] = [];
+    b.subscribe('realtime', (payload) => heard.push(payload));
+    await b.listen(1);
+    await b.listen(2);
+    const event = { type: 'unread', unread_total: 1 } as const;
+    // Profiles 1 and 2 in two slots, 3 in a slot nobody listens to: one event, split by slot, with an id per part.
+    await a.publish('realtime', { profileIds: [1, 2, 3], event, eventId: 'e1' });
+    await vi.waitFor(() => expect(heard).toHaveLength(2));
+    expect(heard).toEqual(
+      expect.arrayContaining([
+        { profileIds: [1], event, eventId: `e1@${slotOf(1)}` },
+        { profileIds: [2], event, eventId: `e1@${slotOf(2)}` },
+      ]),
+    );
+    // Listening is counted: the slot is left after the last unlisten.
+    await b.listen(1);
+    b.unlisten(1);
+    b.unlisten(2);
+    await a.publish('realtime', { profileIds: [1], event });
+    await vi.waitFor(() => expect(heard).toHaveLength(3));
+    b.unlisten(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await a.publish('realtime', { profileIds: [1, 2], event });
+    await a.publish('member.changed', { userId: 1 });
+    await nextEvent(b, 'member.changed');
+    expect(heard).toHaveLength(3);
   });
 
   it('keeps apps with different key prefixes apart', async () => {

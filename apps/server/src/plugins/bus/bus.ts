@@ -40,6 +40,13 @@ export interface EventBus {
    * publication rejects the batch. Used by the outbox: everything one commit announces is one Redis command.
    */
   batch<R>(work: () => Promise<R>): Promise<R>;
+  /**
+   * This instance hears the `realtime` events of this profile from now on (once the promise resolved): on Redis they
+   * travel on per-member slot channels (`<prefix>rt:{slot}`, slotOf), and an instance subscribes only to the slots of
+   * the members connected to it. Counted: each listen is undone by one `unlisten`.
+   */
+  listen(profileId: number): Promise<void>;
+  unlisten(profileId: number): void;
   /** Returns the unsubscribe function. */
   subscribe<T extends BusTopic>(topic: T, handler: BusHandler<T>): () => void;
   /**
@@ -53,6 +60,11 @@ export interface EventBus {
 }
 
 type ErrorLogger = (error: unknown, context: string) => void;
+
+/** Realtime events travel on this many per-member channels (docs/chat-scaling.md, "Past one Redis"). */
+export const REALTIME_SLOTS = 1024;
+/** The slot channel of a profile's realtime events. */
+export const slotOf = (profileId: number) => ((profileId % REALTIME_SLOTS) + REALTIME_SLOTS) % REALTIME_SLOTS;
 type Published = { topic: BusTopic; payload: unknown };
 /** The topic of a batch (bus.batch): its payload is the list of events, each delivered under its own topic. */
 const BATCH_TOPIC = 'batch';
@@ -98,6 +110,9 @@ export function createInProcessBus(options: { onError: ErrorLogger }): EventBus 
       else send([{ topic, payload }]);
     },
     batch: (work) => runBatch(batches, work, async (events) => send(events)),
+    // One process hears everything it publishes: nothing to subscribe to.
+    listen: async () => undefined,
+    unlisten: () => undefined,
     subscribe(topic, handler) {
       handlers.on(topic, handler);
       return () => handlers.off(topic, handler);
@@ -128,6 +143,12 @@ export async function createRedisBus(options: {
 }): Promise<EventBus> {
   const { redis, keyPrefix, onError, onLag } = options;
   const channelPrefix = `${keyPrefix}bus:`;
+  // The braces make the slot a hash tag: on a Redis Cluster each slot channel lives on one shard.
+  const slotPrefix = `${keyPrefix}rt:`;
+  const slotChannel = (slot: number) => `${slotPrefix}{${slot}}`;
+  /** Listeners per slot on this instance, and the subscription of each slot listened to. */
+  const slotListeners = new Map<number, number>();
+  const slotSubscriptions = new Map<number, Promise<void>>();
   const handlers = new EventEmitter().setMaxListeners(0);
   const resyncHandlers = new EventEmitter().setMaxListeners(0);
   const subscriber = redis.duplicate();
@@ -140,7 +161,10 @@ export async function createRedisBus(options: {
   subscriber.on('ready', () => {
     if (isLive || !hasSubscribed) return;
     // ioredis subscribes again by itself after a reconnect; asking once more (idempotent) tells us when it holds.
-    subscriber.psubscribe(pattern).then(
+    Promise.all([
+      subscriber.psubscribe(pattern),
+      slotSubscriptions.size ? subscriber.subscribe(...[...slotSubscriptions.keys()].map(slotChannel)) : undefined,
+    ]).then(
       () => {
         isLive = true;
         deliver(resyncHandlers, 'resync', undefined, onError);
@@ -148,20 +172,37 @@ export async function createRedisBus(options: {
       (error: unknown) => onError(error, 'redis bus resubscribe'),
     );
   });
-  subscriber.on('pmessage', (_pattern: string, channel: string, message: string) => {
-    if (!channel.startsWith(channelPrefix)) return;
+  /** The envelope of a message, or undefined (logged) when it is not one. */
+  function open(channel: string, message: string): Partial<Envelope> | undefined {
     let envelope: Partial<Envelope>;
     try {
       envelope = JSON.parse(message) as Partial<Envelope>;
     } catch (error) {
       onError(error, `bus message on ${channel}`);
-      return;
+      return undefined;
     }
     if (typeof envelope.sentAt !== 'number' || !('payload' in envelope)) {
       onError(new Error('not a bus envelope'), `bus message on ${channel}`);
-      return;
+      return undefined;
     }
     onLag?.(Math.max(0, Date.now() - envelope.sentAt) / 1000);
+    return envelope;
+  }
+  // A slot channel carries a list of realtime events for the slot's members.
+  subscriber.on('message', (channel: string, message: string) => {
+    if (!channel.startsWith(slotPrefix)) return;
+    const envelope = open(channel, message);
+    if (!envelope) return;
+    if (!Array.isArray(envelope.payload)) {
+      onError(new Error('a slot message is not a list'), `bus message on ${channel}`);
+      return;
+    }
+    for (const payload of envelope.payload as unknown[]) deliver(handlers, 'realtime', payload, onError);
+  });
+  subscriber.on('pmessage', (_pattern: string, channel: string, message: string) => {
+    if (!channel.startsWith(channelPrefix)) return;
+    const envelope = open(channel, message);
+    if (!envelope) return;
     const topic = channel.slice(channelPrefix.length);
     if (topic !== BATCH_TOPIC) {
       deliver(handlers, topic, envelope.payload, onError);
@@ -180,20 +221,82 @@ export async function createRedisBus(options: {
   hasSubscribed = true;
   isLive = subscriber.status === 'ready';
   const batches = new AsyncLocalStorage<Published[]>();
-  const send = async (topic: string, payload: unknown) => {
-    const envelope: Envelope = { sentAt: Date.now(), payload };
-    await redis.publish(`${channelPrefix}${topic}`, JSON.stringify(envelope));
-  };
+  const envelopeOf = (payload: unknown) => JSON.stringify({ sentAt: Date.now(), payload } satisfies Envelope);
+  /**
+   * Publishes events: realtime ones on the slot channels of their profiles (split by slot), the others on their
+   * topic's channel (several as one `batch` message); more than one message goes out as one pipeline.
+   */
+  async function send(events: Published[]): Promise<void> {
+    const broadcast: Published[] = [];
+    const bySlot = new Map<number, BusEvents['realtime'][]>();
+    for (const event of events) {
+      if (event.topic !== 'realtime') {
+        broadcast.push(event);
+        continue;
+      }
+      const payload = event.payload as BusEvents['realtime'];
+      const idsBySlot = new Map<number, number[]>();
+      for (const profileId of payload.profileIds) {
+        const ids = idsBySlot.get(slotOf(profileId));
+        if (ids) ids.push(profileId);
+        else idsBySlot.set(slotOf(profileId), [profileId]);
+      }
+      for (const [slot, profileIds] of idsBySlot) {
+        const list = bySlot.get(slot) ?? [];
+        // Each slot's part is an event of its own for the receivers' once-only memory (an instance may hear both).
+        const eventId =
+          payload.eventId === undefined || idsBySlot.size === 1 ? payload.eventId : `${payload.eventId}@${slot}`;
+        list.push(eventId === undefined ? { ...payload, profileIds } : { ...payload, profileIds, eventId });
+        bySlot.set(slot, list);
+      }
+    }
+    const messages: [channel: string, message: string][] = [];
+    if (broadcast.length === 1)
+      messages.push([`${channelPrefix}${broadcast[0]!.topic}`, envelopeOf(broadcast[0]!.payload)]);
+    else if (broadcast.length > 1) messages.push([`${channelPrefix}${BATCH_TOPIC}`, envelopeOf(broadcast)]);
+    for (const [slot, list] of bySlot) messages.push([slotChannel(slot), envelopeOf(list)]);
+    if (messages.length === 1) {
+      await redis.publish(...messages[0]!);
+      return;
+    }
+    const results = await redis.pipeline(messages.map(([channel, message]) => ['publish', channel, message])).exec();
+    const failed = results?.find(([error]) => error);
+    if (failed) throw failed[0];
+  }
   return {
     async publish(topic, payload) {
       const batch = batches.getStore();
       if (batch) batch.push({ topic, payload });
-      else await send(topic, payload);
+      else await send([{ topic, payload }]);
     },
-    batch: (work) =>
-      runBatch(batches, work, (events) =>
-        events.length === 1 ? send(events[0]!.topic, events[0]!.payload) : send(BATCH_TOPIC, events),
-      ),
+    batch: (work) => runBatch(batches, work, send),
+    listen(profileId) {
+      const slot = slotOf(profileId);
+      slotListeners.set(slot, (slotListeners.get(slot) ?? 0) + 1);
+      let subscription = slotSubscriptions.get(slot);
+      if (!subscription) {
+        subscription = subscriber.subscribe(slotChannel(slot)).then(
+          () => undefined,
+          (error: unknown) => {
+            if (slotSubscriptions.get(slot) === subscription) slotSubscriptions.delete(slot);
+            throw error;
+          },
+        );
+        slotSubscriptions.set(slot, subscription);
+      }
+      return subscription;
+    },
+    unlisten(profileId) {
+      const slot = slotOf(profileId);
+      const left = (slotListeners.get(slot) ?? 0) - 1;
+      if (left > 0) {
+        slotListeners.set(slot, left);
+        return;
+      }
+      slotListeners.delete(slot);
+      slotSubscriptions.delete(slot);
+      subscriber.unsubscribe(slotChannel(slot)).catch((error: unknown) => onError(error, 'redis bus unsubscribe'));
+    },
     subscribe(topic, handler) {
       handlers.on(topic, handler);
       return () => handlers.off(topic, handler);

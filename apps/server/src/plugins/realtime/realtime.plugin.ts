@@ -52,6 +52,8 @@ type Connection = {
   frames: TokenBucket;
   /** Frames over the rate: when it runs dry the socket is closed. */
   tolerance: TokenBucket;
+  /** Still counted in the maps and the bus's slot listeners (false once released). */
+  isHeld: boolean;
   /** When a typing hint of each conversation was last relayed from this socket. */
   typingRelayedAt: Map<number, number>;
 };
@@ -63,8 +65,12 @@ export type Realtime = {
    * or delivered by an outbox handler that passes `eventId` (unique per socket event): an instance sends an id once.
    */
   publish(profileIds: number[], event: SocketServerEvent, eventId?: string): Promise<void>;
-  /** Takes over an accepted socket: delivery, heartbeats, and client events handed to `onClientEvent`. */
-  accept(socket: WebSocket, member: SocketMember, onClientEvent: (event: SocketClientEvent) => void): void;
+  /**
+   * Takes over an accepted socket: delivery, heartbeats, and client events handed to `onClientEvent`. Resolves once
+   * this instance hears the member's events (the bus's slot subscription, docs/chat-scaling.md): send the socket's
+   * first state after that, so nothing published in between is missed.
+   */
+  accept(socket: WebSocket, member: SocketMember, onClientEvent: (event: SocketClientEvent) => void): Promise<void>;
   /** Whether a profile has a live socket on this instance (tests and the notification rules). */
   isConnectedHere(profileId: number): boolean;
   /** Open sockets on this instance. */
@@ -115,6 +121,16 @@ export const realtimePlugin = fp(
       conversationId: connection.viewing,
     });
     const logPresenceError = (error: unknown) => app.log.warn({ err: error }, 'socket presence');
+
+    /** Takes a connection out of the maps, the presence and the bus's slot listeners, once. */
+    function release(connection: Connection) {
+      if (!connection.isHeld) return;
+      connection.isHeld = false;
+      remove(byProfile, connection.member.profileId, connection);
+      remove(byUser, connection.member.userId, connection);
+      presence.remove(presenceOf(connection)).catch(logPresenceError);
+      app.bus.unlisten(connection.member.profileId);
+    }
 
     const add = <K>(map: Map<K, Set<Connection>>, key: K, connection: Connection) => {
       let set = map.get(key);
@@ -222,7 +238,7 @@ export const realtimePlugin = fp(
             eventId === undefined ? { profileIds, event } : { profileIds, event, eventId },
           );
       },
-      accept(socket, member, onClientEvent) {
+      async accept(socket, member, onClientEvent) {
         if (isDraining) {
           closeSocket(socket, CLOSE_SERVICE_RESTART, 'server restarting');
           return;
@@ -236,20 +252,20 @@ export const realtimePlugin = fp(
           frames: createTokenBucket(FRAME_RATE.burst, FRAME_RATE.perSecond),
           tolerance: createTokenBucket(FLOOD_TOLERANCE, 1),
           typingRelayedAt: new Map(),
+          isHeld: true,
         };
         // The member's oldest socket (sets keep insertion order) makes room; it leaves the maps now, not when its
         // close completes, so a burst of new sockets cannot all count as room.
         const own = byUser.get(member.userId);
         while (own && own.size >= MAX_SOCKETS_PER_MEMBER) {
           const oldest = own.values().next().value!;
-          remove(byProfile, oldest.member.profileId, oldest);
-          remove(byUser, oldest.member.userId, oldest);
-          presence.remove(presenceOf(oldest)).catch(logPresenceError);
+          release(oldest);
           closeSocket(oldest.socket, CLOSE_REPLACED, 'replaced');
         }
         add(byProfile, member.profileId, connection);
         add(byUser, member.userId, connection);
         presence.set(presenceOf(connection)).catch(logPresenceError);
+        const listening = app.bus.listen(member.profileId);
         socket.on('pong', () => (connection.isAlive = true));
         socket.on('message', (data, isBinary) => {
           connection.isAlive = true;
@@ -284,12 +300,9 @@ export const realtimePlugin = fp(
             app.log.error({ err: error }, 'socket client event');
           }
         });
-        socket.on('close', () => {
-          remove(byProfile, member.profileId, connection);
-          remove(byUser, member.userId, connection);
-          presence.remove(presenceOf(connection)).catch(logPresenceError);
-        });
+        socket.on('close', () => release(connection));
         socket.on('error', () => socket.terminate());
+        await listening;
       },
       async drain(durationMs) {
         isDraining = true;

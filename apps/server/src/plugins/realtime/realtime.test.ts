@@ -15,8 +15,16 @@ describe('member sockets hub', () => {
     const mine = [new FakeSocket(), new FakeSocket()];
     const other = new FakeSocket();
     for (const socket of mine)
-      app.realtime.accept(socket as unknown as WebSocket, { userId: 1, profileId: 10, sessionId: 1 }, () => undefined);
-    app.realtime.accept(other as unknown as WebSocket, { userId: 2, profileId: 20, sessionId: 2 }, () => undefined);
+      await app.realtime.accept(
+        socket as unknown as WebSocket,
+        { userId: 1, profileId: 10, sessionId: 1 },
+        () => undefined,
+      );
+    await app.realtime.accept(
+      other as unknown as WebSocket,
+      { userId: 2, profileId: 20, sessionId: 2 },
+      () => undefined,
+    );
     await app.realtime.publish([10], { type: 'unread', unread_total: 3 });
     // A later event for the other profile: the bus delivers in order, so once it arrived the first one was handled.
     await app.realtime.publish([20], { type: 'unread', unread_total: 9 });
@@ -31,7 +39,11 @@ describe('member sockets hub', () => {
 
   it('drops a client whose unsent data passed the bound instead of buffering more', async () => {
     const slow = new FakeSocket();
-    app.realtime.accept(slow as unknown as WebSocket, { userId: 3, profileId: 30, sessionId: 3 }, () => undefined);
+    await app.realtime.accept(
+      slow as unknown as WebSocket,
+      { userId: 3, profileId: 30, sessionId: 3 },
+      () => undefined,
+    );
     slow.bufferedAmount = MAX_BUFFERED_BYTES + 1;
     await app.realtime.publish([30], { type: 'unread', unread_total: 1 });
     await vi.waitFor(() => expect(slow.closedWith).toBe(CLOSE_TOO_SLOW));
@@ -42,7 +54,7 @@ describe('member sockets hub', () => {
   it("closes a member's sockets when their sessions are revoked, and passes only valid client events on", async () => {
     const socket = new FakeSocket();
     const received: unknown[] = [];
-    app.realtime.accept(socket as unknown as WebSocket, { userId: 4, profileId: 40, sessionId: 4 }, (event) =>
+    await app.realtime.accept(socket as unknown as WebSocket, { userId: 4, profileId: 40, sessionId: 4 }, (event) =>
       received.push(event),
     );
     socket.emit('message', Buffer.from(JSON.stringify({ type: 'typing', conversation_id: 7 })), false);
@@ -59,7 +71,11 @@ describe('member sockets hub', () => {
 
   it("tells a banned member's tabs the ban category before closing their sockets", async () => {
     const socket = new FakeSocket();
-    app.realtime.accept(socket as unknown as WebSocket, { userId: 5, profileId: 50, sessionId: 5 }, () => undefined);
+    await app.realtime.accept(
+      socket as unknown as WebSocket,
+      { userId: 5, profileId: 50, sessionId: 5 },
+      () => undefined,
+    );
     await app.memberEvents.revoked(5, { banReason: 'harassment' });
     await vi.waitFor(() => expect(socket.closedWith).toBe(CLOSE_SESSION_CHANGED));
     expect(socket.sent.map((data) => JSON.parse(data))).toEqual([{ type: 'session_ended', ban_reason: 'harassment' }]);
