@@ -99,7 +99,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(readReplicaPlugin, { maxLagMs: config.replicaMaxLagMs });
   await app.register(sitePlugin);
   await app.register(securityPlugin);
-  await app.register(redisPlugin, { redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
+  await app.register(redisPlugin, {
+    redisUrl: config.redisUrl,
+    isCluster: config.redisCluster,
+    redisKeyPrefix: config.redisKeyPrefix,
+  });
   await app.register(busPlugin);
   await app.register(outboxPlugin, { isSweeping: config.env !== 'test' });
   await app.register(realtimePlugin);

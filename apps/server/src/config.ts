@@ -42,6 +42,11 @@ const envSchema = z.object({
   REPLICA_MAX_LAG_MS: z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number).default(1000),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
+  /** REDIS_URL names a node of a Redis Cluster (docs/chat-scaling.md): sharded pub/sub for realtime events. */
+  REDIS_CLUSTER: z
+    .enum(['true', 'false'], 'must be true or false')
+    .default('false')
+    .transform((value) => value === 'true'),
   REDIS_KEY_PREFIX: z
     .string()
     .regex(/^[\w:.-]*$/, 'may only contain letters, digits and _ : . -')
@@ -193,6 +198,8 @@ export type AppConfig = {
   /** Embedded database location; `memory://` keeps it in memory (tests). */
   pgliteDataDir: string;
   redisUrl: string | undefined;
+  /** REDIS_URL is a node of a Redis Cluster. */
+  redisCluster: boolean;
   /** Prefixes every Redis key, so several apps (or parallel test runs) can share one Redis. */
   redisKeyPrefix: string;
   publicUrl: string;
@@ -336,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     pgliteDataDir: path.join(dataDir, 'pglite'),
     redisUrl: e.REDIS_URL,
+    redisCluster: e.REDIS_CLUSTER,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     publicUrl,
     smtpUrl: e.SMTP_URL,

@@ -8,7 +8,7 @@ import fastifyRateLimit, {
   type RateLimitOptions,
 } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis.plugin.ts';
 import { tooManyRequests } from '../lib/http-errors.ts';
 
 declare module 'fastify' {
@@ -31,9 +31,9 @@ type StoreParams = {
 type RedisStoreConstructor = new (
   continueExceeding: boolean,
   exponentialBackoff: boolean,
-  redis: Redis,
+  redis: RedisClient,
   key: string,
-) => { key: string; redis: Redis };
+) => { key: string; redis: RedisClient };
 // The library's Redis store is not exported by name; its file is part of the published package.
 const LibraryRedisStore = createRequire(import.meta.url)(
   '@fastify/rate-limit/store/RedisStore.js',
@@ -56,7 +56,7 @@ class RouteNamedRedisStore extends LibraryRedisStore {
   }
 }
 
-function redisStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
+function redisStore(redis: RedisClient, nameSpace: string): FastifyRateLimitStoreCtor {
   // The plugin constructs a custom store with its global parameters only: bind the connection and name space here.
   return class {
     constructor(options: FastifyRateLimitOptions) {

@@ -3,10 +3,10 @@
 // temporary folder. The servers refuse to run as root, so they run as the `postgres` user when the test is root.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './ports.ts';
 
 const run = promisify(execFile);
 
@@ -23,16 +23,6 @@ export function postgresBinaries(): string | null {
   return versions[0] ? path.join(root, versions[0], 'bin') : null;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export async function startPrimaryAndReplica(): Promise<PgPair> {
   const bin = postgresBinaries();

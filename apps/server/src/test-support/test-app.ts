@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import { Redis, type Cluster } from 'ioredis';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { createSerialLock, openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
@@ -15,6 +15,7 @@ import * as schema from '../db/schema/index.ts';
 import { sites, type NewSiteRow, type SiteRow } from '../db/schema/index.ts';
 import { defaultSiteValues } from '../plugins/site/index.ts';
 import type { PushNetwork } from '../plugins/push/index.ts';
+import { connectRedis } from '../plugins/redis.plugin.ts';
 
 type WorkerState = { database?: Promise<DatabaseHandle> };
 const state = ((globalThis as { __testDatabase?: WorkerState }).__testDatabase ??= {});
@@ -92,17 +93,30 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
-/** Deletes every Redis key under `prefix`. */
-export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
+/** Deletes every Redis key under `prefix` (on each primary of a Redis Cluster when `isCluster`). */
+export async function deleteRedisKeys(redisUrl: string, prefix: string, isCluster = false): Promise<void> {
+  const deleteOn = async (redis: Redis) => {
     let cursor = '0';
     do {
       const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
+      // One key per DEL: on a cluster node a DEL of several keys must name keys of one hash slot.
+      for (const key of keys) await redis.del(key);
       cursor = next;
     } while (cursor !== '0');
+  };
+  if (isCluster) {
+    const cluster = await connectRedis(redisUrl, () => undefined, { isCluster: true });
+    try {
+      await Promise.all((cluster as Cluster).nodes('master').map(deleteOn));
+    } finally {
+      cluster.disconnect();
+    }
+    return;
+  }
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    await deleteOn(redis);
   } finally {
     redis.disconnect();
   }
@@ -136,7 +150,7 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}, options: 
   });
   if (config.redisUrl) {
     const redisUrl = config.redisUrl;
-    app.addHook('onClose', () => deleteRedisKeys(redisUrl, config.redisKeyPrefix));
+    app.addHook('onClose', () => deleteRedisKeys(redisUrl, config.redisKeyPrefix, config.redisCluster));
   }
   await options.configure?.(app);
   await app.ready();

@@ -1,60 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { CHAT_SOCKET_PATH, socketServerEventSchema, type ChatResponse, type SocketServerEvent } from '@app/contracts';
+import type { ChatResponse } from '@app/contracts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { SESSION_COOKIE, type Client } from '../../test-support/accounts.ts';
+import { connect, listen, type TestSocket } from '../../test-support/sockets.ts';
 import { createMember, type TestMember } from '../../test-support/members.ts';
 import { getBalance, postLedgerEntry } from '../credits/index.ts';
 import { CLOSE_SESSION_CHANGED } from '../../plugins/realtime/index.ts';
-
-/** A member socket that records every event it receives. */
-type TestSocket = {
-  socket: WebSocket;
-  events: SocketServerEvent[];
-  next: (predicate: (event: SocketServerEvent) => boolean, timeoutMs?: number) => Promise<SocketServerEvent>;
-};
-
-async function listen(app: TestApp): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  return `127.0.0.1:${port}`;
-}
-
-function connect(host: string, cookie: string | undefined, origin = `http://${host}`): Promise<TestSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://${host}${CHAT_SOCKET_PATH}`, {
-      headers: { origin, ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}) },
-    });
-    const events: SocketServerEvent[] = [];
-    const waiters: { predicate: (event: SocketServerEvent) => boolean; resolve: (event: SocketServerEvent) => void }[] =
-      [];
-    socket.on('message', (data) => {
-      const event = socketServerEventSchema.parse(JSON.parse(String(data)));
-      events.push(event);
-      for (const waiter of [...waiters]) {
-        if (waiter.predicate(event)) {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          waiter.resolve(event);
-        }
-      }
-    });
-    const next = (predicate: (event: SocketServerEvent) => boolean, timeoutMs = 2000) =>
-      new Promise<SocketServerEvent>((resolveEvent, rejectEvent) => {
-        const found = events.find(predicate);
-        if (found) return resolveEvent(found);
-        const timer = setTimeout(
-          () => rejectEvent(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`)),
-          timeoutMs,
-        );
-        waiters.push({ predicate, resolve: (event) => (clearTimeout(timer), resolveEvent(event)) });
-      });
-    socket.once('open', () => resolve({ socket, events, next }));
-    socket.once('unexpected-response', (_request, response) => reject(new Error(`refused: ${response.statusCode}`)));
-    socket.once('error', reject);
-  });
-}
 
 const pongCount = (test: TestSocket) => test.events.filter((event) => event.type === 'pong').length;
 

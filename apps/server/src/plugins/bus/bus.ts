@@ -1,7 +1,8 @@
 // The event bus between app instances: in-process without Redis, Redis pub/sub with it; one interface for both.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
+import type { RedisClient } from '../redis.plugin.ts';
 import type { BanReason, SocketServerEvent } from '@app/contracts';
 
 /**
@@ -135,7 +136,8 @@ type Envelope = { sentAt: number; payload: unknown };
  * Channels are `<prefix>bus:<topic>`, so apps and test runs sharing one Redis stay apart.
  */
 export async function createRedisBus(options: {
-  redis: Redis;
+  /** A single Redis, or a Redis Cluster: slot channels are then sharded channels (SSUBSCRIBE / SPUBLISH). */
+  redis: RedisClient;
   keyPrefix: string;
   onError: ErrorLogger;
   /** Seconds from an event's publication (the publisher's clock) to its arrival here: the bus's lag (metrics). */
@@ -149,9 +151,20 @@ export async function createRedisBus(options: {
   /** Listeners per slot on this instance, and the subscription of each slot listened to. */
   const slotListeners = new Map<number, number>();
   const slotSubscriptions = new Map<number, Promise<void>>();
+  // On a cluster, classic pub/sub reaches every node (the broadcast topics); a slot channel is a sharded channel,
+  // published to and heard from the one shard its hash tag maps to.
+  const { isCluster } = redis;
+  async function subscribeSlots(channels: string[]): Promise<void> {
+    if (isCluster) await subscriber.ssubscribe(...channels);
+    else await subscriber.subscribe(...channels);
+  }
+  async function unsubscribeSlot(channel: string): Promise<void> {
+    if (isCluster) await subscriber.sunsubscribe(channel);
+    else await subscriber.unsubscribe(channel);
+  }
   const handlers = new EventEmitter().setMaxListeners(0);
   const resyncHandlers = new EventEmitter().setMaxListeners(0);
-  const subscriber = redis.duplicate();
+  const subscriber: RedisClient = redis.isCluster ? (redis as Cluster).duplicate() : (redis as Redis).duplicate();
   let isLive = false;
   subscriber.on('error', (error) => onError(error, 'redis bus subscriber'));
   // Pub/sub keeps nothing for a disconnected subscriber: whatever was published meanwhile is lost for it.
@@ -163,7 +176,7 @@ export async function createRedisBus(options: {
     // ioredis subscribes again by itself after a reconnect; asking once more (idempotent) tells us when it holds.
     Promise.all([
       subscriber.psubscribe(pattern),
-      slotSubscriptions.size ? subscriber.subscribe(...[...slotSubscriptions.keys()].map(slotChannel)) : undefined,
+      slotSubscriptions.size ? subscribeSlots([...slotSubscriptions.keys()].map(slotChannel)) : undefined,
     ]).then(
       () => {
         isLive = true;
@@ -189,7 +202,7 @@ export async function createRedisBus(options: {
     return envelope;
   }
   // A slot channel carries a list of realtime events for the slot's members.
-  subscriber.on('message', (channel: string, message: string) => {
+  subscriber.on(isCluster ? 'smessage' : 'message', (channel: string, message: string) => {
     if (!channel.startsWith(slotPrefix)) return;
     const envelope = open(channel, message);
     if (!envelope) return;
@@ -255,6 +268,16 @@ export async function createRedisBus(options: {
       messages.push([`${channelPrefix}${broadcast[0]!.topic}`, envelopeOf(broadcast[0]!.payload)]);
     else if (broadcast.length > 1) messages.push([`${channelPrefix}${BATCH_TOPIC}`, envelopeOf(broadcast)]);
     for (const [slot, list] of bySlot) messages.push([slotChannel(slot), envelopeOf(list)]);
+    const isSlot = (channel: string) => channel.startsWith(slotPrefix);
+    if (isCluster) {
+      // Sharded channels of different slots live on different shards: no pipeline across them.
+      await Promise.all(
+        messages.map(([channel, message]) =>
+          isSlot(channel) ? redis.spublish(channel, message) : redis.publish(channel, message),
+        ),
+      );
+      return;
+    }
     if (messages.length === 1) {
       await redis.publish(...messages[0]!);
       return;
@@ -275,7 +298,7 @@ export async function createRedisBus(options: {
       slotListeners.set(slot, (slotListeners.get(slot) ?? 0) + 1);
       let subscription = slotSubscriptions.get(slot);
       if (!subscription) {
-        subscription = subscriber.subscribe(slotChannel(slot)).then(
+        subscription = subscribeSlots([slotChannel(slot)]).then(
           () => undefined,
           (error: unknown) => {
             if (slotSubscriptions.get(slot) === subscription) slotSubscriptions.delete(slot);
@@ -295,7 +318,7 @@ export async function createRedisBus(options: {
       }
       slotListeners.delete(slot);
       slotSubscriptions.delete(slot);
-      subscriber.unsubscribe(slotChannel(slot)).catch((error: unknown) => onError(error, 'redis bus unsubscribe'));
+      unsubscribeSlot(slotChannel(slot)).catch((error: unknown) => onError(error, 'redis bus unsubscribe'));
     },
     subscribe(topic, handler) {
       handlers.on(topic, handler);

@@ -2,7 +2,7 @@
 // notifications are not pushed or mailed for what the member is looking at (docs/notifications.md).
 // In-process without Redis (one instance sees every socket); with Redis one hash per profile, one field per socket,
 // each field carrying its own expiry so a crashed instance's sockets fade out on their own.
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis.plugin.ts';
 
 /** A socket's entry lives this long past its last refresh (refreshed at every heartbeat, HEARTBEAT_MS). */
 export const PRESENCE_TTL_MS = 75_000;
@@ -49,7 +49,7 @@ export function createLocalPresence(now: () => number = Date.now): Presence {
   };
 }
 
-export function createRedisPresence(redis: Redis, keyPrefix: string, now: () => number = Date.now): Presence {
+export function createRedisPresence(redis: RedisClient, keyPrefix: string, now: () => number = Date.now): Presence {
   const key = (profileId: number) => `${keyPrefix}presence:${profileId}`;
   const encode = (entry: PresenceEntry): string =>
     JSON.stringify({ c: entry.conversationId, e: now() + PRESENCE_TTL_MS } satisfies Value);
@@ -81,6 +81,19 @@ export function createRedisPresence(redis: Redis, keyPrefix: string, now: () => 
     },
     async refresh(entries) {
       if (entries.length === 0) return;
+      // A Redis Cluster pipelines only keys of one hash slot: there each member's key is refreshed on its own.
+      if (redis.isCluster) {
+        await Promise.all(
+          entries.map((entry) =>
+            redis
+              .multi()
+              .hset(key(entry.profileId), entry.socketId, encode(entry))
+              .pexpire(key(entry.profileId), PRESENCE_TTL_MS)
+              .exec(),
+          ),
+        );
+        return;
+      }
       const pipeline = redis.pipeline();
       for (const entry of entries)
         pipeline
