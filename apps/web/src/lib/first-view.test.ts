@@ -36,6 +36,23 @@ describe('seedFromFirstView', () => {
     expect(document.getElementById(FIRST_VIEW_STATE_ID)).toBeNull();
   });
 
+  it("counts the data as fresh from when the page arrived, whatever the server's clock said", () => {
+    const server = new QueryClient();
+    server.setQueryData(['likes'], { liked: [] }, { updatedAt: Date.now() - 10 * 60_000 });
+    setUpPage(dehydrate(server));
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    const before = Date.now();
+    seedFromFirstView(client);
+    const state = client.getQueryState(['likes'])!;
+    expect(state.dataUpdatedAt).toBeGreaterThanOrEqual(before);
+    expect(
+      client
+        .getQueryCache()
+        .find({ queryKey: ['likes'] })!
+        .isStaleByTime(30_000),
+    ).toBe(false);
+  });
+
   it('does nothing on a page without a first view, or with a broken state', () => {
     setUpPage();
     expect(seedFromFirstView(new QueryClient())).toBe(false);

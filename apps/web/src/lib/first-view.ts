@@ -12,7 +12,12 @@ export function seedFromFirstView(queryClient: QueryClient): boolean {
   const element = document.getElementById(FIRST_VIEW_STATE_ID);
   if (!element?.textContent) return false;
   try {
-    hydrate(queryClient, JSON.parse(element.textContent) as DehydratedState);
+    const state = JSON.parse(element.textContent) as DehydratedState;
+    // The data came with this page: fresh as of now on this browser's clock (the server's clock may differ, and a
+    // visitor's view may have been kept a few seconds), so no query asks again for what the page carried.
+    const now = Date.now();
+    for (const query of state.queries) query.state.dataUpdatedAt = now;
+    hydrate(queryClient, state);
   } catch {
     return false;
   } finally {
