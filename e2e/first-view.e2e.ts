@@ -64,7 +64,17 @@ describe('first views', () => {
     const sent = page.waitForRequest(
       (request) => new URL(request.url()).pathname === '/api/like.php' && request.method() === 'POST',
     );
+    // Shown pressed at once by the page's own script, before the app has started.
+    const shownPressed = like.evaluate(
+      (button) =>
+        new Promise<boolean>((resolve) =>
+          new MutationObserver(() => {
+            if (button.getAttribute('aria-busy') === 'true' && button.hasAttribute('data-pressed-early')) resolve(true);
+          }).observe(button, { attributes: true }),
+        ),
+    );
     await like.click();
+    expect(await shownPressed).toBe(true);
     await sent;
     await page.locator('#first-view').waitFor({ state: 'detached' });
     // The app's own card now says it is liked.
@@ -102,10 +112,21 @@ describe('first views', () => {
       results: { id: number; name: string }[];
     };
     const member = search.results[0]!;
+    const reads: string[] = [];
+    const onRequest = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'GET') reads.push(new URL(request.url()).pathname);
+    };
+    page.on('request', onRequest);
     const memberHtml = await (await page.goto(`/members/${member.id}`))!.text();
     expect(memberHtml).toContain('id="first-view"');
     expect(memberHtml).toContain(`>${member.name}<`);
     await page.getByRole('heading', { level: 1, name: member.name }).waitFor();
+    // The app takes over without asking again for what the page carried (the profile, the member, the settings).
+    await page.locator('#first-view').waitFor({ state: 'detached' });
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    for (const carried of ['/api/member.php', '/api/user.php', '/api/settings.php'])
+      expect(reads.filter((path) => path === carried)).toEqual([]);
 
     const chatsHtml = await (await page.goto('/chats'))!.text();
     expect(chatsHtml).toContain('id="first-view"');

@@ -8,3 +8,8 @@ export const FIRST_VIEW_STATE_ID = 'first-view-state';
 export const FIRST_VIEW_CLICKS_GLOBAL = '__firstViewClicks';
 /** A link whose plain click the app handles itself (the signup link opens a modal): pressed again like a button. */
 export const FIRST_VIEW_REPLAY_ATTRIBUTE = 'data-replay-click';
+/**
+ * Set by the page's inline script on a button pressed before the app ran: the view shows it pressed at once (the tap's
+ * first visible response), and the app presses it again on its copy when it takes over.
+ */
+export const FIRST_VIEW_PRESSED_ATTRIBUTE = 'data-pressed-early';

@@ -7,6 +7,7 @@ import type { FastifyRequest, HTTPMethods } from 'fastify';
 import {
   FIRST_VIEW_CLICKS_GLOBAL,
   FIRST_VIEW_ID,
+  FIRST_VIEW_PRESSED_ATTRIBUTE,
   FIRST_VIEW_REPLAY_ATTRIBUTE,
   FIRST_VIEW_STATE_ID,
   type LayoutKind,
@@ -58,15 +59,20 @@ type RenderFirstView = (request: {
 /**
  * Buttons pressed on the view before the app runs are kept (as child-index paths from the view) for the app, which
  * presses them again once it has taken the view over, and so are plain clicks on links the app handles itself
- * (FIRST_VIEW_REPLAY_ATTRIBUTE); other links work as links. The same text for every request, so the
- * content-security-policy allows it by its hash.
+ * (FIRST_VIEW_REPLAY_ATTRIBUTE); other links work as links. A pressed button shows it at once (FIRST_VIEW_PRESSED_ATTRIBUTE,
+ * PRESSED_EARLY_CSS, and aria-busy): the tap's first visible response does not wait for the app. The same text for
+ * every request, so the content-security-policy allows it by its hash.
  */
+/** How a button pressed before the app ran looks until the app has taken over (dimmed, a little smaller, waiting). */
+const PRESSED_EARLY_CSS = `#${FIRST_VIEW_ID} [${FIRST_VIEW_PRESSED_ATTRIBUTE}]{opacity:.55;transform:scale(.92);cursor:progress}`;
+
 export const FIRST_VIEW_CLICKS_SCRIPT =
   `(function(){var v=document.getElementById(${JSON.stringify(FIRST_VIEW_ID)});if(!v)return;var q=[];window[${JSON.stringify(FIRST_VIEW_CLICKS_GLOBAL)}]=q;` +
   `addEventListener('click',function(e){if(window[${JSON.stringify(FIRST_VIEW_CLICKS_GLOBAL)}]!==q||!v.isConnected)return;` +
   `var b=e.target&&e.target.closest?e.target.closest('button,[role="button"],input[type="submit"],[${FIRST_VIEW_REPLAY_ATTRIBUTE}]'):null;if(!b||!v.contains(b))return;` +
   `if(b.tagName==='A'&&(e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey))return;` +
-  `e.preventDefault();var p=[];for(var n=b;n&&n!==v;n=n.parentElement)p.unshift(Array.prototype.indexOf.call(n.parentElement.children,n));q.push(p)},true)})()`;
+  `e.preventDefault();b.setAttribute(${JSON.stringify(FIRST_VIEW_PRESSED_ATTRIBUTE)},'');b.setAttribute('aria-busy','true');` +
+  `var p=[];for(var n=b;n&&n!==v;n=n.parentElement)p.unshift(Array.prototype.indexOf.call(n.parentElement.children,n));q.push(p)},true)})()`;
 
 const ENTITIES: Record<string, string> = {
   '&amp;': '&',
@@ -156,7 +162,7 @@ async function renderPage(
       head +
       // The app's root stays hidden while the view is there (they hold the same page); the screens' styles come
       // before their code does.
-      `<style id="first-view-css">#${FIRST_VIEW_ID}~#root{display:none}${screensCss}</style>` +
+      `<style id="first-view-css">#${FIRST_VIEW_ID}~#root{display:none}${PRESSED_EARLY_CSS}${screensCss}</style>` +
       `<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${jsonForScript(view.state)}</script>`,
     view: body,
     id: randomUUID(),

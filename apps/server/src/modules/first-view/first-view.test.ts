@@ -61,7 +61,10 @@ describe('first views', () => {
     expect(html.indexOf('id="first-view"')).toBeLessThan(html.indexOf('<div id="root">'));
     expect(html).toContain('<title>Page &#38; &#34;more&#34;</title>');
     // The code-split screens' styles inline (the entry's own sheet stays a link), and the root hidden while the view shows.
-    expect(html).toContain('#first-view~#root{display:none}.home-hero{color:red}');
+    expect(html).toContain('#first-view~#root{display:none}');
+    expect(html).toContain('.home-hero{color:red}</style>');
+    // A button pressed before the app ran shows it at once.
+    expect(html).toContain('#first-view [data-pressed-early]{');
     expect(html).not.toContain('body{margin:0}');
     // The state cannot close its script element.
     const state = /<script type="application\/json" id="first-view-state">([^<]*)<\/script>/.exec(html)?.[1];

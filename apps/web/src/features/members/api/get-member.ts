@@ -12,7 +12,9 @@ export const memberQueryOptions = (id: number) =>
     queryKey: memberKeys.detail(id),
     meta: memberRelationsMeta('like', 'block'),
     queryFn: () => getMember(id),
-    staleTime: 0,
+    // A profile read in the last seconds is shown as it is (the page's first view carried it: the app does not ask
+    // again when it takes over); likes and blocks invalidate it at once (memberRelationsMeta).
+    staleTime: 10_000,
     select: (data) => data.member,
   });
 
