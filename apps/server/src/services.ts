@@ -107,6 +107,7 @@ export function buildServices(
   });
   const chats = createChatsService({
     db,
+    readDb: app.readDb,
     chatsRepository: createChatsRepository(db),
     blocks,
     cursors,

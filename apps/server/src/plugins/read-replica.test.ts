@@ -1,12 +1,16 @@
 // Reads on a streaming replica (docs/read-replicas.md): a primary and its replica started for this file from the
 // machine's PostgreSQL; search reads go to the replica while it is current, a member who just wrote reads the primary,
 // and a replica that falls behind is left until it catches up.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { ChatResponse } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { lsnToNumber } from '../db/replica.ts';
 import { testConfig, type TestApp } from '../test-support/test-app.ts';
 import { createMember, type TestMember } from '../test-support/members.ts';
+import { postLedgerEntry } from '../modules/credits/index.ts';
 import { postgresBinaries, startPrimaryAndReplica, type PgPair } from '../test-support/pg-replica.ts';
 import { LAST_WRITE_COOKIE } from './read-replica.plugin.ts';
 
@@ -44,6 +48,8 @@ describe.skipIf(!postgresBinaries())('reads on a streaming replica', () => {
         databaseReplicaUrl: servers.replicaUrl,
         replicaMaxLagMs: MAX_LAG_MS,
         redisUrl: undefined,
+        // The chat test sends a few dozen messages in a second.
+        rateLimitFactor: 100,
       }),
       { serveWeb: false },
     )) as unknown as TestApp;
@@ -91,5 +97,59 @@ describe.skipIf(!postgresBinaries())('reads on a streaming replica', () => {
     await replicaClient.query('select pg_wal_replay_resume()');
     await until(() => app.dbReplica!.isCurrent(), 'the replica to catch up', MAX_LAG_MS + 5000);
     expect(await searchIds()).not.toContain(target.profileId);
+  }, 60_000);
+
+  it('serves older message pages from the replica, and the primary when the replica lacks one of them', async () => {
+    await postLedgerEntry(app.db, {
+      userId: viewer.user.id,
+      amount: 1000,
+      reason: 'bonus',
+      idempotencyKey: `test:replica-chat:${viewer.user.id}`,
+    });
+    const send = async (text: string) => {
+      const response = await viewer.client.request({
+        method: 'POST',
+        url: '/api/message.php',
+        payload: { to: target.profileId, client_id: randomUUID(), text },
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { conversation: { id: number } }).conversation.id;
+    };
+    // A fresh pair: the first test's block is between viewer and target.
+    await viewer.client.request({ method: 'DELETE', url: '/api/block.php', payload: { id: target.profileId } });
+    let conversation = 0;
+    for (let index = 1; index <= 35; index++) conversation = await send(`message ${index}`);
+    await until(async () => {
+      const { rows } = await replicaClient.query('select count(*)::int as n from messages where conversation_id = $1', [
+        conversation,
+      ]);
+      return (rows[0] as { n: number }).n === 35;
+    }, 'the replica to hold the messages');
+    await until(() => app.dbReplica!.isCurrent(), 'the replica to be current');
+    await replicaClient.query('select pg_wal_replay_pause()');
+    try {
+      // Changed on the primary only (a test's hand, not the app's): the replica still has the old text.
+      await app.db.execute(
+        sql`update messages set body = 'changed on the primary' where conversation_id = ${conversation} and seq = 3`,
+      );
+      const older = async (before: number) => {
+        const response = await viewer.client.request({
+          url: `/api/chat.php?conversation=${conversation}&before=${before}`,
+        });
+        expect(response.statusCode).toBe(200);
+        return (response.json() as ChatResponse).messages;
+      };
+      expect(app.dbReplica!.isCurrent()).toBe(true);
+      expect((await older(10)).find((message) => message.seq === 3)?.body).toBe('message 3');
+      // Two messages the replica has not replayed: a page right below the newest needs the first of them, which only
+      // the primary has.
+      await send('message 36');
+      await send('message 37');
+      const belowNewest = await older(37);
+      expect(belowNewest.at(-1)).toMatchObject({ seq: 36, body: 'message 36' });
+      expect(belowNewest.map((message) => message.seq)).toEqual(Array.from({ length: 30 }, (_, index) => index + 7));
+    } finally {
+      await replicaClient.query('select pg_wal_replay_resume()');
+    }
   }, 60_000);
 });

@@ -81,6 +81,8 @@ function isSamePayload(stored: MessageRow, input: SendInput): boolean {
 
 export function createChatsService(deps: {
   db: Database;
+  /** Reads that tolerate a second of lag (older message pages): the replica when there is one, else `db`. */
+  readDb: Database;
   chatsRepository: ChatsRepository;
   blocks: Pick<BlocksService, 'lockPair'>;
   cursors: CursorCodec;
@@ -211,6 +213,20 @@ export function createChatsService(deps: {
           seq: event.message.seq,
         });
     }
+  }
+
+  /**
+   * A page of messages newest first, before `before` (the newest page when null). An older page (`before` given) holds
+   * messages that no longer change, so it is read from the replica when there is one (docs/read-replicas.md); a
+   * conversation's sequence has no gaps, so a replica page that does not start right below `before` is behind, and
+   * the primary answers instead.
+   */
+  async function readPageBefore(conversationId: number, floor: number, before: number | null): Promise<MessageRow[]> {
+    const limit = MESSAGES_PAGE_SIZE + 1;
+    if (before === null || deps.readDb === deps.db) return repo.pageBefore(conversationId, floor, before, limit);
+    const fromReplica = await repo.pageBefore(conversationId, floor, before, limit, deps.readDb);
+    const isWhole = before - 1 <= floor || fromReplica[0]?.seq === before - 1;
+    return isWhole ? fromReplica : repo.pageBefore(conversationId, floor, before, limit);
   }
 
   return {
@@ -447,12 +463,7 @@ export function createChatsService(deps: {
         hasMore = rows.length > CATCH_UP_LIMIT;
         rows = rows.slice(0, CATCH_UP_LIMIT);
       } else {
-        const newestFirst = await repo.pageBefore(
-          conversation.id,
-          side.clearedSeq,
-          page.before ?? null,
-          MESSAGES_PAGE_SIZE + 1,
-        );
+        const newestFirst = await readPageBefore(conversation.id, side.clearedSeq, page.before ?? null);
         // The privacy window is applied to the page read, so the query reads one page whatever the history holds.
         const inWindow = newestFirst.filter((row) => row.createdAt.getTime() >= windowStart);
         hasHiddenHistory = inWindow.length < newestFirst.length;
