@@ -23,7 +23,6 @@ export function postgresBinaries(): string | null {
   return versions[0] ? path.join(root, versions[0], 'bin') : null;
 }
 
-
 export async function startPrimaryAndReplica(): Promise<PgPair> {
   const bin = postgresBinaries();
   if (!bin) throw new Error('no PostgreSQL binaries in /usr/lib/postgresql');
