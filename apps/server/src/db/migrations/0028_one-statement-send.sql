@@ -180,6 +180,7 @@ BEGIN
     'senderProfileId', p_sender_id,
     'senderUserId', p_sender_user_id,
     'partnerProfileId', p_partner_id,
+    'partnerUserId', (SELECT p.user_id FROM profiles p WHERE p.id = p_partner_id),
     'senderVersion', v_sender_version,
     'partnerVersion', v_partner_version,
     'partnerUnreadTotal', v_unread,

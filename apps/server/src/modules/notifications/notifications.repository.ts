@@ -212,19 +212,45 @@ export function createNotificationsRepository(db: Database) {
     // --- new-message mails, per member and conversation -------------------------------------------------------
 
     /** Marks a message waiting for a mail: answers since when something waits and when the last mail went. */
-    async markMessagePending(userId: number, conversationId: number, now: Date, tx: Executor = db) {
-      const [row] = await tx
-        .insert(conversationNotifications)
-        .values({ userId, conversationId, pendingSince: now })
-        .onConflictDoUpdate({
-          target: [conversationNotifications.userId, conversationNotifications.conversationId],
-          set: { pendingSince: sql`coalesce(${conversationNotifications.pendingSince}, excluded.pending_since)` },
-        })
-        .returning({
-          pendingSince: conversationNotifications.pendingSince,
-          mailedAt: conversationNotifications.mailedAt,
-        });
-      return row!;
+    /**
+     * A message waits in the conversation (its pending time kept from the first unread one) and the member's unread
+     * reminder is due at `reminderDue` unless it already was (as setDueOnce), in one statement. Answers the
+     * conversation's state and the reminder's time.
+     */
+    async markMessagePendingAndReminderDue(
+      userId: number,
+      conversationId: number,
+      now: Date,
+      reminderDue: Date,
+      tx: Executor = db,
+    ): Promise<{ pendingSince: Date | null; mailedAt: Date | null; reminderDue: Date }> {
+      const cn = conversationNotifications;
+      const ns = notificationSettings;
+      const result = (await tx.execute(sql`
+        with pending as (
+          insert into ${cn} (${sql.identifier(cn.userId.name)}, ${sql.identifier(cn.conversationId.name)}, ${sql.identifier(cn.pendingSince.name)})
+          values (${userId}, ${conversationId}, ${now.toISOString()}::timestamptz)
+          on conflict (${sql.identifier(cn.userId.name)}, ${sql.identifier(cn.conversationId.name)})
+          do update set ${sql.identifier(cn.pendingSince.name)} = coalesce(${cn.pendingSince}, excluded.${sql.identifier(cn.pendingSince.name)})
+          returning ${sql.identifier(cn.pendingSince.name)} as pending_since, ${sql.identifier(cn.mailedAt.name)} as mailed_at
+        ), reminder as (
+          insert into ${ns} (${sql.identifier(ns.userId.name)}, ${sql.identifier(ns.unreadReminderDueAt.name)})
+          values (${userId}, ${reminderDue.toISOString()}::timestamptz)
+          on conflict (${sql.identifier(ns.userId.name)})
+          do update set ${sql.identifier(ns.unreadReminderDueAt.name)} = coalesce(${ns.unreadReminderDueAt}, excluded.${sql.identifier(ns.unreadReminderDueAt.name)})
+          returning ${sql.identifier(ns.unreadReminderDueAt.name)} as reminder_due
+        )
+        select pending.pending_since, pending.mailed_at, reminder.reminder_due from pending, reminder
+      `)) as unknown as {
+        rows: { pending_since: string | Date | null; mailed_at: string | Date | null; reminder_due: string | Date }[];
+      };
+      const row = result.rows[0]!;
+      const date = (value: string | Date | null) => (value === null ? null : new Date(value));
+      return {
+        pendingSince: date(row.pending_since),
+        mailedAt: date(row.mailed_at),
+        reminderDue: date(row.reminder_due) ?? reminderDue,
+      };
     },
 
     async findMessageState(userId: number, conversationId: number, tx: Executor = db) {

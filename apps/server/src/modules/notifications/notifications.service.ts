@@ -197,18 +197,35 @@ export function createNotificationsService(deps: {
 
   // --- what events set in motion (in the transaction acknowledging the outbox event, after the action committed) -
 
-  async function onMessage(event: OutboxEvents['chat.message'], tx: Executor): Promise<void> {
+  /**
+   * A message reached its recipient's inbox: the push, the conversation's mail and the unread reminder are queued (or
+   * moved). `recipientUserId` when the sender already knows the account (a send checked it in its own statement).
+   */
+  async function onMessage(
+    event: OutboxEvents['chat.message'] & { recipientUserId?: number },
+    tx: Executor,
+  ): Promise<void> {
     const { recipientProfileId, senderProfileId, conversationId, seq } = event;
-    const recipient = await repo.findRecipientByProfile(recipientProfileId, tx);
-    if (!recipient || recipient.isRestricted) return;
+    let userId = event.recipientUserId;
+    if (userId === undefined) {
+      const recipient = await repo.findRecipientByProfile(recipientProfileId, tx);
+      if (!recipient || recipient.isRestricted) return;
+      userId = recipient.userId;
+    }
     const now = deps.now();
     const kind: PushKind = seq === 1 ? 'new_conversations' : 'new_messages';
     await deps.jobs.enqueue(
       JOBS.push,
-      { userId: recipient.userId, kind, profileId: senderProfileId, conversationId, seq } satisfies PushJob,
-      { uniqueKey: `push:c:${recipient.userId}:${conversationId}`, tx },
+      { userId, kind, profileId: senderProfileId, conversationId, seq } satisfies PushJob,
+      { uniqueKey: `push:c:${userId}:${conversationId}`, tx },
     );
-    const state = await repo.markMessagePending(recipient.userId, conversationId, now, tx);
+    const state = await repo.markMessagePendingAndReminderDue(
+      userId,
+      conversationId,
+      now,
+      new Date(now.getTime() + UNREAD_REMINDER_DELAY_MS),
+      tx,
+    );
     const pendingSince = state.pendingSince ?? now;
     const runAt = new Date(
       Math.max(
@@ -218,19 +235,13 @@ export function createNotificationsService(deps: {
     );
     await deps.jobs.enqueue(
       JOBS.messageMail,
-      { userId: recipient.userId, conversationId },
-      { uniqueKey: `message-mail:${recipient.userId}:${conversationId}`, runAt, tx },
-    );
-    const reminderAt = await repo.setDueOnce(
-      recipient.userId,
-      'unreadReminderDueAt',
-      new Date(now.getTime() + UNREAD_REMINDER_DELAY_MS),
-      tx,
+      { userId, conversationId },
+      { uniqueKey: `message-mail:${userId}:${conversationId}`, runAt, tx },
     );
     await deps.jobs.enqueue(
       JOBS.unreadReminder,
-      { userId: recipient.userId },
-      { uniqueKey: `unread-reminder:${recipient.userId}`, runAt: reminderAt, tx },
+      { userId },
+      { uniqueKey: `unread-reminder:${userId}`, runAt: state.reminderDue, tx },
     );
   }
 
@@ -698,6 +709,7 @@ export function consumeNotificationEvents(
           senderProfileId: event.senderProfileId,
           conversationId: Number(event.message.conversation_id),
           seq: Number(event.message.seq),
+          recipientUserId: event.partnerUserId,
         },
         tx,
       ),

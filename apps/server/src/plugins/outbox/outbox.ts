@@ -39,6 +39,8 @@ export type ChatSentEvent = {
   senderProfileId: number;
   senderUserId: number;
   partnerProfileId: number;
+  /** The partner's account (the send refused a profile without one, or a banned or suspended one). */
+  partnerUserId: number;
   senderVersion: number;
   partnerVersion: number;
   partnerUnreadTotal: number;
