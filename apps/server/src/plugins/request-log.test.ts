@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { requestLogPlugin } from './request-log.plugin.ts';
 
@@ -12,7 +12,7 @@ async function appLogging(level: string, options: { sampleRate?: number; random?
       done();
     },
   });
-  const app = Fastify({ logger: { level, stream }, disableRequestLogging: true });
+  const app = Fastify({ logger: { level, stream }, logController: new LogController({ disableRequestLogging: true }) });
   await app.register(requestLogPlugin, { slowMs: 50, sampleRate: options.sampleRate ?? 0, random: options.random });
   app.get('/fast/:id', async () => ({ ok: true }));
   app.get('/slow', async () => {
