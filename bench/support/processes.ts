@@ -1,18 +1,8 @@
 // What the benchmarks that start their own servers share: a free loopback port, stopping a child process, a median.
 import type { ChildProcess } from 'node:child_process';
-import net from 'node:net';
 
-/** A loopback port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+/** A loopback port nobody listens on right now (one helper for the tests, the scripts and the benchmarks). */
+export { freePort } from '../../apps/server/src/test-support/ports.ts';
 
 /** SIGTERM, then SIGKILL after 10 s; resolves once the child has exited. */
 export function stop(child: ChildProcess): Promise<void> {

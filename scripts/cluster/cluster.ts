@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../apps/server/src/test-support/ports.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const HAPROXY = process.env.HAPROXY_PATH?.trim() || '/usr/sbin/haproxy';
@@ -49,17 +50,6 @@ export type ClusterOptions = {
   /** Print the instances' and HAProxy's output as it comes. */
   isVerbose?: boolean;
 };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Whether HAProxy is installed (`apt-get install -y haproxy`). */
 export function hasHaproxy(): boolean {

@@ -491,15 +491,6 @@ export function createChatsRepository(db: Database) {
       return conversation;
     },
 
-    async findByClientId(senderId: number, clientId: string, tx: Executor = db): Promise<MessageRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(messages)
-        .where(and(eq(messages.senderProfileId, senderId), eq(messages.clientId, clientId)))
-        .limit(1);
-      return row;
-    },
-
     /** The next sequence number of a conversation; the row lock it takes holds until commit, so sequences follow commit order. */
     async nextSeq(conversationId: number, tx: Executor): Promise<number> {
       const [row] = await tx
