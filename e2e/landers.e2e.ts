@@ -82,10 +82,10 @@ describe('landers', () => {
     const lander = await (await page.request.get('/api/landers.php?path=/landers/gallery')).json();
     const member = lander.lander.profiles[0] as { id: number; name: string };
     await page.goto(`/members/${member.id}/landing2/eng?${TRACKING_QUERY}`);
-    await page.getByRole('heading', { level: 1, name: `${member.name} sent you a message` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: `Write to ${member.name}` }).waitFor();
     await page
       .getByRole('main')
-      .getByRole('link', { name: `Reply to ${member.name}` })
+      .getByRole('link', { name: `Write to ${member.name}` })
       .last()
       .click();
     await page.waitForURL((url) => url.pathname === `/members/${member.id}/signup`);
@@ -129,6 +129,14 @@ describe('landers', () => {
     await warning.waitFor();
     const enter = warning.getByRole('button', { name: 'Enter' });
     expect(await enter.evaluate((button) => button === document.activeElement)).toBe(true);
+    // Focus is trapped from the first paint: Tab and Shift+Tab never reach the page behind the warning.
+    const focusIsInWarning = () =>
+      page.evaluate(() => Boolean(document.activeElement?.closest('#site-entry-ssr [role="dialog"]')));
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await focusIsInWarning(), key).toBe(true);
+    }
+    await enter.focus();
     await enter.click();
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('site_entry_warning_dismissed_at'))).toMatch(/^\d+$/);

@@ -18,3 +18,5 @@ export * from './admin.ts';
 export * from './site-settings.ts';
 export * from './site-entry.ts';
 export * from './first-view.ts';
+export * from './country-names.ts';
+export * from './payment-offer.ts';

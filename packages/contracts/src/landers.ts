@@ -62,8 +62,9 @@ export const landerProfileSchema = z.object({
   city: z.string().nullable(),
   region: z.string().nullable(),
   country: z.string().nullable(),
+  /** The place as the page names it: the town, else the region's name, else the country's, in the lander's language. */
+  place: z.string(),
   main_image: imageSchema.nullable(),
-  is_fictional: z.boolean(),
   activity: z.enum(ACTIVITY_LEVELS).nullable().optional(),
 });
 export type LanderProfile = z.infer<typeof landerProfileSchema>;
@@ -91,6 +92,8 @@ export const landerPayloadSchema = z.object({
   profiles: z.array(landerProfileSchema),
   /** The member a member landing is about. */
   member: landerProfileSchema.nullable(),
+  /** How many private photos that member really has (landing3 names the number; 0 elsewhere). */
+  private_photo_count: z.number().int().min(0),
   /** Where the call to action leads on a member landing: the member's signup page (first message to them). */
   signup_href: z.string().nullable(),
 });

@@ -14,6 +14,12 @@ export function regionsOf(country: string) {
   return byCountry.get(country as (typeof allCountries)[number][1]) ?? [];
 }
 
+/** A region's name (`FI-11` → "Pirkanmaa"), or null when `region` is not one of `country`'s codes. */
+export function regionName(country: string | null | undefined, region: string | null | undefined): string | null {
+  if (!country || !region) return null;
+  return regionsOf(country).find((known) => known.code === region)?.name ?? null;
+}
+
 /** Whether `region` is one of `country`'s (the codes GET /api/regions.php answers). The one region check of signup and profile. */
 export function isRegionOf(country: string, region: string): boolean {
   return regionsOf(country).some((known) => known.code === region);

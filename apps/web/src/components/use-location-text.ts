@@ -1,7 +1,7 @@
 // A member's place as one line: city (or region), country, in the interface language.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countryName } from '../lib/country-names.ts';
+import { countryName } from '@app/contracts';
 import { useRegions } from '../lib/settings/get-regions.ts';
 
 type Place = { city?: string | null; region?: string | null; country?: string | null };

@@ -12,8 +12,6 @@ export type MarkupContext = {
   t: TFunction;
   /** Where a lander's call to action leads without JavaScript: the signup page, with the visit's tracking data. */
   signupHref: string;
-  /** The site's word for a fictional profile (settings.fictional_singular), shown on such profiles' cards. */
-  fictionalLabel: string;
 };
 
 import { escapeHtml } from '../../lib/html.ts';
@@ -47,7 +45,7 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): SafeHtml
   return new SafeHtml(out);
 }
 
-const placeOf = (profile: LanderProfile) => profile.city || profile.region || '';
+const placeOf = (profile: LanderProfile) => profile.place;
 const nameAge = (profile: LanderProfile) => (profile.age ? `${profile.name}, ${profile.age}` : profile.name);
 
 /** A deterministic spread for map pins and counts: the same profile sits at the same place on every visit. */
@@ -83,12 +81,6 @@ function photo(ctx: MarkupContext, profile: LanderProfile, options: ImageOptions
   return html`<img class="${className}" src="${src}" alt="${alt}" width="${width}" height="${height}" decoding="async"${raw(
     isEager ? ' fetchpriority="high"' : ' loading="lazy"',
   )}>`;
-}
-
-function fictional(ctx: MarkupContext, profile: LanderProfile): SafeHtml | string {
-  return profile.is_fictional && ctx.fictionalLabel
-    ? html`<span class="ldr-fictional">${ctx.fictionalLabel}</span>`
-    : '';
 }
 
 function activity(ctx: MarkupContext, profile: LanderProfile): SafeHtml | string {
@@ -155,7 +147,7 @@ ${cards
 ${photo(ctx, profile, { size: 'large', isEager: index === 0, className: 'ldr-swipe-photo', width: 600, height: 800, isDecorative: true })}
 <div class="ldr-swipe-caption"><p class="ldr-swipe-name">${nameAge(profile)}</p>${
       placeOf(profile) ? html`<p class="ldr-place">${raw(icon('map-pin', 16))}${placeOf(profile)}</p>` : ''
-    }${activity(ctx, profile)}${fictional(ctx, profile)}</div>
+    }${activity(ctx, profile)}</div>
 </article>`,
   )}
 </div>
@@ -192,7 +184,7 @@ ${
 </div>
 </section>
 <section class="container ldr-section" aria-labelledby="ldr-online-title">
-<h2 class="ldr-section-title" id="ldr-online-title"><span class="ldr-dot ldr-dot-live" aria-hidden="true"></span>${t('landers:alonetonight.onlineTitle')}</h2>
+<h2 class="ldr-section-title" id="ldr-online-title">${t('landers:alonetonight.onlineTitle')}</h2>
 <ul class="ldr-faces">
 ${rest.map(
   (profile) =>
@@ -201,7 +193,7 @@ ${rest.map(
       t('landers:meet', { name: nameAge(profile) }),
       html`${photo(ctx, profile, { className: 'ldr-face-photo', width: 160, height: 160, isDecorative: true })}<span class="ldr-face-name">${nameAge(
         profile,
-      )}</span><span class="ldr-face-place">${placeOf(profile)}</span>`,
+      )}</span>${placeOf(profile) ? html`<span class="ldr-face-place">${placeOf(profile)}</span>` : ''}`,
       'ldr-face',
     )}</li>`,
 )}
@@ -243,7 +235,7 @@ ${signupLink(
   html`${photo(ctx, profile, { isEager: index < 2, className: 'ldr-card-photo', width: 400, height: 400, isDecorative: true })}
 <span class="ldr-card-body"><span class="ldr-card-name">${nameAge(profile)}</span>${
     placeOf(profile) ? html`<span class="ldr-place">${raw(icon('map-pin', 14))}${placeOf(profile)}</span>` : ''
-  }${activity(ctx, profile)}${fictional(ctx, profile)}</span>`,
+  }${activity(ctx, profile)}</span>`,
   'ldr-card-link',
 )}
 </li>`,
@@ -316,7 +308,9 @@ ${pins
         t('landers:meet', { name: nameAge(profile) }),
         html`${photo(ctx, profile, { className: 'ldr-list-photo', width: 56, height: 56, isDecorative: true })}<span><span class="ldr-list-name">${nameAge(
           profile,
-        )}</span><span class="ldr-place">${raw(icon('map-pin', 14))}${placeOf(profile)}</span></span>`,
+        )}</span>${
+          placeOf(profile) ? html`<span class="ldr-place">${raw(icon('map-pin', 14))}${placeOf(profile)}</span>` : ''
+        }</span>`,
         'ldr-list-item',
       )}</li>`,
   )}
@@ -336,21 +330,19 @@ function socialnetwork(ctx: MarkupContext): SafeHtml {
 <div class="ldr-feed">
 ${intro(ctx)}
 <div class="d-lg-none">${cta(ctx)}</div>
-${posts.map((profile, index) => {
-  const likes = 12 + (hashOf(profile.id, 3) % 180);
-  const comments = 1 + (hashOf(profile.id, 5) % 40);
-  return html`<article class="ldr-post" aria-labelledby="ldr-post-${profile.id}">
+${posts.map(
+  (profile, index) => html`<article class="ldr-post" aria-labelledby="ldr-post-${profile.id}">
 <header class="ldr-post-head">${photo(ctx, profile, { className: 'ldr-avatar', width: 44, height: 44, isDecorative: true })}
-<div><h2 class="ldr-post-name" id="ldr-post-${profile.id}">${nameAge(profile)}</h2><p class="ldr-post-meta">${t('landers:socialnetwork.posted')}${
-    placeOf(profile) ? html` · ${placeOf(profile)}` : ''
-  }</p></div>${fictional(ctx, profile)}</header>
+<div><h2 class="ldr-post-name" id="ldr-post-${profile.id}">${nameAge(profile)}</h2>${
+    placeOf(profile) ? html`<p class="ldr-post-meta">${placeOf(profile)}</p>` : ''
+  }</div></header>
 ${photo(ctx, profile, { size: 'large', isEager: index === 0, className: 'ldr-post-photo', width: 600, height: 600 })}
 <div class="ldr-post-actions">
-${signupLink(ctx, t('landers:socialnetwork.likeLabel', { name: profile.name }), html`${raw(icon('heart', 20))}<span>${t('landers:socialnetwork.likes', { count: likes })}</span>`, 'ldr-post-action')}
-${signupLink(ctx, t('landers:socialnetwork.commentLabel', { name: profile.name }), html`${raw(icon('message-circle', 20))}<span>${t('landers:socialnetwork.comments', { count: comments })}</span>`, 'ldr-post-action')}
+${signupLink(ctx, t('landers:socialnetwork.likeLabel', { name: profile.name }), html`${raw(icon('heart', 20))}<span>${t('landers:socialnetwork.like')}</span>`, 'ldr-post-action')}
+${signupLink(ctx, t('landers:socialnetwork.commentLabel', { name: profile.name }), html`${raw(icon('message-circle', 20))}<span>${t('landers:socialnetwork.write')}</span>`, 'ldr-post-action')}
 </div>
-</article>`;
-})}
+</article>`,
+)}
 </div>
 <aside class="ldr-social-side" aria-labelledby="ldr-join-title">
 <div class="ldr-side-card">
@@ -367,7 +359,7 @@ ${
             t('landers:meet', { name: nameAge(profile) }),
             html`${photo(ctx, profile, { className: 'ldr-list-photo', width: 56, height: 56, isDecorative: true })}<span><span class="ldr-list-name">${nameAge(
               profile,
-            )}</span><span class="ldr-place">${placeOf(profile)}</span></span>`,
+            )}</span>${placeOf(profile) ? html`<span class="ldr-place">${placeOf(profile)}</span>` : ''}</span>`,
             'ldr-list-item',
           )}</li>`,
       )}</ul></div>`
@@ -379,7 +371,6 @@ ${
 }
 
 function transitionsvideolanding(ctx: MarkupContext): SafeHtml {
-  const { t } = ctx;
   const slides = profilesOf(ctx, 5);
   return html`<section class="ldr-reel">
 <div class="container ldr-reel-grid">
@@ -390,7 +381,6 @@ ${photo(ctx, profile, { size: 'large', isEager: index === 0, className: 'ldr-ree
 <figcaption class="ldr-reel-caption">${nameAge(profile)}${placeOf(profile) ? html` · ${placeOf(profile)}` : ''}</figcaption>
 </figure>`,
 )}
-<span class="ldr-live"><span class="ldr-dot ldr-dot-rec" aria-hidden="true"></span>${t('landers:live')}</span>
 <span class="ldr-reel-progress" aria-hidden="true"></span>
 </div>
 <div class="ldr-reel-text">
@@ -411,28 +401,24 @@ ${
   caller
     ? html`<div class="ldr-call-screen">
 ${photo(ctx, caller, { size: 'large', isEager: true, className: 'ldr-call-photo', width: 600, height: 800 })}
-<span class="ldr-live"><span class="ldr-dot ldr-dot-rec" aria-hidden="true"></span>${t('landers:live')}</span>
-<p class="ldr-call-name">${t('landers:video.waiting', { name: nameAge(caller) })}</p>
-<span class="ldr-call-self" aria-hidden="true">${raw(icon('video', 22))}</span>
+<div class="ldr-call-name"><p class="mb-1">${nameAge(caller)}${placeOf(caller) ? html` · ${placeOf(caller)}` : ''}</p>${activity(ctx, caller)}</div>
 <div class="ldr-call-bar">
-${signupLink(ctx, t('landers:video.mic'), raw(icon('mic', 22)), 'ldr-round ldr-round-dark')}
-${signupLink(ctx, t('landers:video.start', { name: caller.name }), raw(icon('video', 26)), 'ldr-round ldr-round-like ldr-round-lg')}
-${signupLink(ctx, t('landers:video.camera'), raw(icon('camera', 22)), 'ldr-round ldr-round-dark')}
+${signupLink(ctx, t('landers:video.hello', { name: caller.name }), raw(icon('message-circle', 26)), 'ldr-round ldr-round-like ldr-round-lg')}
 </div>
 </div>`
     : ''
 }
-<div class="text-center my-4">${cta(ctx, { icon: 'video' })}</div>
+<div class="text-center my-4">${cta(ctx, { icon: 'message-circle' })}</div>
 ${
   others.length
-    ? html`<h2 class="ldr-section-title text-center">${t('landers:video.alsoLive')}</h2>
+    ? html`<h2 class="ldr-section-title text-center">${t('landers:video.more')}</h2>
 <ul class="ldr-faces ldr-faces-4">${others.map(
         (profile) =>
           html`<li>${signupLink(
             ctx,
             t('landers:meet', { name: nameAge(profile) }),
             html`${photo(ctx, profile, { className: 'ldr-face-photo', width: 160, height: 160, isDecorative: true })}<span class="ldr-face-name">${nameAge(profile)}</span>`,
-            'ldr-face ldr-face-live',
+            'ldr-face',
           )}</li>`,
       )}</ul>`
     : ''
@@ -449,7 +435,7 @@ function memberLanding(ctx: MarkupContext, member: LanderProfile): SafeHtml {
 <div class="ldr-member-text">
 <p class="ldr-kicker">${nameAge(member)}${placeOf(member) ? html` · ${placeOf(member)}` : ''}</p>
 ${intro(ctx)}
-${fictional(ctx, member)}
+
 ${cta(ctx, { icon: 'message-circle' })}
 <p class="ldr-hint">${t('landers:member.free')}</p>
 </div>
@@ -463,11 +449,9 @@ function memberLanding2(ctx: MarkupContext, member: LanderProfile): SafeHtml {
 ${intro(ctx, { isCentered: true })}
 <div class="ldr-phone">
 <header class="ldr-phone-head">${photo(ctx, member, { className: 'ldr-avatar', width: 44, height: 44, isDecorative: true, isEager: true })}
-<div><p class="ldr-phone-name">${nameAge(member)}</p><p class="ldr-phone-status"><span class="ldr-dot" aria-hidden="true"></span>${t('landers:online')}</p></div></header>
+<div><p class="ldr-phone-name">${nameAge(member)}</p>${activity(ctx, member)}</div></header>
 <div class="ldr-phone-body">
-<p class="ldr-bubble-in">${t('landers:member.landing2.message')}</p>
-<p class="ldr-bubble-in">${t('landers:member.landing2.message2', { name: member.name })}</p>
-<p class="ldr-typing"><span class="visually-hidden">${t('landers:member.landing2.typing', { name: member.name })}</span><span aria-hidden="true"></span><span aria-hidden="true"></span><span aria-hidden="true"></span></p>
+<p class="ldr-phone-empty">${t('landers:member.landing2.empty', { name: member.name })}</p>
 </div>
 ${signupLink(ctx, t('landers:member.landing2.reply', { name: member.name }), html`<span>${t('landers:member.landing2.placeholder')}</span>${raw(icon('send-horizontal', 20))}`, 'ldr-phone-input')}
 </div>
@@ -481,17 +465,19 @@ function memberLanding3(ctx: MarkupContext, member: LanderProfile): SafeHtml {
 <div class="ldr-member-grid">
 <div class="ldr-private">
 <div class="ldr-private-main">${photo(ctx, member, { size: 'large', isEager: true, className: 'ldr-member-photo', width: 600, height: 800 })}</div>
-${[0, 1, 2].map(
-  (index) =>
-    html`<div class="ldr-private-tile ldr-private-${index}">${photo(ctx, member, { className: 'ldr-private-photo', width: 200, height: 200, isDecorative: true })}<span class="ldr-private-lock">${raw(
-      icon('lock', 22),
-    )}<span>${t('landers:member.landing3.privatePhoto')}</span></span></div>`,
+${Array.from(
+  // One locked tile per private photo the member really has (at most 3); nothing of the photo itself is shown.
+  { length: Math.min(ctx.payload.private_photo_count, 3) },
+  (_, index) =>
+    html`<div class="ldr-private-tile ldr-private-${index}"><span class="ldr-private-lock">${raw(icon('lock', 22))}<span>${t(
+      'landers:member.landing3.privatePhoto',
+    )}</span></span></div>`,
 )}
 </div>
 <div class="ldr-member-text">
 <p class="ldr-kicker">${nameAge(member)}${placeOf(member) ? html` · ${placeOf(member)}` : ''}</p>
 ${intro(ctx)}
-${fictional(ctx, member)}
+
 ${cta(ctx, { icon: 'lock' })}
 <p class="ldr-hint">${t('landers:member.free')}</p>
 </div>

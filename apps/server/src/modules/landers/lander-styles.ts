@@ -25,9 +25,6 @@ export const LANDER_CSS = `
 .ldr-activity{display:inline-flex;align-items:center;gap:.35rem;font-size:.85rem;font-weight:600}
 .ldr-dot{display:inline-block;width:.6rem;height:.6rem;border-radius:50%;background:#2e9e5b;flex:none}
 .ldr-activity-week .ldr-dot{background:#ff9f1c}
-.ldr-dot-live{animation:ldr-pulse 1.6s ease-in-out infinite}
-.ldr-dot-rec{background:#ff3b30;animation:ldr-pulse 1.2s ease-in-out infinite}
-.ldr-fictional{display:inline-block;font-size:.75rem;font-weight:600;padding:.1rem .5rem;border-radius:1rem;background:#fff;color:#5c3f3c;border:1px solid #e6d3cf}
 .ldr-photo-empty{display:flex;align-items:center;justify-content:center;background:linear-gradient(135deg,#ffd2cc,#ffe2bd);color:#c0392b;width:100%;height:100%;aspect-ratio:1}
 .ldr ul{list-style:none;margin:0;padding:0}
 .ldr-avatar{width:44px;height:44px;border-radius:50%;object-fit:cover;flex:none}
@@ -35,10 +32,7 @@ export const LANDER_CSS = `
 .ldr-round:hover{transform:scale(1.08)}
 .ldr-round-nope{color:#b3261e}
 .ldr-round-like{color:#fff;background:#c2185b}
-.ldr-round-dark{color:#fff;background:rgba(0,0,0,.55)}
 .ldr-round-lg{width:4.5rem;height:4.5rem}
-.ldr-live{position:absolute;top:1rem;left:1rem;display:inline-flex;align-items:center;gap:.4rem;padding:.25rem .75rem;border-radius:1rem;background:rgba(0,0,0,.72);color:#fff;font-weight:800;font-size:.85rem;letter-spacing:.06em;text-transform:uppercase;z-index:3}
-@keyframes ldr-pulse{0%,100%{opacity:1;transform:scale(1)}50%{opacity:.55;transform:scale(1.25)}}
 
 /* tinderswipe */
 .ldr-swipe{padding:2rem 0 3rem;background:radial-gradient(circle at 50% 0,#ffe1da 0,var(--ldr-cream) 60%)}
@@ -69,7 +63,6 @@ export const LANDER_CSS = `
 .ldr-faces{display:grid;grid-template-columns:repeat(2,1fr);gap:1rem}
 .ldr-face{display:flex;flex-direction:column;align-items:center;text-align:center;color:var(--ldr-ink);text-decoration:none;gap:.15rem}
 .ldr-face-photo{width:112px;height:112px;border-radius:50%;object-fit:cover;border:4px solid #fff;box-shadow:0 0 0 3px #2e9e5b;margin-bottom:.35rem}
-.ldr-face-live .ldr-face-photo{box-shadow:0 0 0 3px #ff3b30}
 .ldr-face-name{font-weight:800}
 .ldr-face-place{color:var(--ldr-muted);font-size:.9rem}
 .ldr-face:hover .ldr-face-photo{transform:scale(1.04)}
@@ -132,7 +125,6 @@ export const LANDER_CSS = `
 .ldr-feed{display:flex;flex-direction:column;gap:1.25rem;max-width:600px;width:100%;margin:0 auto}
 .ldr-post{background:#fff;border-radius:1rem;overflow:hidden;box-shadow:0 3px 12px rgba(42,18,16,.08)}
 .ldr-post-head{display:flex;align-items:center;gap:.75rem;padding:.75rem 1rem}
-.ldr-post-head .ldr-fictional{margin-left:auto}
 .ldr-post-name{font-size:1rem;font-weight:800;margin:0}
 .ldr-post-meta{font-size:.85rem;color:var(--ldr-muted);margin:0}
 .ldr-post-photo{width:100%;height:auto;aspect-ratio:1;object-fit:cover;display:block}
@@ -164,8 +156,8 @@ export const LANDER_CSS = `
 .ldr-call-screen{position:relative;aspect-ratio:3/4;max-width:420px;margin:0 auto;border-radius:1.5rem;overflow:hidden;background:#111;box-shadow:0 24px 60px rgba(42,18,16,.35)}
 .ldr-call-photo{width:100%;height:100%;object-fit:cover;display:block;animation:ldr-breathe 6s ease-in-out infinite alternate}
 @keyframes ldr-breathe{from{transform:scale(1.02)}to{transform:scale(1.09) translateY(-1%)}}
-.ldr-call-name{position:absolute;left:1rem;right:1rem;bottom:7rem;margin:0;color:#fff;font-weight:800;font-size:1.2rem;padding:.35rem .75rem;border-radius:.75rem;background:rgba(0,0,0,.72);width:max-content;max-width:calc(100% - 2rem)}
-.ldr-call-self{position:absolute;right:1rem;top:1rem;width:5rem;height:6.5rem;border-radius:.75rem;background:#3a2a28;color:#fff;display:flex;align-items:center;justify-content:center;border:2px solid rgba(255,255,255,.6)}
+.ldr-call-name{position:absolute;left:1rem;bottom:6.5rem;color:#fff;font-weight:800;font-size:1.2rem;padding:.35rem .75rem;border-radius:.75rem;background:rgba(0,0,0,.72);width:max-content;max-width:calc(100% - 2rem);display:flex;flex-direction:column;align-items:flex-start;gap:.25rem}
+.ldr-call-name .ldr-activity{color:#fff;font-size:.85rem}
 .ldr-call-bar{position:absolute;left:0;right:0;bottom:1.25rem;display:flex;justify-content:center;align-items:center;gap:1.25rem}
 .ldr-faces-4{grid-template-columns:repeat(2,1fr)}
 
@@ -175,24 +167,16 @@ export const LANDER_CSS = `
 .ldr-member-photo-wrap .ldr-activity{position:absolute;left:1rem;bottom:1rem;background:#fff;padding:.3rem .75rem;border-radius:1rem}
 .ldr-member-photo{width:100%;height:auto;aspect-ratio:3/4;max-height:55vh;object-fit:cover;border-radius:1.5rem;display:block;box-shadow:0 24px 50px rgba(42,18,16,.25)}
 .ldr-kicker{font-weight:800;color:#a3241a;text-transform:uppercase;letter-spacing:.06em;font-size:.9rem;margin:0 0 .5rem}
-.ldr-member-text .ldr-fictional{margin-bottom:1rem}
 .ldr-phone{max-width:380px;margin:0 auto;border-radius:2rem;background:#fff;box-shadow:0 24px 50px rgba(42,18,16,.2);overflow:hidden;border:8px solid #2a1210}
 .ldr-phone-head{display:flex;align-items:center;gap:.75rem;padding:.85rem 1rem;border-bottom:1px solid #f0e3df}
 .ldr-phone-name{font-weight:800;margin:0}
-.ldr-phone-status{display:flex;align-items:center;gap:.35rem;margin:0;font-size:.85rem;color:var(--ldr-muted)}
-.ldr-phone-body{display:flex;flex-direction:column;gap:.6rem;padding:1.25rem 1rem;min-height:14rem;background:#fbf7f6}
-.ldr-bubble-in{align-self:flex-start;max-width:85%;margin:0;padding:.7rem 1rem;border-radius:1.1rem 1.1rem 1.1rem .3rem;background:#fff;box-shadow:0 2px 6px rgba(42,18,16,.08)}
-.ldr-typing{display:flex;gap:.3rem;align-self:flex-start;margin:0;padding:.8rem 1rem;border-radius:1.1rem;background:#fff}
-.ldr-typing span[aria-hidden]{width:.5rem;height:.5rem;border-radius:50%;background:#a08a86;animation:ldr-bounce 1.2s infinite}
-.ldr-typing span[aria-hidden]:nth-child(3){animation-delay:.15s}
-.ldr-typing span[aria-hidden]:nth-child(4){animation-delay:.3s}
-@keyframes ldr-bounce{0%,60%,100%{transform:none}30%{transform:translateY(-5px)}}
+.ldr-phone-body{display:flex;flex-direction:column;justify-content:center;gap:.6rem;padding:1.25rem 1rem;min-height:14rem;background:#fbf7f6}
+.ldr-phone-empty{margin:0;text-align:center;color:var(--ldr-muted)}
 .ldr-phone-input{display:flex;align-items:center;justify-content:space-between;margin:.75rem;padding:.75rem 1rem;border-radius:2rem;background:#f4ecea;color:var(--ldr-muted);text-decoration:none}
 .ldr-phone-input:hover{color:var(--ldr-ink)}
 .ldr-private{display:grid;grid-template-columns:repeat(3,1fr);gap:.5rem;max-width:420px;width:100%;margin:0 auto}
 .ldr-private-main{grid-column:1/-1}
-.ldr-private-tile{position:relative;border-radius:.9rem;overflow:hidden;aspect-ratio:1}
-.ldr-private-photo{width:100%;height:100%;object-fit:cover;filter:blur(14px) saturate(1.2);transform:scale(1.2);display:block}
+.ldr-private-tile{position:relative;border-radius:.9rem;overflow:hidden;aspect-ratio:1;background:linear-gradient(135deg,#6b3a35,#2a1210)}
 .ldr-private-lock{position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.25rem;color:#fff;background:rgba(42,18,16,.55);font-size:.75rem;font-weight:700;text-align:center;padding:.25rem}
 
 @media (min-width:576px){

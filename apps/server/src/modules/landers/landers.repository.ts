@@ -1,7 +1,7 @@
 // Landing-page queries: the niche's profiles near the visitor (the search indexes, relevance order, no N+1), a member's card.
-import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { profiles } from '../../db/schema/index.ts';
+import { photos, profiles } from '../../db/schema/index.ts';
 import {
   cardColumns,
   isAgeBetween,
@@ -44,6 +44,8 @@ function nicheWhere(query: LanderProfilesQuery): SQL | undefined {
   const { niche } = query;
   return and(
     isListed(query.siteId),
+    // Honest ads (docs/landers.md): a fictional profile is never on a lander.
+    eq(profiles.isFictional, false),
     eq(profiles.gender, niche.gender),
     isAgeBetween(query.now, niche.minAge, niche.maxAge),
     niche.sexualities?.length ? inArray(profiles.sexuality, niche.sexualities) : undefined,
@@ -76,6 +78,15 @@ export function createLandersRepository(db: Executor) {
             .limit(limit),
       );
       return collected.map(({ row }) => row);
+    },
+
+    /** How many private photos the profile has (landing3 names the real number). photos_profile_idx. */
+    async countPrivatePhotos(profileId: number, tx: Executor = db): Promise<number> {
+      const [row] = await tx
+        .select({ count: count() })
+        .from(photos)
+        .where(and(eq(photos.profileId, profileId), eq(photos.isPrivate, true)));
+      return row?.count ?? 0;
     },
   };
 }

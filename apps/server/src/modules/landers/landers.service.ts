@@ -13,10 +13,12 @@ import {
   type MemberLandingName,
   type Niche,
   type Tracking,
+  countryName,
 } from '@app/contracts';
 import { DEFAULT_LOCALE, LOCALES, localeFromDomainLanguage, type UiLanguage } from '@app/i18n';
 import type { SiteRow } from '../../db/schema/index.ts';
 import { getTranslator } from '../../lib/i18n.ts';
+import { regionName } from '../../lib/regions.ts';
 import { toProfileCard, type CardRow, type MembersRepository, type Place } from '../member-core/index.ts';
 import type { LandersRepository, NicheCriteria } from './landers.repository.ts';
 import { renderLanderContent } from './lander-markup.ts';
@@ -176,7 +178,7 @@ export function createLandersService(deps: {
     return [...rows, ...nearest(filler)];
   }
 
-  function toLanderProfile(row: CardRow, site: SiteRow): LanderProfile {
+  function toLanderProfile(row: CardRow, site: SiteRow, language: string): LanderProfile {
     const card = toProfileCard(row, site, deps.now());
     return {
       id: card.id,
@@ -185,8 +187,12 @@ export function createLandersService(deps: {
       city: card.city,
       region: card.region,
       country: card.country,
+      // A place name, never a code ("FI-11") or an empty pin.
+      place:
+        card.city?.trim() ||
+        regionName(card.country, card.region) ||
+        (card.country ? countryName(card.country, language) : ''),
       main_image: card.main_image,
-      is_fictional: card.is_fictional,
       activity: card.activity ?? null,
     };
   }
@@ -210,9 +216,19 @@ export function createLandersService(deps: {
       let payload: LanderPayload;
       if (target.kind === 'member') {
         const row = await members.findViewableCard(site.id, target.memberId);
-        if (!row) return null;
-        const member = toLanderProfile(row, site);
+        // Honest ads: a fictional profile has no landing page (docs/landers.md).
+        if (!row || row.isFictional) return null;
+        const member = toLanderProfile(row, site, language);
         const name = member.name;
+        const privatePhotoCount = target.name === 'landing3' ? await repo.countPrivatePhotos(member.id) : 0;
+        // landing3 names the member's real private photos, and says nothing of any when there are none.
+        const textKey = (part: 'headline' | 'lead') =>
+          target.name === 'landing3' && privatePhotoCount === 0 ? `${part}None` : part;
+        const text = (part: 'headline' | 'lead' | 'cta') =>
+          t(`landers:member.${target.name}.${part === 'cta' ? part : textKey(part)}`, {
+            name,
+            count: privatePhotoCount,
+          });
         payload = {
           kind: 'member',
           name: target.name,
@@ -221,22 +237,20 @@ export function createLandersService(deps: {
           language,
           is_language_from_slug: isFromSlug,
           texts: {
-            title: t('landers:meta.title', {
-              title: t(`landers:member.${target.name}.headline`, { name }),
-              site: site.name,
-            }),
-            description: t(`landers:member.${target.name}.lead`, { name }),
-            headline: t(`landers:member.${target.name}.headline`, { name }),
-            lead: t(`landers:member.${target.name}.lead`, { name }),
-            cta: t(`landers:member.${target.name}.cta`, { name }),
+            title: t('landers:meta.title', { title: text('headline'), site: site.name }),
+            description: text('lead'),
+            headline: text('headline'),
+            lead: text('lead'),
+            cta: text('cta'),
           },
           image: absolute(visit.origin, member.main_image?.filename),
           profiles: [],
           member,
+          private_photo_count: privatePhotoCount,
           signup_href: withTracking(`/members/${member.id}/signup`, visit.tracking),
         };
       } else {
-        const profiles = (await nicheProfiles(visit, niche)).map((row) => toLanderProfile(row, site));
+        const profiles = (await nicheProfiles(visit, niche)).map((row) => toLanderProfile(row, site, language));
         payload = {
           kind: 'lander',
           name: target.name,
@@ -254,6 +268,7 @@ export function createLandersService(deps: {
           image: absolute(visit.origin, profiles.find((profile) => profile.main_image)?.main_image?.filename),
           profiles,
           member: null,
+          private_photo_count: 0,
           signup_href: null,
         };
       }
@@ -262,7 +277,6 @@ export function createLandersService(deps: {
         siteName: site.name,
         t,
         signupHref,
-        fictionalLabel: site.fictionalSingular,
       });
       return { payload, content, signupHref };
     },

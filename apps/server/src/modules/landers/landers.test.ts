@@ -121,7 +121,9 @@ describe('landing pages in the server HTML', () => {
         dateOfBirth: birthDateForAge(25),
       })),
       { name: 'Hetero man', gender: 'male' as const, sexuality: 'hetero' as const, dateOfBirth: birthDateForAge(30) },
-      { name: '</script><b>Evil</b>', bodyType: 'slim' as const, dateOfBirth: birthDateForAge(22), isFictional: true },
+      { name: '</script><b>Evil</b>', bodyType: 'slim' as const, dateOfBirth: birthDateForAge(22) },
+      { name: 'Fictional Fay', bodyType: 'slim' as const, dateOfBirth: birthDateForAge(24), isFictional: true },
+      { name: 'Regional', country: 'FI', region: 'FI-11', city: null, dateOfBirth: birthDateForAge(27) },
       { name: 'No photo', dateOfBirth: birthDateForAge(26) },
     ];
     const inserted = await insertProfiles(app, rows);
@@ -272,8 +274,86 @@ describe('landing pages in the server HTML', () => {
     expect(html).not.toContain('</script><b>Evil</b>');
     expect(html).toContain('&lt;/script&gt;&lt;b&gt;Evil&lt;/b&gt;');
     expect(payloadOf(html).profiles.some((profile) => profile.name === '</script><b>Evil</b>')).toBe(true);
-    // The site's word for a fictional profile marks it.
-    expect(html).toContain('<span class="ldr-fictional">Fictional profile</span>');
+  });
+
+  it('keeps fictional profiles out of every lander and gives them no member landing (honest ads)', async () => {
+    for (const name of LANDER_NAMES) {
+      const html = (await app.inject({ url: `/landers/${name}` })).body;
+      expect(
+        payloadOf(html).profiles.map((profile) => profile.name),
+        name,
+      ).not.toContain('Fictional Fay');
+      expect(html, name).not.toContain('Fictional Fay');
+    }
+    for (const landing of ['landing', 'landing2', 'landing3']) {
+      const body = (await app.inject({ url: `/members/${ids['Fictional Fay']}/${landing}` })).body;
+      expect(body, landing).not.toContain('id="lander-data"');
+      expect(
+        (await app.inject({ url: `/api/landers.php?path=/members/${ids['Fictional Fay']}/${landing}` })).statusCode,
+      ).toBe(404);
+    }
+  });
+
+  it('claims nothing untrue about the visitor or the members (honest ads)', async () => {
+    const untrue = [
+      /sent you a message/i,
+      /is typing/i,
+      /is waiting for you/i,
+      />\s*live\s*</i,
+      /It's a match/i,
+      /\d+ likes?\b/,
+      /\d+ comments?\b/,
+    ];
+    const pages = [
+      ...LANDER_NAMES.map((name) => `/landers/${name}`),
+      ...['landing', 'landing2', 'landing3'].map((landing) => `/members/${ids['Granny0']}/${landing}`),
+    ];
+    for (const url of pages) {
+      const html = (await app.inject({ url })).body;
+      const view = html.slice(html.indexOf('<div id="lander-ssr"'), html.indexOf('<div id="root">'));
+      for (const claim of untrue) expect(view, `${url} ${claim}`).not.toMatch(claim);
+    }
+    const landing2 = payloadOf((await app.inject({ url: `/members/${ids['Granny0']}/landing2` })).body);
+    expect(landing2.texts.headline).toBe('Write to Granny0');
+  });
+
+  it('names the private photos a member really has on landing3, and none when there are none', async () => {
+    const granny0 = (await app.inject({ url: `/members/${ids['Granny0']}/landing3` })).body;
+    expect(payloadOf(granny0)).toMatchObject({ private_photo_count: 0, texts: { headline: 'See more of Granny0' } });
+    expect(granny0).not.toContain('class="ldr-private-tile');
+    await app.db.insert(photos).values(
+      [1, 2].map((index) => ({
+        profileId: ids['Granny2']!,
+        fileKey: `private/aa/${index}.jpg`,
+        thumbKey: `private/aa/${index}-t.jpg`,
+        width: 800,
+        height: 800,
+        isPrivate: true,
+      })),
+    );
+    const granny2 = (await app.inject({ url: `/members/${ids['Granny2']}/landing3` })).body;
+    expect(payloadOf(granny2)).toMatchObject({
+      private_photo_count: 2,
+      texts: { headline: 'Granny2 has 2 private photos' },
+    });
+    expect(granny2.match(/class="ldr-private-tile/g)).toHaveLength(2);
+    // Nothing of a private photo is on the page.
+    expect(granny2).not.toContain('private/aa/');
+  });
+
+  it('names places, never a region code or an empty pin', async () => {
+    const regional = payloadOf((await app.inject({ url: `/members/${ids['Regional']}/landing` })).body).member;
+    expect(regional).toMatchObject({ region: 'FI-11', city: null, place: 'Pirkanmaa' });
+    const html = (await app.inject({ url: `/members/${ids['Regional']}/landing` })).body;
+    expect(html).toContain('Pirkanmaa');
+    expect(html).not.toContain('FI-11</');
+    for (const name of LANDER_NAMES) {
+      const { profiles } = payloadOf((await app.inject({ url: `/landers/${name}` })).body);
+      for (const profile of profiles) {
+        expect(profile.place, profile.name).not.toBe('');
+        expect(profile.place, profile.name).not.toMatch(/^[A-Z]{2}-\w+$|^\d+$/);
+      }
+    }
   });
 
   it('picks the profiles and texts of the niche and the language of the slug', async () => {
@@ -343,7 +423,7 @@ describe('landing pages in the server HTML', () => {
       expect(response.body).toContain('Granny0');
     }
     expect(payloadOf((await app.inject({ url: `/members/${id}/landing3/milf-it` })).body).texts.cta).toBe(
-      'Guarda le foto di Granny0',
+      'Guarda il profilo di Granny0',
     );
     // No such member, or a slug on the plain landing: the app's own page (index.html with the site's head, no lander).
     for (const url of ['/members/999999/landing', `/members/${id}/landing/she-eng`, '/landers/nosuch']) {

@@ -17,14 +17,23 @@ import { html } from './lander-markup.ts';
 /**
  * Runs where it stands, before the first paint: a visitor who entered before (the app's timestamp in localStorage) or
  * uses the installed app never sees the server's copy; "Enter" works before the app has booted (it keeps the same
- * timestamp the app keeps and removes the copy), and focus starts on it. The same text for every request, so the
+ * timestamp the app keeps and removes the copy), focus starts on it and stays inside the warning (Tab cycles). The same text for every request, so the
  * content-security-policy allows it by its hash (plugins/web.plugin.ts).
  */
 export const SITE_ENTRY_SCRIPT =
   `(function(){var v=document.getElementById(${JSON.stringify(SITE_ENTRY_VIEW_ID)});if(!v)return;var k=${JSON.stringify(SITE_ENTRY_DISMISSED_KEY)},d=null;` +
   `try{d=localStorage.getItem(k)}catch(e){}` +
   `if((d&&isFinite(Number(d)))||matchMedia('(display-mode: standalone)').matches){v.remove();return}` +
-  `var b=v.querySelector('[data-site-entry-enter]');b.addEventListener('click',function(){try{localStorage.setItem(k,String(Date.now()))}catch(e){}v.remove()});b.focus()})()`;
+  `var b=v.querySelector('[data-site-entry-enter]'),D=document;` +
+  // The focus trap from the first paint: Tab and Shift+Tab cycle through the warning's own controls, and focus that
+  // lands behind it (a click, the address bar) comes back to Enter. Once the warning is gone (Enter, or the app's
+  // modal took its place with its own trap) the listeners remove themselves at their next call.
+  `function off(){D.removeEventListener('keydown',key,true);D.removeEventListener('focusin',keep,true)}` +
+  `function key(e){if(!v.isConnected)return off();if(e.key!=='Tab')return;var n=v.querySelectorAll('button,a[href]'),f=n[0],l=n[n.length-1],a=D.activeElement,o=!v.contains(a);` +
+  `if(e.shiftKey?(o||a===f):(o||a===l)){e.preventDefault();(e.shiftKey?l:f).focus()}}` +
+  `function keep(e){if(!v.isConnected)return off();if(!v.contains(e.target))b.focus()}` +
+  `D.addEventListener('keydown',key,true);D.addEventListener('focusin',keep,true);` +
+  `b.addEventListener('click',function(){try{localStorage.setItem(k,String(Date.now()))}catch(e){}v.remove();off()});b.focus()})()`;
 
 export function renderSiteEntryWarning(t: TFunction, site: { name: string; minAge: number }): string {
   const titleId = `${SITE_ENTRY_VIEW_ID}-title`;

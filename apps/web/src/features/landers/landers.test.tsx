@@ -79,6 +79,7 @@ function payloadFor(path: string, overrides: Partial<LanderPayload> = {}): Lande
     image: null,
     profiles: [],
     member: null,
+    private_photo_count: 0,
     signup_href: null,
     ...overrides,
   };

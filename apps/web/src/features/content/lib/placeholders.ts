@@ -1,8 +1,7 @@
 // The `{name}` placeholders of the static pages, filled from the site's settings (docs/content.md).
-import type { Settings } from '@app/contracts';
+import { countryName, type Settings } from '@app/contracts';
 import type { TFunction } from 'i18next';
 import { dateLocaleFor, formatDate } from '../../../lib/i18n.ts';
-import { countryName } from '../../../lib/country-names.ts';
 
 /** Every placeholder a page may use; a page using another name fails the content test. */
 export const PLACEHOLDERS = [
