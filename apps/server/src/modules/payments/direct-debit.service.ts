@@ -10,6 +10,7 @@ import {
   DIRECT_DEBIT_LIMIT_MINOR_30_DAYS,
   DIRECT_DEBIT_MAX_SENDS,
   DIRECT_DEBIT_RESEND_SECONDS,
+  isDirectDebitOffered,
   type DirectDebitRequest,
   type Order,
 } from '@app/contracts';
@@ -23,7 +24,6 @@ import { bankNameOf } from './bank-codes.ts';
 import { orderAmount, type Discounts, type Payer } from './discounts.ts';
 import { toOrder } from './order-view.ts';
 import { countryFor, type OrdersService, type PaymentSite } from './orders.service.ts';
-import { isDirectDebitOffered } from './payment-methods.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 

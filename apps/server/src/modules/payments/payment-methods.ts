@@ -1,69 +1,4 @@
-// Which payment methods are offered where, and which provider can take them (the table is docs/payments.md).
-import type { PaymentMethod } from '@app/contracts';
-
-/** Methods offered in every country the site serves. */
-const EVERYWHERE: PaymentMethod[] = ['visa', 'mastercard', 'paypal', 'applepay'];
-/** SEPA countries: direct debit (sdd) and bank transfer (sct). */
-const SEPA = new Set(['NL', 'BE', 'DE', 'AT', 'FR', 'IT', 'ES', 'FI', 'IE', 'PL', 'DK', 'SE', 'NO', 'CH', 'GB']);
-
-/** Local methods per country, shown first. */
-const LOCAL: Record<string, PaymentMethod[]> = {
-  NL: ['ideal'],
-  BE: ['bancontact'],
-  DE: ['giropay', 'sofort', 'paysafecard'],
-  AT: ['eps', 'paysafecard'],
-  CH: ['twint'],
-  FR: ['cartebancaire'],
-  IT: ['satispay', 'nexi'],
-  PL: ['blik', 'prezelewy24'],
-  DK: ['mobilepay', 'dankort'],
-  SE: ['swish'],
-  NO: ['vipps'],
-  FI: ['mobilepay'],
-  ES: ['maestro'],
-};
-
-/**
- * The provider's name for a method of SPEC 3 (Mollie's method ids; the sandbox mirrors Mollie), or null when the
- * provider has no such method. giropay closed in 2024 and Sofort was retired; Mollie has no Dankort or Nexi.
- */
-const MOLLIE_METHODS: Partial<Record<PaymentMethod, string>> = {
-  visa: 'creditcard',
-  mastercard: 'creditcard',
-  creditcard: 'creditcard',
-  maestro: 'creditcard',
-  cartebancaire: 'creditcard',
-  paypal: 'paypal',
-  applepay: 'applepay',
-  ideal: 'ideal',
-  bancontact: 'bancontact',
-  eps: 'eps',
-  twint: 'twint',
-  satispay: 'satispay',
-  blik: 'blik',
-  prezelewy24: 'przelewy24',
-  mobilepay: 'mobilepay',
-  swish: 'swish',
-  vipps: 'vipps',
-  paysafecard: 'paysafecard',
-  sdd: 'directdebit',
-  sct: 'banktransfer',
-};
-
-export function providerMethodOf(method: PaymentMethod): string | null {
-  return MOLLIE_METHODS[method] ?? null;
-}
-
-/** The methods a member paying from `country` is offered: local ones first, those the site enables and a provider takes. */
-export function methodsFor(country: string, siteMethods: readonly string[]): PaymentMethod[] {
-  const candidates = [
-    ...(LOCAL[country] ?? []),
-    ...EVERYWHERE,
-    ...(SEPA.has(country) ? (['sct'] as PaymentMethod[]) : []),
-  ];
-  // Direct debit has its own page (/directdebit, with the SMS code); it is not a checkout method.
-  return [...new Set(candidates)].filter((method) => siteMethods.includes(method) && providerMethodOf(method) !== null);
-}
+// The currency a member pays in, by country (docs/payments.md); which methods are offered is @app/contracts' payment-offer.ts.
 
 /** The currency a country pays in; the site's currency when it has no bundles in it. */
 const COUNTRY_CURRENCY: Record<string, string> = {
@@ -80,9 +15,4 @@ const COUNTRY_CURRENCY: Record<string, string> = {
 };
 export function currencyOf(country: string): string {
   return COUNTRY_CURRENCY[country] ?? 'EUR';
-}
-
-/** Whether a member paying from `country` may pay by SEPA direct debit (its own page, with the SMS code). */
-export function isDirectDebitOffered(country: string, siteMethods: readonly string[]): boolean {
-  return SEPA.has(country) && siteMethods.includes('sdd');
 }

@@ -1,4 +1,5 @@
-// Text marks for the site's payment methods (settings.payment_methods): readable, accessible, nothing to download.
+// Text marks for the payment methods checkout offers this visitor (offeredPaymentMethods of @app/contracts: the site's
+// enabled methods in the visitor's country that a provider takes): readable, accessible, nothing to download.
 import { useTranslation } from 'react-i18next';
 
 export function PaymentMethods({ methods }: { methods: readonly string[] }) {

@@ -40,17 +40,25 @@ describe('US footer', () => {
 });
 
 describe('SiteFooter', () => {
-  it('shows only known payment methods, and no list when there are none', async () => {
-    const withMethods = renderWithProviders(<SiteFooter />, {
-      settings: { payment_methods: ['paypal', 'bogus', 'sdd'] },
-    });
-    const list = await screen.findByRole('list', { name: 'Payment methods' });
-    expect(
-      within(list)
+  it("shows what checkout offers in the visitor's country, and no list when there is nothing", async () => {
+    const methodNames = async () =>
+      within(await screen.findByRole('list', { name: 'Payment methods' }))
         .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['PayPal', 'SEPA Direct Debit']);
-    withMethods.unmount();
+        .map((item) => item.textContent);
+    const german = renderWithProviders(<SiteFooter />, {
+      settings: {
+        geoip_selected_country: 'DE',
+        payment_methods: ['paypal', 'bogus', 'sdd', 'giropay', 'sofort', 'ideal', 'visa'],
+      },
+    });
+    // giropay and Sofort are gone (no provider takes them), iDEAL is Dutch: checkout never offers them in Germany.
+    expect(await methodNames()).toEqual(['Visa', 'PayPal', 'SEPA Direct Debit']);
+    german.unmount();
+    const danish = renderWithProviders(<SiteFooter />, {
+      settings: { geoip_selected_country: 'DK', payment_methods: ['dankort', 'mobilepay', 'visa'] },
+    });
+    expect(await methodNames()).toEqual(['MobilePay', 'Visa']);
+    danish.unmount();
 
     renderWithProviders(<SiteFooter />, { settings: { payment_methods: [] } });
     await screen.findByRole('contentinfo');

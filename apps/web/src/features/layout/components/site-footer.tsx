@@ -2,6 +2,7 @@
 import { Col, Container, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { offeredPaymentMethods } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
 import { Logo } from '../../../components/logo.tsx';
 import { useSettings } from '../../../lib/settings/get-settings.ts';
@@ -60,7 +61,7 @@ export function SiteFooter() {
           </Col>
         </Row>
         <div className="footer-payments mt-4">
-          <PaymentMethods methods={settings.payment_methods} />
+          <PaymentMethods methods={offeredPaymentMethods(settings.geoip_selected_country, settings.payment_methods)} />
         </div>
         <hr className="footer-rule my-4" />
         <div className="footer-legal d-grid gap-2">
