@@ -143,6 +143,7 @@ export function ConversationView({ data, conversationId, onStarted, initialGiftP
             onPremiumRequired={() => setPremiumOpen(true)}
             onTyping={onTyping}
             initialGiftPickerOpen={initialGiftPickerOpen}
+            isFirstMessage={!data.has_more && pending.length === 0 && !data.messages.some((message) => message.is_mine)}
           />
         )}
       </div>

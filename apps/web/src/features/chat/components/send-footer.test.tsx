@@ -10,7 +10,7 @@ import { SendFooter } from './send-footer.tsx';
 
 beforeAll(() => setupI18n());
 
-function renderFooter(overrides: { maxLength?: number; canSendPhotos?: boolean } = {}) {
+function renderFooter(overrides: { maxLength?: number; canSendPhotos?: boolean; isFirstMessage?: boolean } = {}) {
   const handlers = {
     onSendText: vi.fn(),
     onSendGift: vi.fn(),
@@ -27,6 +27,7 @@ function renderFooter(overrides: { maxLength?: number; canSendPhotos?: boolean }
         maxLength={overrides.maxLength ?? 1000}
         prices={{ text: 10, photo: 15, gift: 25 }}
         canSendPhotos={overrides.canSendPhotos ?? false}
+        isFirstMessage={overrides.isFirstMessage ?? false}
         {...handlers}
       />
     );
@@ -69,6 +70,45 @@ describe('SendFooter', () => {
     expect(screen.getByTestId('chat-counter').textContent).toBe('10 / 10');
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(handlers.onSendText).toHaveBeenCalledWith('abcdefghij');
+  });
+
+  it('asks "Are you sure?" before a first message with contact details or an insult, and sends only on yes', async () => {
+    const handlers = renderFooter({ isFirstMessage: true });
+    fireEvent.change(textarea(), { target: { value: 'Call me on +31 6 12345678, idiot' } });
+    fireEvent.keyDown(textarea(), { key: 'Enter' });
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(handlers.onSendText).not.toHaveBeenCalled();
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['a phone number', 'words that may hurt']);
+    // Cancel: nothing sent, the text stays to be edited.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(handlers.onSendText).not.toHaveBeenCalled();
+    expect(textarea().value).toBe('Call me on +31 6 12345678, idiot');
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Send anyway' }),
+    );
+    expect(handlers.onSendText).toHaveBeenCalledWith('Call me on +31 6 12345678, idiot');
+    expect(textarea().value).toBe('');
+  });
+
+  it('does not ask for an ordinary first message', () => {
+    const first = renderFooter({ isFirstMessage: true });
+    fireEvent.change(textarea(), { target: { value: 'Hi! Fancy a coffee on Saturday?' } });
+    fireEvent.keyDown(textarea(), { key: 'Enter' });
+    expect(first.onSendText).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('does not ask once the member has written in the conversation', () => {
+    const later = renderFooter({ isFirstMessage: false });
+    fireEvent.change(textarea(), { target: { value: 'My number is 0612345678' } });
+    fireEvent.keyDown(textarea(), { key: 'Enter' });
+    expect(later.onSendText).toHaveBeenCalledWith('My number is 0612345678');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('asks a free member to get premium instead of attaching a photo', () => {

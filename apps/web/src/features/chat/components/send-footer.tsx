@@ -5,6 +5,8 @@ import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { ChatResponse, GiftKey } from '@app/contracts';
 import { CameraIcon, GiftIcon } from '../../../components/member-icons.tsx';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { messageConcerns, type MessageConcern } from '../lib/message-concerns.ts';
 import { GiftPicker } from './gift-picker.tsx';
 
 /** Characters as the server counts them (code points: an emoji is one). */
@@ -27,6 +29,11 @@ type SendFooterProps = {
   onTyping?: () => void;
   /** Opens the gift picker at once (/members/{id}/chat?gift=1 from a profile's gift button). */
   initialGiftPickerOpen?: boolean;
+  /**
+   * The member has sent nothing here yet: a text with a link, contact or bank details or an insult asks "Are you
+   * sure?" before it is sent and paid (lib/message-concerns.ts).
+   */
+  isFirstMessage?: boolean;
 };
 
 const SendIcon = () => (
@@ -48,11 +55,14 @@ export function SendFooter(props: SendFooterProps) {
     onPremiumRequired,
     onTyping,
     initialGiftPickerOpen = false,
+    isFirstMessage = false,
   } = props;
   const { t } = useTranslation('chat');
   const { t: tMembers } = useTranslation('members');
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const [concerns, setConcerns] = useState<MessageConcern[]>([]);
   const [isGiftPickerOpen, setGiftPickerOpen] = useState(initialGiftPickerOpen);
   const [fileError, setFileError] = useState<string | null>(null);
   const length = messageLength(text);
@@ -61,10 +71,17 @@ export function SendFooter(props: SendFooterProps) {
   const counterId = `${id}-counter`;
   const hintId = `${id}-hint`;
 
-  const submit = () => {
-    if (!canSend) return;
+  const send = () => {
+    setConcerns([]);
     onSendText(text);
     onTextChange('');
+  };
+
+  const submit = () => {
+    if (!canSend) return;
+    const found = isFirstMessage ? messageConcerns(text) : [];
+    if (found.length > 0) setConcerns(found);
+    else send();
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -134,11 +151,12 @@ export function SendFooter(props: SendFooterProps) {
         >
           <GiftIcon size={20} />
         </Button>
-        <div className="flex-grow-1">
+        <div className="flex-grow-1 chat-footer-field">
           <label htmlFor={`${id}-text`} className="visually-hidden">
             {t('footer.label')}
           </label>
           <textarea
+            ref={textarea}
             id={`${id}-text`}
             className={`form-control chat-textarea ${isTooLong ? 'is-invalid' : ''}`}
             rows={1}
@@ -173,6 +191,25 @@ export function SendFooter(props: SendFooterProps) {
             : t('footer.counter', { length, max: maxLength })}
         </span>
       </div>
+      <ConfirmModal
+        isOpen={concerns.length > 0}
+        title={t('confirmFirst.title')}
+        confirmLabel={t('confirmFirst.send')}
+        confirmVariant="primary"
+        onConfirm={send}
+        onCancel={() => {
+          setConcerns([]);
+          textarea.current?.focus();
+        }}
+      >
+        <p>{t('confirmFirst.intro')}</p>
+        <ul>
+          {concerns.map((concern) => (
+            <li key={concern}>{t(`confirmFirst.concerns.${concern}`)}</li>
+          ))}
+        </ul>
+        <p className="mb-0 small text-body-secondary">{t('confirmFirst.advice')}</p>
+      </ConfirmModal>
       <GiftPicker
         isOpen={isGiftPickerOpen}
         price={prices.gift}
