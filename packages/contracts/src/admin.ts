@@ -51,6 +51,7 @@ export const ADMIN_ROUTE_ROLES = {
   'POST /api/admin/photos/:id/approve': MODERATION,
   'POST /api/admin/photos/:id/reject': MODERATION,
   'GET /api/admin/photos/:id/file': MODERATION,
+  'GET /api/admin/messages/:id/photo': MODERATION,
 
   'GET /api/admin/tickets': ALL,
   'GET /api/admin/tickets/:id': ALL,
@@ -399,11 +400,20 @@ export const adminReportDetailSchema = adminReportSchema.extend({
       .nullable(),
     photo_url: z.string().nullable(),
     message_text: z.string().nullable(),
+    /** A reported photo message: its photo, for staff (GET /api/admin/messages/{id}/photo). */
+    message_photo_url: z.string().nullable(),
   }),
   /** Between the two members: their conversation's last messages (oldest first), likes and blocks either way. */
   history: z.object({
     messages: z.array(
-      z.object({ id: z.number().int(), from_profile_id: z.number().int(), text: z.string(), created_at: isoDate }),
+      z.object({
+        id: z.number().int(),
+        from_profile_id: z.number().int(),
+        text: z.string(),
+        /** A photo message's thumbnail, for staff; null for other messages. */
+        photo_url: z.string().nullable(),
+        created_at: isoDate,
+      }),
     ),
     likes: z.array(
       z.object({ from_profile_id: z.number().int(), to_profile_id: z.number().int(), created_at: isoDate }),

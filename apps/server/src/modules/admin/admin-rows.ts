@@ -37,6 +37,10 @@ export function toAdminOrder(row: OrderRow, email: string | null, providerStatus
 export const staffPhotoUrl = (photoId: number, size: 'full' | 'thumb') =>
   `/api/admin/photos/${photoId}/file${size === 'thumb' ? '?size=thumb' : ''}`;
 
+/** A chat photo for staff (a report on a photo message): never the members' signed URL. */
+export const staffMessagePhotoUrl = (messageId: number, size: 'full' | 'thumb') =>
+  `/api/admin/messages/${messageId}/photo${size === 'thumb' ? '?size=thumb' : ''}`;
+
 export function toAdminPhoto(
   row: { photo: PhotoRow; reviewed: number | null; name: string; userId: number | null; cdnPrefix: string },
   openReports: number,

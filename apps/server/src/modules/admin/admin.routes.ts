@@ -2,7 +2,7 @@
 // src/admin.ts), enforced by plugins/staff-session for every route registered here: 401 without a staff session,
 // 403 for a role without the right. Schemas from @app/contracts; services from app.services.admin.
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -94,6 +94,15 @@ const staffOf = (request: FastifyRequest) => ({
 });
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A stored photo for staff only: only the staff member's browser keeps it, briefly. */
+  async function sendStaffFile(reply: FastifyReply, key: string) {
+    const file = await app.storage.read(key);
+    if (!file) throw notFound();
+    reply.header('cache-control', 'private, max-age=300').type(contentTypeOf(key));
+    if (file.size !== undefined) reply.header('content-length', file.size);
+    return reply.send(file.body);
+  }
+
   const { admin } = app.services;
   const loginPerEmail = rateLimitHook(app, {
     name: 'staff-login-email',
@@ -444,13 +453,24 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const photo = await admin.moderation.photoFile(request.params.id);
-      const key = request.query.size === 'thumb' ? photo.thumbKey : photo.fileKey;
-      const file = await app.storage.read(key);
-      if (!file) throw notFound();
-      // Only the staff member's browser keeps it, briefly.
-      reply.header('cache-control', 'private, max-age=300').type(contentTypeOf(key));
-      if (file.size !== undefined) reply.header('content-length', file.size);
-      return reply.send(file.body);
+      return sendStaffFile(reply, request.query.size === 'thumb' ? photo.thumbKey : photo.fileKey);
+    },
+  );
+
+  app.get(
+    '/admin/messages/:id/photo',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A photo message's file, for a report on it",
+        params: adminIdParamsSchema,
+        querystring: adminPhotoFileQuerySchema,
+        response: { 200: photoFileSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const photo = await admin.moderation.messagePhotoFile(request.params.id);
+      return sendStaffFile(reply, request.query.size === 'thumb' ? photo.thumbKey : photo.fileKey);
     },
   );
 

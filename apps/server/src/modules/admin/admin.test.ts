@@ -22,7 +22,14 @@ import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hasRedis, useTwoInstances, within } from '../../test-support/two-instances.ts';
 import { registeredRoutes } from '../../test-support/route-tree.ts';
 import { createClient, login, mailsTo, tokenFromMail, uniqueIp } from '../../test-support/accounts.ts';
-import { createMember, uploadPhoto, type TestMember } from '../../test-support/members.ts';
+import {
+  createMember,
+  makeJpeg,
+  makePremium,
+  multipartBody,
+  uploadPhoto,
+  type TestMember,
+} from '../../test-support/members.ts';
 import {
   createStaff,
   signedInStaff,
@@ -441,6 +448,57 @@ describe('staff console API', () => {
       expect((await login(createClient(app), reported.email, 'correct horse 1')).json().error.code).toBe(
         'account_banned',
       );
+    });
+
+    it('shows staff the photo of a reported photo message, in the content and in the history', async () => {
+      const reporter = await createMember(app);
+      const reported = await createMember(app);
+      await makePremium(app, reported);
+      const body = multipartBody(
+        { data: await makeJpeg(320, 240) },
+        { to: String(reporter.profileId), client_id: randomUUID() },
+      );
+      const sent = await reported.client.request({
+        method: 'POST',
+        url: '/api/message-photo.php',
+        payload: body.payload,
+        headers: body.headers,
+      });
+      expect(sent.statusCode).toBe(200);
+      const messageId = sent.json().message.id as number;
+      const [account] = await app.db.select({ siteId: users.siteId }).from(users).where(eq(users.id, reporter.user.id));
+      const [report] = await app.db
+        .insert(reports)
+        .values({
+          siteId: account!.siteId,
+          reporterProfileId: reporter.profileId,
+          reportedProfileId: reported.profileId,
+          target: 'message',
+          messageId,
+          reason: 'inappropriate_photo',
+        })
+        .returning();
+      const detail = (await staff.moderator.request({ url: `/api/admin/reports/${report!.id}` })).json().report;
+      expect(detail.content).toMatchObject({
+        message_text: null,
+        message_photo_url: `/api/admin/messages/${messageId}/photo`,
+      });
+      expect(detail.history.messages).toEqual([
+        expect.objectContaining({
+          id: messageId,
+          text: '',
+          photo_url: `/api/admin/messages/${messageId}/photo?size=thumb`,
+        }),
+      ]);
+      for (const url of [detail.content.message_photo_url, detail.history.messages[0].photo_url]) {
+        const file = await staff.moderator.request({ url });
+        expect(file.statusCode, url).toBe(200);
+        expect(file.headers['content-type']).toBe('image/jpeg');
+        expect(file.headers['cache-control']).toBe('private, max-age=300');
+        // Members never reach it.
+        expect((await reporter.client.request({ url })).statusCode).not.toBe(200);
+      }
+      expect((await staff.moderator.request({ url: '/api/admin/messages/99999999/photo' })).statusCode).toBe(404);
     });
   });
 

@@ -24,7 +24,7 @@ import { uploadUrl } from '../../plugins/storage/index.ts';
 import type { PhotosService } from '../photos/index.ts';
 import { closeReport } from '../reports/index.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
-import { reportListSelect, staffPhotoUrl, toAdminPhoto, toAdminReport } from './admin-rows.ts';
+import { reportListSelect, staffMessagePhotoUrl, staffPhotoUrl, toAdminPhoto, toAdminReport } from './admin-rows.ts';
 import { sendMemberMail } from './mails.ts';
 import { DEFAULT_PAGE, type AdminMembersService } from './members.service.ts';
 
@@ -146,7 +146,10 @@ export function createAdminModerationService(deps: {
       const [profile] = await db.select().from(profiles).where(eq(profiles.id, report.reportedProfileId));
       const [photo] = report.photoId ? await db.select().from(photos).where(eq(photos.id, report.photoId)) : [];
       const [message] = report.messageId
-        ? await db.select({ body: messages.body }).from(messages).where(eq(messages.id, report.messageId))
+        ? await db
+            .select({ id: messages.id, body: messages.body, kind: messages.kind })
+            .from(messages)
+            .where(eq(messages.id, report.messageId))
         : [];
       const a = report.reporterProfileId;
       const b = report.reportedProfileId;
@@ -181,7 +184,8 @@ export function createAdminModerationService(deps: {
           messages: lastMessages.reverse().map((item) => ({
             id: item.id,
             from_profile_id: item.from ?? 0,
-            text: item.body ?? `[${item.kind}]`,
+            text: item.body ?? (item.kind === 'photo' ? '' : `[${item.kind}]`),
+            photo_url: item.kind === 'photo' ? staffMessagePhotoUrl(item.id, 'thumb') : null,
             created_at: item.createdAt.toISOString(),
           })),
           likes: likeRows.map((item) => ({
@@ -219,6 +223,7 @@ export function createAdminModerationService(deps: {
               : uploadUrl(row.cdnPrefix, photo.fileKey)
             : null,
           message_text: message?.body ?? null,
+          message_photo_url: message?.kind === 'photo' ? staffMessagePhotoUrl(message.id, 'full') : null,
         },
         history,
         reported_counts: Object.fromEntries(counts.map((item) => [item.status, item.count])),
@@ -320,6 +325,16 @@ export function createAdminModerationService(deps: {
       const [row] = await db.select().from(photos).where(eq(photos.id, photoId));
       if (!row) throw notFound();
       return row;
+    },
+
+    /** A photo message's storage keys, for staff reviewing a report. */
+    async messagePhotoFile(messageId: number) {
+      const [row] = await db
+        .select({ fileKey: messages.photoKey, thumbKey: messages.photoThumbKey })
+        .from(messages)
+        .where(and(eq(messages.id, messageId), eq(messages.kind, 'photo')));
+      if (!row?.fileKey || !row.thumbKey) throw notFound();
+      return { fileKey: row.fileKey, thumbKey: row.thumbKey };
     },
 
     async approvePhoto(actor: AuditActor, photoId: number) {

@@ -115,7 +115,15 @@ export function ReportDetail({ id, onClose }: { id: number; onClose: () => void 
           />
         )}
         {report.content.message_text && (
-          <blockquote className="border-start border-3 ps-2 mb-2">{report.content.message_text}</blockquote>
+          <blockquote className="border-start border-3 ps-2 mb-2 text-break">{report.content.message_text}</blockquote>
+        )}
+        {report.content.message_photo_url && (
+          <img
+            src={report.content.message_photo_url}
+            alt={t('report.messagePhotoAlt', { name: report.reported.name ?? '' })}
+            className="img-fluid rounded mb-2"
+            style={{ maxHeight: 240 }}
+          />
         )}
         {report.content.profile && (
           <p className="small mb-3">
@@ -138,7 +146,23 @@ export function ReportDetail({ id, onClose }: { id: number; onClose: () => void 
             rowKey={(message) => message.id}
             columns={[
               { key: 'from', header: t('report.from'), cell: (message) => nameOf(message.from_profile_id) },
-              { key: 'message', header: t('report.message'), cell: (message) => message.text },
+              {
+                key: 'message',
+                header: t('report.message'),
+                cell: (message) =>
+                  message.photo_url ? (
+                    <img
+                      src={message.photo_url}
+                      alt={t('report.messagePhotoAlt', { name: nameOf(message.from_profile_id) })}
+                      className="rounded"
+                      width={64}
+                      height={64}
+                      style={{ objectFit: 'cover' }}
+                    />
+                  ) : (
+                    <span className="text-break">{message.text}</span>
+                  ),
+              },
               {
                 key: 'created',
                 header: t('reports.columns.created'),
