@@ -26,7 +26,9 @@ export function appIconSvg(purpose: 'any' | 'maskable'): string {
 }
 
 export const APP_ICON_SIZES = [192, 512] as const;
-export type AppIconSize = (typeof APP_ICON_SIZES)[number];
+/** iOS's home-screen icon (`/apple-touch-icon.png`, which Safari asks for whatever the page links): 180 px, full bleed. */
+export const APPLE_TOUCH_ICON_SIZE = 180;
+export type AppIconSize = (typeof APP_ICON_SIZES)[number] | typeof APPLE_TOUCH_ICON_SIZE;
 
 export function createAppIcons() {
   const rendered = new Map<string, Promise<Buffer>>();

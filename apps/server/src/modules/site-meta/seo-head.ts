@@ -52,6 +52,7 @@ export function seoHead(request: FastifyRequest): WebPageParts {
     `<meta property="og:locale" content="${request.language.replace('-', '_')}">`,
     `<meta property="og:image" content="${escapeMarkup(`${origin}/icons/app-512.png`)}">`,
     `<link rel="manifest" href="/manifest.webmanifest">`,
+    `<link rel="apple-touch-icon" href="/apple-touch-icon.png">`,
   ].join('');
   return { lang: request.language, title, head, body: '' };
 }

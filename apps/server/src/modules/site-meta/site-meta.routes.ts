@@ -1,6 +1,6 @@
-// GET /manifest.webmanifest, /icons/app*.{svg,png}, /robots.txt and /sitemap.xml for the site of the request host.
+// GET /manifest.webmanifest, /icons/app*.{svg,png}, /apple-touch-icon.png, /robots.txt and /sitemap.xml for the site of the request host.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { APP_ICON_SIZES, createAppIcons, type AppIconSize } from './app-icons.ts';
+import { APPLE_TOUCH_ICON_SIZE, APP_ICON_SIZES, createAppIcons, type AppIconSize } from './app-icons.ts';
 import { robotsTxt, sitemapXml, webManifest } from './site-meta.ts';
 import { offlinePage } from './offline-page.ts';
 
@@ -29,6 +29,15 @@ export const siteMetaRoutes: FastifyPluginAsync = async (app) => {
         return icons.png(purpose, size as AppIconSize);
       });
     }
+  }
+
+  // iOS asks for these at the root whatever the page links (they answered the app's HTML before): the maskable drawing,
+  // full bleed, since iOS rounds the corners itself.
+  for (const path of ['/apple-touch-icon.png', '/apple-touch-icon-precomposed.png']) {
+    app.get(path, hide, async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=86400').type('image/png');
+      return icons.png('maskable', APPLE_TOUCH_ICON_SIZE);
+    });
   }
 
   app.get('/offline.html', hide, async (request, reply) => {

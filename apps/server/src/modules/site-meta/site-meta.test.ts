@@ -54,6 +54,16 @@ describe('manifest, icons, robots.txt and sitemap.xml per site', () => {
     }
   });
 
+  it('answers the icon iOS asks for at the root as a 180 px PNG, never the app page', async () => {
+    for (const url of ['/apple-touch-icon.png', '/apple-touch-icon-precomposed.png']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toBe('image/png');
+      const meta = await sharp(response.rawPayload).metadata();
+      expect(`${meta.width}x${meta.height}`).toBe('180x180');
+    }
+  });
+
   it('robots.txt keeps members’ areas and the API out and names the sitemap of the host', async () => {
     const response = await app.inject({ url: '/robots.txt', headers: { host: 'amore.example' } });
     expect(response.statusCode).toBe(200);
