@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   pushAlert: 'push_alert_dismissed_at',
   disabledNotificationsAlert: 'disabled_notifications_alert_dismissed_at',
   timeBonusModal: 'time_bonus_modal_dismissed_at',
+  /** The welcome-bonus bar's close button: it stays closed (its countdown is on the credits screen). */
+  welcomeBonusBanner: 'welcome_bonus_banner_dismissed_at',
   siteEntryWarning: SITE_ENTRY_DISMISSED_KEY,
   chunkReload: 'chunk_reload_at',
   /** The activation reminder (SPEC section 4); it returns a day after being dismissed. */

@@ -1,8 +1,9 @@
 // The alert-banner area under the top navigation: renders what features put into the alert store. Plain Bootstrap
 // markup (react-bootstrap's Alert brings its fade transition before the first paint).
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { dismissAlert, useAlerts, type AlertBanner } from './alert-store.ts';
+import { dismissAlert, useAlerts, visibleAlerts, type AlertBanner } from './alert-store.ts';
 
 /**
  * While alerts are docked, the page knows their height (`--alert-dock-height` on <html>) and the fixed bottom
@@ -62,7 +63,9 @@ function AlertItem({ alert }: { alert: AlertBanner }) {
 
 export function AlertBanners() {
   const { t } = useTranslation();
-  const alerts = useAlerts();
+  const { pathname } = useLocation();
+  const all = useAlerts();
+  const alerts = useMemo(() => visibleAlerts(all, pathname), [all, pathname]);
   const inFlow = alerts.filter((alert) => alert.placement !== 'dock');
   const docked = alerts.filter((alert) => alert.placement === 'dock');
   const dockRef = useRef<HTMLElement>(null);

@@ -4,7 +4,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders, setupI18n } from '../../test-support/render.tsx';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { AlertBanners } from './alert-banners.tsx';
-import { clearAlerts, isAlertDismissed, showAlert } from './alert-store.ts';
+import { clearAlerts, isAlertDismissed, isCalmScreen, showAlert, visibleAlerts } from './alert-store.ts';
 
 beforeAll(() => setupI18n());
 afterEach(() => {
@@ -57,5 +57,48 @@ describe('alert banners', () => {
     expect(await screen.findByText('second')).toBeTruthy();
     expect(screen.queryByText('first')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Dismiss' })).toBeNull();
+  });
+});
+
+describe('a calm screen: one prompt at a time, none where the member is busy', () => {
+  const photo = { id: 'photo', message: 'Add a photo', promptRank: 1 };
+  const bonus = { id: 'bonus', message: 'Welcome bonus', promptRank: 2 };
+  const error = { id: 'error', message: 'Something failed' };
+
+  it('shows the first prompt by rank beside every alert that is no prompt', () => {
+    expect(visibleAlerts([bonus, error, photo], '/members').map((alert) => alert.id)).toEqual(['error', 'photo']);
+    expect(visibleAlerts([bonus, error], '/members').map((alert) => alert.id)).toEqual(['bonus', 'error']);
+  });
+
+  it('shows no prompt on signup, the credits and checkout screens or the swipe game', () => {
+    for (const path of [
+      '/signup',
+      '/members/12/signup',
+      '/activate',
+      '/credits',
+      '/credits/3/ideal',
+      '/transactions/9',
+      '/directdebit',
+      '/premium',
+      '/swipe-game',
+    ]) {
+      expect(isCalmScreen(path), path).toBe(true);
+      expect(visibleAlerts([photo, bonus, error], path).map((alert) => alert.id)).toEqual(['error']);
+    }
+    for (const path of ['/members', '/members/12', '/chats', '/likes', '/profile'])
+      expect(isCalmScreen(path), path).toBe(false);
+  });
+
+  it('renders only the prompt that wins', async () => {
+    renderWithProviders(<AlertBanners />, { path: '/members' });
+    act(() => {
+      showAlert({ ...bonus, placement: 'dock' });
+      showAlert({ ...photo, placement: 'dock' });
+    });
+    expect(await screen.findByText('Add a photo')).toBeTruthy();
+    expect(screen.queryByText('Welcome bonus')).toBeNull();
+    // Closing it lets the next one show.
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByText('Welcome bonus')).toBeTruthy();
   });
 });

@@ -26,7 +26,37 @@ export type AlertBanner = {
   /** How long a remembered dismissal lasts; forever when omitted. */
   dismissForMs?: number;
   onDismiss?: () => void;
+  /**
+   * A prompt asks the member to do something (add a photo, allow push, use the welcome bonus): one at a time, the lowest
+   * `promptRank` first, and none on the calm screens (docs/web-shell.md, "A calm screen").
+   */
+  promptRank?: number;
 };
+
+/**
+ * Screens where no prompt shows: signup and activation (which ask for all of it themselves), the credits and checkout
+ * screens (the member is already buying; the welcome bonus's countdown is on the credits screen) and the swipe game
+ * (its buttons sit where a docked prompt would).
+ */
+export function isCalmScreen(pathname: string): boolean {
+  return (
+    /^\/(signup|complete-signup|activate|signup-matches|credits|transactions|directdebit|premium|pricing|swipe-game)(\/|$)/.test(
+      pathname,
+    ) || /^\/members\/[^/]+\/signup$/.test(pathname)
+  );
+}
+
+/** What shows on `pathname`: every alert that is no prompt, and the first prompt by rank unless the screen is calm. */
+export function visibleAlerts(alerts: readonly AlertBanner[], pathname: string): AlertBanner[] {
+  const prompts = alerts.filter((alert) => alert.promptRank !== undefined);
+  const prompt = isCalmScreen(pathname)
+    ? undefined
+    : prompts.reduce<AlertBanner | undefined>(
+        (best, alert) => (best === undefined || alert.promptRank! < best.promptRank! ? alert : best),
+        undefined,
+      );
+  return alerts.filter((alert) => alert.promptRank === undefined || alert === prompt);
+}
 
 const useAlertStore = create<{ alerts: readonly AlertBanner[] }>()(() => ({ alerts: [] }));
 const getAlerts = () => useAlertStore.getState().alerts;

@@ -201,6 +201,38 @@ describe('welcome-bonus banner', () => {
     expect(screen.queryByTestId('welcome-bonus-banner')).toBeNull();
   });
 
+  it('has a close button that keeps the bar closed', async () => {
+    useFakeClock();
+    const user = buildUser({ paid_user: false, credits: 20, signup_date: new Date(NOW - HOUR).toISOString() });
+    mockFetch(({ url }) =>
+      url.pathname === '/api/discountcode.php'
+        ? { body: { discountcode: timeBonusCode(new Date(NOW + HOUR).toISOString()) } }
+        : undefined,
+    );
+    const first = renderWithProviders(
+      <>
+        <AlertBanners />
+        <WelcomeBonusHost />
+      </>,
+      { path: '/members', user },
+    );
+    await advance(10);
+    expect(screen.getByTestId('welcome-bonus-banner')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('welcome-bonus-banner')).toBeNull();
+    expect(localStorage.getItem('welcome_bonus_banner_dismissed_at')).toMatch(/^\d+$/);
+    first.unmount();
+    renderWithProviders(
+      <>
+        <AlertBanners />
+        <WelcomeBonusHost />
+      </>,
+      { path: '/members', user },
+    );
+    await advance(10);
+    expect(screen.queryByTestId('welcome-bonus-banner')).toBeNull();
+  });
+
   it('never asks for the bonus for a paid member or one who signed up more than 4 hours ago', async () => {
     useFakeClock();
     const { calls } = mockFetch(() => ({ body: { discountcode: null } }));

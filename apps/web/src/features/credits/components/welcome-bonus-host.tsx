@@ -57,7 +57,9 @@ export function WelcomeBonusHost() {
         : {
             id: WELCOME_BONUS_ALERT_ID,
             variant: 'warning',
-            isDismissible: false,
+            // Closable, and closed for good: the countdown stays on the credits screen (docs/web-shell.md).
+            dismissKey: STORAGE_KEYS.welcomeBonusBanner,
+            promptRank: 2,
             placement: 'dock',
             message: <WelcomeBonusBanner endsAt={endsAt} />,
           },

@@ -109,6 +109,8 @@ function MemberAlert() {
       message,
       dismissKey: MEMBER_ALERT_DISMISS_KEYS[kind],
       onDismiss: onDismissed,
+      // The member's own profile and notifications come before an offer (one prompt at a time).
+      promptRank: 1,
     };
   }, [kind, reasonsKey]);
   useAlertBanner(alert);
