@@ -96,15 +96,6 @@ export function buildServices(
     locate: geocoder.locate,
     now,
   });
-  const likes = createLikesService({
-    db,
-    likesRepository: createLikesRepository(db),
-    blocks,
-    cursors,
-    outbox: app.outbox,
-    pollVersions: app.pollVersions,
-    now,
-  });
   const chats = createChatsService({
     db,
     readDb: app.readDb,
@@ -116,6 +107,16 @@ export function buildServices(
     outbox: app.outbox,
     pollVersions: app.pollVersions,
     memberEvents: app.memberEvents,
+    now,
+  });
+  const likes = createLikesService({
+    db,
+    likesRepository: createLikesRepository(db),
+    blocks,
+    cursors,
+    outbox: app.outbox,
+    pollVersions: app.pollVersions,
+    conversations: chats,
     now,
   });
   // A send's statement records one `chat.sent` event; the chats module delivers it (docs/chat-scaling.md).

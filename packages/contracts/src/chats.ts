@@ -284,6 +284,8 @@ export const socketServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unread'), unread_total: z.number().int() }),
   /** Someone liked the member, or a like became a match: the likes badge refreshes. */
   z.object({ type: z.literal('like'), profile_id: z.number().int(), is_match: z.boolean() }),
+  /** A match ended (the other member unmatched): the likes lists and that member's profile refresh. */
+  z.object({ type: z.literal('unmatch'), profile_id: z.number().int() }),
   /** The member's credits or premium state changed (refresh user.php). */
   z.object({ type: z.literal('member_changed') }),
   /**

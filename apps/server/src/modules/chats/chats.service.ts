@@ -554,6 +554,33 @@ export function createChatsService(deps: {
       });
     },
 
+    /**
+     * Unmatch (likes.unmatch): the pair's conversation leaves both members' lists in the caller's transaction, as
+     * DELETE /api/chat.php does for one. It comes back when either writes again. Nothing when they never wrote.
+     */
+    async hidePair(a: number, b: number, tx: Executor, effects: Effects): Promise<void> {
+      const conversation = await repo.findConversationByPair(a, b, tx);
+      if (!conversation) return;
+      await repo.lockInboxes([a, b], tx);
+      const inboxes: number[] = [];
+      const events: { profileIds: number[]; event: SocketServerEvent }[] = [];
+      for (const profileId of [a, b]) {
+        const side = await repo.findMembership(profileId, conversation.id, tx);
+        if (!side || side.member.isHidden) continue;
+        const version = await repo.bumpVersion(profileId, tx);
+        await repo.hide(conversation.id, profileId, side.conversation.lastSeq, version, tx);
+        inboxes.push(profileId);
+        events.push(
+          {
+            profileIds: [profileId],
+            event: { type: 'conversation_removed', conversation_id: conversation.id, version },
+          },
+          { profileIds: [profileId], event: { type: 'unread', unread_total: await repo.unreadTotal(profileId, tx) } },
+        );
+      }
+      if (inboxes.length) await recordAll(effects, inboxes, events);
+    },
+
     /** A typing hint for the partner: best effort, never stored; ignored for conversations the member cannot write in. */
     async typing(member: Pick<Viewer, 'profileId'>, conversationId: number): Promise<void> {
       const side = await repo.findMember(member.profileId, conversationId);

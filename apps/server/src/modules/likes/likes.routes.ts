@@ -58,6 +58,21 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => likes.unlike(await viewers.require(request), request.body.id),
   );
 
+  app.post(
+    '/unmatch.php',
+    {
+      preValidation: [app.requireMember],
+      preHandler: [likeLimit],
+      schema: {
+        tags: TAGS,
+        summary: 'End a match for both: both likes withdrawn, the conversation off both lists',
+        body: profileIdSchema,
+        response: { 200: likeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => likes.unmatch(await viewers.require(request), request.body.id),
+  );
+
   app.get(
     '/likes.php',
     {

@@ -36,6 +36,8 @@ export function createLikesService(deps: {
   outbox: Pick<Outbox, 'transaction'>;
   /** likes.php's tag reads the likes version through it. */
   pollVersions: Pick<PollVersions, 'read'>;
+  /** Unmatch takes the pair's conversation off both lists (the chats module's rule). */
+  conversations: { hidePair(a: number, b: number, tx: Executor, effects: Effects): Promise<void> };
   now: () => Date;
 }) {
   const repo = deps.likesRepository;
@@ -107,6 +109,28 @@ export function createLikesService(deps: {
         await repo.deleteLike(viewer.profileId, targetId, tx);
         await repo.deleteMatch(viewer.profileId, targetId, tx);
         await effects.emit('poll.changed', { kinds: ['likes'], profileIds: [viewer.profileId, targetId] });
+      });
+      return { is_liked: false, is_match: false, is_new_match: false };
+    },
+
+    /**
+     * POST /api/unmatch.php: the match ends for both. Both likes are withdrawn (neither shows in the other's likes
+     * lists any more), the match is gone, and the conversation leaves both chat lists, in one transaction. Writing
+     * again starts over like any first message; blocking is what stops contact for good (docs/members.md).
+     */
+    async unmatch(viewer: Pick<Viewer, 'profileId'>, targetId: number): Promise<LikeResponse> {
+      if (targetId === viewer.profileId) throw new AppError(400, 'cannot_like_self');
+      await deps.outbox.transaction(async (tx, effects) => {
+        await deps.blocks.lockPair(viewer.profileId, targetId, tx);
+        await repo.deleteLike(viewer.profileId, targetId, tx);
+        await repo.deleteLike(targetId, viewer.profileId, tx);
+        await repo.deleteMatch(viewer.profileId, targetId, tx);
+        await deps.conversations.hidePair(viewer.profileId, targetId, tx, effects);
+        await effects.emit('poll.changed', { kinds: ['likes'], profileIds: [viewer.profileId, targetId] });
+        await effects.emit('realtime', {
+          profileIds: [targetId],
+          event: { type: 'unmatch', profile_id: viewer.profileId },
+        });
       });
       return { is_liked: false, is_match: false, is_new_match: false };
     },

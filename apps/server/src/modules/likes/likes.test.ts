@@ -1,4 +1,5 @@
 import { and, eq, or } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   autoLikeResponseSchema,
@@ -136,6 +137,57 @@ describe('likes and matches', () => {
     expect(await matchRows(anna.profileId, bert.profileId)).toHaveLength(0);
     expect((await like(anna, bert.profileId)).json()).toEqual({ is_liked: true, is_match: true, is_new_match: true });
     expect(await matchRows(anna.profileId, bert.profileId)).toHaveLength(1);
+  });
+
+  it('unmatches for both: both likes withdrawn, the match gone, the conversation off both lists', async () => {
+    const [anna, bert] = await Promise.all([createMember(app), createMember(app)]);
+    await like(anna, bert.profileId);
+    await like(bert, anna.profileId);
+    const sent = await anna.client.request({
+      method: 'POST',
+      url: '/api/message.php',
+      payload: { to: bert.profileId, client_id: randomUUID(), text: 'Hi Bert' },
+    });
+    expect(sent.statusCode).toBe(200);
+    const chatsOf = async (member: TestMember) =>
+      (await member.client.request({ url: '/api/chats.php' }))
+        .json()
+        .chats.map((entry: { profile: { id: number } }) => entry.profile.id);
+    expect(await chatsOf(bert)).toContain(anna.profileId);
+
+    const unmatched = await bert.client.request({
+      method: 'POST',
+      url: '/api/unmatch.php',
+      payload: { id: anna.profileId },
+    });
+    expect(unmatched.statusCode).toBe(200);
+    expect(unmatched.json()).toEqual({ is_liked: false, is_match: false, is_new_match: false });
+    expect(await matchRows(anna.profileId, bert.profileId)).toHaveLength(0);
+    for (const [member, other] of [
+      [anna, bert],
+      [bert, anna],
+    ] as const) {
+      const likes = await overview(member);
+      expect(likes.profiles.map((entry) => entry.id)).not.toContain(other.profileId);
+      expect(likes.liked_by.map((entry) => entry.id)).not.toContain(other.profileId);
+      expect(await chatsOf(member)).not.toContain(other.profileId);
+    }
+    // Again is fine (nothing left to end); oneself is not.
+    expect(
+      (await bert.client.request({ method: 'POST', url: '/api/unmatch.php', payload: { id: anna.profileId } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await bert.client.request({ method: 'POST', url: '/api/unmatch.php', payload: { id: bert.profileId } }))
+        .statusCode,
+    ).toBe(400);
+    // Writing again starts the conversation over, for both.
+    await anna.client.request({
+      method: 'POST',
+      url: '/api/message.php',
+      payload: { to: bert.profileId, client_id: randomUUID(), text: 'Sorry?' },
+    });
+    expect(await chatsOf(bert)).toContain(anna.profileId);
   });
 
   it('makes exactly one match when both like each other at the same moment', async () => {

@@ -51,3 +51,12 @@ export function useLikesRefresh() {
 export function countNewLikes(likes: Pick<LikesResponse, 'liked_by'> | undefined): number {
   return likes?.liked_by.filter((entry) => entry.like_new).length ?? 0;
 }
+
+/**
+ * The new-likes count as the cache holds it, without fetching or polling (the navigation's observer does that): the
+ * page title's count reads it from the root, so it stays while layouts change.
+ */
+export function useCachedNewLikes(): number {
+  const { data } = useQuery({ ...likesQueryOptions(), enabled: false });
+  return countNewLikes(data);
+}

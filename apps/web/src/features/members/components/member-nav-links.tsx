@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
 import { CountBadge } from '../../../components/count-badge.tsx';
-import { useDocumentTitleCount } from '../../../components/document-title-count.ts';
 import { ChatIcon, HeartIcon, SearchIcon } from '../../../components/icons.tsx';
 import { CoinsIcon, StarIcon } from '../../../components/member-icons.tsx';
 import { useSocketEvent } from '../../../lib/socket-client.ts';
+import { invalidateMemberRelations } from '../../../lib/member-relations-cache.ts';
 import { countNewLikes, likesKeys, useLikesRefresh } from '../../likes/index.ts';
 import { useChatBadge } from '../../chat/index.ts';
 import { getCreditBadge } from '../lib/nav-badges.ts';
@@ -43,12 +43,16 @@ export function MemberNavLinks({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const { data: likes } = useLikesRefresh();
   const newLikes = countNewLikes(likes);
-  useDocumentTitleCount('likes', newLikes);
   const unreadMessages = useChatBadge();
   // A like or a match arrives on the socket: the likes badge refreshes at once instead of at the next poll.
   useSocketEvent(
     'like',
     useCallback(() => void queryClient.invalidateQueries({ queryKey: likesKeys.all }), [queryClient]),
+  );
+  // The other member unmatched: every list and page that shows likes refreshes (their profile no longer says match).
+  useSocketEvent(
+    'unmatch',
+    useCallback(() => void invalidateMemberRelations(queryClient, 'like'), [queryClient]),
   );
   const creditBadge = getCreditBadge(user);
 

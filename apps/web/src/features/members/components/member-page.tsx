@@ -16,7 +16,7 @@ import { translateError } from '../../../lib/form-errors.ts';
 import { SignupLink } from '../../../components/signup-link.tsx';
 import { BlockedByNotice } from '../../../components/blocked-by-notice.tsx';
 import { findSearchedCard } from '../../search/index.ts';
-import { likesKeys } from '../../likes/index.ts';
+import { likesKeys, UnmatchButton } from '../../likes/index.ts';
 import { BlockButton } from '../../blocks/index.ts';
 import { ReportButton } from '../../reports/index.ts';
 import { useMember } from '../api/get-member.ts';
@@ -124,6 +124,7 @@ function MemberProfileView({ member, viewer }: { member: MemberProfile; viewer: 
             <div className="member-safety d-flex flex-wrap align-items-center justify-content-between gap-2">
               <span className="small text-body-secondary">{t('memberPage.safetyText', { name: member.name })}</span>
               <div className="d-flex flex-wrap gap-2">
+                {relation?.is_match && !isBlocked && <UnmatchButton profile={member} />}
                 <ReportButton profile={member} />
                 <BlockButton profile={member} isBlocked={isBlocked} />
               </div>
