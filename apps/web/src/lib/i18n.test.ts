@@ -72,6 +72,20 @@ describe('chooseLanguage', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
+  it('hands a choice made before anyone listened to the first listener, once', async () => {
+    await chooseLanguage('en-US');
+    const late = vi.fn();
+    const unsubscribe = onLanguageChosen(late);
+    await vi.waitFor(() => expect(late).toHaveBeenCalledWith('en-US'));
+    const second = vi.fn();
+    const unsubscribeSecond = onLanguageChosen(second);
+    await Promise.resolve();
+    expect(second).not.toHaveBeenCalled();
+    expect(late).toHaveBeenCalledTimes(1);
+    unsubscribe();
+    unsubscribeSecond();
+  });
+
   it('still switches when saving elsewhere fails', async () => {
     const unsubscribe = onLanguageChosen(() => Promise.reject(new Error('offline')));
     await expect(chooseLanguage('en-US')).resolves.toBeUndefined();

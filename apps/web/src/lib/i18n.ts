@@ -147,19 +147,33 @@ export async function changeLanguage(language: UiLanguage): Promise<void> {
 
 type LanguageChosenListener = (language: UiLanguage) => void | Promise<void>;
 const languageChosenListeners = new Set<LanguageChosenListener>();
+/** A choice made before any listener was there (the session feature loads after the first paint), for the first one. */
+let unheardChoice: UiLanguage | null = null;
 
 /**
  * SPEC section 1: a logged-in member's choice is also saved to the account. The session feature
- * registers here (PUT /api/user.php) so the language switcher needs to know nothing about accounts.
+ * registers here (PUT /api/user.php) so the language switcher needs to know nothing about accounts. A choice made
+ * before it registered is handed to it then: the first change after a page load used to be lost.
  */
 export function onLanguageChosen(listener: LanguageChosenListener): () => void {
   languageChosenListeners.add(listener);
+  if (unheardChoice) {
+    const language = unheardChoice;
+    unheardChoice = null;
+    void Promise.resolve()
+      .then(() => listener(language))
+      .catch(() => undefined);
+  }
   return () => languageChosenListeners.delete(listener);
 }
 
 /** The visitor picked a language: switch, remember it, and let listeners save it elsewhere. */
 export async function chooseLanguage(language: UiLanguage): Promise<void> {
   await changeLanguage(language);
+  if (languageChosenListeners.size === 0) {
+    unheardChoice = language;
+    return;
+  }
   // Saving elsewhere is best effort: the interface has already switched and the cookie is set.
   await Promise.allSettled([...languageChosenListeners].map(async (listener) => listener(language)));
 }

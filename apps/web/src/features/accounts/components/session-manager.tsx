@@ -2,14 +2,13 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import type { User } from '@app/contracts';
 import { onAuthenticationRequired } from '../../../lib/api-client.ts';
 import { onLanguageChosen } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { captureTracking } from '../../../lib/tracking.ts';
 import { ActivationReminder } from '../../activation/index.ts';
 import { NotificationAlerts } from '../../notifications/index.ts';
-import { userKeys, getUser, useUserRefresh } from '../../../lib/session/get-user.ts';
+import { userKeys, getUser, useUserRefresh, userQueryOptions } from '../../../lib/session/get-user.ts';
 import { updateLanguage } from '../api/update-language.ts';
 import {
   clearSession,
@@ -70,7 +69,9 @@ export function SessionManager() {
   useEffect(
     () =>
       onLanguageChosen(async (language) => {
-        if (!queryClient.getQueryData<User | null>(userKeys.all)) return;
+        // The member view may still be loading (a choice right after the page loaded): wait for it, not "no member".
+        const current = await queryClient.ensureQueryData(userQueryOptions()).catch(() => null);
+        if (!current || current.language === language) return;
         const { user } = await updateLanguage({ language });
         queryClient.setQueryData(userKeys.all, user);
       }),
