@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
-import { waitForDemoMembers } from './support/axe-world.ts';
+import { activate, signUp, waitForDemoMembers } from './support/axe-world.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
 
 const session = useBrowser({ viewport: { width: 390, height: 844 } });
@@ -133,6 +133,32 @@ describe('first views', () => {
     expect(chatsHtml).toContain('data-testid="chat-screen"');
     await page.locator('#first-view').waitFor({ state: 'detached' });
     expect(await page.getByTestId('chat-screen').count()).toBe(1);
+  });
+
+  test('the page of a member who blocked the viewer says so in the view, and the app asks only once', async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    const demo = await logIn(page.request);
+    const blocker = await signUp(session.baseURL, 'Blocker');
+    await activate(blocker);
+    expect((await blocker.api.post('/api/block.php', { data: { id: demo.profile.id } })).ok()).toBe(true);
+    await blocker.api.dispose();
+    const asked: number[] = [];
+    const onResponse = (response: { url(): string; status(): number }) => {
+      if (new URL(response.url()).pathname === '/api/member.php') asked.push(response.status());
+    };
+    page.on('response', onResponse);
+    const html = await (await page.goto(`/members/${blocker.id}`))!.text();
+    // The server's view already says it (it used to show a skeleton until the app started and asked again).
+    expect(html).toContain('id="first-view"');
+    expect(html).toContain('This member has blocked you.');
+    await page.locator('#first-view').waitFor({ state: 'detached' });
+    await page.getByText('This member has blocked you.').waitFor();
+    await page.waitForLoadState('networkidle');
+    page.off('response', onResponse);
+    // A 403 is never retried: at most the app's one question after taking over.
+    expect(asked.length).toBeLessThanOrEqual(1);
+    expect(asked.every((status) => status === 403)).toBe(true);
   });
 
   test("the conversations' times in the view are in the browser's time zone, as the app shows them", async () => {

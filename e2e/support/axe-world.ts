@@ -116,10 +116,10 @@ export async function waitForDemoMembers(baseURL: string, minimum: number): Prom
   throw new Error('The demo members were not seeded in time');
 }
 
-type Signup = { api: APIRequestContext; id: number; name: string; email: string };
+export type Signup = { api: APIRequestContext; id: number; name: string; email: string };
 
 /** A new account through POST /api/signup.php; its API context holds the session. */
-async function signUp(baseURL: string, label: string, dateOfBirth = '1992-05-17'): Promise<Signup> {
+export async function signUp(baseURL: string, label: string, dateOfBirth = '1992-05-17'): Promise<Signup> {
   const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: CLIENT });
   const name = uniqueName(label);
   const email = `${name.toLowerCase()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -133,7 +133,7 @@ async function signUp(baseURL: string, label: string, dateOfBirth = '1992-05-17'
 }
 
 /** Follows the activation link of the development mailbox. */
-async function activate(member: Signup): Promise<void> {
+export async function activate(member: Signup): Promise<void> {
   const mailbox = await ok<{ mails: { links: string[] }[] }>(
     await member.api.get(`/api/dev/mailbox?to=${encodeURIComponent(member.email)}`),
     'dev/mailbox',

@@ -91,7 +91,12 @@ async function render(request: FirstViewRequest): Promise<FirstView> {
   setServerTransport(request.transport);
   setDisplayTimeZone(request.timeZone);
   try {
-    const queryClient = new QueryClient(QUERY_DEFAULTS);
+    // A query that failed in an earlier pass (a profile that blocked the viewer answers 403, a gone one 404) renders
+    // its error: with retryOnMount a failed query without data renders as pending again, and the view showed a
+    // skeleton until the app started seconds later and asked once more.
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { ...QUERY_DEFAULTS.defaultOptions.queries, retryOnMount: false } },
+    });
     queryClient.setQueryData(settingsKeys.all, request.settings);
     queryClient.setQueryData(userKeys.all, request.user);
     const asked = new Set<string>();

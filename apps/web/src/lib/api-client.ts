@@ -38,6 +38,8 @@ export function onAuthenticationRequired(listener: AuthRequiredListener): () => 
  * Exported for the one request that cannot go through apiRequest (the photo upload, for its progress).
  */
 export function notifyIfAuthenticationRequired(url: string, error: ApiError): void {
+  // The server's first-view render has no window and no session to check: its 403s are the page's to show.
+  if (typeof window === 'undefined') return;
   const pathname = new URL(url, window.location.origin).pathname;
   if (error.status === 403 && error.isAuthenticationRequired && pathname !== '/api/user.php') {
     authRequiredListeners.forEach((listener) => listener());
