@@ -16,6 +16,9 @@ const WelcomeBonusHost = lazy(async () => ({
   default: (await import('../features/credits/components/welcome-bonus-host.tsx')).WelcomeBonusHost,
 }));
 
+// The page title's count (new likes and unread messages) for every layout.
+const TitleCount = lazy(async () => ({ default: (await import('./title-count.tsx')).TitleCount }));
+
 /** The translations the first screen did not need (lib/i18n.ts), fetched once it is painted. */
 function RemainingNamespaces() {
   useEffect(() => void loadRemainingNamespaces().catch(() => undefined), []);
@@ -35,6 +38,7 @@ export function RootShell() {
         <RemainingNamespaces />
         <SessionManager />
         <WelcomeBonusHost />
+        <TitleCount />
       </AfterFirstPaint>
     </>
   );

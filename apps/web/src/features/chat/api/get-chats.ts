@@ -66,6 +66,12 @@ export const chatsQueryOptions = () =>
     staleTime: 30_000,
   });
 
+/** The unread total as the cache holds it, without fetching or polling (the page title's count, from the root). */
+export function useCachedUnreadTotal(): number {
+  const { data } = useQuery({ ...chatsQueryOptions(), enabled: false });
+  return data?.unread_total ?? 0;
+}
+
 export function useChats() {
   const { data: user } = useUser();
   return useQuery({ ...chatsQueryOptions(), enabled: Boolean(user) });
