@@ -1,6 +1,7 @@
 // A table of rows with a caption (its accessible name; hidden unless asked for) and column headers with their scope.
 // Columns say how each cell of a row looks; a column may head its row (<th scope="row">) or have a header that only
-// screen readers get (a column of buttons).
+// screen readers get (a column of buttons). On phones each row is a card, each cell under its column's name
+// (`data-label`, styles/_layout.scss): a wide table used to scroll its last columns (the dates) off the screen.
 import type { CSSProperties, ReactNode } from 'react';
 import { Table } from 'react-bootstrap';
 
@@ -41,7 +42,7 @@ export function DataTable<Row>({
   className,
 }: DataTableProps<Row>) {
   return (
-    <Table responsive size="sm" hover={isHover} className={className}>
+    <Table responsive size="sm" hover={isHover} className={`data-table-stack ${className ?? ''}`}>
       <caption className={isCaptionVisible ? undefined : 'visually-hidden'}>{caption}</caption>
       <thead>
         <tr>
@@ -55,17 +56,18 @@ export function DataTable<Row>({
       <tbody>
         {rows.map((row) => (
           <tr key={rowKey(row)} className={isRowActive?.(row) ? 'table-active' : undefined}>
-            {columns.map((column) =>
-              column.isRowHeader ? (
-                <th key={column.key} scope="row" className={column.className} style={column.style}>
+            {columns.map((column) => {
+              const label = !column.isHeaderHidden && typeof column.header === 'string' ? column.header : undefined;
+              return column.isRowHeader ? (
+                <th key={column.key} scope="row" className={column.className} style={column.style} data-label={label}>
                   {column.cell(row)}
                 </th>
               ) : (
-                <td key={column.key} className={column.className} style={column.style}>
+                <td key={column.key} className={column.className} style={column.style} data-label={label}>
                   {column.cell(row)}
                 </td>
-              ),
-            )}
+              );
+            })}
           </tr>
         ))}
       </tbody>

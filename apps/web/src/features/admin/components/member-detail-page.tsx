@@ -101,7 +101,7 @@ export function MemberDetailPage({ staff }: { staff: Staff }) {
                       .filter(Boolean)
                       .join(' · ')}
                     {member.profile.about_me && (
-                      <span className="d-block text-body-secondary mt-1">{member.profile.about_me}</span>
+                      <span className="d-block text-body-secondary mt-1 text-break">{member.profile.about_me}</span>
                     )}
                   </p>
                 </div>

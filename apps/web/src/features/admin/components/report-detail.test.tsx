@@ -23,7 +23,7 @@ const report = {
   handled_at: null,
   resolution: null,
   created_at: '2026-11-23T10:00:00.000Z',
-  content: { profile: null, photo_url: null, message_text: null },
+  content: { profile: null, photo_url: null, message_text: null, message_photo_url: null },
   history: { messages: [], likes: [], blocks: [] },
   reported_counts: { open: 1 },
 };

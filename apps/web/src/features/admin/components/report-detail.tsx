@@ -130,7 +130,7 @@ export function ReportDetail({ id, onClose }: { id: number; onClose: () => void 
             {report.content.profile.name} ·{' '}
             {[report.content.profile.city, report.content.profile.country].filter(Boolean).join(', ')}
             {report.content.profile.about_me && (
-              <span className="d-block text-body-secondary">{report.content.profile.about_me}</span>
+              <span className="d-block text-body-secondary text-break">{report.content.profile.about_me}</span>
             )}
           </p>
         )}

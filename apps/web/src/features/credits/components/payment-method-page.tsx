@@ -66,7 +66,7 @@ function MethodList({ data, bundle, preselected, onChoose, pendingMethod, direct
               data-method={method}
             >
               <PaymentMethodMark method={method} />
-              <span className="flex-grow-1">
+              <span className="method-text flex-grow-1">
                 <span className="d-block fw-semibold">{tCommon(`paymentMethods.${method}`)}</span>
                 <span className="d-block small text-body-secondary">
                   {costs > 0
@@ -97,7 +97,7 @@ function MethodList({ data, bundle, preselected, onChoose, pendingMethod, direct
             data-method="sdd"
           >
             <PaymentMethodMark method="sdd" />
-            <span className="flex-grow-1">
+            <span className="method-text flex-grow-1">
               <span className="d-block fw-semibold">{tCommon('paymentMethods.sdd')}</span>
               <span className="d-block small text-body-secondary">{t('directDebit.methodHint')}</span>
             </span>

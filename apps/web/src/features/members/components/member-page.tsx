@@ -98,7 +98,7 @@ function MemberProfileView({ member, viewer }: { member: MemberProfile; viewer: 
               <h2 id="about-title" className="member-section-title">
                 {t('fields.aboutMe')}
               </h2>
-              <p className="member-about mb-0">{member.about_me}</p>
+              <p className="member-about mb-0 text-break">{member.about_me}</p>
               <FieldNote field="about_me" />
             </section>
           )}
