@@ -151,6 +151,20 @@ describe('the push service worker', () => {
 });
 
 describe('the service worker offline', () => {
+  test('controls a first visit before the app has started, so the offline page is there from the first seconds', async () => {
+    const { page } = session;
+    await acceptSiteEntryWarningBeforehand(session.context);
+    // The app's code never arrives: the page's own inline registration is what installs the worker.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+    const offlineCache = await page.evaluate(async () =>
+      (await (await caches.open('site-sw-offline-v1')).keys()).map((request) => new URL(request.url).pathname),
+    );
+    expect(offlineCache).toEqual(['/offline.html', '/offline.js']);
+  });
+
   // Chromium's offline emulation does not reach a service worker's own fetches, so the failing network is a request
   // the worker's navigation handler makes to an address nobody listens on (the same path a lost connection takes).
   test('keeps the app’s files and the offline page, answers a page that cannot load with it, in the member’s language', async () => {
