@@ -167,7 +167,13 @@ export type Tracking = z.input<typeof trackingSchema>;
 // The user payload (SPEC section 3)
 // ---------------------------------------------------------------------------------------------
 
-export const mainImageSchema = z.object({ filename: z.string(), thumb_filename: z.string() });
+/** The image statuses of SPEC section 3 ("active" seen). Every image answered is active: a rejected photo is deleted. */
+export const IMAGE_STATUSES = ['active'] as const;
+export const mainImageSchema = z.object({
+  filename: z.string(),
+  thumb_filename: z.string(),
+  status: z.enum(IMAGE_STATUSES),
+});
 
 export const userProfileSchema = z.object({
   id: z.number().int(),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   ABOUT_ME_MAX_LENGTH,
   GENDERS,
+  IMAGE_STATUSES,
   PROFILE_STATUSES,
   SEXUALITIES,
   mainImageSchema,
@@ -142,6 +143,8 @@ export const photoSchema = z.object({
   height: z.number().int(),
   is_private: z.boolean(),
   is_main: z.boolean(),
+  /** SPEC section 3's image status (IMAGE_STATUSES). */
+  status: z.enum(IMAGE_STATUSES),
 });
 export type Photo = z.infer<typeof photoSchema>;
 

@@ -182,6 +182,8 @@ export const createOrderRequestSchema = z.object({
 });
 export const orderSchema = z.object({
   id: z.number().int(),
+  /** SPEC section 3's name for `id` (a payment's payment_id), answered beside it for clients that use it. */
+  payment_id: z.number().int(),
   /** The bundle bought (null once the site removed it): "try another method" offers it again. */
   bundle_id: z.number().int().nullable(),
   status: z.enum(ORDER_STATUSES),
@@ -191,6 +193,8 @@ export const orderSchema = z.object({
   discount_code: z.string().nullable(),
   discount_percentage: z.number().int(),
   method: z.string(),
+  /** SPEC section 3's name for `method`, answered beside it. */
+  paymentmethod: z.string(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
   /** Unused credits refunded, and the money refunded for them (minor units of the order's currency). */

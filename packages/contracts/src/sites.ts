@@ -3,7 +3,11 @@ import { z } from 'zod';
 
 export const NICHES = [1, 2, 3, 4, 5, 6, 7] as const;
 export const SIGNUP_MODES = ['all', 'with_trafficsource', 'other'] as const;
-export const LOGGED_OUT_SEARCH_MODES = ['none', 'all'] as const;
+/**
+ * SPEC section 3: logged_out_search (and its traffic-source variant) is "none or other": `none` hides search from
+ * visitors, any other value allows it. `other` is the spec's word, `all` the name this build used first; both allow.
+ */
+export const LOGGED_OUT_SEARCH_MODES = ['none', 'all', 'other'] as const;
 export const PAYMENT_METHODS = [
   'sdd',
   'prezelewy24',

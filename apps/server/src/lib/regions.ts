@@ -3,11 +3,36 @@ import { allCountries } from 'country-region-data';
 import type { RegionsResponse } from '@app/contracts';
 import type { RegionData } from '../db/schema/index.ts';
 
+/**
+ * Where the package's list is not what members pick from (migration 0029): Belgium's "province" select listed its 3
+ * regions, so its 10 provinces and Brussels (ISO 3166-2:BE codes, which the geocoder's places also carry); the United
+ * States' "state" select listed territories and the Armed Forces codes, so only the 50 states and DC stay.
+ */
+const BELGIAN_PROVINCES = [
+  ['Antwerp', 'VAN'],
+  ['Brussels', 'BRU'],
+  ['East Flanders', 'VOV'],
+  ['Flemish Brabant', 'VBR'],
+  ['Hainaut', 'WHT'],
+  ['Liège', 'WLG'],
+  ['Limburg', 'VLI'],
+  ['Luxembourg', 'WLX'],
+  ['Namur', 'WNA'],
+  ['Walloon Brabant', 'WBR'],
+  ['West Flanders', 'VWV'],
+] as const;
+const US_NON_STATES = new Set(['AS', 'FM', 'GU', 'MH', 'MP', 'PW', 'PR', 'VI', 'AA', 'AE', 'AP']);
+
 const byCountry = new Map(
-  allCountries.map(([, code, regions]) => [
-    code,
-    regions.map(([name, regionCode]) => ({ code: regionCode ?? name, name })),
-  ]),
+  allCountries.map(([, code, regions]) => {
+    const list: readonly (readonly [string, string?])[] =
+      code === 'BE'
+        ? BELGIAN_PROVINCES
+        : code === 'US'
+          ? regions.filter(([, regionCode]) => !US_NON_STATES.has(regionCode ?? ''))
+          : regions;
+    return [code, list.map(([name, regionCode]) => ({ code: regionCode ?? name, name }))];
+  }),
 );
 
 export function regionsOf(country: string) {

@@ -23,9 +23,9 @@ export const sites = pgTable(
     indexTitle: text('index_title').notNull().default(''),
     description: text('description').notNull().default(''),
     signups: text('signups').$type<'all' | 'with_trafficsource' | 'other'>().notNull().default('all'),
-    loggedOutSearch: text('logged_out_search').$type<'none' | 'all'>().notNull().default('all'),
+    loggedOutSearch: text('logged_out_search').$type<'none' | 'all' | 'other'>().notNull().default('all'),
     loggedOutSearchTrafficsource: text('logged_out_search_trafficsource')
-      .$type<'none' | 'all'>()
+      .$type<'none' | 'all' | 'other'>()
       .notNull()
       .default('all'),
     minimumMessageCosts: jsonb('minimum_message_costs').$type<MinimumMessageCosts>().notNull().default({}),

@@ -55,6 +55,7 @@ export function toUserPayload(view: MemberView, site: Pick<SiteRow, 'fictionalIc
         ? {
             filename: uploadUrl(site.cdnPrefix, view.mainPhoto.fileKey),
             thumb_filename: uploadUrl(site.cdnPrefix, view.mainPhoto.thumbKey),
+            status: 'active' as const,
           }
         : null,
       status: profile.status,

@@ -625,6 +625,22 @@ describe('staff console API', () => {
         ).statusCode,
       ).toBe(200);
       expect((await settings()).name).toBe('Renamed');
+      // SPEC section 3: logged_out_search is "none or other"; the console takes `other` and settings.php answers it.
+      expect(
+        (
+          await staff.admin.request({
+            method: 'PUT',
+            url: `/api/admin/sites/${siteId}`,
+            payload: {
+              ...input,
+              name: 'Renamed',
+              logged_out_search: 'other',
+              logged_out_search_trafficsource: 'other',
+            },
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(await settings()).toMatchObject({ logged_out_search: 'other', logged_out_search_trafficsource: 'other' });
       const bundle = await staff.admin.request({
         method: 'POST',
         url: `/api/admin/sites/${siteId}/bundles`,
@@ -637,7 +653,11 @@ describe('staff console API', () => {
         payload: { code: 'spring25', value_percentage: 25 },
       });
       expect(code.json().discount_code).toMatchObject({ code: 'SPRING25', value_percentage: 25 });
-      expect((await audit(`site:${siteId}`)).map((entry) => entry.action)).toEqual(['site.update', 'site.create']);
+      expect((await audit(`site:${siteId}`)).map((entry) => entry.action)).toEqual([
+        'site.update',
+        'site.update',
+        'site.create',
+      ]);
     });
   });
 

@@ -106,6 +106,15 @@ describe('content catalogues', () => {
       expect(regions.DE?.kind).toBe('state');
       expect(regions.DE?.regions).toHaveLength(16);
       expect(regions.US?.kind).toBe('state');
+      // The 50 states and DC: no territories, no Armed Forces codes.
+      expect(regions.US?.regions).toHaveLength(51);
+      expect(regions.US?.regions.map((region) => region.code)).not.toContain('AE');
+      expect(regions.US?.regions.map((region) => region.code)).not.toContain('GU');
+      // Belgium is labelled "province" and lists its 10 provinces and Brussels, not its 3 regions.
+      expect(regions.BE?.kind).toBe('province');
+      expect(regions.BE?.regions).toHaveLength(11);
+      expect(regions.BE?.regions).toContainEqual({ code: 'VOV', name: 'East Flanders' });
+      expect(regions.BE?.regions.map((region) => region.code)).not.toContain('VLG');
       expect(regions.GB?.kind).toBe('county');
     });
 

@@ -45,7 +45,7 @@ describe('demo members', () => {
       Groningen: 'GR',
       Bern: 'BE',
       Wien: '9',
-      Gent: 'VLG',
+      Gent: 'VOV',
       Toronto: 'ON',
       Auckland: 'AUK',
       Warszawa: '14',

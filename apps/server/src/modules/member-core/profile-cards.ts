@@ -107,7 +107,7 @@ export function isNotBlockedWith(viewerProfileId: number, column: SQL | AnyColum
 
 export function toImage(cdnPrefix: string, fileKey: string | null, thumbKey: string | null): Image | null {
   if (!fileKey || !thumbKey) return null;
-  return { filename: uploadUrl(cdnPrefix, fileKey), thumb_filename: uploadUrl(cdnPrefix, thumbKey) };
+  return { filename: uploadUrl(cdnPrefix, fileKey), thumb_filename: uploadUrl(cdnPrefix, thumbKey), status: 'active' };
 }
 
 export function isFieldVisible(site: Pick<SiteRow, 'visibleProfileFields'>, field: string): boolean {

@@ -17,6 +17,7 @@ export const orderNotFound = () => new AppError(404, 'order_not_found');
 export function toOrder(row: OrderRow, refundDays?: number): Order {
   return {
     id: row.id,
+    payment_id: row.id,
     bundle_id: row.bundleId,
     status: orderStatusOf(row),
     credits: row.credits,
@@ -25,6 +26,7 @@ export function toOrder(row: OrderRow, refundDays?: number): Order {
     discount_code: row.discountCode,
     discount_percentage: row.discountPercentage,
     method: row.method,
+    paymentmethod: row.method,
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
     is_repeat: row.sequenceType === 'recurring',

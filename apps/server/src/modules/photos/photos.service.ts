@@ -38,7 +38,11 @@ export function privatePhotoUrl(photoId: number, size: 'full' | 'thumb'): string
 
 export function toPhoto(row: PhotoRow, cdnPrefix: string): Photo {
   const image = row.isPrivate
-    ? { filename: privatePhotoUrl(row.id, 'full'), thumb_filename: privatePhotoUrl(row.id, 'thumb') }
+    ? {
+        filename: privatePhotoUrl(row.id, 'full'),
+        thumb_filename: privatePhotoUrl(row.id, 'thumb'),
+        status: 'active' as const,
+      }
     : toImage(cdnPrefix, row.fileKey, row.thumbKey)!;
   return { id: row.id, ...image, width: row.width, height: row.height, is_private: row.isPrivate, is_main: row.isMain };
 }

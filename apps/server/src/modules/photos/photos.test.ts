@@ -77,7 +77,11 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
     expect(response.statusCode).toBe(201);
     const body = uploadPhotoResponseSchema.parse(response.json());
     expect(body.photo).toMatchObject({ is_main: true, is_private: false, width: 1600, height: 800 });
-    expect(body.main_image).toEqual({ filename: body.photo.filename, thumb_filename: body.photo.thumb_filename });
+    expect(body.main_image).toEqual({
+      filename: body.photo.filename,
+      thumb_filename: body.photo.thumb_filename,
+      status: 'active',
+    });
     expect(body.photo.filename).toMatch(/^\/uploads\/photos\/[0-9a-f]{2}\/[0-9a-f-]{36}\.jpg$/);
 
     const image = await app.inject({ url: body.photo.filename });

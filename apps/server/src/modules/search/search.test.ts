@@ -231,6 +231,10 @@ describe('search (search.php)', () => {
     await setSite({ loggedOutSearch: 'all', loggedOutSearchTrafficsource: 'none' });
     expect((await search(visitor(app), 'country=NZ')).results).toHaveLength(1);
     expect((await visitor(app).request({ url: '/api/search.php?country=NZ&network=adnet' })).statusCode).toBe(403);
+    // SPEC section 3's "none or other": `other` allows, like `all`.
+    await setSite({ loggedOutSearch: 'other', loggedOutSearchTrafficsource: 'other' });
+    expect((await search(visitor(app), 'country=NZ')).results).toHaveLength(1);
+    expect((await search(visitor(app), 'country=NZ&network=adnet')).results).toHaveLength(1);
     // Members always search.
     const member = await createMember(app);
     await setSite({ loggedOutSearch: 'none', loggedOutSearchTrafficsource: 'none' });

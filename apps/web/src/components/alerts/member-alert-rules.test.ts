@@ -4,7 +4,7 @@ import { buildUser } from '../../test-support/user.fixture.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { MEMBER_ALERT_DISMISS_KEYS, pickMemberAlert, type MemberAlertInput } from './member-alert-rules.ts';
 
-const PHOTO = { filename: 'a.jpg', thumb_filename: 'a-thumb.jpg' };
+const PHOTO = { filename: 'a.jpg', thumb_filename: 'a-thumb.jpg', status: 'active' as const };
 const withPhoto = (overrides: Parameters<typeof buildUser>[0] = {}) =>
   buildUser({ ...overrides, profile: { ...buildUser().profile, main_image: PHOTO, ...overrides.profile } });
 

@@ -183,6 +183,8 @@ describe('direct debit code', () => {
   it('opens the order once the right code is in', async () => {
     const order = {
       id: 41,
+      payment_id: 41,
+      paymentmethod: 'sdd',
       bundle_id: 7,
       status: 'pending',
       credits: 50,

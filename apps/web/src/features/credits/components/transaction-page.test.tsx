@@ -25,8 +25,11 @@ afterEach(() => {
 });
 
 function order(overrides: Partial<Order> = {}): Order {
+  const method = overrides.method ?? 'ideal';
   return {
     id: 41,
+    payment_id: 41,
+    paymentmethod: method,
     bundle_id: 7,
     status: 'pending',
     credits: 100,

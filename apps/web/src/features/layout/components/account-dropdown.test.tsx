@@ -22,7 +22,7 @@ describe('account dropdown in the top navigation', () => {
       profile: {
         ...buildUser().profile,
         name: 'Anna',
-        main_image: { filename: 'p/7.jpg', thumb_filename: 'p/7_t.jpg' },
+        main_image: { filename: 'p/7.jpg', thumb_filename: 'p/7_t.jpg', status: 'active' as const },
       },
     });
     const { container } = renderWithProviders(<TopNav />, {

@@ -7,7 +7,11 @@ import { LikeModal } from './like-modal.tsx';
 
 beforeAll(() => setupI18n());
 
-const image = (name: string) => ({ filename: `/p/${name}.jpg`, thumb_filename: `/p/${name}_thumb.jpg` });
+const image = (name: string) => ({
+  filename: `/p/${name}.jpg`,
+  thumb_filename: `/p/${name}_thumb.jpg`,
+  status: 'active' as const,
+});
 
 describe('like modal', () => {
   it("the match variant shows the member's own photo and the match's photo", async () => {

@@ -11,7 +11,11 @@ import { LikeModalHost } from './like-modal-host.tsx';
 const LENA = {
   id: 42,
   name: 'Lena',
-  main_image: { filename: '/uploads/photos/ab/l.jpg', thumb_filename: '/uploads/photos/ab/l_thumb.jpg' },
+  main_image: {
+    filename: '/uploads/photos/ab/l.jpg',
+    thumb_filename: '/uploads/photos/ab/l_thumb.jpg',
+    status: 'active' as const,
+  },
 };
 
 beforeAll(() => setupI18n());

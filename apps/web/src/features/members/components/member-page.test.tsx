@@ -16,7 +16,7 @@ const MEMBER: MemberProfile = {
   age: 31,
   gender: 'female',
   country: 'BE',
-  region: 'VLG',
+  region: 'VOV',
   city: 'Gent',
   about_me: 'I like long walks.',
   interests: ['hiking'],
@@ -37,7 +37,7 @@ function renderMember(member: MemberProfile, settings: RenderOptions['settings']
       return {
         body: {
           regions: {
-            BE: { kind: 'province', regions: [{ code: 'VLG', name: 'Flanders' }] },
+            BE: { kind: 'province', regions: [{ code: 'VOV', name: 'East Flanders' }] },
             DE: { kind: 'state', regions: [{ code: 'BY', name: 'Bayern' }] },
           },
         },
@@ -59,7 +59,7 @@ describe('member profile page', () => {
     renderMember(MEMBER, { region_data: { BE: { kind: 'province' }, DE: { kind: 'state' } } });
     expect(await screen.findByText('Province')).toBeTruthy();
     expect(screen.queryByText('Region')).toBeNull();
-    expect(await screen.findByText('Flanders')).toBeTruthy();
+    expect(await screen.findByText('East Flanders')).toBeTruthy();
   });
 
   it('falls back to "Region" for a country without a region kind', async () => {

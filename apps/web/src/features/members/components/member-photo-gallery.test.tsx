@@ -16,6 +16,7 @@ const photo = (id: number): Photo => ({
   height: 1000,
   is_private: false,
   is_main: id === 1,
+  status: 'active',
 });
 const MEMBER = {
   id: 5,

@@ -14,7 +14,7 @@ import { notificationSettingsKeys } from '../api/get-notification-settings.ts';
 import { NotificationAlerts } from './notification-alerts.tsx';
 
 const SITE_KEY = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
-const PHOTO = { filename: 'a.jpg', thumb_filename: 'a-thumb.jpg' };
+const PHOTO = { filename: 'a.jpg', thumb_filename: 'a-thumb.jpg', status: 'active' as const };
 const memberWithPhoto = (overrides: Parameters<typeof buildUser>[0] = {}) =>
   buildUser({ ...overrides, profile: { ...buildUser().profile, main_image: PHOTO } });
 

@@ -126,7 +126,9 @@ describe('ProfilePage', () => {
 
   it('shows how complete the profile is and takes the member to the next thing to add', async () => {
     const { calls } = profileServer(
-      buildOwnProfile({ main_image: { filename: '/p/1.jpg', thumb_filename: '/p/1-t.jpg' } }),
+      buildOwnProfile({
+        main_image: { filename: '/p/1.jpg', thumb_filename: '/p/1-t.jpg', status: 'active' as const },
+      }),
     );
     renderWithProviders(<ProfilePage />, { user: buildUser(), settings });
     const meter = await screen.findByRole('progressbar', { name: 'Profile completeness' });

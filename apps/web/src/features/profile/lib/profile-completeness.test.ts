@@ -14,9 +14,10 @@ const photo = (id: number): Photo => ({
   height: 800,
   is_private: false,
   is_main: id === 1,
+  status: 'active',
 });
 const complete = buildOwnProfile({
-  main_image: { filename: '/p/1.jpg', thumb_filename: '/p/1-t.jpg' },
+  main_image: { filename: '/p/1.jpg', thumb_filename: '/p/1-t.jpg', status: 'active' as const },
   photos: [photo(1), photo(2)],
   about_me: 'x'.repeat(ABOUT_ME_MIN_LENGTH),
   interests: ['hiking', 'wine', 'coffee'],
