@@ -119,6 +119,17 @@ export class SocketClient {
     this.connect();
   }
 
+  /**
+   * The browser says it lost the network: the connection is gone now, not at the next missed ping (up to a minute of
+   * "Live" that was not true). Reconnects when the browser is back online (`reconnectNow`).
+   */
+  wentOffline(): void {
+    if (this.currentState !== 'live' && this.currentState !== 'connecting') return;
+    const socket = this.socket;
+    if (socket) this.drop(socket);
+    else this.scheduleRetry();
+  }
+
   /** Sends a client event when live; answers whether it was sent. */
   send(event: SocketClientEvent): boolean {
     if (this.currentState !== 'live' || !this.socket) return false;
@@ -274,13 +285,16 @@ export function resetSocketClient(options?: SocketClientOptions): SocketClient {
 
 function watchBrowser(socket: SocketClient): () => void {
   const onOnline = () => socket.reconnectNow();
+  const onOffline = () => socket.wentOffline();
   const onVisible = () => {
     if (document.visibilityState === 'visible') socket.reconnectNow();
   };
   window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
   document.addEventListener('visibilitychange', onVisible);
   return () => {
     window.removeEventListener('online', onOnline);
+    window.removeEventListener('offline', onOffline);
     document.removeEventListener('visibilitychange', onVisible);
   };
 }

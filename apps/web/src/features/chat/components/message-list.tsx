@@ -267,6 +267,7 @@ export function MessageList(props: MessageListProps) {
           }
           const { pending: item } = row;
           const isFailed = item.status === 'failed';
+          const isOffline = item.status === 'offline';
           return (
             <Fragment key={row.key}>
               {separator}
@@ -276,7 +277,7 @@ export function MessageList(props: MessageListProps) {
                 data-status={item.status}
               >
                 <div
-                  className={`chat-bubble chat-bubble-mine chat-bubble-${item.kind} ${isFailed ? 'is-failed' : 'is-pending'}`}
+                  className={`chat-bubble chat-bubble-mine chat-bubble-${item.kind} ${isFailed || isOffline ? 'is-failed' : 'is-pending'}`}
                 >
                   {item.kind === 'photo' && item.preview_url ? (
                     <img src={item.preview_url} alt={t('message.photo')} className="chat-photo-thumb" />
@@ -295,6 +296,8 @@ export function MessageList(props: MessageListProps) {
                   <span className="chat-meta">
                     {isFailed ? (
                       <span className="text-danger-emphasis fw-semibold">{t('message.failed')}</span>
+                    ) : isOffline ? (
+                      <span className="fw-semibold">{t('message.offline')}</span>
                     ) : (
                       <span>
                         <Spinner size="sm" className="me-1 chat-pending-spinner" aria-hidden="true" />
@@ -303,7 +306,7 @@ export function MessageList(props: MessageListProps) {
                     )}
                   </span>
                 </div>
-                {isFailed && (
+                {(isFailed || isOffline) && (
                   <div className="chat-failed-actions">
                     <Button size="sm" variant="outline-primary" onClick={() => onRetry?.(item.client_id)}>
                       {t('message.retry')}

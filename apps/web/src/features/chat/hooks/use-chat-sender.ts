@@ -1,5 +1,6 @@
 // Sending in a conversation: the message shows at once as pending, the server's message replaces it; a failure marks it
-// failed with the server's (translated) reason, and a retry sends it again under the same client id (stored once).
+// failed with the server's (translated) reason, and a retry sends it again under the same client id (stored once). A
+// send without a network waits as "offline" and goes by itself when the browser is back (lib/offline-resend.ts).
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { showMemberNotice } from '../../../lib/member-notice-store.ts';
 import { userKeys, useUser } from '../../../lib/session/get-user.ts';
 import { catchUpChatList, chatKeys } from '../api/get-chats.ts';
-import { newClientId, sendMessage, sendPhotoMessage } from '../api/send-message.ts';
+import { newClientId } from '../api/send-message.ts';
+import { isOfflineFailure, sendPending } from '../lib/offline-resend.ts';
 import { appendMessages, type ChatsList, type ConversationData } from '../lib/chats-cache.ts';
 import { addPending, getPending, removePending, updatePending, type PendingMessage } from '../lib/chat-store.ts';
 
@@ -58,16 +60,13 @@ export function useChatSender({ partnerId, base, onStarted }: Options) {
   const run = useCallback(
     async (pending: PendingMessage) => {
       try {
-        const result =
-          pending.kind === 'photo' && pending.file
-            ? await sendPhotoMessage({ to: pending.partner_id, client_id: pending.client_id, file: pending.file })
-            : await sendMessage(
-                pending.kind === 'gift' && pending.gift
-                  ? { to: pending.partner_id, client_id: pending.client_id, gift: pending.gift }
-                  : { to: pending.partner_id, client_id: pending.client_id, text: pending.text ?? '' },
-              );
-        deliver(result, pending);
+        deliver(await sendPending(pending), pending);
       } catch (error) {
+        // No network: kept as "offline" and sent by itself when the browser is back (lib/offline-resend.ts).
+        if (isOfflineFailure(error)) {
+          updatePending(pending.partner_id, pending.client_id, { status: 'offline', error: undefined });
+          return;
+        }
         const failure =
           error instanceof ApiError
             ? { code: error.code, message: error.message, params: error.body?.error?.params }
@@ -103,6 +102,11 @@ export function useChatSender({ partnerId, base, onStarted }: Options) {
         ...(input.kind === 'gift' ? { gift: input.gift } : {}),
         ...(input.kind === 'photo' ? { file: input.file, preview_url: URL.createObjectURL(input.file) } : {}),
       };
+      // Known to be offline: kept for later at once, not tried and failed.
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+        addPending({ ...pending, status: 'offline' });
+        return;
+      }
       addPending(pending);
       void run(pending);
     },

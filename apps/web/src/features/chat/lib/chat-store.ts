@@ -14,7 +14,8 @@ export type PendingMessage = {
   /** A local preview of a photo being sent. */
   preview_url?: string;
   created_at: string;
-  status: 'sending' | 'failed';
+  /** `offline`: not sent for want of a network; sent by itself when the browser is back online (lib/offline-resend.ts). */
+  status: 'sending' | 'failed' | 'offline';
   /** The server's translated message (or a generic one) when it failed. */
   error?: { code: string; message: string; params?: Record<string, unknown> };
 };
@@ -129,4 +130,13 @@ export function resetChatStore(): void {
     last_chat_opened_date: null,
     alert: null,
   });
+}
+
+/** Every send waiting for the network, of any conversation, marked as being sent again. */
+export function takeOfflinePending(): PendingMessage[] {
+  const waiting = Object.values(useChatStore.getState().pending)
+    .flat()
+    .filter((item) => item.status === 'offline');
+  for (const item of waiting) updatePending(item.partner_id, item.client_id, { status: 'sending', error: undefined });
+  return waiting.map((item) => ({ ...item, status: 'sending' as const, error: undefined }));
 }
