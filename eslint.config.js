@@ -18,6 +18,8 @@ export const WEB_FEATURE_DEPENDENCIES = {
   chat: ['blocks', 'reports'],
   content: ['language'],
   layout: ['accounts', 'language', 'members'],
+  // The match moment says hi right there (chat's QuickMessage).
+  likes: ['chat'],
   'match-finder': ['likes'],
   members: ['activation', 'blocks', 'chat', 'likes', 'reports', 'search'],
   profile: ['blocks', 'photos', 'signup'],

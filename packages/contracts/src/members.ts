@@ -410,6 +410,15 @@ export type HomeMembersResponse = z.infer<typeof homeMembersResponseSchema>;
 // Likes: POST / DELETE /api/like.php, GET /api/likes.php, /api/likes-list.php, /api/likes-member.php, /api/auto-like.php
 // ---------------------------------------------------------------------------------------------
 
+/** The match moments answered at most at once (docs/members.md, "The match moment"). */
+export const MATCH_MOMENTS_LIMIT = 5;
+/** GET /api/match-moments.php: matches whose moment the member has not seen yet, newest first. */
+export const matchMomentsResponseSchema = z.object({
+  moments: z.array(z.object({ profile: profileCardSchema, matched_at: z.string() })),
+});
+export type MatchMomentsResponse = z.infer<typeof matchMomentsResponseSchema>;
+export const matchMomentSeenResponseSchema = z.object({ seen: z.literal(true) });
+
 export const likeResponseSchema = z.object({
   is_liked: z.boolean(),
   /** Both like each other. */

@@ -48,10 +48,23 @@ export const matches = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When each side saw the match moment (docs/members.md, "The match moment"): the liker at once (the like's answer),
+     * the other live on the socket or on their next visit (GET /api/match-moments.php). Null: not seen yet.
+     */
+    lowSeenAt: timestamp('low_seen_at', { withTimezone: true }),
+    highSeenAt: timestamp('high_seen_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('matches_pair_key').on(table.lowProfileId, table.highProfileId),
     index('matches_high_idx').on(table.highProfileId, table.lowProfileId),
+    // A member's unseen moments, for either side of the pair.
+    index('matches_low_unseen_idx')
+      .on(table.lowProfileId, table.id)
+      .where(sql`${table.lowSeenAt} is null`),
+    index('matches_high_unseen_idx')
+      .on(table.highProfileId, table.id)
+      .where(sql`${table.highSeenAt} is null`),
     check('matches_ordered_pair', sql`${table.lowProfileId} < ${table.highProfileId}`),
   ],
 );

@@ -1,5 +1,5 @@
 // Drizzle queries on likes and matches; lists are keyset-paginated and leave out blocked and unopenable members.
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blocks, likes, matches, profiles } from '../../db/schema/index.ts';
 import {
@@ -81,12 +81,19 @@ export function createLikesRepository(db: Executor) {
       return Boolean(row);
     },
 
-    /** Creates the match of a pair; answers true only for the call that created it (the pair is unique). */
-    async insertMatch(a: number, b: number, tx: Executor): Promise<boolean> {
+    /**
+     * Creates the match of a pair; answers true only for the call that created it (the pair is unique). `a` is the
+     * member whose like made it: they see the moment in the like's answer, so their side is seen at `at`.
+     */
+    async insertMatch(a: number, b: number, tx: Executor, at: Date = new Date()): Promise<boolean> {
       const [low, high] = orderedPair(a, b);
       const rows = await tx
         .insert(matches)
-        .values({ lowProfileId: low, highProfileId: high })
+        .values({
+          lowProfileId: low,
+          highProfileId: high,
+          ...(a === low ? { lowSeenAt: at } : { highSeenAt: at }),
+        })
         .onConflictDoNothing()
         .returning({ id: matches.id });
       return rows.length > 0;
@@ -227,6 +234,54 @@ export function createLikesRepository(db: Executor) {
         )
         .orderBy(desc(matches.createdAt), desc(matches.id))
         .limit(limit);
+    },
+
+    /**
+     * The member's matches whose moment they have not seen, newest first, with the other member's card
+     * (matches_low_unseen_idx / matches_high_unseen_idx): blocked or unavailable members are left out.
+     */
+    async listUnseenMatches(
+      siteId: number,
+      profileId: number,
+      limit: number,
+      tx: Executor = db,
+    ): Promise<(CardRow & { matchedAt: Date })[]> {
+      const otherId: SQL = sql`case when ${matches.lowProfileId} = ${profileId} then ${matches.highProfileId} else ${matches.lowProfileId} end`;
+      return tx
+        .select({ ...cardColumns, matchedAt: matches.createdAt })
+        .from(matches)
+        .innerJoin(profiles, eq(profiles.id, otherId))
+        .leftJoin(mainPhoto, mainPhotoJoin)
+        .where(
+          and(
+            or(
+              and(eq(matches.lowProfileId, profileId), isNull(matches.lowSeenAt)),
+              and(eq(matches.highProfileId, profileId), isNull(matches.highSeenAt)),
+            ),
+            isViewable(siteId),
+            isNotBlockedWith(profileId),
+          ),
+        )
+        .orderBy(desc(matches.id))
+        .limit(limit);
+    },
+
+    /** The member saw the moment of their match with `otherId`; answers whether it was unseen. */
+    async markMatchSeen(profileId: number, otherId: number, at: Date, tx: Executor = db): Promise<boolean> {
+      const [low, high] = orderedPair(profileId, otherId);
+      const isLow = profileId === low;
+      const rows = await tx
+        .update(matches)
+        .set(isLow ? { lowSeenAt: at } : { highSeenAt: at })
+        .where(
+          and(
+            eq(matches.lowProfileId, low),
+            eq(matches.highProfileId, high),
+            isNull(isLow ? matches.lowSeenAt : matches.highSeenAt),
+          ),
+        )
+        .returning({ id: matches.id });
+      return rows.length > 0;
     },
 
     /** When each side liked the other and when they matched (null where not). */

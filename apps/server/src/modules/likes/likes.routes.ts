@@ -7,6 +7,8 @@ import {
   likesListResponseSchema,
   likesMemberResponseSchema,
   likesResponseSchema,
+  matchMomentSeenResponseSchema,
+  matchMomentsResponseSchema,
   profileIdQuerySchema,
   profileIdSchema,
 } from '@app/contracts';
@@ -56,6 +58,37 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => likes.unlike(await viewers.require(request), request.body.id),
+  );
+
+  app.get(
+    '/match-moments.php',
+    {
+      preValidation: [app.requireMember],
+      schema: {
+        tags: TAGS,
+        summary: 'Matches whose moment the member has not seen yet (the other like came while they were away)',
+        response: { 200: matchMomentsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = await viewers.require(request);
+      return likes.matchMoments(viewer, request.site);
+    },
+  );
+
+  app.post(
+    '/match-moments.php',
+    {
+      preValidation: [app.requireMember],
+      preHandler: [likeLimit],
+      schema: {
+        tags: TAGS,
+        summary: 'The member saw the moment of their match with this member',
+        body: profileIdSchema,
+        response: { 200: matchMomentSeenResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => likes.matchMomentSeen(await viewers.require(request), request.body.id),
   );
 
   app.post(

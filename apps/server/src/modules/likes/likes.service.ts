@@ -1,6 +1,8 @@
 // Like rules: like/unlike with matches made exactly once, the likes overview and lists, and like_new bookkeeping.
 import {
   LIKES_PAGE_SIZE,
+  MATCH_MOMENTS_LIMIT,
+  type MatchMomentsResponse,
   type LikeListItem,
   type LikeListType,
   type LikeResponse,
@@ -95,7 +97,7 @@ export function createLikesService(deps: {
         await deps.blocks.assertCanInteract(viewer, target, tx);
         await repo.insertLike(viewer.profileId, target.id, tx);
         const isMatch = await repo.hasLike(target.id, viewer.profileId, tx);
-        const isNewMatch = isMatch && (await repo.insertMatch(viewer.profileId, target.id, tx));
+        const isNewMatch = isMatch && (await repo.insertMatch(viewer.profileId, target.id, tx, deps.now()));
         const result = { is_liked: true, is_match: isMatch, is_new_match: isNewMatch };
         await announceLike(effects, viewer.profileId, target.id, result);
         return result;
@@ -136,6 +138,27 @@ export function createLikesService(deps: {
     },
 
     markSeen,
+
+    /**
+     * GET /api/match-moments.php: the matches whose moment the member has not seen (the other member's like made them
+     * while they were away, or on another tab), newest first, at most MATCH_MOMENTS_LIMIT.
+     */
+    async matchMoments(viewer: Pick<Viewer, 'profileId' | 'siteId'>, site: SiteView): Promise<MatchMomentsResponse> {
+      const now = deps.now();
+      const rows = await repo.listUnseenMatches(viewer.siteId, viewer.profileId, MATCH_MOMENTS_LIMIT);
+      return {
+        moments: rows.map((row) => ({
+          profile: toProfileCard(row, site, now),
+          matched_at: row.matchedAt.toISOString(),
+        })),
+      };
+    },
+
+    /** POST /api/match-moments.php: the member saw the moment (once; again is fine). */
+    async matchMomentSeen(viewer: Pick<Viewer, 'profileId'>, otherId: number): Promise<{ seen: true }> {
+      await repo.markMatchSeen(viewer.profileId, otherId, deps.now());
+      return { seen: true };
+    },
 
     /**
      * The entity tag of the likes.php answer: the member's likes and blocks version, the site's card settings and

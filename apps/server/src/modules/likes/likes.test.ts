@@ -190,6 +190,37 @@ describe('likes and matches', () => {
     expect(await chatsOf(bert)).toContain(anna.profileId);
   });
 
+  it('keeps the match moment for the member whose like did not make it, until they saw it', async () => {
+    const [anna, bert, carl] = await Promise.all([createMember(app), createMember(app), createMember(app)]);
+    const moments = async (member: TestMember) =>
+      (await member.client.request({ url: '/api/match-moments.php' }))
+        .json()
+        .moments.map((moment: { profile: { id: number; name: string }; matched_at: string }) => moment.profile.id);
+    await like(anna, bert.profileId);
+    expect(await moments(anna)).toEqual([]);
+    // Bert's like makes the match: Bert saw it in the answer, Anna (away) has it waiting.
+    expect((await like(bert, anna.profileId)).json().is_new_match).toBe(true);
+    expect(await moments(bert)).toEqual([]);
+    expect(await moments(anna)).toEqual([bert.profileId]);
+    // A second match waits too, newest first; a blocked one never shows.
+    await like(anna, carl.profileId);
+    await like(carl, anna.profileId);
+    expect(await moments(anna)).toEqual([carl.profileId, bert.profileId]);
+    await carl.client.request({ method: 'POST', url: '/api/block.php', payload: { id: anna.profileId } });
+    expect(await moments(anna)).toEqual([bert.profileId]);
+    // Seen once: gone, on every device; again is fine.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const seen = await anna.client.request({
+        method: 'POST',
+        url: '/api/match-moments.php',
+        payload: { id: bert.profileId },
+      });
+      expect(seen.json()).toEqual({ seen: true });
+    }
+    expect(await moments(anna)).toEqual([]);
+    expect((await visitor(app).request({ url: '/api/match-moments.php' })).statusCode).toBe(403);
+  });
+
   it('makes exactly one match when both like each other at the same moment', async () => {
     for (let round = 0; round < 3; round++) {
       const [anna, bert] = await Promise.all([createMember(app), createMember(app)]);

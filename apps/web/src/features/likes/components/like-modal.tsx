@@ -1,6 +1,8 @@
 // The new-like modal and its "It's a match" variant (SPEC section 2): thumbs-up, the title, the member's photo opening their page, the caller's button.
+// The match is a moment (docs/members.md): both photos, a message box to say hi right there, and "Keep swiping" when it
+// came from the swipe game.
 import { useEffect } from 'react';
-import { Modal, Spinner } from 'react-bootstrap';
+import { Button, Modal, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +10,7 @@ import { paths } from '../../../config/paths.ts';
 import { MemberPhoto } from '../../../components/member-photo.tsx';
 import { HeartFilledIcon, ThumbsUpIcon } from '../../../components/member-icons.tsx';
 import { useUser } from '../../../lib/session/get-user.ts';
+import { QuickMessage } from '../../chat/index.ts';
 import { useAutoLike } from '../api/get-auto-like.ts';
 import { likesKeys } from '../api/get-likes.ts';
 import type { LikeModalProfile, LikeModalRequest } from '../lib/like-modal-store.ts';
@@ -18,7 +21,14 @@ export const LIKES_RELOAD_DELAY_MS = 500;
 
 type LikeModalProps = LikeModalRequest & { onClose: () => void };
 
-export function LikeModal({ variant, profile: givenProfile, buttonLabel, getButtonHref, onClose }: LikeModalProps) {
+export function LikeModal({
+  variant,
+  profile: givenProfile,
+  buttonLabel,
+  getButtonHref,
+  isFromSwipeGame = false,
+  onClose,
+}: LikeModalProps) {
   const { t } = useTranslation('members');
   const queryClient = useQueryClient();
   const autoLike = useAutoLike(!givenProfile);
@@ -47,7 +57,7 @@ export function LikeModal({ variant, profile: givenProfile, buttonLabel, getButt
       show={!hasNothingToShow}
       onHide={onClose}
       centered
-      size="sm"
+      size={isMatch ? undefined : 'sm'}
       aria-labelledby={titleId}
       contentClassName={`like-modal ${isMatch ? 'like-modal-match' : ''}`}
     >
@@ -103,13 +113,24 @@ export function LikeModal({ variant, profile: givenProfile, buttonLabel, getButt
             <p className="mb-3">
               {isMatch ? t('likes.matchText', { name: profile.name }) : t('likes.newLikeText', { name: profile.name })}
             </p>
-            <Link
-              to={getButtonHref ? getButtonHref(profile) : profileHref}
-              onClick={onClose}
-              className="btn btn-primary btn-lg w-100"
-            >
-              {buttonLabel}
-            </Link>
+            {isMatch && (
+              <div className="like-modal-message mb-3">
+                <QuickMessage partner={profile} />
+              </div>
+            )}
+            {isMatch && isFromSwipeGame ? (
+              <Button variant="primary" size="lg" className="w-100" onClick={onClose}>
+                {t('likes.keepSwiping')}
+              </Button>
+            ) : (
+              <Link
+                to={getButtonHref ? getButtonHref(profile) : profileHref}
+                onClick={onClose}
+                className={`btn ${isMatch ? 'btn-outline-primary' : 'btn-primary btn-lg'} w-100`}
+              >
+                {buttonLabel}
+              </Link>
+            )}
           </>
         )}
       </Modal.Body>

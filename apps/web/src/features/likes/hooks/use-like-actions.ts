@@ -11,12 +11,13 @@ import { openLikeModal, type LikeModalProfile } from '../lib/like-modal-store.ts
 /** The match modal after a like that made a match: its button leads to the matches. */
 export function useOpenMatchModal() {
   const { t } = useTranslation('members');
-  return (profile: LikeModalProfile) =>
+  return (profile: LikeModalProfile, options: { isFromSwipeGame?: boolean } = {}) =>
     openLikeModal({
       variant: 'match',
       profile,
       buttonLabel: t('likes.seeMatches'),
       getButtonHref: () => paths.likesType.getHref('matches'),
+      isFromSwipeGame: options.isFromSwipeGame,
     });
 }
 

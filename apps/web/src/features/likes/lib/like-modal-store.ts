@@ -12,6 +12,8 @@ export type LikeModalRequest = {
   buttonLabel: string;
   /** Where the button goes; default the member's page. */
   getButtonHref?: (profile: LikeModalProfile) => string;
+  /** A match made in the swipe game: "Keep swiping" closes the moment and the deck goes on. */
+  isFromSwipeGame?: boolean;
 };
 
 export type LikeModalState = (LikeModalRequest & { key: number }) | null;

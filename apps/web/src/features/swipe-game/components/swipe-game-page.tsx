@@ -172,7 +172,7 @@ function SwipeGame({ isConfirmed }: { isConfirmed: boolean }) {
           setState({ likesLeft: result.likes_left, resetsAt: result.resets_at });
           const next = new Set(doneIds).add(profile.id);
           setDoneIds(next);
-          if (result.is_new_match) openMatchModal(profile);
+          if (result.is_new_match) openMatchModal(profile, { isFromSwipeGame: true });
           // The batch is used up: fetch the next candidates.
           if (candidates.data.profiles.every((candidate) => next.has(candidate.id))) {
             setDoneIds(new Set());
