@@ -233,13 +233,19 @@ export function buildServices(
       now,
     }),
     // Search reads tolerate a second of lag: the replica when there is one (plugins/read-replica.plugin.ts).
-    search: createSearchService({ searchRepository: createSearchRepository(app.readDb), cursors, now }),
+    search: createSearchService({
+      searchRepository: createSearchRepository(app.readDb),
+      cursors,
+      locate: geocoder.locate,
+      now,
+    }),
     swipe: createSwipeService({
       outbox: app.outbox,
       swipeRepository: createSwipeRepository(db),
       likes,
       blocks,
       matches,
+      locate: geocoder.locate,
       now,
     }),
     tickets: createTicketsService({ db, ticketsRepository: createTicketsRepository(db), mailer: app.mailer, now }),

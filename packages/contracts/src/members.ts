@@ -169,6 +169,11 @@ export const profileCardSchema = z.object({
    * do not say it.
    */
   activity: z.enum(ACTIVITY_LEVELS).nullable().optional(),
+  /**
+   * Kilometres between the viewer's town and this member's, rounded (at least 1); absent when either town is unknown,
+   * the site does not show towns, or the list does not say it (search results and the swipe deck do).
+   */
+  distance_km: z.number().int().positive().optional(),
 });
 export type ProfileCard = z.infer<typeof profileCardSchema>;
 

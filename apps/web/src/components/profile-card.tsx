@@ -58,6 +58,7 @@ export function ProfileCard({
   headingLevel = 3,
 }: ProfileCardProps) {
   const Name = headingLevel === 2 ? 'h2' : 'h3';
+  const { t } = useTranslation('members');
   const locationText = useLocationText();
   const place = locationText(profile);
   return (
@@ -75,7 +76,13 @@ export function ProfileCard({
             {profile.age !== null && <span className="fw-normal">, {profile.age}</span>}
             {profile.is_fictional && <FictionalIcon className="ms-1" />}
           </Name>
-          {place && <p className="profile-card-place mb-0 text-truncate">{place}</p>}
+          {(place || profile.distance_km !== undefined) && (
+            <p className="profile-card-place mb-0 text-truncate">
+              {[place, profile.distance_km !== undefined ? t('discovery.distance', { km: profile.distance_km }) : null]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+          )}
           <ActivityNote activity={profile.activity} className="profile-card-activity" />
         </div>
         {quickAction && <div className="profile-card-quick">{quickAction}</div>}

@@ -12,6 +12,7 @@ import {
   type SiteRow,
 } from '../../db/schema/index.ts';
 import { hasNoActiveRestriction } from '../../lib/member-restrictions.ts';
+import { distanceKm, townPosition, type Coordinates, type Locate } from '../../lib/nearest.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
 
 /** The logged-in member acting, with what preferences and permissions need. */
@@ -129,6 +130,21 @@ export function toProfileCard(row: CardRow, site: SiteView, now: Date): ProfileC
     is_fictional: row.isFictional,
     activity: toActivity(row.activeDay ?? null, now),
   };
+}
+
+/**
+ * The card with `distance_km`: kilometres between the viewer's town and the member's, rounded (at least 1), from the
+ * geocoder's town positions (lib/nearest.ts). Left out when either town is unknown or the site does not show towns.
+ */
+export function withDistance(
+  card: ProfileCard,
+  row: Pick<CardRow, 'country' | 'region' | 'city'>,
+  origin: Coordinates | null,
+  locate: Locate,
+): ProfileCard {
+  if (!origin || card.city === null) return card;
+  const position = townPosition(locate, row);
+  return position ? { ...card, distance_km: Math.max(1, Math.round(distanceKm(origin, position))) } : card;
 }
 
 /** Days counted as "this week" on a card. */

@@ -12,7 +12,8 @@ import {
 import type { SiteRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
-import { toProfileCard, type Viewer } from '../member-core/index.ts';
+import { toProfileCard, withDistance, type Viewer } from '../member-core/index.ts';
+import { townPosition, type Locate } from '../../lib/nearest.ts';
 import {
   POSITION_CURSOR_TYPES,
   positionCursorValues,
@@ -90,6 +91,8 @@ export function relaxFilters(filters: SearchFilters, site: Pick<SearchSite, 'min
 export function createSearchService(deps: {
   searchRepository: SearchRepository;
   cursors: CursorCodec;
+  /** Town positions (the geocoder): a member's results say how far each is (`distance_km`). */
+  locate: Locate;
   now: () => Date;
 }) {
   const repo = deps.searchRepository;
@@ -102,7 +105,7 @@ export function createSearchService(deps: {
      */
     async search(
       context: {
-        viewer: Pick<Viewer, 'profileId' | 'country' | 'region'> | null;
+        viewer: Pick<Viewer, 'profileId' | 'country' | 'region' | 'city'> | null;
         site: SearchSite;
         hasTracking: boolean;
         /** The visitor's GeoIP country (null when unknown, and for members). */
@@ -152,13 +155,16 @@ export function createSearchService(deps: {
           repo.page(applied, after, remaining, phase),
         );
       const criteria = criteriaOf(filters);
+      // A member's own town, for the distance on each card.
+      const origin = viewer ? townPosition(deps.locate, viewer) : null;
+      const toCard = (row: SearchRow) => withDistance(toProfileCard(row, site, now), row, origin, deps.locate);
       const collected = await read(criteria, from, limit + 1);
       const rows = collected.map(({ row }) => row);
       const results = rows.slice(0, limit);
       const last = collected.at(results.length - 1);
       const hasMore = rows.length > limit;
       const response: SearchResponse = {
-        results: results.map((row) => toProfileCard(row, site, now)),
+        results: results.map(toCard),
         next_cursor:
           hasMore && last
             ? deps.cursors.encode('search', [pageIndex + 1, ...positionCursorValues(last.phase.tier, last.row)])
@@ -191,7 +197,7 @@ export function createSearchService(deps: {
           similar.rows.length > limit
             ? await repo.count(criteriaOf(similar.filters, excludeIds), SEARCH_COUNT_CAP)
             : similar.rows.length;
-        response.similar_results = similar.rows.slice(0, limit).map((row) => toProfileCard(row, site, now));
+        response.similar_results = similar.rows.slice(0, limit).map(toCard);
         response.similar_num_results = Math.min(similarTotal, SEARCH_COUNT_CAP);
         response.similar_filters = similar.filters;
       }

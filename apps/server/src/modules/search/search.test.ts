@@ -98,6 +98,24 @@ describe('search (search.php)', () => {
     expect(anyGender.results.map((result) => result.name)).toContain('wrong-gender');
   });
 
+  it("says how far each result's town is from the member's own, when both towns are known", async () => {
+    const member = await createMember(app, { country: 'NL', region: 'NH', city: 'Haarlem' });
+    await insertProfiles(app, [
+      { name: 'no-town', country: 'US', region: null, city: null },
+      { name: 'in-chicago', country: 'US', city: 'Chicago' },
+    ]);
+    const results = (await search(member.client, 'country=US')).results;
+    const byName = Object.fromEntries(results.map((card) => [card.name, card]));
+    // Haarlem to Chicago: about 6,600 km; no town, no distance.
+    expect(byName['in-chicago']?.distance_km).toBeGreaterThan(6_000);
+    expect(byName['in-chicago']?.distance_km).toBeLessThan(7_200);
+    expect(byName['no-town']).not.toHaveProperty('distance_km');
+    // A visitor's results say no distance.
+    expect((await search(visitor(app), 'country=US')).results.every((card) => card.distance_km === undefined)).toBe(
+      true,
+    );
+  });
+
   it('includes the main image in each result in the same query', async () => {
     const searcher = await createMember(app, { country: 'FI' });
     const withPhoto = await createMember(app, { country: 'CA', gender: 'male' });

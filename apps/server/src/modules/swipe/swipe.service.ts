@@ -5,7 +5,8 @@ import type { Outbox } from '../../plugins/outbox/index.ts';
 import type { BlocksService } from '../blocks/index.ts';
 import type { LikesService } from '../likes/index.ts';
 import type { MatchesService } from '../matches/index.ts';
-import { toProfileCard, type SiteView, type Viewer } from '../member-core/index.ts';
+import { toProfileCard, withDistance, type SiteView, type Viewer } from '../member-core/index.ts';
+import { townPosition, type Locate } from '../../lib/nearest.ts';
 import type { SwipeRepository } from './swipe.repository.ts';
 
 /** The UTC calendar day of `now` (YYYY-MM-DD) and when the next one starts. */
@@ -22,6 +23,8 @@ export function createSwipeService(deps: {
   likes: Pick<LikesService, 'like'>;
   blocks: Pick<BlocksService, 'assertCanInteract'>;
   matches: Pick<MatchesService, 'suggest'>;
+  /** Town positions (the geocoder): each card says how far it is (`distance_km`). */
+  locate: Locate;
   now: () => Date;
 }) {
   const repo = deps.swipeRepository;
@@ -40,7 +43,9 @@ export function createSwipeService(deps: {
         repo.likesUsed(viewer.profileId, day),
       ]);
       return {
-        profiles: rows.map((row) => toProfileCard(row, site, now)),
+        profiles: rows.map((row) =>
+          withDistance(toProfileCard(row, site, now), row, townPosition(deps.locate, viewer), deps.locate),
+        ),
         likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - used),
         resets_at: resetsAt.toISOString(),
       };

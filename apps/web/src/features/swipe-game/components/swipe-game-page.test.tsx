@@ -69,4 +69,33 @@ describe('SwipeGamePage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Like Bea' }));
     expect(await screen.findByRole('dialog', { name: 'Confirm your e-mail address' })).toBeTruthy();
   });
+
+  it('likes with the right arrow key and skips with the left one, not while typing', async () => {
+    const second: ProfileCard = { ...card, id: 13, name: 'Cleo', distance_km: 12 };
+    const { calls } = mockFetch(({ method, url }) => {
+      if (url.pathname !== '/api/swipe.php') return undefined;
+      if (method === 'GET') return { body: { ...candidates, profiles: [card, second] } };
+      return {
+        body: { is_liked: false, is_match: false, is_new_match: false, likes_left: 3, resets_at: candidates.resets_at },
+      };
+    });
+    renderWithProviders(<SwipeGamePage />, { path: '/swipe-game', user: buildUser() });
+    await screen.findByRole('button', { name: 'Like Bea' });
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    // The card says where and how far: Cleo's town is 12 km from the member's.
+    expect(await screen.findByText('Netherlands · 12 km away')).toBeTruthy();
+    await screen.findByRole('button', { name: 'Like Cleo' });
+    // Typing in a field moves the caret, not the deck.
+    const field = document.createElement('input');
+    document.body.append(field);
+    fireEvent.keyDown(field, { key: 'ArrowLeft' });
+    field.remove();
+    expect(swipes(calls)).toHaveLength(1);
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
+    await vi.waitFor(() => expect(swipes(calls)).toHaveLength(2));
+    expect(swipes(calls).map((call) => (call as { body?: unknown }).body)).toEqual([
+      { id: 12, action: 'like' },
+      { id: 13, action: 'skip' },
+    ]);
+  });
 });

@@ -73,7 +73,7 @@ function SwipeCard({
       onPointerCancel={endDrag}
       data-testid="swipe-card"
     >
-      <div className="ratio ratio-1x1">
+      <div className="swipe-photo">
         <MemberPhoto
           image={profile.main_image}
           alt={t('profile.photoOf', { name: profile.name })}
@@ -92,7 +92,13 @@ function SwipeCard({
           {profile.age !== null && <span className="fw-normal">, {profile.age}</span>}
           {profile.is_fictional && <FictionalIcon className="ms-2" />}
         </h2>
-        {place && <p className="text-body-secondary mb-1">{place}</p>}
+        {(place || profile.distance_km !== undefined) && (
+          <p className="text-body-secondary mb-1">
+            {[place, profile.distance_km !== undefined ? t('discovery.distance', { km: profile.distance_km }) : null]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        )}
         <Link to={paths.membersId.getHref(profile.id)} className="small">
           {t('likes.viewProfile')}
         </Link>
@@ -128,6 +134,24 @@ function OutOfLikes({ resetsAt, onReset }: { resetsAt: string; onReset: () => vo
       </Link>
     </div>
   );
+}
+
+/** Left and right arrow keys skip and like the card on screen (not while typing, nor under a dialog). */
+function SwipeKeys({ onDecide }: { onDecide: (action: Action) => void }) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
+      if (document.querySelector('.modal.show')) return;
+      event.preventDefault();
+      onDecide(event.key === 'ArrowRight' ? 'like' : 'skip');
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onDecide]);
+  return null;
 }
 
 function SwipeGame({ isConfirmed }: { isConfirmed: boolean }) {
@@ -215,6 +239,7 @@ function SwipeGame({ isConfirmed }: { isConfirmed: boolean }) {
         </div>
       ) : (
         <>
+          {!swipe.isPending && <SwipeKeys onDecide={(action) => decide(current, action)} />}
           <div className="swipe-stack">
             <SwipeCard
               key={current.id}
@@ -223,7 +248,7 @@ function SwipeGame({ isConfirmed }: { isConfirmed: boolean }) {
               isDisabled={swipe.isPending}
             />
           </div>
-          <div className="d-flex justify-content-center gap-4 mt-4">
+          <div className="swipe-actions d-flex justify-content-center gap-4">
             <Button
               variant="light"
               className="swipe-button swipe-button-skip shadow-sm"
@@ -244,6 +269,7 @@ function SwipeGame({ isConfirmed }: { isConfirmed: boolean }) {
             </Button>
           </div>
           <p className="text-center small text-body-secondary mt-3 mb-0">{t('swipe.hint')}</p>
+          <p className="text-center small text-body-secondary mt-1 mb-0 d-none d-lg-block">{t('swipe.keysHint')}</p>
         </>
       )}
     </div>
