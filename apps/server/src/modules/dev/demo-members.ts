@@ -545,11 +545,16 @@ export async function seedDemoMembers(deps: {
       await tx
         .insert(likes)
         .values([...likedBack, ...others].map((row) => ({ profileId: demoId, targetProfileId: row.id })));
-      await tx
-        .insert(matches)
-        .values(
-          likedBack.map((row) => ({ lowProfileId: Math.min(row.id, demoId), highProfileId: Math.max(row.id, demoId) })),
-        );
+      // History, not news: both sides have seen these matches (no match moment waits for the demo user).
+      const seenAt = new Date();
+      await tx.insert(matches).values(
+        likedBack.map((row) => ({
+          lowProfileId: Math.min(row.id, demoId),
+          highProfileId: Math.max(row.id, demoId),
+          lowSeenAt: seenAt,
+          highSeenAt: seenAt,
+        })),
+      );
       matchesOfDemoUser = likedBack.length;
       // The demo member may have polled likes.php while the seed ran.
       await effects?.emit('poll.changed', { kinds: ['likes'], profileIds: [demoId] });
