@@ -49,6 +49,25 @@ describe('member photo gallery', () => {
     expect(shownPhoto()).toBe('Photo 1 of 3 of Sofie');
   });
 
+  it('shows each photo whole, in its own proportions: portrait, landscape, and within 9:16 to 16:9', () => {
+    const member = {
+      ...MEMBER,
+      photos: [
+        { ...photo(1), width: 800, height: 1000 },
+        { ...photo(2), width: 1600, height: 900 },
+        { ...photo(3), width: 300, height: 2000 },
+      ],
+    } as unknown as MemberProfile;
+    renderWithProviders(<MemberPhotoGallery member={member} />);
+    const stage = () => document.querySelector<HTMLElement>('.member-gallery-stage')!;
+    expect(stage().className).toContain('is-uncropped');
+    expect(Number(stage().style.getPropertyValue('--member-photo-ratio'))).toBeCloseTo(0.8);
+    fireEvent.click(screen.getByRole('button', { name: 'Next photo' }));
+    expect(Number(stage().style.getPropertyValue('--member-photo-ratio'))).toBeCloseTo(16 / 9);
+    fireEvent.click(screen.getByRole('button', { name: 'Next photo' }));
+    expect(Number(stage().style.getPropertyValue('--member-photo-ratio'))).toBeCloseTo(9 / 16);
+  });
+
   it('opens a labelled lightbox; arrow keys move, Escape closes and focus returns to the photo', async () => {
     renderWithProviders(<MemberPhotoGallery member={MEMBER} />);
     const open = screen.getByRole('button', { name: 'View photo 1 of 3 full screen' });

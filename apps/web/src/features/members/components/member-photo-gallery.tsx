@@ -1,6 +1,6 @@
 // A member's photos: the chosen one large (swipe on touch, arrows), thumbnails to switch, a full-screen lightbox, and
 // the notice for photos this viewer may not see (log in / premium).
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Badge } from 'react-bootstrap';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -32,9 +32,20 @@ export function MemberPhotoGallery({ member, canReport = false }: { member: Memb
     ? t('profile.photoAlt', { name: member.name, number: index + 1, total })
     : t('profile.noPhotoAlt', { name: member.name });
 
+  // The photo as it was taken: the stage takes its proportions (portrait, square or landscape, within 9:16 and 16:9)
+  // and shows it whole, nothing cropped; known from the data, so nothing shifts when it loads.
+  const ratio =
+    selected && selected.width > 0 && selected.height > 0
+      ? Math.min(16 / 9, Math.max(9 / 16, selected.width / selected.height))
+      : undefined;
+
   return (
     <div className="member-gallery">
-      <div className="member-gallery-stage" {...(total > 1 ? swipe.handlers : {})}>
+      <div
+        className={`member-gallery-stage${ratio ? ' is-uncropped' : ''}`}
+        style={ratio ? ({ '--member-photo-ratio': String(ratio) } as CSSProperties) : undefined}
+        {...(total > 1 ? swipe.handlers : {})}
+      >
         {selected ? (
           <button
             type="button"
