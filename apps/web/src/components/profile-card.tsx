@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileCard as ProfileCardData } from '@app/contracts';
 import { FictionalIcon } from './fictional-icon.tsx';
 import { MemberPhoto } from './member-photo.tsx';
-import { useLocationText } from './use-location-text.ts';
+import { usePlaceLine } from './use-location-text.ts';
 import './members-ui.css';
 
 type ProfileCardProps = {
@@ -58,9 +58,7 @@ export function ProfileCard({
   headingLevel = 3,
 }: ProfileCardProps) {
   const Name = headingLevel === 2 ? 'h2' : 'h3';
-  const { t } = useTranslation('members');
-  const locationText = useLocationText();
-  const place = locationText(profile);
+  const place = usePlaceLine()(profile);
   return (
     <article
       className={`profile-card card border-0 ${isHighlighted ? 'is-highlighted' : ''}`}
@@ -76,13 +74,7 @@ export function ProfileCard({
             {profile.age !== null && <span className="fw-normal">, {profile.age}</span>}
             {profile.is_fictional && <FictionalIcon className="ms-1" />}
           </Name>
-          {(place || profile.distance_km !== undefined) && (
-            <p className="profile-card-place mb-0 text-truncate">
-              {[place, profile.distance_km !== undefined ? t('discovery.distance', { km: profile.distance_km }) : null]
-                .filter(Boolean)
-                .join(' · ')}
-            </p>
-          )}
+          {place && <p className="profile-card-place mb-0 text-truncate">{place}</p>}
           <ActivityNote activity={profile.activity} className="profile-card-activity" />
         </div>
         {quickAction && <div className="profile-card-quick">{quickAction}</div>}

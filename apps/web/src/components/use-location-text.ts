@@ -37,3 +37,16 @@ export function useLocationText(): (place: Place) => string {
     [countryName, regionName],
   );
 }
+
+/** A card's place line: the place and, when the list says it, how far ("Utrecht, Netherlands · 12 km away"). */
+export function usePlaceLine(): (place: Place & { distance_km?: number }) => string {
+  const { t } = useTranslation('members');
+  const locationText = useLocationText();
+  return useCallback(
+    (place) =>
+      [locationText(place), place.distance_km !== undefined ? t('discovery.distance', { km: place.distance_km }) : null]
+        .filter(Boolean)
+        .join(' · '),
+    [locationText, t],
+  );
+}

@@ -42,10 +42,9 @@ export function createSwipeService(deps: {
         }),
         repo.likesUsed(viewer.profileId, day),
       ]);
+      const origin = townPosition(deps.locate, viewer);
       return {
-        profiles: rows.map((row) =>
-          withDistance(toProfileCard(row, site, now), row, townPosition(deps.locate, viewer), deps.locate),
-        ),
+        profiles: rows.map((row) => withDistance(toProfileCard(row, site, now), row, origin, deps.locate)),
         likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - used),
         resets_at: resetsAt.toISOString(),
       };

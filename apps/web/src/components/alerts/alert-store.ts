@@ -40,9 +40,15 @@ export type AlertBanner = {
  */
 export function isCalmScreen(pathname: string): boolean {
   return (
-    /^\/(signup|complete-signup|activate|signup-matches|credits|transactions|directdebit|premium|pricing|swipe-game)(\/|$)/.test(
-      pathname,
-    ) || /^\/members\/[^/]+\/signup$/.test(pathname)
+    isSignupPath(pathname) || /^\/(credits|transactions|directdebit|premium|pricing|swipe-game)(\/|$)/.test(pathname)
+  );
+}
+
+/** The signup and activation screens: they ask for a photo, push and confirmation themselves. */
+export function isSignupPath(pathname: string): boolean {
+  return (
+    /^\/(signup|complete-signup|activate|signup-matches)(\/|$)/.test(pathname) ||
+    /^\/members\/[^/]+\/signup$/.test(pathname)
   );
 }
 

@@ -2,7 +2,7 @@
 import type { User } from '@app/contracts';
 import type { PushState } from '../../lib/push.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
-import { isAlertDismissed } from './alert-store.ts';
+import { isAlertDismissed, isSignupPath } from './alert-store.ts';
 
 /** In the order they win: one member alert at a time, the most pressing first (docs/notifications.md). */
 export const MEMBER_ALERT_KINDS = ['disabledNotifications', 'enrich', 'push'] as const;
@@ -25,14 +25,6 @@ export type MemberAlertInput = {
 };
 
 const SIGNUP_DONE_STEP = 5;
-
-/** The signup and activation screens ask for all of this themselves. */
-function isSignupPath(pathname: string): boolean {
-  return (
-    /^\/(signup|complete-signup|activate|signup-matches)(\/|$)/.test(pathname) ||
-    /^\/members\/[^/]+\/signup$/.test(pathname)
-  );
-}
 
 /** The screen where the alert's action is done already shows it. */
 const SCREEN_OF: Readonly<Record<MemberAlertKind, string>> = {

@@ -7,18 +7,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { userKeys } from '../../../lib/session/get-user.ts';
 import { useSettings } from '../../../lib/settings/get-settings.ts';
 import { chatKeys } from '../api/get-chats.ts';
 import { newClientId, sendMessage } from '../api/send-message.ts';
 import { messageConcerns, type MessageConcern } from '../lib/message-concerns.ts';
+import { sendFailureOf } from '../lib/offline-resend.ts';
 import { SendErrorAlert } from './chat-notices.tsx';
 
 /** The opening lines offered (of the icebreakers, chat.json). */
 const OPENERS = ['1', '2', '4'] as const;
-
-type Failure = { code: string; message: string; params?: Record<string, unknown> };
 
 export function QuickMessage({ partner }: { partner: { id: number; name: string } }) {
   const { t } = useTranslation('chat');
@@ -29,7 +27,7 @@ export function QuickMessage({ partner }: { partner: { id: number; name: string 
   const [text, setText] = useState('');
   const [concerns, setConcerns] = useState<MessageConcern[]>([]);
   const [isSending, setIsSending] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<ReturnType<typeof sendFailureOf> | null>(null);
   const [conversationId, setConversationId] = useState<number | null>(null);
   // One client id for this message and its retries: stored and charged once.
   const clientId = useRef(newClientId());
@@ -46,11 +44,7 @@ export function QuickMessage({ partner }: { partner: { id: number; name: string 
       void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
       setConversationId(result.conversation.id);
     } catch (error) {
-      setFailure(
-        error instanceof ApiError
-          ? { code: error.code, message: error.message, params: error.body?.error?.params }
-          : { code: 'error_generic', message: t('errors:error_generic') },
-      );
+      setFailure(sendFailureOf(error));
     } finally {
       setIsSending(false);
     }

@@ -3,14 +3,12 @@
 // send without a network waits as "offline" and goes by itself when the browser is back (lib/offline-resend.ts).
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { GiftKey, SendMessageResponse, User } from '@app/contracts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { showMemberNotice } from '../../../lib/member-notice-store.ts';
 import { userKeys, useUser } from '../../../lib/session/get-user.ts';
 import { catchUpChatList, chatKeys } from '../api/get-chats.ts';
 import { newClientId } from '../api/send-message.ts';
-import { isOfflineFailure, sendPending } from '../lib/offline-resend.ts';
+import { isOfflineFailure, sendFailureOf, sendPending } from '../lib/offline-resend.ts';
 import { appendMessages, type ChatsList, type ConversationData } from '../lib/chats-cache.ts';
 import { addPending, getPending, removePending, updatePending, type PendingMessage } from '../lib/chat-store.ts';
 
@@ -27,7 +25,6 @@ type Options = {
 
 export function useChatSender({ partnerId, base, onStarted }: Options) {
   const queryClient = useQueryClient();
-  const { t } = useTranslation();
   const { data: user } = useUser();
 
   const deliver = useCallback(
@@ -67,10 +64,7 @@ export function useChatSender({ partnerId, base, onStarted }: Options) {
           updatePending(pending.partner_id, pending.client_id, { status: 'offline', error: undefined });
           return;
         }
-        const failure =
-          error instanceof ApiError
-            ? { code: error.code, message: error.message, params: error.body?.error?.params }
-            : { code: 'error_generic', message: t('errors:error_generic') };
+        const failure = sendFailureOf(error);
         // The session's status was older than the server's: the address still needs confirming, said as before sending.
         if (failure.code === 'activation_required') {
           removePending(pending.partner_id, pending.client_id);
@@ -82,7 +76,7 @@ export function useChatSender({ partnerId, base, onStarted }: Options) {
         if (failure.code === 'member_unavailable') void queryClient.invalidateQueries({ queryKey: chatKeys.all });
       }
     },
-    [deliver, queryClient, t],
+    [deliver, queryClient],
   );
 
   const send = useCallback(

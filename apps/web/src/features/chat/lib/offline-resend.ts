@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SendMessageResponse, User } from '@app/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { i18next } from '../../../lib/i18n.ts';
 import { useSocketState } from '../../../lib/socket-client.ts';
 import { userKeys } from '../../../lib/session/get-user.ts';
 import { chatKeys } from '../api/get-chats.ts';
@@ -21,6 +22,13 @@ export function sendPending(pending: PendingMessage): Promise<SendMessageRespons
       ? { to: pending.partner_id, client_id: pending.client_id, gift: pending.gift }
       : { to: pending.partner_id, client_id: pending.client_id, text: pending.text ?? '' },
   );
+}
+
+/** Why a send failed, as the pending message and SendErrorAlert keep it: the server's reason, or the generic one. */
+export function sendFailureOf(error: unknown): NonNullable<PendingMessage['error']> {
+  return error instanceof ApiError
+    ? { code: error.code, message: error.message, params: error.body?.error?.params }
+    : { code: 'error_generic', message: i18next.t('errors:error_generic') };
 }
 
 /** The send never reached an answer for want of a network (not a refusal, which has its reason). */
@@ -44,13 +52,7 @@ async function resend(queryClient: QueryClient, pending: PendingMessage): Promis
       updatePending(pending.partner_id, pending.client_id, { status: 'offline' });
       return;
     }
-    updatePending(pending.partner_id, pending.client_id, {
-      status: 'failed',
-      error:
-        error instanceof ApiError
-          ? { code: error.code, message: error.message, params: error.body?.error?.params }
-          : { code: 'error_generic', message: '' },
-    });
+    updatePending(pending.partner_id, pending.client_id, { status: 'failed', error: sendFailureOf(error) });
   }
 }
 

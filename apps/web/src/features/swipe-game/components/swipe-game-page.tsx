@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { MemberPhoto } from '../../../components/member-photo.tsx';
 import { CloseIcon, HeartFilledIcon } from '../../../components/member-icons.tsx';
 import { FictionalIcon } from '../../../components/fictional-icon.tsx';
-import { useLocationText } from '../../../components/use-location-text.ts';
+import { usePlaceLine } from '../../../components/use-location-text.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { translateError, toFormErrors } from '../../../lib/form-errors.ts';
@@ -34,7 +34,7 @@ function SwipeCard({
   isDisabled: boolean;
 }) {
   const { t } = useTranslation('members');
-  const locationText = useLocationText();
+  const placeLine = usePlaceLine();
   const [deltaX, setDeltaX] = useState(0);
   const [isDragging, setIsDragging] = useState(false);
   const start = useRef<{ x: number; pointerId: number } | null>(null);
@@ -59,7 +59,7 @@ function SwipeCard({
     if (decision) onDecide(decision);
   };
 
-  const place = locationText(profile);
+  const place = placeLine(profile);
   // The stamp fades in as the drag nears the point where letting go decides.
   const intent = deltaX > 0 ? 'like' : deltaX < 0 ? 'skip' : null;
   const intentStrength = Math.min(1, Math.abs(deltaX) / SWIPE_THRESHOLD_PX);
@@ -92,13 +92,7 @@ function SwipeCard({
           {profile.age !== null && <span className="fw-normal">, {profile.age}</span>}
           {profile.is_fictional && <FictionalIcon className="ms-2" />}
         </h2>
-        {(place || profile.distance_km !== undefined) && (
-          <p className="text-body-secondary mb-1">
-            {[place, profile.distance_km !== undefined ? t('discovery.distance', { km: profile.distance_km }) : null]
-              .filter(Boolean)
-              .join(' · ')}
-          </p>
-        )}
+        {place && <p className="text-body-secondary mb-1">{place}</p>}
         <Link to={paths.membersId.getHref(profile.id)} className="small">
           {t('likes.viewProfile')}
         </Link>
