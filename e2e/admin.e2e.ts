@@ -7,6 +7,7 @@ import { generate } from 'otplib';
 import { useBrowser } from './support/browser.ts';
 import { waitForDemoMembers } from './support/axe-world.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
+import { makePng } from './support/images.ts';
 
 const session = useBrowser();
 const DEMO_MEMBER_PASSWORD = 'demo1234';
@@ -141,6 +142,34 @@ describe('staff console', () => {
       status: 'actioned',
       resolution: 'Warned by mail; watching further reports',
     });
+
+    // The reporter sends a verification selfie; the moderator compares it in the photos queue and approves it.
+    const verification = async () =>
+      (
+        (await (await memberPage.request.get('/api/verification.php', { headers: client })).json()) as {
+          verification: { state: string };
+        }
+      ).verification.state;
+    if ((await verification()) !== 'approved') {
+      await memberPage.request.delete('/api/verification.php', { headers: client });
+      expect((await memberPage.request.post('/api/verification.php', { headers: client, data: {} })).status()).toBe(
+        200,
+      );
+      const selfie = await memberPage.request.post('/api/verification-selfie.php', {
+        headers: client,
+        multipart: { photo: { name: 'selfie.png', mimeType: 'image/png', buffer: makePng() } },
+      });
+      expect(selfie.status()).toBe(200);
+      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Photos' }).click();
+      await page.getByRole('button', { name: 'Selfies' }).click();
+      const card = page.getByRole('article', { name: reporter!.profile.name });
+      await card.getByRole('img', { name: `Verification selfie of ${reporter!.profile.name}` }).waitFor();
+      await card.getByRole('button', { name: `Approve the selfie of ${reporter!.profile.name}` }).click();
+      await page.getByText(`The selfie of ${reporter!.profile.name} was approved: the badge shows.`).waitFor();
+    }
+    expect(await verification()).toBe('approved');
+    await memberPage.goto(`/members/${reporter!.profile.id}`);
+    await memberPage.getByRole('heading', { level: 1 }).getByText('Verified').waitFor();
   });
 
   test('an admin creates a site with the settings form, and its domain serves the new settings at once', async () => {

@@ -79,33 +79,33 @@ describe('own profile and photos', () => {
     await page.getByRole('img', { name: 'No photo yet' }).waitFor();
     expect(await page.getByTestId('photo-count').innerText()).toBe('You have 0 of 3 photos.');
 
-    // The shared schema checks the username before anything is sent. Each section of the editor saves on its own.
+    // The shared schema checks the username before anything is sent. The editor's steps share one Save.
+    const steps = page.getByRole('navigation', { name: 'Profile steps' });
+    const save = page.getByTestId('profile-editor-bar').getByRole('button', { name: 'Save' });
+    await steps.getByRole('link', { name: /About you/ }).click();
     const about = page.getByRole('region', { name: 'About you' });
     await about.getByLabel('Username').fill('');
-    await about.getByRole('button', { name: 'Save about you' }).click();
+    await save.click();
     await about.getByText('Enter a username').waitFor();
 
     await about.getByLabel('Username').fill(username);
     await about.getByLabel('Gender').selectOption('female');
     await about.getByLabel('About me').fill('Hiking on Sundays, coffee every day.');
-    await about.getByRole('button', { name: 'Save about you' }).click();
-    await about.getByText('Saved.').waitFor();
+    await steps.getByRole('link', { name: /Details/ }).click();
     const details = page.getByRole('region', { name: 'Details' });
     await details.getByLabel('City').fill('Haarlem');
     await details.getByLabel('Relationship status').selectOption('single');
     await details.getByLabel('Hair color').selectOption('red');
-    await details.getByRole('button', { name: 'Save details' }).click();
-    await details.getByText('Saved.').waitFor();
+    await steps.getByRole('link', { name: /Interests/ }).click();
     const interests = page.getByRole('region', { name: 'Interests' });
     await interests.locator('label', { hasText: /Hiking$/ }).click();
     await interests.locator('label', { hasText: /Coffee$/ }).click();
-    await interests.getByRole('button', { name: 'Save interests' }).click();
-    await interests.getByText('Saved.').waitFor();
+    await steps.getByRole('link', { name: /Search preferences/ }).click();
     const preferences = page.getByRole('region', { name: 'Search preferences' });
     await preferences.getByLabel('Sexuality').selectOption('bi');
     await preferences.getByLabel('Looking for').selectOption('dating');
-    await preferences.getByRole('button', { name: 'Save search preferences' }).click();
-    await preferences.getByText('Saved.').waitFor();
+    await save.click();
+    await page.getByTestId('profile-editor-bar').getByText('Saved.').waitFor();
 
     const saved = (await (await page.request.get('/api/profile.php')).json()) as { profile: Record<string, unknown> };
     expect(saved.profile).toMatchObject({
@@ -121,6 +121,7 @@ describe('own profile and photos', () => {
 
     // A file that claims to be a PNG but is not, and a real photo under 200 x 200 px: the browser says so
     // before uploading anything (the server refuses both too; the API tests prove it).
+    await steps.getByRole('link', { name: /Photos/ }).click();
     const input = page.getByTestId('photo-dropzone').locator('input[type=file]');
     await input.setInputFiles({
       name: 'broken.png',

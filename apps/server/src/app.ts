@@ -42,6 +42,7 @@ import { createFirstViewPages } from './modules/first-view/index.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { siteMetaRoutes } from './modules/site-meta/site-meta.routes.ts';
 import { seoHead } from './modules/site-meta/seo-head.ts';
+import { siteThemeHead } from './modules/site-meta/site-theme-head.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { serializeRequestForLog } from './modules/accounts/index.ts';
@@ -191,6 +192,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       distDir: config.webDistDir,
       pages: [...landerWebPages, ...createFirstViewPages({ bus: app.bus, renderSeconds: app.metrics.renderSeconds })],
       defaultPage: seoHead,
+      siteTheme: siteThemeHead,
     });
 
   return app;

@@ -43,7 +43,12 @@ import {
   createNotificationsService,
   createUnsubscribeTokens,
 } from './modules/notifications/index.ts';
-import { createPhotosRepository, createPhotosService, PHOTO_WORK_CONCURRENCY } from './modules/photos/index.ts';
+import {
+  createPhotosRepository,
+  createPhotosService,
+  createVerificationService,
+  PHOTO_WORK_CONCURRENCY,
+} from './modules/photos/index.ts';
 import { createReportsRepository, createReportsService } from './modules/reports/index.ts';
 import { createDataExportRepository, createDataExportService } from './modules/data-export/index.ts';
 import { createProfilesRepository, createProfilesService } from './modules/profiles/index.ts';
@@ -87,6 +92,15 @@ export function buildServices(
     jobs: app.jobs,
     outbox: app.outbox,
     photoWork,
+  });
+  // Photo verification: selfies against a pose, decided by staff (docs/verification.md).
+  const verification = createVerificationService({
+    db,
+    storage: app.storage,
+    jobs: app.jobs,
+    photoWork,
+    outbox: app.outbox,
+    now,
   });
   // One offline geocoder (its table loads on first use): geocode.php, and the distance order of landers and signup matches.
   const geocoder = createGeocoder();
@@ -213,6 +227,7 @@ export function buildServices(
       now,
     }),
     photos,
+    verification,
     matches,
     likes,
     dataExport: createDataExportService({
@@ -260,6 +275,7 @@ export function buildServices(
       outbox: app.outbox,
       members,
       photos,
+      verification,
       refunds: paymentRefunds,
       mailer: app.mailer,
       bus: app.bus,

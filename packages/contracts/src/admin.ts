@@ -52,6 +52,9 @@ export const ADMIN_ROUTE_ROLES = {
   'POST /api/admin/photos/:id/reject': MODERATION,
   'GET /api/admin/photos/:id/file': MODERATION,
   'GET /api/admin/messages/:id/photo': MODERATION,
+  'GET /api/admin/verifications': MODERATION,
+  'GET /api/admin/verifications/:id/selfie': MODERATION,
+  'POST /api/admin/verifications/:id': MODERATION,
 
   'GET /api/admin/tickets': ALL,
   'GET /api/admin/tickets/:id': ALL,

@@ -105,6 +105,8 @@ export const chatPartnerSchema = z.object({
   is_fictional: z.boolean(),
   /** False while the partner has not confirmed their e-mail address: the member cannot reply yet. */
   is_confirmed: z.boolean(),
+  /** Staff approved the partner's verification selfie (docs/verification.md). */
+  is_verified: z.boolean(),
 });
 export type ChatPartner = z.infer<typeof chatPartnerSchema>;
 

@@ -11,6 +11,7 @@ import {
   usernameSchema,
 } from './accounts.ts';
 import { MAX_INT4, queryIntSchema } from './input.ts';
+import { profilePromptSchema, profilePromptsSchema } from './prompts.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Constants (SPEC sections 3 and 9; the rest are decisions written down in docs/members.md)
@@ -174,6 +175,10 @@ export const profileCardSchema = z.object({
    * the site does not show towns, or the list does not say it (search results and the swipe deck do).
    */
   distance_km: z.number().int().positive().optional(),
+  /** Staff approved the member's verification selfie (docs/verification.md). */
+  is_verified: z.boolean().optional(),
+  /** The member's first prompt and answer, on the cards of search and the swipe deck for members; null when none. */
+  prompt: profilePromptSchema.nullable().optional(),
 });
 export type ProfileCard = z.infer<typeof profileCardSchema>;
 
@@ -205,6 +210,8 @@ export const profileFieldsSchema = z.object({
   /** Keys of GET /api/interests.php (the site's settings.interests), at most INTERESTS_MAX. */
   interests: z.array(z.string().max(40, 'interests_invalid'), 'interests_invalid').max(INTERESTS_MAX, 'interests_max'),
   about_me: z.string().trim().max(ABOUT_ME_MAX_LENGTH, 'about_me_too_long').nullable(),
+  /** Up to three prompts of the catalogue (packages/contracts/src/prompts.ts) with the member's answers, in order. */
+  prompts: profilePromptsSchema,
   /** Invisible mode: not listed in search, suggestions or the swipe game; still reachable by link and in likes. */
   is_invisible: z.boolean(),
 });
@@ -230,6 +237,9 @@ export const ownProfileSchema = z.object({
   signup_reason: z.enum(SIGNUP_REASONS).nullable(),
   interests: z.array(z.string()),
   about_me: z.string().nullable(),
+  prompts: z.array(profilePromptSchema),
+  /** Staff approved the member's verification selfie (GET /api/verification.php says where it stands). */
+  is_verified: z.boolean(),
   /** Set by staff only. */
   is_fictional: z.boolean(),
   is_invisible: z.boolean(),
@@ -283,6 +293,10 @@ export const memberProfileSchema = z.object({
   signup_reason: z.enum(SIGNUP_REASONS).nullable().optional(),
   interests: z.array(z.string()).optional(),
   about_me: z.string().nullable().optional(),
+  /** The member's prompts and answers (members only, like the interests). */
+  prompts: z.array(profilePromptSchema).optional(),
+  /** Staff approved the member's verification selfie. */
+  is_verified: z.boolean(),
   main_image: imageSchema.nullable(),
   /** The photos the viewer may see, main first. */
   photos: z.array(photoSchema),
@@ -354,6 +368,8 @@ export const searchQuerySchema = z.object({
     .min(0, 'search_age_range_invalid')
     .max(SEARCH_MAX_AGE, 'search_age_range_invalid')
     .optional(),
+  /** `1`: only members staff verified (docs/verification.md); members only, visitors' searches ignore it. */
+  verified: z.enum(['0', '1'], 'invalid_value').optional(),
   cursor: cursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(SEARCH_MAX_PAGE_SIZE).optional(),
   network: z.string().max(200).optional(),
@@ -367,6 +383,8 @@ export const searchFiltersSchema = z.object({
   region: z.string().nullable(),
   min_age: z.number().int(),
   max_age: z.number().int(),
+  /** Verified members only (never relaxed for similar results). */
+  verified: z.boolean(),
 });
 export type SearchFilters = z.infer<typeof searchFiltersSchema>;
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_INT4 } from './input.ts';
 import { LOGGED_OUT_SEARCH_MODES, REGION_KINDS, SIGNUP_MODES } from './sites.ts';
+import { THEME_COLOR_PATTERN } from './site-theme.ts';
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'country_invalid');
 const languageCode = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'invalid_value');
@@ -12,6 +13,8 @@ const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'invalid_value');
 const shortText = z.string().trim().max(200);
 const longText = z.string().trim().max(5000);
 const creditAmount = z.number().int().min(0).max(10_000);
+/** '' (the brand's colour) or #rrggbb, stored lower-case. */
+const themeColor = z.string().trim().toLowerCase().regex(THEME_COLOR_PATTERN, 'invalid_value');
 
 export const SITE_SETTING_SECTIONS = ['identity', 'texts', 'members', 'credits', 'payments', 'company'] as const;
 export type SiteSettingSection = (typeof SITE_SETTING_SECTIONS)[number];
@@ -79,6 +82,9 @@ export const SITE_SETTINGS = {
     'cdnPrefix',
   ),
   niche: setting(z.number().int().min(1).max(7), 'identity', 'number', 'niche'),
+  /** The site's own colours (docs/design-system.md): buttons, links, badges, the gradient; '' keeps coral and orange. */
+  theme_primary: setting(themeColor, 'identity', 'text', 'themePrimary'),
+  theme_secondary: setting(themeColor, 'identity', 'text', 'themeSecondary'),
   countries: setting(z.array(countryCode).min(1).max(250), 'identity', 'list', 'countries'),
   mail_name: setting(shortText, 'identity', 'text', 'mailName'),
   support_phone: setting(shortText, 'identity', 'text', 'supportPhone'),

@@ -73,6 +73,9 @@ export const settingsSchema = z.object({
   domain_language: z.string(),
   languages: z.array(z.string()),
   cdn_prefix: z.string(),
+  /** The site's own theme colours, #rrggbb, or '' for the brand's coral and orange (docs/design-system.md). */
+  theme_primary: z.string(),
+  theme_secondary: z.string(),
   niche: z.number().int().min(1).max(7),
   index_title: z.string(),
   description: z.string(),

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test-support/test-app.ts';
+import { buildTestApp, insertSite, type TestApp } from '../test-support/test-app.ts';
 import { deferAppScripts } from './web.plugin.ts';
 
 const THEME_SCRIPT = "document.documentElement.setAttribute('data-bs-theme','dark')";
-const INDEX_HTML = `<!doctype html><html><head><script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const INDEX_HTML = `<!doctype html><html><head><meta name="theme-color" content="#ff6f61"><script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const APP_JS = `export const answer = 42;\n${'console.log("a fairly compressible line of JavaScript");\n'.repeat(200)}`;
 
 describe('web app serving', () => {
@@ -100,6 +100,29 @@ describe('web app serving', () => {
     touched.timers.shift()!.callback();
     expect(touched.appended).toEqual(expected);
     expect(Object.keys(touched.listeners).sort()).toEqual(['input', 'keydown', 'pointerdown', 'touchstart']);
+  });
+
+  it("writes a site's own theme colours into its pages, and nothing for a site keeping the brand's", async () => {
+    await insertSite(app, { domain: 'blue.example', name: 'Blue', themePrimary: '#1e6fd9', themeSecondary: '' });
+    for (const url of ['/', '/members/42']) {
+      const themed = await app.inject({ url, headers: { host: 'blue.example' } });
+      const style = /<style id="site-theme">([^<]*)<\/style>/.exec(themed.body)?.[1];
+      expect(style).toMatch(/^html:root\{--site-primary:#1e6fd9;--site-primary-rgb:30, 111, 217;/);
+      // White reads on this blue (4.9:1), the brand's brown does not; the secondary stays the brand's.
+      expect(style).toContain('--site-on-primary:#ffffff');
+      expect(style).not.toContain('--site-secondary');
+      expect(themed.body).toContain('<meta name="theme-color" content="#1e6fd9">');
+      // Inline styles are allowed by the policy (helmet's default), so the rule applies.
+      expect(String(themed.headers['content-security-policy'])).toMatch(/style-src [^;]*'unsafe-inline'/);
+    }
+    // The app gets the same colours with its settings (it applies them again on a change), the installed app its bar.
+    const settings = await app.inject({ url: '/api/settings.php', headers: { host: 'blue.example' } });
+    expect(settings.json().settings).toMatchObject({ theme_primary: '#1e6fd9', theme_secondary: '' });
+    const manifest = await app.inject({ url: '/manifest.webmanifest', headers: { host: 'blue.example' } });
+    expect(manifest.json().theme_color).toBe('#1e6fd9');
+    const plain = await app.inject({ url: '/' });
+    expect(plain.body).not.toContain('site-theme');
+    expect(plain.body).toContain('<meta name="theme-color" content="#ff6f61">');
   });
 
   it('caches hashed assets for a year', async () => {

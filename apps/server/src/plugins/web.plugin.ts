@@ -68,7 +68,25 @@ export type WebPageParts = {
    * key and kept while room allows, so a request for it costs a lookup, not a fill and a compression of 90 KB.
    */
   shareKey?: string;
+  /** The browser's UI colour (`<meta name="theme-color">`), when the site has its own. */
+  themeColor?: string;
 };
+
+/** What every page of a site carries whatever the page: its own theme colours (modules/site-meta/site-theme-head.ts). */
+export type SiteTheme = { css: string; themeColor: string };
+
+/** A page's parts with the site's theme: its style first in the head (the page's own styles may build on it). */
+export function withSiteTheme(parts: WebPageParts | null, theme: SiteTheme | null): WebPageParts | null {
+  if (!theme) return parts;
+  const page = parts ?? { head: '', body: '' };
+  return {
+    ...page,
+    head: `<style id="site-theme">${theme.css}</style>${page.head}`,
+    themeColor: theme.themeColor,
+    // A shared page is the same for every visitor of one site, and a site's colours may change.
+    ...(page.shareKey ? { shareKey: `${page.shareKey}\n${theme.themeColor}\n${theme.css}` } : {}),
+  };
+}
 
 /** A shared page as sent: its text, and its brotli and gzip encodings (made off the event loop, in libuv's pool). */
 type SharedPage = { text: string; br: Buffer; gzip: Buffer };
@@ -151,6 +169,11 @@ export function fillIndexHtml(html: string, parts: WebPageParts): string {
     const title = parts.title.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
     filled = filled.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
   }
+  if (parts.themeColor)
+    filled = filled.replace(
+      /<meta name="theme-color" content="[^"]*"/,
+      () => `<meta name="theme-color" content="${parts.themeColor}"`,
+    );
   filled = filled.replace('</head>', () => `${parts.head}</head>`);
   const scripts = (parts.inlineScripts ?? []).map((script) => `<script>${script}</script>`).join('');
   return filled.replace('<div id="root"></div>', () => `${parts.body}${scripts}<div id="root"></div>`);
@@ -173,10 +196,12 @@ export type WebPluginOptions = {
   pages?: WebPage[];
   /** What every other page's index.html carries (language, title, description, alternates: modules/site-meta). */
   defaultPage?: (request: FastifyRequest) => WebPageParts | null;
+  /** The site's own colours for every page, landers and first views included (null: the brand's, as built). */
+  siteTheme?: (request: FastifyRequest) => SiteTheme | null;
 };
 
 export const webPlugin = fp<WebPluginOptions>(
-  async (app, { distDir, pages = [], defaultPage }) => {
+  async (app, { distDir, pages = [], defaultPage, siteTheme }) => {
     if (!fs.existsSync(path.join(distDir, 'index.html'))) {
       app.log.warn(
         `web app not built (${path.join(distDir, 'index.html')} missing): run "npm run build", or "npm run dev" for hot reload`,
@@ -206,7 +231,8 @@ export const webPlugin = fp<WebPluginOptions>(
       }
       return page;
     };
-    const sendPage = async (reply: FastifyReply, parts: WebPageParts | null) => {
+    const sendPage = async (reply: FastifyReply, pageParts: WebPageParts | null) => {
+      const parts = withSiteTheme(pageParts, siteTheme?.(reply.request) ?? null);
       const hashes = [
         ...(parts?.scriptsAfterLoad ? deferredScriptHashes : scriptHashes),
         ...(parts?.inlineScripts ?? []).map(scriptHash),

@@ -17,6 +17,7 @@ import { userQueryOptions } from '../lib/session/get-user.ts';
 import { installChunkErrorReload } from '../lib/chunk-reload.ts';
 import { settingsQueryOptions } from '../lib/settings/get-settings.ts';
 import { installTheme } from '../lib/theme.ts';
+import { installSiteTheme } from '../lib/site-theme.ts';
 import { seedFromFirstView } from '../lib/first-view.ts';
 import { getRouter } from './router.tsx';
 import { BootError } from './routes/boot-error.tsx';
@@ -72,9 +73,11 @@ export function App() {
   useEffect(() => {
     const uninstallChunkReload = installChunkErrorReload();
     const uninstallTheme = installTheme();
+    const uninstallSiteTheme = installSiteTheme(queryClient);
     return () => {
       uninstallChunkReload();
       uninstallTheme();
+      uninstallSiteTheme();
     };
   }, []);
 

@@ -3,6 +3,7 @@
 // or text beside an icon carries the name. An icon that carries meaning on its own gets role="img" and aria-label.
 import {
   ArrowLeft,
+  BadgeCheck,
   Ban,
   Check,
   CheckCheck,
@@ -65,6 +66,8 @@ export const InfoIcon = makeIcon(Info);
 export const BackIcon = makeIcon(ArrowLeft);
 export const SendIcon = makeIcon(SendHorizontal);
 export const FlagIcon = makeIcon(Flag);
+/** The verified badge (staff approved the member's selfie, docs/verification.md). */
+export const VerifiedIcon = makeIcon(BadgeCheck);
 
 /**
  * @deprecated A bare 24-unit frame for hand-drawn paths; kept only until the last screen drawing its own icons

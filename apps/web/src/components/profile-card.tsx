@@ -5,9 +5,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProfileCard as ProfileCardData } from '@app/contracts';
 import { FictionalIcon } from './fictional-icon.tsx';
+import { PromptQuote } from './prompt-quote.tsx';
+import { VerifiedBadge } from './verified-badge.tsx';
 import { MemberPhoto } from './member-photo.tsx';
 import { usePlaceLine } from './use-location-text.ts';
 import './members-ui.css';
+import './member-details.css';
 
 type ProfileCardProps = {
   profile: ProfileCardData;
@@ -72,6 +75,7 @@ export function ProfileCard({
               {profile.name}
             </Link>
             {profile.age !== null && <span className="fw-normal">, {profile.age}</span>}
+            {profile.is_verified && <VerifiedBadge className="ms-1" />}
             {profile.is_fictional && <FictionalIcon className="ms-1" />}
           </Name>
           {place && <p className="profile-card-place mb-0 text-truncate">{place}</p>}
@@ -80,6 +84,7 @@ export function ProfileCard({
         {quickAction && <div className="profile-card-quick">{quickAction}</div>}
       </div>
       {badge && <div className="profile-card-badge">{badge}</div>}
+      {profile.prompt && <PromptQuote prompt={profile.prompt} variant="card" />}
       {actions && <div className="profile-card-actions card-footer bg-transparent border-0 p-2">{actions}</div>}
     </article>
   );

@@ -8,6 +8,8 @@ export function buildSettings(overrides: Partial<Settings> = {}): Settings {
     domain_language: 'en',
     languages: ['nl', 'en', 'de', 'it', 'fr', 'es', 'pl', 'da', 'fi', 'nb', 'sv'],
     cdn_prefix: '',
+    theme_primary: '',
+    theme_secondary: '',
     niche: 1,
     index_title: 'Amoria – meet singles near you',
     description: 'Meet, like and chat with singles near you.',

@@ -30,3 +30,38 @@ export const photos = pgTable(
   ],
 );
 export type PhotoRow = typeof photos.$inferSelect;
+
+/**
+ * Photo verification (docs/verification.md): the member is shown a pose, uploads a selfie copying it, staff compare it
+ * with the profile photos and decide. The selfie (under private/, never served to members) is deleted with the decision:
+ * `selfie_key` is null from then on. One open request (started or pending) per profile.
+ */
+export const photoVerifications = pgTable(
+  'photo_verifications',
+  {
+    id: serial('id').primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** The pose the site asked for (packages/contracts/src/verification.ts), chosen by the server. */
+    pose: text('pose').notNull(),
+    status: text('status').$type<'started' | 'pending' | 'approved' | 'rejected'>().notNull().default('started'),
+    selfieKey: text('selfie_key'),
+    rejectReason: text('reject_reason'),
+    decidedBy: integer('decided_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('photo_verifications_profile_idx').on(table.profileId, table.id),
+    uniqueIndex('photo_verifications_open_key')
+      .on(table.profileId)
+      .where(sql`${table.status} in ('started', 'pending')`),
+    // The staff queue: pending selfies, oldest first.
+    index('photo_verifications_pending_idx')
+      .on(table.submittedAt, table.id)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+export type PhotoVerificationRow = typeof photoVerifications.$inferSelect;

@@ -19,6 +19,9 @@ export const sites = pgTable(
     domainLanguage: text('domain_language').notNull().default('en'),
     languages: jsonb('languages').$type<string[]>().notNull(),
     cdnPrefix: text('cdn_prefix').notNull().default(''),
+    /** The site's own theme colours (#rrggbb; '' keeps the brand's coral and orange): docs/design-system.md. */
+    themePrimary: text('theme_primary').notNull().default(''),
+    themeSecondary: text('theme_secondary').notNull().default(''),
     niche: integer('niche').notNull().default(1),
     indexTitle: text('index_title').notNull().default(''),
     description: text('description').notNull().default(''),

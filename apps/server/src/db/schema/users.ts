@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ProfilePrompt } from '@app/contracts';
 import { sites } from './sites.ts';
 
 export type UserStatus = 'not_confirmed' | 'active' | 'deleted_pending';
@@ -117,6 +118,13 @@ export const profiles = pgTable(
     signupReason: text('signup_reason').$type<SignupReason>(),
     /** Keys of the interest catalogue (packages/contracts/src/interests.ts). */
     interests: jsonb('interests').$type<string[]>().notNull().default([]),
+    /** Answers to up to three prompts of the prompt catalogue (packages/contracts/src/prompts.ts), in the member's order. */
+    prompts: jsonb('prompts').$type<ProfilePrompt[]>().notNull().default([]),
+    /**
+     * When staff approved the member's verification selfie (docs/verification.md); null when not verified. Shown as a
+     * badge on cards, the member page and in chat; search can ask for verified members only.
+     */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
     /**
      * A fictional profile: it has no account and nobody reads messages sent to it, so it cannot be messaged or sent
      * gifts (docs/chat.md); the profile page shows the site's fictional-profile warning.

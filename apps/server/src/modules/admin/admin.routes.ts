@@ -32,6 +32,9 @@ import {
   adminOrdersResponseSchema,
   adminPageQuerySchema,
   adminPhotoFileQuerySchema,
+  adminVerificationDecisionSchema,
+  adminVerificationsQuerySchema,
+  adminVerificationsResponseSchema,
   adminPhotoRejectRequestSchema,
   adminPhotoResponseSchema,
   adminPhotosListResponseSchema,
@@ -95,10 +98,11 @@ const staffOf = (request: FastifyRequest) => ({
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A stored photo for staff only: only the staff member's browser keeps it, briefly. */
-  async function sendStaffFile(reply: FastifyReply, key: string) {
+  /** A stored file for staff; `isKept: false` (a verification selfie, deleted with the decision) is never cached. */
+  async function sendStaffFile(reply: FastifyReply, key: string, isKept = true) {
     const file = await app.storage.read(key);
     if (!file) throw notFound();
-    reply.header('cache-control', 'private, max-age=300').type(contentTypeOf(key));
+    reply.header('cache-control', isKept ? 'private, max-age=300' : 'no-store').type(contentTypeOf(key));
     if (file.size !== undefined) reply.header('content-length', file.size);
     return reply.send(file.body);
   }
@@ -472,6 +476,48 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const photo = await admin.moderation.messagePhotoFile(request.params.id);
       return sendStaffFile(reply, request.query.size === 'thumb' ? photo.thumbKey : photo.fileKey);
     },
+  );
+
+  // ---- verification selfies (docs/verification.md) -----------------------------------------
+  app.get(
+    '/admin/verifications',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Verification selfies waiting for a decision, oldest first, with the profile photos to compare',
+        querystring: adminVerificationsQuerySchema,
+        response: { 200: adminVerificationsResponseSchema, ...errors },
+      },
+    },
+    async (request) => admin.moderation.listVerifications(request.query),
+  );
+
+  app.get(
+    '/admin/verifications/:id/selfie',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'A verification selfie while it waits for a decision (deleted with the decision)',
+        params: adminIdParamsSchema,
+        response: { 200: photoFileSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendStaffFile(reply, await admin.moderation.verificationSelfieKey(request.params.id), false),
+  );
+
+  app.post(
+    '/admin/verifications/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Approve a verification selfie (the member gets the badge) or reject it with a reason',
+        params: adminIdParamsSchema,
+        body: adminVerificationDecisionSchema,
+        response: { 200: adminSuccessSchema, ...errors },
+      },
+    },
+    async (request) => admin.moderation.decideVerification(actorOf(request), request.params.id, request.body),
   );
 
   // ---- tickets -----------------------------------------------------------------------------

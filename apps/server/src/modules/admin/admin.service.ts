@@ -7,7 +7,7 @@ import type { Outbox } from '../../plugins/outbox/index.ts';
 import type { SessionsService } from '../../plugins/session/index.ts';
 import type { MembersRepository } from '../member-core/index.ts';
 import type { RefundsService } from '../payments/index.ts';
-import type { PhotosService } from '../photos/index.ts';
+import type { PhotosService, VerificationService } from '../photos/index.ts';
 import { createAdminMembersService } from './members.service.ts';
 import { createAdminModerationService } from './moderation.service.ts';
 import { createAdminOperationsService } from './operations.service.ts';
@@ -21,6 +21,7 @@ export function createAdminService(deps: {
   outbox: Pick<Outbox, 'transaction'>;
   members: Pick<MembersRepository, 'findRelatedProfiles'>;
   photos: Pick<PhotosService, 'remove'>;
+  verification: Pick<VerificationService, 'listPending' | 'pendingSelfieKey' | 'decide'>;
   refunds: Pick<RefundsService, 'refund'>;
   mailer: Pick<Mailer, 'sendRendered'>;
   bus: Pick<EventBus, 'publish'>;

@@ -1,7 +1,15 @@
 // Staff moderation: the reports queue (with the reported content and the history between the two members) and the
 // photos queue (new and reported photos; approve, or reject with a reason the member is mailed in their language).
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { AdminReportDetail, BanReason, PhotoRejectReason, ReportStatus } from '@app/contracts';
+import type {
+  AdminReportDetail,
+  AdminVerification,
+  AdminVerificationDecision,
+  BanReason,
+  PhotoRejectReason,
+  ReportStatus,
+  VerificationPose,
+} from '@app/contracts';
 import { isUiLanguage } from '@app/i18n';
 import type { Database } from '../../db/client.ts';
 import {
@@ -21,7 +29,7 @@ import { getTranslator } from '../../lib/i18n.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
-import type { PhotosService } from '../photos/index.ts';
+import type { PhotosService, VerificationService } from '../photos/index.ts';
 import { closeReport } from '../reports/index.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 import { reportListSelect, staffMessagePhotoUrl, staffPhotoUrl, toAdminPhoto, toAdminReport } from './admin-rows.ts';
@@ -35,6 +43,7 @@ export function createAdminModerationService(deps: {
   db: Database;
   cursors: CursorCodec;
   photos: Pick<PhotosService, 'remove'>;
+  verification: Pick<VerificationService, 'listPending' | 'pendingSelfieKey' | 'decide'>;
   members: Pick<AdminMembersService, 'restrict'>;
   mailer: Pick<Mailer, 'sendRendered'>;
   now: () => Date;
@@ -358,6 +367,69 @@ export function createAdminModerationService(deps: {
     async rejectPhoto(actor: AuditActor, photoId: number, reason: PhotoRejectReason, note?: string) {
       await rejectPhoto(actor, photoId, reason, note);
       return { photo: null };
+    },
+
+    /**
+     * Verification selfies waiting for a decision, oldest first, each beside the member's profile photos (one query
+     * for the page's photos, main first). The selfie and private photos come through the console's file routes.
+     */
+    async listVerifications(query: { cursor?: string; limit?: number }) {
+      const limit = query.limit ?? DEFAULT_PAGE;
+      const kind = 'admin-verifications';
+      const [submittedMs, afterId] = query.cursor ? (cursors.decode(kind, query.cursor, 'nn') as number[]) : [];
+      const after =
+        submittedMs !== undefined && afterId !== undefined ? { submittedAt: new Date(submittedMs), id: afterId } : null;
+      const rows = await deps.verification.listPending(after, limit + 1);
+      const page = rows.slice(0, limit);
+      const profileIds = [...new Set(page.map((row) => row.verification.profileId))];
+      const photoRows = profileIds.length
+        ? await db
+            .select({ photo: photos, cdnPrefix: sites.cdnPrefix })
+            .from(photos)
+            .innerJoin(profiles, eq(profiles.id, photos.profileId))
+            .innerJoin(sites, eq(sites.id, profiles.siteId))
+            .where(inArray(photos.profileId, profileIds))
+            .orderBy(desc(photos.isMain), asc(photos.id))
+        : [];
+      const photoUrls = new Map<number, string[]>();
+      for (const { photo, cdnPrefix } of photoRows) {
+        const urls = photoUrls.get(photo.profileId) ?? [];
+        urls.push(photo.isPrivate ? staffPhotoUrl(photo.id, 'thumb') : uploadUrl(cdnPrefix, photo.thumbKey));
+        photoUrls.set(photo.profileId, urls);
+      }
+      const last = page.at(-1);
+      return {
+        verifications: page.map(({ verification, name }): AdminVerification => ({
+          id: verification.id,
+          profile_id: verification.profileId,
+          profile_name: name,
+          pose: verification.pose as VerificationPose,
+          submitted_at: verification.submittedAt!.toISOString(),
+          selfie_url: `/api/admin/verifications/${verification.id}/selfie`,
+          photo_urls: photoUrls.get(verification.profileId) ?? [],
+        })),
+        next_cursor:
+          rows.length > limit && last
+            ? cursors.encode(kind, [last.verification.submittedAt!.getTime(), last.verification.id])
+            : null,
+      };
+    },
+
+    /** The storage key of a selfie waiting for a decision (gone once decided). */
+    verificationSelfieKey: (id: number) => deps.verification.pendingSelfieKey(id),
+
+    /** Approve (the member gets the badge) or reject with a reason; the selfie is deleted either way, audited. */
+    async decideVerification(actor: AuditActor, id: number, decision: AdminVerificationDecision) {
+      await deps.verification.decide(id, decision, actor.id, (tx, before) =>
+        recordAudit(tx, actor, {
+          action: `verification.${decision.decision}`,
+          targetType: 'profile',
+          targetId: before.profileId,
+          before: { verification_id: before.id, pose: before.pose, submitted_at: before.submittedAt },
+          after: { reason: decision.decision === 'reject' ? decision.reason : null },
+        }),
+      );
+      return { success: true as const };
     },
   };
 }

@@ -27,6 +27,7 @@ export type PartnerRow = {
   name: string;
   userId: number | null;
   isFictional: boolean;
+  isVerified: boolean;
   profileStatus: string;
   userStatus: string | null;
   /** Banned or suspended by staff now (docs/bans.md): nobody may write to them. */
@@ -301,6 +302,7 @@ export function createChatsRepository(db: Database) {
           name: profiles.name,
           userId: profiles.userId,
           isFictional: profiles.isFictional,
+          isVerified: sql<boolean>`(${profiles.verifiedAt} is not null)`,
           profileStatus: profiles.status,
           userStatus: users.status,
           isRestricted: hasActiveRestriction(profiles.userId),

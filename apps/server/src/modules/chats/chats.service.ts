@@ -443,6 +443,7 @@ export function createChatsService(deps: {
           main_image: toImage(site.cdnPrefix, partner.mainFileKey, partner.mainThumbKey),
           is_fictional: partner.isFictional || partner.userId === null,
           is_confirmed: partner.userStatus !== 'not_confirmed',
+          is_verified: partner.isVerified,
         },
         send_blocked_reason: sendBlocked,
         prices: { text: site.messageCredits, photo: site.photoCredits, gift: site.giftCredits },

@@ -11,6 +11,7 @@ import {
   SIGNUP_STEPS,
   TATTOO_OPTIONS,
   type Gender,
+  type ProfilePromptKey,
   type Sexuality,
 } from '@app/contracts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -288,6 +289,22 @@ const ABOUT_ENDINGS = [
   'Tell me about your favourite place.',
   'Let us see where a chat takes us.',
 ];
+/** Demo answers to the prompt catalogue (packages/contracts/src/prompts.ts); the demo's members write English. */
+const DEMO_PROMPTS: [ProfilePromptKey, string[]][] = [
+  ['perfect_sunday', ['Market in the morning, a long lunch, a nap I will deny.', 'Rain outside, pancakes inside.']],
+  ['green_flag', ['You are kind to waiters.', 'You ask a second question.']],
+  [
+    'two_truths_lie',
+    ['I have met a king, I can juggle, I hate cheese.', 'I ran a marathon, I speak four languages, I never get lost.'],
+  ],
+  ['simple_pleasure', ['The first coffee, in silence.', 'Clean sheets on a Friday.']],
+  ['best_trip', ['Lisbon by tram, no plan at all.', 'Cycling the Danube for two weeks.']],
+  ['first_date', ['A walk and an ice cream, whatever the weather.', 'A quiz night: we are a team from minute one.']],
+  ['unusual_skill', ['I can name any song in three notes.', 'Parallel parking, first time, every time.']],
+  ['comfort_food', ["My grandmother's soup.", 'Fries with too much mayonnaise.']],
+  ['geek_out', ['Old maps and train timetables.', 'Sourdough. Ask me anything.']],
+];
+
 const SKIN_TONES = ['#f1c27d', '#e0ac69', '#c68642', '#8d5524', '#ffdbac', '#d9a27a'];
 const HAIR_FILLS: Record<string, string> = {
   black: '#1b1b1b',
@@ -419,6 +436,8 @@ export async function seedDemoMembers(deps: {
 }): Promise<DemoMembersResult> {
   const count = deps.count ?? DEMO_MEMBER_COUNT;
   const random = createRandom(20240601 + count);
+  // Prompts and badges draw from their own sequence, so the members' other values stay what they were.
+  const extras = createRandom(20261129 + count);
   const passwordHash = await hashPassword(DEMO_MEMBER_PASSWORD);
 
   type Draft = {
@@ -460,6 +479,11 @@ export async function seedDemoMembers(deps: {
         tattoos: random.pick(TATTOO_OPTIONS),
         signupReason: random.pick(SIGNUP_REASONS),
         interests: random.sample(INTEREST_KEYS, random.integer(3, 7)),
+        prompts: extras
+          .sample(DEMO_PROMPTS, extras.integer(0, 3))
+          .map(([prompt, answers]) => ({ prompt, answer: extras.pick(answers) })),
+        // A badge means staff saw a selfie: only members with an account and a photo (docs/verification.md).
+        verifiedAt: !isFictional && photoCount > 0 && extras.chance(0.35) ? createdAt : null,
         isFictional,
         isInvisible: random.chance(0.03),
         createdAt,

@@ -3,10 +3,23 @@
 // under the start-up lock, re-checked inside it, so instances starting together on one database seed once.
 import { count, eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { profiles, users } from '../../db/schema/index.ts';
+import { profiles, sites, users } from '../../db/schema/index.ts';
+import { defaultSiteValues } from '../sites/index.ts';
 import { DEMO_MEMBER_COUNT, completeDemoProfile, seedDemoMembers } from './demo-members.ts';
 
 export const DEMO_LOGIN = { email: 'demo@example.com', password: 'demo1234' } as const;
+
+/**
+ * A second white-label site beside the default one, with its own colours (docs/design-system.md): open
+ * http://lumen.localhost:<port> (browsers send *.localhost to this machine) to see the same app in blue and teal. It has
+ * no members of its own.
+ */
+export const DEMO_SECOND_SITE = {
+  domain: 'lumen.localhost',
+  name: 'Lumen',
+  themePrimary: '#1e6fd9',
+  themeSecondary: '#14b8a6',
+} as const;
 
 /** What the demo members write to the demo member (members' own words, so in one language; `gift:` sends a gift). */
 const DEMO_CONVERSATIONS = [
@@ -40,6 +53,17 @@ export const demoSeedPlugin = fp<{ isEnabled: boolean; memberCount?: number }>(
         language: 'en',
       });
       app.log.info(`demo member created: ${DEMO_LOGIN.email}`);
+      await app.db
+        .insert(sites)
+        .values({
+          ...defaultSiteValues(),
+          ...DEMO_SECOND_SITE,
+          isDefault: false,
+          indexTitle: 'Lumen – meet singles near you',
+          supportEmail: 'support@lumen.example',
+        })
+        .onConflictDoNothing();
+      app.sites.invalidate();
     });
     if (await accounts.hasAccount(site.id, DEMO_LOGIN.email)) app.demoLogin = DEMO_LOGIN;
 

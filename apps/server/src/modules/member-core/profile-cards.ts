@@ -1,7 +1,8 @@
 // Shared by the member modules (search, likes, blocks, swipe, matches): who may be listed or opened, and member cards in one query.
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
-import { ageOn, type ActivityLevel, type Image, type ProfileCard } from '@app/contracts';
+import { ageOn, type ActivityLevel, type Image, type ProfileCard, type ProfilePrompt } from '@app/contracts';
 import {
   blocks,
   memberRestrictions,
@@ -51,6 +52,7 @@ export const cardColumns = {
   isFictional: profiles.isFictional,
   mainFileKey: mainPhoto.fileKey,
   mainThumbKey: mainPhoto.thumbKey,
+  isVerified: sql<boolean>`(${profiles.verifiedAt} is not null)`,
   /** The member's activity day, withheld in invisible mode (the card then says nothing about activity). */
   activeDay: sql<string | null>`case when ${profiles.isInvisible} then null else ${profiles.lastActiveDay}::text end`,
 };
@@ -67,7 +69,31 @@ export type CardRow = {
   mainThumbKey: string | null;
   /** YYYY-MM-DD; absent where a list was read without it. */
   activeDay?: string | null;
+  /** Absent where a list was read without it (the card then leaves is_verified out). */
+  isVerified?: boolean;
 };
+
+/**
+ * The first prompt and answer of each of `ids` (one primary-key query after the page's own): the cards that show it
+ * (members' search, the swipe deck). Read apart from the page so the page's plan stays on its search index.
+ */
+export async function firstPromptsOf(db: Executor, ids: number[]): Promise<Map<number, ProfilePrompt | null>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: profiles.id, prompt: sql<ProfilePrompt | null>`(${profiles.prompts} -> 0)` })
+    .from(profiles)
+    .where(inArray(profiles.id, ids));
+  return new Map(rows.map((row) => [row.id, row.prompt]));
+}
+
+/** The cards with their first prompts (`firstPromptsOf`). */
+export async function withFirstPrompts(db: Executor, cards: ProfileCard[]): Promise<ProfileCard[]> {
+  const prompts = await firstPromptsOf(
+    db,
+    cards.map((card) => card.id),
+  );
+  return cards.map((card) => ({ ...card, prompt: prompts.get(card.id) ?? null }));
+}
 
 /**
  * Profiles anyone may open on the site: activated (profile active), the account not pending deletion and not banned
@@ -129,6 +155,7 @@ export function toProfileCard(row: CardRow, site: SiteView, now: Date): ProfileC
     main_image: toImage(site.cdnPrefix, row.mainFileKey, row.mainThumbKey),
     is_fictional: row.isFictional,
     activity: toActivity(row.activeDay ?? null, now),
+    ...(row.isVerified === undefined ? {} : { is_verified: row.isVerified }),
   };
 }
 

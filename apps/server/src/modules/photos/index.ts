@@ -9,3 +9,10 @@ export {
   type PhotosService,
 } from './photos.service.ts';
 export { processPhoto } from './photo-processing.ts';
+export {
+  createVerificationService,
+  pickPose,
+  verificationNotFound,
+  type VerificationDecision,
+  type VerificationService,
+} from './verification.service.ts';

@@ -10,6 +10,8 @@ import {
   photosResponseSchema,
   updatePhotoRequestSchema,
   uploadPhotoResponseSchema,
+  verificationActionBodySchema,
+  verificationResponseSchema,
 } from '@app/contracts';
 import { AppError } from '../../lib/http-errors.ts';
 import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
@@ -40,9 +42,18 @@ const photoFileSchema = z.unknown().meta({ type: 'string', format: 'binary', des
 export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this plugin's routes take multipart bodies; everything else stays JSON-only.
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
-  const { photos, viewers } = app.services;
+  const { photos, verification, viewers } = app.services;
   const memberLimit = (name: string, max: number, timeWindow: string) =>
     rateLimitHook(app, { name, max, timeWindow, key: memberRateKey });
+
+  /** A multipart limit hit while reading an upload, as the API's error. */
+  const multipartError = (error: unknown) => {
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) return photoTooLarge();
+    if (error instanceof app.multipartErrors.PartsLimitError || error instanceof app.multipartErrors.FieldsLimitError) {
+      return new AppError(413, 'payload_too_large');
+    }
+    return error;
+  };
 
   async function photosOf(profileId: number, cdnPrefix: string) {
     const rows = await photos.listOwn(profileId);
@@ -81,16 +92,6 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) throw new AppError(400, 'photo_required');
       // Before a byte of the body is read: a member at the limit does not upload 15 MB to be refused.
       await photos.assertBelowLimit(viewer);
-      const multipartError = (error: unknown) => {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) return photoTooLarge();
-        if (
-          error instanceof app.multipartErrors.PartsLimitError ||
-          error instanceof app.multipartErrors.FieldsLimitError
-        ) {
-          return new AppError(413, 'payload_too_large');
-        }
-        return error;
-      };
       let isPrivate = isTrue(request.query.is_private);
       let file;
       try {
@@ -183,6 +184,78 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await viewers.require(request);
       await photos.remove(viewer, request.body.id);
       return photosOf(viewer.profileId, request.site.cdnPrefix);
+    },
+  );
+
+  // ---- photo verification (docs/verification.md) -------------------------------------------
+  app.get(
+    '/verification.php',
+    {
+      preValidation: [app.requireMember],
+      schema: {
+        tags: TAGS,
+        summary: 'Where the own photo verification stands (the pose to copy while started)',
+        response: { 200: verificationResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ verification: await verification.get((await viewers.require(request)).profileId) }),
+  );
+
+  app.post(
+    '/verification.php',
+    {
+      preValidation: [app.requireMember],
+      preHandler: [memberLimit('verification-start', 20, '1 hour')],
+      schema: {
+        tags: TAGS,
+        summary: 'Start a verification: the server picks the pose to copy (an attempt already started keeps its pose)',
+        body: verificationActionBodySchema,
+        response: { 200: verificationResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ verification: await verification.start((await viewers.require(request)).profileId) }),
+  );
+
+  app.delete(
+    '/verification.php',
+    {
+      preValidation: [app.requireMember],
+      schema: {
+        tags: TAGS,
+        summary: 'Withdraw the open verification; its selfie is deleted',
+        body: verificationActionBodySchema,
+        response: { 200: verificationResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ verification: await verification.withdraw((await viewers.require(request)).profileId) }),
+  );
+
+  app.post(
+    '/verification-selfie.php',
+    {
+      preValidation: [app.requireMember],
+      preHandler: [memberLimit('verification-selfie', 10, '1 hour')],
+      schema: {
+        tags: TAGS,
+        summary: `The selfie copying the pose: multipart/form-data, file field "photo" (JPEG, PNG, WebP; at most ${PHOTO_MAX_MEGABYTES} MB)`,
+        consumes: ['multipart/form-data'],
+        body: uploadPhotoBodySchema,
+        response: { 200: verificationResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = await viewers.require(request);
+      if (!request.isMultipart()) throw new AppError(400, 'verification_photo_required');
+      let file;
+      try {
+        file = await request.file();
+      } catch (error) {
+        throw multipartError(error);
+      }
+      if (!file) throw new AppError(400, 'verification_photo_required');
+      const upload = file;
+      const read = () => upload.toBuffer().catch((error: unknown) => Promise.reject(multipartError(error)));
+      return { verification: await verification.submit(viewer.profileId, read) };
     },
   );
 };

@@ -72,6 +72,8 @@ export function createProfilesService(deps: {
       status: profile.status,
       date_of_birth: profile.dateOfBirth,
       ...detailValues(profile, now),
+      prompts: profile.prompts,
+      is_verified: profile.verifiedAt !== null,
       is_fictional: profile.isFictional,
       is_invisible: profile.isInvisible,
       main_image: mainImageOf(rows, site.cdnPrefix),
@@ -137,6 +139,8 @@ export function createProfilesService(deps: {
         else issues.push({ path: 'interests', code: 'interests_invalid' });
       }
       if (input.about_me !== undefined) values.aboutMe = emptyToNull(input.about_me) ?? null;
+      // The schema checked the catalogue keys, the lengths, the count and that each question comes once.
+      if (input.prompts !== undefined) values.prompts = input.prompts;
       if (input.is_invisible !== undefined) values.isInvisible = input.is_invisible;
 
       if (issues.length) throw validationFailed(issues);
@@ -173,6 +177,9 @@ export function createProfilesService(deps: {
         id: profile.id,
         name: profile.name,
         ...(fields as Partial<MemberProfile>),
+        // Like the interests: members see the prompts, visitors log in for them.
+        ...(viewer ? { prompts: profile.prompts } : {}),
+        is_verified: profile.verifiedAt !== null,
         main_image: mainImageOf(visible.photos, site.cdnPrefix),
         photos: visible.photos.map((row) => toPhoto(row, site.cdnPrefix)),
         hidden_photo_count: visible.hiddenCount,

@@ -20,6 +20,55 @@ describe('profiles (profile.php, member.php)', () => {
   afterAll(() => app.close());
 
   describe('own profile', () => {
+    it('keeps up to three prompts of the catalogue with the answers, shown to members on the page and on cards', async () => {
+      const member = await createMember(app);
+      const put = (prompts: unknown) =>
+        member.client.request({ method: 'PUT', url: '/api/profile.php', payload: { prompts } });
+      const fieldCode = async (prompts: unknown) => (await put(prompts)).json().error.fields[0].code as string;
+      expect(await fieldCode([{ prompt: 'favourite_colour', answer: 'blue' }])).toBe('prompt_invalid');
+      expect(await fieldCode([{ prompt: 'green_flag', answer: '   ' }])).toBe('prompt_answer_required');
+      expect(await fieldCode([{ prompt: 'green_flag', answer: 'x'.repeat(151) }])).toBe('prompt_answer_too_long');
+      expect(
+        await fieldCode([
+          { prompt: 'green_flag', answer: 'Kindness' },
+          { prompt: 'green_flag', answer: 'Humour' },
+        ]),
+      ).toBe('prompts_duplicate');
+      expect(
+        await fieldCode(
+          ['green_flag', 'first_date', 'best_trip', 'geek_out'].map((prompt) => ({ prompt, answer: 'Yes' })),
+        ),
+      ).toBe('prompts_max');
+
+      const saved = await put([
+        { prompt: 'first_date', answer: '  Coffee and a long walk by the canals  ' },
+        { prompt: 'green_flag', answer: 'Kindness to waiters' },
+      ]);
+      expect(saved.statusCode).toBe(200);
+      const { profile } = ownProfileResponseSchema.parse(saved.json());
+      expect(profile.prompts).toEqual([
+        { prompt: 'first_date', answer: 'Coffee and a long walk by the canals' },
+        { prompt: 'green_flag', answer: 'Kindness to waiters' },
+      ]);
+      expect(profile.is_verified).toBe(false);
+
+      const viewer = await createMember(app);
+      const page = memberResponseSchema.parse(
+        (await viewer.client.request({ url: `/api/member.php?id=${member.profileId}` })).json(),
+      );
+      expect(page.member.prompts).toEqual(profile.prompts);
+      // Visitors log in for the prompts, like for the interests.
+      const visitorPage = (await visitor(app).request({ url: `/api/member.php?id=${member.profileId}` })).json();
+      expect(visitorPage.member.prompts).toBeUndefined();
+      // The first prompt on the member's search card.
+      const search = (await viewer.client.request({ url: '/api/search.php?limit=50' })).json();
+      const card = search.results.find((entry: { id: number }) => entry.id === member.profileId);
+      expect(card.prompt).toEqual(profile.prompts[0]);
+
+      // An empty list removes them.
+      expect(ownProfileResponseSchema.parse((await put([])).json()).profile.prompts).toEqual([]);
+    });
+
     it('answers every field of SPEC section 3, photos included', async () => {
       const member = await createMember(app, { dateOfBirth: birthDateForAge(34), city: 'Utrecht', region: 'UT' });
       const response = await member.client.request({ url: '/api/profile.php' });

@@ -1,5 +1,6 @@
 // The member search queries: one keyset page in relevance order (main photo joined, no N+1) and a capped count, both on the partial search indexes.
-import { and, count, eq, inArray, ne, notInArray, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, ne, notInArray, type SQL } from 'drizzle-orm';
+import type { ProfileCard } from '@app/contracts';
 import type { Executor } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
 import {
@@ -9,6 +10,7 @@ import {
   isNotBlockedWith,
   mainPhoto,
   mainPhotoJoin,
+  withFirstPrompts,
   type CardRow,
 } from '../member-core/index.ts';
 import {
@@ -32,6 +34,8 @@ export type SearchCriteria = {
   region: string | null;
   minAge: number;
   maxAge: number;
+  /** Only members staff verified (profiles.verified_at set). */
+  verifiedOnly?: boolean;
   now: Date;
   /** Profiles to leave out (similar results leave out the main results). */
   excludeIds?: number[];
@@ -49,6 +53,7 @@ function whereOf(criteria: SearchCriteria): SQL | undefined {
     criteria.country ? eq(profiles.country, criteria.country) : undefined,
     criteria.country && criteria.region ? eq(profiles.region, criteria.region) : undefined,
     isAgeBetween(criteria.now, criteria.minAge, criteria.maxAge),
+    criteria.verifiedOnly ? isNotNull(profiles.verifiedAt) : undefined,
     criteria.viewerProfileId !== null ? ne(profiles.id, criteria.viewerProfileId) : undefined,
     criteria.viewerProfileId !== null ? isNotBlockedWith(criteria.viewerProfileId) : undefined,
     criteria.excludeIds?.length ? notInArray(profiles.id, criteria.excludeIds) : undefined,
@@ -96,6 +101,9 @@ export function createSearchRepository(db: Executor) {
       const [row] = await tx.select({ value: count() }).from(matching);
       return Number(row?.value ?? 0);
     },
+
+    /** The cards with their members' first prompts (members' results only). */
+    withFirstPrompts: (cards: ProfileCard[]) => withFirstPrompts(db, cards),
 
     /** Primary-key lookup of cards (the benchmark's baseline, and a helper for callers holding ids). */
     async findCards(ids: number[], tx: Executor = db): Promise<CardRow[]> {

@@ -5,6 +5,7 @@ import {
   SEARCH_PAGE_SIZE,
   VISITOR_SEARCH_PAGES,
   type HomeMembersResponse,
+  type ProfileCard,
   type SearchFilters,
   type SearchQuery,
   type SearchResponse,
@@ -53,7 +54,8 @@ export function isVisitorSearchAllowed(site: SearchSite, hasTracking: boolean): 
 /** The filters applied: only those in settings.search_fields, ages within the site's minimum age and SEARCH_MAX_AGE. */
 export function normalizeFilters(
   site: SearchSite,
-  query: Pick<SearchQuery, 'gender' | 'country' | 'region' | 'min_age' | 'max_age'>,
+  query: Pick<SearchQuery, 'gender' | 'country' | 'region' | 'min_age' | 'max_age' | 'verified'>,
+  isMember = false,
 ): SearchFilters {
   const offers = (field: string) => site.searchFields.includes(field);
   const country = offers('country') ? (query.country ?? null) : null;
@@ -70,6 +72,8 @@ export function normalizeFilters(
     region: country && offers('region') ? query.region || null : null,
     min_age: minAge,
     max_age: maxAge,
+    // Verification is a members' filter (visitors see no badges to search by).
+    verified: isMember && query.verified === '1',
   };
 }
 
@@ -115,7 +119,7 @@ export function createSearchService(deps: {
     ): Promise<SearchResponse> {
       const { viewer, site } = context;
       if (!viewer && !isVisitorSearchAllowed(site, context.hasTracking)) throw loginRequiredSearch();
-      const filters = normalizeFilters(site, query);
+      const filters = normalizeFilters(site, query, viewer !== null);
       const limit = query.limit ?? SEARCH_PAGE_SIZE;
       // The cursor: the page index (visitors' page limit), the last result's location tier and relevance key.
       let pageIndex = 0;
@@ -145,6 +149,7 @@ export function createSearchService(deps: {
         region: applied.region,
         minAge: applied.min_age,
         maxAge: applied.max_age,
+        verifiedOnly: applied.verified,
         now,
         excludeIds,
         near: nearOf(applied),
@@ -158,13 +163,15 @@ export function createSearchService(deps: {
       // A member's own town, for the distance on each card.
       const origin = viewer ? townPosition(deps.locate, viewer) : null;
       const toCard = (row: SearchRow) => withDistance(toProfileCard(row, site, now), row, origin, deps.locate);
+      // Prompts are for members, like on the member page: one lookup for the page's cards.
+      const withPrompts = (cards: ProfileCard[]) => (viewer ? repo.withFirstPrompts(cards) : cards);
       const collected = await read(criteria, from, limit + 1);
       const rows = collected.map(({ row }) => row);
       const results = rows.slice(0, limit);
       const last = collected.at(results.length - 1);
       const hasMore = rows.length > limit;
       const response: SearchResponse = {
-        results: results.map(toCard),
+        results: await withPrompts(results.map(toCard)),
         next_cursor:
           hasMore && last
             ? deps.cursors.encode('search', [pageIndex + 1, ...positionCursorValues(last.phase.tier, last.row)])
@@ -197,7 +204,7 @@ export function createSearchService(deps: {
           similar.rows.length > limit
             ? await repo.count(criteriaOf(similar.filters, excludeIds), SEARCH_COUNT_CAP)
             : similar.rows.length;
-        response.similar_results = similar.rows.slice(0, limit).map(toCard);
+        response.similar_results = await withPrompts(similar.rows.slice(0, limit).map(toCard));
         response.similar_num_results = Math.min(similarTotal, SEARCH_COUNT_CAP);
         response.similar_filters = similar.filters;
       }
@@ -234,6 +241,7 @@ export function createSearchService(deps: {
         region: null,
         minAge: filters.min_age,
         maxAge: filters.max_age,
+        verifiedOnly: false,
         now,
         near,
       };

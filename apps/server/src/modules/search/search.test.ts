@@ -88,9 +88,18 @@ describe('search (search.php)', () => {
         is_fictional: false,
       },
       activity: 'today',
+      is_verified: false,
+      prompt: null,
     });
     expect(body).toMatchObject({ num_results: 3, is_num_results_capped: false, next_cursor: null });
-    expect(body.filters).toEqual({ gender: 'female', country: 'AT', region: '9', min_age: 25, max_age: 40 });
+    expect(body.filters).toEqual({
+      gender: 'female',
+      country: 'AT',
+      region: '9',
+      min_age: 25,
+      max_age: 40,
+      verified: false,
+    });
 
     const withoutRegion = await search(member.client, 'gender=female&country=AT&min_age=25&max_age=40');
     expect(withoutRegion.results.map((result) => result.name)).toContain('wrong-region');
@@ -210,14 +219,28 @@ describe('search (search.php)', () => {
     const small = await search(member.client, 'gender=female&country=IT&region=21&min_age=28&max_age=31&limit=2');
     expect(small.results.map((result) => result.name)).toEqual(['exact']);
     expect(small.similar_results.map((result) => result.name)).toEqual(['other-region']);
-    expect(small.similar_filters).toEqual({ gender: 'female', country: 'IT', region: null, min_age: 28, max_age: 31 });
+    expect(small.similar_filters).toEqual({
+      gender: 'female',
+      country: 'IT',
+      region: null,
+      min_age: 28,
+      max_age: 31,
+      verified: false,
+    });
     expect(small.similar_num_results).toBe(1);
     // A page of 20 needs more: ages widen by 5 years, then the country goes (other countries' members follow, newest first).
     const body = await search(member.client, 'gender=female&country=IT&region=21&min_age=28&max_age=31');
     expect(body.results.map((result) => result.name)).toEqual(['exact']);
     expect(body.similar_results.slice(0, 2).map((result) => result.name)).toEqual(['bit-older', 'other-region']);
     expect(body.similar_results.map((result) => result.name)).not.toContain('exact');
-    expect(body.similar_filters).toEqual({ gender: 'female', country: null, region: null, min_age: 23, max_age: 36 });
+    expect(body.similar_filters).toEqual({
+      gender: 'female',
+      country: null,
+      region: null,
+      min_age: 23,
+      max_age: 36,
+      verified: false,
+    });
     expect(body.similar_num_results).toBeGreaterThanOrEqual(body.similar_results.length);
     // A full page has no similar results.
     await insertProfiles(
@@ -319,7 +342,14 @@ describe('search (search.php)', () => {
     const member = await createMember(app, { country: 'FI' });
     await setSite({ searchFields: ['country'] });
     const body = await search(member.client, 'gender=male&country=GB&min_age=50');
-    expect(body.filters).toEqual({ gender: null, country: 'GB', region: null, min_age: 18, max_age: 99 });
+    expect(body.filters).toEqual({
+      gender: null,
+      country: 'GB',
+      region: null,
+      min_age: 18,
+      max_age: 99,
+      verified: false,
+    });
     await setSite({ searchFields: ['gender', 'country', 'region', 'min_age', 'max_age'] });
     const range = await member.client.request({ url: '/api/search.php?min_age=50&max_age=30' });
     expect(range.statusCode).toBe(400);
@@ -392,6 +422,7 @@ describe('search (search.php)', () => {
           'gender',
           'id',
           'is_fictional',
+          'is_verified',
           'main_image',
           'name',
           'region',

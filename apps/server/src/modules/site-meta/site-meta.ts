@@ -1,8 +1,16 @@
 // What crawlers and installing browsers read about a site: the web app manifest, robots.txt and sitemap.xml, each
 // for the site of the request's host.
-import { APP_ICON_SIZES, BACKGROUND_COLOR, THEME_COLOR } from './app-icons.ts';
+import { siteThemeColor } from '@app/contracts';
+import { APP_ICON_SIZES, BACKGROUND_COLOR } from './app-icons.ts';
 
-export type MetaSite = { name: string; indexTitle: string; description: string; domainLanguage: string };
+export type MetaSite = {
+  name: string;
+  indexTitle: string;
+  description: string;
+  domainLanguage: string;
+  /** The site's own primary colour ('' or absent: the brand's coral). */
+  themePrimary?: string;
+};
 
 /**
  * The public pages a sitemap lists: the home page, the static pages and the price list. Member pages are never
@@ -64,7 +72,7 @@ export function webManifest(site: MetaSite) {
     scope: '/',
     display: 'standalone',
     orientation: 'portrait',
-    theme_color: THEME_COLOR,
+    theme_color: siteThemeColor({ theme_primary: site.themePrimary ?? '' }),
     background_color: BACKGROUND_COLOR,
     categories: ['social', 'lifestyle'],
     icons: [

@@ -63,6 +63,8 @@ export function toSettings(site: SiteRow, location: { geoipCountry: string | nul
     domain_language: site.domainLanguage,
     languages: site.languages,
     cdn_prefix: site.cdnPrefix,
+    theme_primary: site.themePrimary,
+    theme_secondary: site.themeSecondary,
     niche: site.niche,
     index_title: site.indexTitle,
     description: site.description,

@@ -1,10 +1,15 @@
 // Drizzle queries of the swipe game: swiped profiles and the per-day like counter.
 import { and, eq, sql } from 'drizzle-orm';
+import type { ProfileCard } from '@app/contracts';
 import type { Executor } from '../../db/client.ts';
+import { withFirstPrompts } from '../member-core/index.ts';
 import { swipeDays, swipes } from '../../db/schema/index.ts';
 
 export function createSwipeRepository(db: Executor) {
   return {
+    /** The deck's cards with their members' first prompts (one primary-key query). */
+    withFirstPrompts: (cards: ProfileCard[]) => withFirstPrompts(db, cards),
+
     async likesUsed(profileId: number, day: string, tx: Executor = db): Promise<number> {
       const [row] = await tx
         .select({ likes: swipeDays.likes })

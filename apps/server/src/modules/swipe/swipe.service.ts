@@ -44,7 +44,9 @@ export function createSwipeService(deps: {
       ]);
       const origin = townPosition(deps.locate, viewer);
       return {
-        profiles: rows.map((row) => withDistance(toProfileCard(row, site, now), row, origin, deps.locate)),
+        profiles: await deps.swipeRepository.withFirstPrompts(
+          rows.map((row) => withDistance(toProfileCard(row, site, now), row, origin, deps.locate)),
+        ),
         likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - used),
         resets_at: resetsAt.toISOString(),
       };

@@ -69,6 +69,9 @@ export function defaultSiteValues(): NewSiteRow {
     domainLanguage: 'en',
     languages: [...LOCALES],
     cdnPrefix: '',
+    // The brand's coral and orange (docs/design-system.md).
+    themePrimary: '',
+    themeSecondary: '',
     niche: 1,
     indexTitle: 'Amoria – meet singles near you',
     description: 'Meet, like and chat with singles near you.',

@@ -1,5 +1,5 @@
-// The photos queue (moderators and admins): new photos and photos with open reports, as cards; approve, or reject
-// with a reason chosen per photo. The outcome is announced; the photo leaves the queue.
+// The photos queue (moderators and admins): new photos, photos with open reports and verification selfies, as cards;
+// approve, or reject with a reason chosen per photo. The outcome is announced; the photo leaves the queue.
 import { useState } from 'react';
 import { Alert, Badge, Button, ButtonGroup, Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +9,12 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useAdminPhotos, useReviewPhoto, type PhotoQueue } from '../api/photos.ts';
 import { toAdminFormError } from '../lib/admin-errors.ts';
 import { MoreButton } from './more-button.tsx';
+import { VerificationsQueue } from './verifications-queue.tsx';
 
 export function PhotosPage() {
   const { t } = useTranslation('admin');
-  const [queue, setQueue] = useState<PhotoQueue>('new');
-  const photos = useAdminPhotos(queue);
+  const [queue, setQueue] = useState<PhotoQueue | 'verification'>('new');
+  const photos = useAdminPhotos(queue === 'verification' ? 'new' : queue);
   const review = useReviewPhoto();
   const [announcement, setAnnouncement] = useState('');
   const rows = photos.data?.pages.flatMap((page) => page.photos) ?? [];
@@ -22,7 +23,7 @@ export function PhotosPage() {
     <>
       <h1 className="h4 mb-3">{t('photos.title')}</h1>
       <ButtonGroup aria-label={t('photos.queue')} className="mb-3">
-        {(['new', 'reported'] as const).map((value) => (
+        {(['new', 'reported', 'verification'] as const).map((value) => (
           <Button
             key={value}
             variant={queue === value ? 'primary' : 'outline-primary'}
@@ -33,6 +34,37 @@ export function PhotosPage() {
           </Button>
         ))}
       </ButtonGroup>
+      {queue === 'verification' ? (
+        <VerificationsQueue />
+      ) : (
+        <PhotosQueue
+          photos={photos}
+          review={review}
+          announcement={announcement}
+          setAnnouncement={setAnnouncement}
+          rows={rows}
+        />
+      )}
+    </>
+  );
+}
+
+function PhotosQueue({
+  photos,
+  review,
+  announcement,
+  setAnnouncement,
+  rows,
+}: {
+  photos: ReturnType<typeof useAdminPhotos>;
+  review: ReturnType<typeof useReviewPhoto>;
+  announcement: string;
+  setAnnouncement: (text: string) => void;
+  rows: AdminPhoto[];
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
       <div aria-live="polite">
         {announcement && (
           <Alert variant="success" className="small">

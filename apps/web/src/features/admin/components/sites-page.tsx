@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { adminSiteInputSchema } from '@app/contracts';
+import { adminSiteInputSchema, siteThemeVariables } from '@app/contracts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
@@ -295,11 +295,24 @@ function SiteFieldInput({
   );
 }
 
-/** What visitors will see first: the site's name, title, description and the fictional-profile notice, as typed. */
+/**
+ * What visitors will see first: the site's name in its primary colour (as links show it), its two theme colours, the
+ * title, description and the fictional-profile notice, as typed.
+ */
 function SitePreview({ draft }: { draft: SiteDraft }) {
   const { t } = useTranslation('admin');
   const text = (key: string) => draft[key] ?? '';
   const languages = text('languages');
+  const theme = siteThemeVariables({
+    theme_primary: text('theme_primary').trim(),
+    theme_secondary: text('theme_secondary').trim(),
+  });
+  const swatch = (name: 'primary' | 'secondary') => (
+    <span
+      className="d-inline-block rounded-circle border"
+      style={{ width: '1.25rem', height: '1.25rem', background: theme[`--site-${name}`] ?? `var(--site-${name})` }}
+    />
+  );
   return (
     <Card
       as="section"
@@ -312,9 +325,15 @@ function SitePreview({ draft }: { draft: SiteDraft }) {
       </Card.Header>
       <Card.Body>
         <p className="text-body-secondary small mb-1">{text('domain') || t('sites.noDomain')}</p>
-        <p className="h4 mb-1" style={{ color: 'var(--bs-primary)' }}>
-          {text('name') || t('sites.noName')}
-        </p>
+        <div className="d-flex align-items-center gap-2 mb-1">
+          <p className="h4 mb-0" style={{ color: theme['--site-primary-text'] ?? 'var(--bs-link-color)' }}>
+            {text('name') || t('sites.noName')}
+          </p>
+          <span className="d-inline-flex gap-1 ms-auto" aria-hidden="true">
+            {swatch('primary')}
+            {swatch('secondary')}
+          </span>
+        </div>
         <p className="fw-semibold mb-2">{text('index_title')}</p>
         <p className="small mb-3" style={{ whiteSpace: 'pre-wrap' }}>
           {text('description')}

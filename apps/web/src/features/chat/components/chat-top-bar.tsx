@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { MemberPhoto } from '../../../components/member-photo.tsx';
+import { VerifiedBadge } from '../../../components/verified-badge.tsx';
 import { CoinsIcon } from '../../../components/member-icons.tsx';
 import { useUser } from '../../../lib/session/get-user.ts';
 import { toFormErrors } from '../../../lib/form-errors.ts';
@@ -93,7 +94,10 @@ export function ChatTopBar({ partner, conversationId, reportSubject, onReport }:
       </Link>
       <Link to={paths.membersId.getHref(partner.id)} className="chat-partner">
         <MemberPhoto image={partner.main_image} alt="" shape="round" size={40} isLazy={false} />
-        <span className="chat-partner-name">{partner.name}</span>
+        <span className="chat-partner-name">
+          {partner.name}
+          {partner.is_verified && <VerifiedBadge className="ms-1" />}
+        </span>
       </Link>
       <div className="ms-auto d-flex align-items-center gap-2">
         <ConnectionState />

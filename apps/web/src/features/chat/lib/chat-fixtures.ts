@@ -44,7 +44,7 @@ export function buildChats(overrides: Partial<ChatsResponse> = {}): ChatsRespons
 export function buildConversation(overrides: Partial<ChatResponse> = {}): ChatResponse {
   return {
     conversation: { id: 1, last_seq: 3, partner_read_seq: 0 },
-    partner: { id: 81, name: 'Bea', main_image: null, is_fictional: false, is_confirmed: true },
+    partner: { id: 81, name: 'Bea', main_image: null, is_fictional: false, is_confirmed: true, is_verified: false },
     messages: [],
     has_more: false,
     has_hidden_history: false,

@@ -7,6 +7,8 @@ import { HeartIcon } from '../../../components/icons.tsx';
 import { translateError, toFormErrors } from '../../../lib/form-errors.ts';
 import { useLikeActions } from '../hooks/use-like-actions.ts';
 import type { LikeModalProfile } from '../lib/like-modal-store.ts';
+import { clearJustLiked, markJustLiked, useIsJustLiked } from '../lib/just-liked-store.ts';
+import '../likes.css';
 
 type LikeButtonProps = {
   profile: LikeModalProfile;
@@ -37,6 +39,9 @@ export function LikeButton({
   const [localIsLiked, setLocalIsLiked] = useState<boolean | null>(null);
   const isLiked = localIsLiked ?? initialIsLiked;
   const [error, setError] = useState<unknown>(null);
+  // A like just made (not one shown from before) pops the heart once (likes.css, only without reduced motion).
+  const popClass = useIsJustLiked(profile.id) && isLiked ? 'did-like' : '';
+  const endPop = () => clearJustLiked(profile.id);
 
   const toggle = async () => {
     setError(null);
@@ -44,11 +49,13 @@ export function LikeButton({
       if (isLiked) {
         if (!canUnlike) return;
         await actions.unlike(profile);
+        clearJustLiked(profile.id);
         setLocalIsLiked(false);
         onChange?.(false);
       } else {
         const result = await actions.like(profile);
         if (result) {
+          if (result.is_liked) markJustLiked(profile.id);
           setLocalIsLiked(result.is_liked);
           onChange?.(result.is_liked);
         }
@@ -76,10 +83,11 @@ export function LikeButton({
       <>
         <button
           type="button"
-          className={`card-like-button ${isLiked ? 'is-liked' : ''} ${className}`}
+          className={`card-like-button ${isLiked ? 'is-liked' : ''} ${popClass} ${className}`}
           aria-label={iconLabel}
           aria-pressed={isLiked}
           onClick={() => void toggle()}
+          onAnimationEnd={endPop}
           disabled={actions.isPending || (isLiked && !canUnlike)}
         >
           {actions.isPending ? (
@@ -103,8 +111,9 @@ export function LikeButton({
       <Button
         variant={isLiked ? 'outline-primary' : 'primary'}
         size={size}
-        className={`d-inline-flex align-items-center justify-content-center gap-2 ${className}`}
+        className={`d-inline-flex align-items-center justify-content-center gap-2 ${popClass} ${className}`}
         onClick={() => void toggle()}
+        onAnimationEnd={endPop}
         disabled={actions.isPending || (isLiked && !canUnlike)}
       >
         {actions.isPending ? <Spinner size="sm" aria-hidden="true" /> : isLiked ? <HeartFilledIcon /> : <HeartIcon />}

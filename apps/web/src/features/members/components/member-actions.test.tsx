@@ -27,6 +27,7 @@ const MEMBER: MemberProfile = {
   interests: [],
   main_image: null,
   photos: [],
+  is_verified: false,
   hidden_photo_count: 0,
   photos_locked: null,
   is_fictional: false,

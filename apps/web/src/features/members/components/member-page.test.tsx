@@ -22,6 +22,7 @@ const MEMBER: MemberProfile = {
   interests: ['hiking'],
   main_image: null,
   photos: [],
+  is_verified: false,
   hidden_photo_count: 0,
   photos_locked: null,
   is_fictional: false,

@@ -8,6 +8,8 @@ import type { MemberProfile, User } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FictionalIcon } from '../../../components/fictional-icon.tsx';
+import { VerifiedBadge } from '../../../components/verified-badge.tsx';
+import { PromptQuote } from '../../../components/prompt-quote.tsx';
 import { InterestList } from '../../../components/interest-list.tsx';
 import { useLocationText } from '../../../components/use-location-text.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
@@ -52,6 +54,7 @@ function MemberProfileView({ member, viewer }: { member: MemberProfile; viewer: 
                 {member.name}
                 {typeof member.age === 'number' && <span className="fw-normal">, {member.age}</span>}
               </span>
+              {member.is_verified && <VerifiedBadge withText />}
               {member.is_fictional && <FictionalIcon />}
             </h1>
             {place && <p className="text-body-secondary mb-2">{place}</p>}
@@ -100,6 +103,19 @@ function MemberProfileView({ member, viewer }: { member: MemberProfile; viewer: 
               </h2>
               <p className="member-about mb-0 text-break">{member.about_me}</p>
               <FieldNote field="about_me" />
+            </section>
+          )}
+
+          {member.prompts && member.prompts.length > 0 && (
+            <section className="member-section" aria-labelledby="prompts-title">
+              <h2 id="prompts-title" className="visually-hidden">
+                {t('prompts.title')}
+              </h2>
+              <div className="d-flex flex-column gap-2">
+                {member.prompts.map((entry) => (
+                  <PromptQuote key={entry.prompt} prompt={entry} variant="page" />
+                ))}
+              </div>
             </section>
           )}
 

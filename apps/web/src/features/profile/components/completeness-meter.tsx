@@ -1,5 +1,5 @@
 // The profile-completeness meter: how complete the saved profile is (a labelled progressbar), and the next thing to add
-// as a button that scrolls to that section and focuses it; beside it the list of sections, each marked done or not.
+// as a button that opens that step; beside it the list of steps, the current one marked, each marked done or not.
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../../components/icons.tsx';
 import {
@@ -9,17 +9,6 @@ import {
   type Completeness,
   type ProfileSectionId,
 } from '../lib/profile-completeness.ts';
-import { sectionElementId } from './profile-section.tsx';
-
-/** Scrolls a section into view and moves focus to it (so keyboard and screen-reader users land there too). */
-export function goToSection(section: ProfileSectionId) {
-  const element = document.getElementById(sectionElementId(section));
-  if (!element) return;
-  const isReduced =
-    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  element.scrollIntoView?.({ behavior: isReduced ? 'auto' : 'smooth', block: 'start' });
-  element.focus({ preventScroll: true });
-}
 
 /** Items whose text names a number (with its plural form). */
 const ITEM_COUNTS: Record<string, { count: number }> = {
@@ -27,7 +16,13 @@ const ITEM_COUNTS: Record<string, { count: number }> = {
   interests: { count: INTERESTS_MIN },
 };
 
-export function CompletenessMeter({ completeness }: { completeness: Completeness }) {
+export function CompletenessMeter({
+  completeness,
+  onGoTo,
+}: {
+  completeness: Completeness;
+  onGoTo: (section: ProfileSectionId) => void;
+}) {
   const { t, i18n } = useTranslation('members');
   const { percent, next } = completeness;
   const valueText = t('completeness.valueText', { percent });
@@ -65,7 +60,7 @@ export function CompletenessMeter({ completeness }: { completeness: Completeness
             <button
               type="button"
               className="btn btn-outline-primary btn-sm profile-meter-action"
-              onClick={() => goToSection(next.section)}
+              onClick={() => onGoTo(next.section)}
               aria-describedby="profile-meter-next-label"
             >
               <span>{t(`completeness.items.${next.key}`, ITEM_COUNTS[next.key])}</span>
@@ -80,25 +75,38 @@ export function CompletenessMeter({ completeness }: { completeness: Completeness
   );
 }
 
-/** The sections as jump links, each marked complete when none of its counted items is missing. */
-export function SectionNav({ completeness }: { completeness: Completeness }) {
+/** The steps in order: the current one marked, each marked complete when none of its counted items is missing. */
+export function SectionNav({
+  completeness,
+  current,
+  onGoTo,
+}: {
+  completeness: Completeness;
+  current: ProfileSectionId;
+  onGoTo: (section: ProfileSectionId) => void;
+}) {
   const { t } = useTranslation('members');
   return (
     <nav aria-label={t('profileForm.sectionsNav')} className="profile-section-nav">
-      <ul className="list-unstyled mb-0">
-        {PROFILE_SECTIONS.map((section) => {
+      <ol className="list-unstyled mb-0">
+        {PROFILE_SECTIONS.map((section, index) => {
           const items = completeness.items.filter((item) => item.section === section);
           const isComplete = items.length > 0 && items.every((item) => item.isDone);
+          const isCurrent = section === current;
           return (
             <li key={section}>
               <a
-                href={`#${sectionElementId(section)}`}
-                className="profile-section-link"
+                href={`?step=${section}`}
+                className={`profile-section-link ${isCurrent ? 'is-current' : ''}`}
+                aria-current={isCurrent ? 'step' : undefined}
                 onClick={(event) => {
                   event.preventDefault();
-                  goToSection(section);
+                  onGoTo(section);
                 }}
               >
+                <span className="profile-step-number" aria-hidden="true">
+                  {index + 1}
+                </span>
                 <span>{t(`profileForm.sections.${section}.title`)}</span>
                 {isComplete && (
                   <span className="profile-section-done">
@@ -110,7 +118,7 @@ export function SectionNav({ completeness }: { completeness: Completeness }) {
             </li>
           );
         })}
-      </ul>
+      </ol>
     </nav>
   );
 }

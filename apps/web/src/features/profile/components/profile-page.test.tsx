@@ -1,6 +1,6 @@
-// /profile in sections: each section sends only its own changes and confirms on its own, another section's unsaved
-// edits survive the save, validation errors stay in their section, and the completeness meter names the next step and
-// takes the member to that section.
+// /profile as a sequence of steps: one step on screen, edits kept while moving between steps, one Save that sends
+// every change at once, an error taking the member to its step, prompts, and the completeness meter opening the step
+// of the next thing to add.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PROFILE_FIELDS, type OwnProfile, type UpdateProfileRequest } from '@app/contracts';
@@ -45,86 +45,126 @@ function profileServer(
         return { body: { interests: [] } };
       case '/api/blocks.php':
         return { body: { profiles: [] } };
+      case '/api/verification.php':
+        return { body: { verification: { state: 'none', pose: null, reject_reason: null, verified_at: null } } };
       default:
         return undefined;
     }
   });
 }
 
-const section = (name: string) => screen.getByRole('region', { name });
+const step = (name: string) => screen.getByRole('region', { name });
 const puts = (calls: { method: string; path: string; body: unknown }[]) =>
   calls.filter((call) => call.method === 'PUT' && call.path === '/api/profile.php').map((call) => call.body);
+const stepList = () => screen.getByRole('navigation', { name: 'Profile steps' });
+const openStep = (name: string) => fireEvent.click(within(stepList()).getByRole('link', { name: new RegExp(name) }));
 
 describe('ProfilePage', () => {
-  it("saves one section with only its fields and keeps another section's unsaved edits", async () => {
+  it('shows one step at a time and keeps what was typed while moving between steps; one Save sends it all', async () => {
     const { calls } = profileServer(buildOwnProfile({ about_me: 'Hello' }));
     renderWithProviders(<ProfilePage />, { user: buildUser(), settings });
+    // The photos come first.
+    await screen.findByRole('region', { name: 'Photos' });
+    expect(screen.getByText('Step 1 of 7')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'About you' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     const about = await screen.findByRole('region', { name: 'About you' });
+    expect(document.activeElement).toBe(about);
     fireEvent.change(within(about).getByLabelText('About me'), {
       target: { value: 'Hiking on Sundays, coffee every day, and a good book at night.' },
     });
-    expect(within(about).getByText('Unsaved changes')).toBeTruthy();
+    expect(screen.getByTestId('profile-editor-bar').textContent).toContain('Unsaved changes');
 
-    const details = section('Details');
+    openStep('Details');
+    const details = step('Details');
     fireEvent.change(within(details).getByLabelText('City'), { target: { value: '  Haarlem ' } });
     fireEvent.change(within(details).getByLabelText('Hair color'), { target: { value: 'red' } });
-    fireEvent.click(within(details).getByRole('button', { name: 'Save details' }));
-
-    await within(details).findByText('Saved.');
-    // The shared schema trims before sending.
-    expect(puts(calls)).toEqual([{ city: 'Haarlem', hair_color: 'red' }]);
-    // The saved copy replaces what was typed; the section has nothing left to save.
-    expect((within(details).getByLabelText('City') as HTMLInputElement).value).toBe('Haarlem');
-    expect(within(details).queryByText('Unsaved changes')).toBeNull();
-    // The other section still holds its edit, unsaved.
-    expect((within(about).getByLabelText('About me') as HTMLTextAreaElement).value).toBe(
+    // Back to About: the text is still there.
+    openStep('About you');
+    expect((within(step('About you')).getByLabelText('About me') as HTMLTextAreaElement).value).toBe(
       'Hiking on Sundays, coffee every day, and a good book at night.',
     );
-    expect(within(about).getByText('Unsaved changes')).toBeTruthy();
-    expect(within(about).getByRole('status').textContent).toBe('');
 
-    fireEvent.click(within(about).getByRole('button', { name: 'Save about you' }));
-    await within(about).findByText('Saved.');
-    expect(puts(calls)[1]).toEqual({ about_me: 'Hiking on Sundays, coffee every day, and a good book at night.' });
-    // Details kept its saved values.
-    expect((within(details).getByLabelText('City') as HTMLInputElement).value).toBe('Haarlem');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await within(screen.getByTestId('profile-editor-bar')).findByText('Saved.');
+    // One request with every change, trimmed by the shared schema.
+    expect(puts(calls)).toEqual([
+      {
+        city: 'Haarlem',
+        hair_color: 'red',
+        about_me: 'Hiking on Sundays, coffee every day, and a good book at night.',
+      },
+    ]);
+    openStep('Details');
+    expect((within(step('Details')).getByLabelText('City') as HTMLInputElement).value).toBe('Haarlem');
+    // Nothing left to save: Save again sends nothing.
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(puts(calls)).toHaveLength(1);
   });
 
-  it('keeps validation errors in their section and sends nothing for it', async () => {
+  it('takes the member to the step with the error and sends nothing', async () => {
     const { calls } = profileServer(buildOwnProfile());
     renderWithProviders(<ProfilePage />, { user: buildUser(), settings });
+    await screen.findByRole('region', { name: 'Photos' });
+    openStep('About you');
+    fireEvent.change(within(step('About you')).getByLabelText('Username'), { target: { value: '' } });
+    openStep('Search preferences');
+    fireEvent.change(within(step('Search preferences')).getByLabelText('Looking for'), { target: { value: 'dating' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const about = await screen.findByRole('region', { name: 'About you' });
-    fireEvent.change(within(about).getByLabelText('Username'), { target: { value: '' } });
-    fireEvent.click(within(about).getByRole('button', { name: 'Save about you' }));
     await within(about).findByText('Enter a username');
     expect(puts(calls)).toEqual([]);
-
-    const preferences = section('Search preferences');
-    fireEvent.change(within(preferences).getByLabelText('Looking for'), { target: { value: 'dating' } });
-    fireEvent.click(within(preferences).getByRole('button', { name: 'Save search preferences' }));
-    await within(preferences).findByText('Saved.');
-    expect(puts(calls)).toEqual([{ signup_reason: 'dating' }]);
-    expect(within(preferences).queryByRole('alert')).toBeNull();
-    // The username error is still where it was.
-    expect(within(about).getByText('Enter a username')).toBeTruthy();
   });
 
-  it('shows a server error in the section that sent the request', async () => {
+  it("shows the server's field error on its step", async () => {
     profileServer(buildOwnProfile(), (body) =>
       body.interests
-        ? jsonError(400, 'validation_failed', { fields: [{ field: 'interests', code: 'interests_invalid' }] })
+        ? jsonError(400, 'validation_failed', {
+            fields: [{ path: 'interests', code: 'interests_invalid', message: 'interests_invalid' }],
+          })
         : undefined,
     );
     renderWithProviders(<ProfilePage />, { user: buildUser(), settings });
+    await screen.findByRole('region', { name: 'Photos' });
+    openStep('Interests');
+    fireEvent.click(within(step('Interests')).getByLabelText('Hiking'));
+    openStep('Details');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const interests = await screen.findByRole('region', { name: 'Interests' });
-    fireEvent.click(within(interests).getByLabelText('Hiking'));
-    fireEvent.click(within(interests).getByRole('button', { name: 'Save interests' }));
     await waitFor(() => expect(within(interests).getAllByRole('alert').length).toBeGreaterThan(0));
-    expect(within(interests).getByText('Unsaved changes')).toBeTruthy();
-    expect(within(section('Details')).queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('profile-editor-bar').textContent).toContain('Unsaved changes');
   });
 
-  it('shows how complete the profile is and takes the member to the next thing to add', async () => {
+  it('answers prompts from the list, each question once, up to three', async () => {
+    const { calls } = profileServer(buildOwnProfile());
+    renderWithProviders(<ProfilePage />, { user: buildUser(), settings });
+    await screen.findByRole('region', { name: 'Photos' });
+    openStep('Prompts');
+    const prompts = step('Prompts');
+    fireEvent.click(within(prompts).getByRole('button', { name: 'Answer a question' }));
+    fireEvent.change(within(prompts).getByLabelText('Question 1'), { target: { value: 'first_date' } });
+    fireEvent.change(within(prompts).getByLabelText('Your answer to question 1'), {
+      target: { value: ' Coffee, then a walk by the sea ' },
+    });
+    fireEvent.click(within(prompts).getByRole('button', { name: 'Add another question' }));
+    // The second question offers every question but the first one's.
+    const second = within(prompts).getByLabelText('Question 2') as HTMLSelectElement;
+    expect([...second.options].map((option) => option.value)).not.toContain('first_date');
+    fireEvent.click(within(prompts).getByRole('button', { name: 'Add another question' }));
+    expect(within(prompts).queryByRole('button', { name: 'Add another question' })).toBeNull();
+    // An empty answer is refused before anything is sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await within(prompts).findAllByText('Write an answer to this question, or remove it.');
+    expect(puts(calls)).toEqual([]);
+    fireEvent.click(within(prompts).getAllByRole('button', { name: /^Remove the question/ })[2]!);
+    fireEvent.click(within(prompts).getAllByRole('button', { name: /^Remove the question/ })[1]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await within(screen.getByTestId('profile-editor-bar')).findByText('Saved.');
+    expect(puts(calls)).toEqual([{ prompts: [{ prompt: 'first_date', answer: 'Coffee, then a walk by the sea' }] }]);
+  });
+
+  it('shows how complete the profile is and opens the step of the next thing to add', async () => {
     const { calls } = profileServer(
       buildOwnProfile({
         main_image: { filename: '/p/1.jpg', thumb_filename: '/p/1-t.jpg', status: 'active' as const },
@@ -134,20 +174,19 @@ describe('ProfilePage', () => {
     const meter = await screen.findByRole('progressbar', { name: 'Profile completeness' });
     expect(meter.getAttribute('aria-valuenow')).toBe('35');
     expect(meter.getAttribute('aria-valuetext')).toBe('35% complete');
-    const next = screen.getByRole('button', { name: /Write at least 50 characters about yourself/ });
-    fireEvent.click(next);
-    expect(document.activeElement).toBe(section('About you'));
+    fireEvent.click(screen.getByRole('button', { name: /Write at least 50 characters about yourself/ }));
+    await waitFor(() => expect(document.activeElement).toBe(step('About you')));
 
     // Saving the text moves the meter on to the next missing item.
-    fireEvent.change(within(section('About you')).getByLabelText('About me'), { target: { value: 'x'.repeat(60) } });
-    fireEvent.click(within(section('About you')).getByRole('button', { name: 'Save about you' }));
+    fireEvent.change(within(step('About you')).getByLabelText('About me'), { target: { value: 'x'.repeat(60) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(screen.getByRole('progressbar', { name: 'Profile completeness' }).getAttribute('aria-valuenow')).toBe(
-        '55',
+        '50',
       ),
     );
-    fireEvent.click(screen.getByRole('button', { name: /Choose at least 3 interests/ }));
-    expect(document.activeElement).toBe(section('Interests'));
+    fireEvent.click(screen.getByRole('button', { name: /Answer a question in your own words/ }));
+    await waitFor(() => expect(document.activeElement).toBe(step('Prompts')));
     expect(puts(calls)).toHaveLength(1);
   });
 });

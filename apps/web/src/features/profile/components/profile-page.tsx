@@ -1,7 +1,10 @@
-// /profile: the member's profile in sections (photos, about you, details, interests, search preferences), each saving
-// on its own, beside a completeness meter that says what to add next; blocked members at the end.
-import { Alert, Card, Col, Container, Row } from 'react-bootstrap';
-import { Link } from 'react-router';
+// /profile: the member's profile as a short sequence of steps (photos, about you, prompts, details, interests, search
+// preferences, verification), one on screen at a time (`?step=`), with one draft and one Save for everything typed
+// (docs/profile-completeness.md, "The editor"); beside it the completeness meter and the list of steps; blocked
+// members at the end.
+import { useCallback, useEffect, useRef } from 'react';
+import { Alert, Button, Card, Col, Container, Form, Row } from 'react-bootstrap';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OwnProfile, User } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
@@ -13,10 +16,15 @@ import { useSettings } from '../../../lib/settings/get-settings.ts';
 import { PhotosManager } from '../../photos/index.ts';
 import { BlockedMembers } from '../../blocks/index.ts';
 import { useOwnProfile } from '../../../lib/session/get-own-profile.ts';
-import { getProfileCompleteness } from '../lib/profile-completeness.ts';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useProfileDraft, type ProfileDraft } from '../hooks/use-profile-draft.ts';
+import { PROFILE_SECTIONS, getProfileCompleteness, type ProfileSectionId } from '../lib/profile-completeness.ts';
 import { CompletenessMeter, SectionNav } from './completeness-meter.tsx';
-import { SectionCard } from './profile-section.tsx';
+import { SectionCard, sectionElementId } from './profile-section.tsx';
 import { AboutSection, DetailsSection, InterestsSection, PreferencesSection } from './profile-sections.tsx';
+import { PromptsEditor } from './prompts-editor.tsx';
+import { VerificationStep } from './verification-step.tsx';
 import '../profile.css';
 
 /** The editor's shape while the profile loads: the meter beside a photo section and a form section. */
@@ -59,29 +67,173 @@ function ProfileEditorSkeleton() {
   );
 }
 
-function ProfileSections({ user, profile }: { user: User; profile: OwnProfile }) {
+const isStep = (value: string | null): value is ProfileSectionId =>
+  (PROFILE_SECTIONS as readonly string[]).includes(value ?? '');
+
+/** Steps whose content is the draft's fields (the others save on their own: uploads, the selfie). */
+const FIELD_STEPS = new Set<ProfileSectionId>(['about', 'prompts', 'details', 'interests', 'preferences']);
+
+function StepContent({
+  step,
+  user,
+  profile,
+  draft,
+}: {
+  step: ProfileSectionId;
+  user: User;
+  profile: OwnProfile;
+  draft: ProfileDraft;
+}) {
+  switch (step) {
+    case 'photos':
+      return <PhotosManager profile={profile} isPremium={user.paid_user} isTitleHidden />;
+    case 'about':
+      return <AboutSection draft={draft} />;
+    case 'prompts':
+      return <PromptsEditor draft={draft} />;
+    case 'details':
+      return <DetailsSection draft={draft} />;
+    case 'interests':
+      return <InterestsSection draft={draft} />;
+    case 'preferences':
+      return <PreferencesSection draft={draft} profile={profile} />;
+    case 'verification':
+      return <VerificationStep profile={profile} />;
+  }
+}
+
+function ProfileSteps({ user, profile }: { user: User; profile: OwnProfile }) {
+  const { t } = useTranslation('members');
   const settings = useSettings();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('step');
+  const step: ProfileSectionId = isStep(requested) ? requested : 'photos';
+  // Focus follows the member's own moves between steps (not the first render).
+  const shouldFocus = useRef(false);
+  const goTo = useCallback(
+    (next: ProfileSectionId) => {
+      shouldFocus.current = true;
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          updated.set('step', next);
+          return updated;
+        },
+        { preventScrollReset: true },
+      );
+    },
+    [setParams],
+  );
+  const draft = useProfileDraft(profile, goTo);
   const completeness = getProfileCompleteness(profile, settings.visible_profile_fields);
+  const index = PROFILE_SECTIONS.indexOf(step);
+  const previous = PROFILE_SECTIONS[index - 1];
+  const next = PROFILE_SECTIONS[index + 1];
+
+  useEffect(() => {
+    if (!shouldFocus.current) return;
+    shouldFocus.current = false;
+    const element = document.getElementById(sectionElementId(step));
+    if (!element) return;
+    const isReduced =
+      typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    element.scrollIntoView?.({ behavior: isReduced ? 'auto' : 'smooth', block: 'nearest' });
+    element.focus({ preventScroll: true });
+  }, [step]);
+
+  // Typed but not saved: the browser asks before the page is left.
+  useEffect(() => {
+    if (!draft.isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [draft.isDirty]);
+
+  const hasFieldErrors = Object.values(draft.errors).some(Boolean);
+  const isFieldStep = FIELD_STEPS.has(step);
+  const card = (
+    <SectionCard section={step}>
+      <FormErrorAlert error={draft.formError} />
+      {hasFieldErrors && (
+        <Alert variant="danger" role="alert">
+          {t('errors:validation_failed')}
+        </Alert>
+      )}
+      <StepContent step={step} user={user} profile={profile} draft={draft} />
+    </SectionCard>
+  );
+  const bar = (
+    <div className="profile-editor-bar" data-testid="profile-editor-bar">
+      <Button
+        variant="link"
+        className="profile-editor-back"
+        disabled={!previous}
+        onClick={() => previous && goTo(previous)}
+      >
+        {t('profileForm.back')}
+      </Button>
+      <div className="profile-editor-save d-flex align-items-center gap-2">
+        <span role="status" className="profile-editor-status small">
+          {draft.isDirty ? t('profileForm.unsaved') : draft.isSaved ? t('profileForm.saved') : ''}
+        </span>
+        {isFieldStep ? (
+          <SubmitButton variant={draft.isDirty ? 'primary' : 'outline-primary'} isPending={draft.isPending}>
+            {t('profileForm.save')}
+          </SubmitButton>
+        ) : (
+          <SubmitButton
+            variant={draft.isDirty ? 'primary' : 'outline-primary'}
+            isPending={draft.isPending}
+            onClick={draft.save}
+          >
+            {t('profileForm.save')}
+          </SubmitButton>
+        )}
+      </div>
+      <Button
+        variant="outline-primary"
+        className="profile-editor-next"
+        disabled={!next}
+        onClick={() => next && goTo(next)}
+      >
+        {next ? t('profileForm.next') : t('profileForm.last')}
+      </Button>
+    </div>
+  );
   return (
     <Row className="g-4">
       <Col xs={12} lg={4}>
         <div className="profile-aside d-flex flex-column gap-3">
-          <CompletenessMeter completeness={completeness} />
+          <CompletenessMeter completeness={completeness} onGoTo={goTo} />
           <Card className="profile-nav-card border-0 shadow-sm">
             <Card.Body className="p-2">
-              <SectionNav completeness={completeness} />
+              <SectionNav completeness={completeness} current={step} onGoTo={goTo} />
             </Card.Body>
           </Card>
         </div>
       </Col>
       <Col xs={12} lg={8} className="d-flex flex-column gap-4">
-        <SectionCard section="photos">
-          <PhotosManager profile={profile} isPremium={user.paid_user} isTitleHidden />
-        </SectionCard>
-        <AboutSection profile={profile} />
-        <DetailsSection profile={profile} />
-        <InterestsSection profile={profile} />
-        <PreferencesSection profile={profile} />
+        {FIELD_STEPS.has(step) ? (
+          <Form
+            id={draft.formId}
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              draft.save();
+            }}
+            aria-labelledby={`${sectionElementId(step)}-title`}
+            className="profile-editor"
+          >
+            {card}
+            {bar}
+          </Form>
+        ) : (
+          // Photos and the selfie save on their own (their own forms); Save still saves what other steps hold.
+          <div className="profile-editor">
+            {card}
+            {bar}
+          </div>
+        )}
         <Card className="border-0 shadow-sm">
           <Card.Body className="p-3 p-md-4">
             <BlockedMembers />
@@ -100,8 +252,8 @@ function ProfileEditor({ user }: { user: User }) {
     const error = toFormErrors(profile.error).form;
     return <Alert variant="danger">{translateError(t, error ?? { code: 'error_generic' })}</Alert>;
   }
-  // Keyed by the profile: each section keeps its own unsaved edits while another section saves.
-  return <ProfileSections key={profile.data.id} user={user} profile={profile.data} />;
+  // Keyed by the profile: the draft belongs to this member's profile.
+  return <ProfileSteps key={profile.data.id} user={user} profile={profile.data} />;
 }
 
 export function ProfilePage() {

@@ -1,6 +1,6 @@
-// The profile editor's sections with fields (about you, details, interests, search preferences): each a form of its
-// own that sends only its changed fields, validated with the shared schemas, with its own errors and confirmation.
-import { useMemo, useState } from 'react';
+// The profile editor's steps with fields (about you, details, interests, search preferences): each edits its part of
+// the one draft (hooks/use-profile-draft.ts); the editor saves them together.
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { Col, Row } from 'react-bootstrap';
@@ -17,7 +17,6 @@ import {
   SIGNUP_REASONS,
   TATTOO_OPTIONS,
   type OwnProfile,
-  type UpdateProfileRequest,
 } from '@app/contracts';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
@@ -25,52 +24,22 @@ import { useCountryName } from '../../../components/use-location-text.ts';
 import { useRegions } from '../../../lib/settings/get-regions.ts';
 import { UseMyLocationButton } from '../../../components/use-my-location-button.tsx';
 import { useSettings } from '../../../lib/settings/get-settings.ts';
-import { DateOfBirthField, composeDateOfBirth, type DateParts } from '../../signup/index.ts';
-import { useProfileSection } from '../hooks/use-profile-section.ts';
+import { DateOfBirthField } from '../../signup/index.ts';
+import type { ProfileDraft, TextField } from '../hooks/use-profile-draft.ts';
 import { ABOUT_ME_MIN_LENGTH } from '../lib/profile-completeness.ts';
 import { InterestsPicker } from './interests-picker.tsx';
-import { SectionForm } from './profile-section.tsx';
 
-type SectionProps = { profile: OwnProfile };
-
-function toDateParts(dateOfBirth: string | null): DateParts {
-  const [year = '', month = '', day = ''] = (dateOfBirth ?? '').split('-');
-  return { year, month: month ? String(Number(month)) : '', day: day ? String(Number(day)) : '' };
-}
-
-const sameList = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((entry, index) => entry === b[index]);
+type SectionProps = { draft: ProfileDraft };
 
 // ---------------------------------------------------------------------------------------------
 
-const ABOUT_FIELDS = ['name', 'gender', 'about_me'] as const;
-
-export function AboutSection({ profile }: SectionProps) {
+export function AboutSection({ draft }: SectionProps) {
   const { t } = useTranslation('members');
   const settings = useSettings();
-  const [dateParts, setDateParts] = useState<DateParts>(() => toDateParts(profile.date_of_birth));
-  const dateOfBirth = composeDateOfBirth(dateParts);
-  const isDateDirty = dateOfBirth !== (profile.date_of_birth ?? '');
-  const section = useProfileSection({
-    profile,
-    fields: ABOUT_FIELDS,
-    isExtraDirty: isDateDirty,
-    collectExtraChanges: (): UpdateProfileRequest => (isDateDirty ? { date_of_birth: dateOfBirth } : {}),
-    onSaved: (saved) => setDateParts(toDateParts(saved.date_of_birth)),
-  });
-  const { values, errors, change } = section;
+  const { values, errors, change } = draft;
   const aboutLength = values.about_me.trim().length;
   return (
-    <SectionForm
-      section="about"
-      formId={section.form.formId}
-      onSubmit={section.onSubmit}
-      formError={section.form.formError}
-      fieldErrors={errors}
-      isDirty={section.isDirty}
-      isSaved={section.isSaved}
-      isPending={section.isPending}
-    >
+    <>
       <Row className="gx-3">
         <Col md={6}>
           <FormField
@@ -97,14 +66,10 @@ export function AboutSection({ profile }: SectionProps) {
         </Col>
       </Row>
       <DateOfBirthField
-        value={dateParts}
+        value={draft.dateParts}
         minAge={settings.min_age}
         error={errors.date_of_birth}
-        onChange={(part, value) => {
-          section.touch();
-          setDateParts((current) => ({ ...current, [part]: value }));
-          section.form.clearFieldError('date_of_birth');
-        }}
+        onChange={draft.setDatePart}
       />
       <FormField
         name="about_me"
@@ -122,22 +87,11 @@ export function AboutSection({ profile }: SectionProps) {
             : t('profileForm.aboutMeCount', { count: values.about_me.length, max: ABOUT_ME_MAX_LENGTH })
         }
       />
-    </SectionForm>
+    </>
   );
 }
 
 // ---------------------------------------------------------------------------------------------
-
-const DETAIL_FIELDS = [
-  'country',
-  'region',
-  'city',
-  'relationship_status',
-  'body_type',
-  'hair_color',
-  'eye_color',
-  'tattoos',
-] as const;
 
 const APPEARANCE_GROUPS = [
   { field: 'body_type', label: 'bodyType', values: BODY_TYPES, keys: 'bodyTypes' },
@@ -146,13 +100,12 @@ const APPEARANCE_GROUPS = [
   { field: 'tattoos', label: 'tattoos', values: TATTOO_OPTIONS, keys: 'tattooOptions' },
 ] as const;
 
-export function DetailsSection({ profile }: SectionProps) {
+export function DetailsSection({ draft }: SectionProps) {
   const { t, i18n } = useTranslation('members');
   const settings = useSettings();
   const { data: regions } = useRegions();
   const countryName = useCountryName();
-  const section = useProfileSection({ profile, fields: DETAIL_FIELDS });
-  const { values, errors } = section;
+  const { values, errors } = draft;
   const countryRegions = values.country ? regions?.[values.country] : undefined;
   const hasRegions = Boolean(countryRegions && countryRegions.regions.length > 0);
   const countries = useMemo(
@@ -162,29 +115,20 @@ export function DetailsSection({ profile }: SectionProps) {
         .sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
     [settings.countries, countryName, i18n.language],
   );
-  const change = (field: (typeof DETAIL_FIELDS)[number], value: string) => {
-    section.change(field, value);
+  const change = (field: TextField, value: string) => {
+    draft.change(field, value);
     // A region belongs to its country.
-    if (field === 'country') section.change('region', '');
+    if (field === 'country') draft.change('region', '');
   };
   return (
-    <SectionForm
-      section="details"
-      formId={section.form.formId}
-      onSubmit={section.onSubmit}
-      formError={section.form.formError}
-      fieldErrors={errors}
-      isDirty={section.isDirty}
-      isSaved={section.isSaved}
-      isPending={section.isPending}
-    >
+    <>
       <fieldset>
         <legend className="profile-legend">{t('profileForm.location')}</legend>
         <UseMyLocationButton
           onLocated={(geocode) => {
-            section.change('country', geocode.country);
-            section.change('region', geocode.region ?? '');
-            section.change('city', geocode.city);
+            draft.change('country', geocode.country);
+            draft.change('region', geocode.region ?? '');
+            draft.change('city', geocode.city);
           }}
         />
         <Row className="gx-3">
@@ -255,68 +199,30 @@ export function DetailsSection({ profile }: SectionProps) {
           ))}
         </Row>
       </fieldset>
-    </SectionForm>
+    </>
   );
 }
 
 // ---------------------------------------------------------------------------------------------
 
-const NO_TEXT_FIELDS = [] as const;
-
-export function InterestsSection({ profile }: SectionProps) {
-  const [interests, setInterests] = useState<string[]>(profile.interests);
-  const isChanged = !sameList(interests, profile.interests);
-  const section = useProfileSection({
-    profile,
-    fields: NO_TEXT_FIELDS,
-    isExtraDirty: isChanged,
-    collectExtraChanges: (): UpdateProfileRequest => (isChanged ? { interests } : {}),
-    onSaved: (saved) => setInterests(saved.interests),
-  });
+export function InterestsSection({ draft }: SectionProps) {
   return (
-    <SectionForm
-      section="interests"
-      formId={section.form.formId}
-      onSubmit={section.onSubmit}
-      formError={section.form.formError}
-      fieldErrors={section.errors}
-      isDirty={section.isDirty}
-      isSaved={section.isSaved}
-      isPending={section.isPending}
-    >
-      <InterestsPicker
-        value={interests}
-        isLegendHidden
-        onChange={(next) => {
-          section.touch();
-          setInterests(next);
-          section.form.clearFieldError('interests');
-        }}
-        error={section.errors.interests}
-      />
-    </SectionForm>
+    <InterestsPicker
+      value={draft.interests}
+      isLegendHidden
+      onChange={draft.setInterests}
+      error={draft.errors.interests}
+    />
   );
 }
 
 // ---------------------------------------------------------------------------------------------
 
-const PREFERENCE_FIELDS = ['sexuality', 'signup_reason'] as const;
-
-export function PreferencesSection({ profile }: SectionProps) {
+export function PreferencesSection({ draft, profile }: SectionProps & { profile: OwnProfile }) {
   const { t } = useTranslation('members');
-  const section = useProfileSection({ profile, fields: PREFERENCE_FIELDS });
-  const { values, errors, change } = section;
+  const { values, errors, change } = draft;
   return (
-    <SectionForm
-      section="preferences"
-      formId={section.form.formId}
-      onSubmit={section.onSubmit}
-      formError={section.form.formError}
-      fieldErrors={errors}
-      isDirty={section.isDirty}
-      isSaved={section.isSaved}
-      isPending={section.isPending}
-    >
+    <>
       <Row className="gx-3">
         <Col md={6}>
           <FormSelect
@@ -342,10 +248,10 @@ export function PreferencesSection({ profile }: SectionProps) {
         </Col>
       </Row>
       {/* Invisible mode lives on the notifications screen with the other settings (docs/notifications.md). */}
-      <p className="form-text mb-4">
+      <p className="form-text mb-0">
         {profile.is_invisible ? t('profileForm.invisibleOn') : t('profileForm.invisibleOff')}{' '}
         <Link to={paths.notifications.getHref()}>{t('profileForm.invisibleLink')}</Link>
       </p>
-    </SectionForm>
+    </>
   );
 }

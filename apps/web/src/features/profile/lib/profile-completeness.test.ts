@@ -21,6 +21,7 @@ const complete = buildOwnProfile({
   photos: [photo(1), photo(2)],
   about_me: 'x'.repeat(ABOUT_ME_MIN_LENGTH),
   interests: ['hiking', 'wine', 'coffee'],
+  prompts: [{ prompt: 'first_date', answer: 'Coffee and a walk' }],
   signup_reason: 'dating',
   city: 'Haarlem',
   relationship_status: 'single',
@@ -53,7 +54,12 @@ describe('getProfileCompleteness', () => {
       interests: ['wine', 'beer'],
     });
     expect(getProfileCompleteness(written, ALL_FIELDS)).toMatchObject({
-      percent: 55,
+      percent: 50,
+      next: { key: 'prompt', section: 'prompts' },
+    });
+    const answered = buildOwnProfile({ ...written, prompts: [{ prompt: 'green_flag', answer: 'Kindness' }] });
+    expect(getProfileCompleteness(answered, ALL_FIELDS)).toMatchObject({
+      percent: 60,
       next: { key: 'interests', section: 'interests' },
     });
   });
@@ -72,8 +78,8 @@ describe('getProfileCompleteness', () => {
     expect(result.items.map((item) => item.key)).not.toContain('aboutMe');
     expect(result).toMatchObject({ percent: 100, next: null });
     const withoutPhoto = getProfileCompleteness({ ...complete, main_image: null }, visible);
-    // The photo's 20 of the 70 points left.
-    expect(withoutPhoto.percent).toBe(71);
-    expect(withoutPhoto.next).toMatchObject({ key: 'photo', gain: 29 });
+    // The photo's 20 of the 80 points left.
+    expect(withoutPhoto.percent).toBe(75);
+    expect(withoutPhoto.next).toMatchObject({ key: 'photo', gain: 25 });
   });
 });

@@ -2,8 +2,16 @@
 // the meter suggests them; fields the site does not show (settings.visible_profile_fields) do not count.
 import type { OwnProfile } from '@app/contracts';
 
-/** The editor's sections, in page order. */
-export const PROFILE_SECTIONS = ['photos', 'about', 'details', 'interests', 'preferences'] as const;
+/** The editor's steps, in order (photos first: they count most). */
+export const PROFILE_SECTIONS = [
+  'photos',
+  'about',
+  'prompts',
+  'details',
+  'interests',
+  'preferences',
+  'verification',
+] as const;
 export type ProfileSectionId = (typeof PROFILE_SECTIONS)[number];
 
 /** An about-me text this long counts as written (a few sentences, not a word). */
@@ -43,10 +51,12 @@ export const COMPLETENESS_ITEMS: readonly CompletenessItemDefinition[] = [
   {
     key: 'aboutMe',
     section: 'about',
-    weight: 20,
+    weight: 15,
     visibleKey: 'about_me',
     isDone: (profile) => (profile.about_me ?? '').trim().length >= ABOUT_ME_MIN_LENGTH,
   },
+  // Prompts are new and no site setting hides them.
+  { key: 'prompt', section: 'prompts', weight: 10, isDone: (profile) => profile.prompts.length > 0 },
   {
     key: 'interests',
     section: 'interests',
@@ -57,7 +67,7 @@ export const COMPLETENESS_ITEMS: readonly CompletenessItemDefinition[] = [
   {
     key: 'signupReason',
     section: 'preferences',
-    weight: 10,
+    weight: 5,
     visibleKey: 'signup_reason',
     isDone: (profile) => profile.signup_reason !== null,
   },

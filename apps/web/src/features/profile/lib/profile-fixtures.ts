@@ -21,6 +21,8 @@ export function buildOwnProfile(overrides: Partial<OwnProfile> = {}): OwnProfile
     signup_reason: null,
     interests: [],
     about_me: null,
+    prompts: [],
+    is_verified: false,
     is_fictional: false,
     is_invisible: false,
     main_image: null,

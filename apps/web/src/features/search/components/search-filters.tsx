@@ -1,4 +1,5 @@
-// The search filters the site offers (settings.search_fields): gender, country, region (named per country), minimum and maximum age.
+// The search filters the site offers (settings.search_fields): gender, country, region (named per country), minimum and
+// maximum age; and for members, verified members only.
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -13,13 +14,15 @@ const GENDERS = ['male', 'female'] as const;
 const MAX_AGE = 99;
 
 type SearchFiltersProps = {
+  /** Members may ask for verified members only (visitors see no badges to search by). */
+  isMember: boolean;
   filters: SearchFilterValues;
   isSearching: boolean;
   onSearch: (filters: SearchFilterValues) => void;
   onClear: () => void;
 };
 
-export function SearchFilters({ filters, isSearching, onSearch, onClear }: SearchFiltersProps) {
+export function SearchFilters({ isMember, filters, isSearching, onSearch, onClear }: SearchFiltersProps) {
   const { t, i18n } = useTranslation('members');
   const settings = useSettings();
   const { data: regions } = useRegions();
@@ -133,6 +136,17 @@ export function SearchFilters({ filters, isSearching, onSearch, onClear }: Searc
                 </Form.Group>
               </Col>
             ),
+        )}
+        {isMember && (
+          <Col xs={12}>
+            <Form.Check
+              type="switch"
+              id={`${id}-verified`}
+              label={t('search.verifiedOnly')}
+              checked={values.verified === '1'}
+              onChange={(event) => set('verified', event.target.checked ? '1' : '')}
+            />
+          </Col>
         )}
         <Col xs={12} className="d-flex gap-2 pt-1">
           <SubmitButton className="flex-grow-1 px-4" isPending={isSearching}>

@@ -52,7 +52,7 @@ function page(ids: number[], overrides: Partial<SearchResponse> = {}): MockAnswe
     next_cursor: null,
     num_results: null,
     is_num_results_capped: false,
-    filters: { gender: null, country: null, region: null, min_age: 18, max_age: 99 },
+    filters: { gender: null, country: null, region: null, min_age: 18, max_age: 99, verified: false },
     similar_results: [],
     similar_num_results: 0,
     similar_filters: null,
@@ -187,6 +187,8 @@ describe('SearchPage', () => {
         signup_reason: null,
         interests: [],
         about_me: null,
+        prompts: [],
+        is_verified: false,
         is_fictional: false,
       },
       ...{
@@ -227,7 +229,7 @@ describe('SearchPage', () => {
     useSearchFiltersStore.setState({
       ownerId: 99,
       didInit: true,
-      filters: { gender: 'male', country: 'BE', countryregion: '', min_age: '', max_age: '' },
+      filters: { gender: 'male', country: 'BE', countryregion: '', min_age: '', max_age: '', verified: '' },
     });
     const { calls } = mockFetch(({ url }) =>
       url.pathname === '/api/search.php' ? page([1], { num_results: 1 }) : undefined,
@@ -293,7 +295,7 @@ describe('SearchPage on a phone, the cards and the empty state', () => {
     useSearchFiltersStore.setState({
       ownerId: null,
       didInit: true,
-      filters: { gender: 'male', country: 'BE', countryregion: '', min_age: '30', max_age: '35' },
+      filters: { gender: 'male', country: 'BE', countryregion: '', min_age: '30', max_age: '35', verified: '' },
     });
     const { calls } = mockFetch(({ url }) =>
       url.pathname === '/api/search.php'
@@ -336,15 +338,21 @@ describe('SearchPage on a phone, the cards and the empty state', () => {
 describe('toSearchQuery', () => {
   it('turns the filters into the API query', () => {
     expect(
-      toSearchQuery({ gender: 'male', country: 'NL', countryregion: 'NH', min_age: '25', max_age: '40' }, 'cur'),
+      toSearchQuery(
+        { gender: 'male', country: 'NL', countryregion: 'NH', min_age: '25', max_age: '40', verified: '1' },
+        'cur',
+      ),
     ).toEqual({
       gender: 'male',
       country: 'NL',
       region: 'NH',
       min_age: 25,
       max_age: 40,
+      verified: '1',
       cursor: 'cur',
     });
-    expect(toSearchQuery({ gender: '', country: '', countryregion: 'NH', min_age: '', max_age: '' })).toEqual({});
+    expect(
+      toSearchQuery({ gender: '', country: '', countryregion: 'NH', min_age: '', max_age: '', verified: '' }),
+    ).toEqual({});
   });
 });

@@ -26,6 +26,7 @@ import { useMemberSearch } from '../hooks/use-member-search.ts';
 import { useScrollMemory } from '../hooks/use-scroll-memory.ts';
 import type { SearchFilterValues } from '../lib/search-filters.ts';
 import { SearchFilters } from './search-filters.tsx';
+import { useUser } from '../../../lib/session/get-user.ts';
 import '../search.css';
 
 const FiltersIcon = makeIcon(SlidersHorizontal);
@@ -102,6 +103,7 @@ function EmptyResults({ filters, onReset }: { filters: SearchFilterValues; onRes
   const { t } = useTranslation('members');
   const tips = [
     (filters.min_age || filters.max_age) && 'age',
+    filters.verified && 'verified',
     filters.countryregion && 'region',
     filters.country && 'country',
     filters.gender && 'gender',
@@ -155,6 +157,7 @@ function useLoadOnApproach(isEnabled: boolean, loadMore: () => unknown) {
 export function SearchPage() {
   const { t } = useTranslation('members');
   const search = useMemberSearch();
+  const isMember = useUser().data != null;
   const { cards, filters, isReady, isLoading, isFirstLoad, isLoginRequired, errorCode, numResults } = search;
   const [isSheetOpen, setIsSheetOpen] = useState(false);
   const sheetId = useId();
@@ -229,6 +232,7 @@ export function SearchPage() {
               {areFiltersReady ? (
                 <SearchFilters
                   key={JSON.stringify(filters)}
+                  isMember={isMember}
                   filters={filters}
                   isSearching={isLoading}
                   onSearch={onSearch}

@@ -8,6 +8,8 @@ export type SearchFilterValues = {
   countryregion: string;
   min_age: string;
   max_age: string;
+  /** '1': verified members only (members; docs/verification.md). */
+  verified: string;
 };
 
 export const EMPTY_FILTERS: SearchFilterValues = {
@@ -16,6 +18,7 @@ export const EMPTY_FILTERS: SearchFilterValues = {
   countryregion: '',
   min_age: '',
   max_age: '',
+  verified: '',
 };
 
 export function pickFilters(values: SearchFilterValues): SearchFilterValues {
@@ -25,6 +28,7 @@ export function pickFilters(values: SearchFilterValues): SearchFilterValues {
     countryregion: values.countryregion,
     min_age: values.min_age,
     max_age: values.max_age,
+    verified: values.verified === '1' ? '1' : '',
   };
 }
 
@@ -46,6 +50,7 @@ export function toSearchQuery(filters: SearchFilterValues, cursor?: string | nul
   const maxAge = Number.parseInt(filters.max_age, 10);
   if (Number.isFinite(minAge)) query.min_age = minAge;
   if (Number.isFinite(maxAge)) query.max_age = maxAge;
+  if (filters.verified === '1') query.verified = '1';
   if (cursor) query.cursor = cursor;
   return query;
 }

@@ -34,6 +34,23 @@ const swipes = (calls: { method: string; path: string }[]) =>
   calls.filter((call) => call.method === 'POST' && call.path.startsWith('/api/swipe.php'));
 
 describe('SwipeGamePage', () => {
+  it("shows the member's first prompt and the verified badge on the card", async () => {
+    const verified: ProfileCard = {
+      ...card,
+      is_verified: true,
+      prompt: { prompt: 'first_date', answer: 'A picnic in the park' },
+    };
+    mockFetch(({ method, url }) =>
+      method === 'GET' && url.pathname === '/api/swipe.php'
+        ? { body: { ...candidates, profiles: [verified] } }
+        : undefined,
+    );
+    renderWithProviders(<SwipeGamePage />, { path: '/swipe-game', user: buildUser() });
+    expect(await screen.findByText('A picnic in the park')).toBeTruthy();
+    expect(screen.getByText('My idea of a great first date')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /Bea/ }).textContent).toContain('Verified');
+  });
+
   it.each(['Like Bea', 'Skip Bea'])(
     '"%s" of an unconfirmed member opens the activation notice and sends no swipe',
     async (button) => {

@@ -1,5 +1,5 @@
 // /swipe-game: swipe (drag) or press Like / Skip through candidates; 4 likes a day (SPEC section 9), then it waits for the next day.
-import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type PointerEvent } from 'react';
 import { Alert, Button, Container, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,8 @@ import { MemberPhoto } from '../../../components/member-photo.tsx';
 import { CloseIcon, HeartFilledIcon } from '../../../components/member-icons.tsx';
 import { FictionalIcon } from '../../../components/fictional-icon.tsx';
 import { usePlaceLine } from '../../../components/use-location-text.ts';
+import { PromptQuote } from '../../../components/prompt-quote.tsx';
+import { VerifiedBadge } from '../../../components/verified-badge.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { translateError, toFormErrors } from '../../../lib/form-errors.ts';
@@ -24,20 +26,34 @@ import '../swipe-game.css';
 
 type Action = 'like' | 'skip';
 
+/** How long a decided card takes to leave (swipe-game.css's transition), after which it is removed. */
+const LEAVE_MS = 450;
+
 function SwipeCard({
   profile,
   onDecide,
   isDisabled,
+  leaving,
+  onLeft,
 }: {
   profile: ProfileCard;
   onDecide: (action: Action) => void;
   isDisabled: boolean;
+  /** The decision sent for this card: it leaves to that side while the answer comes (swipe-game.css). */
+  leaving: Action | null;
+  /** Once the answer came and the next card is below it: called when it has gone. */
+  onLeft?: () => void;
 }) {
   const { t } = useTranslation('members');
   const placeLine = usePlaceLine();
   const [deltaX, setDeltaX] = useState(0);
   const [isDragging, setIsDragging] = useState(false);
   const start = useRef<{ x: number; pointerId: number } | null>(null);
+  useEffect(() => {
+    if (!onLeft) return;
+    const timer = setTimeout(onLeft, LEAVE_MS);
+    return () => clearTimeout(timer);
+  }, [onLeft]);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (isDisabled || (event.pointerType === 'mouse' && event.button !== 0)) return;
@@ -65,8 +81,12 @@ function SwipeCard({
   const intentStrength = Math.min(1, Math.abs(deltaX) / SWIPE_THRESHOLD_PX);
   return (
     <div
-      className={`swipe-card card border-0 shadow ${isDragging ? 'is-dragging' : ''}`}
-      style={{ transform: `translateX(${deltaX}px) rotate(${deltaX / 20}deg)` }}
+      className={`swipe-card card border-0 shadow ${isDragging ? 'is-dragging' : ''} ${leaving ? `is-leaving-${leaving}` : ''}`}
+      // The drag as custom properties, so a leaving card's class can take the transform over.
+      style={{ '--swipe-x': `${deltaX}px`, '--swipe-rotate': `${deltaX / 20}deg` } as CSSProperties}
+      // A card on its way out is no longer part of the page.
+      aria-hidden={leaving ? true : undefined}
+      inert={leaving !== null}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={endDrag}
@@ -90,9 +110,15 @@ function SwipeCard({
         <h2 className="h4 mb-0">
           {profile.name}
           {profile.age !== null && <span className="fw-normal">, {profile.age}</span>}
+          {profile.is_verified && <VerifiedBadge className="ms-2" />}
           {profile.is_fictional && <FictionalIcon className="ms-2" />}
         </h2>
         {place && <p className="text-body-secondary mb-1">{place}</p>}
+        {profile.prompt && (
+          <div className="swipe-card-prompt my-2">
+            <PromptQuote prompt={profile.prompt} variant="page" />
+          </div>
+        )}
         <Link to={paths.membersId.getHref(profile.id)} className="small">
           {t('likes.viewProfile')}
         </Link>
@@ -156,6 +182,8 @@ function SwipeGame({ isConfirmed }: { isConfirmed: boolean }) {
   const [doneIds, setDoneIds] = useState<Set<number>>(() => new Set());
   const [state, setState] = useState<{ likesLeft: number; resetsAt: string } | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [leaving, setLeaving] = useState<{ profile: ProfileCard; action: Action } | null>(null);
+  const clearLeaving = useCallback(() => setLeaving(null), []);
   const { refetch } = candidates;
   const reload = useCallback(() => {
     setState(null);
@@ -183,6 +211,7 @@ function SwipeGame({ isConfirmed }: { isConfirmed: boolean }) {
       showMemberNotice({ kind: 'activation', action: 'swipe' });
       return;
     }
+    setLeaving({ profile, action });
     swipe.mutate(
       { id: profile.id, action },
       {
@@ -198,6 +227,8 @@ function SwipeGame({ isConfirmed }: { isConfirmed: boolean }) {
           }
         },
         onError: (caught) => {
+          // The card comes back: the decision did not go through.
+          setLeaving(null);
           if (caught instanceof ApiError && caught.code === 'swipe_limit_reached') {
             const params = caught.body?.error?.params as { resets_at?: string } | undefined;
             setState({ likesLeft: 0, resetsAt: params?.resets_at ?? resetsAt });
@@ -240,7 +271,19 @@ function SwipeGame({ isConfirmed }: { isConfirmed: boolean }) {
               profile={current}
               onDecide={(action) => decide(current, action)}
               isDisabled={swipe.isPending}
+              leaving={leaving?.profile.id === current.id ? leaving.action : null}
             />
+            {/* The card just decided, still leaving, over the next one (the same element: its transition goes on). */}
+            {leaving && leaving.profile.id !== current.id && (
+              <SwipeCard
+                key={leaving.profile.id}
+                profile={leaving.profile}
+                onDecide={() => undefined}
+                isDisabled
+                leaving={leaving.action}
+                onLeft={clearLeaving}
+              />
+            )}
           </div>
           <div className="swipe-actions d-flex justify-content-center gap-4">
             <Button

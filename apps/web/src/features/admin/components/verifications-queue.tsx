@@ -1,0 +1,159 @@
+// The verification selfies in the photos queue: each selfie beside the pose the member was asked to copy and their
+// profile photos; approve (the member gets the badge) or reject with a reason. The outcome is announced.
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { VERIFICATION_REJECT_REASONS, type AdminVerification, type VerificationRejectReason } from '@app/contracts';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { PoseIcon } from '../../../components/pose-icons.tsx';
+import { useAdminVerifications, useDecideVerification } from '../api/verifications.ts';
+import { toAdminFormError } from '../lib/admin-errors.ts';
+import { MoreButton } from './more-button.tsx';
+
+export function VerificationsQueue() {
+  const { t } = useTranslation('admin');
+  const verifications = useAdminVerifications();
+  const decide = useDecideVerification();
+  const [announcement, setAnnouncement] = useState('');
+  const rows = verifications.data?.pages.flatMap((page) => page.verifications) ?? [];
+  return (
+    <>
+      <div aria-live="polite">
+        {announcement && (
+          <Alert variant="success" className="small">
+            {announcement}
+          </Alert>
+        )}
+        <FormErrorAlert error={decide.error ? toAdminFormError(decide.error) : null} />
+      </div>
+      {verifications.isPending ? (
+        <LoadingSpinner />
+      ) : rows.length === 0 ? (
+        <p className="text-body-secondary">{t('verifications.empty')}</p>
+      ) : (
+        <Row xs={1} lg={2} className="g-3">
+          {rows.map((entry) => (
+            <Col key={entry.id}>
+              <VerificationCard
+                entry={entry}
+                isBusy={decide.isPending}
+                onApprove={() =>
+                  decide.mutate(
+                    { id: entry.id, decision: { decision: 'approve' } },
+                    { onSuccess: () => setAnnouncement(t('verifications.approved', { name: entry.profile_name })) },
+                  )
+                }
+                onReject={(reason) =>
+                  decide.mutate(
+                    { id: entry.id, decision: { decision: 'reject', reason } },
+                    { onSuccess: () => setAnnouncement(t('verifications.rejected', { name: entry.profile_name })) },
+                  )
+                }
+              />
+            </Col>
+          ))}
+        </Row>
+      )}
+      <MoreButton query={verifications} className="mt-3" />
+    </>
+  );
+}
+
+function VerificationCard({
+  entry,
+  isBusy,
+  onApprove,
+  onReject,
+}: {
+  entry: AdminVerification;
+  isBusy: boolean;
+  onApprove: () => void;
+  onReject: (reason: VerificationRejectReason) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { t: tMembers } = useTranslation('members');
+  const [reason, setReason] = useState<VerificationRejectReason>('pose_mismatch');
+  const selectId = `verification-reason-${entry.id}`;
+  return (
+    <Card className="h-100 shadow-sm" as="article" aria-label={entry.profile_name}>
+      <Card.Body className="small">
+        <p className="mb-2">
+          <strong>{entry.profile_name}</strong>{' '}
+          <span className="text-body-secondary">
+            {t('verifications.submitted', { date: new Date(entry.submitted_at).toLocaleString() })}
+          </span>
+        </p>
+        <div className="d-flex gap-3 align-items-start mb-3">
+          <img
+            src={entry.selfie_url}
+            alt={t('verifications.selfieAlt', { name: entry.profile_name })}
+            className="rounded"
+            style={{ width: '45%', aspectRatio: '3 / 4', objectFit: 'cover' }}
+          />
+          <div className="flex-grow-1">
+            <p className="mb-1 fw-semibold">{t('verifications.pose')}</p>
+            <div className="d-flex align-items-center gap-2 mb-2">
+              <PoseIcon pose={entry.pose} size={40} />
+              <span>{tMembers(`verification.poses.${entry.pose}`)}</span>
+            </div>
+            <p className="mb-1 fw-semibold">{t('verifications.photos')}</p>
+            {entry.photo_urls.length ? (
+              <div className="d-flex flex-wrap gap-1">
+                {entry.photo_urls.map((url, index) => (
+                  <img
+                    key={url}
+                    src={url}
+                    alt={t('verifications.photoAlt', { name: entry.profile_name, number: index + 1 })}
+                    width={64}
+                    height={64}
+                    className="rounded"
+                    style={{ objectFit: 'cover' }}
+                  />
+                ))}
+              </div>
+            ) : (
+              <p className="text-body-secondary mb-0">{t('verifications.noPhotos')}</p>
+            )}
+          </div>
+        </div>
+        <Button
+          size="sm"
+          variant="success"
+          className="w-100 mb-2"
+          disabled={isBusy}
+          onClick={onApprove}
+          aria-label={t('verifications.approveLabel', { name: entry.profile_name })}
+        >
+          {t('verifications.approve')}
+        </Button>
+        <Form.Label htmlFor={selectId} className="mb-1">
+          {t('verifications.rejectReason')}
+        </Form.Label>
+        <Form.Select
+          id={selectId}
+          size="sm"
+          value={reason}
+          onChange={(event) => setReason(event.target.value as VerificationRejectReason)}
+          className="mb-2"
+        >
+          {VERIFICATION_REJECT_REASONS.map((value) => (
+            <option key={value} value={value}>
+              {tMembers(`verification.rejectReasons.${value}`)}
+            </option>
+          ))}
+        </Form.Select>
+        <Button
+          size="sm"
+          variant="outline-danger"
+          className="w-100"
+          disabled={isBusy}
+          onClick={() => onReject(reason)}
+          aria-label={t('verifications.rejectLabel', { name: entry.profile_name })}
+        >
+          {t('verifications.reject')}
+        </Button>
+      </Card.Body>
+    </Card>
+  );
+}

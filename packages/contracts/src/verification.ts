@@ -1,0 +1,82 @@
+// Photo verification (docs/verification.md): the site shows a pose, the member uploads a selfie copying it, staff
+// compare it with the profile photos and approve or reject. The selfie is never shown to members and is deleted with
+// the decision. GET / POST / DELETE /api/verification.php, POST /api/verification-selfie.php (multipart `photo`).
+import { z } from 'zod';
+
+/** The poses the site asks for, one chosen by the server per attempt; each has a lucide hand icon in the web app. */
+export const VERIFICATION_POSES = [
+  'open_palm',
+  'thumbs_up',
+  'point_up',
+  'rock_on',
+  'fist_chin',
+  'hand_on_head',
+] as const;
+export type VerificationPose = (typeof VERIFICATION_POSES)[number];
+
+/** Where a member's verification stands; `none` before the first attempt. */
+export const VERIFICATION_STATES = ['none', 'started', 'pending', 'approved', 'rejected'] as const;
+export type VerificationState = (typeof VERIFICATION_STATES)[number];
+
+export const VERIFICATION_REJECT_REASONS = [
+  'pose_mismatch',
+  'face_not_visible',
+  'not_same_person',
+  'not_a_photo',
+] as const;
+export type VerificationRejectReason = (typeof VERIFICATION_REJECT_REASONS)[number];
+
+export const VERIFICATION_ERROR_CODES = [
+  'verification_photo_required',
+  'verification_not_started',
+  'verification_already_verified',
+  'verification_pending',
+  'verification_not_found',
+  'verification_photo_first',
+] as const;
+
+export const verificationSchema = z.object({
+  state: z.enum(VERIFICATION_STATES),
+  /** The pose to copy while `started` (and the one sent while `pending`); null otherwise. */
+  pose: z.enum(VERIFICATION_POSES).nullable(),
+  /** Why the last attempt was rejected, while `rejected`. */
+  reject_reason: z.enum(VERIFICATION_REJECT_REASONS).nullable(),
+  /** When the member was verified; null when not. */
+  verified_at: z.string().nullable(),
+});
+export type Verification = z.infer<typeof verificationSchema>;
+export const verificationResponseSchema = z.object({ verification: verificationSchema });
+export type VerificationResponse = z.infer<typeof verificationResponseSchema>;
+
+/** Staff: one selfie waiting for a decision, beside the member's profile photos. */
+export const adminVerificationSchema = z.object({
+  id: z.number().int(),
+  profile_id: z.number().int(),
+  profile_name: z.string(),
+  pose: z.enum(VERIFICATION_POSES),
+  submitted_at: z.string(),
+  /** The console's own file route (staff only, never cached). */
+  selfie_url: z.string(),
+  /** The member's profile photos (thumbnails, main first) to compare with. */
+  photo_urls: z.array(z.string()),
+});
+export type AdminVerification = z.infer<typeof adminVerificationSchema>;
+export const adminVerificationsResponseSchema = z.object({
+  verifications: z.array(adminVerificationSchema),
+  next_cursor: z.string().nullable(),
+});
+export type AdminVerificationsResponse = z.infer<typeof adminVerificationsResponseSchema>;
+
+export const adminVerificationDecisionSchema = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('approve') }),
+  z.object({ decision: z.literal('reject'), reason: z.enum(VERIFICATION_REJECT_REASONS, 'invalid_value') }),
+]);
+export type AdminVerificationDecision = z.infer<typeof adminVerificationDecisionSchema>;
+/** The body of POST and DELETE /api/verification.php: nothing, or `{}`. */
+export const verificationActionBodySchema = z.object({}).strict().nullish();
+
+/** GET /api/admin/verifications: a page of the queue. */
+export const adminVerificationsQuerySchema = z.object({
+  cursor: z.string().max(200, 'cursor_invalid').optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
