@@ -151,7 +151,8 @@ describe('live chat between two members', () => {
     const [mineBox, theirsBox] = [await mine.boundingBox(), await theirs.boundingBox()];
     expect(mineBox!.x).toBeGreaterThan(theirsBox!.x);
     expect(mineBox!.x + mineBox!.width).toBeGreaterThan(theirsBox!.x + theirsBox!.width);
-    expect(await mine.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(201, 63, 50)');
+    // Own bubbles are the primary's text shade (#b34e44 for the brand's coral, white text at 5.1:1; docs/design-system.md).
+    expect(await mine.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(179, 78, 68)');
     // Anna's list previews Ben's answer beside his name.
     await conversationList(anna)
       .getByRole('link', { name: new RegExp(`${benMember.name}.*Hi Anna, lazy Sundays`) })

@@ -47,7 +47,7 @@ describe('profile editor steps', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     const prompts = page.getByRole('region', { name: 'Prompts' });
     await prompts.getByRole('button', { name: 'Answer a question' }).click();
-    await prompts.getByLabel('Question 1').selectOption('green_flag');
+    await prompts.getByLabel('Question 1', { exact: true }).selectOption('green_flag');
     await prompts.getByLabel('Your answer to question 1').fill('Kindness to waiters, every single time.');
     await steps.getByRole('link', { name: /Details/ }).click();
     const details = page.getByRole('region', { name: 'Details' });
@@ -107,8 +107,10 @@ describe('profile editor steps', () => {
     const after = page.getByTestId('profile-completeness').getByRole('button');
     expect(await after.innerText()).not.toContain('Add a profile photo');
     await after.click();
-    const focusedSection = await page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby'));
-    expect(focusedSection).toMatch(/^profile-section-/);
+    // The step opens, then takes focus.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby') ?? ''))
+      .toMatch(/^profile-section-/);
 
     // Verification: a pose to copy, then the selfie waits for staff (the console's side is in admin.e2e.ts).
     await page
