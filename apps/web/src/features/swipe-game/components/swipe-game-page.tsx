@@ -81,7 +81,7 @@ function SwipeCard({
   const intentStrength = Math.min(1, Math.abs(deltaX) / SWIPE_THRESHOLD_PX);
   return (
     <div
-      className={`swipe-card card border-0 shadow ${isDragging ? 'is-dragging' : ''} ${leaving ? `is-leaving-${leaving}` : ''}`}
+      className={`swipe-card card border-0 shadow ${profile.prompt ? 'has-prompt' : ''} ${isDragging ? 'is-dragging' : ''} ${leaving ? `is-leaving-${leaving}` : ''}`}
       // The drag as custom properties, so a leaving card's class can take the transform over.
       style={{ '--swipe-x': `${deltaX}px`, '--swipe-rotate': `${deltaX / 20}deg` } as CSSProperties}
       // A card on its way out is no longer part of the page.
