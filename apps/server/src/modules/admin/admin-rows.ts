@@ -41,6 +41,12 @@ export const staffPhotoUrl = (photoId: number, size: 'full' | 'thumb') =>
 export const staffMessagePhotoUrl = (messageId: number, size: 'full' | 'thumb') =>
   `/api/admin/messages/${messageId}/photo${size === 'thumb' ? '?size=thumb' : ''}`;
 
+/** A photo's file for staff: public ones where /uploads serves them, private ones through the console's own route. */
+export const staffPhotoFileUrl = (photo: PhotoRow, cdnPrefix: string, size: 'full' | 'thumb') =>
+  photo.isPrivate
+    ? staffPhotoUrl(photo.id, size)
+    : uploadUrl(cdnPrefix, size === 'thumb' ? photo.thumbKey : photo.fileKey);
+
 export function toAdminPhoto(
   row: { photo: PhotoRow; reviewed: number | null; name: string; userId: number | null; cdnPrefix: string },
   openReports: number,
@@ -51,10 +57,8 @@ export function toAdminPhoto(
     user_id: row.userId,
     profile_name: row.name,
     // Private photos never sit where /uploads serves: staff see them through the console's own file route.
-    url: row.photo.isPrivate ? staffPhotoUrl(row.photo.id, 'full') : uploadUrl(row.cdnPrefix, row.photo.fileKey),
-    thumb_url: row.photo.isPrivate
-      ? staffPhotoUrl(row.photo.id, 'thumb')
-      : uploadUrl(row.cdnPrefix, row.photo.thumbKey),
+    url: staffPhotoFileUrl(row.photo, row.cdnPrefix, 'full'),
+    thumb_url: staffPhotoFileUrl(row.photo, row.cdnPrefix, 'thumb'),
     is_private: row.photo.isPrivate,
     is_main: row.photo.isMain,
     review: row.reviewed ? 'approved' : 'new',

@@ -32,7 +32,14 @@ import { uploadUrl } from '../../plugins/storage/index.ts';
 import type { PhotosService, VerificationService } from '../photos/index.ts';
 import { closeReport } from '../reports/index.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
-import { reportListSelect, staffMessagePhotoUrl, staffPhotoUrl, toAdminPhoto, toAdminReport } from './admin-rows.ts';
+import {
+  reportListSelect,
+  staffMessagePhotoUrl,
+  staffPhotoFileUrl,
+  staffPhotoUrl,
+  toAdminPhoto,
+  toAdminReport,
+} from './admin-rows.ts';
 import { sendMemberMail } from './mails.ts';
 import { DEFAULT_PAGE, type AdminMembersService } from './members.service.ts';
 
@@ -394,7 +401,7 @@ export function createAdminModerationService(deps: {
       const photoUrls = new Map<number, string[]>();
       for (const { photo, cdnPrefix } of photoRows) {
         const urls = photoUrls.get(photo.profileId) ?? [];
-        urls.push(photo.isPrivate ? staffPhotoUrl(photo.id, 'thumb') : uploadUrl(cdnPrefix, photo.thumbKey));
+        urls.push(staffPhotoFileUrl(photo, cdnPrefix, 'thumb'));
         photoUrls.set(photo.profileId, urls);
       }
       const last = page.at(-1);

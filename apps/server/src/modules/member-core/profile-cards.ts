@@ -77,7 +77,7 @@ export type CardRow = {
  * The first prompt and answer of each of `ids` (one primary-key query after the page's own): the cards that show it
  * (members' search, the swipe deck). Read apart from the page so the page's plan stays on its search index.
  */
-export async function firstPromptsOf(db: Executor, ids: number[]): Promise<Map<number, ProfilePrompt | null>> {
+async function firstPromptsOf(db: Executor, ids: number[]): Promise<Map<number, ProfilePrompt | null>> {
   if (!ids.length) return new Map();
   const rows = await db
     .select({ id: profiles.id, prompt: sql<ProfilePrompt | null>`(${profiles.prompts} -> 0)` })

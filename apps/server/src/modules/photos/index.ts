@@ -13,6 +13,5 @@ export {
   createVerificationService,
   pickPose,
   verificationNotFound,
-  type VerificationDecision,
   type VerificationService,
 } from './verification.service.ts';

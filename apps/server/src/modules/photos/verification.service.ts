@@ -5,6 +5,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, or, sql } from 'drizzle-orm';
 import {
   VERIFICATION_POSES,
+  type AdminVerificationDecision,
   type Verification,
   type VerificationPose,
   type VerificationRejectReason,
@@ -38,8 +39,6 @@ export function pickPose(previous: VerificationPose | null, random = randomInt):
 
 const isOpen = sql`${photoVerifications.status} in ('started', 'pending')`;
 
-export type VerificationDecision = { decision: 'approve' } | { decision: 'reject'; reason: VerificationRejectReason };
-
 export function createVerificationService(deps: {
   db: Database;
   storage: FileStorage;
@@ -63,15 +62,13 @@ export function createVerificationService(deps: {
     return row;
   }
 
-  async function verifiedAt(profileId: number, tx: Executor = db): Promise<Date | null> {
-    return (await profileOf(profileId, tx))?.verifiedAt ?? null;
-  }
-
-  async function profileOf(profileId: number, tx: Executor) {
-    const [row] = await tx
+  /** What the verification needs of the profile; `lock` holds its row until the transaction ends. */
+  async function profileOf(profileId: number, tx: Executor = db, lock = false) {
+    const query = tx
       .select({ verifiedAt: profiles.verifiedAt, hasPhoto: profiles.hasPhoto })
       .from(profiles)
       .where(eq(profiles.id, profileId));
+    const [row] = await (lock ? query.for('update') : query);
     return row;
   }
 
@@ -88,12 +85,8 @@ export function createVerificationService(deps: {
 
   /** The member's own state, read in one place so every answer says the same. */
   async function stateOf(profileId: number, tx: Executor = db): Promise<Verification> {
-    const [row, verified] = await Promise.all([latest(profileId, tx), verifiedAt(profileId, tx)]);
-    return toVerification(row, verified);
-  }
-
-  async function lockProfile(profileId: number, tx: Executor) {
-    await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for('update');
+    const [row, profile] = await Promise.all([latest(profileId, tx), profileOf(profileId, tx)]);
+    return toVerification(row, profile?.verifiedAt ?? null);
   }
 
   return {
@@ -105,8 +98,7 @@ export function createVerificationService(deps: {
      */
     async start(profileId: number): Promise<Verification> {
       return db.transaction(async (tx) => {
-        await lockProfile(profileId, tx);
-        const profile = await profileOf(profileId, tx);
+        const profile = await profileOf(profileId, tx, true);
         if (profile?.verifiedAt) throw alreadyVerified();
         // Staff compare the selfie with the profile photos: without a main photo there is nothing to compare.
         if (!profile?.hasPhoto) throw photoFirst();
@@ -163,7 +155,7 @@ export function createVerificationService(deps: {
     /** Selfies waiting for staff, oldest first (keyset on submitted_at, id: photo_verifications_pending_idx). */
     async listPending(after: { submittedAt: Date; id: number } | null, limit: number) {
       return db
-        .select({ verification: photoVerifications, name: profiles.name, siteId: profiles.siteId })
+        .select({ verification: photoVerifications, name: profiles.name })
         .from(photoVerifications)
         .innerJoin(profiles, eq(profiles.id, photoVerifications.profileId))
         .where(
@@ -198,7 +190,7 @@ export function createVerificationService(deps: {
      */
     async decide(
       id: number,
-      decision: VerificationDecision,
+      decision: AdminVerificationDecision,
       staffId: number | null,
       record: (tx: Executor, before: PhotoVerificationRow) => Promise<void>,
     ): Promise<PhotoVerificationRow> {

@@ -1,24 +1,16 @@
 // The photos queue (moderators and admins): new photos, photos with open reports and verification selfies, as cards;
 // approve, or reject with a reason chosen per photo. The outcome is announced; the photo leaves the queue.
 import { useState } from 'react';
-import { Alert, Badge, Button, ButtonGroup, Card, Col, Form, Row } from 'react-bootstrap';
+import { Badge, Button, ButtonGroup, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_REJECT_REASONS, type AdminPhoto, type PhotoRejectReason } from '@app/contracts';
-import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useAdminPhotos, useReviewPhoto, type PhotoQueue } from '../api/photos.ts';
-import { toAdminFormError } from '../lib/admin-errors.ts';
-import { MoreButton } from './more-button.tsx';
+import { ReviewQueue } from './review-queue.tsx';
 import { VerificationsQueue } from './verifications-queue.tsx';
 
 export function PhotosPage() {
   const { t } = useTranslation('admin');
   const [queue, setQueue] = useState<PhotoQueue | 'verification'>('new');
-  const photos = useAdminPhotos(queue === 'verification' ? 'new' : queue);
-  const review = useReviewPhoto();
-  const [announcement, setAnnouncement] = useState('');
-  const rows = photos.data?.pages.flatMap((page) => page.photos) ?? [];
-
   return (
     <>
       <h1 className="h4 mb-3">{t('photos.title')}</h1>
@@ -34,75 +26,43 @@ export function PhotosPage() {
           </Button>
         ))}
       </ButtonGroup>
-      {queue === 'verification' ? (
-        <VerificationsQueue />
-      ) : (
-        <PhotosQueue
-          photos={photos}
-          review={review}
-          announcement={announcement}
-          setAnnouncement={setAnnouncement}
-          rows={rows}
-        />
-      )}
+      {queue === 'verification' ? <VerificationsQueue /> : <PhotosQueue queue={queue} />}
     </>
   );
 }
 
-function PhotosQueue({
-  photos,
-  review,
-  announcement,
-  setAnnouncement,
-  rows,
-}: {
-  photos: ReturnType<typeof useAdminPhotos>;
-  review: ReturnType<typeof useReviewPhoto>;
-  announcement: string;
-  setAnnouncement: (text: string) => void;
-  rows: AdminPhoto[];
-}) {
+function PhotosQueue({ queue }: { queue: PhotoQueue }) {
   const { t } = useTranslation('admin');
+  const photos = useAdminPhotos(queue);
+  const review = useReviewPhoto();
+  const [announcement, setAnnouncement] = useState('');
   return (
-    <>
-      <div aria-live="polite">
-        {announcement && (
-          <Alert variant="success" className="small">
-            {announcement}
-          </Alert>
-        )}
-        <FormErrorAlert error={review.error ? toAdminFormError(review.error) : null} />
-      </div>
-      {photos.isPending ? (
-        <LoadingSpinner />
-      ) : rows.length === 0 ? (
-        <p className="text-body-secondary">{t('photos.empty')}</p>
-      ) : (
-        <Row xs={1} sm={2} lg={4} className="g-3">
-          {rows.map((photo) => (
-            <Col key={photo.id}>
-              <PhotoCard
-                photo={photo}
-                isBusy={review.isPending}
-                onApprove={() =>
-                  review.mutate(
-                    { id: photo.id, kind: 'approve' },
-                    { onSuccess: () => setAnnouncement(t('photos.approved', { name: photo.profile_name })) },
-                  )
-                }
-                onReject={(reason) =>
-                  review.mutate(
-                    { id: photo.id, kind: 'reject', reason },
-                    { onSuccess: () => setAnnouncement(t('photos.rejected', { name: photo.profile_name })) },
-                  )
-                }
-              />
-            </Col>
-          ))}
-        </Row>
+    <ReviewQueue
+      query={photos}
+      rows={photos.data?.pages.flatMap((page) => page.photos) ?? []}
+      announcement={announcement}
+      error={review.error}
+      emptyText={t('photos.empty')}
+      columns={{ xs: 1, sm: 2, lg: 4 }}
+      renderCard={(photo) => (
+        <PhotoCard
+          photo={photo}
+          isBusy={review.isPending}
+          onApprove={() =>
+            review.mutate(
+              { id: photo.id, kind: 'approve' },
+              { onSuccess: () => setAnnouncement(t('photos.approved', { name: photo.profile_name })) },
+            )
+          }
+          onReject={(reason) =>
+            review.mutate(
+              { id: photo.id, kind: 'reject', reason },
+              { onSuccess: () => setAnnouncement(t('photos.rejected', { name: photo.profile_name })) },
+            )
+          }
+        />
       )}
-      <MoreButton query={photos} className="mt-3" />
-    </>
+    />
   );
 }
 

@@ -1,62 +1,45 @@
 // The verification selfies in the photos queue: each selfie beside the pose the member was asked to copy and their
 // profile photos; approve (the member gets the badge) or reject with a reason. The outcome is announced.
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap';
+import { Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { VERIFICATION_REJECT_REASONS, type AdminVerification, type VerificationRejectReason } from '@app/contracts';
-import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { PoseIcon } from '../../../components/pose-icons.tsx';
 import { useAdminVerifications, useDecideVerification } from '../api/verifications.ts';
-import { toAdminFormError } from '../lib/admin-errors.ts';
-import { MoreButton } from './more-button.tsx';
+import { ReviewQueue } from './review-queue.tsx';
 
 export function VerificationsQueue() {
   const { t } = useTranslation('admin');
   const verifications = useAdminVerifications();
   const decide = useDecideVerification();
   const [announcement, setAnnouncement] = useState('');
-  const rows = verifications.data?.pages.flatMap((page) => page.verifications) ?? [];
   return (
-    <>
-      <div aria-live="polite">
-        {announcement && (
-          <Alert variant="success" className="small">
-            {announcement}
-          </Alert>
-        )}
-        <FormErrorAlert error={decide.error ? toAdminFormError(decide.error) : null} />
-      </div>
-      {verifications.isPending ? (
-        <LoadingSpinner />
-      ) : rows.length === 0 ? (
-        <p className="text-body-secondary">{t('verifications.empty')}</p>
-      ) : (
-        <Row xs={1} lg={2} className="g-3">
-          {rows.map((entry) => (
-            <Col key={entry.id}>
-              <VerificationCard
-                entry={entry}
-                isBusy={decide.isPending}
-                onApprove={() =>
-                  decide.mutate(
-                    { id: entry.id, decision: { decision: 'approve' } },
-                    { onSuccess: () => setAnnouncement(t('verifications.approved', { name: entry.profile_name })) },
-                  )
-                }
-                onReject={(reason) =>
-                  decide.mutate(
-                    { id: entry.id, decision: { decision: 'reject', reason } },
-                    { onSuccess: () => setAnnouncement(t('verifications.rejected', { name: entry.profile_name })) },
-                  )
-                }
-              />
-            </Col>
-          ))}
-        </Row>
+    <ReviewQueue
+      query={verifications}
+      rows={verifications.data?.pages.flatMap((page) => page.verifications) ?? []}
+      announcement={announcement}
+      error={decide.error}
+      emptyText={t('verifications.empty')}
+      columns={{ xs: 1, lg: 2 }}
+      renderCard={(entry) => (
+        <VerificationCard
+          entry={entry}
+          isBusy={decide.isPending}
+          onApprove={() =>
+            decide.mutate(
+              { id: entry.id, decision: { decision: 'approve' } },
+              { onSuccess: () => setAnnouncement(t('verifications.approved', { name: entry.profile_name })) },
+            )
+          }
+          onReject={(reason) =>
+            decide.mutate(
+              { id: entry.id, decision: { decision: 'reject', reason } },
+              { onSuccess: () => setAnnouncement(t('verifications.rejected', { name: entry.profile_name })) },
+            )
+          }
+        />
       )}
-      <MoreButton query={verifications} className="mt-3" />
-    </>
+    />
   );
 }
 

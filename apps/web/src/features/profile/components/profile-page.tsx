@@ -18,7 +18,7 @@ import { BlockedMembers } from '../../blocks/index.ts';
 import { useOwnProfile } from '../../../lib/session/get-own-profile.ts';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useProfileDraft, type ProfileDraft } from '../hooks/use-profile-draft.ts';
+import { DRAFT_STEPS, useProfileDraft, type ProfileDraft } from '../hooks/use-profile-draft.ts';
 import { PROFILE_SECTIONS, getProfileCompleteness, type ProfileSectionId } from '../lib/profile-completeness.ts';
 import { CompletenessMeter, SectionNav } from './completeness-meter.tsx';
 import { SectionCard, sectionElementId } from './profile-section.tsx';
@@ -69,9 +69,6 @@ function ProfileEditorSkeleton() {
 
 const isStep = (value: string | null): value is ProfileSectionId =>
   (PROFILE_SECTIONS as readonly string[]).includes(value ?? '');
-
-/** Steps whose content is the draft's fields (the others save on their own: uploads, the selfie). */
-const FIELD_STEPS = new Set<ProfileSectionId>(['about', 'prompts', 'details', 'interests', 'preferences']);
 
 function StepContent({
   step,
@@ -150,7 +147,7 @@ function ProfileSteps({ user, profile }: { user: User; profile: OwnProfile }) {
   }, [draft.isDirty]);
 
   const hasFieldErrors = Object.values(draft.errors).some(Boolean);
-  const isFieldStep = FIELD_STEPS.has(step);
+  const isFieldStep = DRAFT_STEPS.has(step);
   const card = (
     <SectionCard section={step}>
       <FormErrorAlert error={draft.formError} />
@@ -176,19 +173,14 @@ function ProfileSteps({ user, profile }: { user: User; profile: OwnProfile }) {
         <span role="status" className="profile-editor-status small">
           {draft.isDirty ? t('profileForm.unsaved') : draft.isSaved ? t('profileForm.saved') : ''}
         </span>
-        {isFieldStep ? (
-          <SubmitButton variant={draft.isDirty ? 'primary' : 'outline-primary'} isPending={draft.isPending}>
-            {t('profileForm.save')}
-          </SubmitButton>
-        ) : (
-          <SubmitButton
-            variant={draft.isDirty ? 'primary' : 'outline-primary'}
-            isPending={draft.isPending}
-            onClick={draft.save}
-          >
-            {t('profileForm.save')}
-          </SubmitButton>
-        )}
+        {/* Enter in a step's fields submits its form; photos and the selfie have no form: the click saves. */}
+        <SubmitButton
+          variant={draft.isDirty ? 'primary' : 'outline-primary'}
+          isPending={draft.isPending}
+          onClick={isFieldStep ? undefined : draft.save}
+        >
+          {t('profileForm.save')}
+        </SubmitButton>
       </div>
       <Button
         variant="outline-primary"
@@ -213,7 +205,7 @@ function ProfileSteps({ user, profile }: { user: User; profile: OwnProfile }) {
         </div>
       </Col>
       <Col xs={12} lg={8} className="d-flex flex-column gap-4">
-        {FIELD_STEPS.has(step) ? (
+        {isFieldStep ? (
           <Form
             id={draft.formId}
             noValidate

@@ -62,6 +62,9 @@ const FIELD_STEPS: Record<string, ProfileSectionId> = {
   signup_reason: 'preferences',
 };
 
+/** The steps that edit the draft (the others save on their own: uploads, the selfie). */
+export const DRAFT_STEPS: ReadonlySet<ProfileSectionId> = new Set(Object.values(FIELD_STEPS));
+
 /** The first step holding one of these errors (a prompt's error is `prompts.1.answer`). */
 export function stepOfErrors(errors: FieldErrors): ProfileSectionId | null {
   for (const [path, error] of Object.entries(errors)) {
@@ -90,12 +93,12 @@ const samePrompts = (a: readonly ProfilePrompt[], b: readonly ProfilePrompt[]) =
 export function useProfileDraft(profile: OwnProfile, onInvalid: (step: ProfileSectionId) => void) {
   const settings = useSettings();
   const update = useUpdateProfile();
-  const [saved, setSaved] = useState(profile);
-  const initial = useMemo(() => pickText(saved), [saved]);
+  // `profile` is the cache's saved copy (a save writes its answer there): what differs from it is what Save sends.
+  const initial = useMemo(() => pickText(profile), [profile]);
   const form = useFormValues<TextValues>(() => initial);
-  const [dateParts, setDateParts] = useState<DateParts>(() => toDateParts(saved.date_of_birth));
-  const [interests, setInterests] = useState<string[]>(saved.interests);
-  const [prompts, setPrompts] = useState<ProfilePrompt[]>(saved.prompts);
+  const [dateParts, setDateParts] = useState<DateParts>(() => toDateParts(profile.date_of_birth));
+  const [interests, setInterests] = useState<string[]>(profile.interests);
+  const [prompts, setPrompts] = useState<ProfilePrompt[]>(profile.prompts);
   const [isSaved, setIsSaved] = useState(false);
 
   const schema = useMemo(
@@ -104,9 +107,9 @@ export function useProfileDraft(profile: OwnProfile, onInvalid: (step: ProfileSe
   );
 
   const dateOfBirth = composeDateOfBirth(dateParts);
-  const isDateDirty = dateOfBirth !== (saved.date_of_birth ?? '');
-  const isInterestsDirty = !sameList(interests, saved.interests);
-  const isPromptsDirty = !samePrompts(prompts, saved.prompts);
+  const isDateDirty = dateOfBirth !== (profile.date_of_birth ?? '');
+  const isInterestsDirty = !sameList(interests, profile.interests);
+  const isPromptsDirty = !samePrompts(prompts, profile.prompts);
   const dirtyFields = TEXT_FIELDS.filter((field) => form.values[field] !== initial[field]);
   const isDirty = isDateDirty || isInterestsDirty || isPromptsDirty || dirtyFields.length > 0;
 
@@ -152,7 +155,6 @@ export function useProfileDraft(profile: OwnProfile, onInvalid: (step: ProfileSe
         setDateParts((current) => (current === sent.dateParts ? toDateParts(next.date_of_birth) : current));
         setInterests((current) => (current === sent.interests ? next.interests : current));
         setPrompts((current) => (current === sent.prompts ? next.prompts : current));
-        setSaved(next);
         setIsSaved(true);
       },
       onError: (error) => {
