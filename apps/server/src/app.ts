@@ -106,7 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     redisKeyPrefix: config.redisKeyPrefix,
   });
   await app.register(busPlugin);
-  await app.register(outboxPlugin, { isSweeping: config.env !== 'test' });
+  await app.register(outboxPlugin, { isSweeping: config.env !== 'test', answersAfterSettled: config.env === 'test' });
   await app.register(realtimePlugin);
   await app.register(drainPlugin);
   await app.register(rateLimitPlugin, { factor: config.rateLimitFactor });

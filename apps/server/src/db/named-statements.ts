@@ -1,7 +1,8 @@
-// Named statements on PostgreSQL: every parameterized query sent through the pool is named after its text, so each
-// connection parses it once and PostgreSQL may reuse its plan (docs/prepared-statements.md).
+// Named statements on PostgreSQL: every parameterized query a pool's connection sends, in a transaction or not, is
+// named after its text, so each connection parses it once and PostgreSQL may reuse its plan
+// (docs/prepared-statements.md).
 import { createHash } from 'node:crypto';
-import type { Pool, QueryConfig } from 'pg';
+import type { Pool, PoolClient, QueryConfig } from 'pg';
 
 /** More distinct statements than this (per process) run unnamed: dynamic SQL never grows the server's caches without bound. */
 export const MAX_NAMED_STATEMENTS = 2000;
@@ -11,13 +12,14 @@ export function statementName(text: string): string {
 }
 
 /**
- * Wraps `pool.query` so that a parameterized query without a name gets one derived from its text. node-postgres
- * then sends Parse once per connection and only Bind/Execute afterwards. Statements Drizzle prepared with a name
- * of their own keep it; queries inside a transaction (a checked-out client) are left as they are.
+ * Wraps the `query` of every connection the pool opens (the pool's own `query` and a transaction's checked-out client
+ * both go through it) so that a parameterized query without a name gets one derived from its text. node-postgres
+ * then sends Parse once per connection and only Bind/Execute afterwards. Statements Drizzle prepared with a name of
+ * their own keep it. A statement whose Parse failed (or ran in an aborted transaction) is not remembered as parsed
+ * by node-postgres, so it is parsed again next time.
  */
 export function nameStatements(pool: Pool, max = MAX_NAMED_STATEMENTS): { count: () => number } {
   const names = new Map<string, string>();
-  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   const named = (config: unknown, values?: unknown): unknown => {
     if (!config || typeof config !== 'object' || !Array.isArray(values) || !values.length) return config;
     const { name, text } = config as QueryConfig;
@@ -26,7 +28,10 @@ export function nameStatements(pool: Pool, max = MAX_NAMED_STATEMENTS): { count:
     if (!found && names.size < max) names.set(text, (found = statementName(text)));
     return found ? { ...(config as QueryConfig), name: found } : config;
   };
-  (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (config, values, ...rest) =>
-    query(named(config, values), values, ...rest);
+  pool.on('connect', (client: PoolClient) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config, values, ...rest) =>
+      query(named(config, values), values, ...rest);
+  });
   return { count: () => names.size };
 }

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { buildTestApp, clientHeaders, type TestApp } from '../test-support/test-app.ts';
-import { rateLimit, rateLimitHook } from './rate-limit.plugin.ts';
+import { rateLimit, rateLimitHook, rateLimitHooks } from './rate-limit.plugin.ts';
 
 // Runs on the in-memory store, and on Redis when REDIS_URL is set (then the counters are checked in Redis too).
 const redisUrl = process.env.REDIS_URL;
@@ -46,6 +46,18 @@ const testRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post('/test/password-reset', { preHandler: perAccount, schema: { body: loginBody } }, async () => ({ ok: true }));
   app.get('/test/once-an-hour', { config: rateLimit({ max: 1, timeWindow: '1 hour' }) }, async () => ({ ok: true }));
+  // Two limits checked together, as a chat send's (per member and per address).
+  app.post(
+    '/test/send',
+    {
+      preHandler: rateLimitHooks(app, [
+        { name: 'test-send', max: 2, timeWindow: '1 minute', key: emailOf, code: 'test_sender_limited' },
+        { name: 'test-send-ip', max: 3, timeWindow: '1 minute' },
+      ]),
+      schema: { body: loginBody },
+    },
+    async () => ({ ok: true }),
+  );
 };
 
 describe(`rate limits (${redisUrl ? 'Redis' : 'in-memory'} store)`, () => {
@@ -205,6 +217,41 @@ describe(`rate limits (${redisUrl ? 'Redis' : 'in-memory'} store)`, () => {
       // A named limit's keys are its name and key under the prefix (the library alone wrote `undefinedundefined-` between).
       expect(await redis.keys(`${app.appConfig.redisKeyPrefix}ratelimit:*undefined*`)).toEqual([]);
       expect(await redis.get(`${app.appConfig.redisKeyPrefix}ratelimit:test-account:email:cy@example.com`)).toBe('4');
+    }
+  });
+});
+
+describe(`several limits checked together (${redisUrl ? 'Redis' : 'in-memory'} store)`, () => {
+  it('counts every attempt in each limit, and the first limit exceeded refuses with its own code', async () => {
+    const app = await buildTestApp({}, { configure: (instance) => instance.register(testRoutes) });
+    try {
+      const send = (email: string, remoteAddress: string) =>
+        app.inject({ method: 'POST', url: '/test/send', headers: clientHeaders, payload: { email }, remoteAddress });
+      // Per key: 2 a minute, from any address.
+      expect((await send('eve@example.com', '198.51.100.30')).statusCode).toBe(200);
+      expect((await send('eve@example.com', '198.51.100.31')).statusCode).toBe(200);
+      const perKey = await send('eve@example.com', '198.51.100.32');
+      expect(perKey.statusCode).toBe(429);
+      expect(perKey.json().error.code).toBe('test_sender_limited');
+      expect(Number(perKey.headers['retry-after'])).toBeGreaterThan(0);
+      // Per address: the refused attempt above counted too (3 at .32 would be the fourth there otherwise).
+      expect((await send('fay@example.com', '198.51.100.32')).statusCode).toBe(200);
+      expect((await send('gus@example.com', '198.51.100.32')).statusCode).toBe(200);
+      const perAddress = await send('hal@example.com', '198.51.100.32');
+      expect(perAddress.statusCode).toBe(429);
+      expect(perAddress.json().error.code).toBe('rate_limited');
+      if (redisUrl) {
+        const redis = new Redis(redisUrl);
+        try {
+          const prefix = `${app.appConfig.redisKeyPrefix}ratelimit:`;
+          expect(await redis.get(`${prefix}test-send:email:eve@example.com`)).toBe('3');
+          expect(await redis.get(`${prefix}test-send-ip:198.51.100.32`)).toBe('4');
+        } finally {
+          redis.disconnect();
+        }
+      }
+    } finally {
+      await app.close();
     }
   });
 });

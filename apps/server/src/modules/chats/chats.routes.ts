@@ -21,7 +21,7 @@ import {
 import { z } from 'zod';
 import { isNotModified } from '../../lib/conditional-get.ts';
 import { AppError } from '../../lib/http-errors.ts';
-import { rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
+import { rateLimitHook, rateLimitHooks } from '../../plugins/rate-limit.plugin.ts';
 import { memberRateKey } from '../../plugins/session/index.ts';
 import { CLOSE_SESSION_CHANGED, isSameOrigin } from '../../plugins/realtime/index.ts';
 import { contentTypeOf } from '../../plugins/storage/index.ts';
@@ -65,11 +65,14 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { chats, chatPhotos, viewers } = app.services;
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 4, parts: 6 } });
   // Sends reach another member: refused (403 activation_required, no charge) until the address is confirmed
-  // (docs/unconfirmed-members.md); checked before the rate limits so a refusal uses none of them.
+  // (docs/unconfirmed-members.md); checked before the rate limits so a refusal uses none of them. The limits per
+  // member and per address are checked together, in one Redis round trip (both count every attempt).
   const sendLimits = [
     app.requireConfirmedMember,
-    rateLimitHook(app, { name: 'message', max: SEND_LIMIT_PER_MEMBER, timeWindow: '1 minute', key: memberRateKey }),
-    rateLimitHook(app, { name: 'message-ip', max: SEND_LIMIT_PER_IP, timeWindow: '1 minute' }),
+    rateLimitHooks(app, [
+      { name: 'message', max: SEND_LIMIT_PER_MEMBER, timeWindow: '1 minute', key: memberRateKey },
+      { name: 'message-ip', max: SEND_LIMIT_PER_IP, timeWindow: '1 minute' },
+    ]),
   ];
   const readLimit = rateLimitHook(app, { name: 'chat-read', max: 240, timeWindow: '1 minute', key: memberRateKey });
 

@@ -698,21 +698,30 @@ export function consumeNotificationEvents(
   outbox: Pick<Outbox, 'consume'>,
   notifications: Pick<NotificationsService, 'onLikeCreated' | 'onChatMessage'>,
 ): () => void {
+  // Of a conversation's messages acknowledged together, the newest one's jobs replace the others' (each job has the
+  // conversation's or the member's unique key, so queuing the older ones first would only be overwritten).
+  const sameConversation = (recipientProfileId: number, conversationId: unknown) =>
+    `${recipientProfileId}:${String(conversationId)}`;
   const stops = [
     outbox.consume('like.created', (event, { tx }) => notifications.onLikeCreated(event, tx)),
-    outbox.consume('chat.message', (event, { tx }) => notifications.onChatMessage(event, tx)),
+    outbox.consume('chat.message', (event, { tx }) => notifications.onChatMessage(event, tx), {
+      supersededBy: (event) => sameConversation(event.recipientProfileId, event.conversationId),
+    }),
     // A member's send (chat_send): the same notifications as for any message that reached the partner's inbox.
-    outbox.consume('chat.sent', (event, { tx }) =>
-      notifications.onChatMessage(
-        {
-          recipientProfileId: event.partnerProfileId,
-          senderProfileId: event.senderProfileId,
-          conversationId: Number(event.message.conversation_id),
-          seq: Number(event.message.seq),
-          recipientUserId: event.partnerUserId,
-        },
-        tx,
-      ),
+    outbox.consume(
+      'chat.sent',
+      (event, { tx }) =>
+        notifications.onChatMessage(
+          {
+            recipientProfileId: event.partnerProfileId,
+            senderProfileId: event.senderProfileId,
+            conversationId: Number(event.message.conversation_id),
+            seq: Number(event.message.seq),
+            recipientUserId: event.partnerUserId,
+          },
+          tx,
+        ),
+      { supersededBy: (event) => sameConversation(event.partnerProfileId, event.message.conversation_id) },
     ),
   ];
   return () => {

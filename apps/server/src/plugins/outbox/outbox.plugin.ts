@@ -11,6 +11,11 @@ declare module 'fastify' {
 export type OutboxPluginOptions = {
   /** Sweep on start and then periodically (off in tests: they call `app.outbox.sweep()` themselves). */
   isSweeping: boolean;
+  /**
+   * Tests: an answer leaves only once the events its request delivered were acknowledged with their consumers' work
+   * (which production does right after the answer), so a test reads that work after a request.
+   */
+  answersAfterSettled?: boolean;
   sweepIntervalMs?: number;
   leaseMs?: number;
 };
@@ -39,6 +44,9 @@ export const outboxPlugin = fp<OutboxPluginOptions>(
           : undefined,
     });
     app.decorate('outbox', outbox);
+    if (options.answersAfterSettled) app.addHook('onSend', () => outbox.settled());
+    // What this instance delivered is acknowledged before the database closes (hooks close in reverse order).
+    app.addHook('onClose', () => outbox.settled());
     if (!options.isSweeping) return;
 
     let timer: NodeJS.Timeout | undefined;

@@ -1,6 +1,7 @@
-// The transactional outbox: events recorded in a transaction are delivered after its commit (never after a rollback),
-// a failed or interrupted delivery is swept up later, consumers' work happens once per event, and two sweeps at once
-// never deliver one row twice (docs/event-bus.md).
+// The transactional outbox: events recorded in a transaction are delivered after its commit (never after a rollback)
+// and acknowledged with their consumers' work in the background, many in one transaction; a failed or interrupted
+// delivery is swept up later, consumers' work happens once per event, and two sweeps at once never deliver one row
+// twice (docs/event-bus.md).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outboxEvents } from '../../db/schema/index.ts';
@@ -43,6 +44,7 @@ describe('outbox', () => {
       expect(seenInside).toBe(0);
       expect(delivered.map((event) => event.profileIds)).toEqual([[-1], [-2]]);
       expect(new Set(delivered.map((event) => event.id)).size).toBe(2);
+      await app.outbox.settled();
       expect(await rows()).toEqual([]);
       expect(await app.outbox.sweep()).toBe(0);
     } finally {
@@ -75,6 +77,7 @@ describe('outbox', () => {
         await effects.emit('poll.changed', poll(2));
       });
       expect(delivered.map((event) => event.profileIds)).toEqual([[-1], [-2]]);
+      await app.outbox.settled();
       expect(await rows()).toEqual([]);
     } finally {
       stop();
@@ -138,6 +141,7 @@ describe('outbox', () => {
     try {
       const event = { likerProfileId: -1, likedProfileId: -2, isMatch: false };
       await app.outbox.transaction((_tx, effects) => effects.emit('like.created', event));
+      await app.outbox.settled();
       expect(consumed).toEqual([]);
       expect(await rows()).toHaveLength(1);
       await expireClaims();
@@ -199,6 +203,120 @@ describe('outbox', () => {
       expect(await rows()).toEqual([]);
     } finally {
       stop();
+    }
+  });
+
+  it('answers once delivered; acknowledges with the consumers in the background, and settled waits for it', async () => {
+    const { delivered, stop } = recordDeliveries();
+    const consumed: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const stopConsuming = app.outbox.consume('poll.changed', async (_event, { id }) => {
+      await gate;
+      consumed.push(id);
+    });
+    try {
+      await app.outbox.transaction((_tx, effects) => effects.emit('poll.changed', poll(1)));
+      // Published before the writer's call returned; its consumer has not finished.
+      expect(delivered).toHaveLength(1);
+      expect(consumed).toEqual([]);
+      let isSettled = false;
+      const settled = app.outbox.settled().then(() => (isSettled = true));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(isSettled).toBe(false);
+      release();
+      await settled;
+      expect(consumed).toEqual([delivered[0]!.id]);
+      expect(await rows()).toEqual([]);
+    } finally {
+      stop();
+      stopConsuming();
+    }
+  });
+
+  it('acknowledges the events delivered while a batch runs together, and a failing one holds back no other', async () => {
+    const transactions = new Set<unknown>();
+    const consumed = new Set<number>();
+    let failing: number | undefined;
+    /** Holds the first batch until every event was delivered (none of them waits for the database). */
+    let gate: Promise<void> | undefined;
+    const stopConsuming = app.outbox.consume('poll.changed', async ({ profileIds }, { tx }) => {
+      const held = gate;
+      gate = undefined;
+      await held;
+      transactions.add(tx);
+      await tx.execute(sql`select 1`);
+      if (-profileIds[0]! === failing) throw new Error('consumer failed');
+      // A batch that failed runs its consumers again, one event at a time (its writes were rolled back).
+      consumed.add(-profileIds[0]!);
+    });
+    /** Events as a send statement writes them (rows claimed by their writer), delivered with deliverCommitted at once. */
+    async function deliverSix(first: number) {
+      const events = [0, 1, 2, 3, 4, 5].map((index) => ({
+        id: crypto.randomUUID(),
+        topic: 'poll.changed' as const,
+        payload: poll(first + index),
+      }));
+      await app.db
+        .insert(outboxEvents)
+        .values(events.map((event) => ({ ...event, claimedUntil: sql`now() + interval '1 minute'` })));
+      let release!: () => void;
+      gate = new Promise((resolve) => (release = resolve));
+      await Promise.all(events.map((event) => app.outbox.deliverCommitted([event])));
+      release();
+      await app.outbox.settled();
+      return events;
+    }
+    try {
+      await deliverSix(1);
+      expect([...consumed].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+      // The first went alone; the five delivered meanwhile shared the next transaction.
+      expect(transactions.size).toBe(2);
+      expect(await rows()).toEqual([]);
+
+      consumed.clear();
+      failing = 9;
+      const events = await deliverSix(7);
+      expect([...consumed].sort((a, b) => a - b)).toEqual([7, 8, 10, 11, 12]);
+      expect((await rows()).map((row) => row.id)).toEqual([events[2]!.id]);
+    } finally {
+      stopConsuming();
+    }
+  });
+
+  it('consumes only the last event of a key in a batch when newer ones supersede older ones', async () => {
+    const consumed: number[] = [];
+    let gate: Promise<void> | undefined;
+    const stopConsuming = app.outbox.consume(
+      'poll.changed',
+      async ({ profileIds }, { tx }) => {
+        const held = gate;
+        gate = undefined;
+        await held;
+        await tx.execute(sql`select 1`);
+        consumed.push(-profileIds[0]!);
+      },
+      { supersededBy: ({ profileIds }) => String(-profileIds[0]! % 2) },
+    );
+    try {
+      const events = [1, 2, 3, 4, 5, 6].map((profileId) => ({
+        id: crypto.randomUUID(),
+        topic: 'poll.changed' as const,
+        payload: poll(profileId),
+      }));
+      await app.db
+        .insert(outboxEvents)
+        .values(events.map((event) => ({ ...event, claimedUntil: sql`now() + interval '1 minute'` })));
+      let release!: () => void;
+      gate = new Promise((resolve) => (release = resolve));
+      await Promise.all(events.map((event) => app.outbox.deliverCommitted([event])));
+      release();
+      await app.outbox.settled();
+      // The first batch held one event; of the next five, the last odd and the last even one.
+      expect(consumed).toEqual([1, 5, 6]);
+      expect(await rows()).toEqual([]);
+    } finally {
+      stopConsuming();
     }
   });
 });

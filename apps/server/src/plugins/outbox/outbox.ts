@@ -1,6 +1,7 @@
 // The transactional outbox (docs/event-bus.md): a service records what must happen after its transaction (bus events,
 // socket events, notification work) inside that transaction, as rows of `outbox_events`; once it committed, the same
-// call delivers them in-process and acknowledges (deletes) them, and a sweeper delivers what a crash left behind.
+// call delivers them in-process (publishes), and the instance acknowledges (deletes) them with their consumers' work
+// in the background, many events in one transaction; a sweeper delivers what a crash left behind.
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { BanReason, SocketServerEvent } from '@app/contracts';
@@ -72,14 +73,25 @@ export type ConsumerHandler<T extends OutboxTopic> = (
 export type Outbox = {
   /**
    * Runs `work` in a transaction (a savepoint of `within` when given one) with the `effects` it records its
-   * after-commit events with. After the outermost transaction committed, its events are delivered before this
-   * returns; a delivery that fails is logged and left to the sweeper (the caller's change stands).
+   * after-commit events with. After the outermost transaction committed, its events are delivered (their in-process
+   * handlers ran, their publications went out) before this returns; their consumers run and they are acknowledged
+   * right after, in the background (`settled`). A delivery that fails is logged and left to the sweeper (the caller's
+   * change stands).
    */
   transaction<R>(work: (tx: Transaction, effects: Effects) => Promise<R>, within?: Executor): Promise<R>;
   /** In-process delivery of `topic` (cache invalidation, bus publication): idempotent. Returns the unsubscribe. */
   onDelivery<T extends OutboxTopic>(topic: T, handler: DeliveryHandler<T>): () => void;
-  /** Durable consumption of `topic` in the acknowledging transaction: once per event. Returns the unsubscribe. */
-  consume<T extends OutboxTopic>(topic: T, handler: ConsumerHandler<T>): () => void;
+  /**
+   * Durable consumption of `topic` in the acknowledging transaction: once per event. With `supersededBy`, of the
+   * events of one acknowledging batch that answer the same key only the last one is consumed: its work replaces
+   * theirs (e.g. the jobs of a conversation's newest message replace those of the messages before it), and they are
+   * acknowledged with it. Returns the unsubscribe.
+   */
+  consume<T extends OutboxTopic>(
+    topic: T,
+    handler: ConsumerHandler<T>,
+    options?: { supersededBy?: (payload: OutboxEvents[T]) => string },
+  ): () => void;
   /**
    * Delivers the events no one holds (their writer crashed, or its delivery failed, and the claim ran out), claiming
    * each batch so that two instances never deliver one event at the same time; answers how many were acknowledged.
@@ -90,6 +102,11 @@ export type Outbox = {
    * rows claimed for `leaseMs`), as `transaction` does after its commit.
    */
   deliverCommitted(events: readonly { id: string; topic: OutboxTopic; payload: unknown }[]): Promise<void>;
+  /**
+   * Resolves once every event delivered before the call was acknowledged with its consumers' work (or failed and was
+   * left to the sweeper). Closing the app waits for it; tests wait for it before they read what consumers wrote.
+   */
+  settled(): Promise<void>;
   /** How long a writer holds the events it wrote (claimed_until = clock_timestamp() + leaseMs). */
   readonly leaseMs: number;
 };
@@ -99,6 +116,20 @@ type Recorded = { id: string; topic: OutboxTopic; payload: unknown; attempts?: n
 type Recorder = { events: Recorded[] };
 
 const SWEEP_BATCH = 100;
+/**
+ * At most this many delivered events are acknowledged in one background transaction. The first event after a quiet
+ * moment goes at once, alone; events delivered while a batch runs wait for the next one, so a busy instance commits
+ * one transaction (and one WAL flush) for many sends instead of one each.
+ */
+const ACKNOWLEDGE_BATCH = 200;
+/**
+ * A writer whose delivery finds more events than this waiting for their acknowledgement waits for its own: a backlog
+ * stays bounded (memory, and the writer's claim never runs out while its events wait), and a sender is slowed to what
+ * the instance really keeps up with.
+ */
+const ACKNOWLEDGE_BACKLOG = 2 * ACKNOWLEDGE_BATCH;
+
+type Consumer = { handler: ConsumerHandler<never>; supersededBy?: (payload: never) => string };
 /**
  * Sweeps stop trying an event after this many attempts, leaving its row for inspection. Each sweep claims it twice as
  * long as the one before (from the lease up to MAX_CLAIM_MS), so an event that keeps failing costs little: with the
@@ -119,7 +150,7 @@ export function createOutbox(deps: {
 }): Outbox {
   const { db } = deps;
   const deliveryHandlers = new Map<OutboxTopic, Set<DeliveryHandler<never>>>();
-  const consumers = new Map<OutboxTopic, Set<ConsumerHandler<never>>>();
+  const consumers = new Map<OutboxTopic, Set<Consumer>>();
   /** The recorder of each open transaction (and savepoint) this outbox started. */
   const recorders = new WeakMap<object, Recorder>();
   // The database's clock, never an instance's: `clock_timestamp()`, not the transaction's start (`now()`), so a long
@@ -203,63 +234,110 @@ export function createOutbox(deps: {
     }
   }
 
-  /** The consumers of one event with its acknowledgement, in one transaction. */
-  async function consumeAndAcknowledge(event: Recorded, eventConsumers: ConsumerHandler<never>[]): Promise<boolean> {
+  /**
+   * Acknowledges delivered events (deletes their rows) and runs their consumers, in one transaction and in order;
+   * answers how many were acknowledged. The row locks make a second deliverer of an event wait, then find its row
+   * gone: the consumers' work happens once per event. When the batch fails, each event is tried on its own, so one
+   * that fails (left to the sweeper) does not hold the others back.
+   */
+  async function acknowledge(events: readonly Recorded[]): Promise<number> {
+    if (!events.length) return 0;
     try {
       return await db.transaction(async (tx) => {
-        // The row lock makes a second deliverer wait, then find the row gone: the consumers' work happens once.
-        const acknowledged = await tx
+        const rows = await tx
           .delete(outboxEvents)
-          .where(inArray(outboxEvents.id, [event.id]))
+          .where(
+            inArray(
+              outboxEvents.id,
+              events.map((event) => event.id),
+            ),
+          )
           .returning({ id: outboxEvents.id });
-        if (!acknowledged.length) return false;
-        for (const consumer of eventConsumers)
-          await (consumer as ConsumerHandler<OutboxTopic>)(event.payload as never, { id: event.id, tx });
-        return true;
+        const acknowledged = new Set(rows.map((row) => row.id));
+        const taken = events.filter((event) => acknowledged.has(event.id));
+        // Per consumer that coalesces: the last event of each key in this batch.
+        const lastOfKey = new Map<Consumer, Map<string, Recorded>>();
+        for (const event of taken) {
+          for (const consumer of consumers.get(event.topic) ?? []) {
+            if (!consumer.supersededBy) continue;
+            let last = lastOfKey.get(consumer);
+            if (!last) lastOfKey.set(consumer, (last = new Map()));
+            last.set(consumer.supersededBy(event.payload as never), event);
+          }
+        }
+        for (const event of taken) {
+          for (const consumer of consumers.get(event.topic) ?? []) {
+            const last = lastOfKey.get(consumer);
+            if (last && last.get(consumer.supersededBy!(event.payload as never)) !== event) continue;
+            await (consumer.handler as ConsumerHandler<OutboxTopic>)(event.payload as never, { id: event.id, tx });
+          }
+        }
+        return acknowledged.size;
       });
     } catch (error) {
-      return failed(event, error);
+      if (events.length === 1) return Number(failed(events[0]!, error));
+      let acknowledged = 0;
+      for (const event of events) acknowledged += await acknowledge([event]);
+      return acknowledged;
     }
   }
 
   /**
-   * Delivers events in order: every in-process handler, their bus publications as one message; then the events no
-   * consumer waits for are acknowledged in one statement, and each other one with its consumers in a transaction.
+   * Runs every in-process handler of the events in order, their bus publications as one message; answers the events
+   * whose handlers all succeeded (the others stay for the sweeper).
    */
-  async function deliverAll(events: readonly Recorded[]): Promise<number> {
-    let handled: Recorded[];
-    const handleAll = async () => {
+  async function handleAll(events: readonly Recorded[]): Promise<Recorded[]> {
+    const handleEach = async () => {
       const ok: Recorded[] = [];
       for (const event of events) if (await handle(event)) ok.push(event);
       return ok;
     };
     try {
-      handled = deps.bus ? await deps.bus.batch(handleAll) : await handleAll();
+      return deps.bus ? await deps.bus.batch(handleEach) : await handleEach();
     } catch (error) {
       // The batch's publication failed: nothing was announced, every event stays for the sweeper.
       for (const event of events) failed(event, error);
-      return 0;
+      return [];
     }
-    let acknowledged = 0;
-    const plain = handled.filter((event) => !consumers.get(event.topic)?.size);
-    if (plain.length) {
-      try {
-        await db.delete(outboxEvents).where(
-          inArray(
-            outboxEvents.id,
-            plain.map((event) => event.id),
-          ),
-        );
-        acknowledged += plain.length;
-      } catch (error) {
-        for (const event of plain) failed(event, error);
+  }
+
+  // The background acknowledgement of what writers delivered: one queue per instance, drained batch by batch.
+  const pendingAcknowledgements: Recorded[] = [];
+  let acknowledging: Promise<void> | undefined;
+  let queuedCount = 0;
+  let doneCount = 0;
+  const waiters: { count: number; resolve: () => void }[] = [];
+
+  async function drainAcknowledgements(): Promise<void> {
+    while (pendingAcknowledgements.length) {
+      const batch = pendingAcknowledgements.splice(0, ACKNOWLEDGE_BATCH);
+      await acknowledge(batch);
+      doneCount += batch.length;
+      for (let index = waiters.length - 1; index >= 0; index -= 1) {
+        if (waiters[index]!.count > doneCount) continue;
+        waiters[index]!.resolve();
+        waiters.splice(index, 1);
       }
     }
-    for (const event of handled) {
-      const eventConsumers = [...(consumers.get(event.topic) ?? [])];
-      if (eventConsumers.length && (await consumeAndAcknowledge(event, eventConsumers))) acknowledged += 1;
-    }
-    return acknowledged;
+    acknowledging = undefined;
+  }
+
+  /** A writer's delivery: handlers (and publications) now; acknowledgement and consumers in the background. */
+  async function deliverAndQueue(events: readonly Recorded[]): Promise<void> {
+    if (!events.length) return;
+    deps.afterCommit?.(events);
+    const handled = await handleAll(events);
+    if (!handled.length) return;
+    pendingAcknowledgements.push(...handled);
+    queuedCount += handled.length;
+    acknowledging ??= drainAcknowledgements();
+    if (queuedCount - doneCount > ACKNOWLEDGE_BACKLOG) await settled();
+  }
+
+  function settled(): Promise<void> {
+    const count = queuedCount;
+    if (doneCount >= count) return Promise.resolve();
+    return new Promise((resolve) => waiters.push({ count, resolve }));
   }
 
   return {
@@ -280,23 +358,22 @@ export function createOutbox(deps: {
         recorders.set(tx, recorder);
         return runWork(tx, recorder, work);
       });
-      if (recorder.events.length) {
-        deps.afterCommit?.(recorder.events);
-        await deliverAll(recorder.events);
-      }
+      await deliverAndQueue(recorder.events);
       return result;
     },
 
-    async deliverCommitted(events) {
-      if (!events.length) return;
-      deps.afterCommit?.(events);
-      await deliverAll(events);
-    },
+    deliverCommitted: deliverAndQueue,
+
+    settled,
 
     leaseMs: deps.leaseMs,
 
     onDelivery: (topic, handler) => add(deliveryHandlers, topic, handler as DeliveryHandler<never>),
-    consume: (topic, handler) => add(consumers, topic, handler as ConsumerHandler<never>),
+    consume: (topic, handler, options) =>
+      add(consumers, topic, {
+        handler: handler as ConsumerHandler<never>,
+        supersededBy: options?.supersededBy as Consumer['supersededBy'],
+      }),
 
     async sweep() {
       let acknowledged = 0;
@@ -321,8 +398,10 @@ export function createOutbox(deps: {
           (a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime(),
         );
         if (!rows.length) return acknowledged;
-        acknowledged += await deliverAll(
-          rows.map(({ id, topic, payload, attempts }) => ({ id, topic, payload, attempts: Number(attempts) })),
+        acknowledged += await acknowledge(
+          await handleAll(
+            rows.map(({ id, topic, payload, attempts }) => ({ id, topic, payload, attempts: Number(attempts) })),
+          ),
         );
         if (rows.length < SWEEP_BATCH) return acknowledged;
       }
