@@ -84,6 +84,27 @@ describe('first views', () => {
       .waitFor();
   });
 
+  test('a member card followed on the view before the app ran shows pressed at once, then the member page opens', async () => {
+    const page = await session.newPage({ viewport: { width: 390, height: 844 } });
+    await acceptSiteEntryWarningBeforehand(page.context());
+    await logIn(page.request);
+    await page.goto('/members');
+    expect(await hasAppStarted(page)).toBe(false);
+    const card = page.locator('#first-view').getByRole('link').and(page.locator('[href^="/members/"]')).first();
+    const href = (await card.getAttribute('href'))!;
+    // Noted where the next page of the tab still reads it: the card was marked pressed before the browser left.
+    await card.evaluate((element) =>
+      new MutationObserver(() => {
+        if (element.hasAttribute('data-pressed-early')) sessionStorage.setItem('e2e:card-pressed', '1');
+      }).observe(element, { attributes: true }),
+    );
+    await card.click();
+    await page.waitForURL((url) => url.pathname === href);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('e2e:card-pressed'))).toBe('1');
+    await page.close();
+  });
+
   test('filters chosen and Search pressed on the view before the app ran are searched once it has', async () => {
     const page = await session.newPage({ viewport: { width: 1280, height: 800 } });
     await acceptSiteEntryWarningBeforehand(page.context());

@@ -60,19 +60,31 @@ type RenderFirstView = (request: {
  * Buttons pressed on the view before the app runs are kept (as child-index paths from the view) for the app, which
  * presses them again once it has taken the view over, and so are plain clicks on links the app handles itself
  * (FIRST_VIEW_REPLAY_ATTRIBUTE); other links work as links. A pressed button shows it at once (FIRST_VIEW_PRESSED_ATTRIBUTE,
- * PRESSED_EARLY_CSS, and aria-busy): the tap's first visible response does not wait for the app. The same text for
- * every request, so the content-security-policy allows it by its hash.
+ * PRESSED_EARLY_CSS, and aria-busy): the tap's first visible response does not wait for the app. A link followed
+ * with a plain click shows it the same way while the browser loads the next page (its first view), and looks as
+ * before again when the page comes back from the back-forward cache. The same text for every request, so the
+ * content-security-policy allows it by its hash.
  */
-/** How a button pressed before the app ran looks until the app has taken over (dimmed, a little smaller, waiting). */
-const PRESSED_EARLY_CSS = `#${FIRST_VIEW_ID} [${FIRST_VIEW_PRESSED_ATTRIBUTE}]{opacity:.55;transform:scale(.92);cursor:progress}`;
+/**
+ * How a button pressed before the app ran looks until the app has taken over (dimmed, a little smaller, waiting), and
+ * a followed link until the next page shows (dimmed, a little smaller for a card).
+ */
+const PRESSED_EARLY_CSS =
+  `#${FIRST_VIEW_ID} [${FIRST_VIEW_PRESSED_ATTRIBUTE}]{opacity:.55;transform:scale(.92);cursor:progress}` +
+  `#${FIRST_VIEW_ID} a[${FIRST_VIEW_PRESSED_ATTRIBUTE}]{opacity:.7;transform:scale(.98)}`;
 
 export const FIRST_VIEW_CLICKS_SCRIPT =
   `(function(){var v=document.getElementById(${JSON.stringify(FIRST_VIEW_ID)});if(!v)return;var q=[];window[${JSON.stringify(FIRST_VIEW_CLICKS_GLOBAL)}]=q;` +
+  `var P=${JSON.stringify(FIRST_VIEW_PRESSED_ATTRIBUTE)};` +
   `addEventListener('click',function(e){if(window[${JSON.stringify(FIRST_VIEW_CLICKS_GLOBAL)}]!==q||!v.isConnected)return;` +
-  `var b=e.target&&e.target.closest?e.target.closest('button,[role="button"],input[type="submit"],[${FIRST_VIEW_REPLAY_ATTRIBUTE}]'):null;if(!b||!v.contains(b))return;` +
-  `if(b.tagName==='A'&&(e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey))return;` +
-  `e.preventDefault();b.setAttribute(${JSON.stringify(FIRST_VIEW_PRESSED_ATTRIBUTE)},'');b.setAttribute('aria-busy','true');` +
-  `var p=[];for(var n=b;n&&n!==v;n=n.parentElement)p.unshift(Array.prototype.indexOf.call(n.parentElement.children,n));q.push(p)},true)})()`;
+  `var m=e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey;` +
+  `var b=e.target&&e.target.closest?e.target.closest('button,[role="button"],input[type="submit"],[${FIRST_VIEW_REPLAY_ATTRIBUTE}]'):null;` +
+  `if(!b||!v.contains(b)){var a=e.target&&e.target.closest?e.target.closest('a[href]'):null;` +
+  `if(a&&v.contains(a)&&!m&&!a.target)a.setAttribute(P,'');return}` +
+  `if(b.tagName==='A'&&m)return;` +
+  `e.preventDefault();b.setAttribute(P,'');b.setAttribute('aria-busy','true');` +
+  `var p=[];for(var n=b;n&&n!==v;n=n.parentElement)p.unshift(Array.prototype.indexOf.call(n.parentElement.children,n));q.push(p)},true);` +
+  `addEventListener('pageshow',function(e){if(e.persisted)Array.prototype.forEach.call(v.querySelectorAll('a['+P+']'),function(a){a.removeAttribute(P)})})})()`;
 
 const ENTITIES: Record<string, string> = {
   '&amp;': '&',
