@@ -44,6 +44,7 @@ import {
   createUnsubscribeTokens,
 } from './modules/notifications/index.ts';
 import {
+  createPhotoReads,
   createPhotosRepository,
   createPhotosService,
   createVerificationService,
@@ -242,8 +243,13 @@ export function buildServices(
     reports: createReportsService({ outbox: app.outbox, reportsRepository: createReportsRepository(db), blocks }),
     profiles: createProfilesService({
       profilesRepository: createProfilesRepository(db),
-      members,
       photos,
+      // Another member's page tolerates a second of lag: the replica when there is one (docs/read-replicas.md).
+      memberPageReads: {
+        profilesRepository: createProfilesRepository(app.readDb),
+        members: createMembersRepository(app.readDb),
+        photos: createPhotoReads(createPhotosRepository(app.readDb)),
+      },
       outbox: app.outbox,
       now,
     }),

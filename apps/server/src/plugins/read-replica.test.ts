@@ -152,4 +152,38 @@ describe.skipIf(!postgresBinaries())('reads on a streaming replica', () => {
       await replicaClient.query('select pg_wal_replay_resume()');
     }
   }, 60_000);
+
+  it("serves another member's page from the replica, and the primary to a member who just wrote", async () => {
+    const other = await createMember(app, { gender: 'female', sexuality: 'hetero' });
+    await until(async () => {
+      const { rows } = await replicaClient.query('select name from profiles where id = $1', [other.profileId]);
+      return rows.length === 1;
+    }, 'the replica to hold the new member');
+    await until(() => app.dbReplica!.isCurrent(), 'the replica to be current');
+    const page = async (cookies: Record<string, string> = {}) => {
+      const response = await viewer.client.request({ url: `/api/member.php?id=${other.profileId}`, cookies });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { member: { name: string; relation: { is_liked: boolean } | null } }).member;
+    };
+    await replicaClient.query('select pg_wal_replay_pause()');
+    try {
+      // Changed on the primary only (a test's hand, not the app's): the replica still shows the old name.
+      await app.db.execute(sql`update profiles set name = 'Changed on the primary' where id = ${other.profileId}`);
+      expect(app.dbReplica!.isCurrent()).toBe(true);
+      expect((await page()).name).toBe(other.name);
+      // The viewer likes her: that answer marks a write, and the viewer's next read of her page is the primary's.
+      const like = await viewer.client.request({
+        method: 'POST',
+        url: '/api/like.php',
+        payload: { id: other.profileId },
+      });
+      expect(like.statusCode).toBe(200);
+      const lastWrite = like.cookies.find((cookie) => cookie.name === LAST_WRITE_COOKIE)!;
+      const fresh = await page({ [LAST_WRITE_COOKIE]: lastWrite.value });
+      expect(fresh.name).toBe('Changed on the primary');
+      expect(fresh.relation?.is_liked).toBe(true);
+    } finally {
+      await replicaClient.query('select pg_wal_replay_resume()');
+    }
+  }, 60_000);
 });

@@ -1,11 +1,13 @@
 // Public entry of photos: the service, its repository, and how photos appear in payloads.
 export { createPhotosRepository } from './photos.repository.ts';
 export {
+  createPhotoReads,
   createPhotosService,
   PHOTO_WORK_CONCURRENCY,
   mainImageOf,
   photoLimitOf,
   toPhoto,
+  type PhotoReads,
   type PhotosService,
 } from './photos.service.ts';
 export { processPhoto } from './photo-processing.ts';

@@ -72,6 +72,27 @@ export function selectVisiblePhotos(
 }
 
 /**
+ * Reading a member's photos: their own list, and what a viewer sees. Built on any database a repository is: the
+ * photos service's own on the primary, and on `app.readDb` for pages that tolerate a second of lag (a member's page,
+ * docs/read-replicas.md).
+ */
+export function createPhotoReads(repo: Pick<PhotosRepository, 'listByProfile'>) {
+  return {
+    listOwn(profileId: number): Promise<PhotoRow[]> {
+      return repo.listByProfile(profileId);
+    },
+
+    async listVisible(
+      ownerProfileId: number,
+      viewer: Pick<Viewer, 'profileId' | 'isPremium'> | null,
+    ): Promise<VisiblePhotos> {
+      return selectVisiblePhotos(await repo.listByProfile(ownerProfileId), viewer, ownerProfileId);
+    },
+  };
+}
+export type PhotoReads = ReturnType<typeof createPhotoReads>;
+
+/**
  * Photo uploads read and decoded at once per instance. Two: the machines are small (2 cores, and sharp is set to one
  * thread per image), and a 14 MB upload with its decoded pixels costs a few hundred MB; twenty at once took a server
  * from 234 to 940 MB. More waiting uploads cost nothing but time.
@@ -110,16 +131,7 @@ export function createPhotosService(deps: {
   }
 
   return {
-    listOwn(profileId: number): Promise<PhotoRow[]> {
-      return repo.listByProfile(profileId);
-    },
-
-    async listVisible(
-      ownerProfileId: number,
-      viewer: Pick<Viewer, 'profileId' | 'isPremium'> | null,
-    ): Promise<VisiblePhotos> {
-      return selectVisiblePhotos(await repo.listByProfile(ownerProfileId), viewer, ownerProfileId);
-    },
+    ...createPhotoReads(repo),
 
     /**
      * Re-encodes and stores one upload. The first public photo becomes the main photo. The limit is

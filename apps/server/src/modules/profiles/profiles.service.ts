@@ -52,8 +52,16 @@ const emptyToNull = (value: string | null | undefined) =>
 
 export function createProfilesService(deps: {
   profilesRepository: ProfilesRepository;
-  members: Pick<MembersRepository, 'findViewable'>;
-  photos: Pick<PhotosService, 'listOwn' | 'listVisible'>;
+  photos: Pick<PhotosService, 'listOwn'>;
+  /**
+   * What another member's page (member.php) reads: the same reads on `app.readDb`, so a replica within its lag
+   * answers them (docs/read-replicas.md); without one they are the primary's.
+   */
+  memberPageReads: {
+    profilesRepository: Pick<ProfilesRepository, 'findById' | 'findRelation'>;
+    members: Pick<MembersRepository, 'findViewable'>;
+    photos: Pick<PhotosService, 'listVisible'>;
+  };
   /** Name, country and status are part of the member's own view (user.php). */
   /** A profile edit records `member.changed` in its transaction (docs/event-bus.md). */
   outbox: Pick<Outbox, 'transaction'>;
@@ -158,14 +166,18 @@ export function createProfilesService(deps: {
      * member blocked the viewer. Fields follow the site's visible_profile_fields; visitors get the basics.
      */
     async getMemberProfile(viewer: Viewer | null, site: SiteRef, profileId: number): Promise<MemberProfile> {
+      const reads = deps.memberPageReads;
       const isSelf = viewer?.profileId === profileId;
       // Members see their own page even before activation (a preview of what others will see).
-      const profile = isSelf ? await repo.findById(profileId) : await deps.members.findViewable(site.id, profileId);
+      const profile = isSelf
+        ? await reads.profilesRepository.findById(profileId)
+        : await reads.members.findViewable(site.id, profileId);
       if (!profile) throw profileNotFound();
-      const relation = viewer && !isSelf ? await repo.findRelation(viewer.profileId, profile.id) : null;
+      const relation =
+        viewer && !isSelf ? await reads.profilesRepository.findRelation(viewer.profileId, profile.id) : null;
       if (relation?.isBlockedBy) throw blockedBy(profile.name);
 
-      const visible = await deps.photos.listVisible(profile.id, viewer);
+      const visible = await reads.photos.listVisible(profile.id, viewer);
       const values = detailValues(profile, deps.now());
       const fields: Partial<Record<DetailField, unknown>> = {};
       for (const field of DETAIL_FIELDS) {
