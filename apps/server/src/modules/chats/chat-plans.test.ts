@@ -59,8 +59,8 @@ describe('chat query plans', () => {
   }, 120_000);
   afterAll(() => app.close());
 
-  async function analyze(query: SQLWrapper): Promise<PlanNode> {
-    const { rows } = (await app.db.execute(sql`explain (analyze, format json) ${query}`)) as unknown as {
+  async function analyze(query: SQLWrapper, executor: Pick<typeof app.db, 'execute'> = app.db): Promise<PlanNode> {
+    const { rows } = (await executor.execute(sql`explain (analyze, format json) ${query}`)) as unknown as {
       rows: Record<string, unknown>[];
     };
     const value = Object.values(rows[0]!)[0];
@@ -92,7 +92,10 @@ describe('chat query plans', () => {
 
   it('lists the newest 51 of 1,000 conversations by reading 51 rows of the list index in order', async () => {
     const repo = createChatsRepository(app.db);
-    const plan = await analyze(repo.listPage(memberId, null, 51) as unknown as SQLWrapper);
+    // In a transaction the repository builds the query it otherwise runs prepared (the same SQL, with the values).
+    const plan = await app.db.transaction((tx) =>
+      analyze(repo.listPage(memberId, null, 51, tx) as unknown as SQLWrapper, tx),
+    );
     const nodes = nodesOf(plan);
     const listScan = nodes.find((node) => node['Index Name'] === 'conversation_members_list_idx');
     expect(listScan, JSON.stringify(plan)).toBeDefined();

@@ -1,5 +1,5 @@
 // Chat queries: conversations by pair, each member's side, messages by sequence (keyset), the inbox versions.
-import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import {
   blocks,
@@ -151,12 +151,12 @@ function prepareListVersion(db: Database) {
 }
 
 /** Unread messages over the conversations the member lists (blocked pairs left out); reads only rows with unread. */
-const unreadTotalOf = (profileId: number) =>
+const unreadTotalOf = (profileId: number | Placeholder) =>
   sql<number>`(select coalesce(sum(${conversationMembers.unreadCount}), 0) from ${conversationMembers}
     where ${conversationMembers.profileId} = ${profileId} and ${conversationMembers.unreadCount} > 0 and ${conversationMembers.isHidden} = false
     and not ${isPairBlocked(conversationMembers.profileId, conversationMembers.partnerProfileId)})`.mapWith(Number);
 /** Conversations the member started (a free member's limit counts these, deleted ones included). */
-const startedCountOf = (profileId: number) =>
+const startedCountOf = (profileId: number | Placeholder) =>
   sql<number>`(select count(*) from ${conversations} where ${conversations.startedByProfileId} = ${profileId})`.mapWith(
     Number,
   );
@@ -169,7 +169,7 @@ export function createChatsRepository(db: Database) {
    * list index is read in order and only `limit` rows are touched, whatever the member's history holds), then the
    * partner, the main photo and the last message joined to each.
    */
-  function listQuery(tx: Executor, where: SQL | undefined, limit: number) {
+  function listQueryBuilder(tx: Executor, where: SQL | undefined, limit: number | Placeholder) {
     const page = tx
       .select({
         conversationId: conversationMembers.conversationId,
@@ -256,8 +256,30 @@ export function createChatsRepository(db: Database) {
       .innerJoinLateral(partner, sql`true`)
       .leftJoinLateral(mainPhoto, sql`true`)
       .leftJoinLateral(last, sql`true`)
-      .orderBy(desc(page.sortAt), desc(page.conversationId)) as unknown as Promise<ChatListRow[]>;
+      .orderBy(desc(page.sortAt), desc(page.conversationId));
   }
+  const listQuery = (tx: Executor, where: SQL | undefined, limit: number) =>
+    listQueryBuilder(tx, where, limit) as unknown as Promise<ChatListRow[]>;
+  /** chats.php's hot pair as prepared statements: Drizzle builds their SQL once per process, not per request. */
+  const inboxSummaryQuery = (tx: Executor, profileId: number | Placeholder) =>
+    tx
+      .select({
+        version:
+          sql<number>`coalesce((select ${chatInboxes.version} from ${chatInboxes} where ${chatInboxes.profileId} = ${profileId}), 0)`.mapWith(
+            Number,
+          ),
+        unreadTotal: unreadTotalOf(profileId),
+        startedCount: startedCountOf(profileId),
+      })
+      .from(sql`(select 1) as one`);
+  const firstPageWhere = (profileId: number | Placeholder) =>
+    and(eq(conversationMembers.profileId, profileId), sql`${conversationMembers.isHidden} = false`);
+  const inboxSummary = inboxSummaryQuery(db, sql.placeholder('profileId')).prepare('chats_inbox_summary');
+  const firstPage = listQueryBuilder(
+    db,
+    firstPageWhere(sql.placeholder('profileId')),
+    sql.placeholder('limit'),
+  ).prepare('chats_first_page');
 
   return {
     /**
@@ -460,16 +482,7 @@ export function createChatsRepository(db: Database) {
       profileId: number,
       tx: Executor = db,
     ): Promise<{ version: number; unreadTotal: number; startedCount: number }> {
-      const [row] = await tx
-        .select({
-          version:
-            sql<number>`coalesce((select ${chatInboxes.version} from ${chatInboxes} where ${chatInboxes.profileId} = ${profileId}), 0)`.mapWith(
-              Number,
-            ),
-          unreadTotal: unreadTotalOf(profileId),
-          startedCount: startedCountOf(profileId),
-        })
-        .from(sql`(select 1) as one`);
+      const [row] = tx === db ? await inboxSummary.execute({ profileId }) : await inboxSummaryQuery(tx, profileId);
       return row ?? { version: 0, unreadTotal: 0, startedCount: 0 };
     },
 
@@ -546,11 +559,11 @@ export function createChatsRepository(db: Database) {
       limit: number,
       tx: Executor = db,
     ): Promise<ChatListRow[]> {
+      if (!after && tx === db) return firstPage.execute({ profileId, limit }) as unknown as Promise<ChatListRow[]>;
       return listQuery(
         tx,
         and(
-          eq(conversationMembers.profileId, profileId),
-          sql`${conversationMembers.isHidden} = false`,
+          firstPageWhere(profileId),
           after
             ? sql`(${conversationMembers.lastActivityAt}, ${conversationMembers.conversationId}) < (${after[0]}::timestamptz, ${after[1]})`
             : undefined,

@@ -1,5 +1,5 @@
 // Drizzle queries on likes and matches; lists are keyset-paginated and leave out blocked and unopenable members.
-import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blocks, likes, matches, profiles } from '../../db/schema/index.ts';
 import {
@@ -23,7 +23,11 @@ const orderedPair = (a: number, b: number): [number, number] => (a < b ? [a, b] 
  * The likes a list shows, with the other member's profile joined as `profiles`: `given` (by `profileId`)
  * or `received` (by others), only from or to openable members, never across a block either way.
  */
-function isVisibleLike(direction: 'given' | 'received', siteId: number, profileId: number): SQL | undefined {
+function isVisibleLike(
+  direction: 'given' | 'received',
+  siteId: number | Placeholder,
+  profileId: number | Placeholder,
+): SQL | undefined {
   const own = direction === 'given' ? eq(likes.profileId, profileId) : eq(likes.targetProfileId, profileId);
   return and(own, isViewable(siteId), isNotBlockedWith(profileId));
 }
@@ -49,8 +53,57 @@ function prepareOverviewVersion(db: Executor) {
     .prepare('likes_overview_version');
 }
 
+/** likes.php's two lists, built by Drizzle from these functions (on a transaction) or prepared once (below). */
+function likedCardsQuery(
+  db: Executor,
+  siteId: number | Placeholder,
+  profileId: number | Placeholder,
+  limit: number | Placeholder,
+) {
+  return db
+    .select(cardColumns)
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.id, likes.targetProfileId))
+    .leftJoin(mainPhoto, mainPhotoJoin)
+    .where(isVisibleLike('given', siteId, profileId))
+    .orderBy(desc(likes.createdAt), desc(likes.targetProfileId))
+    .limit(limit);
+}
+
+function likedByQuery(
+  db: Executor,
+  siteId: number | Placeholder,
+  profileId: number | Placeholder,
+  limit: number | Placeholder,
+) {
+  return db
+    .select({ id: profiles.id, isNew: likes.isNew })
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.id, likes.profileId))
+    .where(isVisibleLike('received', siteId, profileId))
+    .orderBy(desc(likes.isNew), desc(likes.createdAt), desc(likes.profileId))
+    .limit(limit);
+}
+
+/**
+ * likes.php's lists as prepared statements: Drizzle builds their SQL once per process instead of per request (it was a
+ * third of the app's time on likes.php on PostgreSQL, issue 27; docs/prepared-statements.md).
+ */
+function prepareOverviewLists(db: Executor) {
+  const [siteId, profileId, limit] = [
+    sql.placeholder('siteId'),
+    sql.placeholder('profileId'),
+    sql.placeholder('limit'),
+  ];
+  return {
+    likedCards: likedCardsQuery(db, siteId, profileId, limit).prepare('likes_liked_cards'),
+    likedBy: likedByQuery(db, siteId, profileId, limit).prepare('likes_liked_by'),
+  };
+}
+
 export function createLikesRepository(db: Executor) {
   const overviewVersion = prepareOverviewVersion(db);
+  const overviewLists = prepareOverviewLists(db);
   return {
     /** The version of a member's likes overview (see prepareOverviewVersion). */
     async findOverviewVersion(profileId: number): Promise<string> {
@@ -116,14 +169,8 @@ export function createLikesRepository(db: Executor) {
 
     /** Cards of the members this one likes, newest like first. */
     async listLikedCards(siteId: number, profileId: number, limit: number, tx: Executor = db): Promise<CardRow[]> {
-      return tx
-        .select(cardColumns)
-        .from(likes)
-        .innerJoin(profiles, eq(profiles.id, likes.targetProfileId))
-        .leftJoin(mainPhoto, mainPhotoJoin)
-        .where(isVisibleLike('given', siteId, profileId))
-        .orderBy(desc(likes.createdAt), desc(likes.targetProfileId))
-        .limit(limit);
+      if (tx === db) return overviewLists.likedCards.execute({ siteId, profileId, limit });
+      return likedCardsQuery(tx, siteId, profileId, limit);
     },
 
     /** Who likes this member: new likes first, then newest. */
@@ -133,13 +180,8 @@ export function createLikesRepository(db: Executor) {
       limit: number,
       tx: Executor = db,
     ): Promise<{ id: number; isNew: boolean }[]> {
-      return tx
-        .select({ id: profiles.id, isNew: likes.isNew })
-        .from(likes)
-        .innerJoin(profiles, eq(profiles.id, likes.profileId))
-        .where(isVisibleLike('received', siteId, profileId))
-        .orderBy(desc(likes.isNew), desc(likes.createdAt), desc(likes.profileId))
-        .limit(limit);
+      if (tx === db) return overviewLists.likedBy.execute({ siteId, profileId, limit });
+      return likedByQuery(tx, siteId, profileId, limit);
     },
 
     /** One page of liked (newest first); `after` is the last row's [sortAt, id]. */

@@ -1,5 +1,5 @@
 // Shared by the member modules (search, likes, blocks, swipe, matches): who may be listed or opened, and member cards in one query.
-import { inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { inArray, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { ageOn, type ActivityLevel, type Image, type ProfileCard, type ProfilePrompt } from '@app/contracts';
@@ -100,7 +100,7 @@ export async function withFirstPrompts(db: Executor, cards: ProfileCard[]): Prom
  * or suspended (docs/bans.md: from the moment staff restrict it, every list, page and action treats the member as gone).
  * Fictional profiles have no account and are always openable when active.
  */
-export function isViewable(siteId: number): SQL {
+export function isViewable(siteId: number | Placeholder): SQL {
   return sql`(${profiles.siteId} = ${siteId} and ${profiles.status} = 'active' and not exists (select 1 from ${users} where ${users.id} = ${profiles.userId} and ${users.status} = 'deleted_pending') and ${hasNoActiveRestriction(profiles.userId)})`;
 }
 
@@ -127,7 +127,7 @@ export function isListed(siteId: number): SQL {
  * subquery: PostgreSQL runs it once, as an InitPlan, through the blocks primary key and blocks_blocked_idx), and each
  * row is compared with that array: a list of hundreds of rows no longer looks the blocks table up twice per row.
  */
-export function isNotBlockedWith(viewerProfileId: number, column: SQL | AnyColumn = profiles.id): SQL {
+export function isNotBlockedWith(viewerProfileId: number | Placeholder, column: SQL | AnyColumn = profiles.id): SQL {
   return sql`(${column} <> all (array(select b.blocked_profile_id from ${blocks} b where b.profile_id = ${viewerProfileId}
     union all select b.profile_id from ${blocks} b where b.blocked_profile_id = ${viewerProfileId})))`;
 }
