@@ -32,6 +32,39 @@ describe('outbox', () => {
     return { delivered, stop };
   }
 
+  /**
+   * Six events as a send statement writes them (rows claimed by their writer), delivered with deliverCommitted at once,
+   * while the first acknowledging batch waits in its consumer (`held`) until all six were delivered (none of them waits
+   * for the database): the first batch holds one event, the next the other five.
+   */
+  function heldDeliveries() {
+    let gate: Promise<void> | undefined;
+    return {
+      /** A consumer's first step: the first call waits for the gate. */
+      async held() {
+        const waiting = gate;
+        gate = undefined;
+        await waiting;
+      },
+      async deliverSix(first: number) {
+        const events = [0, 1, 2, 3, 4, 5].map((index) => ({
+          id: crypto.randomUUID(),
+          topic: 'poll.changed' as const,
+          payload: poll(first + index),
+        }));
+        await app.db
+          .insert(outboxEvents)
+          .values(events.map((event) => ({ ...event, claimedUntil: sql`now() + interval '1 minute'` })));
+        let release!: () => void;
+        gate = new Promise((resolve) => (release = resolve));
+        await Promise.all(events.map((event) => app.outbox.deliverCommitted([event])));
+        release();
+        await app.outbox.settled();
+        return events;
+      },
+    };
+  }
+
   it('delivers what a transaction recorded once it committed, in order, and acknowledges it', async () => {
     const { delivered, stop } = recordDeliveries();
     try {
@@ -238,35 +271,15 @@ describe('outbox', () => {
     const transactions = new Set<unknown>();
     const consumed = new Set<number>();
     let failing: number | undefined;
-    /** Holds the first batch until every event was delivered (none of them waits for the database). */
-    let gate: Promise<void> | undefined;
+    const { held, deliverSix } = heldDeliveries();
     const stopConsuming = app.outbox.consume('poll.changed', async ({ profileIds }, { tx }) => {
-      const held = gate;
-      gate = undefined;
-      await held;
+      await held();
       transactions.add(tx);
       await tx.execute(sql`select 1`);
       if (-profileIds[0]! === failing) throw new Error('consumer failed');
       // A batch that failed runs its consumers again, one event at a time (its writes were rolled back).
       consumed.add(-profileIds[0]!);
     });
-    /** Events as a send statement writes them (rows claimed by their writer), delivered with deliverCommitted at once. */
-    async function deliverSix(first: number) {
-      const events = [0, 1, 2, 3, 4, 5].map((index) => ({
-        id: crypto.randomUUID(),
-        topic: 'poll.changed' as const,
-        payload: poll(first + index),
-      }));
-      await app.db
-        .insert(outboxEvents)
-        .values(events.map((event) => ({ ...event, claimedUntil: sql`now() + interval '1 minute'` })));
-      let release!: () => void;
-      gate = new Promise((resolve) => (release = resolve));
-      await Promise.all(events.map((event) => app.outbox.deliverCommitted([event])));
-      release();
-      await app.outbox.settled();
-      return events;
-    }
     try {
       await deliverSix(1);
       expect([...consumed].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -286,32 +299,18 @@ describe('outbox', () => {
 
   it('consumes only the last event of a key in a batch when newer ones supersede older ones', async () => {
     const consumed: number[] = [];
-    let gate: Promise<void> | undefined;
+    const { held, deliverSix } = heldDeliveries();
     const stopConsuming = app.outbox.consume(
       'poll.changed',
       async ({ profileIds }, { tx }) => {
-        const held = gate;
-        gate = undefined;
-        await held;
+        await held();
         await tx.execute(sql`select 1`);
         consumed.push(-profileIds[0]!);
       },
       { supersededBy: ({ profileIds }) => String(-profileIds[0]! % 2) },
     );
     try {
-      const events = [1, 2, 3, 4, 5, 6].map((profileId) => ({
-        id: crypto.randomUUID(),
-        topic: 'poll.changed' as const,
-        payload: poll(profileId),
-      }));
-      await app.db
-        .insert(outboxEvents)
-        .values(events.map((event) => ({ ...event, claimedUntil: sql`now() + interval '1 minute'` })));
-      let release!: () => void;
-      gate = new Promise((resolve) => (release = resolve));
-      await Promise.all(events.map((event) => app.outbox.deliverCommitted([event])));
-      release();
-      await app.outbox.settled();
+      await deliverSix(1);
       // The first batch held one event; of the next five, the last odd and the last even one.
       expect(consumed).toEqual([1, 5, 6]);
       expect(await rows()).toEqual([]);
