@@ -1,9 +1,10 @@
 // Route errors: a failed chunk reloads once a minute, other errors show the generic error page, and a broken error page falls back.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { data } from 'react-router';
 import { renderWithProviders, setupI18n } from '../../test-support/render.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { i18next } from '../../lib/i18n.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { ErrorPageBoundary } from './error-page-boundary.tsx';
@@ -47,6 +48,12 @@ describe('RouteErrorBoundary', () => {
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(sessionStorage.getItem(STORAGE_KEYS.chunkReload)).not.toBeNull();
     expect(screen.queryByRole('heading')).toBeNull();
+    // Rendered again before the page unloads (here: a language change), it still waits for the reload: the stored
+    // time now forbids another, but the error page must not show for the moment the reload takes.
+    await act(() => i18next.changeLanguage('de'));
+    await act(() => i18next.changeLanguage('en'));
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('shows the error page instead of reloading twice within a minute', async () => {

@@ -1,8 +1,7 @@
 // The routes' errorElement: reloads once for a failed chunk (new deploy), otherwise shows the generic error page.
-import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { canReloadForChunkError, isChunkLoadError, reloadAfterChunkError } from '../../lib/chunk-reload.ts';
+import { useChunkReload } from './use-chunk-reload.ts';
 import { describeError } from './describe-error.ts';
 import { ErrorPage } from './error-page.tsx';
 import { ErrorPageBoundary } from './error-page-boundary.tsx';
@@ -10,12 +9,7 @@ import { ErrorPageBoundary } from './error-page-boundary.tsx';
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
-  const isReloading = isChunkLoadError(error) && canReloadForChunkError();
-
-  useEffect(() => {
-    if (isReloading) reloadAfterChunkError();
-    else console.error(error);
-  }, [error, isReloading]);
+  const isReloading = useChunkReload(error);
 
   if (isReloading) return null;
   const { status, message } = describeError(error, t);
