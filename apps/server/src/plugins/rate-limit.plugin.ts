@@ -167,12 +167,11 @@ export function rateLimitHooks(
   });
   return async (request, reply) => {
     const results = await Promise.all(limits.map(({ check }) => check(request)));
-    const index = results.findIndex((result) => !result.isAllowed && result.isExceeded);
-    if (index < 0) return;
-    const result = results[index]!;
-    if (result.isAllowed) return;
-    reply.header('retry-after', result.ttlInSeconds);
-    throw limits[index]!.respond(request, { ttl: result.ttl });
+    for (const [index, result] of results.entries()) {
+      if (result.isAllowed || !result.isExceeded) continue;
+      reply.header('retry-after', result.ttlInSeconds);
+      throw limits[index]!.respond(request, { ttl: result.ttl });
+    }
   };
 }
 

@@ -260,7 +260,7 @@ export function createChatsRepository(db: Database) {
   }
   const listQuery = (tx: Executor, where: SQL | undefined, limit: number) =>
     listQueryBuilder(tx, where, limit) as unknown as Promise<ChatListRow[]>;
-  /** chats.php's hot pair as prepared statements: Drizzle builds their SQL once per process, not per request. */
+  /** chats.php's version, unread total and started count, built by Drizzle (on a transaction) or prepared (below). */
   const inboxSummaryQuery = (tx: Executor, profileId: number | Placeholder) =>
     tx
       .select({
@@ -274,6 +274,7 @@ export function createChatsRepository(db: Database) {
       .from(sql`(select 1) as one`);
   const firstPageWhere = (profileId: number | Placeholder) =>
     and(eq(conversationMembers.profileId, profileId), sql`${conversationMembers.isHidden} = false`);
+  // chats.php's hot pair as prepared statements: Drizzle builds their SQL once per process, not per request.
   const inboxSummary = inboxSummaryQuery(db, sql.placeholder('profileId')).prepare('chats_inbox_summary');
   const firstPage = listQueryBuilder(
     db,
