@@ -67,11 +67,14 @@ type RenderFirstView = (request: {
  */
 /**
  * How a button pressed before the app ran looks until the app has taken over (dimmed, a little smaller, waiting), and
- * a followed link until the next page shows (dimmed, a little smaller for a card).
+ * a followed link until the next page shows (dimmed, a little smaller). A card's link stretches over the whole card
+ * (Bootstrap's stretched-link, only the name is its text): the card shows it.
  */
 const PRESSED_EARLY_CSS =
   `#${FIRST_VIEW_ID} [${FIRST_VIEW_PRESSED_ATTRIBUTE}]{opacity:.55;transform:scale(.92);cursor:progress}` +
-  `#${FIRST_VIEW_ID} a[${FIRST_VIEW_PRESSED_ATTRIBUTE}]{opacity:.7;transform:scale(.98)}`;
+  `#${FIRST_VIEW_ID} a[${FIRST_VIEW_PRESSED_ATTRIBUTE}]:not(.stretched-link),` +
+  `#${FIRST_VIEW_ID} .card:has(.stretched-link[${FIRST_VIEW_PRESSED_ATTRIBUTE}]){opacity:.7;transform:scale(.98)}` +
+  `#${FIRST_VIEW_ID} .stretched-link[${FIRST_VIEW_PRESSED_ATTRIBUTE}]{opacity:1;transform:none}`;
 
 export const FIRST_VIEW_CLICKS_SCRIPT =
   `(function(){var v=document.getElementById(${JSON.stringify(FIRST_VIEW_ID)});if(!v)return;var q=[];window[${JSON.stringify(FIRST_VIEW_CLICKS_GLOBAL)}]=q;` +
