@@ -52,9 +52,12 @@ export const cardColumns = {
   isFictional: profiles.isFictional,
   mainFileKey: mainPhoto.fileKey,
   mainThumbKey: mainPhoto.thumbKey,
-  isVerified: sql<boolean>`(${profiles.verifiedAt} is not null)`,
+  // Aliased, so a list can read the cards from a subquery (search reads its phases as one statement).
+  isVerified: sql<boolean>`(${profiles.verifiedAt} is not null)`.as('is_verified'),
   /** The member's activity day, withheld in invisible mode (the card then says nothing about activity). */
-  activeDay: sql<string | null>`case when ${profiles.isInvisible} then null else ${profiles.lastActiveDay}::text end`,
+  activeDay: sql<
+    string | null
+  >`case when ${profiles.isInvisible} then null else ${profiles.lastActiveDay}::text end`.as('active_day'),
 };
 export type CardRow = {
   id: number;
@@ -118,7 +121,7 @@ export function restrictionsStampOf(profileIds: SQL): SQL<string> {
  * Profiles that may appear in search, suggestions and the swipe game: viewable and not invisible.
  * The literal predicates match the partial search indexes (profiles_search_*).
  */
-export function isListed(siteId: number): SQL {
+export function isListed(siteId: number | Placeholder): SQL {
   return sql`(${isViewable(siteId)} and ${profiles.isInvisible} = false)`;
 }
 
@@ -128,8 +131,13 @@ export function isListed(siteId: number): SQL {
  * row is compared with that array: a list of hundreds of rows no longer looks the blocks table up twice per row.
  */
 export function isNotBlockedWith(viewerProfileId: number | Placeholder, column: SQL | AnyColumn = profiles.id): SQL {
-  return sql`(${column} <> all (array(select b.blocked_profile_id from ${blocks} b where b.profile_id = ${viewerProfileId}
-    union all select b.profile_id from ${blocks} b where b.blocked_profile_id = ${viewerProfileId})))`;
+  return sql`(${column} <> all (${blockedIdsOf(viewerProfileId)}))`;
+}
+
+/** SQL: an array of the profile ids the viewer blocked or was blocked by (read once per query, see above). */
+export function blockedIdsOf(viewerProfileId: number | Placeholder): SQL {
+  return sql`array(select b.blocked_profile_id from ${blocks} b where b.profile_id = ${viewerProfileId}
+    union all select b.profile_id from ${blocks} b where b.blocked_profile_id = ${viewerProfileId})`;
 }
 
 export function toImage(cdnPrefix: string, fileKey: string | null, thumbKey: string | null): Image | null {
@@ -203,5 +211,10 @@ export function birthDateCutoff(now: Date, years: number): string {
 
 /** SQL for min_age <= age <= max_age on profiles.date_of_birth. */
 export function isAgeBetween(now: Date, minAge: number, maxAge: number): SQL {
-  return sql`(${profiles.dateOfBirth} <= ${birthDateCutoff(now, minAge)} and ${profiles.dateOfBirth} > ${birthDateCutoff(now, maxAge + 1)})`;
+  return isBornBetween(birthDateCutoff(now, minAge), birthDateCutoff(now, maxAge + 1));
+}
+
+/** SQL: born on or before `latest` and after `before` (the cutoffs of `isAgeBetween`, or placeholders for them). */
+export function isBornBetween(latest: string | Placeholder, before: string | Placeholder): SQL {
+  return sql`(${profiles.dateOfBirth} <= ${latest} and ${profiles.dateOfBirth} > ${before})`;
 }

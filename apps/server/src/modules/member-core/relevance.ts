@@ -1,5 +1,5 @@
 // The relevance order of every member list that is not ordered by a relation (search, similar results, suggestions): docs/search-relevance.md.
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { profiles } from '../../db/schema/index.ts';
 import { cursorInvalid, type CursorValue } from '../../lib/cursors.ts';
 
@@ -15,8 +15,11 @@ export const relevanceColumns = { hasPhoto: profiles.hasPhoto, lastActiveDay: pr
  */
 export const relevanceOrder = [desc(profiles.hasPhoto), desc(profiles.lastActiveDay), desc(profiles.id)] as const;
 
+/** A value, or the placeholder of a statement prepared once (search builds one per shape). */
+type Param<T> = T | Placeholder;
+
 /** SQL: the profile comes after `key` in the relevance order (one row comparison, an index condition). */
-export function isAfterRelevance(key: RelevanceKey): SQL {
+export function isAfterRelevance(key: { [K in keyof RelevanceKey]: Param<RelevanceKey[K]> }): SQL {
   return sql`(${profiles.hasPhoto}, ${profiles.lastActiveDay}, ${profiles.id}) < (${key.hasPhoto}, ${key.lastActiveDay}::date, ${key.id})`;
 }
 
@@ -51,8 +54,11 @@ export type LocationTier = 'region' | 'country' | 'other' | 'all';
 export const LOCATION_TIERS: LocationTier[] = ['region', 'country', 'other', 'all'];
 export type Place = { country: string | null; region: string | null };
 
-/** SQL: the profile lives in this tier as seen from `place`. */
-export function isInLocationTier(place: Place, tier: LocationTier): SQL | undefined {
+/** SQL: the profile lives in this tier as seen from `place` (its values, or placeholders for them). */
+export function isInLocationTier(
+  place: { country: Param<string> | null; region: Param<string> | null },
+  tier: LocationTier,
+): SQL | undefined {
   const country = place.country ?? '';
   switch (tier) {
     case 'region':
@@ -87,7 +93,10 @@ export function relevancePhases(place: Place | null, options: { requireMainImage
 }
 
 /** SQL of a phase: its photo flag and location tier. */
-export function isInPhase(place: Place | null, phase: RelevancePhase): SQL | undefined {
+export function isInPhase(
+  place: { country: Param<string> | null; region: Param<string> | null } | null,
+  phase: RelevancePhase,
+): SQL | undefined {
   return and(
     phase.hasPhoto === null ? undefined : eq(profiles.hasPhoto, phase.hasPhoto),
     place ? isInLocationTier(place, phase.tier) : undefined,
@@ -110,6 +119,16 @@ export function positionFromCursor(values: CursorValue): RelevancePosition {
   return { tier: tier as LocationTier, after: relevanceKeyFromCursor(key) };
 }
 
+/** The phase of `phases` that `from` names (0 without a position); `cursor_invalid` when it names none of them. */
+export function phaseIndexOf(phases: RelevancePhase[], from: RelevancePosition | null): number {
+  if (!from) return 0;
+  const index = phases.findIndex(
+    (phase) => phase.tier === from.tier && (phase.hasPhoto === null || phase.hasPhoto === from.after.hasPhoto),
+  );
+  if (index < 0) throw cursorInvalid();
+  return index;
+}
+
 /**
  * Up to `limit` rows after `from`, phase after phase, so a page that runs out of one phase continues in
  * the next. A position that names no phase of this list is `cursor_invalid`.
@@ -120,12 +139,7 @@ export async function readPhases<Row extends RelevanceKey>(
   limit: number,
   read: (phase: RelevancePhase, after: RelevanceKey | null, limit: number) => Promise<Row[]>,
 ): Promise<{ row: Row; phase: RelevancePhase }[]> {
-  const start = from
-    ? phases.findIndex(
-        (phase) => phase.tier === from.tier && (phase.hasPhoto === null || phase.hasPhoto === from.after.hasPhoto),
-      )
-    : 0;
-  if (start < 0) throw cursorInvalid();
+  const start = phaseIndexOf(phases, from);
   const collected: { row: Row; phase: RelevancePhase }[] = [];
   for (let index = start; index < phases.length && collected.length < limit; index++) {
     const phase = phases[index]!;

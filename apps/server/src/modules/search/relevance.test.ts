@@ -358,13 +358,14 @@ describe('relevance order', () => {
     expect(beyond.json().error.code).toBe('login_required_search');
   });
 
-  it('reads every filter combination from a search index in order, with no sort step', async () => {
+  it('reads every filter combination and every phase from its search index in order, with no sort step', async () => {
     // Plans on current statistics: the server analyzes after migrations (docs/embedded-database.md), when these
     // tables were empty; statistics of empty tables would make the planner misjudge every index.
     await app.db.execute(sql`analyze`);
     const repository = createSearchRepository(app.db);
     const site = await app.sites.resolve('');
     const now = new Date();
+    const whole = relevancePhases(null);
     const combinations: [string, { gender: 'female' | null; country: string | null; region: string | null }][] = [
       ['profiles_search_idx', { gender: null, country: null, region: null }],
       ['profiles_search_g_idx', { gender: 'female', country: null, region: null }],
@@ -373,28 +374,33 @@ describe('relevance order', () => {
       ['profiles_search_cr_idx', { gender: null, country: 'NL', region: 'NH' }],
       ['profiles_search_gcr_idx', { gender: 'female', country: 'NL', region: 'NH' }],
     ];
-    // Without a country filter, searches near a place read in phases (photo x location tier): each phase too.
+    // Without a country filter, searches near a place read in phases (photo x location tier), all in one statement:
+    // each phase from its own index.
     const near = { country: 'NL', region: 'NH' };
-    const phased = relevancePhases(near).map((phase) => {
-      const expected = {
-        region: 'profiles_search_gcr_idx',
-        country: 'profiles_search_gc_idx',
-        other: 'profiles_search_g_idx',
-        all: '',
-      }[phase.tier];
-      return [expected, { gender: 'female' as const, country: null, region: null }, phase, near] as const;
-    });
-    const cases = [...combinations.map(([index, filters]) => [index, filters, undefined, null] as const), ...phased];
-    for (const [index, filters, phase, place] of cases) {
+    const phases = relevancePhases(near);
+    const byTier = {
+      region: 'profiles_search_gcr_idx',
+      country: 'profiles_search_gc_idx',
+      other: 'profiles_search_g_idx',
+    };
+    const cases = [
+      ...combinations.map(([index, filters]) => [[index], filters, null] as const),
+      [
+        phases.map(({ tier }) => byTier[tier as keyof typeof byTier]),
+        { gender: 'female' as const, country: null, region: null },
+        near,
+      ] as const,
+    ];
+    for (const [indexes, filters, place] of cases) {
+      const list = place ? phases : whole;
       for (const after of [null, { hasPhoto: true, lastActiveDay: daysAgo(2), id: 1000 }]) {
-        const query = repository
-          .pageQuery(
-            { siteId: site.id, viewerProfileId: 1, ...filters, minAge: 25, maxAge: 45, now, near: place },
-            after,
-            SEARCH_PAGE_SIZE + 1,
-            phase,
-          )
-          .toSQL();
+        const query = repository.pageSql(
+          { siteId: site.id, viewerProfileId: 1, ...filters, minAge: 25, maxAge: 45, now, near: place },
+          list,
+          after ? { tier: list[0]!.tier, after } : null,
+          SEARCH_PAGE_SIZE + 1,
+          { count: after ? undefined : 'matches', countLimit: 1001, withPrompts: true },
+        );
         const plan = await app.db.transaction(async (tx) => {
           // A few test rows make a sequential scan cheapest; forbidding it shows which index the order can use. On a
           // table of a few pages a full scan of any index and a sort can cost less than the ordered partial index (one
@@ -414,14 +420,76 @@ describe('relevance order', () => {
           };
           return rows.map((row) => Object.values(row)[0]).join('\n');
         });
-        expect(plan, plan).toMatch(
-          new RegExp(
-            `Index (Only )?Scan Backward using (${index}${phase?.tier === 'other' ? '|profiles_search_idx' : ''}) on profiles`,
-          ),
+        // The branches in phase order, each read backwards along its index (the count scans forwards, unordered).
+        const read = [...plan.matchAll(/Index (?:Only )?Scan Backward using (\w+) on profiles/g)].map(
+          (match) => match[1],
+        );
+        expect(read.length, plan).toBe(indexes.length);
+        read.forEach((index, phase) =>
+          expect(
+            index === indexes[phase] || (list[phase]!.tier === 'other' && index === 'profiles_search_idx'),
+            plan,
+          ).toBe(true),
         );
         expect(plan, plan).not.toMatch(/\bSort\b/);
         if (process.env.PRINT_PLANS) console.log(plan);
       }
     }
+  });
+
+  it('reads a later phase only when the earlier ones ran out, all in one statement', async () => {
+    // Near a place of its own (no other test lives in FI), two members in the region, one elsewhere in the country
+    // and one abroad, all with photos: phases region, country, other, then the same without a photo.
+    await insertRanked([
+      { name: 'fi-region-a', country: 'FI', region: 'U', lastActiveDay: daysAgo(0), photo: true },
+      { name: 'fi-region-b', country: 'FI', region: 'U', lastActiveDay: daysAgo(1), photo: true },
+      { name: 'fi-country', country: 'FI', region: 'L', lastActiveDay: daysAgo(0), photo: true },
+    ]);
+    const repository = createSearchRepository(app.db);
+    const site = await app.sites.resolve('');
+    const near = { country: 'FI', region: 'U' };
+    const criteria = {
+      siteId: site.id,
+      viewerProfileId: null,
+      gender: null,
+      country: null,
+      region: null,
+      minAge: site.minAge,
+      maxAge: 99,
+      now: new Date(),
+      near,
+    };
+    const phases = relevancePhases(near);
+    /** How many of the statement's phases PostgreSQL ran for a page of `limit`. */
+    const phasesRun = async (limit: number) => {
+      const query = repository.pageSql(criteria, phases, null, limit, { count: 'matches', countLimit: 1001 });
+      const inlined = query.sql.replace(/\$(\d+)/g, (_, position: string) => {
+        const value = query.params[Number(position) - 1];
+        return typeof value === 'number' || typeof value === 'boolean' ? String(value) : `'${String(value)}'`;
+      });
+      const { rows } = (await app.db.execute(sql.raw(`explain (analyze, timing off) ${inlined}`))) as unknown as {
+        rows: Record<string, string>[];
+      };
+      const lines = rows.map((row) => Object.values(row)[0]!);
+      // Each phase is a Limit right under the Append (the count's own Limit sits in its InitPlan, above it).
+      const append = lines.findIndex((line) => /->\s+Append\b/.test(line) && !/InitPlan/.test(line));
+      const depth = (line: string) => line.search(/\S/);
+      const branches = lines
+        .slice(append + 1)
+        .filter((line) => /->\s+Limit\b/.test(line) && depth(line) === depth(lines[append]!) + 6);
+      expect(branches, lines.join('\n')).toHaveLength(phases.length);
+      return branches.filter((line) => !line.includes('never executed')).length;
+    };
+    expect(await phasesRun(2)).toBe(1);
+    expect(await phasesRun(3)).toBe(2);
+    // The count and every row still come from the one statement.
+    const page = await repository.readPage(criteria, phases, null, 3, { count: 'matches', countLimit: 1001 });
+    expect(page.rows.map(({ row, phase }) => [row.name, phase.tier])).toEqual([
+      ['fi-region-a', 'region'],
+      ['fi-region-b', 'region'],
+      ['fi-country', 'country'],
+    ]);
+    expect(page.matches).toBeGreaterThanOrEqual(3);
+    expect(page.hidden).toBe(0);
   });
 });

@@ -1,29 +1,35 @@
-// The member search queries: one keyset page in relevance order (main photo joined, no N+1) and a capped count, both on the partial search indexes.
-import { and, count, eq, inArray, isNotNull, ne, notInArray, type SQL } from 'drizzle-orm';
-import type { ProfileCard } from '@app/contracts';
+// The member search query: one statement per page (every phase it may need, the first prompts and, on a first page,
+// what the count needs), built once per shape of filters and run as a prepared statement (docs/prepared-statements.md).
+import { createHash } from 'node:crypto';
+import { and, eq, fillPlaceholders, inArray, isNotNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { ProfilePrompt } from '@app/contracts';
 import type { Executor } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
 import {
+  birthDateCutoff,
+  blockedIdsOf,
   cardColumns,
-  isAgeBetween,
+  isBornBetween,
   isListed,
   isNotBlockedWith,
   mainPhoto,
   mainPhotoJoin,
-  withFirstPrompts,
   type CardRow,
 } from '../member-core/index.ts';
 import {
   isAfterRelevance,
   isInPhase,
+  phaseIndexOf,
   relevanceColumns,
   relevanceOrder,
   type Place,
   type RelevanceKey,
   type RelevancePhase,
+  type RelevancePosition,
 } from '../member-core/index.ts';
 
-export type SearchRow = CardRow & RelevanceKey;
+/** A result row: the card, its place in the relevance order and, where asked for, its first prompt. */
+export type SearchRow = CardRow & RelevanceKey & { prompt: ProfilePrompt | null };
 
 export type SearchCriteria = {
   siteId: number;
@@ -43,72 +49,292 @@ export type SearchCriteria = {
   near: Place | null;
 };
 
-/** The one phase of a search read without a place. */
-export const WHOLE_LIST: RelevancePhase = { hasPhoto: null, tier: 'all' };
+export type PageOptions = {
+  /**
+   * A first page's count, in two parts. 'matches': who matches the filters whoever searches (the same for every
+   * searcher with these filters, so the service keeps it a while), counted no further than `countLimit`, and who of
+   * them this searcher does not see (themselves, blocks both ways, `excludeIds`); 'hidden': only the latter.
+   */
+  count?: 'matches' | 'hidden';
+  countLimit?: number;
+  /** Read each result's first prompt (members' results). */
+  withPrompts?: boolean;
+};
 
-function whereOf(criteria: SearchCriteria): SQL | undefined {
+export type SearchPage = {
+  rows: { row: SearchRow; phase: RelevancePhase }[];
+  /** Who matches the filters whoever searches, up to `countLimit`; null when not counted. */
+  matches: number | null;
+  /** Who of them the searcher does not see; null when not counted. */
+  hidden: number | null;
+};
+
+/** Statement shapes kept built per repository; a search of another shape beyond these is built for its request. */
+export const MAX_PAGE_STATEMENTS = 500;
+
+/** What a page statement's SQL depends on; the values are its placeholders. */
+type SearchShape = {
+  gender: boolean;
+  country: boolean;
+  region: boolean;
+  verifiedOnly: boolean;
+  viewer: boolean;
+  excluded: number;
+  near: 'none' | 'country' | 'region';
+  /** The phases read, in order, from the one a cursor names (or the first). */
+  phases: RelevancePhase[];
+  after: boolean;
+  count: 'none' | 'matches' | 'hidden';
+  prompts: boolean;
+};
+
+const placeholder = sql.placeholder;
+
+function shapeOf(
+  criteria: SearchCriteria,
+  phases: RelevancePhase[],
+  after: boolean,
+  options: PageOptions,
+): SearchShape {
+  return {
+    gender: criteria.gender !== null,
+    country: criteria.country !== null,
+    region: criteria.country !== null && criteria.region !== null,
+    verifiedOnly: Boolean(criteria.verifiedOnly),
+    viewer: criteria.viewerProfileId !== null,
+    excluded: criteria.excludeIds?.length ?? 0,
+    near: criteria.near?.country ? (criteria.near.region ? 'region' : 'country') : 'none',
+    phases,
+    after,
+    count: options.count ?? 'none',
+    prompts: Boolean(options.withPrompts),
+  };
+}
+
+/** The values of a statement's placeholders. */
+function valuesOf(criteria: SearchCriteria, after: RelevanceKey | null, limit: number, options: PageOptions) {
+  const values: Record<string, unknown> = {
+    siteId: criteria.siteId,
+    gender: criteria.gender,
+    country: criteria.country,
+    region: criteria.region,
+    bornLatest: birthDateCutoff(criteria.now, criteria.minAge),
+    bornBefore: birthDateCutoff(criteria.now, criteria.maxAge + 1),
+    viewer: criteria.viewerProfileId,
+    nearCountry: criteria.near?.country,
+    nearRegion: criteria.near?.region,
+    afterHasPhoto: after?.hasPhoto,
+    afterDay: after?.lastActiveDay,
+    afterId: after?.id,
+    limit,
+    countLimit: options.countLimit,
+  };
+  criteria.excludeIds?.forEach((id, index) => (values[`x${index}`] = id));
+  return values;
+}
+
+/** Who matches the filters of a shape, whoever searches (placeholders for the values). */
+function sharedMatchingOf(shape: SearchShape): SQL | undefined {
   return and(
-    isListed(criteria.siteId),
-    criteria.gender ? eq(profiles.gender, criteria.gender) : undefined,
-    criteria.country ? eq(profiles.country, criteria.country) : undefined,
-    criteria.country && criteria.region ? eq(profiles.region, criteria.region) : undefined,
-    isAgeBetween(criteria.now, criteria.minAge, criteria.maxAge),
-    criteria.verifiedOnly ? isNotNull(profiles.verifiedAt) : undefined,
-    criteria.viewerProfileId !== null ? ne(profiles.id, criteria.viewerProfileId) : undefined,
-    criteria.viewerProfileId !== null ? isNotBlockedWith(criteria.viewerProfileId) : undefined,
-    criteria.excludeIds?.length ? notInArray(profiles.id, criteria.excludeIds) : undefined,
+    isListed(placeholder('siteId')),
+    shape.gender ? eq(profiles.gender, placeholder('gender')) : undefined,
+    shape.country ? eq(profiles.country, placeholder('country')) : undefined,
+    shape.region ? eq(profiles.region, placeholder('region')) : undefined,
+    isBornBetween(placeholder('bornLatest'), placeholder('bornBefore')),
+    shape.verifiedOnly ? isNotNull(profiles.verifiedAt) : undefined,
   );
 }
 
+/** Who matches the filters of a shape and is shown to this searcher. */
+function matchingOf(shape: SearchShape): SQL | undefined {
+  return and(
+    sharedMatchingOf(shape),
+    shape.viewer ? ne(profiles.id, placeholder('viewer')) : undefined,
+    shape.viewer ? isNotBlockedWith(placeholder('viewer')) : undefined,
+    shape.excluded
+      ? notInArray(
+          profiles.id,
+          Array.from({ length: shape.excluded }, (_, index) => placeholder(`x${index}`)),
+        )
+      : undefined,
+  );
+}
+
+/** SQL: an array of the profiles a shape's searcher does not see (themselves, blocks, excluded ids); null for none. */
+function hiddenIdsOf(shape: SearchShape): SQL | null {
+  const parts = [
+    ...(shape.viewer ? [sql`array[${placeholder('viewer')}]::int[]`, blockedIdsOf(placeholder('viewer'))] : []),
+    ...(shape.excluded
+      ? [
+          sql`array[${sql.join(
+            Array.from({ length: shape.excluded }, (_, index) => placeholder(`x${index}`)),
+            sql`, `,
+          )}]::int[]`,
+        ]
+      : []),
+  ];
+  return parts.length ? sql.join(parts, sql` || `) : null;
+}
+
+/**
+ * The page statement of a shape: each phase's keyset read (its own search index, in relevance order, at most `limit`
+ * rows), the phases joined by UNION ALL and the whole cut at `limit`. PostgreSQL runs the branches of an Append in
+ * order and the outer LIMIT stops it, so a later phase is read only when the earlier ones ran out, as the separate
+ * queries did before; the `phase` column says which phase each row came from (the cursor names it). The capped count
+ * parts are uncorrelated subqueries: InitPlans, each run once.
+ */
+function buildPage(db: Executor, shape: SearchShape) {
+  const matching = matchingOf(shape);
+  const place =
+    shape.near === 'none'
+      ? null
+      : { country: placeholder('nearCountry'), region: shape.near === 'region' ? placeholder('nearRegion') : null };
+  const branches = shape.phases.map((phase, index) =>
+    db
+      .select({
+        ...cardColumns,
+        ...relevanceColumns,
+        prompt: (shape.prompts
+          ? sql<ProfilePrompt | null>`(${profiles.prompts} -> 0)`
+          : sql<ProfilePrompt | null>`null::jsonb`
+        ).as('prompt'),
+        phase: sql<number>`${sql.raw(String(index))}`.as('phase'),
+      })
+      .from(profiles)
+      .leftJoin(mainPhoto, mainPhotoJoin)
+      .where(
+        and(
+          matching,
+          isInPhase(place, phase),
+          index === 0 && shape.after
+            ? isAfterRelevance({
+                hasPhoto: placeholder('afterHasPhoto'),
+                lastActiveDay: placeholder('afterDay'),
+                id: placeholder('afterId'),
+              })
+            : undefined,
+        ),
+      )
+      .orderBy(...relevanceOrder)
+      .limit(placeholder('limit')),
+  );
+  const [first, ...rest] = branches;
+  if (!first) throw new Error('a search page reads at least one phase');
+  type Branch = typeof first;
+  const page = rest.reduce<Branch>((union, branch) => union.unionAll(branch) as unknown as Branch, first).as('page');
+  const shared = sharedMatchingOf(shape);
+  const hiddenIds = hiddenIdsOf(shape);
+  const matches =
+    shape.count === 'matches'
+      ? sql<number>`(select count(*)::int from (${db
+          .select({ id: profiles.id })
+          .from(profiles)
+          .where(shared)
+          .limit(placeholder('countLimit'))}) matching)`
+      : sql<number | null>`null::int`;
+  const hidden =
+    shape.count === 'none'
+      ? sql<number | null>`null::int`
+      : hiddenIds
+        ? sql<number>`(select count(*)::int from ${profiles} where ${and(shared, sql`${profiles.id} = any(${hiddenIds})`)})`
+        : sql<number>`0`;
+  return db
+    .select({ ...page._.selectedFields, matches: matches.as('matches'), hidden: hidden.as('hidden') })
+    .from(page)
+    .limit(placeholder('limit'));
+}
+
+type PageQuery = ReturnType<typeof buildPage>;
+type PreparedPage = ReturnType<PageQuery['prepare']>;
+
 export function createSearchRepository(db: Executor) {
+  /**
+   * The prepared statements of each database client. `db` may be `app.readDb`, which is the replica or the primary
+   * as each request is routed: a statement prepared on one is kept for that one only.
+   */
+  const prepared = new WeakMap<object, Map<string, PreparedPage>>();
+
+  /** The statement of a page's shape, its values, and the phases it reads. */
+  function statementOf(
+    criteria: SearchCriteria,
+    phases: RelevancePhase[],
+    from: RelevancePosition | null,
+    limit: number,
+    options: PageOptions,
+  ) {
+    const read = phases.slice(phaseIndexOf(phases, from));
+    const shape = shapeOf(criteria, read, from !== null, options);
+    return { shape, read, values: valuesOf(criteria, from?.after ?? null, limit, options) };
+  }
+
   return {
-    /** One phase in relevance order: the profiles after `after` (keyset; never OFFSET), at most `limit`. */
-    async page(
+    /**
+     * Up to `limit` rows after `from`, phase after phase (docs/search-relevance.md), in one statement; a first page
+     * also counts (`countCap`). A position that names no phase of this list is `cursor_invalid`.
+     */
+    async readPage(
       criteria: SearchCriteria,
-      after: RelevanceKey | null,
+      phases: RelevancePhase[],
+      from: RelevancePosition | null,
       limit: number,
-      phase = WHOLE_LIST,
-      tx: Executor = db,
-    ): Promise<SearchRow[]> {
-      return this.pageQuery(criteria, after, limit, phase, tx);
+      options: PageOptions = {},
+    ): Promise<SearchPage> {
+      const { shape, read, values } = statementOf(criteria, phases, from, limit, options);
+      const key = JSON.stringify(shape);
+      const client = (db as unknown as { $client: object }).$client;
+      let statements = prepared.get(client);
+      if (!statements) prepared.set(client, (statements = new Map()));
+      let statement = statements.get(key);
+      if (!statement) {
+        const name = `search_${createHash('sha1').update(key).digest('base64url')}`;
+        statement = buildPage(db, shape).prepare(name);
+        if (statements.size < MAX_PAGE_STATEMENTS) statements.set(key, statement);
+      }
+      const rows = await statement.execute(values);
+      // No row: nobody matches, and the counts (run with the first row) are 0.
+      const counted = (value: number | null | undefined) => (shape.count === 'none' ? null : (value ?? 0));
+      return {
+        rows: rows.map(({ phase, matches: _matches, hidden: _hidden, ...row }) => ({ row, phase: read[phase]! })),
+        matches: shape.count === 'matches' ? counted(rows[0]?.matches) : null,
+        hidden: counted(rows[0]?.hidden),
+      };
     },
 
-    /** The page query unexecuted (the benchmark and the index test print its plan). */
-    pageQuery(
-      criteria: SearchCriteria,
-      after: RelevanceKey | null,
-      limit: number,
-      phase = WHOLE_LIST,
-      tx: Executor = db,
-    ) {
-      return tx
-        .select({ ...cardColumns, ...relevanceColumns })
-        .from(profiles)
-        .leftJoin(mainPhoto, mainPhotoJoin)
-        .where(and(whereOf(criteria), isInPhase(criteria.near, phase), after ? isAfterRelevance(after) : undefined))
-        .orderBy(...relevanceOrder)
-        .limit(limit);
+    /** How many match and are shown to this searcher, no further than `limit` (exact; the count's rare fallback). */
+    async countShown(criteria: SearchCriteria, limit: number): Promise<number> {
+      const shape = shapeOf(criteria, [], false, {});
+      const [row] = await db
+        .select({ value: sql<number>`count(*)::int` })
+        .from(
+          db
+            .select({ id: profiles.id })
+            .from(profiles)
+            .where(matchingOf(shape))
+            .limit(placeholder('limit'))
+            .as('matching'),
+        )
+        .prepare(`search_count_${createHash('sha1').update(JSON.stringify(shape)).digest('base64url')}`)
+        .execute({ ...valuesOf(criteria, null, limit, {}), limit });
+      return row?.value ?? 0;
     },
 
-    /** How many match, counting no further than `cap + 1` so a broad search stays as cheap as a narrow one. */
-    async count(criteria: SearchCriteria, cap: number, tx: Executor = db): Promise<number> {
-      const matching = tx
-        .select({ id: profiles.id })
-        .from(profiles)
-        .where(whereOf(criteria))
-        .limit(cap + 1)
-        .as('matching');
-      const [row] = await tx.select({ value: count() }).from(matching);
-      return Number(row?.value ?? 0);
-    },
-
-    /** The cards with their members' first prompts (members' results only). */
-    withFirstPrompts: (cards: ProfileCard[]) => withFirstPrompts(db, cards),
-
-    /** Primary-key lookup of cards (the benchmark's baseline, and a helper for callers holding ids). */
-    async findCards(ids: number[], tx: Executor = db): Promise<CardRow[]> {
+    /** Primary-key lookup of cards (the search benchmark's baseline). */
+    async findCards(ids: number[]): Promise<CardRow[]> {
       if (!ids.length) return [];
-      return tx.select(cardColumns).from(profiles).leftJoin(mainPhoto, mainPhotoJoin).where(inArray(profiles.id, ids));
+      return db.select(cardColumns).from(profiles).leftJoin(mainPhoto, mainPhotoJoin).where(inArray(profiles.id, ids));
+    },
+
+    /** A page's SQL with its values filled in (the benchmark and the index test explain it). */
+    pageSql(
+      criteria: SearchCriteria,
+      phases: RelevancePhase[],
+      from: RelevancePosition | null,
+      limit: number,
+      options: PageOptions = {},
+    ): { sql: string; params: unknown[] } {
+      const { shape, values } = statementOf(criteria, phases, from, limit, options);
+      const query = buildPage(db, shape).toSQL();
+      return { sql: query.sql, params: fillPlaceholders(query.params, values) };
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   type SearchQuery,
   type SearchResponse,
 } from '@app/contracts';
+import { LRUCache } from 'lru-cache';
 import type { SiteRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
@@ -19,7 +20,6 @@ import {
   POSITION_CURSOR_TYPES,
   positionCursorValues,
   positionFromCursor,
-  readPhases,
   relevancePhases,
   type Place,
   type RelevancePosition,
@@ -92,6 +92,24 @@ export function relaxFilters(filters: SearchFilters, site: Pick<SearchSite, 'min
   return steps;
 }
 
+/** How long an instance reuses the count of who matches some filters (docs/members.md, "The count"). */
+export const SEARCH_COUNT_TTL_MS = 30_000;
+/** The shared count runs this far past the cap, so that a searcher hiding up to this many matches still gets "1000+". */
+const COUNT_MARGIN = 100;
+const COUNT_LIMIT = SEARCH_COUNT_CAP + 1 + COUNT_MARGIN;
+
+/** The count's key: the site and the filters applied (not the searcher: what one searcher hides is counted apart). */
+const countKeyOf = (siteId: number, filters: SearchFilters) =>
+  JSON.stringify([
+    siteId,
+    filters.gender,
+    filters.country,
+    filters.region,
+    filters.min_age,
+    filters.max_age,
+    filters.verified,
+  ]);
+
 export function createSearchService(deps: {
   searchRepository: SearchRepository;
   cursors: CursorCodec;
@@ -100,6 +118,8 @@ export function createSearchService(deps: {
   now: () => Date;
 }) {
   const repo = deps.searchRepository;
+  /** Who matches some filters whoever searches, counted up to COUNT_LIMIT, and when (SEARCH_COUNT_TTL_MS). */
+  const counts = new LRUCache<string, { matches: number; at: number }>({ max: 10_000 });
 
   return {
     /**
@@ -154,24 +174,47 @@ export function createSearchService(deps: {
         excludeIds,
         near: nearOf(applied),
       });
-      /** Up to `count` results after `position`, phase after phase (docs/search-relevance.md). */
-      const read = (applied: SearchCriteria, position: RelevancePosition | null, count: number) =>
-        readPhases<SearchRow>(relevancePhases(applied.near), position, count, (phase, after, remaining) =>
-          repo.page(applied, after, remaining, phase),
-        );
-      const criteria = criteriaOf(filters);
+      /**
+       * Up to `limit + 1` results of `applied` after `position`, phase after phase (docs/search-relevance.md), in one
+       * statement. A first page (no position) also brings what its count needs, and `count` says how many match
+       * for this searcher, up to SEARCH_COUNT_CAP + 1.
+       */
+      const read = async (applied: SearchFilters, position: RelevancePosition | null, excludeIds?: number[]) => {
+        const criteria = criteriaOf(applied, excludeIds);
+        const key = position ? null : countKeyOf(site.id, applied);
+        const cached = key ? counts.get(key) : undefined;
+        const known = cached && now.getTime() - cached.at < SEARCH_COUNT_TTL_MS ? cached.matches : null;
+        const page = await repo.readPage(criteria, relevancePhases(criteria.near), position, limit + 1, {
+          count: key ? (known === null ? 'matches' : 'hidden') : undefined,
+          countLimit: COUNT_LIMIT,
+          // Prompts are for members, like on the member page.
+          withPrompts: viewer !== null,
+        });
+        const matches = known ?? page.matches ?? 0;
+        if (key && known === null) counts.set(key, { matches, at: now.getTime() });
+        const hidden = page.hidden ?? 0;
+        const count = async (): Promise<number> => {
+          // Never fewer than the rows read (a count kept from a few seconds ago may be).
+          if (matches < COUNT_LIMIT) return Math.max(matches - hidden, page.rows.length);
+          // At least COUNT_LIMIT match: beyond the cap unless this searcher hides more than COUNT_MARGIN of them.
+          if (COUNT_LIMIT - hidden > SEARCH_COUNT_CAP) return COUNT_LIMIT - hidden;
+          return repo.countShown(criteria, SEARCH_COUNT_CAP + 1);
+        };
+        return { rows: page.rows, count };
+      };
       // A member's own town, for the distance on each card.
       const origin = viewer ? townPosition(deps.locate, viewer) : null;
-      const toCard = (row: SearchRow) => withDistance(toProfileCard(row, site, now), row, origin, deps.locate);
-      // Prompts are for members, like on the member page: one lookup for the page's cards.
-      const withPrompts = (cards: ProfileCard[]) => (viewer ? repo.withFirstPrompts(cards) : cards);
-      const collected = await read(criteria, from, limit + 1);
+      const toCard = (row: SearchRow): ProfileCard => {
+        const card = withDistance(toProfileCard(row, site, now), row, origin, deps.locate);
+        return viewer ? { ...card, prompt: row.prompt } : card;
+      };
+      const { rows: collected, count } = await read(filters, from);
       const rows = collected.map(({ row }) => row);
       const results = rows.slice(0, limit);
       const last = collected.at(results.length - 1);
       const hasMore = rows.length > limit;
       const response: SearchResponse = {
-        results: await withPrompts(results.map(toCard)),
+        results: results.map(toCard),
         next_cursor:
           hasMore && last
             ? deps.cursors.encode('search', [pageIndex + 1, ...positionCursorValues(last.phase.tier, last.row)])
@@ -185,26 +228,24 @@ export function createSearchService(deps: {
       };
       if (query.cursor) return response;
 
-      // A first page that is not full holds every match: no count query needed.
-      const total = hasMore ? await repo.count(criteria, SEARCH_COUNT_CAP) : results.length;
-      response.num_results = Math.min(total, SEARCH_COUNT_CAP);
-      response.is_num_results_capped = total > SEARCH_COUNT_CAP;
+      // A first page that is not full holds every match.
+      const counted = hasMore ? await count() : results.length;
+      response.num_results = Math.min(counted, SEARCH_COUNT_CAP);
+      response.is_num_results_capped = counted > SEARCH_COUNT_CAP;
       if (hasMore) return response;
 
       const needed = limit - results.length;
       const excludeIds = results.map((row) => row.id);
-      let similar: { filters: SearchFilters; rows: typeof rows } | null = null;
+      let similar: { filters: SearchFilters; rows: typeof rows; count: () => Promise<number> } | null = null;
       for (const relaxed of relaxFilters(filters, site)) {
-        const similarRows = (await read(criteriaOf(relaxed, excludeIds), null, limit + 1)).map(({ row }) => row);
-        similar = { filters: relaxed, rows: similarRows };
+        const page = await read(relaxed, null, excludeIds);
+        const similarRows = page.rows.map(({ row }) => row);
+        similar = { filters: relaxed, rows: similarRows, count: page.count };
         if (similarRows.length >= needed) break;
       }
       if (similar && similar.rows.length) {
-        const similarTotal =
-          similar.rows.length > limit
-            ? await repo.count(criteriaOf(similar.filters, excludeIds), SEARCH_COUNT_CAP)
-            : similar.rows.length;
-        response.similar_results = await withPrompts(similar.rows.slice(0, limit).map(toCard));
+        const similarTotal = similar.rows.length > limit ? await similar.count() : similar.rows.length;
+        response.similar_results = similar.rows.slice(0, limit).map(toCard);
         response.similar_num_results = Math.min(similarTotal, SEARCH_COUNT_CAP);
         response.similar_filters = similar.filters;
       }
@@ -245,11 +286,11 @@ export function createSearchService(deps: {
         now,
         near,
       };
-      const collected = await readPhases<SearchRow>(
+      const { rows: collected } = await repo.readPage(
+        criteria,
         relevancePhases(near, { requireMainImage: true }),
         null,
         limit,
-        (phase, after, remaining) => repo.page(criteria, after, remaining, phase),
       );
       const profiles = collected
         .map(({ row }) => toProfileCard(row, site, now))

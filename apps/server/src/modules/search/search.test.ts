@@ -9,11 +9,12 @@ import {
   searchResponseSchema,
   type SearchResponse,
 } from '@app/contracts';
-import { sites, users } from '../../db/schema/index.ts';
+import { blocks, sites, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { Client } from '../../test-support/accounts.ts';
 import { birthDateForAge, createMember, insertProfiles, uploadPhoto, visitor } from '../../test-support/members.ts';
 import { toActivity } from '../member-core/index.ts';
+import { SEARCH_COUNT_TTL_MS } from './search.service.ts';
 
 describe('search (search.php)', () => {
   let app: TestApp;
@@ -178,6 +179,70 @@ describe('search (search.php)', () => {
     );
     const body = await search(member.client, 'country=SE&gender=male');
     expect(body).toMatchObject({ num_results: SEARCH_COUNT_CAP, is_num_results_capped: true });
+  });
+
+  it('counts for each searcher what they see, from a count of the filters shared by every searcher for 30 s', async () => {
+    // Below the cap: what the searcher hides (themselves, blocks both ways) comes off the shared count, exactly.
+    const rows = await insertProfiles(
+      app,
+      Array.from({ length: 30 }, (_, index) => ({ name: `no${index}`, country: 'NO', gender: 'female' as const })),
+    );
+    const first = await createMember(app, { country: 'NO', gender: 'female' });
+    const second = await createMember(app, { country: 'NO', gender: 'female' });
+    const blocker = await createMember(app, { country: 'NO', gender: 'female' });
+    await app.db.insert(blocks).values([
+      { profileId: blocker.profileId, blockedProfileId: rows[0]!.id },
+      { profileId: rows[1]!.id, blockedProfileId: blocker.profileId },
+    ]);
+    const query = 'country=NO&gender=female';
+    expect((await search(first.client, query)).num_results).toBe(32);
+    expect((await search(second.client, query)).num_results).toBe(32);
+    expect((await search(blocker.client, query)).num_results).toBe(30);
+    expect((await search(visitor(app), query)).num_results).toBe(33);
+    // A member who joins is counted once the shared count is 30 s old; the results list them at once.
+    const [joined] = await insertProfiles(app, [{ name: 'no-new', country: 'NO', gender: 'female' }]);
+    const fresh = await search(visitor(app), query);
+    expect(fresh.results[0]!.id).toBe(joined!.id);
+    expect(fresh.num_results).toBe(33);
+    try {
+      app.clock.now = () => new Date(Date.now() + SEARCH_COUNT_TTL_MS);
+      expect((await search(visitor(app), query)).num_results).toBe(34);
+      expect((await search(blocker.client, query)).num_results).toBe(31);
+    } finally {
+      app.clock.now = () => new Date();
+    }
+  });
+
+  it('counts exactly near the cap for a searcher who hides more of the matches than the shared count runs past it', async () => {
+    // 1,101 match (the cap, one more, and the shared count's margin of 100): the shared count stops there.
+    const matching = await insertProfiles(
+      app,
+      Array.from({ length: SEARCH_COUNT_CAP + 101 }, (_, index) => ({
+        name: `es${index}`,
+        country: 'ES',
+        gender: 'male' as const,
+      })),
+    );
+    const member = await createMember(app, { country: 'FI' });
+    const query = 'country=ES&gender=male';
+    expect(await search(member.client, query)).toMatchObject({
+      num_results: SEARCH_COUNT_CAP,
+      is_num_results_capped: true,
+    });
+    // Blocking 100 of them still leaves 1,001: beyond the cap, known from the counts alone.
+    await app.db
+      .insert(blocks)
+      .values(matching.slice(0, 100).map((row) => ({ profileId: member.profileId, blockedProfileId: row.id })));
+    expect(await search(member.client, query)).toMatchObject({
+      num_results: SEARCH_COUNT_CAP,
+      is_num_results_capped: true,
+    });
+    // One more leaves exactly 1,000: not "1000+" (the shared count cannot tell, so this searcher's is exact).
+    await app.db.insert(blocks).values({ profileId: member.profileId, blockedProfileId: matching[100]!.id });
+    expect(await search(member.client, query)).toMatchObject({
+      num_results: SEARCH_COUNT_CAP,
+      is_num_results_capped: false,
+    });
   });
 
   it('never lists the searcher, blocked, invisible, not activated, disabled or leaving members', async () => {
