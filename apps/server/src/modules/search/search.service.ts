@@ -92,7 +92,7 @@ export function relaxFilters(filters: SearchFilters, site: Pick<SearchSite, 'min
   return steps;
 }
 
-/** How long an instance reuses the count of who matches some filters (docs/members.md, "The count"). */
+/** How long an instance reuses the count of who matches some filters (docs/members.md, "Count"). */
 export const SEARCH_COUNT_TTL_MS = 30_000;
 /** The shared count runs this far past the cap, so that a searcher hiding up to this many matches still gets "1000+". */
 const COUNT_MARGIN = 100;
