@@ -212,14 +212,8 @@ async function main() {
       positionFromCursor(position),
       21,
     );
-    // Parameters inlined (numbers and dates only here) so EXPLAIN can run the statement as the app does.
-    const inlined = query.sql.replace(/\$(\d+)/g, (_, index: string) => {
-      const value = query.params[Number(index) - 1];
-      return typeof value === 'number' || typeof value === 'boolean'
-        ? String(value)
-        : `'${String(value).replace(/'/g, "''")}'`;
-    });
-    const { rows } = (await db.execute(sql.raw(`explain analyze ${inlined}`))) as unknown as {
+    // Parameters inlined so EXPLAIN can run the statement as the app does.
+    const { rows } = (await db.execute(sql.raw(`explain analyze ${query.inlined}`))) as unknown as {
       rows: Record<string, string>[];
     };
     const plan = rows.map((row) => Object.values(row)[0]).join('\n');

@@ -409,13 +409,7 @@ describe('relevance order', () => {
           await tx.execute(sql`set local enable_seqscan = off`);
           await tx.execute(sql`set local enable_bitmapscan = off`);
           await tx.execute(sql`set local enable_sort = off`);
-          const inlined = query.sql.replace(/\$(\d+)/g, (_, position: string) => {
-            const value = query.params[Number(position) - 1];
-            return typeof value === 'number' || typeof value === 'boolean'
-              ? String(value)
-              : `'${String(value).replace(/'/g, "''")}'`;
-          });
-          const { rows } = (await tx.execute(sql.raw(`explain ${inlined}`))) as unknown as {
+          const { rows } = (await tx.execute(sql.raw(`explain ${query.inlined}`))) as unknown as {
             rows: Record<string, string>[];
           };
           return rows.map((row) => Object.values(row)[0]).join('\n');
@@ -462,11 +456,7 @@ describe('relevance order', () => {
     const phases = relevancePhases(near);
     /** How many of the statement's phases PostgreSQL ran for a page of `limit`. */
     const phasesRun = async (limit: number) => {
-      const query = repository.pageSql(criteria, phases, null, limit, { count: 'matches', countLimit: 1001 });
-      const inlined = query.sql.replace(/\$(\d+)/g, (_, position: string) => {
-        const value = query.params[Number(position) - 1];
-        return typeof value === 'number' || typeof value === 'boolean' ? String(value) : `'${String(value)}'`;
-      });
+      const { inlined } = repository.pageSql(criteria, phases, null, limit, { count: 'matches', countLimit: 1001 });
       const { rows } = (await app.db.execute(sql.raw(`explain (analyze, timing off) ${inlined}`))) as unknown as {
         rows: Record<string, string>[];
       };

@@ -1,9 +1,9 @@
 // The member search query: one statement per page (every phase it may need, the first prompts and, on a first page,
 // what the count needs), built once per shape of filters and run as a prepared statement (docs/prepared-statements.md).
-import { createHash } from 'node:crypto';
 import { and, eq, fillPlaceholders, inArray, isNotNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { ProfilePrompt } from '@app/contracts';
 import type { Executor } from '../../db/client.ts';
+import { statementName } from '../../db/named-statements.ts';
 import { profiles } from '../../db/schema/index.ts';
 import {
   birthDateCutoff,
@@ -145,18 +145,17 @@ function sharedMatchingOf(shape: SearchShape): SQL | undefined {
   );
 }
 
-/** Who matches the filters of a shape and is shown to this searcher. */
-function matchingOf(shape: SearchShape): SQL | undefined {
+/** The placeholders of a shape's excluded ids (`x0`, `x1`, ...). */
+const excludedOf = (shape: SearchShape) =>
+  Array.from({ length: shape.excluded }, (_, index) => placeholder(`x${index}`));
+
+/** Who matches the filters of a shape (`shared`: `sharedMatchingOf`) and is shown to this searcher. */
+function matchingOf(shape: SearchShape, shared = sharedMatchingOf(shape)): SQL | undefined {
   return and(
-    sharedMatchingOf(shape),
+    shared,
     shape.viewer ? ne(profiles.id, placeholder('viewer')) : undefined,
     shape.viewer ? isNotBlockedWith(placeholder('viewer')) : undefined,
-    shape.excluded
-      ? notInArray(
-          profiles.id,
-          Array.from({ length: shape.excluded }, (_, index) => placeholder(`x${index}`)),
-        )
-      : undefined,
+    shape.excluded ? notInArray(profiles.id, excludedOf(shape)) : undefined,
   );
 }
 
@@ -164,14 +163,7 @@ function matchingOf(shape: SearchShape): SQL | undefined {
 function hiddenIdsOf(shape: SearchShape): SQL | null {
   const parts = [
     ...(shape.viewer ? [sql`array[${placeholder('viewer')}]::int[]`, blockedIdsOf(placeholder('viewer'))] : []),
-    ...(shape.excluded
-      ? [
-          sql`array[${sql.join(
-            Array.from({ length: shape.excluded }, (_, index) => placeholder(`x${index}`)),
-            sql`, `,
-          )}]::int[]`,
-        ]
-      : []),
+    ...(shape.excluded ? [sql`array[${sql.join(excludedOf(shape), sql`, `)}]::int[]`] : []),
   ];
   return parts.length ? sql.join(parts, sql` || `) : null;
 }
@@ -184,7 +176,8 @@ function hiddenIdsOf(shape: SearchShape): SQL | null {
  * parts are uncorrelated subqueries: InitPlans, each run once.
  */
 function buildPage(db: Executor, shape: SearchShape) {
-  const matching = matchingOf(shape);
+  const shared = sharedMatchingOf(shape);
+  const matching = matchingOf(shape, shared);
   const place =
     shape.near === 'none'
       ? null
@@ -222,7 +215,6 @@ function buildPage(db: Executor, shape: SearchShape) {
   if (!first) throw new Error('a search page reads at least one phase');
   type Branch = typeof first;
   const page = rest.reduce<Branch>((union, branch) => union.unionAll(branch) as unknown as Branch, first).as('page');
-  const shared = sharedMatchingOf(shape);
   const hiddenIds = hiddenIdsOf(shape);
   const matches =
     shape.count === 'matches'
@@ -270,7 +262,7 @@ export function createSearchRepository(db: Executor) {
   return {
     /**
      * Up to `limit` rows after `from`, phase after phase (docs/search-relevance.md), in one statement; a first page
-     * also counts (`countCap`). A position that names no phase of this list is `cursor_invalid`.
+     * also brings its count's parts (`options.count`). A position that names no phase of this list is `cursor_invalid`.
      */
     async readPage(
       criteria: SearchCriteria,
@@ -286,8 +278,7 @@ export function createSearchRepository(db: Executor) {
       if (!statements) prepared.set(client, (statements = new Map()));
       let statement = statements.get(key);
       if (!statement) {
-        const name = `search_${createHash('sha1').update(key).digest('base64url')}`;
-        statement = buildPage(db, shape).prepare(name);
+        statement = buildPage(db, shape).prepare(`search_${statementName(key)}`);
         if (statements.size < MAX_PAGE_STATEMENTS) statements.set(key, statement);
       }
       const rows = await statement.execute(values);
@@ -313,8 +304,8 @@ export function createSearchRepository(db: Executor) {
             .limit(placeholder('limit'))
             .as('matching'),
         )
-        .prepare(`search_count_${createHash('sha1').update(JSON.stringify(shape)).digest('base64url')}`)
-        .execute({ ...valuesOf(criteria, null, limit, {}), limit });
+        .prepare(`search_count_${statementName(JSON.stringify(shape))}`)
+        .execute(valuesOf(criteria, null, limit, {}));
       return row?.value ?? 0;
     },
 
@@ -324,17 +315,27 @@ export function createSearchRepository(db: Executor) {
       return db.select(cardColumns).from(profiles).leftJoin(mainPhoto, mainPhotoJoin).where(inArray(profiles.id, ids));
     },
 
-    /** A page's SQL with its values filled in (the benchmark and the index test explain it). */
+    /**
+     * A page's SQL with its values (the benchmark and the index test explain it), and `inlined`: the same with the
+     * values written in as literals, which `EXPLAIN` runs as the app's statement.
+     */
     pageSql(
       criteria: SearchCriteria,
       phases: RelevancePhase[],
       from: RelevancePosition | null,
       limit: number,
       options: PageOptions = {},
-    ): { sql: string; params: unknown[] } {
+    ): { sql: string; params: unknown[]; inlined: string } {
       const { shape, values } = statementOf(criteria, phases, from, limit, options);
       const query = buildPage(db, shape).toSQL();
-      return { sql: query.sql, params: fillPlaceholders(query.params, values) };
+      const params = fillPlaceholders(query.params, values);
+      const inlined = query.sql.replace(/\$(\d+)/g, (_, position: string) => {
+        const value = params[Number(position) - 1];
+        return typeof value === 'number' || typeof value === 'boolean'
+          ? String(value)
+          : `'${String(value).replace(/'/g, "''")}'`;
+      });
+      return { sql: query.sql, params, inlined };
     },
   };
 }
