@@ -1,5 +1,5 @@
 // Keyset cursors of the member lists: the last row's sort key as JSON, HMAC-signed with a secret all instances share.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from './http-errors.ts';
 
@@ -51,7 +51,9 @@ function payloadSchema(kind: string, types: string): z.ZodType<unknown[]> {
 }
 
 export function createCursorCodec(secret: Buffer): CursorCodec {
-  const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest().subarray(0, MAC_BYTES);
+  // A key object made once: given the secret's bytes, createHmac makes one per call (about 6x the cost of the MAC).
+  const key = createSecretKey(secret);
+  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest().subarray(0, MAC_BYTES);
   return {
     encode(kind, values) {
       const payload = Buffer.from(JSON.stringify([kind, ...values])).toString('base64url');

@@ -1,15 +1,18 @@
 // Drizzle queries on likes and matches; lists are keyset-paginated and leave out blocked and unopenable members.
-import { and, desc, eq, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blocks, likes, matches, profiles } from '../../db/schema/index.ts';
 import {
   cardColumns,
+  cardJsonOf,
+  cardOfJson,
   isListed,
   isNotBlockedWith,
   isViewable,
   mainPhoto,
   mainPhotoJoin,
   restrictionsStampOf,
+  type CardJson,
   type CardRow,
 } from '../member-core/index.ts';
 import { relevanceOrder } from '../member-core/index.ts';
@@ -53,57 +56,48 @@ function prepareOverviewVersion(db: Executor) {
     .prepare('likes_overview_version');
 }
 
-/** likes.php's two lists, built by Drizzle from these functions (on a transaction) or prepared once (below). */
-function likedCardsQuery(
-  db: Executor,
-  siteId: number | Placeholder,
-  profileId: number | Placeholder,
-  limit: number | Placeholder,
-) {
-  return db
-    .select(cardColumns)
+/** likes.php in one row: the members liked and the likers, each list one JSON value (`readOverview`). */
+export type LikesOverviewRow = { liked: CardRow[]; likedBy: { id: number; isNew: boolean }[] };
+
+/**
+ * likes.php's two lists in one prepared statement (issue 27, docs/prepared-statements.md): each list is a keyset read
+ * of its likes index in the list's order, cut at its limit, and aggregated into one JSON array (`json_agg` keeps the
+ * order of a sorted subquery with nothing else at its level), so a full likes.php costs one round trip, one row and
+ * one native JSON parse instead of two statements whose fields the driver and Drizzle convert one by one.
+ */
+function prepareOverview(db: Executor) {
+  const [siteId, profileId, likedLimit, likedByLimit] = [
+    sql.placeholder('siteId'),
+    sql.placeholder('profileId'),
+    sql.placeholder('likedLimit'),
+    sql.placeholder('likedByLimit'),
+  ];
+  const liked = db
+    .select({ item: cardJsonOf.as('item') })
     .from(likes)
     .innerJoin(profiles, eq(profiles.id, likes.targetProfileId))
     .leftJoin(mainPhoto, mainPhotoJoin)
     .where(isVisibleLike('given', siteId, profileId))
     .orderBy(desc(likes.createdAt), desc(likes.targetProfileId))
-    .limit(limit);
-}
-
-function likedByQuery(
-  db: Executor,
-  siteId: number | Placeholder,
-  profileId: number | Placeholder,
-  limit: number | Placeholder,
-) {
-  return db
-    .select({ id: profiles.id, isNew: likes.isNew })
+    .limit(likedLimit);
+  const likedBy = db
+    .select({ item: sql<[number, boolean]>`json_build_array(${profiles.id}, ${likes.isNew})`.as('item') })
     .from(likes)
     .innerJoin(profiles, eq(profiles.id, likes.profileId))
     .where(isVisibleLike('received', siteId, profileId))
     .orderBy(desc(likes.isNew), desc(likes.createdAt), desc(likes.profileId))
-    .limit(limit);
-}
-
-/**
- * likes.php's lists as prepared statements: Drizzle builds their SQL once per process instead of per request (it was a
- * third of the app's time on likes.php on PostgreSQL, issue 27; docs/prepared-statements.md).
- */
-function prepareOverviewLists(db: Executor) {
-  const [siteId, profileId, limit] = [
-    sql.placeholder('siteId'),
-    sql.placeholder('profileId'),
-    sql.placeholder('limit'),
-  ];
-  return {
-    likedCards: likedCardsQuery(db, siteId, profileId, limit).prepare('likes_liked_cards'),
-    likedBy: likedByQuery(db, siteId, profileId, limit).prepare('likes_liked_by'),
-  };
+    .limit(likedByLimit);
+  const aggregated = <T>(list: SQLWrapper) =>
+    sql<T[]>`(select coalesce(json_agg(list.item), '[]') from (${list}) list)`;
+  return db
+    .select({ liked: aggregated<CardJson>(liked), likedBy: aggregated<[number, boolean]>(likedBy) })
+    .from(sql`(select 1) as one`)
+    .prepare('likes_overview');
 }
 
 export function createLikesRepository(db: Executor) {
   const overviewVersion = prepareOverviewVersion(db);
-  const overviewLists = prepareOverviewLists(db);
+  const overview = prepareOverview(db);
   return {
     /** The version of a member's likes overview (see prepareOverviewVersion). */
     async findOverviewVersion(profileId: number): Promise<string> {
@@ -167,21 +161,21 @@ export function createLikesRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    /** Cards of the members this one likes, newest like first. */
-    async listLikedCards(siteId: number, profileId: number, limit: number, tx: Executor = db): Promise<CardRow[]> {
-      if (tx === db) return overviewLists.likedCards.execute({ siteId, profileId, limit });
-      return likedCardsQuery(tx, siteId, profileId, limit);
-    },
-
-    /** Who likes this member: new likes first, then newest. */
-    async listLikedBy(
+    /**
+     * likes.php: the cards of the members this one likes (newest like first, at most `likedLimit`) and who likes this
+     * member (new likes first, then newest, at most `likedByLimit`), in one statement (prepareOverview).
+     */
+    async readOverview(
       siteId: number,
       profileId: number,
-      limit: number,
-      tx: Executor = db,
-    ): Promise<{ id: number; isNew: boolean }[]> {
-      if (tx === db) return overviewLists.likedBy.execute({ siteId, profileId, limit });
-      return likedByQuery(tx, siteId, profileId, limit);
+      likedLimit: number,
+      likedByLimit: number,
+    ): Promise<LikesOverviewRow> {
+      const [row] = await overview.execute({ siteId, profileId, likedLimit, likedByLimit });
+      return {
+        liked: (row?.liked ?? []).map(cardOfJson),
+        likedBy: (row?.likedBy ?? []).map(([id, isNew]) => ({ id, isNew })),
+      };
     },
 
     /** One page of liked (newest first); `after` is the last row's [sortAt, id]. */

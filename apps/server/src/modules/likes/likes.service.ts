@@ -184,10 +184,12 @@ export function createLikesService(deps: {
     /** GET /api/likes.php: the members liked (newest first) and the likers (new likes first). */
     async getOverview(viewer: Pick<Viewer, 'profileId' | 'siteId'>, site: SiteView): Promise<LikesResponse> {
       const now = deps.now();
-      const [liked, likedBy] = await Promise.all([
-        repo.listLikedCards(viewer.siteId, viewer.profileId, OVERVIEW_LIMIT),
-        repo.listLikedBy(viewer.siteId, viewer.profileId, OVERVIEW_LIMIT * 2),
-      ]);
+      const { liked, likedBy } = await repo.readOverview(
+        viewer.siteId,
+        viewer.profileId,
+        OVERVIEW_LIMIT,
+        OVERVIEW_LIMIT * 2,
+      );
       return {
         profiles: liked.map((row) => toProfileCard(row, site, now)),
         liked_by: likedBy.map((row) => ({ id: row.id, like_new: row.isNew })),

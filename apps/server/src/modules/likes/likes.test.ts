@@ -126,6 +126,46 @@ describe('likes and matches', () => {
     expect((await overview(bert)).liked_by.map((entry) => entry.id)).toEqual([carl.profileId]);
   });
 
+  it('shows in likes.php, newest like first, the same cards as the paged liked list', async () => {
+    // likes.php reads its cards as one JSON value (cardJsonOf), the paged list row by row (cardColumns): every field
+    // of a card must come out the same both ways.
+    const me = await createMember(app);
+    const withPhoto = await createMember(app, { city: 'Utrecht', region: 'UT', country: 'NL' });
+    expect((await uploadPhoto(withPhoto.client)).statusCode).toBe(201);
+    const verified = await createMember(app, { verifiedAt: new Date(), gender: 'male' });
+    const invisible = await createMember(app, { isInvisible: true, dateOfBirth: null });
+    const others = [withPhoto, verified, invisible];
+    for (const other of others) {
+      await app.db
+        .update(profiles)
+        .set({ lastActiveDay: new Date().toISOString().slice(0, 10) })
+        .where(eq(profiles.id, other.profileId));
+      expect((await like(me, other.profileId)).statusCode).toBe(200);
+      expect((await like(other, me.profileId)).statusCode).toBe(200);
+    }
+    await me.client.request({ url: `/api/member.php?id=${verified.profileId}` });
+
+    const { profiles: cards, liked_by: likedBy } = await overview(me);
+    const page = likesListResponseSchema.parse(
+      (await me.client.request({ url: '/api/likes-list.php?type=liked' })).json(),
+    );
+    expect(cards.map((card) => card.id)).toEqual([invisible.profileId, verified.profileId, withPhoto.profileId]);
+    expect(cards).toEqual(page.profiles.map(({ like_new: _new, created_at: _at, ...card }) => card));
+    expect(cards.find((card) => card.id === withPhoto.profileId)).toMatchObject({
+      city: 'Utrecht',
+      main_image: { status: 'active' },
+      activity: 'today',
+    });
+    expect(cards.find((card) => card.id === verified.profileId)?.is_verified).toBe(true);
+    expect(cards.find((card) => card.id === invisible.profileId)).toMatchObject({ activity: null, age: null });
+    // The likers: new likes first, then newest; the verified member's like was seen when I opened the profile.
+    expect(likedBy).toEqual([
+      { id: invisible.profileId, like_new: true },
+      { id: withPhoto.profileId, like_new: true },
+      { id: verified.profileId, like_new: false },
+    ]);
+  });
+
   it('makes a match of a mutual like exactly once, and unliking ends it', async () => {
     const [anna, bert] = await Promise.all([createMember(app), createMember(app)]);
     expect((await like(anna, bert.profileId)).json()).toMatchObject({ is_match: false, is_new_match: false });

@@ -40,6 +40,13 @@ export type SiteView = Pick<SiteRow, 'id' | 'cdnPrefix' | 'visibleProfileFields'
 export const mainPhoto = alias(photos, 'main_photo');
 export const mainPhotoJoin = sql`${mainPhoto.profileId} = ${profiles.id} and ${mainPhoto.isMain}`;
 
+/** Whether the member's identity is verified (a card column). */
+const isVerifiedOf = sql<boolean>`(${profiles.verifiedAt} is not null)`;
+/** The member's activity day, withheld in invisible mode (the card then says nothing about activity). */
+const activeDayOf = sql<
+  string | null
+>`case when ${profiles.isInvisible} then null else ${profiles.lastActiveDay}::text end`;
+
 /** Select these from `profiles` left-joined with `mainPhoto`, then map with `toProfileCard`. */
 export const cardColumns = {
   id: profiles.id,
@@ -53,11 +60,8 @@ export const cardColumns = {
   mainFileKey: mainPhoto.fileKey,
   mainThumbKey: mainPhoto.thumbKey,
   // Aliased, so a list can read the cards from a subquery (search reads its phases as one statement).
-  isVerified: sql<boolean>`(${profiles.verifiedAt} is not null)`.as('is_verified'),
-  /** The member's activity day, withheld in invisible mode (the card then says nothing about activity). */
-  activeDay: sql<
-    string | null
-  >`case when ${profiles.isInvisible} then null else ${profiles.lastActiveDay}::text end`.as('active_day'),
+  isVerified: isVerifiedOf.as('is_verified'),
+  activeDay: activeDayOf.as('active_day'),
 };
 export type CardRow = {
   id: number;
@@ -75,6 +79,76 @@ export type CardRow = {
   /** Absent where a list was read without it (the card then leaves is_verified out). */
   isVerified?: boolean;
 };
+
+/** A card as one JSON array (`cardJsonOf`), in `cardColumns`' order. */
+export type CardJson = [
+  id: number,
+  name: string,
+  dateOfBirth: string | null,
+  gender: ProfileRow['gender'],
+  country: string | null,
+  region: string | null,
+  city: string | null,
+  isFictional: boolean,
+  mainFileKey: string | null,
+  mainThumbKey: string | null,
+  isVerified: boolean,
+  activeDay: string | null,
+];
+
+/**
+ * SQL: the card columns of a row as one JSON array, for a list read as one JSON value (`json_agg`) beside others in a
+ * single statement (likes.php). PostgreSQL builds the JSON and the app parses it natively, instead of the driver and
+ * Drizzle converting each field of each row. Read back with `cardOfJson`.
+ */
+export const cardJsonOf = sql<CardJson>`json_build_array(${sql.join(
+  [
+    profiles.id,
+    profiles.name,
+    profiles.dateOfBirth,
+    profiles.gender,
+    profiles.country,
+    profiles.region,
+    profiles.city,
+    profiles.isFictional,
+    mainPhoto.fileKey,
+    mainPhoto.thumbKey,
+    isVerifiedOf,
+    activeDayOf,
+  ],
+  sql`, `,
+)})`;
+
+/** A card row from `cardJsonOf`'s array. */
+export function cardOfJson([
+  id,
+  name,
+  dateOfBirth,
+  gender,
+  country,
+  region,
+  city,
+  isFictional,
+  mainFileKey,
+  mainThumbKey,
+  isVerified,
+  activeDay,
+]: CardJson): CardRow {
+  return {
+    id,
+    name,
+    dateOfBirth,
+    gender,
+    country,
+    region,
+    city,
+    isFictional,
+    mainFileKey,
+    mainThumbKey,
+    isVerified,
+    activeDay,
+  };
+}
 
 /**
  * The first prompt and answer of each of `ids` (one primary-key query after the page's own): the cards that show it
@@ -185,13 +259,25 @@ export function withDistance(
 /** Days counted as "this week" on a card. */
 const ACTIVE_WEEK_DAYS = 7;
 
-/** The card's activity from the UTC activity day: today, within the last 7 days, or nothing. */
+/** The UTC day of a moment and the first day of the week before it, kept for the last moment asked (a list maps all its cards with one). */
+let cardDays: { time: number; today: string; weekStart: string } | null = null;
+
+function cardDaysOf(now: Date): { today: string; weekStart: string } {
+  const time = now.getTime();
+  if (cardDays?.time !== time) {
+    const today = now.toISOString().slice(0, 10);
+    const weekStart = new Date(Date.parse(`${today}T00:00:00Z`) - ACTIVE_WEEK_DAYS * 86_400_000).toISOString();
+    cardDays = { time, today, weekStart: weekStart.slice(0, 10) };
+  }
+  return cardDays;
+}
+
+/** The card's activity from the UTC activity day (YYYY-MM-DD): today, within the last 7 days, or nothing. */
 export function toActivity(activeDay: string | null, now: Date): ActivityLevel | null {
   if (!activeDay) return null;
-  const today = now.toISOString().slice(0, 10);
+  const { today, weekStart } = cardDaysOf(now);
   if (activeDay >= today) return 'today';
-  const daysAgo = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${activeDay}T00:00:00Z`)) / 86_400_000;
-  return daysAgo <= ACTIVE_WEEK_DAYS ? 'week' : null;
+  return activeDay >= weekStart ? 'week' : null;
 }
 
 function daysInMonth(year: number, month: number): number {

@@ -461,12 +461,13 @@ describe('relevance order', () => {
         rows: Record<string, string>[];
       };
       const lines = rows.map((row) => Object.values(row)[0]!);
-      // Each phase is a Limit right under the Append (the count's own Limit sits in its InitPlan, above it).
+      // Each phase is a branch right under the Append: its Limit, or the scan of its row (the count's own Limit sits in
+      // its InitPlan, above it).
       const append = lines.findIndex((line) => /->\s+Append\b/.test(line) && !/InitPlan/.test(line));
       const depth = (line: string) => line.search(/\S/);
       const branches = lines
         .slice(append + 1)
-        .filter((line) => /->\s+Limit\b/.test(line) && depth(line) === depth(lines[append]!) + 6);
+        .filter((line) => /->\s+(Limit|Subquery Scan)\b/.test(line) && depth(line) === depth(lines[append]!) + 6);
       expect(branches, lines.join('\n')).toHaveLength(phases.length);
       return branches.filter((line) => !line.includes('never executed')).length;
     };

@@ -9,18 +9,20 @@ import {
   birthDateCutoff,
   blockedIdsOf,
   cardColumns,
+  cardJsonOf,
+  cardOfJson,
   isBornBetween,
   isListed,
   isNotBlockedWith,
   mainPhoto,
   mainPhotoJoin,
+  type CardJson,
   type CardRow,
 } from '../member-core/index.ts';
 import {
   isAfterRelevance,
   isInPhase,
   phaseIndexOf,
-  relevanceColumns,
   relevanceOrder,
   type Place,
   type RelevanceKey,
@@ -168,12 +170,16 @@ function hiddenIdsOf(shape: SearchShape): SQL | null {
   return parts.length ? sql.join(parts, sql` || `) : null;
 }
 
+/** A result row as the page statement sends it: the card (`cardJsonOf`), its relevance key, first prompt and phase. */
+type PageItem = [card: CardJson, hasPhoto: boolean, lastActiveDay: string, prompt: ProfilePrompt | null, phase: number];
+
 /**
  * The page statement of a shape: each phase's keyset read (its own search index, in relevance order, at most `limit`
  * rows), the phases joined by UNION ALL and the whole cut at `limit`. PostgreSQL runs the branches of an Append in
  * order and the outer LIMIT stops it, so a later phase is read only when the earlier ones ran out, as the separate
- * queries did before; the `phase` column says which phase each row came from (the cursor names it). The capped count
- * parts are uncorrelated subqueries: InitPlans, each run once.
+ * queries did before; each row says which phase it came from (the cursor names it). The rows come as one JSON array
+ * (`json_agg` keeps the Append's order: nothing else happens at its level), parsed natively by the app instead of
+ * field by field (issue 27). The capped count parts are uncorrelated subqueries: InitPlans, each run once.
  */
 function buildPage(db: Executor, shape: SearchShape) {
   const shared = sharedMatchingOf(shape);
@@ -185,13 +191,9 @@ function buildPage(db: Executor, shape: SearchShape) {
   const branches = shape.phases.map((phase, index) =>
     db
       .select({
-        ...cardColumns,
-        ...relevanceColumns,
-        prompt: (shape.prompts
-          ? sql<ProfilePrompt | null>`(${profiles.prompts} -> 0)`
-          : sql<ProfilePrompt | null>`null::jsonb`
-        ).as('prompt'),
-        phase: sql<number>`${sql.raw(String(index))}`.as('phase'),
+        item: sql<PageItem>`json_build_array(${cardJsonOf}, ${profiles.hasPhoto}, ${profiles.lastActiveDay}, ${
+          shape.prompts ? sql`${profiles.prompts} -> 0` : sql`null::jsonb`
+        }, ${sql.raw(String(index))})`.as('item'),
       })
       .from(profiles)
       .leftJoin(mainPhoto, mainPhotoJoin)
@@ -214,7 +216,8 @@ function buildPage(db: Executor, shape: SearchShape) {
   const [first, ...rest] = branches;
   if (!first) throw new Error('a search page reads at least one phase');
   type Branch = typeof first;
-  const page = rest.reduce<Branch>((union, branch) => union.unionAll(branch) as unknown as Branch, first).as('page');
+  const union = rest.reduce<Branch>((all, branch) => all.unionAll(branch) as unknown as Branch, first).as('phases');
+  const page = db.select({ item: union.item }).from(union).limit(placeholder('limit')).as('page');
   const hiddenIds = hiddenIdsOf(shape);
   const matches =
     shape.count === 'matches'
@@ -231,9 +234,12 @@ function buildPage(db: Executor, shape: SearchShape) {
         ? sql<number>`(select count(*)::int from ${profiles} where ${and(shared, sql`${profiles.id} = any(${hiddenIds})`)})`
         : sql<number>`0`;
   return db
-    .select({ ...page._.selectedFields, matches: matches.as('matches'), hidden: hidden.as('hidden') })
-    .from(page)
-    .limit(placeholder('limit'));
+    .select({
+      items: sql<PageItem[]>`coalesce(json_agg(${page.item}), '[]')`,
+      matches: matches.as('matches'),
+      hidden: hidden.as('hidden'),
+    })
+    .from(page);
 }
 
 type PageQuery = ReturnType<typeof buildPage>;
@@ -281,13 +287,15 @@ export function createSearchRepository(db: Executor) {
         statement = buildPage(db, shape).prepare(`search_${statementName(key)}`);
         if (statements.size < MAX_PAGE_STATEMENTS) statements.set(key, statement);
       }
-      const rows = await statement.execute(values);
-      // No row: nobody matches, and the counts (run with the first row) are 0.
+      const [result] = await statement.execute(values);
       const counted = (value: number | null | undefined) => (shape.count === 'none' ? null : (value ?? 0));
       return {
-        rows: rows.map(({ phase, matches: _matches, hidden: _hidden, ...row }) => ({ row, phase: read[phase]! })),
-        matches: shape.count === 'matches' ? counted(rows[0]?.matches) : null,
-        hidden: counted(rows[0]?.hidden),
+        rows: (result?.items ?? []).map(([card, hasPhoto, lastActiveDay, prompt, phase]) => ({
+          row: { ...cardOfJson(card), hasPhoto, lastActiveDay, prompt },
+          phase: read[phase]!,
+        })),
+        matches: shape.count === 'matches' ? counted(result?.matches) : null,
+        hidden: counted(result?.hidden),
       };
     },
 
