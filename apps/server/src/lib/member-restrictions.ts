@@ -1,8 +1,9 @@
 // Whether a staff ban or suspension (member_restrictions) holds a member back now: one definition for the SQL every
-// member-facing query filters with and for the code that reads a row (docs/bans.md). The SQL functions of migration
-// 0028 (the chat's send statement) say the same in `member_is_restricted`; a change here changes it there too.
+// member-facing query filters with and for the code that reads a row (docs/bans.md). The queries read the database's
+// own copy of it, users.restricted_until (migration 0033); the send's SQL function `member_is_restricted` reads the
+// same; a change here changes it there too.
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { memberRestrictions, profiles, type MemberRestrictionRow } from '../db/schema/index.ts';
+import { profiles, users, type MemberRestrictionRow } from '../db/schema/index.ts';
 
 /**
  * True while the row restricts: a ban until it is lifted (the row deleted), a suspension until its `until`. Evaluated
@@ -17,14 +18,27 @@ export function isRestrictionActive(
 }
 
 /**
- * SQL: the account `userId` (a users.id column or expression; null for fictional profiles) has no ban or running
- * suspension. One primary-key probe of member_restrictions per row, whatever the query.
+ * SQL boolean over a users row's `restricted_until` (a column or a reference to it): staff restrict the account now.
+ * The copy of member_restrictions in users.restricted_until, on the database's clock ('infinity' for a ban).
  */
-export function hasNoActiveRestriction(userId: SQL | AnyColumn = profiles.userId): SQL {
-  return sql`not exists (select 1 from ${memberRestrictions} where ${memberRestrictions.userId} = ${userId} and (${memberRestrictions.kind} = 'banned' or ${memberRestrictions.until} > now()))`;
+export function isRestrictedNow(restrictedUntil: SQL | AnyColumn = users.restrictedUntil): SQL<boolean> {
+  return sql<boolean>`(${restrictedUntil} > now())`;
 }
 
-/** SQL boolean: the account `userId` is banned or suspended now (the negation of hasNoActiveRestriction). */
+/**
+ * SQL: the account `userId` (a users.id column or expression; null for fictional profiles) has no ban or running
+ * suspension. One probe of users_unlisted_idx per row, whatever the query; the account is named apart, so a query
+ * that reads `users` itself can check its own rows.
+ */
+export function hasNoActiveRestriction(userId: SQL | AnyColumn = profiles.userId): SQL {
+  return sql`not exists (select 1 from ${users} restricted_account where restricted_account.id = ${userId} and ${isRestrictedNow(sql`restricted_account.restricted_until`)})`;
+}
+
+/**
+ * SQL boolean: the account `userId` is banned or suspended now (the negation of hasNoActiveRestriction), for a select
+ * list: a scalar subquery, so PostgreSQL reads it per row through the users primary key (an EXISTS there may become a
+ * hashed pass over every restricted account).
+ */
 export function hasActiveRestriction(userId: SQL | AnyColumn = profiles.userId): SQL<boolean> {
-  return sql<boolean>`(not ${hasNoActiveRestriction(userId)})`;
+  return sql<boolean>`coalesce((select ${isRestrictedNow(sql`restricted_account.restricted_until`)} from ${users} restricted_account where restricted_account.id = ${userId}), false)`;
 }

@@ -48,6 +48,13 @@ export const users = pgTable(
     trackingSub3: text('tracking_sub3'),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Until when staff restrict the account: the ban or suspension of member_restrictions, copied by the database
+     * itself (the trigger of migration 0033): 'infinity' for a ban, the suspension's end, null without a restriction.
+     * Member-facing queries read it (lib/member-restrictions.ts); member_restrictions keeps the record.
+     */
+    // As text: a ban's 'infinity' would be an Invalid Date.
+    restrictedUntil: timestamp('restricted_until', { withTimezone: true, mode: 'string' }),
     deleteReason: text('delete_reason'),
     deleteRemarks: text('delete_remarks'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
@@ -58,6 +65,11 @@ export const users = pgTable(
     index('users_deleted_at_idx')
       .on(table.deletedAt)
       .where(sql`${table.status} = 'deleted_pending'`),
+    // The accounts no list shows (pending deletion, or restricted by staff now or once): the lists' one probe per row
+    // (member-core isViewable, lib/member-restrictions.ts) reads this small index.
+    index('users_unlisted_idx')
+      .on(table.id)
+      .where(sql`${table.status} = 'deleted_pending' or ${table.restrictedUntil} is not null`),
     // Reminders of an unconfirmed address or an unfinished profile look at members by signup time (docs/notifications.md).
     index('users_created_idx').on(table.createdAt),
     // The bounce and complaint intake finds every account of an address, whatever its site; the staff console's

@@ -13,7 +13,7 @@ import type {
   SearchResponse,
   SwipeResponse,
 } from '@app/contracts';
-import { memberRestrictions } from '../../db/schema/index.ts';
+import { memberRestrictions, users } from '../../db/schema/index.ts';
 import { FakeSocket } from '../../test-support/fake-socket.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hasRedis, useTwoInstances, within } from '../../test-support/two-instances.ts';
@@ -248,6 +248,41 @@ describe('a ban from the staff console', () => {
       .where(eq(memberRestrictions.userId, bob.user.id));
     expect(await sightings(carol, bob, country)).toEqual({ search: true, swipe: true, finder: true });
     expect((await carol.client.request({ url: `/api/member.php?id=${bob.profileId}` })).statusCode).toBe(200);
+  });
+
+  it('keeps the copy the lists read (users.restricted_until) equal to the restriction, whoever writes it', async () => {
+    const [bob, dan, eve] = await Promise.all([createMember(app), createMember(app), createMember(app)]);
+    const pageOf = async (member: TestMember) =>
+      (await eve.client.request({ url: `/api/member.php?id=${member.profileId}` })).statusCode;
+    const copyOf = async (member: TestMember) =>
+      (await app.db.select({ until: users.restrictedUntil }).from(users).where(eq(users.id, member.user.id)))[0]!.until;
+    expect(await copyOf(bob)).toBeNull();
+    // Through the staff console: a ban is restricted without end, an unban clears it.
+    expect((await ban(moderator, bob)).statusCode).toBe(200);
+    expect(await copyOf(bob)).toBe('infinity');
+    const until = new Date(Date.now() + DAY);
+    // Written directly: a ban turned into a suspension, moved to another account, and deleted.
+    await app.db
+      .update(memberRestrictions)
+      .set({ kind: 'suspended', until })
+      .where(eq(memberRestrictions.userId, bob.user.id));
+    const at = async (member: TestMember) => {
+      const copy = await copyOf(member);
+      return copy === null ? null : Date.parse(copy);
+    };
+    expect(await at(bob)).toBe(until.getTime());
+    await app.db
+      .update(memberRestrictions)
+      .set({ userId: dan.user.id })
+      .where(eq(memberRestrictions.userId, bob.user.id));
+    expect([await at(bob), await at(dan)]).toEqual([null, until.getTime()]);
+    expect([await pageOf(bob), await pageOf(dan)]).toEqual([200, 404]);
+    await app.db.delete(memberRestrictions).where(eq(memberRestrictions.userId, dan.user.id));
+    expect(await copyOf(dan)).toBeNull();
+    // A suspension without an end restricts nothing, in the copy as in isRestrictionActive.
+    await app.db.insert(memberRestrictions).values({ userId: dan.user.id, kind: 'suspended', reason: 'scam_spam' });
+    expect(await copyOf(dan)).toBeNull();
+    expect(await pageOf(dan)).toBe(200);
   });
 });
 

@@ -18,7 +18,7 @@ import {
 import type { SendBlockedReason } from '@app/contracts';
 import { hasActiveRestriction } from '../../lib/member-restrictions.ts';
 import type { ChatSentEvent } from '../../plugins/outbox/index.ts';
-import { restrictionsStampOf } from '../member-core/index.ts';
+import { blockedIdsOf, isNotBlockedWith, restrictionsStampOf } from '../member-core/index.ts';
 
 /** A chat partner as the chat needs them: the profile, whether a person reads it, and the account's state. */
 export type PartnerRow = {
@@ -126,10 +126,6 @@ export type ChatListRow = {
 };
 
 const pairOf = (a: number, b: number) => (a < b ? { low: a, high: b } : { low: b, high: a });
-/** Either has blocked the other (the blocks primary key and blocks_blocked_idx serve both lookups). */
-const isPairBlocked = (a: SqlColumn, b: SqlColumn) =>
-  sql<boolean>`exists (select 1 from ${blocks} where (${blocks.profileId} = ${a} and ${blocks.blockedProfileId} = ${b}) or (${blocks.profileId} = ${b} and ${blocks.blockedProfileId} = ${a}))`;
-type SqlColumn = Parameters<typeof sql>[1];
 
 /**
  * The version of a member's conversation list: the inbox version, and the member's blocks either way (a block hides a
@@ -150,11 +146,14 @@ function prepareListVersion(db: Database) {
     .prepare('chats_list_version');
 }
 
-/** Unread messages over the conversations the member lists (blocked pairs left out); reads only rows with unread. */
+/**
+ * Unread messages over the conversations the member lists (blocked pairs left out: the member's blocked ids, both
+ * ways, read once, as member-core's lists do); reads only rows with unread.
+ */
 const unreadTotalOf = (profileId: number | Placeholder) =>
   sql<number>`(select coalesce(sum(${conversationMembers.unreadCount}), 0) from ${conversationMembers}
     where ${conversationMembers.profileId} = ${profileId} and ${conversationMembers.unreadCount} > 0 and ${conversationMembers.isHidden} = false
-    and not ${isPairBlocked(conversationMembers.profileId, conversationMembers.partnerProfileId)})`.mapWith(Number);
+    and ${isNotBlockedWith(profileId, conversationMembers.partnerProfileId)})`.mapWith(Number);
 /** Conversations the member started (a free member's limit counts these, deleted ones included). */
 const startedCountOf = (profileId: number | Placeholder) =>
   sql<number>`(select count(*) from ${conversations} where ${conversations.startedByProfileId} = ${profileId})`.mapWith(
@@ -169,7 +168,12 @@ export function createChatsRepository(db: Database) {
    * list index is read in order and only `limit` rows are touched, whatever the member's history holds), then the
    * partner, the main photo and the last message joined to each.
    */
-  function listQueryBuilder(tx: Executor, where: SQL | undefined, limit: number | Placeholder) {
+  function listQueryBuilder(
+    tx: Executor,
+    profileId: number | Placeholder,
+    where: SQL | undefined,
+    limit: number | Placeholder,
+  ) {
     const page = tx
       .select({
         conversationId: conversationMembers.conversationId,
@@ -181,11 +185,11 @@ export function createChatsRepository(db: Database) {
         lastActivityAt: sql<string>`${conversationMembers.lastActivityAt}::text`.as('last_activity_text'),
         version: conversationMembers.version,
         isHidden: conversationMembers.isHidden,
-        // Spelled out: inside a subquery Drizzle leaves column names unqualified, which the blocks table would shadow.
-        isBlocked:
-          sql<boolean>`exists (select 1 from blocks b where (b.profile_id = conversation_members.profile_id and b.blocked_profile_id = conversation_members.partner_profile_id) or (b.profile_id = conversation_members.partner_profile_id and b.blocked_profile_id = conversation_members.profile_id))`.as(
-            'is_blocked',
-          ),
+        // The member's blocked ids, both ways, read once per query (an InitPlan), not the blocks table once per row.
+        // Spelled out: inside a subquery Drizzle leaves column names unqualified.
+        isBlocked: sql<boolean>`(conversation_members.partner_profile_id = any(${blockedIdsOf(profileId)}))`.as(
+          'is_blocked',
+        ),
       })
       .from(conversationMembers)
       .where(where)
@@ -258,8 +262,8 @@ export function createChatsRepository(db: Database) {
       .leftJoinLateral(last, sql`true`)
       .orderBy(desc(page.sortAt), desc(page.conversationId));
   }
-  const listQuery = (tx: Executor, where: SQL | undefined, limit: number) =>
-    listQueryBuilder(tx, where, limit) as unknown as Promise<ChatListRow[]>;
+  const listQuery = (tx: Executor, profileId: number, where: SQL | undefined, limit: number) =>
+    listQueryBuilder(tx, profileId, where, limit) as unknown as Promise<ChatListRow[]>;
   /** chats.php's version, unread total and started count, built by Drizzle (on a transaction) or prepared (below). */
   const inboxSummaryQuery = (tx: Executor, profileId: number | Placeholder) =>
     tx
@@ -278,6 +282,7 @@ export function createChatsRepository(db: Database) {
   const inboxSummary = inboxSummaryQuery(db, sql.placeholder('profileId')).prepare('chats_inbox_summary');
   const firstPage = listQueryBuilder(
     db,
+    sql.placeholder('profileId'),
     firstPageWhere(sql.placeholder('profileId')),
     sql.placeholder('limit'),
   ).prepare('chats_first_page');
@@ -563,6 +568,7 @@ export function createChatsRepository(db: Database) {
       if (!after && tx === db) return firstPage.execute({ profileId, limit }) as unknown as Promise<ChatListRow[]>;
       return listQuery(
         tx,
+        profileId,
         and(
           firstPageWhere(profileId),
           after
@@ -577,6 +583,7 @@ export function createChatsRepository(db: Database) {
     listChangedSince(profileId: number, version: number, limit: number, tx: Executor = db): Promise<ChatListRow[]> {
       return listQuery(
         tx,
+        profileId,
         and(eq(conversationMembers.profileId, profileId), gt(conversationMembers.version, version)),
         limit,
       );

@@ -12,7 +12,7 @@ import {
   type ProfileRow,
   type SiteRow,
 } from '../../db/schema/index.ts';
-import { hasNoActiveRestriction } from '../../lib/member-restrictions.ts';
+import { isRestrictedNow } from '../../lib/member-restrictions.ts';
 import { distanceKm, townPosition, type Coordinates, type Locate } from '../../lib/nearest.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
 
@@ -178,7 +178,8 @@ export async function withFirstPrompts(db: Executor, cards: ProfileCard[]): Prom
  * Fictional profiles have no account and are always openable when active.
  */
 export function isViewable(siteId: number | Placeholder): SQL {
-  return sql`(${profiles.siteId} = ${siteId} and ${profiles.status} = 'active' and not exists (select 1 from ${users} where ${users.id} = ${profiles.userId} and ${users.status} = 'deleted_pending') and ${hasNoActiveRestriction(profiles.userId)})`;
+  // One probe of users_unlisted_idx per row checks both (a fictional profile has no account: nothing to find).
+  return sql`(${profiles.siteId} = ${siteId} and ${profiles.status} = 'active' and not exists (select 1 from ${users} where ${users.id} = ${profiles.userId} and (${users.status} = 'deleted_pending' or ${isRestrictedNow()})))`;
 }
 
 /**
