@@ -47,8 +47,8 @@ const activeDayOf = sql<
   string | null
 >`case when ${profiles.isInvisible} then null else ${profiles.lastActiveDay}::text end`;
 
-/** Select these from `profiles` left-joined with `mainPhoto`, then map with `toProfileCard`. */
-export const cardColumns = {
+/** A card's fields, each once: `cardColumns` selects them, `cardJsonOf` writes them as one JSON array in this order. */
+const cardFields = {
   id: profiles.id,
   name: profiles.name,
   dateOfBirth: profiles.dateOfBirth,
@@ -59,6 +59,14 @@ export const cardColumns = {
   isFictional: profiles.isFictional,
   mainFileKey: mainPhoto.fileKey,
   mainThumbKey: mainPhoto.thumbKey,
+  isVerified: isVerifiedOf,
+  activeDay: activeDayOf,
+};
+const cardKeys = Object.keys(cardFields) as (keyof typeof cardFields)[];
+
+/** Select these from `profiles` left-joined with `mainPhoto`, then map with `toProfileCard`. */
+export const cardColumns = {
+  ...cardFields,
   // Aliased, so a list can read the cards from a subquery (search reads its phases as one statement).
   isVerified: isVerifiedOf.as('is_verified'),
   activeDay: activeDayOf.as('active_day'),
@@ -80,7 +88,7 @@ export type CardRow = {
   isVerified?: boolean;
 };
 
-/** A card as one JSON array (`cardJsonOf`), in `cardColumns`' order. */
+/** A card as one JSON array (`cardJsonOf`): the values of `cardFields`, in its order. */
 export type CardJson = [
   id: number,
   name: string,
@@ -97,57 +105,17 @@ export type CardJson = [
 ];
 
 /**
- * SQL: the card columns of a row as one JSON array, for a list read as one JSON value (`json_agg`) beside others in a
- * single statement (likes.php). PostgreSQL builds the JSON and the app parses it natively, instead of the driver and
- * Drizzle converting each field of each row. Read back with `cardOfJson`.
+ * SQL: the card fields of a row as one JSON array, for a list read as one JSON value (`json_agg`) in a single
+ * statement (likes.php, search.php). PostgreSQL builds the JSON and the app parses it natively, instead of the driver
+ * and Drizzle converting each field of each row (docs/prepared-statements.md). Read back with `cardOfJson`.
  */
-export const cardJsonOf = sql<CardJson>`json_build_array(${sql.join(
-  [
-    profiles.id,
-    profiles.name,
-    profiles.dateOfBirth,
-    profiles.gender,
-    profiles.country,
-    profiles.region,
-    profiles.city,
-    profiles.isFictional,
-    mainPhoto.fileKey,
-    mainPhoto.thumbKey,
-    isVerifiedOf,
-    activeDayOf,
-  ],
-  sql`, `,
-)})`;
+export const cardJsonOf = sql<CardJson>`json_build_array(${sql.join(Object.values(cardFields), sql`, `)})`;
 
 /** A card row from `cardJsonOf`'s array. */
-export function cardOfJson([
-  id,
-  name,
-  dateOfBirth,
-  gender,
-  country,
-  region,
-  city,
-  isFictional,
-  mainFileKey,
-  mainThumbKey,
-  isVerified,
-  activeDay,
-]: CardJson): CardRow {
-  return {
-    id,
-    name,
-    dateOfBirth,
-    gender,
-    country,
-    region,
-    city,
-    isFictional,
-    mainFileKey,
-    mainThumbKey,
-    isVerified,
-    activeDay,
-  };
+export function cardOfJson(values: CardJson): CardRow {
+  const row: Record<string, unknown> = {};
+  cardKeys.forEach((key, index) => (row[key] = values[index]));
+  return row as CardRow;
 }
 
 /**
