@@ -74,6 +74,10 @@ export const conversationMembers = pgTable(
       .where(sql`${table.isHidden} = false`),
     // chats.php?since=: what changed after a version.
     index('conversation_members_version_idx').on(table.profileId, table.version),
+    // The unread total (chats.php, the badge) reads only the member's conversations with unread messages.
+    index('conversation_members_unread_idx')
+      .on(table.profileId)
+      .where(sql`${table.unreadCount} > 0 and ${table.isHidden} = false`),
     index('conversation_members_partner_idx').on(table.partnerProfileId),
   ],
 );

@@ -90,24 +90,44 @@ describe('chat query plans', () => {
     expect(scan!['Actual Rows']).toBeLessThanOrEqual(10);
   });
 
-  it('lists the newest 51 of 1,000 conversations by reading 51 rows of the list index in order', async () => {
-    const repo = createChatsRepository(app.db);
-    // In a transaction the repository builds the query it otherwise runs prepared (the same SQL, with the values).
-    const plan = await app.db.transaction((tx) =>
-      analyze(repo.listPage(memberId, null, 51, tx) as unknown as SQLWrapper, tx),
-    );
-    const nodes = nodesOf(plan);
-    const listScan = nodes.find((node) => node['Index Name'] === 'conversation_members_list_idx');
-    expect(listScan, JSON.stringify(plan)).toBeDefined();
-    // The member's rows are read in index order and stop at the page: no sort of all 1,000.
-    expect(listScan!['Actual Rows']! * (listScan!['Actual Loops'] ?? 1)).toBeLessThanOrEqual(51);
-    for (const sort of nodes.filter((node) => node['Node Type'] === 'Sort'))
-      expect(sort['Actual Rows']).toBeLessThanOrEqual(51);
-    expect(nodes.map((node) => node['Index Name'])).toContain('messages_conversation_seq_key');
-    // Conversation, partner, main photo, last message and the ban check are key lookups per listed row, never a pass
-    // over a table.
-    expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan')).toEqual([]);
-    for (const index of ['conversations_pkey', 'profiles_pkey', 'photos_main_key'])
-      expect(nodes.map((node) => node['Index Name'])).toContain(index);
-  });
+  it.each([
+    ['the first page with its summary, as one JSON list (chats.php)', 'first'],
+    ['a page as rows (the later pages)', 'rows'],
+  ] as const)(
+    'lists the newest 51 of 1,000 conversations by reading 51 rows of the list index in order: %s',
+    async (_, form) => {
+      const repo = createChatsRepository(app.db);
+      // In a transaction the repository builds the query it otherwise runs prepared (the same SQL, with the values).
+      const plan = await app.db.transaction((tx) =>
+        analyze(
+          (form === 'first'
+            ? repo.firstPageQuery(memberId, 51, tx)
+            : repo.listPage(memberId, null, 51, tx)) as unknown as SQLWrapper,
+          tx,
+        ),
+      );
+      // The first page's statement also holds the summary (the version, unread total and started count: small reads
+      // of their own): these checks are about the list, its subplan.
+      const hasList = (node: PlanNode) =>
+        nodesOf(node).some((child) => child['Index Name'] === 'conversation_members_list_idx');
+      const list = form === 'first' ? (plan.Plans ?? []).find(hasList) : plan;
+      // The summary's unread total reads only the conversations with unread messages (none of the 1,000 here).
+      if (form === 'first')
+        expect(nodesOf(plan).map((node) => node['Index Name'])).toContain('conversation_members_unread_idx');
+      expect(list, JSON.stringify(plan)).toBeDefined();
+      const nodes = nodesOf(list!);
+      const listScan = nodes.find((node) => node['Index Name'] === 'conversation_members_list_idx');
+      expect(listScan, JSON.stringify(plan)).toBeDefined();
+      // The member's rows are read in index order and stop at the page: no sort of all 1,000.
+      expect(listScan!['Actual Rows']! * (listScan!['Actual Loops'] ?? 1)).toBeLessThanOrEqual(51);
+      for (const sort of nodes.filter((node) => node['Node Type'] === 'Sort'))
+        expect(sort['Actual Rows']).toBeLessThanOrEqual(51);
+      expect(nodes.map((node) => node['Index Name'])).toContain('messages_conversation_seq_key');
+      // Conversation, partner, main photo, last message and the ban check are key lookups per listed row, never a pass
+      // over a table.
+      expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan')).toEqual([]);
+      for (const index of ['conversations_pkey', 'profiles_pkey', 'photos_main_key'])
+        expect(nodes.map((node) => node['Index Name'])).toContain(index);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 // Chat queries: conversations by pair, each member's side, messages by sequence (keyset), the inbox versions.
 import { and, asc, desc, eq, gt, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import {
   blocks,
@@ -235,57 +236,83 @@ export function createChatsRepository(db: Database) {
       )
       .limit(1)
       .as('last_message');
-    return tx
-      .select({
-        conversationId: page.conversationId,
-        partnerId: page.partnerId,
-        partnerName: partner.name,
-        isPartnerRestricted: hasActiveRestriction(partner.userId),
-        mainFileKey: mainPhoto.fileKey,
-        mainThumbKey: mainPhoto.thumbKey,
-        unreadCount: page.unreadCount,
-        lastSeq: conversation.lastSeq,
-        lastActivityAt: page.lastActivityAt,
-        version: page.version,
-        isHidden: page.isHidden,
-        isBlocked: page.isBlocked,
-        lastKind: last.kind,
-        lastBody: last.body,
-        lastGift: last.giftKey,
-        lastSenderId: last.senderProfileId,
-        lastCreatedAt: last.createdAt,
-      })
-      .from(page)
-      .innerJoinLateral(conversation, sql`true`)
-      .innerJoinLateral(partner, sql`true`)
-      .leftJoinLateral(mainPhoto, sql`true`)
-      .leftJoinLateral(last, sql`true`)
-      .orderBy(desc(page.sortAt), desc(page.conversationId));
+    const fields = {
+      conversationId: page.conversationId,
+      partnerId: page.partnerId,
+      partnerName: partner.name,
+      isPartnerRestricted: hasActiveRestriction(partner.userId),
+      mainFileKey: mainPhoto.fileKey,
+      mainThumbKey: mainPhoto.thumbKey,
+      unreadCount: page.unreadCount,
+      lastSeq: conversation.lastSeq,
+      lastActivityAt: page.lastActivityAt,
+      version: page.version,
+      isHidden: page.isHidden,
+      isBlocked: page.isBlocked,
+      lastKind: last.kind,
+      lastBody: last.body,
+      lastGift: last.giftKey,
+      lastSenderId: last.senderProfileId,
+      lastCreatedAt: last.createdAt,
+    };
+    const joined = (selection: SelectedFields) =>
+      tx
+        .select(selection)
+        .from(page)
+        .innerJoinLateral(conversation, sql`true`)
+        .innerJoinLateral(partner, sql`true`)
+        .leftJoinLateral(mainPhoto, sql`true`)
+        .leftJoinLateral(last, sql`true`)
+        .orderBy(desc(page.sortAt), desc(page.conversationId));
+    const rows = joined(fields);
+    // The same rows, each as one JSON array of `fields` in their order (chatRowOfJson reads it back).
+    const json = joined({
+      item: sql<unknown[]>`json_build_array(${sql.join(Object.values(fields), sql`, `)})`.as('item'),
+    });
+    return { rows, json, keys: Object.keys(fields) as (keyof ChatListRow)[] };
   }
   const listQuery = (tx: Executor, profileId: number, where: SQL | undefined, limit: number) =>
-    listQueryBuilder(tx, profileId, where, limit) as unknown as Promise<ChatListRow[]>;
-  /** chats.php's version, unread total and started count, built by Drizzle (on a transaction) or prepared (below). */
+    listQueryBuilder(tx, profileId, where, limit).rows as unknown as Promise<ChatListRow[]>;
+  /** chats.php's version, unread total and started count (one row from the primary keys and the list's indexes). */
+  const summaryFields = (profileId: number | Placeholder) => ({
+    version:
+      sql<number>`coalesce((select ${chatInboxes.version} from ${chatInboxes} where ${chatInboxes.profileId} = ${profileId}), 0)`.mapWith(
+        Number,
+      ),
+    unreadTotal: unreadTotalOf(profileId),
+    startedCount: startedCountOf(profileId),
+  });
   const inboxSummaryQuery = (tx: Executor, profileId: number | Placeholder) =>
-    tx
-      .select({
-        version:
-          sql<number>`coalesce((select ${chatInboxes.version} from ${chatInboxes} where ${chatInboxes.profileId} = ${profileId}), 0)`.mapWith(
-            Number,
-          ),
-        unreadTotal: unreadTotalOf(profileId),
-        startedCount: startedCountOf(profileId),
-      })
-      .from(sql`(select 1) as one`);
+    tx.select(summaryFields(profileId)).from(sql`(select 1) as one`);
   const firstPageWhere = (profileId: number | Placeholder) =>
     and(eq(conversationMembers.profileId, profileId), sql`${conversationMembers.isHidden} = false`);
-  // chats.php's hot pair as prepared statements: Drizzle builds their SQL once per process, not per request.
+  /**
+   * chats.php's first page in one statement: the summary and the page's rows, as one JSON array (json_agg keeps the
+   * list's order: nothing else happens at its level), read back by chatRowOfJson (docs/prepared-statements.md).
+   */
+  const firstPageQuery = (tx: Executor, profileId: number | Placeholder, limit: number | Placeholder) => {
+    const list = listQueryBuilder(tx, profileId, firstPageWhere(profileId), limit);
+    return {
+      query: tx
+        .select({
+          ...summaryFields(profileId),
+          rows: sql<unknown[][]>`(select coalesce(json_agg(list.item), '[]') from (${list.json}) list)`,
+        })
+        .from(sql`(select 1) as one`),
+      keys: list.keys,
+    };
+  };
+  // chats.php's statements, prepared: Drizzle builds their SQL once per process, not per request.
   const inboxSummary = inboxSummaryQuery(db, sql.placeholder('profileId')).prepare('chats_inbox_summary');
-  const firstPage = listQueryBuilder(
-    db,
-    sql.placeholder('profileId'),
-    firstPageWhere(sql.placeholder('profileId')),
-    sql.placeholder('limit'),
-  ).prepare('chats_first_page');
+  const firstPage = firstPageQuery(db, sql.placeholder('profileId'), sql.placeholder('limit'));
+  const firstPageStatement = firstPage.query.prepare('chats_first_page');
+  /** A list row from its JSON array (firstPageQuery). */
+  const chatRowOfJson = (values: unknown[]): ChatListRow => {
+    const row: Record<string, unknown> = {};
+    firstPage.keys.forEach((key, index) => (row[key] = values[index]));
+    if (typeof row.lastCreatedAt === 'string') row.lastCreatedAt = new Date(row.lastCreatedAt);
+    return row as ChatListRow;
+  };
 
   return {
     /**
@@ -558,6 +585,22 @@ export function createChatsRepository(db: Database) {
       return row?.total ?? 0;
     },
 
+    /**
+     * chats.php's first page with the inbox summary, in one statement (firstPageQuery): read in one snapshot, so the
+     * version belongs to exactly these rows. On a transaction, the same SQL is built for it (the plan test explains it).
+     */
+    async readFirstPage(
+      profileId: number,
+      limit: number,
+    ): Promise<{ version: number; unreadTotal: number; startedCount: number; rows: ChatListRow[] }> {
+      const [row] = await firstPageStatement.execute({ profileId, limit });
+      if (!row) return { version: 0, unreadTotal: 0, startedCount: 0, rows: [] };
+      return { ...row, rows: row.rows.map(chatRowOfJson) };
+    },
+
+    /** The first page's statement built on `tx` with its values (chat-plans.test.ts explains it). */
+    firstPageQuery: (profileId: number, limit: number, tx: Executor) => firstPageQuery(tx, profileId, limit).query,
+
     /** One page of the list, newest activity first, after the keyset (last_activity_at, conversation_id). */
     listPage(
       profileId: number,
@@ -565,7 +608,6 @@ export function createChatsRepository(db: Database) {
       limit: number,
       tx: Executor = db,
     ): Promise<ChatListRow[]> {
-      if (!after && tx === db) return firstPage.execute({ profileId, limit }) as unknown as Promise<ChatListRow[]>;
       return listQuery(
         tx,
         profileId,

@@ -360,8 +360,14 @@ export function createChatsService(deps: {
       site: Pick<ChatSite, 'cdnPrefix'>,
       options: { cursor?: string; since?: number },
     ): Promise<ChatsResponse> {
+      if (options.since === undefined && !options.cursor) {
+        // The first page: the summary and the rows in one statement, one snapshot.
+        const { rows, ...summary } = await repo.readFirstPage(member.profileId, CHATS_PAGE_SIZE + 1);
+        return pageAnswer(rows, summary);
+      }
       // The version is read before the rows: anything that changes after it is in a later answer too.
-      const { version, unreadTotal, startedCount } = await repo.findInboxSummary(member.profileId);
+      const summary = await repo.findInboxSummary(member.profileId);
+      const { version, unreadTotal, startedCount } = summary;
       if (options.since !== undefined) {
         const rows = await repo.listChangedSince(member.profileId, options.since, SINCE_LIMIT + 1);
         if (rows.length > SINCE_LIMIT) throw new AppError(409, 'invalid_value');
@@ -376,21 +382,28 @@ export function createChatsService(deps: {
         };
       }
       const after = options.cursor ? (deps.cursors.decode('chats', options.cursor, 'tn') as [string, number]) : null;
-      // Blocked pairs are left out after the page is read, so a page may come out short; the cursor still moves on.
-      const rows = await repo.listPage(member.profileId, after, CHATS_PAGE_SIZE + 1);
-      const page = rows.slice(0, CHATS_PAGE_SIZE);
-      const last = page.at(-1);
-      return {
-        chats: page.filter((row) => !row.isBlocked).map((row) => toEntry(row, member.profileId, site)),
-        next_cursor:
-          rows.length > CHATS_PAGE_SIZE && last
-            ? deps.cursors.encode('chats', [last.lastActivityAt, last.conversationId])
-            : null,
-        version,
-        removed: [],
-        unread_total: unreadTotal,
-        started_count: startedCount,
-      };
+      return pageAnswer(await repo.listPage(member.profileId, after, CHATS_PAGE_SIZE + 1), summary);
+
+      /** A page of the list (up to CHATS_PAGE_SIZE + 1 rows read, the last only to say whether more follow). */
+      function pageAnswer(
+        rows: ChatListRow[],
+        { version, unreadTotal, startedCount }: { version: number; unreadTotal: number; startedCount: number },
+      ): ChatsResponse {
+        // Blocked pairs are left out after the page is read, so a page may come out short; the cursor still moves on.
+        const page = rows.slice(0, CHATS_PAGE_SIZE);
+        const last = page.at(-1);
+        return {
+          chats: page.filter((row) => !row.isBlocked).map((row) => toEntry(row, member.profileId, site)),
+          next_cursor:
+            rows.length > CHATS_PAGE_SIZE && last
+              ? deps.cursors.encode('chats', [last.lastActivityAt, last.conversationId])
+              : null,
+          version,
+          removed: [],
+          unread_total: unreadTotal,
+          started_count: startedCount,
+        };
+      }
     },
 
     /**
