@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
+import { jsonListOf, jsonRowOf } from '../../db/json-rows.ts';
 import {
   blocks,
   chatInboxes,
@@ -255,7 +256,9 @@ export function createChatsRepository(db: Database) {
       lastSenderId: last.senderProfileId,
       lastCreatedAt: last.createdAt,
     };
-    const joined = (selection: SelectedFields) =>
+    const row = jsonRowOf(fields);
+    /** The page's rows with `selection`: the fields themselves, or each row as one JSON array of them (`row`). */
+    const select = (selection: SelectedFields) =>
       tx
         .select(selection)
         .from(page)
@@ -264,15 +267,12 @@ export function createChatsRepository(db: Database) {
         .leftJoinLateral(mainPhoto, sql`true`)
         .leftJoinLateral(last, sql`true`)
         .orderBy(desc(page.sortAt), desc(page.conversationId));
-    const rows = joined(fields);
-    // The same rows, each as one JSON array of `fields` in their order (chatRowOfJson reads it back).
-    const json = joined({
-      item: sql<unknown[]>`json_build_array(${sql.join(Object.values(fields), sql`, `)})`.as('item'),
-    });
-    return { rows, json, keys: Object.keys(fields) as (keyof ChatListRow)[] };
+    return { fields, row, select };
   }
-  const listQuery = (tx: Executor, profileId: number, where: SQL | undefined, limit: number) =>
-    listQueryBuilder(tx, profileId, where, limit).rows as unknown as Promise<ChatListRow[]>;
+  const listQuery = (tx: Executor, profileId: number, where: SQL | undefined, limit: number) => {
+    const list = listQueryBuilder(tx, profileId, where, limit);
+    return list.select(list.fields) as unknown as Promise<ChatListRow[]>;
+  };
   /** chats.php's version, unread total and started count (one row from the primary keys and the list's indexes). */
   const summaryFields = (profileId: number | Placeholder) => ({
     version:
@@ -296,10 +296,10 @@ export function createChatsRepository(db: Database) {
       query: tx
         .select({
           ...summaryFields(profileId),
-          rows: sql<unknown[][]>`(select coalesce(json_agg(list.item), '[]') from (${list.json}) list)`,
+          rows: jsonListOf<unknown[]>(list.select({ item: list.row.sql.as('item') })),
         })
         .from(sql`(select 1) as one`),
-      keys: list.keys,
+      row: list.row,
     };
   };
   // chats.php's statements, prepared: Drizzle builds their SQL once per process, not per request.
@@ -308,8 +308,7 @@ export function createChatsRepository(db: Database) {
   const firstPageStatement = firstPage.query.prepare('chats_first_page');
   /** A list row from its JSON array (firstPageQuery). */
   const chatRowOfJson = (values: unknown[]): ChatListRow => {
-    const row: Record<string, unknown> = {};
-    firstPage.keys.forEach((key, index) => (row[key] = values[index]));
+    const row = firstPage.row.read(values);
     if (typeof row.lastCreatedAt === 'string') row.lastCreatedAt = new Date(row.lastCreatedAt);
     return row as ChatListRow;
   };

@@ -1,6 +1,7 @@
 // Drizzle queries on likes and matches; lists are keyset-paginated and leave out blocked and unopenable members.
-import { and, desc, eq, isNull, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { jsonListOf } from '../../db/json-rows.ts';
 import { blocks, likes, matches, profiles } from '../../db/schema/index.ts';
 import {
   cardColumns,
@@ -87,10 +88,8 @@ function prepareOverview(db: Executor) {
     .where(isVisibleLike('received', siteId, profileId))
     .orderBy(desc(likes.isNew), desc(likes.createdAt), desc(likes.profileId))
     .limit(likedByLimit);
-  const aggregated = <T>(list: SQLWrapper) =>
-    sql<T[]>`(select coalesce(json_agg(list.item), '[]') from (${list}) list)`;
   return db
-    .select({ liked: aggregated<CardJson>(liked), likedBy: aggregated<[number, boolean]>(likedBy) })
+    .select({ liked: jsonListOf<CardJson>(liked), likedBy: jsonListOf<[number, boolean]>(likedBy) })
     .from(sql`(select 1) as one`)
     .prepare('likes_overview');
 }

@@ -12,6 +12,7 @@ import {
   type ProfileRow,
   type SiteRow,
 } from '../../db/schema/index.ts';
+import { jsonRowOf } from '../../db/json-rows.ts';
 import { isRestrictedNow } from '../../lib/member-restrictions.ts';
 import { distanceKm, townPosition, type Coordinates, type Locate } from '../../lib/nearest.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
@@ -62,7 +63,7 @@ const cardFields = {
   isVerified: isVerifiedOf,
   activeDay: activeDayOf,
 };
-const cardKeys = Object.keys(cardFields) as (keyof typeof cardFields)[];
+const cardJson = jsonRowOf(cardFields);
 
 /** Select these from `profiles` left-joined with `mainPhoto`, then map with `toProfileCard`. */
 export const cardColumns = {
@@ -109,13 +110,11 @@ export type CardJson = [
  * statement (likes.php, search.php). PostgreSQL builds the JSON and the app parses it natively, instead of the driver
  * and Drizzle converting each field of each row (docs/prepared-statements.md). Read back with `cardOfJson`.
  */
-export const cardJsonOf = sql<CardJson>`json_build_array(${sql.join(Object.values(cardFields), sql`, `)})`;
+export const cardJsonOf = cardJson.sql as SQL<CardJson>;
 
 /** A card row from `cardJsonOf`'s array. */
 export function cardOfJson(values: CardJson): CardRow {
-  const row: Record<string, unknown> = {};
-  cardKeys.forEach((key, index) => (row[key] = values[index]));
-  return row as CardRow;
+  return cardJson.read(values) as CardRow;
 }
 
 /**
