@@ -5,15 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { walkKeyboard, seriousViolations, waitForScreen } from './support/axe.ts';
-import {
-  SCREENS,
-  buildWorld,
-  signupWalker,
-  waitForDemoMembers,
-  type Screen,
-  type StorageState,
-  type World,
-} from './support/axe-world.ts';
+import { SCREENS, buildWorld, signupWalker, type Screen, type StorageState, type World } from './support/axe-world.ts';
 import { useBrowser } from './support/browser.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
 import { matrix } from './support/matrix.ts';
@@ -28,7 +20,6 @@ let world: World;
 const signup = signupWalker(session.baseURL);
 
 beforeAll(async () => {
-  await waitForDemoMembers(session.baseURL, 300);
   world = await buildWorld(session.baseURL);
 }, 240_000);
 

@@ -1,6 +1,6 @@
 // Journeys of the photo-first screens: the home page's faces, the filters sheet on a phone, the search keeping its place
 // when the member comes back from a profile, the photo lightbox by keyboard, the match modal with both photos.
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { APIRequestContext } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
@@ -9,7 +9,6 @@ import { appHasTakenOver } from './support/conditions.ts';
 const session = useBrowser();
 
 const DEMO = { email: 'demo@example.com', password: 'demo1234' };
-const SEED_TIMEOUT_MS = 100_000;
 const PHONE = { width: 390, height: 844 };
 
 type Face = { id: number; name: string; main_image: { thumb_filename: string } | null };
@@ -19,20 +18,6 @@ async function logIn(request: APIRequestContext): Promise<{ profile: { id: numbe
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { user: { profile: { id: number; name: string } } }).user;
 }
-
-/** The development server seeds demo members (with generated portraits) in the background after it starts. */
-beforeAll(async () => {
-  const deadline = Date.now() + SEED_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${session.baseURL}/api/search.php?limit=1`).catch(() => null);
-    const body = response?.ok
-      ? ((await response.json()) as { num_results: number | null; is_num_results_capped: boolean })
-      : null;
-    if (body && (body.is_num_results_capped || (body.num_results ?? 0) >= 300)) return;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('The demo members were not seeded in time');
-}, SEED_TIMEOUT_MS + 10_000);
 
 describe('home page faces', () => {
   test('a visitor sees members with photos from the site, the signup call to action and the trust signals', async () => {

@@ -1,10 +1,10 @@
 // First views (docs/first-view.md): the home, discovery, a member's page and the conversations come with their content in
 // the server's HTML, rendered by the app's own code; the app starts later, takes the view over without a second copy,
 // and presses the buttons pressed before it ran. A visitor on a members-only page is redirected by the server.
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
-import { activate, signUp, waitForDemoMembers } from './support/axe-world.ts';
+import { activate, signUp } from './support/axe-world.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
 
 const session = useBrowser({ viewport: { width: 390, height: 844 } });
@@ -21,8 +21,6 @@ const hasAppStarted = (page: Page) =>
   page.evaluate(() => document.querySelector('script[type="module"][src]') !== null);
 
 describe('first views', () => {
-  beforeAll(() => waitForDemoMembers(session.baseURL, 40), 240_000);
-
   test('the home page is in the HTML, shows before the app starts, and the app takes it over', async () => {
     const { page, context } = session;
     await acceptSiteEntryWarningBeforehand(context);

@@ -1,12 +1,11 @@
 // Landers in the browser: every lander shows its content from the server's HTML (before and after the app takes it
 // over), its call to action opens the signup modal, and signup step 0 sends the landing URL's tracking data, braces
 // removed; a member landing leads to the member's signup page with a first message.
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { LANDER_NAMES } from '@app/contracts';
 import { matrix } from './support/matrix.ts';
 import { useBrowser } from './support/browser.ts';
-import { waitForDemoMembers } from './support/axe-world.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
 
 const session = useBrowser({ viewport: { width: 390, height: 844 } });
@@ -40,7 +39,6 @@ async function submitStepZero(
 
 describe('landers', () => {
   // The landers show the demo members; the server seeds them after it starts.
-  beforeAll(() => waitForDemoMembers(session.baseURL, 40), 240_000);
 
   // npm test: the swipe lander (interactive), the gallery and a video lander; npm run test:full: all of them.
   const landers = matrix(LANDER_NAMES, (name) => ['tinderswipe', 'gallery', 'video'].includes(name));

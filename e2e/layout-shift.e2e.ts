@@ -2,7 +2,7 @@
 // cumulative layout shift of 0.1, on Lighthouse's phone and on a laptop: the home page, and logged in /members, a member
 // page, /likes, /chats, /credits and /profile while their data arrives. The app shell and the skeletons hold the
 // places of what loads; the footer used to be pushed down (0.26 to 0.77). bench/web/README.md has the figures.
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import { matrix } from './support/matrix.ts';
@@ -12,29 +12,10 @@ const session = useBrowser();
 
 const CLS_LIMIT = 0.1;
 const DEMO = { email: 'demo@example.com', password: 'demo1234' };
-const SEED_TIMEOUT_MS = 100_000;
 const VIEWPORTS = [
   { name: 'phone', viewport: { width: 412, height: 823 } },
   { name: 'laptop', viewport: { width: 1350, height: 940 } },
 ];
-
-/** The development server seeds demo members in the background after it starts: /members then has results. */
-async function waitForDemoMembers(baseURL: string): Promise<void> {
-  const deadline = Date.now() + SEED_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${baseURL}/api/search.php?limit=1`).catch(() => null);
-    if (response?.ok) {
-      const body = (await response.json()) as { num_results: number | null; is_num_results_capped: boolean };
-      if (body.is_num_results_capped || (body.num_results ?? 0) >= 300) return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('The demo members were not seeded in time');
-}
-
-beforeAll(async () => {
-  await waitForDemoMembers(session.baseURL);
-}, SEED_TIMEOUT_MS + 10_000);
 
 /** Opens `path` in a fresh context (cold cache, nothing stored), waits for `ready` and the network to go quiet. */
 async function clsOfFirstVisit(

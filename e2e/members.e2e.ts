@@ -1,6 +1,6 @@
 // Journeys of the members issue: edit a profile and upload a photo, search with filters over two pages,
 // like back a member who liked you and see the match, block a member who then cannot open your profile.
-import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import { makePng } from './support/images.ts';
@@ -8,10 +8,9 @@ import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
 
 const session = useBrowser();
 
-/** The development server seeds demo members in the background after it starts (docs/members.md, Demo data). */
+/** Demo members the development server seeds (docs/members.md, Demo data; the e2e run starts once they exist). */
 const DEMO = { email: 'demo@example.com', password: 'demo1234' };
 const DEMO_MEMBER_PASSWORD = 'demo1234';
-const SEED_TIMEOUT_MS = 100_000;
 
 function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -44,27 +43,9 @@ async function signUpThroughApi(page: Page, email: string, username: string): Pr
   expect(response.status()).toBe(201);
 }
 
-/** Waits until the demo members exist (a visitor's search counts them). */
-async function waitForDemoMembers(baseURL: string): Promise<void> {
-  const deadline = Date.now() + SEED_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${baseURL}/api/search.php?limit=1`).catch(() => null);
-    if (response?.ok) {
-      const body = (await response.json()) as { num_results: number | null; is_num_results_capped: boolean };
-      if (body.is_num_results_capped || (body.num_results ?? 0) >= 300) return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('The demo members were not seeded in time');
-}
-
 function mainNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main navigation' });
 }
-
-beforeAll(async () => {
-  await waitForDemoMembers(session.baseURL);
-}, SEED_TIMEOUT_MS + 10_000);
 
 describe('own profile and photos', () => {
   test('a member edits profile fields, sees a translated validation error, and uploads a photo that becomes the main one', async () => {

@@ -5,7 +5,6 @@ import { request as playwrightRequest, type APIRequestContext } from 'playwright
 
 const CLIENT = { 'Request-Type': 'client' };
 const PASSWORD = 'a11y-secret-1';
-const SEED_TIMEOUT_MS = 110_000;
 
 export type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
 
@@ -100,20 +99,6 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, wh
   if (!response.ok())
     throw new Error(`${what} answered ${response.status()}: ${(await response.text()).slice(0, 500)}`);
   return (await response.json()) as T;
-}
-
-/** Waits until the development server has seeded at least `minimum` demo members (a visitor's search counts them). */
-export async function waitForDemoMembers(baseURL: string, minimum: number): Promise<void> {
-  const deadline = Date.now() + SEED_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${baseURL}/api/search.php?limit=1`).catch(() => null);
-    if (response?.ok) {
-      const body = (await response.json()) as { num_results: number | null; is_num_results_capped: boolean };
-      if (body.is_num_results_capped || (body.num_results ?? 0) >= minimum) return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('The demo members were not seeded in time');
 }
 
 export type Signup = { api: APIRequestContext; id: number; name: string; email: string };

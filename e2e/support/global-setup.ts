@@ -21,6 +21,13 @@ const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
 const serverLog = path.join(repoRoot, 'test-results/e2e-server.log');
 const SERVER_START_TIMEOUT_MS = 90_000;
 const SERVER_STOP_TIMEOUT_MS = 10_000;
+/**
+ * The development server seeds its demo members in the background once it listens, and says when it is done or why it
+ * failed (apps/server/src/modules/dev/demo-seed.plugin.ts). Specs find those members, so the run starts after that.
+ */
+const SEED_DONE = /^Demo members ready: /m;
+const SEED_FAILED = /demo members could not be created/;
+const SEED_TIMEOUT_MS = 120_000;
 /** The e2e server's MAIL_EVENTS_SECRET: specs report bounces and complaints to POST /api/mail-events.php with it. */
 export const E2E_MAIL_EVENTS_SECRET = 'e2e-mail-events-secret-not-for-production';
 
@@ -75,6 +82,25 @@ async function waitForHealthy(baseURL: string, server: ChildProcess, output: () 
   );
 }
 
+/** Resolves once the server has seeded its demo members; rejects with its output when seeding fails or takes too long. */
+async function waitForDemoMembers(
+  seed: () => 'seeding' | 'done' | 'failed',
+  server: ChildProcess,
+  output: () => string,
+): Promise<void> {
+  const deadline = Date.now() + SEED_TIMEOUT_MS;
+  while (seed() === 'seeding') {
+    if (server.exitCode !== null || server.signalCode !== null)
+      throw new Error(`The server under test exited while seeding:\n${output()}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `The server under test did not seed its demo members within ${SEED_TIMEOUT_MS / 1000} s:\n${output()}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (seed() === 'failed') throw new Error(`The server under test could not seed its demo members:\n${output()}`);
+}
+
 function stopServer(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -125,9 +151,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await fs.promises.mkdir(path.dirname(serverLog), { recursive: true });
   const logFile = fs.createWriteStream(serverLog);
   let output = '';
+  let seed: 'seeding' | 'done' | 'failed' = 'seeding';
   const keepOutput = (chunk: Buffer) => {
     logFile.write(chunk);
     output = (output + chunk.toString()).slice(-20_000);
+    if (seed === 'seeding' && SEED_DONE.test(output)) seed = 'done';
+    else if (seed === 'seeding' && SEED_FAILED.test(output)) seed = 'failed';
   };
   server.stdout?.on('data', keepOutput);
   server.stderr?.on('data', keepOutput);
@@ -140,6 +169,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   try {
     await waitForHealthy(baseURL, server, () => output);
+    await waitForDemoMembers(
+      () => seed,
+      server,
+      () => output,
+    );
   } catch (error) {
     await teardown();
     throw error;

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The page title carries "(n) " in front while something is new, and keeps it when a page sets a new title.
 import { afterEach, describe, expect, it } from 'vitest';
 import { setTitleCount, withTitleCount } from './document-title-count.ts';

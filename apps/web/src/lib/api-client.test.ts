@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The API client (SPEC section 7): Request-Type header, 5 retries with exponential delay for safe requests, auth-required logout.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {

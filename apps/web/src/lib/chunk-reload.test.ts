@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // A failed chunk reloads the page, but never twice within a minute.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The browser's own cookies: written site-wide and same-site, read back decoded; a broken one reads as missing.
 import { afterEach, describe, expect, it } from 'vitest';
 import { readCookie, writeCookie } from './cookies.ts';

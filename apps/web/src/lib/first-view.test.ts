@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The server's first view: seeding the cache from its state, and giving way to the app's root once the page is ready.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, dehydrate } from '@tanstack/react-query';

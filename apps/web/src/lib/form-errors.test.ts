@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The exact translated messages of SPEC section 5 and 8, from the shared schemas (client side) and from API answers.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {

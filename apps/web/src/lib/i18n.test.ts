@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Language rules of SPEC section 1: cookie first, then domain_language; choosing stores a 365-day cookie; Dutch dates.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_COOKIE, TIME_ZONE_COOKIE } from '@app/i18n';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The push state of SPEC section 4 in one store: read from the browser, subscribing with the site's key, the account's copy (POST user.php?push=1), logout, and lastMessage.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, jsonError } from '../test-support/fetch-mock.ts';

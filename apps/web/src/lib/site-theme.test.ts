@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The site's colours from the settings reach <html> as custom properties, follow a change, and leave no trace when
 // the site goes back to the brand's colours.
 import { QueryClient } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Storage helpers survive broken storage and read back only real timestamps.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readTimestamp, removeItem, writeItem, writeTimestamp } from './storage.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The colour theme: "system" follows the operating system, a choice is kept, and index.html's first-paint script applies
 // the same rule before any module runs.
 import fs from 'node:fs';

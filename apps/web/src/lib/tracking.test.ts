@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Tracking parameters: read from the landing URL with braces removed, kept for the tab, sent with step 0.
 import { afterEach, describe, expect, it } from 'vitest';
 import {

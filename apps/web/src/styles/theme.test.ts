@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The compiled theme carries SPEC section 9 (brand colours, the four layout breakpoints, 350 px toasts) and the design
 // system (docs/design-system.md): a site's own colours reach every rule Bootstrap paints with the brand, the default
 // shades read at 4.5:1, the type scale and the other tokens are published, and motion respects reduced motion.

@@ -13,11 +13,18 @@ import { settingsKeys } from '../lib/settings/get-settings.ts';
 import { companyInfoKeys } from '../lib/settings/get-company-info.ts';
 import { userKeys } from '../lib/session/get-user.ts';
 
+/** What react-bootstrap shows while a transition runs: its end waits on a fallback timer in jsdom (about 300 ms). */
+const TRANSITIONING = '.fade, .collapsing, .modal, .modal-backdrop, .offcanvas, .showing, .hiding';
+let hasTransitionTimers = false;
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(() => cleanup());
-// A modal closed by a file's last test ends its fade on react-bootstrap's fallback timer (about 300 ms in jsdom):
-// it must fire before the file's environment is torn down, else it throws on a missing `document`.
-afterAll(() => new Promise((resolve) => setTimeout(resolve, 350)));
+afterEach(() => {
+  // Before cleanup: a transition still running when a test ends leaves its timer behind the unmount.
+  if (document.querySelector(TRANSITIONING)) hasTransitionTimers = true;
+  cleanup();
+});
+// Such a timer (a modal closed by the file's last test, say) must fire before the file's environment is torn down,
+// else it throws on a missing `document`. Files that left none end at once.
+afterAll(() => (hasTransitionTimers ? new Promise((resolve) => setTimeout(resolve, 350)) : undefined));
 
 /**
  * Loads the real English locale files once per test file (all namespaces: the app loads those the first paint leaves
@@ -52,11 +59,14 @@ export type RenderOptions = {
   routes?: RouteObject[];
   /** The logged-in member (default: a visitor). */
   user?: User | null;
+  /** Queries already answered, as the app's cache holds them once loaded: the component renders without suspending. */
+  queryData?: ReadonlyArray<readonly [queryKey: readonly unknown[], data: unknown]>;
 };
 
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
   const settings = buildSettings(options.settings);
   const queryClient = createTestQueryClient(settings, options.user ?? null);
+  for (const [queryKey, data] of options.queryData ?? []) queryClient.setQueryData(queryKey, data);
   const router = createMemoryRouter([...(options.routes ?? []), { path: '*', element: ui }], {
     initialEntries: [options.path ?? '/'],
   });

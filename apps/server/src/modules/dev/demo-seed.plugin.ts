@@ -132,6 +132,7 @@ export const demoSeedPlugin = fp<{ isEnabled: boolean; memberCount?: number }>(
           const conversations = demo ? await seedDemoConversations(demo.profileId) : 0;
           // The planner's statistics still describe an empty database (PGlite never analyzes by itself).
           await app.db.execute(sql`analyze`);
+          // e2e/support/global-setup.ts waits for this line (or the error below) before the browser tests start.
           console.log(
             `Demo members ready: ${result.members} members, ${result.photos} photos, ${result.likesOfDemoUser} likes and ${result.matchesOfDemoUser} matches and ${conversations} conversations for the demo user (${((Date.now() - started) / 1000).toFixed(1)} s)`,
           );

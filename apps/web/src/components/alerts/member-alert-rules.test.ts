@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The member alerts' rules (SPEC sections 4 and 6): which of profile photo, push and disabled notifications shows, one at a time, and dismissals honoured.
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test-support/user.fixture.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Socket events and the catch-up after a reconnect, against the query cache: the list follows versions (a gap asks
 // `since`), every open conversation catches up from its last sequence, and no message shows twice or goes missing.
 import { afterEach, describe, expect, it, vi } from 'vitest';

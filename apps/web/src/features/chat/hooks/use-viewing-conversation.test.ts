@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The `viewing` socket event: the open conversation while the tab is visible and the socket live, null otherwise.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@app/i18n';
 import { STATIC_PAGES } from '../../../config/paths.ts';
 import { renderWithProviders, setupI18n } from '../../../test-support/render.tsx';
-import { hasPageFile, loadPageMarkdown } from '../lib/page-content.ts';
+import { contentKeys, hasPageFile, loadPageMarkdown } from '../lib/page-content.ts';
 import { findPlaceholders, PLACEHOLDERS } from '../lib/placeholders.ts';
 import { StaticPageContent } from './static-page.tsx';
 
@@ -22,9 +22,13 @@ describe.each(LOCALES)('%s', (locale) => {
 
   it.each(STATIC_PAGES)('renders %s with every placeholder filled and every key present', async (page) => {
     await setupI18n(locale);
+    // The page's Markdown as the cache holds it once loaded: a render that suspends first waits out React's 300 ms
+    // reveal throttle, 77 times in this file. Loading itself is the test above.
+    const markdown = await loadPageMarkdown(page, locale);
     const { container } = renderWithProviders(<StaticPageContent page={page} />, {
       path: `/pages/${page}?reason=scam_spam`,
       settings: { name: 'Testsite', support_email: 'help@testsite.example', refund_days: 14 },
+      queryData: [[contentKeys.page(page, locale), markdown]],
     });
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent?.trim()).not.toBe('');

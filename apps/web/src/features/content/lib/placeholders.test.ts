@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { buildSettings } from '../../../test-support/settings.fixture.ts';
 import { setupI18n } from '../../../test-support/render.tsx';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The photo upload bypasses apiRequest (for its progress events) but keeps its contract: Request-Type header and auth-required logout.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, onAuthenticationRequired } from '../../../lib/api-client.ts';
