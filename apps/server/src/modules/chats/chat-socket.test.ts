@@ -160,6 +160,21 @@ describe('member socket', () => {
     expect(await bobSocket.next((event) => event.type === 'unread' && event.unread_total === 0)).toBeTruthy();
   });
 
+  it("counts a send's unread total as chats.php does: no conversation with a member blocked either way", async () => {
+    const [alice, bob, carol, dave] = await Promise.all([1, 2, 3, 4].map(() => createMember(app)));
+    for (const text of ['one', 'two']) expect((await send(carol.client, bob.profileId, text)).statusCode).toBe(200);
+    expect((await send(dave.client, bob.profileId)).statusCode).toBe(200);
+    // Bob blocks Carol, and Dave blocks Bob: neither conversation's unread messages count for Bob any more.
+    await bob.client.request({ method: 'POST', url: '/api/block.php', payload: { id: carol.profileId } });
+    await dave.client.request({ method: 'POST', url: '/api/block.php', payload: { id: bob.profileId } });
+    const bobSocket = await open(bob);
+    expect(bobSocket.events[0]).toMatchObject({ type: 'hello', unread_total: 0 });
+
+    expect((await send(alice.client, bob.profileId)).statusCode).toBe(200);
+    expect(await bobSocket.next((event) => event.type === 'unread')).toEqual({ type: 'unread', unread_total: 1 });
+    expect((await bob.client.request({ url: '/api/chats.php' })).json()).toMatchObject({ unread_total: 1 });
+  });
+
   it("ignores typing for a conversation that is not the member's, and malformed client events", async () => {
     const alice = await createMember(app);
     const bob = await createMember(app);
