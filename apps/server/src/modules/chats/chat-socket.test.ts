@@ -161,7 +161,10 @@ describe('member socket', () => {
   });
 
   it("counts a send's unread total as chats.php does: no conversation with a member blocked either way", async () => {
-    const [alice, bob, carol, dave] = await Promise.all([1, 2, 3, 4].map(() => createMember(app)));
+    const alice = await createMember(app);
+    const bob = await createMember(app);
+    const carol = await createMember(app);
+    const dave = await createMember(app);
     for (const text of ['one', 'two']) expect((await send(carol.client, bob.profileId, text)).statusCode).toBe(200);
     expect((await send(dave.client, bob.profileId)).statusCode).toBe(200);
     // Bob blocks Carol, and Dave blocks Bob: neither conversation's unread messages count for Bob any more.
