@@ -185,11 +185,14 @@ describe('password reset', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL((url) => url.pathname === '/reset-password');
-    await page.getByLabel('E-mail address').fill(uniqueEmail('nobody'));
-    await page.getByRole('button', { name: 'Send reset link' }).click();
+    // The router changes the address before React shows the new page (a transition), and the login form it leaves has
+    // an "E-mail address" field too: the reset form itself is what to fill.
+    const resetForm = page.getByRole('form', { name: 'Reset your password' });
+    await resetForm.getByLabel('E-mail address').fill(uniqueEmail('nobody'));
+    await resetForm.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('E-mail address not found').waitFor();
-    await page.getByLabel('E-mail address').fill(email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await resetForm.getByLabel('E-mail address').fill(email);
+    await resetForm.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(`We sent an e-mail to ${email}`).waitFor();
 
     await followMailLink(page, email, '/reset-password/do');
