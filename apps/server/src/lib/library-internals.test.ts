@@ -1,7 +1,7 @@
-// Three places use a library's internals rather than its documented API (docs/library-internals.md): the rate
-// limiter's Redis store file, country-state-city's packaged city table, and PGlite's wire-protocol helpers for named
-// statements. Their versions are pinned exactly, and this test fails on an upgrade or on a changed internal, so an
-// upgrade is a decision with a test to update, never a silent break.
+// Two places use a library's internals rather than its documented API (docs/library-internals.md): country-state-city's
+// packaged city table, and PGlite's wire-protocol helpers for named statements. Their versions are pinned exactly,
+// and this test fails on an upgrade or on a changed internal, so an upgrade is a decision with a test to update,
+// never a silent break.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -15,7 +15,6 @@ const serverPackage = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirnam
 
 /** The versions whose internals were read and are relied on. Upgrading one means re-reading what this test checks. */
 const RELIED_ON = {
-  '@fastify/rate-limit': '11.2.0',
   'country-state-city': '3.2.1',
   '@electric-sql/pglite': '0.5.16',
 } as const;
@@ -33,19 +32,6 @@ describe('library internals the server relies on', () => {
   it.each(Object.entries(RELIED_ON))('%s is pinned to %s and installed at that version', (name, version) => {
     expect(serverPackage.dependencies[name]).toBe(version);
     expect(installedVersion(name)).toBe(version);
-  });
-
-  it("@fastify/rate-limit's Redis store file: a constructor (continueExceeding, exponentialBackoff, redis, key) with incr and child", () => {
-    type Store = { key: string; redis: unknown; continueExceeding: boolean; exponentialBackoff: boolean };
-    const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (...args: unknown[]) => Store;
-    expect(typeof RedisStore).toBe('function');
-    expect(typeof (RedisStore.prototype as Record<string, unknown>).incr).toBe('function');
-    expect(typeof (RedisStore.prototype as Record<string, unknown>).child).toBe('function');
-    const defined: string[] = [];
-    const redis = { defineCommand: (name: string) => defined.push(name) };
-    const store = new RedisStore(true, false, redis, 'prefix-');
-    expect(store).toMatchObject({ key: 'prefix-', redis, continueExceeding: true, exponentialBackoff: false });
-    expect(defined).toContain('rateLimit');
   });
 
   it("country-state-city's city table: rows of [name, country, subdivision, latitude, longitude] as text", () => {

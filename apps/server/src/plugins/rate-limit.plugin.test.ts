@@ -254,6 +254,40 @@ describe(`several limits checked together (${redisUrl ? 'Redis' : 'in-memory'} s
       await app.close();
     }
   });
+  it('counts requests arriving together exactly (on Redis their counters go out together, one command)', async () => {
+    const app = await buildTestApp({}, { configure: (instance) => instance.register(testRoutes) });
+    try {
+      const send = (email: string, remoteAddress: string) =>
+        app.inject({ method: 'POST', url: '/test/send', headers: clientHeaders, payload: { email }, remoteAddress });
+      const codes = (responses: { statusCode: number; json: () => { error?: { code: string } } }[]) =>
+        responses.map((response) => (response.statusCode === 200 ? 'ok' : response.json().error!.code)).sort();
+      // One key from six addresses at once: its limit of 2 lets exactly two through.
+      const sameKey = await Promise.all(
+        Array.from({ length: 6 }, (_, index) => send('ivy@example.com', `198.51.100.${40 + index}`)),
+      );
+      expect(codes(sameKey)).toEqual(['ok', 'ok', ...Array(4).fill('test_sender_limited')]);
+      // One address for eight keys at once: its limit of 3 lets exactly three through.
+      const sameAddress = await Promise.all(
+        Array.from({ length: 8 }, (_, index) => send(`jo${index}@example.com`, '198.51.100.50')),
+      );
+      expect(codes(sameAddress)).toEqual(['ok', 'ok', 'ok', ...Array(5).fill('rate_limited')]);
+      if (redisUrl) {
+        const redis = new Redis(redisUrl);
+        try {
+          const prefix = `${app.appConfig.redisKeyPrefix}ratelimit:`;
+          expect(await redis.get(`${prefix}test-send:email:ivy@example.com`)).toBe('6');
+          expect(await redis.get(`${prefix}test-send-ip:198.51.100.50`)).toBe('8');
+          const ttl = await redis.pttl(`${prefix}test-send-ip:198.51.100.50`);
+          expect(ttl).toBeGreaterThan(0);
+          expect(ttl).toBeLessThanOrEqual(60_000);
+        } finally {
+          redis.disconnect();
+        }
+      }
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('RATE_LIMIT_FACTOR', () => {

@@ -1,9 +1,7 @@
 // Rate limiting, opt-in per route; counters live in Redis when REDIS_URL is set so instances share them.
-import { createRequire } from 'node:module';
 import fp from 'fastify-plugin';
 import fastifyRateLimit, {
   normalizeIP,
-  type FastifyRateLimitOptions,
   type FastifyRateLimitStoreCtor,
   type RateLimitOptions,
 } from '@fastify/rate-limit';
@@ -24,50 +22,101 @@ export type RateLimitPluginOptions = {
 };
 
 type StoreParams = {
-  continueExceeding: boolean;
-  exponentialBackoff: boolean;
+  continueExceeding?: boolean;
+  exponentialBackoff?: boolean;
   routeInfo?: { method?: string; url?: string };
 };
-type RedisStoreConstructor = new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-  redis: RedisClient,
-  key: string,
-) => { key: string; redis: RedisClient };
-// The library's Redis store is not exported by name; its file is part of the published package.
-const LibraryRedisStore = createRequire(import.meta.url)(
-  '@fastify/rate-limit/store/RedisStore.js',
-) as RedisStoreConstructor;
+type IncrementCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
- * The library's Redis store, with one difference: a limiter made with `createRateLimit` has no route, and the
- * library would name its keys `<prefix>undefinedundefined-<key>`. Route limits keep `<prefix><METHOD><url>-<key>`;
- * route-less ones (our named hooks, whose keys start with their name) get `<prefix><key>`.
+ * Counts one request against each key in KEYS, the window of KEYS[i] being ARGV[i] milliseconds from its first
+ * request (INCR, then PEXPIRE on the first, PTTL after: @fastify/rate-limit's own Redis store counts so). A counter
+ * found without an expiry (which nothing here leaves) gets its window again rather than refusing for ever.
+ * Answers {current, ttl} per key.
  */
-class RouteNamedRedisStore extends LibraryRedisStore {
-  child(params: StoreParams) {
+const INCREMENT_LUA = `
+local results = {}
+for i, key in ipairs(KEYS) do
+  local current = redis.call('INCR', key)
+  local ttl = -1
+  if current > 1 then ttl = redis.call('PTTL', key) end
+  if ttl < 0 then
+    ttl = tonumber(ARGV[i])
+    redis.call('PEXPIRE', key, ttl)
+  end
+  results[i] = {current, ttl}
+end
+return results
+`;
+type IncrementCommand = {
+  rateLimitIncrement(numberOfKeys: number, ...keysAndWindows: (string | number)[]): Promise<[number, number][]>;
+};
+
+/**
+ * The counters' increments, gathered until the running code has finished (`process.nextTick`) and sent as one
+ * command: a chat send's limits per member and per address, and whatever other requests counted in the same turn of
+ * the event loop. On Redis Cluster one command per counter (keys of different hash slots cannot share a script).
+ */
+function incrementBatcher(redis: RedisClient) {
+  redis.defineCommand('rateLimitIncrement', { lua: INCREMENT_LUA });
+  const command = redis as RedisClient & IncrementCommand;
+  type Pending = { key: string; timeWindow: number; callback: IncrementCallback };
+  let pending: Pending[] = [];
+  const send = (batch: Pending[]) =>
+    command
+      .rateLimitIncrement(batch.length, ...batch.map(({ key }) => key), ...batch.map(({ timeWindow }) => timeWindow))
+      .then(
+        (results) =>
+          batch.forEach(({ callback }, index) =>
+            callback(null, { current: results[index]![0], ttl: results[index]![1] }),
+          ),
+        (error: Error) => batch.forEach(({ callback }) => callback(error)),
+      );
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    if (redis.isCluster) for (const entry of batch) void send([entry]);
+    else void send(batch);
+  };
+  return (entry: Pending) => {
+    pending.push(entry);
+    if (pending.length === 1) process.nextTick(flush);
+  };
+}
+
+/**
+ * The counters in Redis, through @fastify/rate-limit's store interface (`incr`, `child`). Keys: route limits
+ * `<prefix><METHOD><url>-<key>`, route-less ones (our named hooks, whose keys start with their name) `<prefix><key>`.
+ * Written here rather than taken from the library because the library's store sends one command per counter.
+ */
+class BatchingRedisStore {
+  private readonly increment: ReturnType<typeof incrementBatcher>;
+  private readonly key: string;
+
+  constructor(increment: ReturnType<typeof incrementBatcher>, key: string) {
+    this.increment = increment;
+    this.key = key;
+  }
+
+  incr(key: string, callback: IncrementCallback, timeWindow: number): void {
+    this.increment({ key: this.key + key, timeWindow, callback });
+  }
+
+  child(params: StoreParams): BatchingRedisStore {
+    // Neither is offered by this plugin's rules; the script above implements only the plain window.
+    if (params.continueExceeding || params.exponentialBackoff)
+      throw new Error('rate limits: continueExceeding and exponentialBackoff are not supported');
     const route = params.routeInfo?.method ? `${params.routeInfo.method}${params.routeInfo.url}-` : '';
-    return new RouteNamedRedisStore(
-      params.continueExceeding,
-      params.exponentialBackoff,
-      this.redis,
-      `${this.key}${route}`,
-    );
+    return new BatchingRedisStore(this.increment, `${this.key}${route}`);
   }
 }
 
 function redisStore(redis: RedisClient, nameSpace: string): FastifyRateLimitStoreCtor {
+  const increment = incrementBatcher(redis);
   // The plugin constructs a custom store with its global parameters only: bind the connection and name space here.
   return class {
-    constructor(options: FastifyRateLimitOptions) {
-      // The library hands its merged global parameters, which carry these two (typed on the route options only).
-      const params = options as FastifyRateLimitOptions & Partial<StoreParams>;
-      return new RouteNamedRedisStore(
-        params.continueExceeding ?? false,
-        params.exponentialBackoff ?? false,
-        redis,
-        nameSpace,
-      );
+    constructor() {
+      return new BatchingRedisStore(increment, nameSpace);
     }
   } as unknown as FastifyRateLimitStoreCtor;
 }
@@ -147,8 +196,8 @@ export function rateLimitHook(
 }
 
 /**
- * Several limits as one route hook, checked at once (one Redis round trip instead of one per limit): each counts the
- * request, and the first that is exceeded refuses it. For a hot route with limits per member and per address.
+ * Several limits as one route hook, checked at once (one Redis command for all of them, see `incrementBatcher`): each
+ * counts the request, and the first that is exceeded refuses it. For a hot route with limits per member and per address.
  */
 export function rateLimitHooks(
   app: FastifyInstance,
