@@ -3,7 +3,6 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import {
-  blocks,
   conversationMembers,
   conversationNotifications,
   conversations,
@@ -19,7 +18,7 @@ import {
   type StoredNotificationPreferences,
 } from '../../db/schema/index.ts';
 import { hasActiveRestriction, hasNoActiveRestriction } from '../../lib/member-restrictions.ts';
-import { isCompatibleWith } from '../member-core/index.ts';
+import { isCompatibleWith, isNotBlockedWith } from '../member-core/index.ts';
 
 const recipientColumns = {
   userId: users.id,
@@ -371,7 +370,10 @@ export function createNotificationsRepository(db: Database) {
         .onConflictDoUpdate({ target: notificationSettings.userId, set: values });
     },
 
-    /** Unread messages over the conversations the member lists, blocked pairs left out (as chats.php counts them). */
+    /**
+     * Unread messages over the conversations the member lists, blocked pairs left out (the member's blocked ids read
+     * once, as chats.php counts them), and messages of restricted partners too.
+     */
     async unreadTotal(profileId: number, tx: Executor = db): Promise<number> {
       const [row] = await tx
         .select({ total: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)`.mapWith(Number) })
@@ -381,7 +383,7 @@ export function createNotificationsRepository(db: Database) {
             eq(conversationMembers.profileId, profileId),
             gt(conversationMembers.unreadCount, 0),
             eq(conversationMembers.isHidden, false),
-            sql`not exists (select 1 from ${blocks} where (${blocks.profileId} = ${conversationMembers.profileId} and ${blocks.blockedProfileId} = ${conversationMembers.partnerProfileId}) or (${blocks.profileId} = ${conversationMembers.partnerProfileId} and ${blocks.blockedProfileId} = ${conversationMembers.profileId}))`,
+            isNotBlockedWith(profileId, conversationMembers.partnerProfileId),
             // A reminder says nothing about messages of a banned or suspended member (docs/bans.md).
             hasNoActiveRestriction(
               sql`(select ${profiles.userId} from ${profiles} where ${profiles.id} = ${conversationMembers.partnerProfileId})`,

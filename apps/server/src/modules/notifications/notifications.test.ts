@@ -278,6 +278,28 @@ describe('notifications', () => {
       await clock.advance(2 * DAY);
       expect(await notificationMails(app, bob.email)).toHaveLength(1);
     });
+    it('counts in the reminder what chats.php counts: no conversation with a member blocked either way', async () => {
+      const { alice, bob } = await pair();
+      const carol = await createMember(app, { gender: 'female', sexuality: 'hetero' });
+      const dave = await createMember(app, { gender: 'female', sexuality: 'hetero' });
+      await giveCredits(app, carol);
+      await giveCredits(app, dave);
+      await putSettings(bob, { preferences: { new_conversations: { email: false }, new_messages: { email: false } } });
+      clock = controlClock(app);
+      for (const sender of [alice, carol, dave]) await sendMessage(sender.client, bob.profileId);
+      // Bob blocks Carol, and Dave blocks Bob: of the three unread messages, Alice's is the one left to remind of.
+      expect(
+        (await bob.client.request({ method: 'POST', url: '/api/block.php', payload: { id: carol.profileId } }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await dave.client.request({ method: 'POST', url: '/api/block.php', payload: { id: bob.profileId } }))
+          .statusCode,
+      ).toBe(200);
+      await clock.advance(DAY);
+      const mails = await notificationMails(app, bob.email);
+      expect(mails.map((mail) => mail.subject)).toEqual(['You have an unread message']);
+    });
   });
 
   describe('like and match mails', () => {
