@@ -294,7 +294,7 @@ export async function createRedisBus(options: {
       return;
     }
     if (messages.length === 1) await redis.publish(...messages[0]!);
-    // Several messages (a send's broadcast events and each member's slot channel): one command, the script below.
+    // Several messages (a send's broadcast events and each member's slot channel): one command (PUBLISH_ALL_LUA).
     else await (redis as Redis & PublishAll).busPublishAll(0, ...messages.flat());
   }
   return {
