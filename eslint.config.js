@@ -51,12 +51,12 @@ assertAcyclic(WEB_FEATURE_DEPENDENCIES);
  */
 export const SERVER_MODULE_DEPENDENCIES = {
   accounts: ['credits'],
-  admin: ['content', 'credits', 'member-core', 'payments', 'photos', 'reports', 'sites'],
+  admin: ['content', 'credits', 'landers', 'member-core', 'payments', 'photos', 'reports', 'sites', 'traffic'],
   payments: ['accounts', 'credits', 'member-core', 'sites'],
   chats: ['blocks', 'credits', 'member-core', 'photos'],
   blocks: ['member-core'],
   dev: ['accounts', 'sites'],
-  landers: ['member-core', 'sites'],
+  landers: ['member-core', 'sites', 'traffic'],
   'first-view': ['landers'],
   likes: ['blocks', 'member-core'],
   matches: ['member-core'],

@@ -47,6 +47,12 @@ import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { serializeRequestForLog } from './modules/accounts/index.ts';
 import { servicesPlugin } from './services.ts';
+import {
+  LOCAL_POSTBACK_POLICY,
+  PUBLIC_HTTPS_POLICY,
+  resolveWithSystem,
+  type PostbackNetwork,
+} from './modules/traffic/index.ts';
 import { deleteExpiredAccountRows } from './modules/accounts/expired-cleanup.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { demoSeedPlugin } from './modules/dev/demo-seed.plugin.ts';
@@ -70,6 +76,8 @@ export type BuildOptions = {
   serveWeb?: boolean;
   /** Tests: where web push connects (a local stand-in push service: its resolver, address policy and certificate). */
   pushNetwork?: Partial<PushNetwork>;
+  /** Tests: where postbacks may go (the production policy against a stand-in, say). */
+  postbackNetwork?: Partial<PostbackNetwork>;
 };
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -98,7 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { config, database: options.database });
   await app.register(readReplicaPlugin, { maxLagMs: config.replicaMaxLagMs });
-  await app.register(sitePlugin);
+  await app.register(sitePlugin, { publicUrl: config.publicUrl });
   await app.register(securityPlugin);
   await app.register(redisPlugin, {
     redisUrl: config.redisUrl,
@@ -133,7 +141,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(servicesPlugin, {
     payments: config.payments,
     directDebitSettleMs: config.env === 'test' ? 0 : 15_000,
+    traffic: {
+      isSecureCookie: config.publicUrl.startsWith('https://'),
+      // Tests read a visit right after its page: each is written before the page is answered.
+      visitFlushMs: config.env === 'test' ? 0 : 250,
+      postbackNetwork: {
+        resolve: resolveWithSystem,
+        // Outside production a local stand-in network may be called (tests, a tester's machine).
+        policy: config.env === 'production' ? PUBLIC_HTTPS_POLICY : LOCAL_POSTBACK_POLICY,
+        ...options.postbackNetwork,
+      },
+    },
   });
+  app.addHook('onClose', async () => {
+    app.services.traffic.stop();
+    await app.services.traffic.flushVisits();
+  });
+  app.addHook('onReady', () => app.services.traffic.reloadNetworks());
   // Every job's handler (plugins/jobs/job-declarations.ts), built from the services it uses.
   app.jobs.handle({
     db: app.db,
@@ -144,6 +168,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     accounts: app.services.accounts,
     dataExport: app.services.dataExport,
     notifications: app.services.notifications,
+    traffic: { sendPostback: (postbackId, context) => app.services.traffic.postbacks.send(postbackId, context) },
   });
   if (config.payments.provider === 'none') {
     app.log.warn(
@@ -190,8 +215,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (options.serveWeb ?? config.serveWeb)
     await app.register(webPlugin, {
       distDir: config.webDistDir,
-      pages: [...landerWebPages, ...createFirstViewPages({ bus: app.bus, renderSeconds: app.metrics.renderSeconds })],
-      defaultPage: seoHead,
+      pages: [
+        ...landerWebPages,
+        ...createFirstViewPages({
+          bus: app.bus,
+          renderSeconds: app.metrics.renderSeconds,
+          isTrackingKey: (key) => app.services.traffic.isTrackingKey(key),
+        }),
+      ],
+      defaultPage: (request) => seoHead(request, (key) => app.services.traffic.isTrackingKey(key)),
+      recordVisit: (request, reply, visit) => app.services.traffic.recordVisit(request, reply, visit),
       siteTheme: siteThemeHead,
     });
 

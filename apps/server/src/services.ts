@@ -31,9 +31,11 @@ import {
 } from './modules/payments/index.ts';
 import { findAccountContact, lockAccount, markPremium } from './modules/accounts/index.ts';
 import { listLedgerEntries, lockBalance, postLedgerEntry } from './modules/credits/index.ts';
-import { findSite } from './modules/sites/index.ts';
+import { findSite, listSiteNames } from './modules/sites/index.ts';
+import { createTrafficCookies, createTrafficService, type PostbackNetwork } from './modules/traffic/index.ts';
+import { lookupCountry } from './lib/geoip.ts';
 import { createGeocoder, createGeoService } from './modules/geo/index.ts';
-import { createLandersRepository, createLandersService } from './modules/landers/index.ts';
+import { createLanderExperiments, createLandersRepository, createLandersService } from './modules/landers/index.ts';
 import { createLikesRepository, createLikesService } from './modules/likes/index.ts';
 import { createMatchesRepository, createMatchesService } from './modules/matches/index.ts';
 import { createMembersRepository, createViewerLoader } from './modules/member-core/index.ts';
@@ -56,16 +58,38 @@ import { createProfilesRepository, createProfilesService } from './modules/profi
 import { createSearchRepository, createSearchService } from './modules/search/index.ts';
 import { createSwipeRepository, createSwipeService } from './modules/swipe/index.ts';
 
-export type ServicesOptions = { payments: PaymentSettings; directDebitSettleMs?: number };
+export type ServicesOptions = {
+  payments: PaymentSettings;
+  directDebitSettleMs?: number;
+  /** Paid traffic (docs/traffic.md): the cookie's Secure flag, how long visits wait for their batch, postbacks' reach. */
+  traffic: { isSecureCookie: boolean; visitFlushMs: number; postbackNetwork: PostbackNetwork };
+};
 
 export function buildServices(
   app: FastifyInstance,
-  secrets: { chatPhotoSigning: Buffer; unsubscribeSigning: Buffer; dataExportSigning: Buffer },
+  secrets: { chatPhotoSigning: Buffer; unsubscribeSigning: Buffer; dataExportSigning: Buffer; trafficSigning: Buffer },
   options: ServicesOptions,
 ) {
   const { db, cursors } = app;
   const now = () => app.clock.now();
   const members = createMembersRepository(db);
+  // Paid traffic: visits and first touches, events with their postbacks, networks and reports (docs/traffic.md).
+  const traffic = createTrafficService({
+    db,
+    outbox: app.outbox,
+    bus: app.bus,
+    jobs: app.jobs,
+    cookies: createTrafficCookies(secrets.trafficSigning),
+    isSecureCookie: options.traffic.isSecureCookie,
+    visitFlushMs: options.traffic.visitFlushMs,
+    postbackNetwork: options.traffic.postbackNetwork,
+    lookupCountry,
+    findSite,
+    siteNames: () => listSiteNames(db),
+    memberNames: (ids) => members.listProfileNames(ids),
+    now,
+    onError: (error, context) => app.log.error({ err: error }, context),
+  });
   const notifications = createNotificationsService({
     repo: createNotificationsRepository(db),
     jobs: app.jobs,
@@ -193,11 +217,15 @@ export function buildServices(
       discounts,
       receipts: createReceipts({ mailer: app.mailer, findAccountContact, findSite }),
       postLedgerEntry,
+      ledger: { lockBalance, listLedgerEntries, postLedgerEntry },
       markPremium,
       now,
     }),
   });
   const services = {
+    traffic,
+    /** Landers' variants and weights per site (docs/traffic.md, "Lander experiments"). */
+    landerExperiments: createLanderExperiments({ db, now }),
     /** The acting member of a request, and the profiles a request may act on. */
     viewers: createViewerLoader(members),
     members,
@@ -211,6 +239,8 @@ export function buildServices(
       push: app.push,
       // Signup messages become the first message of their conversation when the account is activated.
       onActivated: (userId, tx, effects) => chats.deliverSignupMessages(userId, tx, effects),
+      firstTouch: (visitorId, siteId) => traffic.firstTouchTracking(visitorId, siteId),
+      onPurged: (userId, tx) => traffic.forgetMember(userId, tx),
       now,
     }),
     chats,
@@ -305,6 +335,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       chatPhotoSigning: await loadSharedSecret(app.db, 'chat-photo-signing'),
       unsubscribeSigning: await loadSharedSecret(app.db, 'unsubscribe-signing'),
       dataExportSigning: await loadSharedSecret(app.db, 'data-export-signing'),
+      trafficSigning: await loadSharedSecret(app.db, 'traffic-cookie-signing'),
     };
     app.decorate('services', buildServices(app, secrets, options));
   },

@@ -78,6 +78,17 @@ export const ADMIN_ROUTE_ROLES = {
   'PUT /api/admin/discount-codes/:id': ADMIN,
 
   'GET /api/admin/audit': ADMIN,
+
+  // Paid traffic (docs/traffic.md): everyone reads (support answers affiliates' questions); admins change.
+  'GET /api/admin/traffic/networks': ALL,
+  'POST /api/admin/traffic/networks': ADMIN,
+  'PUT /api/admin/traffic/networks/:id': ADMIN,
+  'DELETE /api/admin/traffic/networks/:id': ADMIN,
+  'GET /api/admin/traffic/postbacks': ALL,
+  'POST /api/admin/traffic/postbacks/:id/resend': ADMIN,
+  'GET /api/admin/traffic/report': ALL,
+  'GET /api/admin/traffic/experiments': ALL,
+  'PUT /api/admin/traffic/experiments/:lander': ADMIN,
 } as const satisfies Record<string, readonly StaffRole[] | null>;
 export type AdminRouteKey = keyof typeof ADMIN_ROUTE_ROLES;
 

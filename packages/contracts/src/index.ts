@@ -23,3 +23,4 @@ export * from './site-entry.ts';
 export * from './first-view.ts';
 export * from './country-names.ts';
 export * from './payment-offer.ts';
+export * from './traffic.ts';

@@ -11,6 +11,16 @@ const countryCode = z.string().regex(/^[A-Z]{2}$/, 'country_invalid');
 const languageCode = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'invalid_value');
 const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'invalid_value');
 const shortText = z.string().trim().max(200);
+/** An IANA time zone the runtime knows. */
+function isTimeZoneName(value: string): boolean {
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const longText = z.string().trim().max(5000);
 const creditAmount = z.number().int().min(0).max(10_000);
 /** '' (the brand's colour) or #rrggbb, stored lower-case. */
@@ -96,6 +106,13 @@ export const SITE_SETTINGS = {
   ),
   push_public_key: setting(z.string().trim().max(200), 'identity', 'text', 'pushPublicKey'),
   us_footer: setting(z.boolean(), 'identity', 'checkbox', 'usFooter'),
+  /** The site's days in reports (IANA name, e.g. Europe/Amsterdam). */
+  time_zone: setting(
+    z.string().trim().max(64).refine(isTimeZoneName, 'invalid_value').default('Europe/Amsterdam'),
+    'identity',
+    'text',
+    'timeZone',
+  ),
   /** Not stored: the terms follow the company date. */
   terms_version: setting(z.string().trim().max(50).optional(), 'identity', 'text', null),
   // texts
@@ -152,6 +169,15 @@ export const SITE_SETTINGS = {
     'partnerUrl',
   ),
   member_resell: setting(z.boolean(), 'members', 'checkbox', 'memberResell'),
+  /** Members within this distance of the visitor's town are "near you" on the landers (docs/landers.md). */
+  near_distance_km: setting(z.number().int().min(1).max(1000).default(50), 'members', 'number', 'nearDistanceKm'),
+  /** How long the tracking cookie keeps a visitor's first touch (docs/traffic.md). */
+  tracking_cookie_days: setting(
+    z.number().int().min(1).max(365).default(30),
+    'members',
+    'number',
+    'trackingCookieDays',
+  ),
   delete_discount: setting(z.number().int().min(0).max(100), 'members', 'number', 'deleteDiscount'),
   // credits
   currency: setting(currencyCode, 'credits', 'text', 'currency'),

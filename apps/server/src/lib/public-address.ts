@@ -1,4 +1,4 @@
-// Which hosts the server may connect to on a member's say-so (web push endpoints): https on port 443 to public
+// Which hosts the server may connect to on a member's or a staff member's say-so (web push endpoints, postbacks): https on port 443 to public
 // addresses only, so a stored URL cannot make the server reach its own loopback, the private network, link-local
 // (cloud metadata at 169.254.169.254), CGNAT or unique-local IPv6 hosts, or an arbitrary port (docs/notifications.md).
 import { lookup } from 'node:dns/promises';
@@ -25,8 +25,12 @@ export function isPublicAddress(address: string): boolean {
 export type EndpointPolicy = {
   /** Whether the server may connect to this address. */
   isAddressAllowed: (address: string) => boolean;
-  /** Ports an endpoint may name; browsers' push services all use 443. */
-  ports: readonly number[];
+  /** Ports an endpoint may name; browsers' push services all use 443. null: any port. */
+  ports: readonly number[] | null;
+  /** Schemes an endpoint may use (default https only). */
+  protocols?: readonly ('https:' | 'http:')[];
+  /** Whether `localhost` and single-label names may be used (only outside production, for local stand-ins). */
+  allowsLocalNames?: boolean;
 };
 
 export const PUBLIC_HTTPS_POLICY: EndpointPolicy = { isAddressAllowed: isPublicAddress, ports: [443] };
@@ -47,12 +51,14 @@ export function checkEndpointUrl(endpoint: string, policy: EndpointPolicy = PUBL
   } catch {
     return null;
   }
-  if (url.protocol !== 'https:' || url.username || url.password) return null;
-  // The URL parser drops the scheme's default port: '' is 443.
-  if (!policy.ports.includes(url.port === '' ? 443 : Number(url.port))) return null;
+  if (!(policy.protocols ?? ['https:']).includes(url.protocol as 'https:') || url.username || url.password) return null;
+  // The URL parser drops the scheme's default port: '' is 443 (or 80).
+  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+  if (policy.ports && !policy.ports.includes(port)) return null;
   const host = hostOf(url).toLowerCase();
   if (isIP(host)) return policy.isAddressAllowed(host) ? url : null;
-  if (host === 'localhost' || host.endsWith('.localhost') || !host.includes('.')) return null;
+  if (!policy.allowsLocalNames && (host === 'localhost' || host.endsWith('.localhost') || !host.includes('.')))
+    return null;
   return url;
 }
 

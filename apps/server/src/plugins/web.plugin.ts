@@ -70,7 +70,12 @@ export type WebPageParts = {
   shareKey?: string;
   /** The browser's UI colour (`<meta name="theme-color">`), when the site has its own. */
   themeColor?: string;
+  /** What the page adds to the visit it records (the lander and variant shown, or the member landing's member). */
+  visit?: PageVisit;
 };
+
+/** A page's part of a visit (modules/traffic records visits; the web plugin only hands them over). */
+export type PageVisit = { lander?: string; variant?: string | null; memberId?: number | null };
 
 /** What every page of a site carries whatever the page: its own theme colours (modules/site-meta/site-theme-head.ts). */
 export type SiteTheme = { css: string; themeColor: string };
@@ -198,10 +203,15 @@ export type WebPluginOptions = {
   defaultPage?: (request: FastifyRequest) => WebPageParts | null;
   /** The site's own colours for every page, landers and first views included (null: the brand's, as built). */
   siteTheme?: (request: FastifyRequest) => SiteTheme | null;
+  /**
+   * Every page sent is offered as a visit (paid traffic records those with tracking data, and landers): called before
+   * the page is sent, so it may set a cookie; it never makes the page wait for a write.
+   */
+  recordVisit?: (request: FastifyRequest, reply: FastifyReply, visit: PageVisit | null) => Promise<void>;
 };
 
 export const webPlugin = fp<WebPluginOptions>(
-  async (app, { distDir, pages = [], defaultPage, siteTheme }) => {
+  async (app, { distDir, pages = [], defaultPage, siteTheme, recordVisit }) => {
     if (!fs.existsSync(path.join(distDir, 'index.html'))) {
       app.log.warn(
         `web app not built (${path.join(distDir, 'index.html')} missing): run "npm run build", or "npm run dev" for hot reload`,
@@ -232,6 +242,14 @@ export const webPlugin = fp<WebPluginOptions>(
       return page;
     };
     const sendPage = async (reply: FastifyReply, pageParts: WebPageParts | null) => {
+      if (recordVisit) {
+        try {
+          await recordVisit(reply.request, reply, pageParts?.visit ?? null);
+        } catch (error) {
+          // A visit not recorded never costs the visitor the page.
+          reply.request.log.error({ err: error }, 'visit not recorded');
+        }
+      }
       const parts = withSiteTheme(pageParts, siteTheme?.(reply.request) ?? null);
       const hashes = [
         ...(parts?.scriptsAfterLoad ? deferredScriptHashes : scriptHashes),

@@ -19,3 +19,4 @@ export * from './reports.ts';
 export * from './staff.ts';
 export * from './data-exports.ts';
 export * from './outbox.ts';
+export * from './traffic.ts';

@@ -113,6 +113,9 @@ export const orders = pgTable(
     refundedMinor: integer('refunded_minor').notNull().default(0),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     providerRefundId: text('provider_refund_id'),
+    /** The payer's bank or card issuer took the money back (a chargeback the provider reported), and how much. */
+    chargedBackMinor: integer('charged_back_minor').notNull().default(0),
+    chargedBackAt: timestamp('charged_back_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('orders_provider_payment_key').on(table.provider, table.providerPaymentId),
@@ -191,6 +194,8 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   redirectUrl: text('redirect_url').notNull(),
   /** Refunded so far (minor units). */
   refundedMinor: integer('refunded_minor').notNull().default(0),
+  /** Charged back so far (minor units): a tester's chargeback on the sandbox's checkout (docs/payments.md). */
+  chargedBackMinor: integer('charged_back_minor').notNull().default(0),
   webhookUrl: text('webhook_url').notNull(),
   metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
   customerId: text('customer_id'),

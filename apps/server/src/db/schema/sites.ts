@@ -62,6 +62,12 @@ export const sites = pgTable(
     memberResell: boolean('member_resell').notNull().default(false),
     /** Where visitors go when the site takes no signups (`signups: other`): an http(s) address, or null (docs/landers.md). */
     partnerUrl: text('partner_url'),
+    /** The site's time zone (IANA): the traffic report's days (docs/traffic.md). */
+    timeZone: text('time_zone').notNull().default('Europe/Amsterdam'),
+    /** How long the signed tracking cookie keeps a visitor's first touch, in days (docs/traffic.md). */
+    trackingCookieDays: integer('tracking_cookie_days').notNull().default(30),
+    /** A member within this many kilometres of the visitor's town is "near you" on the landers (docs/landers.md). */
+    nearDistanceKm: integer('near_distance_km').notNull().default(50),
     companyId: integer('company_id'),
     mailName: text('mail_name').notNull().default(''),
     deleteDiscount: integer('delete_discount').notNull().default(0),

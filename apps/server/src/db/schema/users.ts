@@ -144,6 +144,8 @@ export const profiles = pgTable(
     isFictional: boolean('is_fictional').notNull().default(false),
     /** Invisible mode: left out of search, suggestions and the swipe game. */
     isInvisible: boolean('is_invisible').notNull().default(false),
+    /** The member agreed to appear in the site's ads (landers and member landings); off by default (docs/landers.md). */
+    showInAds: boolean('show_in_ads').notNull().default(false),
     /**
      * The profile has a main photo (search relevance, docs/search-relevance.md). Kept by the trigger
      * photos_keep_profile_has_photo (migration 0006), whichever code path changes the photos.
@@ -177,6 +179,12 @@ export const profiles = pgTable(
         )
         .where(sql`${table.status} = 'active' and ${table.isInvisible} = false`),
     ),
+    // Landers show only listed real members who agreed to appear in ads (docs/landers.md): few, so one small index.
+    index('profiles_ads_idx')
+      .on(table.siteId, table.gender, table.hasPhoto, table.lastActiveDay, table.id)
+      .where(
+        sql`${table.status} = 'active' and ${table.isInvisible} = false and ${table.showInAds} and ${table.isFictional} = false`,
+      ),
     // The weekly update counts the site's new listed members (docs/notifications.md).
     index('profiles_site_created_idx')
       .on(table.siteId, table.createdAt)

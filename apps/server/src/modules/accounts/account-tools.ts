@@ -104,6 +104,13 @@ export type AccountsDeps = {
   onActivated?: (userId: number, tx: Executor, effects: Effects) => Promise<void>;
   /** Password checks (Argon2id); tests look inside them. */
   passwords?: PasswordChecks;
+  /**
+   * Paid traffic's first touch of a visitor (network, ref, sub1 to sub3), for a signup whose address no longer
+   * carries them (docs/traffic.md); null when the visitor has none on this site.
+   */
+  firstTouch?: (visitorId: string, siteId: number) => Promise<Tracking | null>;
+  /** Runs inside the purge's transaction: paid traffic forgets the member's first touches (docs/traffic.md). */
+  onPurged?: (userId: number, tx: Executor) => Promise<void>;
 };
 
 /** The steps the account capabilities share: a new member, tokens mailed as links and used once, activation. */
@@ -232,6 +239,8 @@ export function createAccountTools(deps: AccountsDeps) {
     await repo.updateProfileOfUser(user.id, { status: 'active' }, tx);
     await repo.useTokens(user.id, 'activation', now, tx);
     await deps.onActivated?.(user.id, tx, effects);
+    // Paid traffic records the activation once and tells the member's network (docs/traffic.md).
+    await effects.emit('account.activated', { userId: user.id, siteId: user.siteId });
   }
 
   return {

@@ -217,7 +217,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await accounts.signup(request.body, { site: request.site, language: request.language });
+      const user = await accounts.signup(request.body, {
+        site: request.site,
+        language: request.language,
+        visitorId: app.services.traffic.visitorOf(request)?.visitorId ?? null,
+      });
       reply.status(201);
       return logIn(request, reply, user.id);
     },

@@ -95,6 +95,7 @@ export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
         if (!user || user.status !== 'deleted_pending' || !user.deletedAt) return false;
         if (now.getTime() - user.deletedAt.getTime() < REACTIVATION_MS) return false;
         const fileKeys = await repo.findPhotoFileKeys(user.id, tx);
+        await deps.onPurged?.(user.id, tx);
         await repo.deleteUser(user.id, tx);
         await effects.emit('session.revoked', { userId });
         // The files go once the rows are gone for good, retried until they are (docs/storage.md).

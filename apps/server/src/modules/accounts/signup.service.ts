@@ -39,9 +39,21 @@ export function createSignupService(deps: AccountsDeps, tools: AccountTools) {
       return suggestion && suggestion.full !== trimmed ? suggestion.full : null;
     },
     /** Step 0: creates the account (not confirmed, profile disabled, signup credits), mails the activation link. */
-    async signup(input: SignupInput, context: { site: SiteRow; language: UiLanguage }): Promise<UserRow> {
+    /**
+     * `visitorId`: the visitor of the request's tracking cookie (docs/traffic.md): their first touch fills SPEC 3's
+     * tracking values when the signup carries none, and the signup is attributed to it.
+     */
+    async signup(
+      input: SignupInput,
+      context: { site: SiteRow; language: UiLanguage; visitorId?: string | null },
+    ): Promise<UserRow> {
       const { site } = context;
-      const tracking = cleanTracking(input.tracking);
+      let tracking = cleanTracking(input.tracking);
+      const hasTracking = Object.values(tracking).some(Boolean);
+      if (!hasTracking && context.visitorId && deps.firstTouch) {
+        const firstTouch = await deps.firstTouch(context.visitorId, site.id);
+        if (firstTouch) tracking = cleanTracking(firstTouch);
+      }
       if (site.signups === 'other') throw new AppError(403, 'signups_invite_only');
       if (site.signups === 'with_trafficsource' && !tracking.trackingNetwork && !tracking.trackingRef)
         throw new AppError(403, 'signups_invite_only');
@@ -61,7 +73,7 @@ export function createSignupService(deps: AccountsDeps, tools: AccountTools) {
 
       const passwordHash = await hashPassword(input.password);
       try {
-        return await deps.db.transaction(async (tx) => {
+        return await deps.outbox.transaction(async (tx, effects) => {
           const now = deps.now();
           const user = await insertMember(
             tx,
@@ -80,6 +92,12 @@ export function createSignupService(deps: AccountsDeps, tools: AccountTools) {
           if (message && targetProfileId !== undefined)
             await repo.insertPendingMessage({ userId: user.id, targetProfileId, body: message }, tx);
           await sendActivationMail(user, input.username, site, tx);
+          await effects.emit('account.signed-up', {
+            userId: user.id,
+            siteId: site.id,
+            visitorId: context.visitorId ?? null,
+            signedUpAt: now.toISOString(),
+          });
           return user;
         });
       } catch (error) {

@@ -65,6 +65,7 @@ import { rateLimit, rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { contentTypeOf } from '../../plugins/storage/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
+import { adminTrafficRoutes } from './traffic.routes.ts';
 import { staffLoginFailed } from './staff-accounts.ts';
 
 const TAGS = ['admin'];
@@ -116,6 +117,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .trim()
         .toLowerCase()}`,
   });
+
+  // Paid traffic: networks, postbacks, the report and lander experiments (traffic.routes.ts).
+  await app.register(adminTrafficRoutes);
 
   // Site changes reach every instance's site resolver at once (its cache otherwise keeps a host for 30 s).
   const stop = app.bus.subscribe('site.changed', () => app.sites.invalidate());

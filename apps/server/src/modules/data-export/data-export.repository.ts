@@ -9,6 +9,8 @@ import {
   messages,
   notificationSettings,
   orders,
+  trafficVisitors,
+  trafficVisits,
   photos,
   profiles,
   sites,
@@ -136,6 +138,36 @@ export function createDataExportRepository(db: Executor) {
         .orderBy(asc(likes.createdAt));
     },
 
+    /** The member's first-touch records and their visits (paid traffic, docs/traffic.md), oldest first. */
+    visits(userId: number, tx: Executor = db) {
+      return tx
+        .select({
+          visitor_id: trafficVisits.visitorId,
+          at: trafficVisits.createdAt,
+          path: trafficVisits.path,
+          network: trafficVisits.network,
+          ref: trafficVisits.ref,
+          sub1: trafficVisits.sub1,
+          sub2: trafficVisits.sub2,
+          sub3: trafficVisits.sub3,
+          utm_source: trafficVisits.utmSource,
+          utm_medium: trafficVisits.utmMedium,
+          utm_campaign: trafficVisits.utmCampaign,
+          utm_content: trafficVisits.utmContent,
+          utm_term: trafficVisits.utmTerm,
+          click_id: trafficVisits.clickId,
+          click_kind: trafficVisits.clickKind,
+          lander: trafficVisits.lander,
+          variant: trafficVisits.variant,
+          landing_member_id: trafficVisits.landingMemberId,
+          referrer_host: trafficVisits.referrerHost,
+          country: trafficVisits.country,
+        })
+        .from(trafficVisitors)
+        .innerJoin(trafficVisits, eq(trafficVisits.visitorId, trafficVisitors.id))
+        .where(eq(trafficVisitors.userId, userId))
+        .orderBy(asc(trafficVisits.id));
+    },
     orders(userId: number, tx: Executor = db) {
       return tx.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt));
     },

@@ -71,13 +71,14 @@ export function createDataExportService(deps: {
     const account = await repo.account(row.userId);
     if (!account) return;
     const profile = await repo.profile(row.userId);
-    const [photoRows, sent, liked, orderRows, ledger, settings] = await Promise.all([
+    const [photoRows, sent, liked, orderRows, ledger, settings, visits] = await Promise.all([
       profile ? repo.photos(profile.id) : [],
       profile ? repo.messagesSent(profile.id) : [],
       profile ? repo.likesGiven(profile.id) : [],
       repo.orders(row.userId),
       repo.ledger(row.userId),
       repo.notificationSettings(row.userId),
+      repo.visits(row.userId),
     ]);
     const { site, ...accountFields } = account;
     const photoFiles: [string, Buffer][] = [];
@@ -114,6 +115,7 @@ export function createDataExportService(deps: {
       ['likes.json', json(liked)],
       ['orders.json', json(orderRows)],
       ['ledger.json', json(ledger)],
+      ['visits.json', json(visits)],
       [
         'consents.json',
         json({

@@ -18,7 +18,8 @@ import { getTranslator } from '../../lib/i18n.ts';
 import type { WebPage, WebPageParts } from '../../plugins/web.plugin.ts';
 import type { EventBus } from '../../plugins/bus/index.ts';
 import { lookupCountry } from '../../lib/geoip.ts';
-import { LRUCache } from 'lru-cache';
+import { createRenderCache } from '../../lib/render-cache.ts';
+import { pageAddress } from '../../lib/page-address.ts';
 import type { Histogram } from 'prom-client';
 import { SITE_ENTRY_SCRIPT, siteEntryWarningFor } from '../landers/index.ts';
 
@@ -33,6 +34,12 @@ export const FIRST_VIEW_PAGES: readonly { url: string; layout: LayoutKind }[] = 
 /** Visitors' views kept per instance (hosts × languages × time zones × countries × addresses seen). */
 const VISITOR_CACHE_ENTRIES = 500;
 const DEFAULT_VISITOR_CACHE_MS = 30_000;
+/**
+ * How long a visitor waits for a render (theirs or another visitor's): a warm render of the home page takes 30 to
+ * 110 ms on a quiet instance; past this the plain page is sent at once (the render goes on and fills the cache), so
+ * a burst of visitors on a cold page never queues behind it (bench/ad-traffic).
+ */
+const DEFAULT_WAIT_MS = 150;
 /**
  * The web app renders one page at a time (entry-server.tsx): one rendering and one waiting. A page asked for beyond
  * that would only queue (a render is 3 to 30 ms of this instance's only thread, requests of every kind wait behind
@@ -137,14 +144,19 @@ async function answerAsVisitor(request: FastifyRequest, url: string, init: Reque
   });
 }
 
-/** The page's view and head, without what differs per visitor (the entry warning, added per request). */
+/**
+ * The page's view and head, without what differs per visitor (the entry warning, added per request). `address` is
+ * the page's path and query without click ids and campaign tags (lib/page-address.ts): no visit's id is rendered
+ * into a page another visitor may get.
+ */
 async function renderPage(
   request: FastifyRequest,
+  address: string,
   render: RenderFirstView,
   defaultParts: WebPageParts | null,
   screensCss: string,
 ): Promise<CachedView | { redirect: string } | null> {
-  const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+  const query = new URLSearchParams(address.split('?')[1] ?? '');
   // As the browser's boot asks for them (web lib/settings, lib/session).
   const settingsQuery = new URLSearchParams(query);
   settingsQuery.set('forced-domain', request.hostname);
@@ -158,8 +170,8 @@ async function renderPage(
   const language = pageLanguage(query.get('lang'), request.cookies[LANGUAGE_COOKIE], settings.settings.domain_language);
   const timeZone = request.cookies[TIME_ZONE_COOKIE];
   const view = await render({
-    url: request.url,
-    origin: `${request.protocol}://${request.host}`,
+    url: address,
+    origin: request.siteOrigin,
     language,
     // Written by the app (web lib/i18n.ts); without it (a first visit) times show in the server's zone.
     timeZone: isTimeZone(timeZone) ? timeZone : undefined,
@@ -197,6 +209,10 @@ export type FirstViewPagesOptions = {
   visitorCacheMs?: number;
   /** Renders running or waiting at once; a page asked for beyond that is sent plain and the app renders it. */
   maxRenders?: number;
+  /** How long a visitor waits for a render under way before the plain page is sent (the render goes on). */
+  waitMs?: number;
+  /** Click ids and campaign tags: never part of a view's key, nor of the address it is rendered for. */
+  isTrackingKey: (key: string) => boolean;
 };
 
 /** A visitor's view as rendered: the same for every visitor of a host, language, time zone, country and address. */
@@ -204,12 +220,11 @@ type CachedView = Omit<WebPageParts, 'body' | 'shareKey'> & { view: string; id: 
 
 export function createFirstViewPages(options: FirstViewPagesOptions): WebPage[] {
   const maxRenders = options.maxRenders ?? DEFAULT_MAX_RENDERS;
-  const visitorViews = new LRUCache<string, CachedView | { redirect: string }>({
+  const visitorViews = createRenderCache<CachedView | { redirect: string }>({
     max: VISITOR_CACHE_ENTRIES,
-    ttl: options.visitorCacheMs ?? DEFAULT_VISITOR_CACHE_MS,
+    ttlMs: options.visitorCacheMs ?? DEFAULT_VISITOR_CACHE_MS,
+    waitMs: options.waitMs ?? DEFAULT_WAIT_MS,
   });
-  /** Renders of a visitor's view under way, by key: visitors asking meanwhile wait for the same render. */
-  const rendering = new Map<string, Promise<CachedView | { redirect: string } | null>>();
   let renders = 0;
   // Time spent rendering, decaying by half every second: `spent × ln 2 / 1000` is the share of this instance's time
   // renders took lately. Past MAX_RENDER_SHARE a page is sent plain, so requests of every other kind keep the rest.
@@ -245,6 +260,7 @@ export function createFirstViewPages(options: FirstViewPagesOptions): WebPage[] 
     async render(request, reply, { defaultParts, release }) {
       const started = performance.now();
       let outcome: 'rendered' | 'cached' | 'busy' | 'plain' | 'failed' = 'plain';
+      const address = pageAddress(request.url, options.isTrackingKey);
       const renderView = async (): Promise<CachedView | { redirect: string } | null> => {
         // A render never waits for I/O (its API requests are answered in-process, the embedded database runs in this
         // thread): without a turn of the event loop here, requests that arrived meanwhile would not be read before it
@@ -252,7 +268,7 @@ export function createFirstViewPages(options: FirstViewPagesOptions): WebPage[] 
         await new Promise((resolve) => setImmediate(resolve));
         const render = (await release.loadServerRender())?.renderFirstView as RenderFirstView | undefined;
         if (!render) return null;
-        return renderPage(request, render, defaultParts, release.screensCss);
+        return renderPage(request, address, render, defaultParts, release.screensCss);
       };
       const isVisitor = SESSION_COOKIES.every((name) => !request.cookies[name]);
       try {
@@ -260,25 +276,18 @@ export function createFirstViewPages(options: FirstViewPagesOptions): WebPage[] 
         /** Set for a visitor's view: the filled page is then shared by every visitor who gets the same one. */
         let shareKey: string | undefined;
         if (isVisitor) {
-          const key = await visitorKey(request);
           // While the bus may be missing events, a view from memory could be stale: render.
-          const cached = options.bus.isLive() ? visitorViews.get(key) : undefined;
-          if (cached) {
-            outcome = 'cached';
-            view = cached;
-            if (!('redirect' in cached)) shareKey = `${cached.id}\n`;
-          } else {
-            let shared = rendering.get(key);
-            if (!shared) {
-              if (wouldQueue()) return ((outcome = 'busy'), null);
-              shared = timed(renderView).finally(() => rendering.delete(key));
-              rendering.set(key, shared);
-            }
-            view = await shared;
-            // A redirect (a members-only page) is the same for every visitor too.
-            if (view) visitorViews.set(key, view);
-            if (view && !('redirect' in view)) shareKey = `${view.id}\n`;
-          }
+          const result = await visitorViews.render(
+            await visitorKey(request, address),
+            () => timed(renderView),
+            () => !wouldQueue(),
+            options.bus.isLive(),
+          );
+          if (result === 'busy') return ((outcome = 'busy'), null);
+          if (result?.isCached) outcome = 'cached';
+          view = result?.view ?? null;
+          // A redirect (a members-only page) is the same for every visitor too.
+          if (view && !('redirect' in view)) shareKey = `${view.id}\n`;
         } else {
           if (wouldQueue()) return ((outcome = 'busy'), null);
           view = await timed(renderView);
@@ -310,13 +319,14 @@ export function createFirstViewPages(options: FirstViewPagesOptions): WebPage[] 
 }
 
 /**
- * What a visitor's view depends on besides the page: the host (its site), the language the page will speak, the
+ * What a visitor's view depends on besides the page: the site, the language the page will speak, the
  * time zone it shows times in, and the country the home page's faces are chosen near (search.homeMembers).
  */
-async function visitorKey(request: FastifyRequest): Promise<string> {
-  const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+async function visitorKey(request: FastifyRequest, address: string): Promise<string> {
+  const query = new URLSearchParams(address.split('?')[1] ?? '');
   const language = pageLanguage(query.get('lang'), request.cookies[LANGUAGE_COOKIE], request.site.domainLanguage);
   const timeZone = request.cookies[TIME_ZONE_COOKIE];
   const country = (await lookupCountry(request.ip)) ?? '';
-  return [request.host, language, isTimeZone(timeZone) ? timeZone : '', country, request.url].join('\n');
+  // The site, not the Host header: any number of made-up hosts that fall back to the default site share its views.
+  return [request.site.id, language, isTimeZone(timeZone) ? timeZone : '', country, address].join('\n');
 }

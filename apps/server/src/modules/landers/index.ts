@@ -3,3 +3,4 @@ export { createLandersRepository, type LandersRepository } from './landers.repos
 export { createLandersService, type LandersService } from './landers.service.ts';
 export { landersRoutes, landerWebPages } from './landers.routes.ts';
 export { SITE_ENTRY_SCRIPT, siteEntryWarningFor } from './site-entry-markup.ts';
+export { createLanderExperiments, type LanderExperiments, type ChosenVariant } from './lander-experiments.ts';

@@ -1,5 +1,5 @@
 // Drizzle queries every member feature needs: the profiles anyone may open, and their cards.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { conversationMembers, likes, profiles, type ProfileRow } from '../../db/schema/index.ts';
 import { cardColumns, isViewable, mainPhoto, mainPhotoJoin, type CardRow } from './profile-cards.ts';
@@ -15,6 +15,16 @@ export function createMembersRepository(db: Executor) {
         .where(and(eq(profiles.id, profileId), isViewable(siteId)))
         .limit(1);
       return row;
+    },
+
+    /** Profiles' names by id (staff's reports name the members their rows are about). */
+    async listProfileNames(ids: readonly number[], tx: Executor = db): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await tx
+        .select({ id: profiles.id, name: profiles.name })
+        .from(profiles)
+        .where(inArray(profiles.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, row.name]));
     },
 
     /** The card of an openable profile. */

@@ -330,5 +330,24 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.redirect(redirectUrl, 302);
       },
     );
+
+    app.post(
+      '/sandbox-chargeback.php',
+      {
+        // As a provider's test dashboard: the payment id is the capability.
+        config: { csrf: false },
+        schema: {
+          hide: true,
+          tags: TAGS,
+          summary: 'A tester charges a paid sandbox payment back: the provider reports it by webhook',
+          body: z.object({ id: z.string().max(100) }),
+          response: { 204: z.null(), 404: errorResponses[404] },
+        },
+      },
+      async (request, reply) => {
+        if (!(await sandbox.chargeBack(request.body.id))) throw new AppError(404, 'order_not_found');
+        return reply.status(204).send(null);
+      },
+    );
   }
 };

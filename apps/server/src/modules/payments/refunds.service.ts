@@ -11,7 +11,7 @@ import { orderNotFound, refundEnd, toOrder } from './order-view.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 
-type LedgerEntry = Pick<CreditLedgerRow, 'amount' | 'reason' | 'reference'>;
+export type LedgerEntry = Pick<CreditLedgerRow, 'amount' | 'reason' | 'reference'>;
 
 /**
  * The unused credits of each paid order, replaying the member's ledger in order: a purchase adds its credits to its
@@ -37,7 +37,8 @@ export function unusedCreditsByOrder(entries: LedgerEntry[]): Map<number, number
       continue;
     }
     let owed = -entry.amount;
-    if (entry.reason === 'refund' && left.has(orderId)) owed = take(orderId, owed);
+    // A refund or a chargeback takes from its own order first.
+    if ((entry.reason === 'refund' || entry.reason === 'chargeback') && left.has(orderId)) owed = take(orderId, owed);
     for (const id of [...left.keys()].reverse()) {
       if (owed <= 0) break;
       owed = take(id, owed);
@@ -102,7 +103,17 @@ export function createRefundsService(deps: {
           claimed.order.currency,
           `Refund of ${claimed.unused} unused credits (order ${claimed.order.id})`,
         );
-        await repo.updateOrder(orderId, { providerRefundId: refund.id });
+        await outbox.transaction(async (tx, effects) => {
+          await repo.updateOrder(orderId, { providerRefundId: refund.id }, tx);
+          // Paid traffic records the refund once and reverses the network's payout (docs/traffic.md).
+          await effects.emit('order.refunded', {
+            orderId,
+            userId,
+            siteId: claimed.order.siteId,
+            amountMinor: claimed.amountMinor,
+            currency: claimed.order.currency,
+          });
+        });
       } catch (error) {
         await outbox.transaction(async (tx, effects) => {
           await ledger.postLedgerEntry(tx, {

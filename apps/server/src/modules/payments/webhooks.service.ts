@@ -5,12 +5,13 @@ import { PAYMENT_METHOD_NAMES, toMajorUnits, type PaymentMethod } from '@app/con
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow, SiteRow } from '../../db/schema/index.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
-import type { Outbox } from '../../plugins/outbox/index.ts';
+import type { Effects, Outbox } from '../../plugins/outbox/index.ts';
 import type { AccountContact } from '../accounts/index.ts';
 import type { LedgerEntryInput } from '../credits/index.ts';
 import type { Discounts } from './discounts.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
+import { unusedCreditsByOrder, type LedgerEntry } from './refunds.service.ts';
 
 /** The receipt mail of a paid order, in the member's language, with the seller's company details. */
 export function createReceipts(deps: {
@@ -76,18 +77,56 @@ export function createWebhooksService(deps: {
   receipts: Receipts;
   /** From credits' public entry: crediting the purchase. */
   postLedgerEntry: (executor: Executor, input: LedgerEntryInput) => Promise<unknown>;
+  /** From credits' public entry: a chargeback takes the order's unused credits back (the balance's lock first). */
+  ledger: {
+    lockBalance: (executor: Executor, userId: number) => Promise<void>;
+    listLedgerEntries: (executor: Executor, userId: number) => Promise<LedgerEntry[]>;
+    postLedgerEntry: (executor: Executor, input: LedgerEntryInput) => Promise<unknown>;
+  };
   /** From accounts' public entry: the first purchase makes the member premium. */
   markPremium: (executor: Executor, userId: number) => Promise<void>;
   now: () => Date;
 }) {
   const { outbox, repo, provider, discounts } = deps;
+
+  /**
+   * A chargeback (docs/payments.md): the order records what was taken back, the order's unused credits leave through
+   * the ledger (last in, first out, as a refund's), the member stays premium, and paid traffic reverses the payout.
+   */
+  async function chargeBack(
+    tx: Executor,
+    effects: Effects,
+    order: OrderRow & { userId: number },
+    chargedBackMinor: number,
+  ): Promise<void> {
+    await repo.updateOrder(order.id, { chargedBackMinor, chargedBackAt: deps.now() }, tx);
+    await deps.ledger.lockBalance(tx, order.userId);
+    const unused = unusedCreditsByOrder(await deps.ledger.listLedgerEntries(tx, order.userId)).get(order.id) ?? 0;
+    if (unused > 0)
+      await deps.ledger.postLedgerEntry(tx, {
+        userId: order.userId,
+        amount: -unused,
+        reason: 'chargeback',
+        reference: `order:${order.id}`,
+        idempotencyKey: `chargeback:${order.id}:${chargedBackMinor}`,
+      });
+    await effects.emit('member.changed', { userId: order.userId });
+    await effects.emit('order.charged-back', {
+      orderId: order.id,
+      userId: order.userId,
+      siteId: order.siteId,
+      amountMinor: chargedBackMinor - order.chargedBackMinor,
+      currency: order.currency,
+    });
+  }
+
   return {
     /**
      * A provider's webhook: only the payment id is trusted; the payment is read from the provider. A paid order is
      * credited once (the order row's lock, and the ledger's idempotency key `order:<id>`), however often the webhook
      * comes; an unknown id changes nothing.
      */
-    async handleWebhook(paymentId: string): Promise<'unknown' | 'unchanged' | 'updated' | 'credited'> {
+    async handleWebhook(paymentId: string): Promise<'unknown' | 'unchanged' | 'updated' | 'credited' | 'charged_back'> {
       const record = async (outcome: string, error?: string) => {
         await repo.recordWebhook({
           provider: provider.name,
@@ -114,7 +153,15 @@ export function createWebhooksService(deps: {
       const credit = () =>
         outbox.transaction(async (tx, effects) => {
           const order = await repo.lockOrder(orderId, tx);
-          if (!order || order.status === 'paid' || order.status === payment.status) return 'unchanged' as const;
+          if (!order) return 'unchanged' as const;
+          if (order.status === 'paid') {
+            // A paid order changes only by a chargeback the provider reports (more of it than recorded so far).
+            const chargedBack = payment.chargedBackMinor ?? 0;
+            if (chargedBack <= order.chargedBackMinor || order.userId === null) return 'unchanged' as const;
+            await chargeBack(tx, effects, { ...order, userId: order.userId }, chargedBack);
+            return 'charged_back' as const;
+          }
+          if (order.status === payment.status) return 'unchanged' as const;
           if (payment.status !== 'paid') {
             await repo.updateOrder(order.id, { status: payment.status }, tx);
             if (payment.status === 'failed' || payment.status === 'canceled' || payment.status === 'expired')
@@ -158,6 +205,14 @@ export function createWebhooksService(deps: {
               );
             }
             await effects.emit('member.changed', { userId: order.userId });
+            // Paid traffic records the purchase once and tells the member's network (docs/traffic.md).
+            await effects.emit('order.paid', {
+              orderId: order.id,
+              userId: order.userId,
+              siteId: order.siteId,
+              amountMinor: order.amountMinor,
+              currency: order.currency,
+            });
           }
           return 'credited' as const;
         });

@@ -23,12 +23,15 @@ export function sitePitch(request: FastifyRequest): { title: string; description
   };
 }
 
-export function seoHead(request: FastifyRequest): WebPageParts {
-  // As URL writes it (no default port), so every address below reads the same.
-  const origin = new URL(`${request.protocol}://${request.host}`).origin;
+export function seoHead(request: FastifyRequest, isTrackingKey: (key: string) => boolean): WebPageParts {
+  // The site's configured address, never the request's Host header (a forged Host must not reach the links); as URL
+  // writes it (no default port), so every address below reads the same.
+  const origin = new URL(request.siteOrigin).origin;
   const url = new URL(request.url, origin);
   const asked = url.searchParams.get('lang');
   url.searchParams.delete('lang');
+  // Click ids and campaign tags name a visit, not the page: never in its links (and never in a cached page).
+  for (const key of [...url.searchParams.keys()]) if (isTrackingKey(key)) url.searchParams.delete(key);
   const pathWithQuery = url.pathname + (url.search === '?' ? '' : url.search);
   const withLanguage = (language: string) => {
     const link = new URL(pathWithQuery, origin);

@@ -12,6 +12,12 @@ export async function findSite(executor: Executor, siteId: number): Promise<Site
   return row;
 }
 
+/** Every site's name by id (names beside a report's rows). */
+export async function listSiteNames(executor: Executor): Promise<Map<number, string>> {
+  const rows = await executor.select({ id: sites.id, name: sites.name }).from(sites);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** A new site (a taken domain fails with the unique violation). */
 export async function insertSite(executor: Executor, settings: SiteSettingsRow): Promise<SiteRow> {
   const [row] = await executor.insert(sites).values(settings).returning();

@@ -23,6 +23,8 @@ export type BusEvents = {
   'poll.changed': { kinds: ('likes' | 'chats')[]; profileIds: number[] };
   /** A site's settings changed or a site was created (staff console): every instance forgets its cached sites. */
   'site.changed': { siteId: number };
+  /** Staff changed the ad networks (their keys decide what a page's cache key leaves out): every instance reads them again. */
+  'traffic.networks-changed': Record<string, never>;
   /**
    * An event for the member sockets of these profiles, wherever they are connected (plugins/realtime). `eventId`: the
    * outbox event it delivers; an instance sends each id to its sockets once, however often the outbox delivers it.

@@ -77,6 +77,7 @@ export type JobDeps = {
     runReminders: () => Promise<unknown>;
     runMarketingBatch: (job: z.output<typeof marketingBatchSchema>) => Promise<void>;
   };
+  traffic: { sendPostback: (postbackId: number, context: JobContext) => Promise<void> };
 };
 
 export type JobHandler<P> = (payload: P, context: JobContext) => Promise<unknown>;
@@ -232,6 +233,19 @@ export const JOB_DECLARATIONS = {
       ({ db }) =>
       (_payload, { now }) =>
         db.delete(staffSessions).where(lt(staffSessions.expiresAt, now)),
+  }),
+  /**
+   * One postback to an ad network (docs/traffic.md): a failed attempt throws and runs again with back-off; the
+   * handler itself fails it for good 24 hours after it was made (attempts are many, so time decides).
+   */
+  'traffic.postback': job({
+    payload: z.object({ postbackId: id }),
+    unique: true,
+    attempts: 20,
+    handler:
+      ({ traffic }) =>
+      ({ postbackId }, context) =>
+        traffic.sendPostback(postbackId, context),
   }),
   /** A failure throws, and the queue runs the job again later: every remove is idempotent. */
   'storage.delete-files': job({

@@ -43,6 +43,7 @@ function fakeDeps(overrides: Partial<JobDeps>): JobDeps {
     accounts: { purgeAccount: unused },
     dataExport: { runBuild: unused, expire: unused },
     notifications: {} as JobDeps['notifications'],
+    traffic: { sendPostback: unused },
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 // The one mailer: renders a template in the member's language and hands it to the transport (SMTP via a job, or the dev mailbox).
+import { siteBaseUrl } from '../../lib/site-origin.ts';
 import type { UiLanguage } from '@app/i18n';
 import type { Executor } from '../../db/client.ts';
 import type { SiteRow } from '../../db/schema/index.ts';
@@ -29,12 +30,7 @@ export type SendMailInput = {
   params?: Record<string, string | number>;
 };
 
-/** Links in mails: the configured PUBLIC_URL for the default site, the site's own domain (same scheme) for the others. */
-export function siteBaseUrl(site: Pick<SiteRow, 'domain' | 'isDefault'>, publicUrl: string): string {
-  if (site.isDefault) return publicUrl;
-  const scheme = new URL(publicUrl).protocol;
-  return `${scheme}//${site.domain}`;
-}
+export { siteBaseUrl };
 
 /** Pulls every http(s) link out of a mail's text (the dev mailbox shows them, tests follow them). */
 export function extractLinks(text: string): string[] {

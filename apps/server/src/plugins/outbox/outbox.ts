@@ -32,7 +32,22 @@ export type OutboxEvents = {
    * it as from `chat.message`.
    */
   'chat.sent': ChatSentEvent;
+  /**
+   * A member signed up (step 0), with the tracking cookie's visitor when the request carried a valid one; an account
+   * was activated; an order was paid, refunded or charged back. Paid traffic records each once and sends the
+   * networks' postbacks (docs/traffic.md).
+   */
+  'account.signed-up': { userId: number; siteId: number; visitorId: string | null; signedUpAt: string };
+  'account.activated': { userId: number; siteId: number };
+  'order.paid': OrderEvent;
+  'order.refunded': OrderEvent;
+  'order.charged-back': OrderEvent;
+  /** Staff changed the ad networks: every instance reads them again (modules/traffic). */
+  'traffic.networks-changed': Record<string, never>;
 };
+
+/** A paid, refunded or charged-back order: the amount paid, refunded or charged back, minor units. */
+export type OrderEvent = { orderId: number; userId: number; siteId: number; amountMinor: number; currency: string };
 
 /** The `chat.sent` event: the stored message (its row as the database's JSON) and both members' new state. */
 export type ChatSentEvent = {

@@ -1,6 +1,7 @@
 // Resolves the white-label site of each request from its Host header (unknown hosts get the default site).
 import fp from 'fastify-plugin';
 import type { SiteRow } from '../../db/schema/index.ts';
+import { siteBaseUrl } from '../../lib/site-origin.ts';
 import { createSitesRepository } from './sites.repository.ts';
 import { createSiteResolver, type SiteResolver } from './site-resolver.ts';
 
@@ -10,6 +11,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     site: SiteRow;
+    /** The site's own address from configuration (lib/site-origin.ts), never the request's Host header. */
+    siteOrigin: string;
   }
   interface FastifyContextConfig {
     /** false: the route does not need its site (the health check must answer even when the database does not). */
@@ -24,15 +27,17 @@ export function normalizeHost(host: string | undefined): string {
   return withoutPort.replace(/\.$/, '');
 }
 
-export const sitePlugin = fp(
-  async (app) => {
+export const sitePlugin = fp<{ publicUrl: string }>(
+  async (app, { publicUrl }) => {
     const resolver = createSiteResolver({ sitesRepository: createSitesRepository(app.db) });
     await resolver.ensureDefaultSite();
     app.decorate('sites', resolver);
     app.decorateRequest('site', null as unknown as SiteRow);
+    app.decorateRequest('siteOrigin', '');
     app.addHook('onRequest', async (request) => {
       if (request.routeOptions.config?.site === false) return;
       request.site = await resolver.resolve(normalizeHost(request.hostname));
+      request.siteOrigin = siteBaseUrl(request.site, publicUrl);
     });
   },
   { name: 'site', dependencies: ['db'] },

@@ -36,6 +36,9 @@ function toPayment(payment: Payment): ProviderPayment {
     checkoutUrl: payment.getCheckoutUrl(),
     mandateId: payment.mandateId ?? null,
     card: cardOf(payment),
+    chargedBackMinor: payment.amountChargedBack
+      ? fromMollieAmount(payment.amountChargedBack.value, payment.amountChargedBack.currency)
+      : 0,
   };
 }
 

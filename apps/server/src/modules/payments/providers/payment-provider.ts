@@ -25,6 +25,8 @@ export type ProviderPayment = {
   /** A paid card payment's mandate and card, for repeat orders. */
   mandateId?: string | null;
   card?: { brand: string; last4: string } | null;
+  /** What the payer's bank or card issuer took back of a paid payment (a chargeback), minor units; 0 for none. */
+  chargedBackMinor?: number;
 };
 
 export interface PaymentProvider {

@@ -18,6 +18,8 @@ export type SandboxProvider = PaymentProvider & {
   find(id: string): Promise<typeof sandboxPayments.$inferSelect | null>;
   /** The tester's choice on the checkout page: the payment moves, the webhook is called; answers where to send the browser. */
   complete(id: string, outcome: SandboxOutcome): Promise<string | null>;
+  /** A tester's chargeback of a paid payment (its whole amount), announced by webhook; false when not paid. */
+  chargeBack(id: string): Promise<boolean>;
 };
 
 export function createSandboxProvider(deps: {
@@ -40,6 +42,7 @@ export function createSandboxProvider(deps: {
         : null,
     mandateId: row.mandateId,
     card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+    chargedBackMinor: row.chargedBackMinor,
   });
   return {
     name: 'sandbox',
@@ -128,6 +131,16 @@ export function createSandboxProvider(deps: {
     async find(id: string) {
       const [row] = await deps.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).limit(1);
       return row ?? null;
+    },
+    async chargeBack(id: string) {
+      const [row] = await deps.db
+        .update(sandboxPayments)
+        .set({ chargedBackMinor: sql`${sandboxPayments.amountMinor}` })
+        .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, 'paid')))
+        .returning();
+      if (!row) return false;
+      await deps.callWebhook(row.webhookUrl, row.id);
+      return true;
     },
     async complete(id: string, outcome: SandboxOutcome) {
       const [current] = await deps.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).limit(1);

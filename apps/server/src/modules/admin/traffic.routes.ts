@@ -1,0 +1,226 @@
+// The console's paid-traffic routes (docs/traffic.md): networks, the postback delivery log and resend, the report
+// (JSON or CSV) and lander experiments. Who may call each is ADMIN_ROUTE_ROLES; every change is audited.
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminExperimentInputSchema,
+  adminExperimentParamsSchema,
+  adminExperimentResponseSchema,
+  adminExperimentsQuerySchema,
+  adminExperimentsResponseSchema,
+  adminIdParamsSchema,
+  adminNetworkInputSchema,
+  adminNetworkResponseSchema,
+  adminNetworksResponseSchema,
+  adminPostbackResponseSchema,
+  adminPostbacksQuerySchema,
+  adminPostbacksResponseSchema,
+  adminSuccessSchema,
+  adminTrafficReportQuerySchema,
+  adminTrafficReportResponseSchema,
+  apiErrorSchema,
+} from '@app/contracts';
+import { reportCsv, toAdminNetwork } from '../traffic/index.ts';
+import { recordAudit, type AuditActor } from './audit.ts';
+
+const TAGS = ['admin'];
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const actorOf = (request: FastifyRequest): AuditActor => ({
+  id: request.staff!.id,
+  email: request.staff!.email,
+  ip: request.ip,
+});
+/** A network as the audit log keeps it: never its signing secret. */
+const auditedNetwork = (network: ReturnType<typeof toAdminNetwork>) => network;
+
+export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { traffic, landerExperiments } = app.services;
+
+  app.get(
+    '/admin/traffic/networks',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Ad networks and affiliates',
+        response: { 200: adminNetworksResponseSchema, ...errors },
+      },
+    },
+    async () => ({ networks: await traffic.networks.list() }),
+  );
+  app.post(
+    '/admin/traffic/networks',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Add a network: its query keys, payouts and postback templates',
+        body: adminNetworkInputSchema,
+        response: { 200: adminNetworkResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const network = toAdminNetwork(await traffic.networks.create(request.body));
+      await recordAudit(app.db, actorOf(request), {
+        action: 'traffic.network_create',
+        targetType: 'network',
+        targetId: network.id,
+        after: auditedNetwork(network),
+      });
+      return { network };
+    },
+  );
+  app.put(
+    '/admin/traffic/networks/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Edit a network (a signing secret left out keeps the current one)',
+        params: adminIdParamsSchema,
+        body: adminNetworkInputSchema,
+        response: { 200: adminNetworkResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const before = toAdminNetwork(await traffic.networks.find(request.params.id));
+      const network = toAdminNetwork(await traffic.networks.update(request.params.id, request.body));
+      await recordAudit(app.db, actorOf(request), {
+        action: 'traffic.network_update',
+        targetType: 'network',
+        targetId: network.id,
+        before: auditedNetwork(before),
+        after: auditedNetwork(network),
+      });
+      return { network };
+    },
+  );
+  app.delete(
+    '/admin/traffic/networks/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Remove a network and its delivery log (its events stay in the report)',
+        params: adminIdParamsSchema,
+        response: { 200: adminSuccessSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const before = toAdminNetwork(await traffic.networks.find(request.params.id));
+      await traffic.networks.remove(request.params.id);
+      await recordAudit(app.db, actorOf(request), {
+        action: 'traffic.network_delete',
+        targetType: 'network',
+        targetId: before.id,
+        before: auditedNetwork(before),
+      });
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/admin/traffic/postbacks',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The postback delivery log, newest first',
+        querystring: adminPostbacksQuerySchema,
+        response: { 200: adminPostbacksResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      traffic.postbacks.list({
+        status: request.query.status,
+        networkId: request.query.network,
+        before: request.query.before,
+        limit: request.query.limit,
+      }),
+  );
+  app.post(
+    '/admin/traffic/postbacks/:id/resend',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Send a postback again (a new 24 hours of retries)',
+        params: adminIdParamsSchema,
+        body: z.object({}).optional(),
+        response: { 200: adminPostbackResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const postback = await traffic.postbacks.resend(request.params.id);
+      await recordAudit(app.db, actorOf(request), {
+        action: 'traffic.postback_resend',
+        targetType: 'postback',
+        targetId: postback.id,
+        after: { network_id: postback.network_id, event: postback.event },
+      });
+      return { postback };
+    },
+  );
+
+  app.get(
+    '/admin/traffic/report',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Visits, visitors, signups, buyers, revenue, refunds and payouts per source (format=csv: a file)',
+        querystring: adminTrafficReportQuerySchema,
+        response: { 200: adminTrafficReportResponseSchema.or(z.string()), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { from, to, by, site, format } = request.query;
+      const report = await traffic.report.report(by, { from, to, siteId: site });
+      if (format !== 'csv') return report;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="traffic-by-${by}-${from}-${to}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .serializer((payload: unknown) => String(payload))
+        .send(reportCsv(by, report));
+    },
+  );
+
+  app.get(
+    '/admin/traffic/experiments',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Landers' variants and weights",
+        querystring: adminExperimentsQuerySchema,
+        response: { 200: adminExperimentsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ experiments: await landerExperiments.list(request.query.site) }),
+  );
+  app.put(
+    '/admin/traffic/experiments/:lander',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Set a lander's variants and weights on a site (none: the experiment ends)",
+        params: adminExperimentParamsSchema,
+        body: adminExperimentInputSchema,
+        response: { 200: adminExperimentResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { site_id: siteId, variants } = request.body;
+      const before = await landerExperiments.find(siteId, request.params.lander);
+      const experiment = await landerExperiments.set(siteId, request.params.lander, variants);
+      await recordAudit(app.db, actorOf(request), {
+        action: 'traffic.experiment_update',
+        targetType: 'site',
+        targetId: siteId,
+        before: { lander: request.params.lander, variants: before?.variants ?? [] },
+        after: { lander: request.params.lander, variants: experiment.variants },
+      });
+      return { experiment };
+    },
+  );
+};

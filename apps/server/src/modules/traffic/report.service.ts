@@ -1,0 +1,183 @@
+// The traffic report (docs/traffic.md, "Reports"): per source, visits, new visitors, signups, activations, buyers,
+// revenue, refunds and payouts per currency, with a two-proportion test for lander variants, and its CSV.
+import {
+  toDecimalAmount,
+  type AdminTrafficReportResponse,
+  type Money,
+  type TrafficReportGroup,
+  type TrafficReportRow,
+} from '@app/contracts';
+import type { ReportRange, ReportRepository } from './report.repository.ts';
+
+/** The standard normal distribution's CDF (Abramowitz and Stegun 7.1.26 for erf; error below 1.5e-7). */
+function normalCdf(z: number): number {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const erf =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+
+/**
+ * Two-sided p-value of the difference between two proportions (successes of trials), by the pooled z-test; 1 when
+ * either side has no trials or nothing differs.
+ */
+export function twoProportionPValue(successesA: number, trialsA: number, successesB: number, trialsB: number): number {
+  if (trialsA === 0 || trialsB === 0) return 1;
+  const pooled = (successesA + successesB) / (trialsA + trialsB);
+  const standardError = Math.sqrt(pooled * (1 - pooled) * (1 / trialsA + 1 / trialsB));
+  if (standardError === 0) return 1;
+  const z = (successesA / trialsA - successesB / trialsB) / standardError;
+  return Math.min(1, 2 * (1 - normalCdf(Math.abs(z))));
+}
+
+const num = (value: string | number | null | undefined) => Number(value ?? 0);
+
+/** Every day from `from` to `to`, YYYY-MM-DD. */
+function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = Date.parse(`${from}T00:00:00Z`); day <= Date.parse(`${to}T00:00:00Z`); day += 86_400_000)
+    days.push(new Date(day).toISOString().slice(0, 10));
+  return days;
+}
+
+export function createTrafficReport(deps: {
+  repo: ReportRepository;
+  /** Names to show beside keys: sites, networks and members by id or key. */
+  labels: (by: TrafficReportGroup, keys: string[]) => Promise<Map<string, string>>;
+}) {
+  return {
+    async report(by: TrafficReportGroup, range: ReportRange): Promise<AdminTrafficReportResponse> {
+      const [visits, counts, money, days] = [
+        await deps.repo.visitsBy(by, range),
+        await deps.repo.countsBy(by, range),
+        await deps.repo.moneyBy(by, range),
+        await deps.repo.days(range),
+      ];
+      const rows = new Map<string, TrafficReportRow>();
+      const rowOf = (key: string) => {
+        let row = rows.get(key);
+        if (!row) {
+          row = {
+            key,
+            label: null,
+            visits: 0,
+            visitors: 0,
+            signups: 0,
+            activations: 0,
+            buyers: 0,
+            revenue: [],
+            refunds: [],
+            payouts: [],
+          };
+          rows.set(key, row);
+        }
+        return row;
+      };
+      for (const entry of visits)
+        Object.assign(rowOf(entry.key), { visits: num(entry.visits), visitors: num(entry.visitors) });
+      for (const entry of counts)
+        Object.assign(rowOf(entry.key), {
+          signups: num(entry.signups),
+          activations: num(entry.activations),
+          buyers: num(entry.buyers),
+        });
+      for (const entry of money) {
+        const list: Money[] = rowOf(entry.key)[entry.kind];
+        list.push({ amount: num(entry.amount), currency: entry.currency });
+        list.sort((a, b) => a.currency.localeCompare(b.currency));
+      }
+      const labels = await deps.labels(by, [...rows.keys()].filter(Boolean));
+      for (const row of rows.values()) row.label = labels.get(row.key) ?? null;
+      if (by === 'variant') addVariantTests(rows);
+      const visitsByDay = new Map(days.visits.map((entry) => [entry.day, num(entry.visits)]));
+      const eventsByDay = new Map(days.events.map((entry) => [entry.day, entry]));
+      return {
+        rows: [...rows.values()].sort(
+          (a, b) => b.visits - a.visits || b.signups - a.signups || (a.key < b.key ? -1 : 1),
+        ),
+        days: daysBetween(range.from, range.to).map((day) => ({
+          day,
+          visits: visitsByDay.get(day) ?? 0,
+          signups: num(eventsByDay.get(day)?.signups),
+          buyers: num(eventsByDay.get(day)?.buyers),
+        })),
+      };
+    },
+  };
+}
+
+/** Each variant against its lander's first variant (by key): signups per new visitor, two-sided, 95 %. */
+function addVariantTests(rows: Map<string, TrafficReportRow>): void {
+  const byLander = new Map<string, TrafficReportRow[]>();
+  for (const row of rows.values()) {
+    if (!row.key.includes(':')) continue;
+    const lander = row.key.split(':')[0]!;
+    byLander.set(lander, [...(byLander.get(lander) ?? []), row]);
+  }
+  for (const variants of byLander.values()) {
+    variants.sort((a, b) => (a.key < b.key ? -1 : 1));
+    const [control, ...others] = variants;
+    if (!control) continue;
+    control.test = null;
+    for (const row of others) {
+      const pValue = twoProportionPValue(row.signups, row.visitors, control.signups, control.visitors);
+      row.test = { against: control.key, p_value: Number(pValue.toFixed(6)), is_significant: pValue < 0.05 };
+    }
+  }
+}
+
+/** The report as CSV: one line per row; money as `12.34 EUR`, several currencies joined with ` + `. */
+export function reportCsv(by: TrafficReportGroup, report: AdminTrafficReportResponse): string {
+  const money = (list: Money[]) =>
+    list.map((entry) => `${toDecimalAmount(entry.amount, entry.currency)} ${entry.currency}`).join(' + ');
+  const cell = (value: string | number) => {
+    const text = String(value);
+    // Quoted when needed; a leading = + - @ would be a formula in a spreadsheet.
+    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  };
+  const header = [
+    by,
+    'label',
+    'visits',
+    'visitors',
+    'signups',
+    'activations',
+    'buyers',
+    'conversion',
+    'revenue',
+    'refunds',
+    'payouts',
+    'revenue_per_signup',
+    'p_value',
+  ];
+  const lines = report.rows.map((row) =>
+    [
+      row.key,
+      row.label ?? '',
+      row.visits,
+      row.visitors,
+      row.signups,
+      row.activations,
+      row.buyers,
+      row.signups ? (row.buyers / row.signups).toFixed(4) : '',
+      money(row.revenue),
+      money(row.refunds),
+      money(row.payouts),
+      row.signups
+        ? row.revenue
+            .map(
+              (entry) => `${toDecimalAmount(Math.floor(entry.amount / row.signups), entry.currency)} ${entry.currency}`,
+            )
+            .join(' + ')
+        : '',
+      row.test ? row.test.p_value : '',
+    ]
+      .map(cell)
+      .join(','),
+  );
+  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+}
+export type TrafficReport = ReturnType<typeof createTrafficReport>;

@@ -1,0 +1,337 @@
+// Paid traffic's queries: networks, visitors and visits (written in batches with their day roll-ups), business events
+// and postbacks. Each method takes an optional executor (a caller's transaction).
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  trafficDaily,
+  trafficEvents,
+  trafficNetworks,
+  trafficPostbacks,
+  trafficVisitors,
+  trafficVisits,
+  type PostbackStatus,
+  type TrafficNetworkRow,
+} from '../../db/schema/index.ts';
+
+type NewNetwork = typeof trafficNetworks.$inferInsert;
+export type NewVisit = Omit<typeof trafficVisits.$inferInsert, 'id' | 'visitorId'>;
+/** A visit as the recorder buffers it: its visitor, whether the visit opened that visitor, and the visit. */
+export type BufferedVisit = { visitorId: string; isNewVisitor: boolean; visit: NewVisit };
+export type NewEvent = typeof trafficEvents.$inferInsert;
+
+/** The source a business event copies from its member's first touch. */
+export type FirstTouch = {
+  visitorId: string;
+  network: string | null;
+  networkId: number | null;
+  ref: string | null;
+  sub1: string | null;
+  sub2: string | null;
+  sub3: string | null;
+  campaign: string | null;
+  lander: string | null;
+  variant: string | null;
+  memberId: number | null;
+  clickId: string | null;
+};
+
+/** The roll-up key of a visit ('' and 0 for none). */
+function dailyKey(visit: NewVisit) {
+  return {
+    day: visit.day,
+    siteId: visit.siteId,
+    network: visit.network ?? '',
+    ref: visit.ref ?? '',
+    sub1: visit.sub1 ?? '',
+    campaign: visit.utmCampaign ?? '',
+    lander: visit.lander ?? '',
+    variant: visit.variant ?? '',
+    memberId: visit.landingMemberId ?? 0,
+  };
+}
+
+export function createTrafficRepository(db: Executor) {
+  return {
+    // -- networks ------------------------------------------------------------------------------------------------
+    async listNetworks(tx: Executor = db): Promise<TrafficNetworkRow[]> {
+      return tx.select().from(trafficNetworks).orderBy(asc(trafficNetworks.name), asc(trafficNetworks.id));
+    },
+    async findNetwork(id: number, tx: Executor = db): Promise<TrafficNetworkRow | undefined> {
+      const [row] = await tx.select().from(trafficNetworks).where(eq(trafficNetworks.id, id));
+      return row;
+    },
+    async findNetworkByKey(key: string, tx: Executor = db): Promise<TrafficNetworkRow | undefined> {
+      const [row] = await tx.select().from(trafficNetworks).where(eq(trafficNetworks.key, key));
+      return row;
+    },
+    async insertNetwork(values: NewNetwork, tx: Executor = db): Promise<TrafficNetworkRow> {
+      const [row] = await tx.insert(trafficNetworks).values(values).returning();
+      return row!;
+    },
+    async updateNetwork(id: number, values: Partial<NewNetwork>, tx: Executor = db) {
+      const [row] = await tx.update(trafficNetworks).set(values).where(eq(trafficNetworks.id, id)).returning();
+      return row;
+    },
+    async deleteNetwork(id: number, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .delete(trafficNetworks)
+        .where(eq(trafficNetworks.id, id))
+        .returning({ id: trafficNetworks.id });
+      return rows.length > 0;
+    },
+
+    // -- visits --------------------------------------------------------------------------------------------------
+    /**
+     * A batch of visits in one transaction: their ids, their visitors (new ones created, known ones given their
+     * last visit), the visits, and the day roll-ups (one upsert per key, in key order so concurrent writers never
+     * wait on each other in a cycle).
+     */
+    async insertVisits(batch: readonly BufferedVisit[]): Promise<void> {
+      if (batch.length === 0) return;
+      await db.transaction(async (tx) => {
+        const ids = (await tx.execute(
+          sql`select nextval(pg_get_serial_sequence('traffic_visits', 'id'))::bigint as id from generate_series(1, ${batch.length})`,
+        )) as unknown as { rows: { id: string | number }[] };
+        const visitIds = ids.rows.map((row) => Number(row.id));
+        const visitors = new Map<string, typeof trafficVisitors.$inferInsert>();
+        batch.forEach(({ visitorId, visit }, index) => {
+          const id = visitIds[index]!;
+          const known = visitors.get(visitorId);
+          if (known) {
+            known.lastVisitId = id;
+            known.lastSeenAt = visit.createdAt;
+          } else {
+            visitors.set(visitorId, {
+              id: visitorId,
+              siteId: visit.siteId,
+              firstVisitId: id,
+              lastVisitId: id,
+              createdAt: visit.createdAt,
+              lastSeenAt: visit.createdAt,
+            });
+          }
+        });
+        await tx
+          .insert(trafficVisitors)
+          .values([...visitors.values()].sort((a, b) => a.id.localeCompare(b.id)))
+          .onConflictDoUpdate({
+            target: trafficVisitors.id,
+            set: {
+              lastVisitId: sql`greatest(${trafficVisitors.lastVisitId}, excluded.last_visit_id)`,
+              lastSeenAt: sql`greatest(${trafficVisitors.lastSeenAt}, excluded.last_seen_at)`,
+            },
+          });
+        await tx
+          .insert(trafficVisits)
+          .values(batch.map(({ visitorId, visit }, index) => ({ ...visit, id: visitIds[index]!, visitorId })));
+        const daily = new Map<string, ReturnType<typeof dailyKey> & { visits: number; visitors: number }>();
+        for (const { visit, isNewVisitor } of batch) {
+          const key = dailyKey(visit);
+          const name = JSON.stringify(Object.values(key));
+          const row = daily.get(name) ?? { ...key, visits: 0, visitors: 0 };
+          row.visits += 1;
+          if (isNewVisitor) row.visitors += 1;
+          daily.set(name, row);
+        }
+        await tx
+          .insert(trafficDaily)
+          .values([...daily.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row))
+          .onConflictDoUpdate({
+            target: [
+              trafficDaily.day,
+              trafficDaily.siteId,
+              trafficDaily.network,
+              trafficDaily.ref,
+              trafficDaily.sub1,
+              trafficDaily.campaign,
+              trafficDaily.lander,
+              trafficDaily.variant,
+              trafficDaily.memberId,
+            ],
+            set: {
+              visits: sql`${trafficDaily.visits} + excluded.visits`,
+              visitors: sql`${trafficDaily.visitors} + excluded.visitors`,
+            },
+          });
+      });
+    },
+
+    /** A visitor's first visit, as the source its member's events are attributed to. */
+    async findFirstTouch(visitorId: string, tx: Executor = db): Promise<(FirstTouch & { siteId: number }) | undefined> {
+      const [row] = await tx
+        .select({
+          visitorId: trafficVisitors.id,
+          siteId: trafficVisitors.siteId,
+          network: trafficVisits.network,
+          networkId: trafficVisits.networkId,
+          ref: trafficVisits.ref,
+          sub1: trafficVisits.sub1,
+          sub2: trafficVisits.sub2,
+          sub3: trafficVisits.sub3,
+          campaign: trafficVisits.utmCampaign,
+          lander: trafficVisits.lander,
+          variant: trafficVisits.variant,
+          memberId: trafficVisits.landingMemberId,
+          clickId: trafficVisits.clickId,
+        })
+        .from(trafficVisitors)
+        .innerJoin(trafficVisits, eq(trafficVisits.id, trafficVisitors.firstVisitId))
+        .where(eq(trafficVisitors.id, visitorId));
+      return row;
+    },
+    /** The member who signed up with this first touch (the first one, when a browser signed up twice). */
+    async linkVisitor(visitorId: string, userId: number, tx: Executor = db): Promise<void> {
+      await tx
+        .update(trafficVisitors)
+        .set({ userId })
+        .where(and(eq(trafficVisitors.id, visitorId), sql`${trafficVisitors.userId} is null`));
+    },
+
+    // -- events --------------------------------------------------------------------------------------------------
+    /** Writes an event once per cause; answers the new row's id, or null when the cause was recorded before. */
+    async insertEvent(values: NewEvent, tx: Executor = db): Promise<number | null> {
+      const rows = await tx
+        .insert(trafficEvents)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: trafficEvents.id });
+      return rows[0]?.id ?? null;
+    },
+    /** The member's signup event (the source every later event of the member copies). */
+    async findSignupEvent(userId: number, tx: Executor = db) {
+      const [row] = await tx
+        .select()
+        .from(trafficEvents)
+        .where(and(eq(trafficEvents.kind, 'signup'), eq(trafficEvents.causeKey, `user:${userId}`)));
+      return row;
+    },
+    async findPurchaseEvent(orderId: number, tx: Executor = db) {
+      const [row] = await tx
+        .select()
+        .from(trafficEvents)
+        .where(and(eq(trafficEvents.kind, 'purchase'), eq(trafficEvents.causeKey, `order:${orderId}`)));
+      return row;
+    },
+    async hasPurchase(userId: number, tx: Executor = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: trafficEvents.id })
+        .from(trafficEvents)
+        .where(and(eq(trafficEvents.userId, userId), eq(trafficEvents.kind, 'purchase')))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    // -- postbacks -----------------------------------------------------------------------------------------------
+    async insertPostback(values: typeof trafficPostbacks.$inferInsert, tx: Executor = db): Promise<number | null> {
+      const rows = await tx
+        .insert(trafficPostbacks)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: trafficPostbacks.id });
+      return rows[0]?.id ?? null;
+    },
+    /** A postback with what its sending needs: the network's signature settings. */
+    async findPostbackToSend(id: number, tx: Executor = db) {
+      const [row] = await tx
+        .select({
+          id: trafficPostbacks.id,
+          url: trafficPostbacks.url,
+          status: trafficPostbacks.status,
+          attempts: trafficPostbacks.attempts,
+          createdAt: trafficPostbacks.createdAt,
+          signatureHeader: trafficNetworks.signatureHeader,
+          signingSecret: trafficNetworks.signingSecret,
+        })
+        .from(trafficPostbacks)
+        .innerJoin(trafficNetworks, eq(trafficNetworks.id, trafficPostbacks.networkId))
+        .where(eq(trafficPostbacks.id, id));
+      return row;
+    },
+    async recordAttempt(
+      id: number,
+      result: { status: PostbackStatus; statusCode: number | null; error: string | null; at: Date },
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx
+        .update(trafficPostbacks)
+        .set({
+          status: result.status,
+          attempts: sql`${trafficPostbacks.attempts} + 1`,
+          lastStatusCode: result.statusCode,
+          lastError: result.error,
+          lastAttemptAt: result.at,
+          ...(result.status === 'sent' ? { sentAt: result.at } : {}),
+        })
+        .where(eq(trafficPostbacks.id, id));
+    },
+    /** Pending again (staff's resend), its 24 hours of retries counted from `at`; answers whether it exists. */
+    async resetPostback(id: number, at: Date, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .update(trafficPostbacks)
+        .set({ status: 'pending', createdAt: at })
+        .where(eq(trafficPostbacks.id, id))
+        .returning({ id: trafficPostbacks.id });
+      return rows.length > 0;
+    },
+    /** The delivery log, newest first, keyset by id. traffic_postbacks_status_idx with a status, the primary key without. */
+    async listPostbacks(
+      query: { status?: PostbackStatus; networkId?: number; before?: number; limit: number; ids?: number[] },
+      tx: Executor = db,
+    ) {
+      return tx
+        .select({
+          id: trafficPostbacks.id,
+          networkId: trafficPostbacks.networkId,
+          networkName: trafficNetworks.name,
+          kind: trafficEvents.kind,
+          isFirst: trafficEvents.isFirst,
+          orderId: trafficEvents.orderId,
+          userId: trafficEvents.userId,
+          url: trafficPostbacks.url,
+          status: trafficPostbacks.status,
+          attempts: trafficPostbacks.attempts,
+          lastStatusCode: trafficPostbacks.lastStatusCode,
+          lastError: trafficPostbacks.lastError,
+          createdAt: trafficPostbacks.createdAt,
+          lastAttemptAt: trafficPostbacks.lastAttemptAt,
+          sentAt: trafficPostbacks.sentAt,
+        })
+        .from(trafficPostbacks)
+        .innerJoin(trafficNetworks, eq(trafficNetworks.id, trafficPostbacks.networkId))
+        .innerJoin(trafficEvents, eq(trafficEvents.id, trafficPostbacks.eventId))
+        .where(
+          and(
+            query.status ? eq(trafficPostbacks.status, query.status) : undefined,
+            query.networkId ? eq(trafficPostbacks.networkId, query.networkId) : undefined,
+            query.before ? lt(trafficPostbacks.id, query.before) : undefined,
+            query.ids ? inArray(trafficPostbacks.id, query.ids) : undefined,
+          ),
+        )
+        .orderBy(desc(trafficPostbacks.id))
+        .limit(query.limit);
+    },
+
+    // -- a member's data -----------------------------------------------------------------------------------------
+    /** The member's first-touch records and their visits (the data export). */
+    async listMemberVisits(userId: number, tx: Executor = db) {
+      return tx
+        .select({ visit: trafficVisits })
+        .from(trafficVisitors)
+        .innerJoin(trafficVisits, eq(trafficVisits.visitorId, trafficVisitors.id))
+        .where(eq(trafficVisitors.userId, userId))
+        .orderBy(asc(trafficVisits.id));
+    },
+    /**
+     * A deleted member: their first-touch records and visits go; their events stay for the books, without the member,
+     * the click id or the free sub ids.
+     */
+    async forgetMember(userId: number, tx: Executor = db): Promise<void> {
+      await tx
+        .update(trafficEvents)
+        .set({ userId: null, visitorId: null, clickId: null, sub2: '', sub3: '' })
+        .where(eq(trafficEvents.userId, userId));
+      await tx.delete(trafficVisitors).where(eq(trafficVisitors.userId, userId));
+    },
+  };
+}
+export type TrafficRepository = ReturnType<typeof createTrafficRepository>;
