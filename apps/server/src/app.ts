@@ -37,7 +37,7 @@ import { rejectUnknownRoute, routeNotFoundOptions } from './lib/route-not-found.
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
-import { landerWebPages, landersRoutes } from './modules/landers/index.ts';
+import { createLanderWebPages, landersRoutes } from './modules/landers/index.ts';
 import { createFirstViewPages } from './modules/first-view/index.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { siteMetaRoutes } from './modules/site-meta/site-meta.routes.ts';
@@ -168,7 +168,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     accounts: app.services.accounts,
     dataExport: app.services.dataExport,
     notifications: app.services.notifications,
-    traffic: { sendPostback: (postbackId, context) => app.services.traffic.postbacks.send(postbackId, context) },
+    traffic: {
+      sendPostback: (postbackId, context) => app.services.traffic.postbacks.send(postbackId, context),
+      forgetEndedVisitors: (now) => app.services.traffic.forgetEndedVisitors(now),
+    },
   });
   if (config.payments.provider === 'none') {
     app.log.warn(
@@ -216,7 +219,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(webPlugin, {
       distDir: config.webDistDir,
       pages: [
-        ...landerWebPages,
+        ...createLanderWebPages({
+          bus: app.bus,
+          renderSeconds: app.metrics.renderSeconds,
+          isTrackingKey: (key) => app.services.traffic.isTrackingKey(key),
+        }),
         ...createFirstViewPages({
           bus: app.bus,
           renderSeconds: app.metrics.renderSeconds,

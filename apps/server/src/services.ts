@@ -253,7 +253,6 @@ export function buildServices(
     geo: createGeoService({ geocoder }),
     landers: createLandersService({
       landersRepository: createLandersRepository(db),
-      members,
       locate: geocoder.locate,
       now,
     }),

@@ -96,10 +96,14 @@ export const landerPayloadSchema = z.object({
   private_photo_count: z.number().int().min(0),
   /** Where the call to action leads on a member landing: the member's signup page (first message to them). */
   signup_href: z.string().nullable(),
+  /** Every profile shown is near the visitor (their region, or within the site's distance): only then says "near you". */
+  is_near: z.boolean(),
+  /** The lander experiment's variant this visit shows (docs/traffic.md), or null. */
+  variant: z.string().nullable(),
 });
 export type LanderPayload = z.infer<typeof landerPayloadSchema>;
 
-/** The page's path; the page's own query parameters (tracking data) pass through beside it. */
+/** The page's path; the page's own query parameters pass through beside it. */
 export const landersQuerySchema = z
   .object({ path: z.string().min(1).max(300).regex(/^\//) })
   .catchall(z.union([z.string(), z.array(z.string())]));

@@ -426,7 +426,14 @@ export const homeMembersQuerySchema = z.object({
 });
 export type HomeMembersQuery = z.infer<typeof homeMembersQuerySchema>;
 /** Members with a main photo (never a private one), in the search's relevance order near the visitor; cards as search.php gives them. */
-export const homeMembersResponseSchema = z.object({ profiles: z.array(profileCardSchema) });
+export const homeMembersResponseSchema = z.object({
+  profiles: z.array(profileCardSchema),
+  /**
+   * The site's listed real members rounded down to the leading digit ("more than 1,000"), or null below 100: the home
+   * page names a number only when it is true.
+   */
+  member_count: z.number().int().nullable(),
+});
 export type HomeMembersResponse = z.infer<typeof homeMembersResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------

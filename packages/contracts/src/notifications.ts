@@ -1,5 +1,6 @@
-// Notifications (SPEC sections 2, 3, 4, 6, 8): per-type e-mail and push switches, invisible mode, and what the
-// notifications screen (/notifications) reads and writes. Served by GET and PUT /api/notifications.php.
+// Notifications (SPEC sections 2, 3, 4, 6, 8): per-type e-mail and push switches, invisible mode, showing the profile
+// in the site's ads, and what the notifications screen (/notifications) reads and writes. Served by GET and PUT
+// /api/notifications.php.
 import { z } from 'zod';
 import { NOTIFICATIONS_DISABLED_REASONS } from './accounts.ts';
 
@@ -43,6 +44,8 @@ export const notificationSettingsSchema = z.object({
   preferences: notificationPreferencesSchema,
   /** Invisible mode (SPEC section 4): left out of search, suggestions and the swipe game. */
   invisible: z.boolean(),
+  /** The member agreed to appear on the site's advertising pages (landers, docs/landers.md); off by default. */
+  show_in_ads: z.boolean(),
   /** Why the system stopped all mail to this member (SPEC section 8); empty when mail flows. */
   notifications_disabled: z.array(z.enum(NOTIFICATIONS_DISABLED_REASONS)),
 });
@@ -53,7 +56,7 @@ export type NotificationSettingsResponse = z.infer<typeof notificationSettingsRe
 /**
  * PUT /api/notifications.php: any subset, saved at once. `preferences` may name some types and, per type, one or
  * both channels. `resume_mail: true` clears notifications_disabled (after the member fixed the address or
- * re-subscribed); answers the whole settings object.
+ * re-subscribed); `invisible` and `show_in_ads` are the profile's flags; answers the whole settings object.
  */
 export const updateNotificationSettingsRequestSchema = z
   .object({
@@ -70,6 +73,7 @@ export const updateNotificationSettingsRequestSchema = z
       )
       .strict(),
     invisible: z.boolean(),
+    show_in_ads: z.boolean(),
     resume_mail: z.literal(true),
   })
   .partial()

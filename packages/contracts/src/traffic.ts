@@ -1,7 +1,7 @@
 // Paid traffic (docs/traffic.md): which query keys are click ids and campaign tags (never part of a page's cache key),
 // the staff console's networks, postback log, report and lander experiments.
 import { z } from 'zod';
-import { rowIdSchema } from './members.ts';
+import { queryRowIdSchema, rowIdSchema } from './members.ts';
 import { moneySchema } from './payments.ts';
 
 /** Click ids of the large ad platforms: the query key is the click's kind. */
@@ -140,7 +140,7 @@ export const POSTBACK_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type PostbackStatus = (typeof POSTBACK_STATUSES)[number];
 export const adminPostbacksQuerySchema = z.object({
   status: z.enum(POSTBACK_STATUSES).optional(),
-  network: rowIdSchema.optional(),
+  network: queryRowIdSchema.optional(),
   /** The id of the last row of the previous page (rows come newest first). */
   before: z.coerce.number().int().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
@@ -183,13 +183,20 @@ export const TRAFFIC_REPORT_GROUPS = [
 export type TrafficReportGroup = (typeof TRAFFIC_REPORT_GROUPS)[number];
 /** The longest period a report covers, in days. */
 export const TRAFFIC_REPORT_MAX_DAYS = 366;
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value');
+/** A calendar day, YYYY-MM-DD, that exists (not 2026-02-30). */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value')
+  .refine((value) => {
+    const parsed = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === value;
+  }, 'invalid_value');
 export const adminTrafficReportQuerySchema = z
   .object({
     from: day,
     to: day,
     by: z.enum(TRAFFIC_REPORT_GROUPS).default('network'),
-    site: rowIdSchema.optional(),
+    site: queryRowIdSchema.optional(),
     format: z.enum(['json', 'csv']).default('json'),
   })
   .superRefine((query, context) => {
@@ -270,6 +277,6 @@ export const adminExperimentSchema = z.object({
   updated_at: z.string().nullable(),
 });
 export type AdminExperiment = z.infer<typeof adminExperimentSchema>;
-export const adminExperimentsQuerySchema = z.object({ site: rowIdSchema.optional() });
+export const adminExperimentsQuerySchema = z.object({ site: queryRowIdSchema.optional() });
 export const adminExperimentsResponseSchema = z.object({ experiments: z.array(adminExperimentSchema) });
 export const adminExperimentResponseSchema = z.object({ experiment: adminExperimentSchema });

@@ -25,10 +25,12 @@ export function sessionCookieOf(response: LightMyRequestResponse): string | unde
 export type Client = {
   ip: string;
   cookie?: string;
+  /** The paid-traffic tracking cookie (`tv`), kept like a browser keeps it (docs/traffic.md). */
+  trackingCookie?: string;
   request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
 };
 
-/** A browser: keeps its session cookie, sends the client header, has its own IP. */
+/** A browser: keeps its session and tracking cookies, sends the client header, has its own IP. */
 export function createClient(app: TestApp, ip = uniqueIp()): Client {
   const client: Client = {
     ip,
@@ -37,15 +39,24 @@ export function createClient(app: TestApp, ip = uniqueIp()): Client {
         remoteAddress: client.ip,
         ...options,
         headers: { ...clientHeaders, ...options.headers },
-        cookies: { ...(client.cookie ? { [SESSION_COOKIE]: client.cookie } : {}), ...options.cookies },
+        cookies: {
+          ...(client.cookie ? { [SESSION_COOKIE]: client.cookie } : {}),
+          ...(client.trackingCookie ? { [TRACKING_COOKIE]: client.trackingCookie } : {}),
+          ...options.cookies,
+        },
       });
       const setCookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
       if (setCookie) client.cookie = setCookie.value || undefined;
+      const tracking = response.cookies.find((c) => c.name === TRACKING_COOKIE);
+      if (tracking) client.trackingCookie = tracking.value || undefined;
       return response;
     },
   };
   return client;
 }
+
+/** The tracking cookie's name on http (the tests' PUBLIC_URL). */
+export const TRACKING_COOKIE = 'tv';
 
 export const DEFAULT_PASSWORD = 'correct horse 1';
 

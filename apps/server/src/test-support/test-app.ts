@@ -15,6 +15,7 @@ import * as schema from '../db/schema/index.ts';
 import { sites, type NewSiteRow, type SiteRow } from '../db/schema/index.ts';
 import { defaultSiteValues } from '../plugins/site/index.ts';
 import type { PushNetwork } from '../plugins/push/index.ts';
+import type { PostbackNetwork } from '../modules/traffic/index.ts';
 import { connectRedis } from '../plugins/redis.plugin.ts';
 
 type WorkerState = { database?: Promise<DatabaseHandle> };
@@ -136,7 +137,19 @@ export type TestAppOptions = {
   serveWeb?: boolean;
   /** Where web push connects (a local stand-in push service: its resolver, address policy and certificate). */
   pushNetwork?: Partial<PushNetwork>;
+  /** Where postbacks may go (the production policy, say). */
+  postbackNetwork?: Partial<PostbackNetwork>;
 };
+
+/** A web build of one index.html (an app script, no first-view render) in a temporary folder, for page tests. */
+export async function writeIndexOnlyDist(): Promise<{ distDir: string; remove: () => Promise<void> }> {
+  const distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-dist-'));
+  await fs.writeFile(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Amoria</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
+  );
+  return { distDir, remove: () => fs.rm(distDir, { recursive: true, force: true }) };
+}
 
 /** A fresh app on an empty database (the default site is seeded again by the app). */
 export async function buildTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -147,6 +160,7 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}, options: 
     database,
     serveWeb: options.serveWeb ?? false,
     pushNetwork: options.pushNetwork,
+    postbackNetwork: options.postbackNetwork,
   });
   if (config.redisUrl) {
     const redisUrl = config.redisUrl;
@@ -169,6 +183,9 @@ export async function insertSite(app: TestApp, values: Partial<NewSiteRow> & { d
 }
 
 /** Headers a browser client sends on state-changing requests (the CSRF guard wants them). */
-export const clientHeaders = { 'request-type': 'client' } as const;
+/** A browser's user agent: requests without one (light-my-request's own) count as a crawler's, never as a visit. */
+export const BROWSER_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+export const clientHeaders = { 'request-type': 'client', 'user-agent': BROWSER_USER_AGENT } as const;
 /** The member session's cookie. */
 export const SESSION_COOKIE = 'sid';

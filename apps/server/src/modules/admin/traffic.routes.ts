@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminEmptyBodySchema,
   adminExperimentInputSchema,
   adminExperimentParamsSchema,
   adminExperimentResponseSchema,
@@ -106,6 +107,7 @@ export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Remove a network and its delivery log (its events stay in the report)',
         params: adminIdParamsSchema,
+        body: adminEmptyBodySchema,
         response: { 200: adminSuccessSchema, ...errors },
       },
     },
@@ -147,7 +149,7 @@ export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Send a postback again (a new 24 hours of retries)',
         params: adminIdParamsSchema,
-        body: z.object({}).optional(),
+        body: adminEmptyBodySchema,
         response: { 200: adminPostbackResponseSchema, ...errors },
       },
     },

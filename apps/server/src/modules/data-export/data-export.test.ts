@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { DATA_EXPORT_ERROR_CODES } from '@app/contracts';
-import { dataExports } from '../../db/schema/index.ts';
+import { dataExports, trafficVisitors, trafficVisits } from '../../db/schema/index.ts';
 import { hasTranslation } from '../../lib/i18n.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { advanceClock, mailsTo, type Client } from '../../test-support/accounts.ts';
@@ -101,6 +101,28 @@ describe('GDPR data export', () => {
     expect(photoSent.statusCode, photoSent.body).toBe(200);
     const photoMessageId = photoSent.json().message.id as number;
 
+    // The first touch the member signed up with (paid traffic, docs/traffic.md).
+    const visitorId = randomUUID();
+    const now = new Date();
+    await app.db.insert(trafficVisitors).values({
+      id: visitorId,
+      siteId: (await app.sites.resolve('')).id,
+      firstVisitId: 1,
+      lastVisitId: 1,
+      userId: member.user.id,
+      createdAt: now,
+      lastSeenAt: now,
+    });
+    await app.db.insert(trafficVisits).values({
+      visitorId,
+      siteId: (await app.sites.resolve('')).id,
+      day: now.toISOString().slice(0, 10),
+      network: 'adnet',
+      clickId: 'click-of-mine',
+      path: '/landers/gallery',
+      createdAt: now,
+    });
+
     const response = await requestExport(member.client);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'pending' });
@@ -119,6 +141,7 @@ describe('GDPR data export', () => {
         'export.json',
         'ledger.json',
         'likes.json',
+        'visits.json',
         'messages-sent.json',
         'orders.json',
         'photos.json',
@@ -149,6 +172,14 @@ describe('GDPR data export', () => {
     expect(ledger.some((entry) => entry.amount < 0)).toBe(true);
     expect(read('consents.json')).toHaveProperty('notification_preferences');
     expect(read('export.json')).toMatchObject({ user_id: member.user.id });
+    expect(read('visits.json')).toEqual([
+      expect.objectContaining({
+        visitor_id: visitorId,
+        network: 'adnet',
+        click_id: 'click-of-mine',
+        path: '/landers/gallery',
+      }),
+    ]);
   });
 
   it('allows one export per 24 hours', async () => {

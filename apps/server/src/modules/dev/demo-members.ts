@@ -486,6 +486,8 @@ export async function seedDemoMembers(deps: {
         verifiedAt: !isFictional && photoCount > 0 && extras.chance(0.35) ? createdAt : null,
         isFictional,
         isInvisible: random.chance(0.03),
+        // Most demo members agreed to appear in the site's ads, so the landers have faces (docs/landers.md).
+        showInAds: !isFictional && extras.chance(0.7),
         createdAt,
         // Active some day between joining and today (search relevance buckets by day); fictional ones too.
         lastActiveDay: new Date(createdAt.getTime() + random.next() * (deps.now.getTime() - createdAt.getTime()))

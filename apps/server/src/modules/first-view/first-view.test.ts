@@ -132,6 +132,8 @@ export async function renderFirstView(request) {
   count += 1;
   const number = count;
   if (request.url.startsWith('/members/')) await new Promise((resolve) => setTimeout(resolve, 200));
+  // A render held until the test lets it finish.
+  if (request.url.includes('slow=1')) await globalThis.__holdRender;
   return { html: '<main><h1>render ' + number + ' | ' + request.url + ' | ' + request.language + '</h1></main>', state: {} };
 }`;
 
@@ -205,5 +207,37 @@ describe('first views under load', () => {
     );
     // Once they are done, the next one renders again.
     expect((await client.request({ url: '/members/5' })).body).toContain('id="first-view"');
+  });
+
+  it('shares one render among visitors whose addresses differ only in click ids and campaign tags (docs/traffic.md)', async () => {
+    const first = await app.inject({ url: '/?gclid=a1&utm_source=news&utm_campaign=spring' });
+    const number = heading(first.body)!.split(' | ')[0];
+    // Rendered for the page's own address: no click id is written into a view another visitor gets.
+    expect(heading(first.body)).toBe(`${number} | / | en`);
+    for (const url of ['/?fbclid=b2&network=adnet&ref=r&sub1={s}', '/?msclkid=c3&ttclid=d&li_fat_id=e&click_id=f', '/'])
+      expect(heading((await app.inject({ url })).body), url).toBe(`${number} | / | en`);
+    expect(first.body).not.toMatch(/gclid|a1|spring/);
+    // A key the page itself reads is another page.
+    expect(heading((await app.inject({ url: '/?page=2&gclid=z' })).body)).toMatch(/^render \d+ \| \/\?page=2 \| en$/);
+  });
+
+  it('makes a burst on a cold page wait for one render, answering the plain page to whoever would wait longer', async () => {
+    let release!: () => void;
+    (globalThis as { __holdRender?: Promise<void> }).__holdRender = new Promise<void>((resolve) => (release = resolve));
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, index) => app.inject({ url: `/?slow=1&gclid=burst${index}` })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(16).fill(200));
+    // The render takes longer than anyone waits: all got index.html at once (the app renders the page) ...
+    for (const answer of answers) expect(answer.body).not.toContain('id="first-view"');
+    expect(await app.metrics.text()).toMatch(/first_view_render_seconds_count\{page="\/",outcome="busy"\} 16/);
+    // ... and the one render went on: once it is done, the next visitors get its view from memory.
+    release();
+    let after = await app.inject({ url: '/?slow=1&gclid=later' });
+    for (let tries = 0; !after.body.includes('id="first-view"') && tries < 50; tries++)
+      after = await app.inject({ url: '/?slow=1&gclid=later' });
+    const again = await app.inject({ url: '/?slow=1&fbclid=later2' });
+    expect(heading(after.body)).toMatch(/^render \d+ \| \/\?slow=1 \| en$/);
+    expect(heading(again.body)).toBe(heading(after.body));
   });
 });

@@ -83,11 +83,20 @@ function photo(ctx: MarkupContext, profile: LanderProfile, options: ImageOptions
   )}>`;
 }
 
+/** The member's activity in the app's own words and by its one rule (member-core's card: today, this week). */
 function activity(ctx: MarkupContext, profile: LanderProfile): SafeHtml | string {
   if (!profile.activity) return '';
   return html`<span class="ldr-activity ldr-activity-${profile.activity}"><span class="ldr-dot" aria-hidden="true"></span>${ctx.t(
-    `landers:activity.${profile.activity}`,
+    `members:discovery.activity.${profile.activity}`,
   )}</span>`;
+}
+
+/**
+ * A text that says "near you" in its `…Near` form, used only when every profile the page shows is near the visitor
+ * (the payload's `is_near`); otherwise the text without the claim (docs/landers.md, "Honest ads").
+ */
+function nearText(ctx: MarkupContext, key: string): string {
+  return ctx.t(`landers:${key}${ctx.payload.is_near ? 'Near' : ''}`);
 }
 
 /** The call to action: a real link to the signup page, which the web app turns into the signup modal. */
@@ -159,7 +168,7 @@ ${photo(ctx, profile, { size: 'large', isEager: index === 0, className: 'ldr-swi
     'landers:tinderswipe.like',
   )}</span></button>
 </div>
-<p class="ldr-hint">${t('landers:tinderswipe.hint')}</p>
+<p class="ldr-hint">${nearText(ctx, 'tinderswipe.hint')}</p>
 <div class="text-center mt-3">${cta(ctx)}</div>
 </div>
 </section>`;
@@ -184,7 +193,7 @@ ${
 </div>
 </section>
 <section class="container ldr-section" aria-labelledby="ldr-online-title">
-<h2 class="ldr-section-title" id="ldr-online-title">${t('landers:alonetonight.onlineTitle')}</h2>
+<h2 class="ldr-section-title" id="ldr-online-title">${nearText(ctx, 'alonetonight.onlineTitle')}</h2>
 <ul class="ldr-faces">
 ${rest.map(
   (profile) =>
@@ -278,9 +287,14 @@ function maplanding(ctx: MarkupContext): SafeHtml {
   return html`<section class="container ldr-section ldr-maplanding">
 ${intro(ctx, { isCentered: true })}
 <div class="ldr-map-wrap">
-<div class="ldr-map" role="group" aria-label="${t('landers:maplanding.mapLabel')}">
-<span class="ldr-map-you" aria-hidden="true"><span class="ldr-map-pulse"></span></span>
-<span class="visually-hidden">${t('landers:maplanding.you')}</span>
+<div class="ldr-map" role="group" aria-label="${nearText(ctx, 'maplanding.mapLabel')}">
+${
+  // "You" in the middle only when the members around are near the visitor.
+  ctx.payload.is_near
+    ? html`<span class="ldr-map-you" aria-hidden="true"><span class="ldr-map-pulse"></span></span>
+<span class="visually-hidden">${t('landers:maplanding.you')}</span>`
+    : ''
+}
 ${pins.map((profile, index) => {
   // A spiral around the centre (golden angle, so no two pins meet): nearer profiles, listed first, closer to "you".
   const angle = (index * 137.5 + (hashOf(profile.id, 7) % 40)) * (Math.PI / 180);
@@ -297,7 +311,7 @@ ${pins.map((profile, index) => {
 })}
 </div>
 <div class="ldr-map-list">
-<h2 class="ldr-section-title">${t('landers:maplanding.nearby')}</h2>
+<h2 class="ldr-section-title">${nearText(ctx, 'maplanding.nearby')}</h2>
 <ul class="ldr-list">
 ${pins
   .slice(0, 5)
@@ -411,7 +425,7 @@ ${signupLink(ctx, t('landers:video.hello', { name: caller.name }), raw(icon('mes
 <div class="text-center my-4">${cta(ctx, { icon: 'message-circle' })}</div>
 ${
   others.length
-    ? html`<h2 class="ldr-section-title text-center">${t('landers:video.more')}</h2>
+    ? html`<h2 class="ldr-section-title text-center">${nearText(ctx, 'video.more')}</h2>
 <ul class="ldr-faces ldr-faces-4">${others.map(
         (profile) =>
           html`<li>${signupLink(

@@ -7,6 +7,7 @@ import {
   isAgeBetween,
   isInPhase,
   isListed,
+  isViewable,
   mainPhoto,
   mainPhotoJoin,
   readPhases,
@@ -44,7 +45,8 @@ function nicheWhere(query: LanderProfilesQuery): SQL | undefined {
   const { niche } = query;
   return and(
     isListed(query.siteId),
-    // Honest ads (docs/landers.md): a fictional profile is never on a lander.
+    // Honest ads (docs/landers.md): only members who agreed to appear in ads, never a fictional profile.
+    eq(profiles.showInAds, true),
     eq(profiles.isFictional, false),
     eq(profiles.gender, niche.gender),
     isAgeBetween(query.now, niche.minAge, niche.maxAge),
@@ -78,6 +80,28 @@ export function createLandersRepository(db: Executor) {
             .limit(limit),
       );
       return collected.map(({ row }) => row);
+    },
+
+    /**
+     * The card of a member landing's member with whether they may be shown in ads (agreed, not fictional, not in
+     * invisible mode), or
+     * undefined when nobody may open the profile.
+     */
+    async findLandingMember(
+      siteId: number,
+      profileId: number,
+      tx: Executor = db,
+    ): Promise<(CardRow & { isShownInAds: boolean }) | undefined> {
+      const [row] = await tx
+        .select({
+          ...cardColumns,
+          isShownInAds: sql<boolean>`(${profiles.showInAds} and not ${profiles.isFictional} and not ${profiles.isInvisible})`,
+        })
+        .from(profiles)
+        .leftJoin(mainPhoto, mainPhotoJoin)
+        .where(and(eq(profiles.id, profileId), isViewable(siteId)))
+        .limit(1);
+      return row;
     },
 
     /** How many private photos the profile has (landing3 names the real number). photos_profile_idx. */

@@ -1,18 +1,14 @@
-// GET /api/landers.php (a landing page's payload and first view, for client-side navigation) and the landing pages'
-// index.html, filled in by the web plugin before any script runs (docs/landers.md).
+// GET /api/landers.php: a landing page's payload and first view, for client-side navigation (docs/landers.md); the
+// landing pages' own index.html is lander-pages.ts's.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, landersQuerySchema, landersResponseSchema } from '@app/contracts';
 import { LANGUAGE_COOKIE, isUiLanguage } from '@app/i18n';
 import { lookupCountry } from '../../lib/geoip.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { getTranslator } from '../../lib/i18n.ts';
 import { rateLimit } from '../../plugins/rate-limit.plugin.ts';
-import type { WebPage } from '../../plugins/web.plugin.ts';
-import { cleanTracking, type LanderVisit } from './landers.service.ts';
-import { renderLanderDocument } from './lander-document.ts';
+import { parseLanderPath, type LanderVisit } from './landers.service.ts';
 import { LANDER_CSS } from './lander-styles.ts';
-import { siteEntryWarningFor } from './site-entry-markup.ts';
 
 /**
  * The place the visitor's browser was located in during the last hour, written by the web app: `NL.NH`, `NL`, or
@@ -23,25 +19,21 @@ const PLACE_PATTERN = /^([A-Z]{2})(?:\.([A-Za-z0-9-]{1,6}))?(?:\|([^\p{Cc}|]{1,8
 
 export const LANDERS_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
 
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
-export async function visitOf(request: FastifyRequest, query: Record<string, unknown>): Promise<LanderVisit> {
+/** What a landing page depends on of the visitor: the site, the language cookie, where they are. */
+export function visitOf(request: FastifyRequest): LanderVisit {
   const cookie = request.cookies[LANGUAGE_COOKIE];
   const place = PLACE_PATTERN.exec(request.cookies[PLACE_COOKIE] ?? '');
   return {
     site: request.site,
     cookieLanguage: isUiLanguage(cookie) ? cookie : null,
-    geoipCountry: await lookupCountry(request.ip),
+    geoipCountry: lookupCountry(request.ip),
     knownPlace: place ? { country: place[1]!, region: place[2] ?? null, city: place[3]?.trim() || null } : null,
-    origin: originOf(request),
-    tracking: cleanTracking(query),
+    origin: request.siteOrigin,
   };
 }
 
 export const landersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { landers } = app.services;
+  const { landers, landerExperiments, traffic } = app.services;
   app.get(
     '/landers.php',
     {
@@ -54,41 +46,21 @@ export const landersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await landers.render(request.query.path.split('?')[0]!, await visitOf(request, request.query));
+      const pathname = request.query.path.split('?')[0]!;
+      const target = parseLanderPath(pathname);
+      // The variant the visitor was given at their first touch, else one by weight (a landing's own visit is recorded
+      // by its page; this answers client-side navigation).
+      const variant =
+        target?.kind === 'lander'
+          ? await landerExperiments.choose(
+              request.site.id,
+              target.name,
+              traffic.visitorOf(request)?.variants[target.name],
+            )
+          : null;
+      const result = await landers.render(pathname, visitOf(request), variant);
       if (!result) throw notFound();
       return { lander: result.payload, html: result.content, css: LANDER_CSS };
     },
   );
 };
-
-/** The landing pages' paths, answered with index.html carrying their payload and first view (plugins/web.plugin.ts). */
-export const LANDER_PAGE_URLS = [
-  '/landers/:lander',
-  '/landers/:lander/:slug',
-  '/members/:id/landing',
-  '/members/:id/landing2',
-  '/members/:id/landing2/:slug',
-  '/members/:id/landing3',
-  '/members/:id/landing3/:slug',
-];
-
-export const landerWebPages: WebPage[] = LANDER_PAGE_URLS.map((url) => ({
-  url,
-  async render(request, reply) {
-    const { landers } = request.server.services;
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const visit = await visitOf(request, query);
-    const result = await landers.render(request.url.split('?')[0]!, visit);
-    if (!result) return null;
-    const common = getTranslator(result.payload.language as Parameters<typeof getTranslator>[0]);
-    return renderLanderDocument({
-      entryWarning: await siteEntryWarningFor(request, reply, 'lander', common),
-      payload: result.payload,
-      content: result.content,
-      siteName: request.site.name,
-      origin: originOf(request),
-      navLabel: common('nav.label'),
-      homeLabel: common('nav.home', { name: request.site.name }),
-    });
-  },
-}));

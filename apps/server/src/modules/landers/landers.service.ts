@@ -5,24 +5,31 @@ import {
   MEMBER_LANDING_NAMES,
   NICHE_KEYS,
   SEARCH_MAX_AGE,
-  TRACKING_KEYS,
   parseNicheSlug,
   type LanderName,
   type LanderPayload,
   type LanderProfile,
   type MemberLandingName,
   type Niche,
-  type Tracking,
   countryName,
 } from '@app/contracts';
 import { DEFAULT_LOCALE, LOCALES, localeFromDomainLanguage, type UiLanguage } from '@app/i18n';
 import type { SiteRow } from '../../db/schema/index.ts';
 import { getTranslator } from '../../lib/i18n.ts';
 import { regionName } from '../../lib/regions.ts';
-import { toProfileCard, type CardRow, type MembersRepository, type Place } from '../member-core/index.ts';
+import { toProfileCard, type CardRow, type Place } from '../member-core/index.ts';
 import type { LandersRepository, NicheCriteria } from './landers.repository.ts';
 import { renderLanderContent } from './lander-markup.ts';
-import { nearestFirst, townPosition, type Locate } from '../../lib/nearest.ts';
+import { distanceKm, nearestFirst, townPosition, type Locate } from '../../lib/nearest.ts';
+import type { ChosenVariant } from './lander-experiments.ts';
+
+/** Texts that say "near you": the page uses their `…Near` form only when every profile it shows is near the visitor. */
+const NEAR_TEXTS = new Set([
+  'niches.plain.title',
+  'maplanding.headline',
+  'socialnetwork.headline',
+  'transitionsvideolanding.headline',
+]);
 
 export type LanderTarget =
   | { kind: 'lander'; name: LanderName; slug: string | null }
@@ -83,22 +90,6 @@ export function nicheCriteria(niche: Niche, minAge: number): NicheCriteria {
   }
 }
 
-/** Ad networks leave placeholders such as `{sub1}`: braces go, empty values are dropped (as lib/tracking.ts does). */
-export function cleanTracking(query: Record<string, unknown>): Tracking {
-  const tracking: Tracking = {};
-  for (const key of TRACKING_KEYS) {
-    const value = query[key];
-    const cleaned = typeof value === 'string' ? value.replace(/[{}]/g, '').trim().slice(0, 200) : '';
-    if (cleaned) tracking[key] = cleaned;
-  }
-  return tracking;
-}
-
-export function withTracking(path: string, tracking: Tracking): string {
-  const query = new URLSearchParams(Object.entries(tracking) as [string, string][]).toString();
-  return query ? `${path}?${query}` : path;
-}
-
 export type LanderVisit = {
   site: SiteRow;
   /** The visitor's language cookie, when it names a UI language. */
@@ -107,22 +98,23 @@ export type LanderVisit = {
   geoipCountry: string | null;
   /** The region the visitor's browser located them in during the last hour (web app cookie), or null. */
   knownPlace: { country: string; region: string | null; city: string | null } | null;
-  /** `https://host`, for the Open Graph image. */
+  /** The site's own address (configured, never the Host header), for the Open Graph image. */
   origin: string;
-  tracking: Tracking;
 };
 
-export type LanderResult = { payload: LanderPayload; content: string; signupHref: string };
+/**
+ * Where a lander's call to action leads without scripts: the signup page. The visit's tracking values are not in it
+ * (the page is shared by every visitor of its key); the signed tracking cookie carries the first touch to the signup,
+ * and the page's own inline script adds the address's query to the link when it is followed (docs/traffic.md).
+ */
+export const SIGNUP_HREF = '/signup';
+
+export type LanderResult = { payload: LanderPayload; content: string };
 
 export type LandersService = ReturnType<typeof createLandersService>;
 
-export function createLandersService(deps: {
-  landersRepository: LandersRepository;
-  members: Pick<MembersRepository, 'findViewableCard'>;
-  locate: Locate;
-  now: () => Date;
-}) {
-  const { landersRepository: repo, members, locate } = deps;
+export function createLandersService(deps: { landersRepository: LandersRepository; locate: Locate; now: () => Date }) {
+  const { landersRepository: landersRepo, locate } = deps;
 
   /** The lander's language: the slug's locale when the site offers it, else the one the web app picks (cookie, site). */
   function pickLanguage(
@@ -147,6 +139,21 @@ export function createLandersService(deps: {
       : null;
   }
 
+  /**
+   * Whether a profile is near the visitor, as the page may say it (docs/landers.md, "Honest ads"): in the region the
+   * browser located them in, or within the site's distance of their town. GeoIP's country alone is not "near".
+   */
+  function isNearOf(visit: LanderVisit) {
+    const place = visit.knownPlace && visit.site.countries.includes(visit.knownPlace.country) ? visit.knownPlace : null;
+    const origin = place ? townPosition(locate, place) : null;
+    return (row: Pick<CardRow, 'country' | 'region' | 'city'>): boolean => {
+      if (!place) return false;
+      if (place.region && row.country === place.country && row.region === place.region) return true;
+      const position = origin && townPosition(locate, row);
+      return Boolean(origin && position && distanceKm(origin, position) <= visit.site.nearDistanceKm);
+    };
+  }
+
   async function nicheProfiles(visit: LanderVisit, niche: Niche): Promise<CardRow[]> {
     const { site } = visit;
     const now = deps.now();
@@ -157,7 +164,7 @@ export function createLandersService(deps: {
     const nearest = (candidates: CardRow[]) =>
       nearestFirst(candidates, origin, (row) => townPosition(locate, row)).slice(0, LANDER_PROFILE_COUNT);
     const rows = nearest(
-      await repo.listProfiles({
+      await landersRepo.listProfiles({
         siteId: site.id,
         niche: criteria,
         near,
@@ -167,7 +174,7 @@ export function createLandersService(deps: {
     );
     if (rows.length >= LANDER_MIN_NICHE_PROFILES) return rows;
     // A small site (or a rare niche): the niche's gender fills the page, the niche's own profiles first.
-    const filler = await repo.listProfiles({
+    const filler = await landersRepo.listProfiles({
       siteId: site.id,
       niche: { gender: criteria.gender, minAge: site.minAge, maxAge: SEARCH_MAX_AGE },
       near,
@@ -200,8 +207,15 @@ export function createLandersService(deps: {
   const absolute = (origin: string, url: string | undefined | null) => (url ? new URL(url, origin).toString() : null);
 
   return {
-    /** The payload and first-view markup of the landing page at `pathname`, or null when there is none. */
-    async render(pathname: string, visit: LanderVisit): Promise<LanderResult | null> {
+    /**
+     * The payload and first-view markup of the landing page at `pathname`, or null when there is none. `variant`: the
+     * lander experiment's variant this visit shows (its design replaces the lander's own), or null.
+     */
+    async render(
+      pathname: string,
+      visit: LanderVisit,
+      variant: ChosenVariant | null = null,
+    ): Promise<LanderResult | null> {
       const target = parseLanderPath(pathname);
       if (!target) return null;
       const { site } = visit;
@@ -209,18 +223,16 @@ export function createLandersService(deps: {
       const niche = (slugMatch?.niche ?? site.niche) as Niche;
       const { language, isFromSlug } = pickLanguage(site, visit, slugMatch?.locale);
       const t = getTranslator(language);
-      const nicheKey = NICHE_KEYS[niche - 1]!;
       const canonicalPath = pathname.replace(/\/+$/, '');
-      const signupHref = withTracking('/signup', visit.tracking);
+      const common = { path: canonicalPath, niche, language, is_language_from_slug: isFromSlug };
 
       let payload: LanderPayload;
-      if (target.kind === 'member') {
-        const row = await members.findViewableCard(site.id, target.memberId);
-        // Honest ads: a fictional profile has no landing page (docs/landers.md).
-        if (!row || row.isFictional) return null;
-        const member = toLanderProfile(row, site, language);
-        const name = member.name;
-        const privatePhotoCount = target.name === 'landing3' ? await repo.countPrivatePhotos(member.id) : 0;
+      const member = target.kind === 'member' ? await landersRepo.findLandingMember(site.id, target.memberId) : null;
+      if (target.kind === 'member' && !member) return null;
+      if (target.kind === 'member' && member?.isShownInAds) {
+        const profile = toLanderProfile(member, site, language);
+        const name = profile.name;
+        const privatePhotoCount = target.name === 'landing3' ? await landersRepo.countPrivatePhotos(profile.id) : 0;
         // landing3 names the member's real private photos, and says nothing of any when there are none.
         const textKey = (part: 'headline' | 'lead') =>
           target.name === 'landing3' && privatePhotoCount === 0 ? `${part}None` : part;
@@ -232,10 +244,7 @@ export function createLandersService(deps: {
         payload = {
           kind: 'member',
           name: target.name,
-          path: canonicalPath,
-          niche,
-          language,
-          is_language_from_slug: isFromSlug,
+          ...common,
           texts: {
             title: t('landers:meta.title', { title: text('headline'), site: site.name }),
             description: text('lead'),
@@ -243,25 +252,35 @@ export function createLandersService(deps: {
             lead: text('lead'),
             cta: text('cta'),
           },
-          image: absolute(visit.origin, member.main_image?.filename),
+          image: absolute(visit.origin, profile.main_image?.filename),
           profiles: [],
-          member,
+          member: profile,
           private_photo_count: privatePhotoCount,
-          signup_href: withTracking(`/members/${member.id}/signup`, visit.tracking),
+          signup_href: `/members/${profile.id}/signup`,
+          is_near: isNearOf(visit)(member),
+          variant: null,
         };
       } else {
-        const profiles = (await nicheProfiles(visit, niche)).map((row) => toLanderProfile(row, site, language));
+        // A lander; or a member landing of a member who did not agree to appear in ads (or a fictional profile): the
+        // ad still lands, on the site's pitch with members who did agree, never on that member (docs/landers.md).
+        const design: LanderName = target.kind === 'member' ? 'iconslanding' : (variant?.design ?? target.name);
+        const rows = await nicheProfiles(visit, niche);
+        const isNear = rows.length > 0 && rows.every(isNearOf(visit));
+        const profiles = rows.map((row) => toLanderProfile(row, site, language));
+        const nicheKey = NICHE_KEYS[niche - 1]!;
+        const near = (key: string) => (isNear && NEAR_TEXTS.has(key) ? `${key}Near` : key);
+        const headline = t(`landers:${near(`${design}.headline`)}`);
         payload = {
           kind: 'lander',
-          name: target.name,
-          path: canonicalPath,
-          niche,
-          language,
-          is_language_from_slug: isFromSlug,
+          name: design,
+          ...common,
           texts: {
-            title: t('landers:meta.title', { title: t(`landers:niches.${nicheKey}.title`), site: site.name }),
+            title: t('landers:meta.title', {
+              title: t(`landers:${near(`niches.${nicheKey}.title`)}`),
+              site: site.name,
+            }),
             description: t(`landers:niches.${nicheKey}.lead`),
-            headline: t(`landers:${target.name}.headline`),
+            headline,
             lead: t(`landers:niches.${nicheKey}.lead`),
             cta: t('landers:cta'),
           },
@@ -270,15 +289,12 @@ export function createLandersService(deps: {
           member: null,
           private_photo_count: 0,
           signup_href: null,
+          is_near: isNear,
+          variant: target.kind === 'lander' ? (variant?.key ?? null) : null,
         };
       }
-      const content = renderLanderContent({
-        payload,
-        siteName: site.name,
-        t,
-        signupHref,
-      });
-      return { payload, content, signupHref };
+      const content = renderLanderContent({ payload, siteName: site.name, t, signupHref: SIGNUP_HREF });
+      return { payload, content };
     },
   };
 }

@@ -15,14 +15,15 @@ import {
 } from '@app/contracts';
 import { LOCALES } from '@app/i18n';
 import { eq } from 'drizzle-orm';
-import { photos, sites, users } from '../../db/schema/index.ts';
+import { photos, profiles, sites, users } from '../../db/schema/index.ts';
 import { createClient, signUp, tokenFromMail, uniqueEmail } from '../../test-support/accounts.ts';
-import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { BROWSER_USER_AGENT, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { birthDateForAge, insertProfiles, type ProfileValues } from '../../test-support/members.ts';
 import { jsonForScript } from '../../lib/html.ts';
 import { SITE_ENTRY_SCRIPT } from './site-entry-markup.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { parseLanderPath } from './landers.service.ts';
+import { LANDER_SIGNUP_LINKS_SCRIPT } from './lander-pages.ts';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><title>Amoria</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
@@ -126,7 +127,11 @@ describe('landing pages in the server HTML', () => {
       { name: 'Regional', country: 'FI', region: 'FI-11', city: null, dateOfBirth: birthDateForAge(27) },
       { name: 'No photo', dateOfBirth: birthDateForAge(26) },
     ];
-    const inserted = await insertProfiles(app, rows);
+    // Every profile agreed to appear in ads but one (a fictional profile's consent never counts).
+    const inserted = await insertProfiles(app, [
+      ...rows.map((row) => ({ ...row, showInAds: true })),
+      { name: 'Private Pia', bodyType: 'slim' as const, dateOfBirth: birthDateForAge(29), city: 'Haarlem' },
+    ]);
     for (const row of inserted) ids[row.name] = row.id;
     await app.db.insert(photos).values(
       inserted
@@ -146,12 +151,18 @@ describe('landing pages in the server HTML', () => {
     await fs.rm(distDir, { recursive: true, force: true });
   });
 
+  /** Pages are kept for a while per instance: after changing what they show, forget them (as a site change does). */
+  async function forgetPages() {
+    await app.bus.publish('site.changed', { siteId: (await app.sites.resolve('')).id });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
   it.each(LANDER_NAMES)(
     'answers /landers/%s with its content, payload and Open Graph tags in the HTML',
     async (name) => {
       const response = await app.inject({
         url: `/landers/${name}?network={adnet}&ref=r1&sub1={sub1}&sub2=s2&sub3=s3`,
-        headers: { host: 'localhost' },
+        headers: { host: 'localhost', 'user-agent': BROWSER_USER_AGENT },
       });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
@@ -176,13 +187,23 @@ describe('landing pages in the server HTML', () => {
       expect(view).toContain(escapeHtml(payload.texts.lead));
       const shown = payload.profiles[0]!;
       expect(view).toContain(shown.main_image!.thumb_filename.replace(/\.jpg$/, '').slice(0, 20));
-      // Every call to action reaches the signup page with the tracking data, braces removed.
-      expect(view).toContain('href="/signup?network=adnet&amp;ref=r1&amp;sub1=sub1&amp;sub2=s2&amp;sub3=s3"');
-      expect(view).toContain('data-lander-signup="modal"');
+      // Every call to action is a real link to the signup page; the visit's tracking values are not written into a
+      // page other visitors get (the tracking cookie carries them, and an inline script adds the query to a followed link).
+      expect(view).toContain('href="/signup" data-lander-signup="modal"');
+      expect(html).not.toMatch(/adnet|sub1=|ref=r1/);
+      expect(String(response.headers['set-cookie'])).toMatch(/^tv=v1\.[0-9a-f-]{36}\.\d+\.\d+\./);
+      expect(html).toContain(`<script>${LANDER_SIGNUP_LINKS_SCRIPT}</script>`);
+      expect(String(response.headers['content-security-policy'])).toContain(
+        `'sha256-${createHash('sha256').update(LANDER_SIGNUP_LINKS_SCRIPT).digest('base64')}'`,
+      );
       expect(html).toContain(`<title>${payload.texts.title}</title>`);
       expect(html).toContain(`<meta property="og:title" content="${escapeHtml(payload.texts.title)}">`);
       expect(html).toContain(`<meta property="og:description" content="${escapeHtml(payload.texts.description)}">`);
-      expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost\/uploads\/photos\/aa\/\d+\.jpg">/);
+      // Absolute addresses from the site's configured address (PUBLIC_URL), never the Host header.
+      expect(html).toMatch(
+        /<meta property="og:image" content="http:\/\/localhost:3000\/uploads\/photos\/aa\/\d+\.jpg">/,
+      );
+      expect(html).toContain(`<link rel="canonical" href="http://localhost:3000/landers/${name}">`);
       expect(html).toContain('<html lang="en"');
       // The app's script is not fetched beside the view and its photos: an inline loader allowed by its hash adds it after `load`.
       expect(html).not.toContain('<script type="module"');
@@ -197,18 +218,14 @@ describe('landing pages in the server HTML', () => {
   );
 
   it.each([...LANDER_NAMES.map((name) => `/landers/${name}/eng`), '/members/MEMBER/landing2'])(
-    "keeps %s's tracking data through signup and activation",
+    "keeps %s's tracking data through signup and activation, by the tracking cookie",
     async (pagePath) => {
       const url = `${pagePath.replace('MEMBER', String(ids['Granny1']))}?network={adnet}&ref=partner%7B7%7D&sub1={s1}&sub2=two&sub3=3`;
-      const html = (await app.inject({ url })).body;
-      // The call to action's address carries the tracking data the web app then sends with signup step 0.
-      const href = /data-lander-signup="[a-z]+"/.test(html)
-        ? /href="([^"]+)" data-lander-signup/.exec(html)![1]!.replace(/&amp;/g, '&')
-        : '';
-      const tracking = Object.fromEntries(new URL(href, 'http://localhost').searchParams);
-      expect(tracking).toEqual({ network: 'adnet', ref: 'partner7', sub1: 's1', sub2: 'two', sub3: '3' });
+      const visitorClient = createClient(app);
+      expect((await visitorClient.request({ url })).statusCode).toBe(200);
+      // The signup form sends nothing of it (a link opened in a new tab, a click before the app ran): the cookie does.
       const email = uniqueEmail('lander');
-      const { user } = await signUp(app, { email, tracking });
+      const { user } = await signUp(app, { email }, visitorClient);
       const activated = await createClient(app).request({
         method: 'POST',
         url: '/api/activate.php',
@@ -240,7 +257,7 @@ describe('landing pages in the server HTML', () => {
     );
     expect(warning).toContain('href="https://www.google.com/"');
     // Its script right after it, allowed by its hash: it hides the warning for an earlier "Enter" before the first paint.
-    expect(response.body).toContain(`${warning}<script>${SITE_ENTRY_SCRIPT}</script><div id="root">`);
+    expect(response.body).toContain(`${warning}<script>${SITE_ENTRY_SCRIPT}</script>`);
     expect(SITE_ENTRY_SCRIPT).toContain('site_entry_warning_dismissed_at');
     expect(String(response.headers['content-security-policy'])).toContain(
       `'sha256-${createHash('sha256').update(SITE_ENTRY_SCRIPT).digest('base64')}'`,
@@ -276,7 +293,7 @@ describe('landing pages in the server HTML', () => {
     expect(payloadOf(html).profiles.some((profile) => profile.name === '</script><b>Evil</b>')).toBe(true);
   });
 
-  it('keeps fictional profiles out of every lander and gives them no member landing (honest ads)', async () => {
+  it('keeps fictional profiles and members who did not agree out of every lander; their landings show the pitch (honest ads)', async () => {
     for (const name of LANDER_NAMES) {
       const html = (await app.inject({ url: `/landers/${name}` })).body;
       expect(
@@ -284,13 +301,35 @@ describe('landing pages in the server HTML', () => {
         name,
       ).not.toContain('Fictional Fay');
       expect(html, name).not.toContain('Fictional Fay');
+      expect(html, name).not.toContain('Private Pia');
     }
-    for (const landing of ['landing', 'landing2', 'landing3']) {
-      const body = (await app.inject({ url: `/members/${ids['Fictional Fay']}/${landing}` })).body;
-      expect(body, landing).not.toContain('id="lander-data"');
-      expect(
-        (await app.inject({ url: `/api/landers.php?path=/members/${ids['Fictional Fay']}/${landing}` })).statusCode,
-      ).toBe(404);
+    // The ad still lands: on the site's pitch with members who agreed, never on that profile.
+    for (const member of ['Fictional Fay', 'Private Pia'])
+      for (const landing of ['landing', 'landing2', 'landing3']) {
+        const html = (await app.inject({ url: `/members/${ids[member]}/${landing}` })).body;
+        const payload = payloadOf(html);
+        expect(payload, `${member} ${landing}`).toMatchObject({ kind: 'lander', name: 'iconslanding', member: null });
+        expect(html, `${member} ${landing}`).not.toContain(member);
+        const api = await app.inject({ url: `/api/landers.php?path=/members/${ids[member]}/${landing}` });
+        expect(api.json().lander, `${member} ${landing}`).toMatchObject({ kind: 'lander', member: null });
+      }
+    // Agreeing is the member's own setting: once on, their landing is theirs.
+    await app.db.update(profiles).set({ showInAds: true }).where(eq(profiles.id, ids['Private Pia']!));
+    await forgetPages();
+    try {
+      const payload = payloadOf((await app.inject({ url: `/members/${ids['Private Pia']}/landing` })).body);
+      expect(payload).toMatchObject({ kind: 'member', member: { name: 'Private Pia' } });
+      // Invisible mode hides her from ads as from search, whatever she agreed to.
+      await app.db.update(profiles).set({ isInvisible: true }).where(eq(profiles.id, ids['Private Pia']!));
+      await forgetPages();
+      const hidden = payloadOf((await app.inject({ url: `/members/${ids['Private Pia']}/landing` })).body);
+      expect(hidden).toMatchObject({ kind: 'lander', member: null });
+    } finally {
+      await app.db
+        .update(profiles)
+        .set({ showInAds: false, isInvisible: false })
+        .where(eq(profiles.id, ids['Private Pia']!));
+      await forgetPages();
     }
   });
 
@@ -315,6 +354,34 @@ describe('landing pages in the server HTML', () => {
     }
     const landing2 = payloadOf((await app.inject({ url: `/members/${ids['Granny0']}/landing2` })).body);
     expect(landing2.texts.headline).toBe('Write to Granny0');
+    // Not "would like to get to know you": the member said no such thing.
+    const landing = payloadOf((await app.inject({ url: `/members/${ids['Granny0']}/landing` })).body);
+    expect(landing.texts.headline).toBe('Get to know Granny0');
+    // Activity in the app's own words ("Active today"), never "Online".
+    for (const url of pages) expect((await app.inject({ url })).body, url).not.toMatch(/Online today/);
+  });
+
+  it('says "near you" only when every profile shown is in the visitor\'s region or within the site\'s distance', async () => {
+    const nearWords = /near you|Closest to you|Singles near/i;
+    const viewOf = (html: string) => html.slice(html.indexOf('<div id="lander-ssr"'), html.indexOf('<div id="root">'));
+    // GeoIP's country alone (or nothing) is not "near": no lander says it.
+    for (const name of LANDER_NAMES) {
+      const html = (await app.inject({ url: `/landers/${name}` })).body;
+      expect(payloadOf(html).is_near, name).toBe(false);
+      expect(viewOf(html), name).not.toMatch(nearWords);
+      expect(payloadOf(html).texts.title, name).not.toMatch(nearWords);
+    }
+    // Located in Haarlem with only Haarlem's grannies on the page (the gilf niche): near, and said so.
+    const near = (await app.inject({ url: '/landers/maplanding/gilf-eng', cookies: { geo_place: 'NL.NH|Haarlem' } }))
+      .body;
+    expect(payloadOf(near).profiles.every((profile) => profile.city === 'Haarlem')).toBe(true);
+    expect(payloadOf(near)).toMatchObject({ is_near: true, texts: { headline: 'Singles on the map near you' } });
+    expect(viewOf(near)).toContain('Closest to you');
+    // In Groningen (about 140 km away, beyond the site's 50 km), the same grannies are not near.
+    const far = (await app.inject({ url: '/landers/maplanding/gilf-eng', cookies: { geo_place: 'NL.GR|Groningen' } }))
+      .body;
+    expect(payloadOf(far)).toMatchObject({ is_near: false, texts: { headline: 'Singles on the map' } });
+    expect(viewOf(far)).not.toMatch(nearWords);
   });
 
   it('names the private photos a member really has on landing3, and none when there are none', async () => {
@@ -369,7 +436,7 @@ describe('landing pages in the server HTML', () => {
 
     const gilf = payloadOf((await app.inject({ url: '/landers/maplanding/gilf-eng' })).body);
     expect(gilf.profiles.every((profile) => (profile.age ?? 0) >= 60)).toBe(true);
-    expect(gilf.texts.headline).toBe('Singles on the map near you');
+    expect(gilf.texts.headline).toBe('Singles on the map');
 
     const gay = (await app.inject({ url: '/landers/video/gay-nl' })).body;
     const gayPayload = payloadOf(gay);
@@ -415,10 +482,10 @@ describe('landing pages in the server HTML', () => {
         member: { id, name: 'Granny0', city: 'Haarlem' },
         profiles: [],
       });
-      expect(payload.signup_href).toBe(`/members/${id}/signup?ref=r&sub2=x`);
-      expect(response.body).toContain(`href="/members/${id}/signup?ref=r&amp;sub2=x" data-lander-signup="member"`);
+      expect(payload.signup_href).toBe(`/members/${id}/signup`);
+      expect(response.body).toContain(`href="/members/${id}/signup" data-lander-signup="member"`);
       expect(response.body).toContain(
-        `<meta property="og:image" content="http://localhost/uploads/photos/aa/${id}.jpg">`,
+        `<meta property="og:image" content="http://localhost:3000/uploads/photos/aa/${id}.jpg">`,
       );
       expect(response.body).toContain('Granny0');
     }
@@ -435,14 +502,17 @@ describe('landing pages in the server HTML', () => {
   });
 
   it('orders profiles near the visitor: the region the browser located them in first', async () => {
-    await insertProfiles(app, [{ name: 'Nearby', country: 'BE', region: 'VAN', dateOfBirth: birthDateForAge(33) }]);
+    await insertProfiles(app, [
+      { name: 'Nearby', country: 'BE', region: 'VAN', dateOfBirth: birthDateForAge(33), showInAds: true },
+    ]);
+    await forgetPages();
     const [row] = await app.db.select().from(photos).limit(1);
     expect(row).toBeDefined();
     const payload = payloadOf((await app.inject({ url: '/landers/gallery', cookies: { geo_place: 'BE.VAN' } })).body);
     // Without a photo it is never shown; the others keep their order.
     expect(payload.profiles.some((profile) => profile.name === 'Nearby')).toBe(false);
     const withPhoto = await insertProfiles(app, [
-      { name: 'Nearby2', country: 'BE', region: 'VAN', dateOfBirth: birthDateForAge(33) },
+      { name: 'Nearby2', country: 'BE', region: 'VAN', dateOfBirth: birthDateForAge(33), showInAds: true },
     ]);
     await app.db.insert(photos).values({
       profileId: withPhoto[0]!.id,
@@ -452,6 +522,7 @@ describe('landing pages in the server HTML', () => {
       height: 800,
       isMain: true,
     });
+    await forgetPages();
     const near = payloadOf((await app.inject({ url: '/landers/gallery', cookies: { geo_place: 'BE.VAN' } })).body);
     expect(near.profiles[0]!.name).toBe('Nearby2');
     // Located in the Netherlands: the Dutch profiles come first, the Belgian one after them.
@@ -485,7 +556,7 @@ describe('landing pages in the server HTML', () => {
     const body = landersResponseSchema.parse(response.json());
     expect(body.lander).toMatchObject({ name: 'iconslanding', niche: 6 });
     expect(body.html).toContain('data-lander="iconslanding"');
-    expect(body.html).toContain('href="/signup?sub1=x"');
+    expect(body.html).toContain('href="/signup"');
     expect(body.css).toContain('.ldr-cta');
     expect((await app.inject({ url: '/api/landers.php?path=/landers/nosuch' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/api/landers.php?path=nope' })).statusCode).toBe(400);

@@ -170,9 +170,15 @@ export function createNotificationsRepository(db: Database) {
     async findAccountState(
       userId: number,
       tx: Executor = db,
-    ): Promise<{ isInvisible: boolean; notificationsDisabled: NotificationsDisabledReason[] } | undefined> {
+    ): Promise<
+      { isInvisible: boolean; showInAds: boolean; notificationsDisabled: NotificationsDisabledReason[] } | undefined
+    > {
       const [row] = await tx
-        .select({ isInvisible: profiles.isInvisible, notificationsDisabled: users.notificationsDisabled })
+        .select({
+          isInvisible: profiles.isInvisible,
+          showInAds: profiles.showInAds,
+          notificationsDisabled: users.notificationsDisabled,
+        })
         .from(users)
         .innerJoin(profiles, eq(profiles.userId, users.id))
         .where(eq(users.id, userId));
@@ -181,6 +187,11 @@ export function createNotificationsRepository(db: Database) {
 
     async setInvisible(userId: number, isInvisible: boolean, now: Date, tx: Executor = db): Promise<void> {
       await tx.update(profiles).set({ isInvisible, updatedAt: now }).where(eq(profiles.userId, userId));
+    },
+
+    /** Whether the member's profile may appear on the site's advertising pages (landers). */
+    async setShowInAds(userId: number, showInAds: boolean, now: Date, tx: Executor = db): Promise<void> {
+      await tx.update(profiles).set({ showInAds, updatedAt: now }).where(eq(profiles.userId, userId));
     },
 
     async clearNotificationsDisabled(userId: number, tx: Executor = db): Promise<void> {

@@ -60,7 +60,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
       preValidation: [app.requireMember],
       schema: {
         tags: TAGS,
-        summary: "The member's notification settings: e-mail and push per type, invisible mode, why mail is stopped",
+        summary:
+          "The member's notification settings: e-mail and push per type, invisible mode, showing the profile in the site's ads, why mail is stopped",
         response: { 200: notificationSettingsResponseSchema, ...errorResponses },
       },
     },
@@ -75,7 +76,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
       schema: {
         tags: TAGS,
         summary:
-          'Change notification settings (any subset, saved at once); resume_mail: true turns mail back on after a bounce or complaint',
+          'Change notification settings (any subset, saved at once), invisible mode and show_in_ads; resume_mail: true turns mail back on after a bounce or complaint',
         body: updateNotificationSettingsRequestSchema,
         response: { 200: notificationSettingsResponseSchema, ...errorResponses },
       },

@@ -1,6 +1,7 @@
-// Notification rules (docs/notifications.md): members' choices per type and channel, invisible mode, what chat and
-// like events set in motion (push and mail jobs, never sent inside the request), the jobs themselves with their
-// coalescing windows and presence checks, one-click unsubscribe, and the bounce and complaint intake.
+// Notification rules (docs/notifications.md): members' choices per type and channel, invisible mode and showing the
+// profile in the site's ads, what chat and like events set in motion (push and mail jobs, never sent inside the
+// request), the jobs themselves with their coalescing windows and presence checks, one-click unsubscribe, and the
+// bounce and complaint intake.
 import {
   MARKETING_NOTIFICATION_TYPES,
   NOTIFICATION_TYPES,
@@ -168,6 +169,7 @@ export function createNotificationsService(deps: {
     return {
       preferences: effectivePreferences(stored),
       invisible: account?.isInvisible ?? false,
+      show_in_ads: account?.showInAds ?? false,
       notifications_disabled: account?.notificationsDisabled ?? [],
     };
   }
@@ -288,7 +290,10 @@ export function createNotificationsService(deps: {
   return {
     getSettings,
 
-    /** PUT /api/notifications.php: saved at once; marketing switched on records the consent's time. */
+    /**
+     * PUT /api/notifications.php: saved at once, in one transaction (the preferences, the profile's invisible and
+     * show-in-ads flags, resumed mail); marketing switched on records the consent's time.
+     */
     async updateSettings(userId: number, input: UpdateNotificationSettingsRequest): Promise<NotificationSettings> {
       const now = deps.now();
       await deps.outbox.transaction(async (tx, effects) => {
@@ -311,9 +316,12 @@ export function createNotificationsService(deps: {
           await repo.savePreferences(userId, next, hasConsented ? now : null, now, tx);
         }
         if (input.invisible !== undefined) await repo.setInvisible(userId, input.invisible, now, tx);
+        if (input.show_in_ads !== undefined) await repo.setShowInAds(userId, input.show_in_ads, now, tx);
         if (input.resume_mail) await repo.clearNotificationsDisabled(userId, tx);
-        // Invisible mode and the disabled reasons are part of the member's view (user.php, search).
-        if (input.invisible !== undefined || input.resume_mail) await effects.emit('member.changed', { userId });
+        // Invisible mode, showing in ads and the disabled reasons are part of the member's view (user.php, search,
+        // landers).
+        if (input.invisible !== undefined || input.show_in_ads !== undefined || input.resume_mail)
+          await effects.emit('member.changed', { userId });
       });
       return getSettings(userId);
     },

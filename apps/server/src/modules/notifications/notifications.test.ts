@@ -109,6 +109,7 @@ describe('notifications', () => {
           reminders: { email: true, push: false },
         },
         invisible: false,
+        show_in_ads: false,
         notifications_disabled: [],
       });
       expect((await visitor(app).request({ url: '/api/notifications.php' })).statusCode).toBe(403);
@@ -173,6 +174,114 @@ describe('notifications', () => {
       const search = await bob.client.request({ url: '/api/search.php?gender=female' });
       expect(search.statusCode).toBe(200);
       expect(search.json().results.map((card: { id: number }) => card.id)).not.toContain(alice.profileId);
+    });
+
+    describe('show in ads (profiles.show_in_ads)', () => {
+      const storedShowInAds = async (member: TestMember) => {
+        const [profile] = await app.db
+          .select({ showInAds: profiles.showInAds, isInvisible: profiles.isInvisible })
+          .from(profiles)
+          .where(eq(profiles.id, member.profileId));
+        return profile;
+      };
+      /** The `member.changed` events delivered for `member` from now on. */
+      const memberChanges = (member: TestMember) => {
+        const seen: number[] = [];
+        const stop = app.outbox.onDelivery('member.changed', ({ userId }) => {
+          if (userId === member.user.id) seen.push(userId);
+        });
+        return { seen, stop };
+      };
+
+      it('is off by default: answered false and stored false for a new member', async () => {
+        const member = await createMember(app);
+        expect((await getSettings(member)).show_in_ads).toBe(false);
+        expect(await storedShowInAds(member)).toEqual({ showInAds: false, isInvisible: false });
+      });
+
+      it('turns on and off: stored on the profile, answered at once and after a reload, and announced as member.changed', async () => {
+        const member = await createMember(app);
+        const changes = memberChanges(member);
+        try {
+          const on = await putSettings(member, { show_in_ads: true });
+          expect(on.statusCode).toBe(200);
+          const onSettings = notificationSettingsResponseSchema.parse(on.json()).settings;
+          expect(onSettings).toMatchObject({ show_in_ads: true, invisible: false });
+          expect((await getSettings(member)).show_in_ads).toBe(true);
+          expect(await storedShowInAds(member)).toEqual({ showInAds: true, isInvisible: false });
+          await app.outbox.settled();
+          expect(changes.seen).toHaveLength(1);
+
+          const off = await putSettings(member, { show_in_ads: false });
+          expect(off.statusCode).toBe(200);
+          expect(off.json().settings.show_in_ads).toBe(false);
+          expect((await getSettings(member)).show_in_ads).toBe(false);
+          expect((await storedShowInAds(member))?.showInAds).toBe(false);
+          await app.outbox.settled();
+          expect(changes.seen).toHaveLength(2);
+
+          // A change of something else leaves it as it is.
+          await putSettings(member, { show_in_ads: true });
+          const other = await putSettings(member, { invisible: true, preferences: { news: { email: true } } });
+          expect(other.json().settings).toMatchObject({ show_in_ads: true, invisible: true });
+          expect(await storedShowInAds(member)).toEqual({ showInAds: true, isInvisible: true });
+        } finally {
+          changes.stop();
+        }
+      });
+
+      it('saves with other settings in one request, and refuses a value that is not a boolean', async () => {
+        const member = await createMember(app);
+        const both = await putSettings(member, { show_in_ads: true, preferences: { promotions: { email: true } } });
+        expect(both.statusCode).toBe(200);
+        expect(both.json().settings).toMatchObject({ show_in_ads: true, preferences: { promotions: { email: true } } });
+        for (const value of ['yes', 1, null]) {
+          const refused = await putSettings(member, { show_in_ads: value });
+          expect(refused.statusCode, String(value)).toBe(400);
+          expect(refused.json().error.code).toBe('validation_failed');
+        }
+        expect((await storedShowInAds(member))?.showInAds).toBe(true);
+      });
+
+      it("changes only the member's own profile: another member's stays as it is, and naming one is refused", async () => {
+        const alice = await createMember(app);
+        const bob = await createMember(app);
+        expect((await putSettings(alice, { show_in_ads: true })).statusCode).toBe(200);
+        expect((await storedShowInAds(bob))?.showInAds).toBe(false);
+        expect((await getSettings(bob)).show_in_ads).toBe(false);
+
+        // The body has no field naming a member: whoever is named, the request is refused and nothing changes.
+        for (const payload of [
+          { show_in_ads: true, user_id: bob.user.id },
+          { show_in_ads: true, profile_id: bob.profileId },
+          { show_in_ads: true, member_id: bob.profileId },
+        ]) {
+          const refused = await putSettings(alice, payload);
+          expect(refused.statusCode).toBe(400);
+          expect(refused.json().error.code).toBe('validation_failed');
+        }
+        // Bob turning his on and off leaves Alice's on.
+        await putSettings(bob, { show_in_ads: true });
+        await putSettings(bob, { show_in_ads: false });
+        expect((await storedShowInAds(alice))?.showInAds).toBe(true);
+        expect((await storedShowInAds(bob))?.showInAds).toBe(false);
+
+        // Without a login nothing is read or changed (403), and without the client header neither (CSRF).
+        const anonymous = await visitor(app).request({
+          method: 'PUT',
+          url: '/api/notifications.php',
+          payload: { show_in_ads: true },
+        });
+        expect(anonymous.statusCode).toBe(403);
+        const forged = await app.inject({
+          method: 'PUT',
+          url: '/api/notifications.php',
+          payload: { show_in_ads: true },
+          cookies: { sid: bob.client.cookie! },
+        });
+        expect(forged.statusCode).toBe(403);
+        expect((await storedShowInAds(bob))?.showInAds).toBe(false);
+      });
     });
 
     it('resume_mail clears the reasons mail was stopped', async () => {

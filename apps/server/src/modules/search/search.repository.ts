@@ -317,6 +317,22 @@ export function createSearchRepository(db: Executor) {
       return row?.value ?? 0;
     },
 
+    /** The site's listed real members (active, not invisible, not fictional): the home page's count. */
+    async countListedMembers(siteId: number): Promise<number> {
+      const [row] = await db
+        .select({ value: sql<number>`count(*)::int` })
+        .from(profiles)
+        .where(
+          and(
+            eq(profiles.siteId, siteId),
+            eq(profiles.status, 'active'),
+            eq(profiles.isInvisible, false),
+            eq(profiles.isFictional, false),
+          ),
+        );
+      return row?.value ?? 0;
+    },
+
     /** Primary-key lookup of cards (the search benchmark's baseline). */
     async findCards(ids: number[]): Promise<CardRow[]> {
       if (!ids.length) return [];

@@ -110,6 +110,21 @@ const countKeyOf = (siteId: number, filters: SearchFilters) =>
     filters.verified,
   ]);
 
+/** How long an instance keeps a site's member count (the home page's sentence moves slowly). */
+const MEMBER_COUNT_TTL_MS = 10 * 60_000;
+/** Below this many listed members the home page names no number. */
+const MEMBER_COUNT_MIN = 100;
+
+/**
+ * A count as a page may say it: rounded down to its leading digit (1,234 -> 1,000; 23,456 -> 20,000), so "more than"
+ * is always true; null below MEMBER_COUNT_MIN (the page then says a sentence without a number).
+ */
+export function roundedDownCount(count: number): number | null {
+  if (count < MEMBER_COUNT_MIN) return null;
+  const magnitude = 10 ** Math.floor(Math.log10(count));
+  return Math.floor(count / magnitude) * magnitude;
+}
+
 export function createSearchService(deps: {
   searchRepository: SearchRepository;
   cursors: CursorCodec;
@@ -120,6 +135,17 @@ export function createSearchService(deps: {
   const repo = deps.searchRepository;
   /** Who matches some filters whoever searches, counted up to COUNT_LIMIT, and when (SEARCH_COUNT_TTL_MS). */
   const counts = new LRUCache<string, { matches: number; at: number }>({ max: 10_000 });
+  /** The sites' listed members, counted at most every MEMBER_COUNT_TTL_MS per instance. */
+  const memberCounts = new LRUCache<number, Promise<number>>({ max: 1000, ttl: MEMBER_COUNT_TTL_MS });
+  const listedMembers = (siteId: number) => {
+    let count = memberCounts.get(siteId);
+    if (!count) {
+      count = repo.countListedMembers(siteId);
+      memberCounts.set(siteId, count);
+      count.catch(() => memberCounts.delete(siteId));
+    }
+    return count;
+  };
 
   return {
     /**
@@ -267,6 +293,7 @@ export function createSearchService(deps: {
     ): Promise<HomeMembersResponse> {
       const { viewer, site } = context;
       if (!viewer && !isVisitorSearchAllowed(site, context.hasTracking)) throw loginRequiredSearch();
+      const memberCount = roundedDownCount(await listedMembers(site.id));
       const now = deps.now();
       const filters = normalizeFilters(site, {});
       const near: Place | null = viewer
@@ -295,7 +322,7 @@ export function createSearchService(deps: {
       const profiles = collected
         .map(({ row }) => toProfileCard(row, site, now))
         .filter((card) => card.main_image !== null);
-      return { profiles };
+      return { profiles, member_count: memberCount };
     },
   };
 }

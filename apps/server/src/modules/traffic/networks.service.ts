@@ -58,6 +58,8 @@ export function createNetworks(deps: {
   outbox: Pick<Outbox, 'transaction'>;
   /** Whether this installation may call a template's address (production: https on public addresses). */
   isAddressAllowed: (url: string) => boolean;
+  /** After a change: this instance reads the networks again before answering (the others hear it by the bus). */
+  onChanged: () => Promise<void>;
   now: () => Date;
 }) {
   const { repo, outbox } = deps;
@@ -79,7 +81,7 @@ export function createNetworks(deps: {
       postbacks[TEMPLATE_COLUMN[kind]] = template;
     }
     if (input.signature_header && !input.signing_secret && input.signing_secret !== undefined)
-      throw new AppError(400, 'validation_failed', undefined, [{ path: 'signing_secret', code: 'required' }]);
+      throw new AppError(400, 'validation_failed', undefined, [{ path: 'signing_secret', code: 'invalid_value' }]);
     const payouts: NetworkPayouts = {};
     if (input.payouts.signup)
       payouts.signup = { amountMinor: input.payouts.signup.amount_minor, currency: input.payouts.signup.currency };
@@ -105,16 +107,19 @@ export function createNetworks(deps: {
 
   /** The write and its announcement in one transaction; a second network with the key is a translated 409. */
   async function write<T>(work: (tx: Parameters<Parameters<Outbox['transaction']>[0]>[0]) => Promise<T>): Promise<T> {
+    let result: T;
     try {
-      return await outbox.transaction(async (tx, effects) => {
-        const result = await work(tx);
+      result = await outbox.transaction(async (tx, effects) => {
+        const written = await work(tx);
         await effects.emit('traffic.networks-changed', {});
-        return result;
+        return written;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, 'network_key_taken');
       throw error;
     }
+    await deps.onChanged();
+    return result;
   }
 
   return {

@@ -312,14 +312,19 @@ export function createTrafficRepository(db: Executor) {
     },
 
     // -- a member's data -----------------------------------------------------------------------------------------
-    /** The member's first-touch records and their visits (the data export). */
-    async listMemberVisits(userId: number, tx: Executor = db) {
-      return tx
-        .select({ visit: trafficVisits })
-        .from(trafficVisitors)
-        .innerJoin(trafficVisits, eq(trafficVisits.visitorId, trafficVisitors.id))
-        .where(eq(trafficVisitors.userId, userId))
-        .orderBy(asc(trafficVisits.id));
+    /**
+     * Visitors who never signed up, once their cookie has ended (the site's days after the first touch, and a day's
+     * grace): their records and visits go, a batch at a time; the day roll-ups keep the counts. Answers how many went.
+     */
+    async forgetEndedVisitors(now: Date, limit: number, tx: Executor = db): Promise<number> {
+      const result = (await tx.execute(sql`
+        delete from traffic_visitors where id in (
+          select v.id from traffic_visitors v join sites s on s.id = v.site_id
+          where v.user_id is null
+            and v.created_at < ${now.toISOString()}::timestamptz - make_interval(days => s.tracking_cookie_days + 1)
+          limit ${limit}
+        )`)) as unknown as { rowCount?: number; affectedRows?: number };
+      return result.rowCount ?? result.affectedRows ?? 0;
     },
     /**
      * A deleted member: their first-touch records and visits go; their events stay for the books, without the member,

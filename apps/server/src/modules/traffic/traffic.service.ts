@@ -15,6 +15,9 @@ import type { TrackingCookies } from './tracking-cookie.ts';
 import { createTrafficRepository } from './traffic.repository.ts';
 import { createVisitsService } from './visits.service.ts';
 
+/** Visitors forgotten per statement by the daily job. */
+const FORGET_BATCH = 5000;
+
 export function createTrafficService(deps: {
   db: Executor;
   outbox: Pick<Outbox, 'transaction' | 'consume' | 'onDelivery'>;
@@ -49,6 +52,7 @@ export function createTrafficService(deps: {
     repo,
     outbox: deps.outbox,
     isAddressAllowed: (url) => postbacks.isAddressAllowed(url),
+    onChanged: () => visits.reloadNetworks(),
     now: deps.now,
   });
   const report = createTrafficReport({
@@ -84,8 +88,15 @@ export function createTrafficService(deps: {
     networks,
     postbacks,
     report,
-    /** A member's first-touch records and visits, for their data export. */
-    listMemberVisits: (userId: number) => repo.listMemberVisits(userId),
+    /** Visitors who never signed up are forgotten once their cookie has ended (the daily job); answers how many. */
+    async forgetEndedVisitors(now: Date): Promise<number> {
+      let forgotten = 0;
+      for (;;) {
+        const batch = await repo.forgetEndedVisitors(now, FORGET_BATCH);
+        forgotten += batch;
+        if (batch < FORGET_BATCH) return forgotten;
+      }
+    },
     /** The account is purged: its first touches and visits go, its events stay for the books without it. */
     forgetMember: (userId: number, tx?: Executor) => repo.forgetMember(userId, tx),
     stop: () => stops.forEach((stop) => stop()),

@@ -44,21 +44,22 @@ export function createVisitsService(deps: {
   let networks = new Map<string, { id: number; key: string; clickIdParam: string; refParam: string }>();
   let networkKeys: ReadonlySet<string> = new Set();
   let loadedAt = Number.NEGATIVE_INFINITY;
-  let loading: Promise<void> | null = null;
+  /** Reads one after another: a read asked for after a change never answers with one that started before it. */
+  let reads: Promise<void> = Promise.resolve();
+  let isRefreshing = false;
 
-  async function reloadNetworks(): Promise<void> {
-    loading ??= deps.repo
-      .listNetworks()
-      .then((rows) => {
+  function reloadNetworks(): Promise<void> {
+    reads = reads.then(async () => {
+      try {
+        const rows = await deps.repo.listNetworks();
         networks = new Map(rows.map((row) => [row.key, row]));
         networkKeys = new Set(rows.flatMap((row) => [row.clickIdParam, row.refParam]));
         loadedAt = performance.now();
-      })
-      .catch((error: unknown) => deps.onError(error, 'loading traffic networks'))
-      .finally(() => {
-        loading = null;
-      });
-    return loading;
+      } catch (error) {
+        deps.onError(error, 'loading traffic networks');
+      }
+    });
+    return reads;
   }
   /** The networks as last read: never waits on the request's path, refreshed in the background when old. */
   const directory: NetworkDirectory = {
@@ -66,7 +67,11 @@ export function createVisitsService(deps: {
     keys: () => networkKeys,
   };
   const refreshIfOld = () => {
-    if (performance.now() - loadedAt > NETWORKS_REFRESH_MS) void reloadNetworks();
+    if (isRefreshing || performance.now() - loadedAt <= NETWORKS_REFRESH_MS) return;
+    isRefreshing = true;
+    void reloadNetworks().finally(() => {
+      isRefreshing = false;
+    });
   };
 
   const recorder = createVisitRecorder({

@@ -77,7 +77,10 @@ export type JobDeps = {
     runReminders: () => Promise<unknown>;
     runMarketingBatch: (job: z.output<typeof marketingBatchSchema>) => Promise<void>;
   };
-  traffic: { sendPostback: (postbackId: number, context: JobContext) => Promise<void> };
+  traffic: {
+    sendPostback: (postbackId: number, context: JobContext) => Promise<void>;
+    forgetEndedVisitors: (now: Date) => Promise<number>;
+  };
 };
 
 export type JobHandler<P> = (payload: P, context: JobContext) => Promise<unknown>;
@@ -246,6 +249,15 @@ export const JOB_DECLARATIONS = {
       ({ traffic }) =>
       ({ postbackId }, context) =>
         traffic.sendPostback(postbackId, context),
+  }),
+  /** Visitors who never signed up are forgotten once their tracking cookie has ended (docs/traffic.md). */
+  'traffic.forget-visitors': job({
+    payload: none,
+    cron: '37 3 * * *',
+    handler:
+      ({ traffic }) =>
+      (_payload, { now }) =>
+        traffic.forgetEndedVisitors(now),
   }),
   /** A failure throws, and the queue runs the job again later: every remove is idempotent. */
   'storage.delete-files': job({

@@ -43,7 +43,7 @@ function fakeDeps(overrides: Partial<JobDeps>): JobDeps {
     accounts: { purgeAccount: unused },
     dataExport: { runBuild: unused, expire: unused },
     notifications: {} as JobDeps['notifications'],
-    traffic: { sendPostback: unused },
+    traffic: { sendPostback: unused, forgetEndedVisitors: unused },
     ...overrides,
   };
 }
@@ -93,7 +93,8 @@ describe('job queue (pg-boss)', () => {
     for (const [name, declaration] of Object.entries(JOB_DECLARATIONS)) {
       expect(await boss.getQueue(name)).toMatchObject({
         policy: 'unique' in declaration && declaration.unique ? 'stately' : 'standard',
-        retryLimit: MAX_ATTEMPTS - 1,
+        // A declaration's own attempts, else the default (the postback job retries for 24 hours).
+        retryLimit: ('attempts' in declaration && declaration.attempts ? declaration.attempts : MAX_ATTEMPTS) - 1,
         retryDelay: RETRY_DELAY_SECONDS,
         retryBackoff: true,
         expireInSeconds: EXPIRE_SECONDS,

@@ -18,6 +18,7 @@ import { ReportsPage } from './components/reports-page.tsx';
 import { SitesPage } from './components/sites-page.tsx';
 import { StaffLogin } from './components/staff-login.tsx';
 import { TicketsPage } from './components/tickets-page.tsx';
+import { TrafficPage } from './components/traffic-page.tsx';
 
 export function AdminApp() {
   const { t } = useTranslation('admin');
@@ -39,6 +40,7 @@ function AdminShell({ staff }: { staff: Staff }) {
   const logout = useStaffLogout();
   const canModerate = staffMay(staff.role, 'GET /api/admin/reports');
   const isAdmin = staffMay(staff.role, 'GET /api/admin/audit');
+  const canSeeTraffic = staffMay(staff.role, 'GET /api/admin/traffic/report');
   const home = canModerate ? 'reports' : 'members';
   return (
     <>
@@ -83,6 +85,13 @@ function AdminShell({ staff }: { staff: Staff }) {
                   {t('payments.title')}
                 </Nav.Link>
               </Nav.Item>
+              {canSeeTraffic && (
+                <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to="/admin/traffic">
+                    {t('traffic.title')}
+                  </Nav.Link>
+                </Nav.Item>
+              )}
               {isAdmin && (
                 <Nav.Item as="li">
                   <Nav.Link as={NavLink} to="/admin/sites">
@@ -114,6 +123,7 @@ function AdminShell({ staff }: { staff: Staff }) {
           {canModerate && <Route path="photos" element={<PhotosPage />} />}
           {isAdmin && <Route path="audit" element={<AuditPage />} />}
           {isAdmin && <Route path="sites" element={<SitesPage />} />}
+          {canSeeTraffic && <Route path="traffic" element={<TrafficPage staff={staff} />} />}
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="members" element={<MembersPage />} />
           <Route path="members/:id" element={<MemberDetailPage staff={staff} />} />

@@ -26,6 +26,11 @@ const TRUST: { key: string; icon: ReactNode }[] = [
 
 const STEPS = ['profile', 'discover', 'chat'] as const;
 
+/** 1000 -> "1,000" / "1.000" / "1 000", as the page's language writes numbers. */
+function formatCount(count: number, language: string): string {
+  return new Intl.NumberFormat(language).format(count);
+}
+
 /**
  * The site's index_title and description are written in its domain_language: a visitor in another language reads the
  * translated pitch instead (docs/members.md).
@@ -61,11 +66,12 @@ function FaceMosaic({ faces, isLoading }: { faces: ProfileCardData[]; isLoading:
 }
 
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { t: tm } = useTranslation('members');
   const settings = useSettings();
   const pitch = useSitePitch();
   const members = useHomeMembers();
+  const memberCount = members.data?.member_count ?? null;
   const faces = members.data?.profiles ?? [];
   const cards = faces.slice(HERO_FACES);
 
@@ -169,7 +175,16 @@ export function HomePage() {
         <h2 id="home-cta-title" className="home-section-title mb-3">
           {t('home.ctaTitle')}
         </h2>
-        <p className="text-body-secondary mb-4">{t('home.ctaText', { name: settings.name })}</p>
+        <p className="text-body-secondary mb-4">
+          {/* A number only when the site's real count backs it, rounded down (home-members.php's member_count). */}
+          {memberCount
+            ? t('home.ctaTextCount', {
+                count: memberCount,
+                amount: formatCount(memberCount, i18n.language),
+                name: settings.name,
+              })
+            : t('home.ctaText', { name: settings.name })}
+        </p>
         <SignupLink className="btn btn-primary btn-lg px-5">{t('home.ctaButton')}</SignupLink>
       </section>
     </>

@@ -81,6 +81,8 @@ function payloadFor(path: string, overrides: Partial<LanderPayload> = {}): Lande
     member: null,
     private_photo_count: 0,
     signup_href: null,
+    is_near: false,
+    variant: null,
     ...overrides,
   };
 }

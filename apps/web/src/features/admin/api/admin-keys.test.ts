@@ -10,6 +10,7 @@ import { adminPhotoKeys } from './photos.ts';
 import { adminReportKeys } from './reports.ts';
 import { adminSiteKeys } from './sites.ts';
 import { staffKeys } from './staff.ts';
+import { adminTrafficKeys } from './traffic.ts';
 
 describe('the console’s query keys', () => {
   it('all start with the console’s root, and a member’s lists sit under the member', () => {
@@ -28,11 +29,17 @@ describe('the console’s query keys', () => {
       adminPhotoKeys.queue('new'),
       adminReportKeys.detail(5),
       adminSiteKeys.codes(2),
+      adminTrafficKeys.report({ from: '2026-11-01', to: '2026-11-30', by: 'network', site: null }),
+      adminTrafficKeys.networks(),
+      adminTrafficKeys.postbackList('failed', 4),
+      adminTrafficKeys.experiments(),
     ];
     for (const key of keys) expect(key.slice(0, 1)).toEqual([...adminKeys.all]);
     for (const key of [adminMemberKeys.ledger(7), adminMemberKeys.orders(7), adminMemberKeys.photos(7)])
       expect(key.slice(0, 3)).toEqual([...adminMemberKeys.detail(7)]);
     expect(adminSiteKeys.bundles(2).slice(0, 3)).toEqual([...adminSiteKeys.detail(2)]);
+    // Refreshing the log refreshes every filter of it.
+    expect(adminTrafficKeys.postbackList('', null).slice(0, 3)).toEqual([...adminTrafficKeys.postbacks()]);
   });
 
   it('are never written out in the console’s code', () => {

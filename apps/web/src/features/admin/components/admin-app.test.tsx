@@ -1,10 +1,13 @@
 // The console at /admin: without a staff session (members too) the staff login; signing in shows the role's screens.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders, setupI18n } from '../../../test-support/render.tsx';
 import { buildUser } from '../../../test-support/user.fixture.ts';
 import { jsonError, mockFetch } from '../../../test-support/fetch-mock.ts';
 import { AdminApp } from '../admin-app.tsx';
+
+// The traffic screen's chart: uPlot draws on a canvas jsdom does not have.
+vi.mock('./day-chart.tsx', () => ({ DayChart: () => null }));
 
 beforeAll(() => setupI18n());
 afterEach(() => vi.unstubAllGlobals());
@@ -60,5 +63,21 @@ describe('AdminApp', () => {
     fireEvent.change(screen.getByLabelText('Authenticator code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Login failed. Check your e-mail, password and code.');
+  });
+
+  it('shows every role the traffic screen, and only admins the sites', async () => {
+    const support = { id: 4, email: 'sup@example.com', name: 'Sue', role: 'support' as const };
+    mockFetch(({ url }) => {
+      if (url.pathname === '/api/admin/me') return { body: { staff: support } };
+      if (url.pathname === '/api/admin/members') return { body: { members: [], next_cursor: null } };
+      if (url.pathname === '/api/admin/traffic/report') return { body: { rows: [], days: [] } };
+      return undefined;
+    });
+    renderWithProviders(<p>elsewhere</p>, { path: '/admin', routes: [{ path: '/admin/*', element: <AdminApp /> }] });
+    const navigation = await screen.findByRole('navigation', { name: 'Console' });
+    expect(within(navigation).queryByRole('link', { name: 'Sites' })).toBeNull();
+    fireEvent.click(within(navigation).getByRole('link', { name: 'Traffic' }));
+    expect(await screen.findByRole('heading', { name: 'Traffic', level: 1 })).toBeTruthy();
+    expect(await screen.findByText('No traffic in this period.')).toBeTruthy();
   });
 });

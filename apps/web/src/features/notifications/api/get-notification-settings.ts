@@ -1,4 +1,5 @@
-// GET /api/notifications.php: the member's per-type e-mail and push switches, invisible mode and why mail stopped.
+// GET /api/notifications.php: the member's per-type e-mail and push switches, invisible mode, showing the profile in
+// the site's ads, and why mail stopped.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

@@ -30,6 +30,7 @@ export function applySettingsChange(
   return {
     preferences,
     invisible: change.invisible ?? settings.invisible,
+    show_in_ads: change.show_in_ads ?? settings.show_in_ads,
     notifications_disabled: change.resume_mail ? [] : settings.notifications_disabled,
   };
 }

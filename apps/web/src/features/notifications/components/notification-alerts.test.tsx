@@ -24,6 +24,11 @@ function preferences(push: boolean): NotificationSettings['preferences'] {
   ) as NotificationSettings['preferences'];
 }
 
+/** notifications.php's answer: every e-mail switch on, push switches as given, visible, mail flowing. */
+function settingsWithPush(push: boolean): NotificationSettings {
+  return { preferences: preferences(push), invisible: false, show_in_ads: false, notifications_disabled: [] };
+}
+
 /** A browser with the Push API that has not asked for the notification permission yet. */
 function installUnaskedBrowser() {
   const requestPermission = vi.fn(async () => 'denied' as const);
@@ -78,9 +83,7 @@ describe('member alerts', () => {
     // The push alert is next in line: where it shows, the photo alert (which wins over it) was passed over.
     installUnaskedBrowser();
     mockFetch(({ url }) =>
-      url.pathname === '/api/notifications.php'
-        ? { body: { settings: { preferences: preferences(true), invisible: false, notifications_disabled: [] } } }
-        : undefined,
+      url.pathname === '/api/notifications.php' ? { body: { settings: settingsWithPush(true) } } : undefined,
     );
     vi.spyOn(Date, 'now').mockReturnValue(1_750_000_000_000);
     const options = { user: buildUser(), settings: { push_public_key: SITE_KEY } };
@@ -119,9 +122,7 @@ describe('member alerts', () => {
   it('offers push where the browser can still be asked and the member wants push, and asks on the click', async () => {
     const { requestPermission } = installUnaskedBrowser();
     const api = mockFetch(({ url }) =>
-      url.pathname === '/api/notifications.php'
-        ? { body: { settings: { preferences: preferences(true), invisible: false, notifications_disabled: [] } } }
-        : undefined,
+      url.pathname === '/api/notifications.php' ? { body: { settings: settingsWithPush(true) } } : undefined,
     );
     renderAlerts({ user: memberWithPhoto(), settings: { push_public_key: SITE_KEY } });
     expect(await screen.findByText('Get a notification as soon as someone writes to you or likes you.')).toBeTruthy();
@@ -135,9 +136,7 @@ describe('member alerts', () => {
   it('does not offer push to a member who switched every push type off', async () => {
     installUnaskedBrowser();
     const api = mockFetch(({ url }) =>
-      url.pathname === '/api/notifications.php'
-        ? { body: { settings: { preferences: preferences(false), invisible: false, notifications_disabled: [] } } }
-        : undefined,
+      url.pathname === '/api/notifications.php' ? { body: { settings: settingsWithPush(false) } } : undefined,
     );
     const { queryClient } = renderAlerts({ user: memberWithPhoto(), settings: { push_public_key: SITE_KEY } });
     await waitFor(() => expect(api.calls.map((call) => call.path)).toContain('/api/notifications.php'));

@@ -1,4 +1,4 @@
-// The notifications screen against a mocked notifications.php: switches per type save at once with a confirmation, push switches follow this browser's push state, invisible mode, resuming stopped mail.
+// The notifications screen against a mocked notifications.php: switches per type save at once with a confirmation, push switches follow this browser's push state, invisible mode, showing the profile in the site's ads, resuming stopped mail.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { NOTIFICATION_TYPES, PUSH_NOTIFICATION_TYPES, type NotificationSettings } from '@app/contracts';
@@ -21,7 +21,7 @@ function buildNotificationSettings(overrides: Partial<NotificationSettings> = {}
       },
     ]),
   ) as NotificationSettings['preferences'];
-  return { preferences, invisible: false, notifications_disabled: [], ...overrides };
+  return { preferences, invisible: false, show_in_ads: false, notifications_disabled: [], ...overrides };
 }
 
 /** A notifications.php that keeps what it is sent, like the server; `failPut` answers the next PUT with an error. */
@@ -40,6 +40,7 @@ function mockNotificationsApi(initial: NotificationSettings) {
       const change = body as {
         preferences?: Record<string, Record<string, boolean>>;
         invisible?: boolean;
+        show_in_ads?: boolean;
         resume_mail?: true;
       };
       const preferences = { ...settings.preferences };
@@ -52,6 +53,7 @@ function mockNotificationsApi(initial: NotificationSettings) {
       settings = {
         preferences,
         invisible: change.invisible ?? settings.invisible,
+        show_in_ads: change.show_in_ads ?? settings.show_in_ads,
         notifications_disabled: change.resume_mail ? [] : settings.notifications_disabled,
       };
       return { body: { settings } };
@@ -194,6 +196,51 @@ describe('notifications screen', () => {
     fireEvent.click(invisible);
     await waitFor(() => expect(api.puts()).toEqual([{ invisible: true }]));
     expect(invisible.checked).toBe(true);
+  });
+
+  describe("show my profile in the site's ads", () => {
+    const LABEL = "Show my profile in the site's ads";
+
+    it('is an off switch named by its label and described by what it shows, and saves on and off at once', async () => {
+      const api = mockNotificationsApi(buildNotificationSettings());
+      renderScreen();
+      const control = (await screen.findByLabelText(LABEL)) as HTMLInputElement;
+      expect(screen.getByRole('switch', { name: LABEL })).toBe(control);
+      expect(control.type).toBe('checkbox');
+      expect(control.checked).toBe(false);
+      const description = document.getElementById(control.getAttribute('aria-describedby') ?? '');
+      expect(description?.textContent).toMatch(/advertising pages/);
+      expect(screen.getByRole('heading', { name: 'Your profile in our ads' })).toBeTruthy();
+
+      fireEvent.click(control);
+      await waitFor(() => expect(api.puts()).toEqual([{ show_in_ads: true }]));
+      expect(control.checked).toBe(true);
+      const card = control.closest('section')!;
+      await waitFor(() => expect(within(card).getByRole('status').textContent).toBe('Saved'));
+
+      fireEvent.click(control);
+      await waitFor(() => expect(api.puts()).toEqual([{ show_in_ads: true }, { show_in_ads: false }]));
+      await waitFor(() => expect(control.checked).toBe(false));
+      // Invisible mode is a switch of its own, untouched.
+      expect((screen.getByRole('switch', { name: 'Invisible mode' }) as HTMLInputElement).checked).toBe(false);
+    });
+
+    it('shows the stored choice', async () => {
+      mockNotificationsApi(buildNotificationSettings({ show_in_ads: true }));
+      renderScreen();
+      expect(((await screen.findByLabelText(LABEL)) as HTMLInputElement).checked).toBe(true);
+    });
+
+    it('puts the switch back and says so when the save fails', async () => {
+      const api = mockNotificationsApi(buildNotificationSettings());
+      renderScreen();
+      const control = (await screen.findByLabelText(LABEL)) as HTMLInputElement;
+      api.failNextPut(jsonError(500, 'error_generic'));
+      fireEvent.click(control);
+      const card = control.closest('section')!;
+      expect(await within(card).findByText('Not saved. Please try again.')).toBeTruthy();
+      await waitFor(() => expect(control.checked).toBe(false));
+    });
   });
 
   it('says why mail stopped and turns it back on', async () => {

@@ -1,4 +1,5 @@
-// The notification part of the settings screen (/notifications): the switches per type and invisible mode, loaded from notifications.php.
+// The notification part of the settings screen (/notifications): the switches per type, invisible mode and showing the
+// profile in the site's ads, loaded from notifications.php.
 import { Alert, Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
@@ -6,6 +7,7 @@ import { useNotificationSettings } from '../api/get-notification-settings.ts';
 import { DataExportCard } from './data-export-card.tsx';
 import { InvisibleModeCard } from './invisible-mode-card.tsx';
 import { NotificationPreferencesCard } from './notification-preferences-card.tsx';
+import { ShowInAdsCard } from './show-in-ads-card.tsx';
 import './notifications.css';
 
 export function NotificationSettingsSections() {
@@ -34,6 +36,7 @@ export function NotificationSettingsSections() {
     <>
       <NotificationPreferencesCard settings={query.data} />
       <InvisibleModeCard isInvisible={query.data.invisible} />
+      <ShowInAdsCard isShownInAds={query.data.show_in_ads} />
       <DataExportCard />
     </>
   );

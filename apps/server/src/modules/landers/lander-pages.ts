@@ -1,0 +1,150 @@
+// The landing pages' index.html (docs/landers.md): the lander's first view written by the server before any script
+// runs, rendered once per key and shared by every visitor who gets the same page (lib/render-cache.ts). The key is
+// what changes the page: the site, the language, where the visitor is, the lander variant, and the page's address
+// without click ids and campaign tags (docs/traffic.md), so ad clicks never split the cache.
+import type { FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Histogram } from 'prom-client';
+import { getTranslator } from '../../lib/i18n.ts';
+import { pageAddress } from '../../lib/page-address.ts';
+import { createRenderCache } from '../../lib/render-cache.ts';
+import type { EventBus } from '../../plugins/bus/index.ts';
+import type { PageVisit, WebPage } from '../../plugins/web.plugin.ts';
+import { renderLanderDocument } from './lander-document.ts';
+import { visitOf } from './landers.routes.ts';
+import { parseLanderPath, type LanderResult, type LanderVisit } from './landers.service.ts';
+import { siteEntryWarningFor } from './site-entry-markup.ts';
+
+/** The landing pages' paths, answered with index.html carrying their payload and first view. */
+export const LANDER_PAGE_URLS = [
+  '/landers/:lander',
+  '/landers/:lander/:slug',
+  '/members/:id/landing',
+  '/members/:id/landing2',
+  '/members/:id/landing2/:slug',
+  '/members/:id/landing3',
+  '/members/:id/landing3/:slug',
+];
+
+/** Renders of landing pages running at once per instance; past it a page is sent plain (the app asks landers.php). */
+const MAX_RENDERS = 4;
+const CACHE_ENTRIES = 500;
+/** Long enough to absorb any burst of ad clicks, short enough that a member who withdrew from ads leaves them soon. */
+const DEFAULT_CACHE_MS = 30_000;
+/** A landing page renders in a few milliseconds (a few indexed reads and a template); a visitor waits this long at most. */
+const DEFAULT_WAIT_MS = 150;
+
+/**
+ * On a lander, a call to action followed before the app runs carries the page's own query to the signup page (the
+ * tracking values a link from an ad brought), without them being written into the page that every visitor shares.
+ * The same text for every request: the policy allows it by its hash.
+ */
+export const LANDER_SIGNUP_LINKS_SCRIPT =
+  `(function(){function f(e){var a=e.target&&e.target.closest?e.target.closest('a[data-lander-signup]'):null;` +
+  `if(a&&location.search&&!a.search)a.search=location.search}` +
+  `['click','auxclick','contextmenu'].forEach(function(t){addEventListener(t,f,true)})})()`;
+
+type CachedLander = LanderResult & { id: string };
+
+/** Where the visitor is, as far as the page's profiles depend on it (docs/landers.md, "Near the visitor"). */
+function placeKey(visit: LanderVisit): string {
+  const { site, knownPlace, geoipCountry } = visit;
+  if (knownPlace && site.countries.includes(knownPlace.country))
+    return `${knownPlace.country}.${knownPlace.region ?? ''}|${knownPlace.city ?? ''}`;
+  return geoipCountry && site.countries.includes(geoipCountry) ? geoipCountry : '';
+}
+
+export function createLanderWebPages(options: {
+  /** `site.changed` empties the cache on every instance; after the bus was down nothing kept is trusted. */
+  bus: Pick<EventBus, 'subscribe' | 'isLive' | 'onResync'>;
+  isTrackingKey: (key: string) => boolean;
+  renderSeconds: Pick<Histogram<'page' | 'outcome'>, 'observe'>;
+  cacheMs?: number;
+  waitMs?: number;
+}): WebPage[] {
+  const cache = createRenderCache<CachedLander>({
+    max: CACHE_ENTRIES,
+    ttlMs: options.cacheMs ?? DEFAULT_CACHE_MS,
+    waitMs: options.waitMs ?? DEFAULT_WAIT_MS,
+  });
+  let renders = 0;
+  options.bus.subscribe('site.changed', () => cache.clear());
+  options.bus.onResync(() => cache.clear());
+
+  async function render(
+    request: FastifyRequest,
+    pathname: string,
+  ): Promise<{ result: CachedLander | 'busy' | null; visit: PageVisit; isCached?: boolean }> {
+    const { landers, landerExperiments, traffic } = request.server.services;
+    const target = parseLanderPath(pathname);
+    if (!target) return { result: null, visit: {} };
+    const variant =
+      target.kind === 'lander'
+        ? await landerExperiments.choose(
+            request.site.id,
+            target.name,
+            traffic.visitorOf(request)?.variants[target.name],
+          )
+        : null;
+    const pageVisit: PageVisit =
+      target.kind === 'lander' ? { lander: target.name, variant: variant?.key ?? null } : { memberId: target.memberId };
+    const visit = visitOf(request);
+    const key = [
+      request.site.id,
+      visit.cookieLanguage ?? '',
+      placeKey(visit),
+      variant?.key ?? '',
+      pageAddress(request.url, options.isTrackingKey),
+    ].join('\n');
+    const outcome = await cache.render(
+      key,
+      async () => {
+        renders += 1;
+        try {
+          const result = await landers.render(pathname, visit, variant);
+          return result && { ...result, id: randomUUID() };
+        } finally {
+          renders -= 1;
+        }
+      },
+      () => renders < MAX_RENDERS,
+      options.bus.isLive(),
+    );
+    if (outcome === 'busy' || outcome === null) return { result: outcome, visit: pageVisit };
+    return { result: outcome.view, visit: pageVisit, isCached: outcome.isCached };
+  }
+
+  return LANDER_PAGE_URLS.map((url) => ({
+    url,
+    async render(request, reply, { defaultParts }) {
+      const started = performance.now();
+      let outcome: 'rendered' | 'cached' | 'busy' | 'plain' = 'plain';
+      try {
+        const { result, visit, isCached } = await render(request, request.url.split('?')[0]!);
+        // Busy: the plain page (the app asks landers.php), but the visit still counts as this lander's.
+        if (result === 'busy') return ((outcome = 'busy'), { ...(defaultParts ?? { head: '', body: '' }), visit });
+        if (!result) return null;
+        outcome = isCached ? 'cached' : 'rendered';
+        const common = getTranslator(result.payload.language as Parameters<typeof getTranslator>[0]);
+        const entryWarning = await siteEntryWarningFor(request, reply, 'lander', common);
+        const document = renderLanderDocument({
+          entryWarning,
+          payload: result.payload,
+          content: result.content,
+          siteName: request.site.name,
+          origin: request.siteOrigin,
+          navLabel: common('nav.label'),
+          homeLabel: common('nav.home', { name: request.site.name }),
+        });
+        return {
+          ...document,
+          inlineScripts: [...document.inlineScripts, LANDER_SIGNUP_LINKS_SCRIPT],
+          shareKey: `${result.id}\n${entryWarning ? 'warning' : ''}`,
+          visit,
+        };
+      } finally {
+        options.renderSeconds.observe({ page: url, outcome }, (performance.now() - started) / 1000);
+      }
+    },
+  }));
+}
