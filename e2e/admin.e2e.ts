@@ -7,6 +7,7 @@ import { generate } from 'otplib';
 import { useBrowser } from './support/browser.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
 import { makePng } from './support/images.ts';
+import { startNetworkStandIn } from '../apps/server/src/test-support/network-stand-in.ts';
 
 const session = useBrowser();
 const DEMO_MEMBER_PASSWORD = 'demo1234';
@@ -216,5 +217,110 @@ describe('staff console', () => {
       name,
       index_title: 'Meet someone new tonight',
     });
+  });
+
+  test("a visitor from a network's lander signs up, confirms and buys: the Traffic report shows the row, the stand-in got three postbacks", async () => {
+    const network = await startNetworkStandIn();
+    try {
+      const { page, context } = session;
+      await acceptSiteEntryWarningBeforehand(context);
+      // The admin adds the network with the console's form: its postbacks go to the local stand-in.
+      await page.goto('/admin/traffic');
+      await staffLogin(page, DEMO_STAFF.admin);
+      await page.getByRole('heading', { name: 'Traffic', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Networks' }).click();
+      await page.getByRole('button', { name: 'New network' }).click();
+      const key = `e2e${Date.now() % 1_000_000}`;
+      await page.getByLabel('Name', { exact: true }).fill(`E2E network ${key}`);
+      await page.getByLabel('Key', { exact: true }).fill(key);
+      for (const [label, event] of [
+        ['Signup postback', 'signup'],
+        ['Activation postback', 'activation'],
+        ['First purchase postback', 'first_purchase'],
+      ] as const)
+        await page.getByLabel(label, { exact: true }).fill(`${network.url}/pb?cid={click_id}&e=${event}&a={amount}`);
+      await page.getByRole('button', { name: 'Save network' }).click();
+      await page.getByText(`Network E2E network ${key} saved.`).waitFor();
+
+      // A visitor arrives from the network's ad on a lander, signs up in the lander's modal, confirms, buys.
+      // A phone's browser: headless Chromium says "HeadlessChrome", which counts as a crawler (never a visit).
+      const visitor = await session.newPage({
+        viewport: { width: 390, height: 844 },
+        userAgent:
+          'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
+      });
+      await acceptSiteEntryWarningBeforehand(visitor.context());
+      await visitor.goto(`/landers/gallery?network=${key}&click_id=e2e-click-1&utm_campaign=launch`);
+      // The app has taken the server's view over (its call to action then opens the signup modal).
+      await visitor.locator('.lander-host [data-lander]').waitFor();
+      await visitor.getByRole('main').getByRole('link', { name: 'Sign up for free' }).first().click();
+      const modal = visitor.getByRole('dialog', { name: 'Sign up' });
+      await modal.waitFor();
+      const email = `traffic-${Date.now()}@example.com`;
+      await modal.getByLabel('E-mail address').fill(email);
+      await modal.getByLabel('Username').fill(`Traffic${Date.now() % 1_000_000}`);
+      await modal.getByLabel('Password').fill('traffic-e2e-1');
+      await modal.getByLabel('Day').selectOption('12');
+      await modal.getByLabel('Month').selectOption('4');
+      await modal.getByLabel('Year').selectOption('1990');
+      await modal.getByRole('button', { name: 'Create account' }).click();
+      await modal.getByRole('heading', { name: /photo/i }).first().waitFor();
+      const mailbox = (await (
+        await visitor.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)
+      ).json()) as {
+        mails: { links: string[] }[];
+      };
+      const link = mailbox.mails.flatMap((mail) => mail.links).find((href) => href.includes('/activate?token='));
+      expect(link).toBeTruthy();
+      const activated = await visitor.request.post('/api/activate.php', {
+        headers: client,
+        data: { token: new URL(link!).searchParams.get('token') },
+      });
+      expect(activated.status()).toBe(200);
+      // Later, in another tab of the same browser (the signup modal's steps stay with the lander's tab).
+      const shop = await visitor.context().newPage();
+      await shop.goto('/credits');
+      await shop.getByRole('link', { name: /^Buy 100 credits for / }).click();
+      await shop.getByRole('button', { name: /^iDEAL/ }).click();
+      await shop.waitForURL(/\/api\/sandbox-checkout\.php\?id=/);
+      await shop.getByRole('button', { name: 'Paid' }).click();
+      await shop.getByRole('heading', { name: 'Payment completed' }).waitFor();
+
+      // Three postbacks reach the stand-in (the job queue polls every 2 s), once each, with the ad's click id.
+      const deadline = Date.now() + 30_000;
+      while (network.received.length < 3 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      const events = network.received.map((request) => new URL(request.url, network.url).searchParams);
+      expect(events.map((query) => query.get('e')).sort()).toEqual(['activation', 'first_purchase', 'signup']);
+      expect(events.every((query) => query.get('cid') === 'e2e-click-1')).toBe(true);
+
+      // The console, opened again: the network's row in the report, and the three deliveries in the postback log.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Traffic', level: 1 }).waitFor();
+      const table = page.getByRole('table', { name: 'Traffic by Network' });
+      const row = table.getByRole('row').filter({ hasText: key });
+      await row.waitFor();
+      const cells = await row.getByRole('cell').allInnerTexts();
+      // visits, visitors, signups, activations, buyers: one each.
+      expect(cells.slice(0, 5).map((text) => text.trim())).toEqual(['1', '1', '1', '1', '1']);
+      await page.getByRole('button', { name: 'Postbacks' }).click();
+      const log = page.getByRole('table', { name: 'Postback log' });
+      await log.waitFor();
+      await expect
+        .poll(
+          async () =>
+            log
+              .getByRole('row')
+              .filter({ hasText: `E2E network ${key}` })
+              .filter({ hasText: 'Sent' })
+              .count(),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(3);
+    } finally {
+      await network.stop();
+    }
   });
 });

@@ -217,10 +217,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const visitor = app.services.traffic.visitorOf(request);
+      // The visitor's first touch is written before the signup is attributed to it (visits wait for their batch).
+      if (visitor) await app.services.traffic.flushVisits();
       const user = await accounts.signup(request.body, {
         site: request.site,
         language: request.language,
-        visitorId: app.services.traffic.visitorOf(request)?.visitorId ?? null,
+        visitorId: visitor?.visitorId ?? null,
       });
       reply.status(201);
       return logIn(request, reply, user.id);
