@@ -7,7 +7,7 @@ import { generate } from 'otplib';
 import { useBrowser } from './support/browser.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
 import { makePng } from './support/images.ts';
-import { startNetworkStandIn } from '../apps/server/src/test-support/network-stand-in.ts';
+import { startPostbackReceiver } from './support/network.ts';
 
 const session = useBrowser();
 const DEMO_MEMBER_PASSWORD = 'demo1234';
@@ -220,7 +220,7 @@ describe('staff console', () => {
   });
 
   test("a visitor from a network's lander signs up, confirms and buys: the Traffic report shows the row, the stand-in got three postbacks", async () => {
-    const network = await startNetworkStandIn();
+    const network = await startPostbackReceiver();
     try {
       const { page, context } = session;
       await acceptSiteEntryWarningBeforehand(context);
@@ -290,7 +290,7 @@ describe('staff console', () => {
       const deadline = Date.now() + 30_000;
       while (network.received.length < 3 && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 250));
-      const events = network.received.map((request) => new URL(request.url, network.url).searchParams);
+      const events = network.received.map((address) => new URL(address, network.url).searchParams);
       expect(events.map((query) => query.get('e')).sort()).toEqual(['activation', 'first_purchase', 'signup']);
       expect(events.every((query) => query.get('cid') === 'e2e-click-1')).toBe(true);
 

@@ -42,6 +42,8 @@ export async function startApp(options: {
   dist: string;
   demoMembers: number;
   rateLimitFactor?: number;
+  /** More of the server's environment (a metrics port, a database URL). */
+  env?: Record<string, string>;
 }): Promise<App> {
   const { dataDir, dist, demoMembers, rateLimitFactor = 1000 } = options;
   const port = await freePort();
@@ -61,6 +63,7 @@ export async function startApp(options: {
       LOG_LEVEL: 'warn',
       SERVE_WEB: 'true',
       WEB_DIST_DIR: dist,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

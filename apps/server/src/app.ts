@@ -222,11 +222,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         ...createLanderWebPages({
           bus: app.bus,
           renderSeconds: app.metrics.renderSeconds,
+          waitMs: config.pageWaitMs,
           isTrackingKey: (key) => app.services.traffic.isTrackingKey(key),
         }),
         ...createFirstViewPages({
           bus: app.bus,
           renderSeconds: app.metrics.renderSeconds,
+          waitMs: config.pageWaitMs,
           isTrackingKey: (key) => app.services.traffic.isTrackingKey(key),
         }),
       ],

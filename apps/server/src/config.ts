@@ -70,6 +70,7 @@ const envSchema = z.object({
     .default('info'),
   /** A request answered after this many milliseconds is logged (warn); errors always are (plugins/request-log). */
   LOG_SLOW_MS: z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number).default(500),
+  PAGE_WAIT_MS: z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number).optional(),
   /** The share of other requests logged at info, from 0 to 1 (LOG_LEVEL debug logs every request). */
   LOG_SAMPLE_RATE: z
     .string()
@@ -211,6 +212,11 @@ export type AppConfig = {
   logLevel: string;
   /** Requests slower than this (ms) are logged; LOG_SLOW_MS. */
   logSlowMs: number;
+  /**
+   * How long a visitor waits for a page's server render under way before the plain page is sent (PAGE_WAIT_MS; 30,
+   * and 10 s under tests, which expect every first view rendered): docs/traffic.md, "Clicks never split the caches".
+   */
+  pageWaitMs: number;
   /** Share of ordinary requests logged; LOG_SAMPLE_RATE. */
   logSampleRate: number;
   trustProxy: boolean;
@@ -352,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveWeb: e.SERVE_WEB,
     logLevel: e.LOG_LEVEL,
     logSlowMs: e.LOG_SLOW_MS,
+    pageWaitMs: e.PAGE_WAIT_MS ?? (e.NODE_ENV === 'test' ? 10_000 : 30),
     logSampleRate: e.LOG_SAMPLE_RATE,
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',

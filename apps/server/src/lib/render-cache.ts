@@ -4,6 +4,12 @@
 // browser), while the render goes on and fills the cache for the next visitor.
 import { LRUCache } from 'lru-cache';
 
+/**
+ * A slow kind's render starts this long after the visitor who asked was answered: a burst of visitors (an ad going
+ * live) is answered first, and the render does not hold the thread while they arrive.
+ */
+const SLOW_RENDER_DELAY_MS = 100;
+
 export type RenderCacheOptions = {
   /** Keys kept (hosts × languages × places × addresses seen). */
   max: number;
@@ -19,6 +25,8 @@ export type RenderOutcome<V> = { view: V; isCached: boolean } | 'busy' | null;
 export function createRenderCache<V extends object>(options: RenderCacheOptions) {
   const views = new LRUCache<string, V>({ max: options.max, ttl: options.ttlMs });
   const flights = new Map<string, Promise<V | null>>();
+  /** How long renders of each kind of page took lately (moving average, ms). */
+  const durations = new Map<string, number>();
   return {
     /**
      * The view of `key`: from memory, else from the render under way for it, else from a new render (`work`) when
@@ -30,14 +38,25 @@ export function createRenderCache<V extends object>(options: RenderCacheOptions)
       work: () => Promise<V | null>,
       mayStart: () => boolean,
       isFresh = true,
+      kind = '',
     ): Promise<RenderOutcome<V>> {
       const cached = isFresh ? views.get(key) : undefined;
       if (cached) return { view: cached, isCached: true };
       let flight = flights.get(key);
+      // A kind of page whose renders lately took longer than anyone waits: the plain page at once, to this visitor and
+      // to everyone who asks meanwhile, and the render after them (it holds this instance's thread while it runs).
+      const isSlow = (durations.get(kind) ?? 0) > options.waitMs;
       if (!flight) {
         if (!mayStart()) return 'busy';
-        flight = work()
+        const started = { at: 0 };
+        const run = () => {
+          started.at = performance.now();
+          return work();
+        };
+        flight = (isSlow ? new Promise<void>((resolve) => setTimeout(resolve, SLOW_RENDER_DELAY_MS)).then(run) : run())
           .then((view) => {
+            const took = performance.now() - started.at;
+            durations.set(kind, durations.has(kind) ? durations.get(kind)! * 0.7 + took * 0.3 : took);
             if (view) views.set(key, view);
             return view;
           })
@@ -46,6 +65,7 @@ export function createRenderCache<V extends object>(options: RenderCacheOptions)
         flight.catch(() => undefined);
         flights.set(key, flight);
       }
+      if (isSlow) return 'busy';
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<'busy'>((resolve) => {
         timer = setTimeout(() => resolve('busy'), options.waitMs);

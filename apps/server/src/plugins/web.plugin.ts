@@ -95,6 +95,8 @@ export function withSiteTheme(parts: WebPageParts | null, theme: SiteTheme | nul
 
 /** A shared page as sent: its text, and its brotli and gzip encodings (made off the event loop, in libuv's pool). */
 type SharedPage = { text: string; br: Buffer; gzip: Buffer };
+/** How long after its first request a shared page is compressed at the best levels. */
+const BEST_ENCODING_DELAY_MS = 1000;
 /** Shared pages kept per instance (about 130 KB each with their encodings). */
 const SHARED_PAGES = 200;
 const brotli = promisify(zlib.brotliCompress);
@@ -162,7 +164,8 @@ export type WebPage = {
   render: (
     request: FastifyRequest,
     reply: FastifyReply,
-    context: { defaultParts: WebPageParts | null; release: WebRelease },
+    /** `defaultParts()`: what every other page carries, made when first asked (a page from memory never asks). */
+    context: { defaultParts: () => WebPageParts | null; release: WebRelease },
   ) => Promise<WebPageParts | null>;
 };
 
@@ -227,19 +230,35 @@ export const webPlugin = fp<WebPluginOptions>(
     const deferredScriptHashes = inlineScriptHashes(deferredIndexText);
     /** index.html for a page (as built when it adds nothing), with the policy allowing exactly the inline scripts it carries. */
     const fill = (parts: WebPageParts) => fillIndexHtml(parts.scriptsAfterLoad ? deferredIndexText : indexText, parts);
-    const sharedPages = new LRUCache<string, Promise<SharedPage>>({ max: SHARED_PAGES });
+    /**
+     * A shared page's encodings: a quick pass first (brotli 4, gzip 4: a few milliseconds for a page of 90 KB), so the
+     * first visitors of a new page never wait for the best one, which is made a second later (brotli 9, gzip 9, in
+     * libuv's pool) and sent from then on.
+     */
+    const sharedPages = new LRUCache<string, { quick: Promise<SharedPage>; best?: SharedPage }>({ max: SHARED_PAGES });
+    const encode = (text: string, brotliQuality: number, gzipLevel: number): Promise<SharedPage> =>
+      Promise.all([
+        brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality } }),
+        gzip(text, { level: gzipLevel }),
+      ]).then(([br, gzipped]) => ({ text, br, gzip: gzipped }));
     const sharedPage = (key: string, parts: WebPageParts): Promise<SharedPage> => {
-      let page = sharedPages.get(key);
-      if (!page) {
+      let entry = sharedPages.get(key);
+      if (!entry) {
         const text = fill(parts);
-        page = Promise.all([
-          brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
-          gzip(text, { level: 9 }),
-        ]).then(([br, gzipped]) => ({ text, br, gzip: gzipped }));
-        sharedPages.set(key, page);
-        page.catch(() => sharedPages.delete(key));
+        const made: { quick: Promise<SharedPage>; best?: SharedPage } = { quick: encode(text, 4, 4) };
+        entry = made;
+        sharedPages.set(key, made);
+        made.quick.catch(() => sharedPages.delete(key));
+        // A second on: a burst of first visitors is answered before four compression threads compete with it for
+        // the machine's cores.
+        setTimeout(() => {
+          encode(text, 9, 9).then(
+            (best) => (made.best = best),
+            () => undefined,
+          );
+        }, BEST_ENCODING_DELAY_MS).unref();
       }
-      return page;
+      return entry.best ? Promise.resolve(entry.best) : entry.quick;
     };
     const sendPage = async (reply: FastifyReply, pageParts: WebPageParts | null) => {
       if (recordVisit) {
@@ -276,6 +295,11 @@ export const webPlugin = fp<WebPluginOptions>(
           : Promise.resolve(null)),
       screensCss: screenStyles(releaseDir, indexText),
     };
+    // The server render loads once the instance listens (off the path to listen): the first visitor of a page with a
+    // first view does not wait for the module to load.
+    app.addHook('onListen', () => {
+      setImmediate(() => void release.loadServerRender().catch(() => undefined));
+    });
     const hashedDir = path.join(releaseDir, HASHED_ASSETS_DIR) + path.sep;
     await app.register(fastifyStatic, {
       root: releaseDir,
@@ -301,11 +325,12 @@ export const webPlugin = fp<WebPluginOptions>(
     // Pages whose index.html carries their content: more specific than '/*', so the router prefers them.
     for (const page of pages) {
       app.get(page.url, { schema: { hide: true } }, async (request, reply) => {
-        const defaultParts = defaultPage?.(request) ?? null;
+        let made: { parts: WebPageParts | null } | undefined;
+        const defaultParts = () => (made ??= { parts: defaultPage?.(request) ?? null }).parts;
         const parts = await page.render(request, reply, { defaultParts, release });
         // A render may have answered itself (a redirect).
         if (reply.sent) return reply;
-        return sendPage(reply, parts ?? defaultParts);
+        return sendPage(reply, parts ?? defaultParts());
       });
     }
   },

@@ -49,6 +49,12 @@ CREATE TABLE "traffic_events" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "traffic_members" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"visitor_id" uuid NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "traffic_networks" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"key" text NOT NULL,
@@ -75,16 +81,6 @@ CREATE TABLE "traffic_postbacks" (
 	"created_at" timestamp with time zone NOT NULL,
 	"last_attempt_at" timestamp with time zone,
 	"sent_at" timestamp with time zone
-);
---> statement-breakpoint
-CREATE TABLE "traffic_visitors" (
-	"id" uuid PRIMARY KEY NOT NULL,
-	"site_id" integer NOT NULL,
-	"first_visit_id" bigint NOT NULL,
-	"last_visit_id" bigint NOT NULL,
-	"user_id" integer,
-	"created_at" timestamp with time zone NOT NULL,
-	"last_seen_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "traffic_visits" (
@@ -125,23 +121,19 @@ ALTER TABLE "lander_experiments" ADD CONSTRAINT "lander_experiments_site_id_site
 ALTER TABLE "traffic_daily" ADD CONSTRAINT "traffic_daily_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "traffic_events" ADD CONSTRAINT "traffic_events_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "traffic_events" ADD CONSTRAINT "traffic_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "traffic_events" ADD CONSTRAINT "traffic_events_visitor_id_traffic_visitors_id_fk" FOREIGN KEY ("visitor_id") REFERENCES "public"."traffic_visitors"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "traffic_events" ADD CONSTRAINT "traffic_events_network_id_traffic_networks_id_fk" FOREIGN KEY ("network_id") REFERENCES "public"."traffic_networks"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "traffic_members" ADD CONSTRAINT "traffic_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "traffic_postbacks" ADD CONSTRAINT "traffic_postbacks_event_id_traffic_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."traffic_events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "traffic_postbacks" ADD CONSTRAINT "traffic_postbacks_network_id_traffic_networks_id_fk" FOREIGN KEY ("network_id") REFERENCES "public"."traffic_networks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "traffic_visitors" ADD CONSTRAINT "traffic_visitors_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "traffic_visitors" ADD CONSTRAINT "traffic_visitors_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "traffic_visits" ADD CONSTRAINT "traffic_visits_visitor_id_traffic_visitors_id_fk" FOREIGN KEY ("visitor_id") REFERENCES "public"."traffic_visitors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "traffic_visits" ADD CONSTRAINT "traffic_visits_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "traffic_events_cause_key" ON "traffic_events" USING btree ("kind","cause_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "traffic_events_first_purchase_key" ON "traffic_events" USING btree ("user_id") WHERE "traffic_events"."kind" = 'purchase' and "traffic_events"."is_first";--> statement-breakpoint
 CREATE INDEX "traffic_events_day_idx" ON "traffic_events" USING btree ("day","site_id");--> statement-breakpoint
 CREATE INDEX "traffic_events_user_idx" ON "traffic_events" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "traffic_events_visitor_idx" ON "traffic_events" USING btree ("visitor_id");--> statement-breakpoint
+CREATE INDEX "traffic_members_visitor_idx" ON "traffic_members" USING btree ("visitor_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "traffic_networks_key_key" ON "traffic_networks" USING btree ("key");--> statement-breakpoint
 CREATE UNIQUE INDEX "traffic_postbacks_event_network_key" ON "traffic_postbacks" USING btree ("event_id","network_id");--> statement-breakpoint
 CREATE INDEX "traffic_postbacks_status_idx" ON "traffic_postbacks" USING btree ("status","id");--> statement-breakpoint
-CREATE INDEX "traffic_visitors_user_idx" ON "traffic_visitors" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "traffic_visitors_created_idx" ON "traffic_visitors" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "traffic_visits_visitor_idx" ON "traffic_visits" USING btree ("visitor_id","id");--> statement-breakpoint
 CREATE INDEX "profiles_ads_idx" ON "profiles" USING btree ("site_id","gender","has_photo","last_active_day","id") WHERE "profiles"."status" = 'active' and "profiles"."is_invisible" = false and "profiles"."show_in_ads" and "profiles"."is_fictional" = false;

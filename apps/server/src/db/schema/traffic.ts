@@ -59,37 +59,30 @@ export const trafficNetworks = pgTable(
 export type TrafficNetworkRow = typeof trafficNetworks.$inferSelect;
 
 /**
- * A visitor's first-touch record: the id the signed tracking cookie carries, its first and last visit, and the member
- * who signed up with it. Deleted with the member (the visits go with it).
+ * The visitor a member signed up with (the signed cookie's id): their first visit is the member's first touch. Deleted
+ * with the member, with the visitor's visits (docs/traffic.md).
  */
-export const trafficVisitors = pgTable(
-  'traffic_visitors',
+export const trafficMembers = pgTable(
+  'traffic_members',
   {
-    id: uuid('id').primaryKey(),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
-    firstVisitId: bigint('first_visit_id', { mode: 'number' }).notNull(),
-    lastVisitId: bigint('last_visit_id', { mode: 'number' }).notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    visitorId: uuid('visitor_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
   },
-  (table) => [
-    // Not unique: two accounts signed up from one browser share its first touch.
-    index('traffic_visitors_user_idx').on(table.userId),
-    index('traffic_visitors_created_idx').on(table.createdAt),
-  ],
+  (table) => [index('traffic_members_visitor_idx').on(table.visitorId)],
 );
 
-/** One visit with tracking data, or of a lander or member landing. */
+/**
+ * One visit with tracking data, or of a lander or member landing, by the visitor of the signed cookie: a visitor's
+ * first visit is their first-touch record, their latest the last touch (traffic_visits_visitor_idx, in id order).
+ */
 export const trafficVisits = pgTable(
   'traffic_visits',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    visitorId: uuid('visitor_id')
-      .notNull()
-      .references(() => trafficVisitors.id, { onDelete: 'cascade' }),
+    visitorId: uuid('visitor_id').notNull(),
     siteId: integer('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
@@ -174,7 +167,7 @@ export const trafficEvents = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    visitorId: uuid('visitor_id').references(() => trafficVisitors.id, { onDelete: 'set null' }),
+    visitorId: uuid('visitor_id'),
     kind: text('kind').$type<TrafficEventKind>().notNull(),
     /** What caused it: `user:<id>` for a signup or an activation, `order:<id>` for the rest. */
     causeKey: text('cause_key').notNull(),

@@ -9,7 +9,7 @@ import {
   messages,
   notificationSettings,
   orders,
-  trafficVisitors,
+  trafficMembers,
   trafficVisits,
   photos,
   profiles,
@@ -163,9 +163,9 @@ export function createDataExportRepository(db: Executor) {
           referrer_host: trafficVisits.referrerHost,
           country: trafficVisits.country,
         })
-        .from(trafficVisitors)
-        .innerJoin(trafficVisits, eq(trafficVisits.visitorId, trafficVisitors.id))
-        .where(eq(trafficVisitors.userId, userId))
+        .from(trafficMembers)
+        .innerJoin(trafficVisits, eq(trafficVisits.visitorId, trafficMembers.visitorId))
+        .where(eq(trafficMembers.userId, userId))
         .orderBy(asc(trafficVisits.id));
     },
     orders(userId: number, tx: Executor = db) {

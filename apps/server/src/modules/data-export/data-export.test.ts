@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { DATA_EXPORT_ERROR_CODES } from '@app/contracts';
-import { dataExports, trafficVisitors, trafficVisits } from '../../db/schema/index.ts';
+import { dataExports, trafficMembers, trafficVisits } from '../../db/schema/index.ts';
 import { hasTranslation } from '../../lib/i18n.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { advanceClock, mailsTo, type Client } from '../../test-support/accounts.ts';
@@ -104,15 +104,7 @@ describe('GDPR data export', () => {
     // The first touch the member signed up with (paid traffic, docs/traffic.md).
     const visitorId = randomUUID();
     const now = new Date();
-    await app.db.insert(trafficVisitors).values({
-      id: visitorId,
-      siteId: (await app.sites.resolve('')).id,
-      firstVisitId: 1,
-      lastVisitId: 1,
-      userId: member.user.id,
-      createdAt: now,
-      lastSeenAt: now,
-    });
+    await app.db.insert(trafficMembers).values({ userId: member.user.id, visitorId, createdAt: now });
     await app.db.insert(trafficVisits).values({
       visitorId,
       siteId: (await app.sites.resolve('')).id,

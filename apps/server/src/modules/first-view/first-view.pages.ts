@@ -39,7 +39,7 @@ const DEFAULT_VISITOR_CACHE_MS = 30_000;
  * 110 ms on a quiet instance; past this the plain page is sent at once (the render goes on and fills the cache), so
  * a burst of visitors on a cold page never queues behind it (bench/ad-traffic).
  */
-const DEFAULT_WAIT_MS = 150;
+const DEFAULT_WAIT_MS = 30;
 /**
  * The web app renders one page at a time (entry-server.tsx): one rendering and one waiting. A page asked for beyond
  * that would only queue (a render is 3 to 30 ms of this instance's only thread, requests of every kind wait behind
@@ -127,6 +127,9 @@ function takeHoisted(html: string): { title: string | undefined; head: string; b
 
 /** One of the app's API requests, answered in-process as the visitor who asked for the page. */
 async function answerAsVisitor(request: FastifyRequest, url: string, init: RequestInit = {}): Promise<Response> {
+  // A turn of the event loop between the render's requests: what arrived meanwhile is answered (pages from memory,
+  // the waiters' budgets running out) instead of waiting for the whole render.
+  await new Promise((resolve) => setImmediate(resolve));
   const headers: Record<string, string> = { accept: 'application/json', 'request-type': 'client' };
   for (const name of ['cookie', 'host', 'user-agent', 'accept-language'] as const) {
     const value = request.headers[name];
@@ -268,7 +271,7 @@ export function createFirstViewPages(options: FirstViewPagesOptions): WebPage[] 
         await new Promise((resolve) => setImmediate(resolve));
         const render = (await release.loadServerRender())?.renderFirstView as RenderFirstView | undefined;
         if (!render) return null;
-        return renderPage(request, address, render, defaultParts, release.screensCss);
+        return renderPage(request, address, render, defaultParts(), release.screensCss);
       };
       const isVisitor = SESSION_COOKIES.every((name) => !request.cookies[name]);
       try {
@@ -282,6 +285,7 @@ export function createFirstViewPages(options: FirstViewPagesOptions): WebPage[] 
             () => timed(renderView),
             () => !wouldQueue(),
             options.bus.isLive(),
+            url,
           );
           if (result === 'busy') return ((outcome = 'busy'), null);
           if (result?.isCached) outcome = 'cached';

@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildTestApp, insertSite, type TestApp } from '../../test-support/test-app.ts';
 import { signUp } from '../../test-support/accounts.ts';
 import { FIRST_VIEW_CLICKS_SCRIPT } from './first-view.pages.ts';
@@ -222,6 +222,9 @@ describe('first views under load', () => {
   });
 
   it('makes a burst on a cold page wait for one render, answering the plain page to whoever would wait longer', async () => {
+    // An instance whose visitors wait 200 ms at most (in production PAGE_WAIT_MS, 30 ms by default).
+    const app = await buildTestApp({ webDistDir: distDir, pageWaitMs: 200 }, { serveWeb: true });
+    onTestFinished(() => app.close());
     let release!: () => void;
     (globalThis as { __holdRender?: Promise<void> }).__holdRender = new Promise<void>((resolve) => (release = resolve));
     const answers = await Promise.all(

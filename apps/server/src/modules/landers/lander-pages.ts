@@ -32,7 +32,7 @@ const CACHE_ENTRIES = 500;
 /** Long enough to absorb any burst of ad clicks, short enough that a member who withdrew from ads leaves them soon. */
 const DEFAULT_CACHE_MS = 30_000;
 /** A landing page renders in a few milliseconds (a few indexed reads and a template); a visitor waits this long at most. */
-const DEFAULT_WAIT_MS = 150;
+const DEFAULT_WAIT_MS = 30;
 
 /**
  * On a lander, a call to action followed before the app runs carries the page's own query to the signup page (the
@@ -109,6 +109,7 @@ export function createLanderWebPages(options: {
       },
       () => renders < MAX_RENDERS,
       options.bus.isLive(),
+      target.kind,
     );
     if (outcome === 'busy' || outcome === null) return { result: outcome, visit: pageVisit };
     return { result: outcome.view, visit: pageVisit, isCached: outcome.isCached };
@@ -122,7 +123,7 @@ export function createLanderWebPages(options: {
       try {
         const { result, visit, isCached } = await render(request, request.url.split('?')[0]!);
         // Busy: the plain page (the app asks landers.php), but the visit still counts as this lander's.
-        if (result === 'busy') return ((outcome = 'busy'), { ...(defaultParts ?? { head: '', body: '' }), visit });
+        if (result === 'busy') return ((outcome = 'busy'), { ...(defaultParts() ?? { head: '', body: '' }), visit });
         if (!result) return null;
         outcome = isCached ? 'cached' : 'rendered';
         const common = getTranslator(result.payload.language as Parameters<typeof getTranslator>[0]);

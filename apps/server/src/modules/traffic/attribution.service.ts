@@ -180,7 +180,7 @@ export function createAttribution(deps: {
         }
         if (touch && touch.siteId === event.siteId) {
           source = sourceOfTouch(touch);
-          await repo.linkVisitor(event.visitorId, event.userId, tx);
+          await repo.linkVisitor(event.visitorId, event.userId, deps.now(), tx);
         }
       }
       await record(tx, {

@@ -11,7 +11,7 @@ import {
   type TrafficReportGroup,
   type TrafficReportRow,
 } from '@app/contracts';
-import { orders, trafficVisitors, trafficVisits, users } from '../../db/schema/index.ts';
+import { orders, trafficMembers, trafficVisits, users } from '../../db/schema/index.ts';
 import { createClient, signUp, uniqueEmail, type Client } from '../../test-support/accounts.ts';
 import { signedInStaff, type StaffClient } from '../../test-support/staff.ts';
 import { buildTestApp, writeIndexOnlyDist, type TestApp } from '../../test-support/test-app.ts';
@@ -202,10 +202,14 @@ describe('the traffic report', () => {
       });
     for (const entry of visits) rowOf(keyOf(entry)).visits += 1;
     // Visitors: first touches in the period, by their first visit.
-    const firsts = await app.db
-      .select({ visit: trafficVisits, userId: trafficVisitors.userId })
-      .from(trafficVisitors)
-      .innerJoin(trafficVisits, eq(trafficVisits.id, trafficVisitors.firstVisitId));
+    const all = await app.db.select().from(trafficVisits).orderBy(trafficVisits.id);
+    const links = await app.db.select().from(trafficMembers);
+    const firstVisits = new Map<string, typeof trafficVisits.$inferSelect>();
+    for (const visit of all) if (!firstVisits.has(visit.visitorId)) firstVisits.set(visit.visitorId, visit);
+    const firsts = [...firstVisits.values()].map((visit) => ({
+      visit,
+      userId: links.find((link) => link.visitorId === visit.visitorId)?.userId ?? null,
+    }));
     for (const { visit } of firsts) if (visit.day >= from && visit.day <= to) rowOf(keyOf(visit)).visitors += 1;
     // Signups: accounts, by their visitor's first touch (none: direct), all signed up inside the period.
     const accounts = await app.db.select({ id: users.id, siteId: users.siteId }).from(users);

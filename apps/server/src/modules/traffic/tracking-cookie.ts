@@ -1,6 +1,6 @@
 // The signed first-party tracking cookie (docs/traffic.md): the visitor's first-touch record id, its site, when it
 // ends, and the lander variants the visitor was shown. HttpOnly; a value whose signature does not match is ignored.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 
 export type TrackingCookie = {
   visitorId: string;
@@ -16,7 +16,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const VARIANTS = /^(?:[a-z]{1,30}-[a-z0-9]{1,12}(?:_[a-z]{1,30}-[a-z0-9]{1,12}){0,19})?$/;
 
 export function createTrafficCookies(secret: Buffer) {
-  const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 27);
+  // The key object made once: a Buffer key would be turned into one for every cookie.
+  const key = createSecretKey(secret);
+  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url').slice(0, 27);
   return {
     /** The cookie's value (only characters a cookie may carry unquoted). */
     write(cookie: TrackingCookie): string {

@@ -3,11 +3,10 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
-  trafficDaily,
   trafficEvents,
   trafficNetworks,
   trafficPostbacks,
-  trafficVisitors,
+  trafficMembers,
   trafficVisits,
   type PostbackStatus,
   type TrafficNetworkRow,
@@ -82,86 +81,57 @@ export function createTrafficRepository(db: Executor) {
 
     // -- visits --------------------------------------------------------------------------------------------------
     /**
-     * A batch of visits in one transaction: their ids, their visitors (new ones created, known ones given their
-     * last visit), the visits, and the day roll-ups (one upsert per key, in key order so concurrent writers never
-     * wait on each other in a cycle).
+     * A batch of visits in one transaction: the visits, and the day roll-ups (one upsert per key, in key order so
+     * concurrent writers never wait on each other in a cycle). Each statement takes its rows as one array per column
+     * (unnest): the same few parameters and the same text for any batch, so parsing and planning cost nothing as
+     * batches grow (a multi-row VALUES of 23 columns binds thousands of parameters and plans anew for every size).
      */
     async insertVisits(batch: readonly BufferedVisit[]): Promise<void> {
       if (batch.length === 0) return;
+      const array = (values: readonly unknown[]) => sql.param(values);
+      const column = <K extends keyof NewVisit>(key: K) => array(batch.map(({ visit }) => visit[key] ?? null));
+      const daily = new Map<string, ReturnType<typeof dailyKey> & { visits: number; visitors: number }>();
+      for (const { visit, isNewVisitor } of batch) {
+        const key = dailyKey(visit);
+        const name = JSON.stringify(Object.values(key));
+        const row = daily.get(name) ?? { ...key, visits: 0, visitors: 0 };
+        row.visits += 1;
+        if (isNewVisitor) row.visitors += 1;
+        daily.set(name, row);
+      }
+      const rows = [...daily.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+      const of = <K extends keyof (typeof rows)[number]>(key: K) => array(rows.map((row) => row[key]));
       await db.transaction(async (tx) => {
-        const ids = (await tx.execute(
-          sql`select nextval(pg_get_serial_sequence('traffic_visits', 'id'))::bigint as id from generate_series(1, ${batch.length})`,
-        )) as unknown as { rows: { id: string | number }[] };
-        const visitIds = ids.rows.map((row) => Number(row.id));
-        const visitors = new Map<string, typeof trafficVisitors.$inferInsert>();
-        batch.forEach(({ visitorId, visit }, index) => {
-          const id = visitIds[index]!;
-          const known = visitors.get(visitorId);
-          if (known) {
-            known.lastVisitId = id;
-            known.lastSeenAt = visit.createdAt;
-          } else {
-            visitors.set(visitorId, {
-              id: visitorId,
-              siteId: visit.siteId,
-              firstVisitId: id,
-              lastVisitId: id,
-              createdAt: visit.createdAt,
-              lastSeenAt: visit.createdAt,
-            });
-          }
-        });
-        await tx
-          .insert(trafficVisitors)
-          .values([...visitors.values()].sort((a, b) => a.id.localeCompare(b.id)))
-          .onConflictDoUpdate({
-            target: trafficVisitors.id,
-            set: {
-              lastVisitId: sql`greatest(${trafficVisitors.lastVisitId}, excluded.last_visit_id)`,
-              lastSeenAt: sql`greatest(${trafficVisitors.lastSeenAt}, excluded.last_seen_at)`,
-            },
-          });
-        await tx
-          .insert(trafficVisits)
-          .values(batch.map(({ visitorId, visit }, index) => ({ ...visit, id: visitIds[index]!, visitorId })));
-        const daily = new Map<string, ReturnType<typeof dailyKey> & { visits: number; visitors: number }>();
-        for (const { visit, isNewVisitor } of batch) {
-          const key = dailyKey(visit);
-          const name = JSON.stringify(Object.values(key));
-          const row = daily.get(name) ?? { ...key, visits: 0, visitors: 0 };
-          row.visits += 1;
-          if (isNewVisitor) row.visitors += 1;
-          daily.set(name, row);
-        }
-        await tx
-          .insert(trafficDaily)
-          .values([...daily.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row))
-          .onConflictDoUpdate({
-            target: [
-              trafficDaily.day,
-              trafficDaily.siteId,
-              trafficDaily.network,
-              trafficDaily.ref,
-              trafficDaily.sub1,
-              trafficDaily.campaign,
-              trafficDaily.lander,
-              trafficDaily.variant,
-              trafficDaily.memberId,
-            ],
-            set: {
-              visits: sql`${trafficDaily.visits} + excluded.visits`,
-              visitors: sql`${trafficDaily.visitors} + excluded.visitors`,
-            },
-          });
+        await tx.execute(sql`
+          insert into traffic_visits (visitor_id, site_id, day, network, network_id, ref, sub1, sub2, sub3,
+            utm_source, utm_medium, utm_campaign, utm_content, utm_term, click_id, click_kind, lander, variant,
+            landing_member_id, referrer_host, country, path, created_at)
+          select * from unnest(
+            ${array(batch.map(({ visitorId }) => visitorId))}::uuid[],
+            ${column('siteId')}::int[], ${column('day')}::date[], ${column('network')}::text[],
+            ${column('networkId')}::int[], ${column('ref')}::text[], ${column('sub1')}::text[], ${column('sub2')}::text[],
+            ${column('sub3')}::text[], ${column('utmSource')}::text[], ${column('utmMedium')}::text[],
+            ${column('utmCampaign')}::text[], ${column('utmContent')}::text[], ${column('utmTerm')}::text[],
+            ${column('clickId')}::text[], ${column('clickKind')}::text[], ${column('lander')}::text[],
+            ${column('variant')}::text[], ${column('landingMemberId')}::int[], ${column('referrerHost')}::text[],
+            ${column('country')}::text[], ${column('path')}::text[],
+            ${array(batch.map(({ visit }) => visit.createdAt.toISOString()))}::timestamptz[])`);
+        await tx.execute(sql`
+          insert into traffic_daily (day, site_id, network, ref, sub1, campaign, lander, variant, member_id, visits, visitors)
+          select * from unnest(${of('day')}::date[], ${of('siteId')}::int[], ${of('network')}::text[], ${of('ref')}::text[],
+            ${of('sub1')}::text[], ${of('campaign')}::text[], ${of('lander')}::text[], ${of('variant')}::text[],
+            ${of('memberId')}::int[], ${of('visits')}::int[], ${of('visitors')}::int[])
+          on conflict (day, site_id, network, ref, sub1, campaign, lander, variant, member_id) do update set
+            visits = traffic_daily.visits + excluded.visits, visitors = traffic_daily.visitors + excluded.visitors`);
       });
     },
 
-    /** A visitor's first visit, as the source its member's events are attributed to. */
+    /** A visitor's first visit, as the source its member's events are attributed to (traffic_visits_visitor_idx). */
     async findFirstTouch(visitorId: string, tx: Executor = db): Promise<(FirstTouch & { siteId: number }) | undefined> {
       const [row] = await tx
         .select({
-          visitorId: trafficVisitors.id,
-          siteId: trafficVisitors.siteId,
+          visitorId: trafficVisits.visitorId,
+          siteId: trafficVisits.siteId,
           network: trafficVisits.network,
           networkId: trafficVisits.networkId,
           ref: trafficVisits.ref,
@@ -174,17 +144,15 @@ export function createTrafficRepository(db: Executor) {
           memberId: trafficVisits.landingMemberId,
           clickId: trafficVisits.clickId,
         })
-        .from(trafficVisitors)
-        .innerJoin(trafficVisits, eq(trafficVisits.id, trafficVisitors.firstVisitId))
-        .where(eq(trafficVisitors.id, visitorId));
+        .from(trafficVisits)
+        .where(eq(trafficVisits.visitorId, visitorId))
+        .orderBy(asc(trafficVisits.id))
+        .limit(1);
       return row;
     },
-    /** The member who signed up with this first touch (the first one, when a browser signed up twice). */
-    async linkVisitor(visitorId: string, userId: number, tx: Executor = db): Promise<void> {
-      await tx
-        .update(trafficVisitors)
-        .set({ userId })
-        .where(and(eq(trafficVisitors.id, visitorId), sql`${trafficVisitors.userId} is null`));
+    /** The member signed up as this visitor (once: a second account from one browser keeps its own link). */
+    async linkVisitor(visitorId: string, userId: number, at: Date, tx: Executor = db): Promise<void> {
+      await tx.insert(trafficMembers).values({ userId, visitorId, createdAt: at }).onConflictDoNothing();
     },
 
     // -- events --------------------------------------------------------------------------------------------------
@@ -313,29 +281,33 @@ export function createTrafficRepository(db: Executor) {
 
     // -- a member's data -----------------------------------------------------------------------------------------
     /**
-     * Visitors who never signed up, once their cookie has ended (the site's days after the first touch, and a day's
-     * grace): their records and visits go, a batch at a time; the day roll-ups keep the counts. Answers how many went.
+     * Visits of visitors who never signed up, once their cookie has ended (the site's days, and a day's grace), oldest
+     * first, a batch at a time; the day roll-ups keep the counts. Answers how many went.
      */
-    async forgetEndedVisitors(now: Date, limit: number, tx: Executor = db): Promise<number> {
+    async forgetEndedVisits(now: Date, limit: number, tx: Executor = db): Promise<number> {
       const result = (await tx.execute(sql`
-        delete from traffic_visitors where id in (
-          select v.id from traffic_visitors v join sites s on s.id = v.site_id
-          where v.user_id is null
-            and v.created_at < ${now.toISOString()}::timestamptz - make_interval(days => s.tracking_cookie_days + 1)
+        delete from traffic_visits where id in (
+          select v.id from traffic_visits v join sites s on s.id = v.site_id
+          where v.created_at < ${now.toISOString()}::timestamptz - make_interval(days => s.tracking_cookie_days + 1)
+            and not exists (select 1 from traffic_members m where m.visitor_id = v.visitor_id)
+          order by v.id
           limit ${limit}
         )`)) as unknown as { rowCount?: number; affectedRows?: number };
       return result.rowCount ?? result.affectedRows ?? 0;
     },
     /**
-     * A deleted member: their first-touch records and visits go; their events stay for the books, without the member,
-     * the click id or the free sub ids.
+     * A deleted member: their visitor's visits go; their events stay for the books, without the member, the visitor,
+     * the click id or the free sub ids. (The link itself goes with the account.)
      */
     async forgetMember(userId: number, tx: Executor = db): Promise<void> {
       await tx
         .update(trafficEvents)
         .set({ userId: null, visitorId: null, clickId: null, sub2: '', sub3: '' })
         .where(eq(trafficEvents.userId, userId));
-      await tx.delete(trafficVisitors).where(eq(trafficVisitors.userId, userId));
+      await tx.execute(sql`
+        delete from traffic_visits
+        where visitor_id in (select visitor_id from traffic_members where user_id = ${userId})`);
+      await tx.delete(trafficMembers).where(eq(trafficMembers.userId, userId));
     },
   };
 }

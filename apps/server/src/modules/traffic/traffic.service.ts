@@ -15,7 +15,7 @@ import type { TrackingCookies } from './tracking-cookie.ts';
 import { createTrafficRepository } from './traffic.repository.ts';
 import { createVisitsService } from './visits.service.ts';
 
-/** Visitors forgotten per statement by the daily job. */
+/** Visits forgotten per statement by the daily job. */
 const FORGET_BATCH = 5000;
 
 export function createTrafficService(deps: {
@@ -88,11 +88,11 @@ export function createTrafficService(deps: {
     networks,
     postbacks,
     report,
-    /** Visitors who never signed up are forgotten once their cookie has ended (the daily job); answers how many. */
+    /** Visits of visitors who never signed up are forgotten once their cookie has ended (the daily job). */
     async forgetEndedVisitors(now: Date): Promise<number> {
       let forgotten = 0;
       for (;;) {
-        const batch = await repo.forgetEndedVisitors(now, FORGET_BATCH);
+        const batch = await repo.forgetEndedVisits(now, FORGET_BATCH);
         forgotten += batch;
         if (batch < FORGET_BATCH) return forgotten;
       }

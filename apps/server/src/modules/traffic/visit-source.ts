@@ -3,6 +3,7 @@
 // no network would send (too long) is ignored, never cut.
 import { CLICK_ID_KEYS, TRACKING_VALUE_MAX } from '@app/contracts';
 import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
 
 /** The networks the source parser knows: their `?network=` keys and the query keys they send. */
 export type NetworkDirectory = {
@@ -81,7 +82,16 @@ export function referrerHostOf(referer: string | undefined, ownHost: string): st
   }
 }
 
+/** The answers for the user agents seen lately: a handful of browsers' strings make most of the traffic. */
+const crawlerAnswers = new LRUCache<string, boolean>({ max: 2000 });
+
 /** Crawlers, link previewers and monitors never count as visits. */
 export function isCrawler(userAgent: string | undefined): boolean {
-  return !userAgent || isbot(userAgent);
+  if (!userAgent) return true;
+  let answer = crawlerAnswers.get(userAgent);
+  if (answer === undefined) {
+    answer = isbot(userAgent);
+    crawlerAnswers.set(userAgent, answer);
+  }
+  return answer;
 }

@@ -15,8 +15,19 @@ export type PageVisit = { lander?: string; variant?: string | null; memberId?: n
 const NETWORKS_REFRESH_MS = 60_000;
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The last day answered per time zone, and the UTC minute it was answered for (a day changes on minute borders). */
+const lastDays = new Map<string, { minute: number; day: string }>();
 /** The calendar day of `moment` in `timeZone`, YYYY-MM-DD (the site's days of the reports). */
 export function dayIn(timeZone: string, moment: Date): string {
+  const minute = Math.floor(moment.getTime() / 60_000);
+  const last = lastDays.get(timeZone);
+  if (last?.minute === minute) return last.day;
+  const day = formatDay(timeZone, moment);
+  lastDays.set(timeZone, { minute, day });
+  return day;
+}
+
+function formatDay(timeZone: string, moment: Date): string {
   let format = dayFormats.get(timeZone);
   if (!format) {
     try {
