@@ -9,16 +9,11 @@ CREATE TABLE "lander_experiments" (
 CREATE TABLE "traffic_daily" (
 	"day" date NOT NULL,
 	"site_id" integer NOT NULL,
-	"network" text DEFAULT '' NOT NULL,
-	"ref" text DEFAULT '' NOT NULL,
-	"sub1" text DEFAULT '' NOT NULL,
-	"campaign" text DEFAULT '' NOT NULL,
-	"lander" text DEFAULT '' NOT NULL,
-	"variant" text DEFAULT '' NOT NULL,
-	"member_id" integer DEFAULT 0 NOT NULL,
+	"grouping" text NOT NULL,
+	"key" text NOT NULL,
 	"visits" integer DEFAULT 0 NOT NULL,
 	"visitors" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "traffic_daily_pkey" PRIMARY KEY("day","site_id","network","ref","sub1","campaign","lander","variant","member_id")
+	CONSTRAINT "traffic_daily_pkey" PRIMARY KEY("grouping","day","site_id","key")
 );
 --> statement-breakpoint
 CREATE TABLE "traffic_events" (

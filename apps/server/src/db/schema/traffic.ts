@@ -115,8 +115,9 @@ export const trafficVisits = pgTable(
 export type TrafficVisitRow = typeof trafficVisits.$inferSelect;
 
 /**
- * Visits and new visitors per site-local day and source, kept by the visit writer (an upsert per key and batch): the
- * report reads these instead of every visit. Empty text and 0 stand for "none", so the key is a plain primary key.
+ * Visits and new visitors per site-local day, for each grouping of the report (network, ref, sub1, campaign, lander,
+ * variant, member, and the site as a whole under '') and its key, kept by the visit writer (one upsert per key and
+ * batch): a report reads the few rows of its grouping, however many visits and however many sources they came from.
  */
 export const trafficDaily = pgTable(
   'traffic_daily',
@@ -125,32 +126,16 @@ export const trafficDaily = pgTable(
     siteId: integer('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
-    network: text('network').notNull().default(''),
-    ref: text('ref').notNull().default(''),
-    sub1: text('sub1').notNull().default(''),
-    campaign: text('campaign').notNull().default(''),
-    lander: text('lander').notNull().default(''),
-    variant: text('variant').notNull().default(''),
-    memberId: integer('member_id').notNull().default(0),
+    /** The report's grouping ('' for the site as a whole). */
+    grouping: text('grouping').notNull(),
+    /** The group's key as the report shows it ('' for none). */
+    key: text('key').notNull(),
     visits: integer('visits').notNull().default(0),
     /** Visitors whose first touch was this day and source. */
     visitors: integer('visitors').notNull().default(0),
   },
   (table) => [
-    primaryKey({
-      name: 'traffic_daily_pkey',
-      columns: [
-        table.day,
-        table.siteId,
-        table.network,
-        table.ref,
-        table.sub1,
-        table.campaign,
-        table.lander,
-        table.variant,
-        table.memberId,
-      ],
-    }),
+    primaryKey({ name: 'traffic_daily_pkey', columns: [table.grouping, table.day, table.siteId, table.key] }),
   ],
 );
 

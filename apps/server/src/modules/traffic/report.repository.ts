@@ -1,14 +1,15 @@
-// The traffic report's queries (docs/traffic.md, "Reports"): visits and new visitors from the day roll-ups, events
-// from the events table, both grouped by one source column over a range of site-local days (each an index range scan:
-// traffic_daily's primary key and traffic_events_day_idx both start with the day).
+// The traffic report's queries (docs/traffic.md, "Reports"): visits and new visitors from the day roll-ups of the
+// report's grouping (a few rows per day whatever the traffic), events in one pass over the period's events (its
+// counts, money and days as grouping sets). Both are index range scans: traffic_daily's key starts with the grouping
+// and the day, traffic_events_day_idx with the day.
 import { sql, type SQL } from 'drizzle-orm';
 import type { TrafficReportGroup } from '@app/contracts';
 import type { Executor } from '../../db/client.ts';
 
 export type ReportRange = { from: string; to: string; siteId?: number };
 
-/** The group's key as text ('' for none); the same expression works on both tables (same column names). */
-function groupKey(by: TrafficReportGroup): SQL {
+/** An event's key in the grouping, as the visit writer keys its roll-ups (traffic.repository.ts, groupKeysOf). */
+function eventKey(by: TrafficReportGroup): SQL {
   switch (by) {
     case 'site':
       return sql`site_id::text`;
@@ -21,69 +22,67 @@ function groupKey(by: TrafficReportGroup): SQL {
   }
 }
 
-const rangeWhere = (range: ReportRange) =>
+const inRange = (range: ReportRange) =>
   sql`day between ${range.from}::date and ${range.to}::date${range.siteId ? sql` and site_id = ${range.siteId}` : sql``}`;
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+type Count = string | number;
+
+export type EventFigures = {
+  /** 0: by key (counts and buyers), 1: by key and currencies (money), 2: by day. */
+  set: number;
+  key: string | null;
+  day: string | null;
+  currency: string | null;
+  payout_currency: string | null;
+  signups: Count;
+  activations: Count;
+  buyers: Count;
+  revenue: Count | null;
+  refunds: Count | null;
+  payouts: Count | null;
+};
 
 export function createReportRepository(db: Executor) {
   return {
-    async visitsBy(by: TrafficReportGroup, range: ReportRange) {
-      return rowsOf<{ key: string; visits: string | number; visitors: string | number }>(
+    /** Visits and new visitors per key of the grouping, and per day (the site as a whole). */
+    async visits(by: TrafficReportGroup, range: ReportRange) {
+      const grouping = by === 'site' ? '' : by;
+      const key = by === 'site' ? sql`site_id::text` : sql`key`;
+      return rowsOf<{ key: string | null; day: string | null; visits: Count; visitors: Count }>(
         await db.execute(sql`
-          select ${groupKey(by)} as key, sum(visits) as visits, sum(visitors) as visitors
-          from traffic_daily where ${rangeWhere(range)} group by 1`),
+          select ${key} as key, null as day, sum(visits) as visits, sum(visitors) as visitors
+          from traffic_daily where grouping = ${grouping} and ${inRange(range)} group by 1
+          union all
+          select null, to_char(day, 'YYYY-MM-DD'), sum(visits), sum(visitors)
+          from traffic_daily where grouping = '' and ${inRange(range)} group by 2`),
       );
     },
-    /** Counts per group: signups, activations, and buyers (members with a purchase; a deleted member by event). */
-    async countsBy(by: TrafficReportGroup, range: ReportRange) {
-      return rowsOf<{ key: string; signups: string | number; activations: string | number; buyers: string | number }>(
+    /**
+     * The period's events in one pass: per key its signups, activations and buyers (members with a purchase; a
+     * forgotten member counts once per purchase), per key and currency its revenue, refunds (refunds and chargebacks)
+     * and payouts, per day its signups and buyers.
+     */
+    async events(by: TrafficReportGroup, range: ReportRange): Promise<EventFigures[]> {
+      return rowsOf<EventFigures>(
         await db.execute(sql`
-          select ${groupKey(by)} as key,
+          select case grouping(key, currency, payout_currency, day) when 7 then 0 when 1 then 1 else 2 end as set,
+            key, to_char(day, 'YYYY-MM-DD') as day, currency, payout_currency,
             count(*) filter (where kind = 'signup') as signups,
             count(*) filter (where kind = 'activation') as activations,
-            count(distinct coalesce(user_id::text, 'event:' || id)) filter (where kind = 'purchase') as buyers
-          from traffic_events where ${rangeWhere(range)} group by 1`),
+            count(distinct user_id) filter (where kind = 'purchase')
+              + count(*) filter (where kind = 'purchase' and user_id is null) as buyers,
+            sum(amount_minor) filter (where kind = 'purchase') as revenue,
+            sum(amount_minor) filter (where kind in ('refund', 'chargeback')) as refunds,
+            sum(payout_minor) as payouts
+          from (
+            select ${eventKey(by)} as key, day, kind, user_id, amount_minor, payout_minor,
+              coalesce(currency, '') as currency, coalesce(payout_currency, '') as payout_currency
+            from traffic_events where ${inRange(range)}
+          ) events
+          group by grouping sets ((key), (key, currency, payout_currency), (day))`),
       );
-    },
-    /** Money per group and currency: revenue (purchases), refunds (refunds and chargebacks), payouts (every event). */
-    async moneyBy(by: TrafficReportGroup, range: ReportRange) {
-      return rowsOf<{
-        key: string;
-        kind: 'revenue' | 'refunds' | 'payouts';
-        currency: string;
-        amount: string | number;
-      }>(
-        await db.execute(sql`
-          select key, kind, currency, sum(amount) as amount from (
-            select ${groupKey(by)} as key,
-              case when kind = 'purchase' then 'revenue' else 'refunds' end as kind,
-              currency, amount_minor as amount
-            from traffic_events
-            where ${rangeWhere(range)} and kind in ('purchase', 'refund', 'chargeback') and currency is not null
-            union all
-            select ${groupKey(by)} as key, 'payouts' as kind, payout_currency as currency, payout_minor as amount
-            from traffic_events
-            where ${rangeWhere(range)} and payout_minor <> 0 and payout_currency is not null
-          ) money group by 1, 2, 3`),
-      );
-    },
-    /** The day chart: visits, signups and buyers per day. */
-    async days(range: ReportRange) {
-      const visits = rowsOf<{ day: string; visits: string | number }>(
-        await db.execute(sql`
-          select to_char(day, 'YYYY-MM-DD') as day, sum(visits) as visits
-          from traffic_daily where ${rangeWhere(range)} group by 1`),
-      );
-      const events = rowsOf<{ day: string; signups: string | number; buyers: string | number }>(
-        await db.execute(sql`
-          select to_char(day, 'YYYY-MM-DD') as day,
-            count(*) filter (where kind = 'signup') as signups,
-            count(distinct coalesce(user_id::text, 'event:' || id)) filter (where kind = 'purchase') as buyers
-          from traffic_events where ${rangeWhere(range)} group by 1`),
-      );
-      return { visits, events };
     },
   };
 }

@@ -49,12 +49,8 @@ export function createTrafficReport(deps: {
 }) {
   return {
     async report(by: TrafficReportGroup, range: ReportRange): Promise<AdminTrafficReportResponse> {
-      const [visits, counts, money, days] = [
-        await deps.repo.visitsBy(by, range),
-        await deps.repo.countsBy(by, range),
-        await deps.repo.moneyBy(by, range),
-        await deps.repo.days(range),
-      ];
+      const visits = await deps.repo.visits(by, range);
+      const events = await deps.repo.events(by, range);
       const rows = new Map<string, TrafficReportRow>();
       const rowOf = (key: string) => {
         let row = rows.get(key);
@@ -75,34 +71,50 @@ export function createTrafficReport(deps: {
         }
         return row;
       };
-      for (const entry of visits)
-        Object.assign(rowOf(entry.key), { visits: num(entry.visits), visitors: num(entry.visitors) });
-      for (const entry of counts)
-        Object.assign(rowOf(entry.key), {
-          signups: num(entry.signups),
-          activations: num(entry.activations),
-          buyers: num(entry.buyers),
-        });
-      for (const entry of money) {
-        const list: Money[] = rowOf(entry.key)[entry.kind];
-        list.push({ amount: num(entry.amount), currency: entry.currency });
-        list.sort((a, b) => a.currency.localeCompare(b.currency));
+      const add = (list: Money[], amount: number, currency: string) => {
+        if (!currency || !amount) return;
+        const entry = list.find((item) => item.currency === currency);
+        if (entry) entry.amount += amount;
+        else list.push({ amount, currency });
+      };
+      const days = new Map(
+        daysBetween(range.from, range.to).map((day) => [day, { day, visits: 0, signups: 0, buyers: 0 }]),
+      );
+      for (const entry of visits) {
+        if (entry.key !== null)
+          Object.assign(rowOf(entry.key), { visits: num(entry.visits), visitors: num(entry.visitors) });
+        else if (entry.day && days.has(entry.day)) days.get(entry.day)!.visits = num(entry.visits);
       }
+      for (const entry of events) {
+        if (entry.set === 2) {
+          const day = entry.day ? days.get(entry.day) : undefined;
+          if (day) Object.assign(day, { signups: num(entry.signups), buyers: num(entry.buyers) });
+          continue;
+        }
+        const row = rowOf(entry.key ?? '');
+        if (entry.set === 0) {
+          Object.assign(row, {
+            signups: num(entry.signups),
+            activations: num(entry.activations),
+            buyers: num(entry.buyers),
+          });
+          continue;
+        }
+        add(row.revenue, num(entry.revenue), entry.currency ?? '');
+        add(row.refunds, num(entry.refunds), entry.currency ?? '');
+        add(row.payouts, num(entry.payouts), entry.payout_currency ?? '');
+      }
+      for (const row of rows.values())
+        for (const list of [row.revenue, row.refunds, row.payouts])
+          list.sort((a, b) => a.currency.localeCompare(b.currency));
       const labels = await deps.labels(by, [...rows.keys()].filter(Boolean));
       for (const row of rows.values()) row.label = labels.get(row.key) ?? null;
       if (by === 'variant') addVariantTests(rows);
-      const visitsByDay = new Map(days.visits.map((entry) => [entry.day, num(entry.visits)]));
-      const eventsByDay = new Map(days.events.map((entry) => [entry.day, entry]));
       return {
         rows: [...rows.values()].sort(
           (a, b) => b.visits - a.visits || b.signups - a.signups || (a.key < b.key ? -1 : 1),
         ),
-        days: daysBetween(range.from, range.to).map((day) => ({
-          day,
-          visits: visitsByDay.get(day) ?? 0,
-          signups: num(eventsByDay.get(day)?.signups),
-          buyers: num(eventsByDay.get(day)?.buyers),
-        })),
+        days: [...days.values()],
       };
     },
   };

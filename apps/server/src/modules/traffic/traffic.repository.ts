@@ -34,19 +34,21 @@ export type FirstTouch = {
   clickId: string | null;
 };
 
-/** The roll-up key of a visit ('' and 0 for none). */
-function dailyKey(visit: NewVisit) {
-  return {
-    day: visit.day,
-    siteId: visit.siteId,
-    network: visit.network ?? '',
-    ref: visit.ref ?? '',
-    sub1: visit.sub1 ?? '',
-    campaign: visit.utmCampaign ?? '',
-    lander: visit.lander ?? '',
-    variant: visit.variant ?? '',
-    memberId: visit.landingMemberId ?? 0,
-  };
+/**
+ * A visit's key in each grouping of the report, as the report shows it ('' for none); the site as a whole is the
+ * grouping '' (its key is the site id column). report.repository.ts groups events by the same keys in SQL.
+ */
+export function groupKeysOf(visit: NewVisit): [grouping: string, key: string][] {
+  return [
+    ['', ''],
+    ['network', visit.network ?? ''],
+    ['ref', visit.ref ?? ''],
+    ['sub1', visit.sub1 ?? ''],
+    ['campaign', visit.utmCampaign ?? ''],
+    ['lander', visit.lander ?? ''],
+    ['variant', visit.variant ? `${visit.lander ?? ''}:${visit.variant}` : ''],
+    ['member', visit.landingMemberId ? String(visit.landingMemberId) : ''],
+  ];
 }
 
 export function createTrafficRepository(db: Executor) {
@@ -90,15 +92,25 @@ export function createTrafficRepository(db: Executor) {
       if (batch.length === 0) return;
       const array = (values: readonly unknown[]) => sql.param(values);
       const column = <K extends keyof NewVisit>(key: K) => array(batch.map(({ visit }) => visit[key] ?? null));
-      const daily = new Map<string, ReturnType<typeof dailyKey> & { visits: number; visitors: number }>();
-      for (const { visit, isNewVisitor } of batch) {
-        const key = dailyKey(visit);
-        const name = JSON.stringify(Object.values(key));
-        const row = daily.get(name) ?? { ...key, visits: 0, visitors: 0 };
-        row.visits += 1;
-        if (isNewVisitor) row.visitors += 1;
-        daily.set(name, row);
-      }
+      const daily = new Map<
+        string,
+        { grouping: string; day: string; siteId: number; key: string; visits: number; visitors: number }
+      >();
+      for (const { visit, isNewVisitor } of batch)
+        for (const [grouping, key] of groupKeysOf(visit)) {
+          const name = `${grouping}\n${visit.day}\n${visit.siteId}\n${key}`;
+          const row = daily.get(name) ?? {
+            grouping,
+            day: visit.day,
+            siteId: visit.siteId,
+            key,
+            visits: 0,
+            visitors: 0,
+          };
+          row.visits += 1;
+          if (isNewVisitor) row.visitors += 1;
+          daily.set(name, row);
+        }
       const rows = [...daily.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
       const of = <K extends keyof (typeof rows)[number]>(key: K) => array(rows.map((row) => row[key]));
       await db.transaction(async (tx) => {
@@ -117,11 +129,10 @@ export function createTrafficRepository(db: Executor) {
             ${column('country')}::text[], ${column('path')}::text[],
             ${array(batch.map(({ visit }) => visit.createdAt.toISOString()))}::timestamptz[])`);
         await tx.execute(sql`
-          insert into traffic_daily (day, site_id, network, ref, sub1, campaign, lander, variant, member_id, visits, visitors)
-          select * from unnest(${of('day')}::date[], ${of('siteId')}::int[], ${of('network')}::text[], ${of('ref')}::text[],
-            ${of('sub1')}::text[], ${of('campaign')}::text[], ${of('lander')}::text[], ${of('variant')}::text[],
-            ${of('memberId')}::int[], ${of('visits')}::int[], ${of('visitors')}::int[])
-          on conflict (day, site_id, network, ref, sub1, campaign, lander, variant, member_id) do update set
+          insert into traffic_daily (grouping, day, site_id, key, visits, visitors)
+          select * from unnest(${of('grouping')}::text[], ${of('day')}::date[], ${of('siteId')}::int[],
+            ${of('key')}::text[], ${of('visits')}::int[], ${of('visitors')}::int[])
+          on conflict (grouping, day, site_id, key) do update set
             visits = traffic_daily.visits + excluded.visits, visitors = traffic_daily.visitors + excluded.visitors`);
       });
     },
