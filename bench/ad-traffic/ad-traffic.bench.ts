@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildApp, startApp } from '../support/web-app.ts';
+import { buildApp, demoMemberCookie, startApp } from '../support/web-app.ts';
 import { freePort, median, stop } from '../support/processes.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -70,19 +70,6 @@ const summary = (runs: Sample[]) => ({
   failed: runs.reduce((sum, run) => sum + run.failed, 0),
 });
 
-async function memberCookie(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/user.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'request-type': 'client' },
-    body: JSON.stringify({ email: 'demo@example.com', password: 'demo1234' }),
-  });
-  if (!response.ok) throw new Error(`demo login failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-}
-
 async function main() {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-ad-traffic-'));
   const dist = buildApp(tmp, !process.argv.includes('--no-build'));
@@ -110,7 +97,7 @@ async function main() {
       }
       if (!/id="(first-view|lander-data)"/.test(body)) throw new Error(`${page}: never with its first view`);
     }
-    const cookie = await memberCookie(app.baseUrl);
+    const cookie = await demoMemberCookie(app.baseUrl);
     const poll = { cookie, 'request-type': 'client' };
     // Warm: renders, caches, the JIT (a cold burst too: its code paths are as warm as the rest).
     await load(app.baseUrl, pages, { isUnique: false });

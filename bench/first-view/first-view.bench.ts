@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildApp, root } from '../support/web-app.ts';
+import { buildApp, demoMemberCookie, root } from '../support/web-app.ts';
 import { freePort, median, stop } from '../support/processes.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -54,19 +54,6 @@ async function startServer(dist: string, dataDir: string) {
   return { baseUrl, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, child };
 }
 
-async function logIn(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/user.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'request-type': 'client' },
-    body: JSON.stringify({ email: 'demo@example.com', password: 'demo1234' }),
-  });
-  if (!response.ok) throw new Error(`demo login failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-}
-
 async function load(baseUrl: string, target: Target, options: { overallRate?: number } = {}): Promise<Sample> {
   const result = await autocannon({
     url: `${baseUrl}${target.path}`,
@@ -108,7 +95,7 @@ async function main() {
   const server = await startServer(dist, path.join(tmp, 'data'));
   let child: ChildProcess | null = server.child;
   try {
-    const cookie = await logIn(server.baseUrl);
+    const cookie = await demoMemberCookie(server.baseUrl);
     // As a browser asks: compressed answers accepted (the static file is served precompressed by the build).
     const browser = { 'accept-encoding': 'gzip, deflate, br' };
     const targets: Target[] = [

@@ -86,6 +86,20 @@ export async function startApp(options: {
   return { baseUrl, process: child };
 }
 
+/** The demo member's session cookie (a login through user.php), for requests as that member. */
+export async function demoMemberCookie(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/user.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'request-type': 'client' },
+    body: JSON.stringify({ email: 'demo@example.com', password: 'demo1234' }),
+  });
+  if (!response.ok) throw new Error(`demo login failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+}
+
 /** Debian's Chromium, headless, with a DevTools port for Lighthouse; nothing is downloaded. */
 export async function launchChromiumForLighthouse(
   profileDir: string,

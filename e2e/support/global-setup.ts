@@ -143,6 +143,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // Every spec's browser comes from 127.0.0.1: per-address limits (settings.php on every page load, signups)
       // would count the whole suite as one visitor. The limits themselves are tested in the API suite.
       RATE_LIMIT_FACTOR: '10',
+      // The specs check pages' first views on a loaded machine: a first visitor waits for the render however long it
+      // takes (production sends the plain page after 30 ms; the guard has its own tests and bench/ad-traffic).
+      PAGE_WAIT_MS: '10000',
       MAIL_EVENTS_SECRET: E2E_MAIL_EVENTS_SECRET,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,8 @@
 // Pages rendered once and shared by every visitor who gets the same page (docs/first-view.md, docs/landers.md): kept
 // per instance for a while, one render per key at a time (single flight), and nobody waits long for a render. A
 // visitor whose page is not ready within the wait budget gets the plain page at once (the app renders it in the
-// browser), while the render goes on and fills the cache for the next visitor.
+// browser), while the render goes on and fills the cache for the next visitor. A view past its time is still sent
+// while it is rendered again (stale while revalidate), for a bounded time.
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -9,11 +10,13 @@ import { LRUCache } from 'lru-cache';
  * live) is answered first, and the render does not hold the thread while they arrive.
  */
 const SLOW_RENDER_DELAY_MS = 100;
+/** A view past its time is sent while it renders again for at most this many times its time, then not at all. */
+const STALE_FACTOR = 10;
 
 export type RenderCacheOptions = {
   /** Keys kept (hosts × languages × places × addresses seen). */
   max: number;
-  /** How long a render is served from memory. */
+  /** How long a render is served from memory as it is. */
   ttlMs: number;
   /** How long a request waits for a render under way (its own or another's) before it is answered plain. */
   waitMs: number;
@@ -23,15 +26,43 @@ export type RenderCacheOptions = {
 export type RenderOutcome<V> = { view: V; isCached: boolean } | 'busy' | null;
 
 export function createRenderCache<V extends object>(options: RenderCacheOptions) {
-  const views = new LRUCache<string, V>({ max: options.max, ttl: options.ttlMs });
+  const views = new LRUCache<string, { view: V; at: number }>({
+    max: options.max,
+    ttl: options.ttlMs * STALE_FACTOR,
+  });
   const flights = new Map<string, Promise<V | null>>();
   /** How long renders of each kind of page took lately (moving average, ms). */
   const durations = new Map<string, number>();
+
+  /** The render of `key`, started now or (a slow kind) after a burst; it fills the cache when it is done. */
+  function start(key: string, work: () => Promise<V | null>, kind: string, isSlow: boolean): Promise<V | null> {
+    let startedAt = 0;
+    const run = () => {
+      startedAt = performance.now();
+      return work();
+    };
+    const flight = (
+      isSlow ? new Promise<void>((resolve) => setTimeout(resolve, SLOW_RENDER_DELAY_MS)).then(run) : run()
+    )
+      .then((view) => {
+        const took = performance.now() - startedAt;
+        durations.set(kind, durations.has(kind) ? durations.get(kind)! * 0.7 + took * 0.3 : took);
+        if (view) views.set(key, { view, at: performance.now() });
+        return view;
+      })
+      .finally(() => flights.delete(key));
+    // A render that outlives every waiter still fills the cache; its failure is the waiters' (or nobody's).
+    flight.catch(() => undefined);
+    flights.set(key, flight);
+    return flight;
+  }
+
   return {
     /**
-     * The view of `key`: from memory, else from the render under way for it, else from a new render (`work`) when
-     * `mayStart()` allows one. Waits at most `waitMs` for a render; past that, or when no render may start, `busy`.
-     * `isFresh` false: memory is not trusted now (the bus is down), so the view is rendered again.
+     * The view of `key`: from memory (past its time: sent while a render refreshes it), else from the render under
+     * way for it, else from a new render (`work`) when `mayStart()` allows one. Waits at most `waitMs` for a render;
+     * past that, or when no render may start, `busy`. `isFresh` false: memory is not trusted now (the bus is down),
+     * so the view is rendered again. `kind`: the kind of page, whose recent render times decide whether it is slow.
      */
     async render(
       key: string,
@@ -40,30 +71,19 @@ export function createRenderCache<V extends object>(options: RenderCacheOptions)
       isFresh = true,
       kind = '',
     ): Promise<RenderOutcome<V>> {
-      const cached = isFresh ? views.get(key) : undefined;
-      if (cached) return { view: cached, isCached: true };
-      let flight = flights.get(key);
       // A kind of page whose renders lately took longer than anyone waits: the plain page at once, to this visitor and
       // to everyone who asks meanwhile, and the render after them (it holds this instance's thread while it runs).
       const isSlow = (durations.get(kind) ?? 0) > options.waitMs;
+      const cached = isFresh ? views.get(key) : undefined;
+      const age = cached ? performance.now() - cached.at : 0;
+      if (cached && age <= options.ttlMs * STALE_FACTOR) {
+        if (age > options.ttlMs && !flights.has(key) && mayStart()) start(key, work, kind, true);
+        return { view: cached.view, isCached: true };
+      }
+      let flight = flights.get(key);
       if (!flight) {
         if (!mayStart()) return 'busy';
-        const started = { at: 0 };
-        const run = () => {
-          started.at = performance.now();
-          return work();
-        };
-        flight = (isSlow ? new Promise<void>((resolve) => setTimeout(resolve, SLOW_RENDER_DELAY_MS)).then(run) : run())
-          .then((view) => {
-            const took = performance.now() - started.at;
-            durations.set(kind, durations.has(kind) ? durations.get(kind)! * 0.7 + took * 0.3 : took);
-            if (view) views.set(key, view);
-            return view;
-          })
-          .finally(() => flights.delete(key));
-        // A render that outlives every waiter still fills the cache; its failure is the waiters' (or nobody's).
-        flight.catch(() => undefined);
-        flights.set(key, flight);
+        flight = start(key, work, kind, isSlow);
       }
       if (isSlow) return 'busy';
       let timer: NodeJS.Timeout | undefined;

@@ -7,7 +7,7 @@ import type { NetworkPayouts, NetworkPostbacks, SiteRow, TrafficEventKind } from
 import type { JobQueue } from '../../plugins/jobs/job-queue.ts';
 import type { Outbox, OutboxEvents } from '../../plugins/outbox/index.ts';
 import { fillTemplate } from './postback-template.ts';
-import type { FirstTouch, NewEvent, TrafficRepository } from './traffic.repository.ts';
+import type { NewEvent, TrafficRepository } from './traffic.repository.ts';
 import { dayIn } from './visits.service.ts';
 
 /** A signup whose visitor's visits are not written yet (another instance's batch) waits this long for them. */
@@ -33,37 +33,26 @@ const NO_SOURCE: Source = {
   visitorId: null,
 };
 
-function sourceOfTouch(touch: FirstTouch): Source {
+/**
+ * The source an event carries: a visitor's first touch, or the event its member's signup recorded (the same fields;
+ * '' and 0 for none), or none at all.
+ */
+function sourceOf(from: Partial<Record<keyof Source, string | number | null>> | undefined): Source {
+  if (!from) return NO_SOURCE;
+  const text = (value: string | number | null | undefined) =>
+    value === null || value === undefined ? '' : String(value);
   return {
-    network: touch.network ?? '',
-    ref: touch.ref ?? '',
-    sub1: touch.sub1 ?? '',
-    sub2: touch.sub2 ?? '',
-    sub3: touch.sub3 ?? '',
-    campaign: touch.campaign ?? '',
-    lander: touch.lander ?? '',
-    variant: touch.variant ?? '',
-    memberId: touch.memberId ?? 0,
-    clickId: touch.clickId,
-    visitorId: touch.visitorId,
-  };
-}
-
-/** An event's source as its member's signup recorded it. */
-function sourceOfEvent(event: NewEvent | undefined): Source {
-  if (!event) return NO_SOURCE;
-  return {
-    network: event.network ?? '',
-    ref: event.ref ?? '',
-    sub1: event.sub1 ?? '',
-    sub2: event.sub2 ?? '',
-    sub3: event.sub3 ?? '',
-    campaign: event.campaign ?? '',
-    lander: event.lander ?? '',
-    variant: event.variant ?? '',
-    memberId: event.memberId ?? 0,
-    clickId: event.clickId ?? null,
-    visitorId: event.visitorId ?? null,
+    network: text(from.network),
+    ref: text(from.ref),
+    sub1: text(from.sub1),
+    sub2: text(from.sub2),
+    sub3: text(from.sub3),
+    campaign: text(from.campaign),
+    lander: text(from.lander),
+    variant: text(from.variant),
+    memberId: Number(from.memberId ?? 0),
+    clickId: (from.clickId as string | null | undefined) ?? null,
+    visitorId: (from.visitorId as string | null | undefined) ?? null,
   };
 }
 
@@ -166,7 +155,7 @@ export function createAttribution(deps: {
 
   /** The member's source: the one their signup recorded (their first touch), or none. */
   async function sourceOfMember(tx: Executor, userId: number): Promise<Source> {
-    return sourceOfEvent(await repo.findSignupEvent(userId, tx));
+    return sourceOf(await repo.findSignupEvent(userId, tx));
   }
 
   return {
@@ -179,7 +168,7 @@ export function createAttribution(deps: {
           throw new Error(`first touch ${event.visitorId} not written yet`);
         }
         if (touch && touch.siteId === event.siteId) {
-          source = sourceOfTouch(touch);
+          source = sourceOf(touch);
           await repo.linkVisitor(event.visitorId, event.userId, deps.now(), tx);
         }
       }
@@ -240,7 +229,7 @@ export function createAttribution(deps: {
         causeKey: `order:${event.orderId}`,
         siteId: event.siteId,
         userId: event.userId,
-        source: purchase ? sourceOfEvent(purchase) : await sourceOfMember(tx, event.userId),
+        source: purchase ? sourceOf(purchase) : await sourceOfMember(tx, event.userId),
         orderId: event.orderId,
         amountMinor: event.amountMinor,
         currency: event.currency,

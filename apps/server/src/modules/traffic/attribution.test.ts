@@ -4,10 +4,10 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreditsResponse, Order } from '@app/contracts';
 import { creditLedger, orders, trafficEvents, trafficPostbacks, trafficVisits, users } from '../../db/schema/index.ts';
 import { createClient, tokenFromMail, uniqueEmail, signUp, type Client } from '../../test-support/accounts.ts';
 import { startNetworkStandIn, type NetworkStandIn } from '../../test-support/network-stand-in.ts';
+import { payOrder } from '../../test-support/orders.ts';
 import { signedInStaff, type StaffClient } from '../../test-support/staff.ts';
 import { buildTestApp, writeIndexOnlyDist, type TestApp } from '../../test-support/test-app.ts';
 import { PUBLIC_HTTPS_POLICY } from './index.ts';
@@ -91,19 +91,7 @@ describe('paid traffic: attribution and postbacks', () => {
     expect(activated.statusCode).toBeLessThan(300);
   }
 
-  async function pay(client: Client): Promise<{ order: Order; paymentId: string }> {
-    const page = (await client.request({ url: '/api/credits.php?country=NL' })).json<CreditsResponse>();
-    const created = await client.request({
-      method: 'POST',
-      url: '/api/order.php',
-      payload: { bundle_id: page.bundles[0]!.id, method: 'ideal', country: 'NL' },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const { order, checkout_url: checkoutUrl } = created.json<{ order: Order; checkout_url: string }>();
-    const paymentId = new URL(checkoutUrl, 'http://x').searchParams.get('id')!;
-    await app.inject({ method: 'POST', url: '/api/sandbox-checkout.php', payload: { id: paymentId, outcome: 'paid' } });
-    return { order, paymentId };
-  }
+  const pay = (client: Client) => payOrder(app, client);
 
   it('follows a visitor from the click to signup, activation, purchases, a refund and a chargeback, each once with its payout and postback', async () => {
     const { client, email, userId } = await visitorWhoSignsUp('click-1');

@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TRAFFIC_REPORT_GROUPS,
   type AdminTrafficReportResponse,
-  type CreditsResponse,
   type Order,
   type TrafficReportGroup,
   type TrafficReportRow,
 } from '@app/contracts';
 import { orders, trafficMembers, trafficVisits, users } from '../../db/schema/index.ts';
 import { createClient, signUp, uniqueEmail, type Client } from '../../test-support/accounts.ts';
+import { payOrder } from '../../test-support/orders.ts';
 import { signedInStaff, type StaffClient } from '../../test-support/staff.ts';
 import { buildTestApp, writeIndexOnlyDist, type TestApp } from '../../test-support/test-app.ts';
 import { twoProportionPValue } from './report.service.ts';
@@ -76,17 +76,7 @@ describe('the traffic report', () => {
   }
   async function buy(day: number, client: Client): Promise<Order> {
     app.clock.now = () => at(day);
-    const page = (await client.request({ url: '/api/credits.php?country=NL' })).json<CreditsResponse>();
-    const created = await client.request({
-      method: 'POST',
-      url: '/api/order.php',
-      payload: { bundle_id: page.bundles[0]!.id, method: 'ideal', country: 'NL' },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const { order, checkout_url: checkoutUrl } = created.json<{ order: Order; checkout_url: string }>();
-    const id = new URL(checkoutUrl, 'http://x').searchParams.get('id')!;
-    await app.inject({ method: 'POST', url: '/api/sandbox-checkout.php', payload: { id, outcome: 'paid' } });
-    return order;
+    return (await payOrder(app, client)).order;
   }
 
   it('gives every figure of every grouping as a direct count of the source tables says', async () => {
