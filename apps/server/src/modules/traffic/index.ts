@@ -1,8 +1,7 @@
-// Public entry of paid traffic (docs/traffic.md): the service, the tracking cookie's signer, what a page adds to its
-// visit, and the postback network policies.
+// Public entry of paid traffic (docs/traffic.md): the service, the tracking cookie's signer, the postback network
+// policies, and what the console's routes use (the report's CSV, a network as answered).
 export { createTrafficService, type TrafficService } from './traffic.service.ts';
 export { createTrafficCookies } from './tracking-cookie.ts';
-export type { PageVisit } from './visits.service.ts';
 export {
   LOCAL_POSTBACK_POLICY,
   PUBLIC_HTTPS_POLICY,

@@ -3,13 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isTrackingKey, type Tracking } from '@app/contracts';
+import type { PageVisit } from '../../plugins/web.plugin.ts';
 import type { TrackingCookie, TrackingCookies } from './tracking-cookie.ts';
 import type { BufferedVisit, TrafficRepository } from './traffic.repository.ts';
 import { isCrawler, referrerHostOf, sourceOf, type NetworkDirectory } from './visit-source.ts';
 import { createVisitRecorder } from './visit-recorder.ts';
-
-/** What a page adds to its visit: the lander and the variant it showed, or the member a member landing showed. */
-export type PageVisit = { lander?: string; variant?: string | null; memberId?: number | null };
 
 /** How often a quiet instance reads the networks again (a change made elsewhere reaches it sooner by the bus). */
 const NETWORKS_REFRESH_MS = 60_000;
