@@ -216,7 +216,6 @@ export function buildServices(
       provider: paymentProvider,
       discounts,
       receipts: createReceipts({ mailer: app.mailer, findAccountContact, findSite }),
-      postLedgerEntry,
       ledger: { lockBalance, listLedgerEntries, postLedgerEntry },
       markPremium,
       now,

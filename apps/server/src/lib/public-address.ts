@@ -3,7 +3,7 @@
 // (cloud metadata at 169.254.169.254), CGNAT or unique-local IPv6 hosts, or an arbitrary port (docs/notifications.md).
 import { lookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /** Every address a host name resolves to (the system resolver, as the connection itself would use). */
@@ -80,4 +80,16 @@ export async function resolveEndpoint(
   const addresses = await resolve(host);
   if (addresses.length === 0 || !addresses.every((entry) => policy.isAddressAllowed(entry.address))) return null;
   return { url, address: addresses[0]! };
+}
+
+/**
+ * A lookup that answers the address already checked, whatever the name resolves to by now (DNS rebinding: a name
+ * answering a public address to the check and 127.0.0.1 to the connection). TLS still verifies the certificate
+ * against the host name. Node asks for every address when it races IPv4 and IPv6 (autoSelectFamily): there is one.
+ */
+export function pinnedLookup(address: LookupAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) (callback as (error: null, addresses: LookupAddress[]) => void)(null, [address]);
+    else callback(null, address.address, address.family);
+  };
 }

@@ -37,8 +37,15 @@ export function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => scriptHash(match[1]!));
 }
 
+/** The inline scripts are a few constant texts: each is hashed once, not for every page sent. */
+const hashedScripts = new Map<string, string>();
 function scriptHash(script: string): string {
-  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  let hash = hashedScripts.get(script);
+  if (!hash) {
+    hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    if (hashedScripts.size < 100) hashedScripts.set(script, hash);
+  }
+  return hash;
 }
 
 /** The policy helmet set, with the inline scripts' hashes added to script-src. */

@@ -38,8 +38,6 @@ const actorOf = (request: FastifyRequest): AuditActor => ({
   email: request.staff!.email,
   ip: request.ip,
 });
-/** A network as the audit log keeps it: never its signing secret. */
-const auditedNetwork = (network: ReturnType<typeof toAdminNetwork>) => network;
 
 export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
   const { traffic, landerExperiments } = app.services;
@@ -71,7 +69,7 @@ export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
         action: 'traffic.network_create',
         targetType: 'network',
         targetId: network.id,
-        after: auditedNetwork(network),
+        after: network,
       });
       return { network };
     },
@@ -94,8 +92,8 @@ export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
         action: 'traffic.network_update',
         targetType: 'network',
         targetId: network.id,
-        before: auditedNetwork(before),
-        after: auditedNetwork(network),
+        before,
+        after: network,
       });
       return { network };
     },
@@ -118,7 +116,7 @@ export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
         action: 'traffic.network_delete',
         targetType: 'network',
         targetId: before.id,
-        before: auditedNetwork(before),
+        before,
       });
       return { success: true as const };
     },

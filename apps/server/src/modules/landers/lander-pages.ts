@@ -44,7 +44,11 @@ export const LANDER_SIGNUP_LINKS_SCRIPT =
   `if(a&&location.search&&!a.search)a.search=location.search}` +
   `['click','auxclick','contextmenu'].forEach(function(t){addEventListener(t,f,true)})})()`;
 
-type CachedLander = LanderResult & { id: string };
+/**
+ * A rendered landing page, and its documents made so far (one with the entry warning's markup, one without): what a
+ * request from memory needs is then a lookup, not a new JSON payload and head per request.
+ */
+type CachedLander = LanderResult & { id: string; documents: Map<string, ReturnType<typeof renderLanderDocument>> };
 
 /** Where the visitor is, as far as the page's profiles depend on it (docs/landers.md, "Near the visitor"). */
 function placeKey(visit: LanderVisit): string {
@@ -102,7 +106,7 @@ export function createLanderWebPages(options: {
         renders += 1;
         try {
           const result = await landers.render(pathname, visit, variant);
-          return result && { ...result, id: randomUUID() };
+          return result && { ...result, id: randomUUID(), documents: new Map() };
         } finally {
           renders -= 1;
         }
@@ -128,15 +132,20 @@ export function createLanderWebPages(options: {
         outcome = isCached ? 'cached' : 'rendered';
         const common = getTranslator(result.payload.language as Parameters<typeof getTranslator>[0]);
         const entryWarning = await siteEntryWarningFor(request, reply, 'lander', common);
-        const document = renderLanderDocument({
-          entryWarning,
-          payload: result.payload,
-          content: result.content,
-          siteName: request.site.name,
-          origin: request.siteOrigin,
-          navLabel: common('nav.label'),
-          homeLabel: common('nav.home', { name: request.site.name }),
-        });
+        // The same for every visitor of this view and warning (the site and the language are the view's key's).
+        let document = result.documents.get(entryWarning ?? '');
+        if (!document) {
+          document = renderLanderDocument({
+            entryWarning,
+            payload: result.payload,
+            content: result.content,
+            siteName: request.site.name,
+            origin: request.siteOrigin,
+            navLabel: common('nav.label'),
+            homeLabel: common('nav.home', { name: request.site.name }),
+          });
+          result.documents.set(entryWarning ?? '', document);
+        }
         return {
           ...document,
           inlineScripts: [...document.inlineScripts, LANDER_SIGNUP_LINKS_SCRIPT],

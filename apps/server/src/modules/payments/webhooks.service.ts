@@ -75,9 +75,10 @@ export function createWebhooksService(deps: {
   provider: Pick<PaymentProvider, 'name' | 'getPayment'>;
   discounts: Pick<Discounts, 'creditsEarnedBy' | 'release'>;
   receipts: Receipts;
-  /** From credits' public entry: crediting the purchase. */
-  postLedgerEntry: (executor: Executor, input: LedgerEntryInput) => Promise<unknown>;
-  /** From credits' public entry: a chargeback takes the order's unused credits back (the balance's lock first). */
+  /**
+   * The credit ledger (credits' public entry): crediting the purchase; a chargeback takes the order's unused credits
+   * back (the balance's lock first).
+   */
   ledger: {
     lockBalance: (executor: Executor, userId: number) => Promise<void>;
     listLedgerEntries: (executor: Executor, userId: number) => Promise<LedgerEntry[]>;
@@ -187,7 +188,7 @@ export function createWebhooksService(deps: {
             tx,
           );
           if (order.userId !== null) {
-            await deps.postLedgerEntry(tx, {
+            await deps.ledger.postLedgerEntry(tx, {
               userId: order.userId,
               amount: credits,
               reason: 'purchase',

@@ -37,7 +37,7 @@ const NO_SOURCE: Source = {
  * The source an event carries: a visitor's first touch, or the event its member's signup recorded (the same fields;
  * '' and 0 for none), or none at all.
  */
-function sourceOf(from: Partial<Record<keyof Source, string | number | null>> | undefined): Source {
+function eventSourceOf(from: Partial<Record<keyof Source, string | number | null>> | undefined): Source {
   if (!from) return NO_SOURCE;
   const text = (value: string | number | null | undefined) =>
     value === null || value === undefined ? '' : String(value);
@@ -155,7 +155,7 @@ export function createAttribution(deps: {
 
   /** The member's source: the one their signup recorded (their first touch), or none. */
   async function sourceOfMember(tx: Executor, userId: number): Promise<Source> {
-    return sourceOf(await repo.findSignupEvent(userId, tx));
+    return eventSourceOf(await repo.findSignupEvent(userId, tx));
   }
 
   return {
@@ -168,7 +168,7 @@ export function createAttribution(deps: {
           throw new Error(`first touch ${event.visitorId} not written yet`);
         }
         if (touch && touch.siteId === event.siteId) {
-          source = sourceOf(touch);
+          source = eventSourceOf(touch);
           await repo.linkVisitor(event.visitorId, event.userId, deps.now(), tx);
         }
       }
@@ -229,7 +229,7 @@ export function createAttribution(deps: {
         causeKey: `order:${event.orderId}`,
         siteId: event.siteId,
         userId: event.userId,
-        source: purchase ? sourceOf(purchase) : await sourceOfMember(tx, event.userId),
+        source: purchase ? eventSourceOf(purchase) : await sourceOfMember(tx, event.userId),
         orderId: event.orderId,
         amountMinor: event.amountMinor,
         currency: event.currency,

@@ -4,11 +4,11 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupAddress } from 'node:dns';
-import type { LookupFunction } from 'node:net';
 import type { AdminPostback, PostbackEvent, PostbackStatus } from '@app/contracts';
 import {
   PUBLIC_HTTPS_POLICY,
   checkEndpointUrl,
+  pinnedLookup,
   resolveEndpoint,
   resolveWithSystem,
   type EndpointPolicy,
@@ -38,10 +38,7 @@ export type PostbackNetwork = { resolve: ResolveHost; policy: EndpointPolicy };
 
 /** One GET to the address already checked (DNS rebinding cannot swap it); the answer's status, or a thrown error. */
 function get(url: URL, address: LookupAddress, headers: Record<string, string>): Promise<number> {
-  const lookup: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) (callback as (error: null, addresses: LookupAddress[]) => void)(null, [address]);
-    else callback(null, address.address, address.family);
-  };
+  const lookup = pinnedLookup(address);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(

@@ -22,7 +22,6 @@ export type NewEvent = typeof trafficEvents.$inferInsert;
 export type FirstTouch = {
   visitorId: string;
   network: string | null;
-  networkId: number | null;
   ref: string | null;
   sub1: string | null;
   sub2: string | null;
@@ -144,7 +143,6 @@ export function createTrafficRepository(db: Executor) {
           visitorId: trafficVisits.visitorId,
           siteId: trafficVisits.siteId,
           network: trafficVisits.network,
-          networkId: trafficVisits.networkId,
           ref: trafficVisits.ref,
           sub1: trafficVisits.sub1,
           sub2: trafficVisits.sub2,

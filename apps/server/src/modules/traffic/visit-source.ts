@@ -28,6 +28,23 @@ export type VisitSource = {
   clickKind: string | null;
 };
 
+/** A visit without any tracking value (a lander reached directly). */
+export const EMPTY_VISIT_SOURCE: VisitSource = {
+  network: null,
+  networkId: null,
+  ref: null,
+  sub1: null,
+  sub2: null,
+  sub3: null,
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+  utmContent: null,
+  utmTerm: null,
+  clickId: null,
+  clickKind: null,
+};
+
 /** Braces of unfilled placeholders (`{sub1}`) and control characters go; empty or overlong values are none. */
 export function cleanValue(value: string | null | undefined): string | null {
   if (typeof value !== 'string') return null;

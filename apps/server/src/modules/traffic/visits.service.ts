@@ -6,7 +6,7 @@ import { isTrackingKey, type Tracking } from '@app/contracts';
 import type { PageVisit } from '../../plugins/web.plugin.ts';
 import type { TrackingCookie, TrackingCookies } from './tracking-cookie.ts';
 import type { BufferedVisit, TrafficRepository } from './traffic.repository.ts';
-import { isCrawler, referrerHostOf, sourceOf, type NetworkDirectory } from './visit-source.ts';
+import { isCrawler, EMPTY_VISIT_SOURCE, referrerHostOf, sourceOf, type NetworkDirectory } from './visit-source.ts';
 import { createVisitRecorder } from './visit-recorder.ts';
 
 /** How often a quiet instance reads the networks again (a change made elsewhere reaches it sooner by the bus). */
@@ -140,19 +140,7 @@ export function createVisitsService(deps: {
         visit: {
           siteId: site.id,
           day: dayIn(site.timeZone, now),
-          network: source?.network ?? null,
-          networkId: source?.networkId ?? null,
-          ref: source?.ref ?? null,
-          sub1: source?.sub1 ?? null,
-          sub2: source?.sub2 ?? null,
-          sub3: source?.sub3 ?? null,
-          utmSource: source?.utmSource ?? null,
-          utmMedium: source?.utmMedium ?? null,
-          utmCampaign: source?.utmCampaign ?? null,
-          utmContent: source?.utmContent ?? null,
-          utmTerm: source?.utmTerm ?? null,
-          clickId: source?.clickId ?? null,
-          clickKind: source?.clickKind ?? null,
+          ...(source ?? EMPTY_VISIT_SOURCE),
           lander: page?.lander ?? null,
           variant: page?.variant ?? null,
           landingMemberId: page?.memberId ?? null,

@@ -3,7 +3,6 @@
 // whichever instance starts first; the public key is the settings' push_public_key.
 import type { LookupAddress } from 'node:dns';
 import { Agent, type AgentOptions } from 'node:https';
-import type { LookupFunction } from 'node:net';
 import fp from 'fastify-plugin';
 import webpush, { WebPushError } from 'web-push';
 import { eq } from 'drizzle-orm';
@@ -12,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { appSecrets } from '../../db/schema/index.ts';
 import {
   checkEndpointUrl,
+  pinnedLookup,
   PUBLIC_HTTPS_POLICY,
   resolveEndpoint,
   resolveWithSystem,
@@ -70,18 +70,11 @@ export const VAPID_SECRET_NAME = 'vapid-keys';
 const SEND_TIMEOUT_MS = 10_000;
 
 /**
- * An agent that connects to the address already checked, whatever the name resolves to by now (DNS rebinding: a
- * name answering a public address to the check and 127.0.0.1 to the connection). TLS still verifies the
- * certificate against the endpoint's host name. One agent per send: sends are few, and no socket of one
- * endpoint's check is reused for another's.
+ * An agent that connects to the address already checked (lib/public-address.ts, `pinnedLookup`). One agent per send:
+ * sends are few, and no socket of one endpoint's check is reused for another's.
  */
 function pinnedAgent(address: LookupAddress, tls: PushNetwork['tls']): Agent {
-  const lookup: LookupFunction = (_hostname, options, callback) => {
-    // Node asks for every address when it races IPv4 and IPv6 (autoSelectFamily); there is only the checked one.
-    if (options.all) (callback as (error: null, addresses: LookupAddress[]) => void)(null, [address]);
-    else callback(null, address.address, address.family);
-  };
-  return new Agent({ ...tls, lookup, keepAlive: false });
+  return new Agent({ ...tls, lookup: pinnedLookup(address), keepAlive: false });
 }
 
 /** The installation's keys: created once (the first instance's insert wins; the others read its keys). */
