@@ -1,5 +1,5 @@
-// The shared render cache (lib/render-cache.ts): one render per key, a bounded wait, a view past its time sent while
-// it renders again, a slow kind answered plain at once.
+// The shared render cache (lib/render-cache.ts): one render per key, a bounded wait, a view past its time rendered
+// again and sent only while the new one is not ready, a slow kind answered at once.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRenderCache } from './render-cache.ts';
 
@@ -39,23 +39,39 @@ describe('render cache', () => {
     expect(work).toHaveBeenCalledTimes(1);
   });
 
-  it('sends a view past its time while it renders again, then the new one', async () => {
+  it('renders a view past its time again, and sends the old one only while the new one is not ready in time', async () => {
     vi.useFakeTimers({ toFake: ['performance', 'setTimeout'] });
-    const cache = createRenderCache<{ value: string }>({ max: 10, ttlMs: 100, waitMs: 1000 });
+    const cache = createRenderCache<{ value: string }>({ max: 10, ttlMs: 100, waitMs: 20 });
     await cache.render(
       'k',
       async () => ({ value: 'old' }),
       () => true,
     );
     vi.advanceTimersByTime(150);
-    const refresh = vi.fn(async () => ({ value: 'new' }));
-    expect(await cache.render('k', refresh, () => true)).toEqual({ view: { value: 'old' }, isCached: true });
-    // The refresh starts after a burst's answers (a slow kind's delay).
-    await vi.advanceTimersByTimeAsync(150);
-    expect(refresh).toHaveBeenCalledTimes(1);
-    expect(await cache.render('k', refresh, () => true)).toEqual({ view: { value: 'new' }, isCached: true });
-    // Far past its time (ten times), a view is not sent any more: rendered anew.
+    // Ready within the wait: the visitor gets the new view, not the old one.
+    expect(
+      await cache.render(
+        'k',
+        async () => ({ value: 'new' }),
+        () => true,
+      ),
+    ).toEqual({ view: { value: 'new' }, isCached: false });
+    vi.advanceTimersByTime(150);
+    const { work, release } = heldRender('newer');
+    // No render may start: the old view instead of the plain page.
+    expect(await cache.render('k', work, () => false)).toEqual({ view: { value: 'new' }, isCached: true });
+    expect(work).not.toHaveBeenCalled();
+    // Not ready within the wait: the old view too; the render goes on and fills the cache.
+    const asked = cache.render('k', work, () => true);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(await asked).toEqual({ view: { value: 'new' }, isCached: true });
+    release();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await cache.render('k', work, () => true)).toEqual({ view: { value: 'newer' }, isCached: true });
+    expect(work).toHaveBeenCalledTimes(1);
+    // Far past its time (ten times), a view is not sent any more: rendered anew, or the plain page.
     vi.advanceTimersByTime(5000);
+    expect(await cache.render('k', work, () => false)).toBe('busy');
     expect(
       await cache.render(
         'k',
@@ -65,6 +81,35 @@ describe('render cache', () => {
     ).toEqual({
       view: { value: 'newest' },
       isCached: false,
+    });
+  });
+
+  it('sends a slow kind past its time at once, and renders it after the burst', async () => {
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout'] });
+    const cache = createRenderCache<{ value: string }>({ max: 10, ttlMs: 100, waitMs: 20 });
+    // A render of this kind took 50 ms, more than anyone waits.
+    await cache.render(
+      'k',
+      async () => {
+        vi.advanceTimersByTime(50);
+        return { value: 'old' };
+      },
+      () => true,
+      true,
+      'home',
+    );
+    vi.advanceTimersByTime(150);
+    const refresh = vi.fn(async () => ({ value: 'new' }));
+    expect(await cache.render('k', refresh, () => true, true, 'home')).toEqual({
+      view: { value: 'old' },
+      isCached: true,
+    });
+    expect(refresh).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(150);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(await cache.render('k', refresh, () => true, true, 'home')).toEqual({
+      view: { value: 'new' },
+      isCached: true,
     });
   });
 

@@ -1,8 +1,9 @@
 // Pages rendered once and shared by every visitor who gets the same page (docs/first-view.md, docs/landers.md): kept
 // per instance for a while, one render per key at a time (single flight), and nobody waits long for a render. A
 // visitor whose page is not ready within the wait budget gets the plain page at once (the app renders it in the
-// browser), while the render goes on and fills the cache for the next visitor. A view past its time is still sent
-// while it is rendered again (stale while revalidate), for a bounded time.
+// browser), while the render goes on and fills the cache for the next visitor. A view past its time is rendered again
+// like a missing one, and sent instead of the plain page when the new one is not ready in time (stale while
+// revalidate), for a bounded time.
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -59,10 +60,11 @@ export function createRenderCache<V extends object>(options: RenderCacheOptions)
 
   return {
     /**
-     * The view of `key`: from memory (past its time: sent while a render refreshes it), else from the render under
-     * way for it, else from a new render (`work`) when `mayStart()` allows one. Waits at most `waitMs` for a render;
-     * past that, or when no render may start, `busy`. `isFresh` false: memory is not trusted now (the bus is down),
-     * so the view is rendered again. `kind`: the kind of page, whose recent render times decide whether it is slow.
+     * The view of `key`: from memory while it is fresh, else from the render under way for it, else from a new render
+     * (`work`) when `mayStart()` allows one. Waits at most `waitMs` for a render; past that, or when no render may
+     * start, the view past its time if there is one (kept up to ten times its time), else `busy`. `isFresh` false:
+     * memory is not trusted now (the bus is down), so the view is rendered again. `kind`: the kind of page, whose
+     * recent render times decide whether it is slow.
      */
     async render(
       key: string,
@@ -71,28 +73,28 @@ export function createRenderCache<V extends object>(options: RenderCacheOptions)
       isFresh = true,
       kind = '',
     ): Promise<RenderOutcome<V>> {
-      // A kind of page whose renders lately took longer than anyone waits: the plain page at once, to this visitor and
-      // to everyone who asks meanwhile, and the render after them (it holds this instance's thread while it runs).
-      const isSlow = (durations.get(kind) ?? 0) > options.waitMs;
       const cached = isFresh ? views.get(key) : undefined;
       const age = cached ? performance.now() - cached.at : 0;
-      if (cached && age <= options.ttlMs * STALE_FACTOR) {
-        if (age > options.ttlMs && !flights.has(key) && mayStart()) start(key, work, kind, true);
-        return { view: cached.view, isCached: true };
-      }
+      if (cached && age <= options.ttlMs) return { view: cached.view, isCached: true };
+      /** What a visitor gets when the render is not theirs in time: the view past its time, else the plain page. */
+      const instead: RenderOutcome<V> =
+        cached && age <= options.ttlMs * STALE_FACTOR ? { view: cached.view, isCached: true } : 'busy';
+      // A kind of page whose renders lately took longer than anyone waits: answered at once, to this visitor and to
+      // everyone who asks meanwhile, and the render after them (it holds this instance's thread while it runs).
+      const isSlow = (durations.get(kind) ?? 0) > options.waitMs;
       let flight = flights.get(key);
       if (!flight) {
-        if (!mayStart()) return 'busy';
+        if (!mayStart()) return instead;
         flight = start(key, work, kind, isSlow);
       }
-      if (isSlow) return 'busy';
+      if (isSlow) return instead;
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<'busy'>((resolve) => {
-        timer = setTimeout(() => resolve('busy'), options.waitMs);
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), options.waitMs);
       });
       try {
         const view = await Promise.race([flight, late]);
-        if (view === 'busy') return 'busy';
+        if (view === 'late') return instead;
         return view ? { view, isCached: false } : null;
       } finally {
         clearTimeout(timer);
