@@ -151,10 +151,17 @@ describe('landing pages in the server HTML', () => {
     await fs.rm(distDir, { recursive: true, force: true });
   });
 
-  /** Pages are kept for a while per instance: after changing what they show, forget them (as a site change does). */
+  /**
+   * Pages are kept for a while per instance: after changing what they show, forget them (as a site change does).
+   * The bus delivers later (through Redis when REDIS_URL is set): wait until this instance heard it; the caches
+   * subscribed first, so they are empty by then.
+   */
   async function forgetPages() {
+    const heard = new Promise<void>((resolve) => {
+      const stop = app.bus.subscribe('site.changed', () => (stop(), resolve()));
+    });
     await app.bus.publish('site.changed', { siteId: (await app.sites.resolve('')).id });
-    await new Promise((resolve) => setImmediate(resolve));
+    await heard;
   }
 
   it.each(LANDER_NAMES)(
