@@ -83,6 +83,7 @@ export function buildServices(
     isSecureCookie: options.traffic.isSecureCookie,
     visitFlushMs: options.traffic.visitFlushMs,
     postbackNetwork: options.traffic.postbackNetwork,
+    postbackOutcomes: app.metrics.postbacks,
     lookupCountry,
     findSite,
     siteNames: () => listSiteNames(db),
@@ -218,6 +219,7 @@ export function buildServices(
       receipts: createReceipts({ mailer: app.mailer, findAccountContact, findSite }),
       ledger: { lockBalance, listLedgerEntries, postLedgerEntry },
       markPremium,
+      outcomes: app.metrics.paymentWebhooks,
       now,
     }),
   });
@@ -351,6 +353,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       'realtime',
       'sms',
       'push',
+      'metrics',
     ],
   },
 );

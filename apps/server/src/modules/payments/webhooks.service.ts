@@ -1,5 +1,6 @@
 // The provider's webhook and the receipt of a paid order: only the payment id is trusted, the payment is read from the
 // provider, and under the order row's lock a paid order is credited once, makes the member premium and is receipted.
+import type { Counter } from 'prom-client';
 import { DEFAULT_LOCALE, isUiLanguage } from '@app/i18n';
 import { PAYMENT_METHOD_NAMES, toMajorUnits, type PaymentMethod } from '@app/contracts';
 import type { Executor } from '../../db/client.ts';
@@ -59,6 +60,10 @@ export function createReceipts(deps: {
 }
 export type Receipts = ReturnType<typeof createReceipts>;
 
+/** What a webhook came to; `error`: it failed (answered 500, and the provider calls again). */
+export const WEBHOOK_OUTCOMES = ['credited', 'charged_back', 'updated', 'unchanged', 'unknown', 'error'] as const;
+export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
+
 export function createWebhooksService(deps: {
   /** The crediting transaction records the member's view change, delivered after its commit (docs/event-bus.md). */
   outbox: Pick<Outbox, 'transaction'>;
@@ -86,9 +91,13 @@ export function createWebhooksService(deps: {
   };
   /** From accounts' public entry: the first purchase makes the member premium. */
   markPremium: (executor: Executor, userId: number) => Promise<void>;
+  /** Every webhook's outcome, counted (the metric `payment_webhooks_total`, docs/operations.md). */
+  outcomes: Pick<Counter<'outcome'>, 'inc'>;
   now: () => Date;
 }) {
   const { outbox, repo, provider, discounts } = deps;
+  // Each outcome's series exists from the start, so a first error is an increase from 0 (the alerts read increases).
+  for (const outcome of WEBHOOK_OUTCOMES) deps.outcomes.inc({ outcome }, 0);
 
   /**
    * A chargeback (docs/payments.md): the order records what was taken back, the order's unused credits leave through
@@ -121,112 +130,124 @@ export function createWebhooksService(deps: {
     });
   }
 
-  return {
-    /**
-     * A provider's webhook: only the payment id is trusted; the payment is read from the provider. A paid order is
-     * credited once (the order row's lock, and the ledger's idempotency key `order:<id>`), however often the webhook
-     * comes; an unknown id changes nothing.
-     */
-    async handleWebhook(paymentId: string): Promise<'unknown' | 'unchanged' | 'updated' | 'credited' | 'charged_back'> {
-      const record = async (outcome: string, error?: string) => {
-        await repo.recordWebhook({
-          provider: provider.name,
-          providerPaymentId: paymentId.slice(0, 100),
-          outcome,
-          error: error ?? null,
-        });
-      };
-      const payment = await provider.getPayment(paymentId);
-      if (!payment) {
-        await record('unknown', 'provider has no such payment');
-        return 'unknown';
-      }
-      let known = await repo.findOrderIdByPayment(provider.name, paymentId);
-      if (!known && payment.metadata.orderId) {
-        // The webhook can arrive before the create call's answer was stored: the provider's metadata names the order.
-        known = await repo.claimPaymentId(payment.metadata.orderId, provider.name, paymentId);
-      }
-      if (!known) {
-        await record('unknown');
-        return 'unknown';
-      }
-      const orderId = known.id;
-      const credit = () =>
-        outbox.transaction(async (tx, effects) => {
-          const order = await repo.lockOrder(orderId, tx);
-          if (!order) return 'unchanged' as const;
-          if (order.status === 'paid') {
-            // A paid order changes only by a chargeback the provider reports (more of it than recorded so far).
-            const chargedBack = payment.chargedBackMinor ?? 0;
-            if (chargedBack <= order.chargedBackMinor || order.userId === null) return 'unchanged' as const;
-            await chargeBack(tx, effects, { ...order, userId: order.userId }, chargedBack);
-            return 'charged_back' as const;
-          }
-          if (order.status === payment.status) return 'unchanged' as const;
-          if (payment.status !== 'paid') {
-            await repo.updateOrder(order.id, { status: payment.status }, tx);
-            if (payment.status === 'failed' || payment.status === 'canceled' || payment.status === 'expired')
-              await discounts.release(tx, order.id);
-            // A direct debit that bounced: no more direct debits for this member (SPEC 8, "blocked for direct debit").
-            if (payment.status === 'failed' && order.method === 'sdd' && order.userId !== null)
-              await repo.blockDirectDebit(order.userId, 'debit_failed', tx);
-            return 'updated' as const;
-          }
-          if (payment.amountMinor !== order.amountMinor || payment.currency !== order.currency) {
-            throw new Error(
-              `payment ${paymentId} amount ${payment.amountMinor} ${payment.currency} does not match order ${order.id}`,
+  /**
+   * A provider's webhook: only the payment id is trusted; the payment is read from the provider. A paid order is
+   * credited once (the order row's lock, and the ledger's idempotency key `order:<id>`), however often the webhook
+   * comes; an unknown id changes nothing.
+   */
+  async function handleWebhook(paymentId: string): Promise<Exclude<WebhookOutcome, 'error'>> {
+    const record = async (outcome: string, error?: string) => {
+      await repo.recordWebhook({
+        provider: provider.name,
+        providerPaymentId: paymentId.slice(0, 100),
+        outcome,
+        error: error ?? null,
+      });
+    };
+    const payment = await provider.getPayment(paymentId);
+    if (!payment) {
+      await record('unknown', 'provider has no such payment');
+      return 'unknown';
+    }
+    let known = await repo.findOrderIdByPayment(provider.name, paymentId);
+    if (!known && payment.metadata.orderId) {
+      // The webhook can arrive before the create call's answer was stored: the provider's metadata names the order.
+      known = await repo.claimPaymentId(payment.metadata.orderId, provider.name, paymentId);
+    }
+    if (!known) {
+      await record('unknown');
+      return 'unknown';
+    }
+    const orderId = known.id;
+    const credit = () =>
+      outbox.transaction(async (tx, effects) => {
+        const order = await repo.lockOrder(orderId, tx);
+        if (!order) return 'unchanged' as const;
+        if (order.status === 'paid') {
+          // A paid order changes only by a chargeback the provider reports (more of it than recorded so far).
+          const chargedBack = payment.chargedBackMinor ?? 0;
+          if (chargedBack <= order.chargedBackMinor || order.userId === null) return 'unchanged' as const;
+          await chargeBack(tx, effects, { ...order, userId: order.userId }, chargedBack);
+          return 'charged_back' as const;
+        }
+        if (order.status === payment.status) return 'unchanged' as const;
+        if (payment.status !== 'paid') {
+          await repo.updateOrder(order.id, { status: payment.status }, tx);
+          if (payment.status === 'failed' || payment.status === 'canceled' || payment.status === 'expired')
+            await discounts.release(tx, order.id);
+          // A direct debit that bounced: no more direct debits for this member (SPEC 8, "blocked for direct debit").
+          if (payment.status === 'failed' && order.method === 'sdd' && order.userId !== null)
+            await repo.blockDirectDebit(order.userId, 'debit_failed', tx);
+          return 'updated' as const;
+        }
+        if (payment.amountMinor !== order.amountMinor || payment.currency !== order.currency) {
+          throw new Error(
+            `payment ${paymentId} amount ${payment.amountMinor} ${payment.currency} does not match order ${order.id}`,
+          );
+        }
+        const now = deps.now();
+        const credits =
+          order.userId !== null
+            ? await discounts.creditsEarnedBy(tx, { ...order, userId: order.userId })
+            : order.credits;
+        const paidOrder = await repo.updateOrder(
+          order.id,
+          { status: 'paid', paidAt: now, credits, checkoutUrl: null },
+          tx,
+        );
+        if (order.userId !== null) {
+          await deps.ledger.postLedgerEntry(tx, {
+            userId: order.userId,
+            amount: credits,
+            reason: 'purchase',
+            reference: `order:${order.id}`,
+            idempotencyKey: `order:${order.id}`,
+          });
+          // The first purchase makes the member premium, for good (SPEC 1).
+          await deps.markPremium(tx, order.userId);
+          await deps.receipts.send(tx, { ...paidOrder!, userId: order.userId }, now);
+          if (payment.mandateId && payment.card && order.sequenceType === 'first') {
+            await repo.saveCard(
+              order.userId,
+              { mandateId: payment.mandateId, brand: payment.card.brand, last4: payment.card.last4, now },
+              tx,
             );
           }
-          const now = deps.now();
-          const credits =
-            order.userId !== null
-              ? await discounts.creditsEarnedBy(tx, { ...order, userId: order.userId })
-              : order.credits;
-          const paidOrder = await repo.updateOrder(
-            order.id,
-            { status: 'paid', paidAt: now, credits, checkoutUrl: null },
-            tx,
-          );
-          if (order.userId !== null) {
-            await deps.ledger.postLedgerEntry(tx, {
-              userId: order.userId,
-              amount: credits,
-              reason: 'purchase',
-              reference: `order:${order.id}`,
-              idempotencyKey: `order:${order.id}`,
-            });
-            // The first purchase makes the member premium, for good (SPEC 1).
-            await deps.markPremium(tx, order.userId);
-            await deps.receipts.send(tx, { ...paidOrder!, userId: order.userId }, now);
-            if (payment.mandateId && payment.card && order.sequenceType === 'first') {
-              await repo.saveCard(
-                order.userId,
-                { mandateId: payment.mandateId, brand: payment.card.brand, last4: payment.card.last4, now },
-                tx,
-              );
-            }
-            await effects.emit('member.changed', { userId: order.userId });
-            // Paid traffic records the purchase once and tells the member's network (docs/traffic.md).
-            await effects.emit('order.paid', {
-              orderId: order.id,
-              userId: order.userId,
-              siteId: order.siteId,
-              amountMinor: order.amountMinor,
-              currency: order.currency,
-            });
-          }
-          return 'credited' as const;
-        });
-      let outcome: Awaited<ReturnType<typeof credit>>;
+          await effects.emit('member.changed', { userId: order.userId });
+          // Paid traffic records the purchase once and tells the member's network (docs/traffic.md).
+          await effects.emit('order.paid', {
+            orderId: order.id,
+            userId: order.userId,
+            siteId: order.siteId,
+            amountMinor: order.amountMinor,
+            currency: order.currency,
+          });
+        }
+        return 'credited' as const;
+      });
+    let outcome: Awaited<ReturnType<typeof credit>>;
+    try {
+      outcome = await credit();
+    } catch (error) {
+      // Staff see failed webhooks; the provider calls again on a non-2xx answer.
+      await record('error', error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    await record(outcome);
+    return outcome;
+  }
+
+  return {
+    /** The webhook, its outcome counted (an error too: the provider unreachable, a failed crediting). */
+    async handleWebhook(paymentId: string): Promise<Exclude<WebhookOutcome, 'error'>> {
       try {
-        outcome = await credit();
+        const outcome = await handleWebhook(paymentId);
+        deps.outcomes.inc({ outcome });
+        return outcome;
       } catch (error) {
-        // Staff see failed webhooks; the provider calls again on a non-2xx answer.
-        await record('error', error instanceof Error ? error.message : String(error));
+        deps.outcomes.inc({ outcome: 'error' });
         throw error;
       }
-      await record(outcome);
-      return outcome;
     },
   };
 }

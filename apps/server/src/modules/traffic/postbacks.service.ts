@@ -4,6 +4,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupAddress } from 'node:dns';
+import type { Counter } from 'prom-client';
 import type { AdminPostback, PostbackEvent, PostbackStatus } from '@app/contracts';
 import {
   PUBLIC_HTTPS_POLICY,
@@ -61,13 +62,25 @@ export function eventOf(kind: string, isFirst: boolean): PostbackEvent {
   return kind as PostbackEvent;
 }
 
+/**
+ * What an attempt came to: sent (a 2xx answer), retried (failed, the queue tries again later), failed (failed for good:
+ * 24 hours of retries used up), refused (an address this installation may not call: failed at once).
+ */
+export const POSTBACK_OUTCOMES = ['sent', 'retried', 'failed', 'refused'] as const;
+export type PostbackOutcome = (typeof POSTBACK_OUTCOMES)[number];
+
 export function createPostbacks(deps: {
   repo: Pick<TrafficRepository, 'findPostbackToSend' | 'recordAttempt' | 'resetPostback' | 'listPostbacks'>;
   jobs: Pick<JobQueue, 'enqueue'>;
   network: PostbackNetwork;
+  /** Every attempt's outcome, counted (the metric `postbacks_total`, docs/operations.md). */
+  outcomes: Pick<Counter<'outcome'>, 'inc'>;
   now: () => Date;
 }) {
   const { repo } = deps;
+  // Each outcome's series exists from the start, so a first failure is an increase from 0 (the alerts read increases).
+  for (const outcome of POSTBACK_OUTCOMES) deps.outcomes.inc({ outcome }, 0);
+  const count = (outcome: PostbackOutcome) => deps.outcomes.inc({ outcome });
   const toAdmin = (row: Awaited<ReturnType<TrafficRepository['listPostbacks']>>[number]): AdminPostback => ({
     id: row.id,
     network_id: row.networkId,
@@ -110,6 +123,7 @@ export function createPostbacks(deps: {
             error: 'address refused: https on a public address only',
             at,
           });
+          count('refused');
           return;
         }
         const headers: Record<string, string> = {};
@@ -118,6 +132,7 @@ export function createPostbacks(deps: {
         statusCode = await get(target.url, target.address, headers);
         if (statusCode >= 200 && statusCode < 300) {
           await repo.recordAttempt(postbackId, { status: 'sent', statusCode, error: null, at });
+          count('sent');
           return;
         }
         error = `HTTP ${statusCode}`;
@@ -126,6 +141,7 @@ export function createPostbacks(deps: {
       }
       const isOver = context.isLastAttempt || at.getTime() - postback.createdAt.getTime() >= POSTBACK_RETRY_MS;
       await repo.recordAttempt(postbackId, { status: isOver ? 'failed' : 'pending', statusCode, error, at });
+      count(isOver ? 'failed' : 'retried');
       // The queue runs it again later (back-off); a failed one waits for staff's resend.
       if (!isOver) throw new Error(`postback ${postbackId}: ${error}`);
     },

@@ -1,5 +1,6 @@
 // Paid traffic, one service over its parts (docs/traffic.md): visits and first touches, attribution of business
 // events with the networks' postbacks, the networks themselves, and the report. Built once in services.ts.
+import type { Counter } from 'prom-client';
 import type { TrafficReportGroup } from '@app/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { SiteRow } from '../../db/schema/index.ts';
@@ -27,6 +28,8 @@ export function createTrafficService(deps: {
   isSecureCookie: boolean;
   visitFlushMs: number;
   postbackNetwork: PostbackNetwork;
+  /** Postback attempts by outcome (the metric `postbacks_total`). */
+  postbackOutcomes: Pick<Counter<'outcome'>, 'inc'>;
   lookupCountry: (ip: string) => string | null;
   /** From sites' public entry: an event's day is the site's. */
   findSite: (executor: Executor, siteId: number) => Promise<Pick<SiteRow, 'timeZone'> | undefined>;
@@ -47,7 +50,13 @@ export function createTrafficService(deps: {
     onError: deps.onError,
   });
   const attribution = createAttribution({ repo, jobs: deps.jobs, findSite: deps.findSite, now: deps.now });
-  const postbacks = createPostbacks({ repo, jobs: deps.jobs, network: deps.postbackNetwork, now: deps.now });
+  const postbacks = createPostbacks({
+    repo,
+    jobs: deps.jobs,
+    network: deps.postbackNetwork,
+    outcomes: deps.postbackOutcomes,
+    now: deps.now,
+  });
   const networks = createNetworks({
     repo,
     outbox: deps.outbox,

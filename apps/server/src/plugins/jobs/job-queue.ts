@@ -182,16 +182,18 @@ export function createJobQueue(deps: {
     },
 
     /**
-     * The jobs waiting per queue (metrics): ready to run, deferred to a later time, running. pg-boss keeps these counts
-     * in its queue table, refreshed by its monitoring, so reading them costs one small query.
+     * The jobs waiting per queue (metrics): ready to run, deferred to a later time, running; and the jobs failed for
+     * good that pg-boss still keeps. pg-boss keeps these counts in its queue table, refreshed by its monitoring, so
+     * reading them costs one small query.
      */
-    async queueStats(): Promise<{ name: string; ready: number; deferred: number; active: number }[]> {
+    async queueStats(): Promise<{ name: string; ready: number; deferred: number; active: number; failed: number }[]> {
       const queues = await boss.getQueues([...names]);
       return queues.map((queue) => ({
         name: queue.name,
         ready: queue.readyCount,
         deferred: queue.deferredCount,
         active: queue.activeCount,
+        failed: queue.failedCount,
       }));
     },
 
