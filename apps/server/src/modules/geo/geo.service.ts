@@ -5,9 +5,10 @@ import { isRegionOf } from '../../lib/regions.ts';
 import type { Geocoder } from './geocoder.ts';
 
 /**
- * The places' subdivision codes (country-state-city) and the region codes of regions.php (country-region-data)
- * mostly agree. Where they differ: Denmark and Finland carry the country prefix there; Poland's voivodeships have
- * letters here and the former numeric ISO codes there; Spain's single-province communities map to their province.
+ * The places' subdivision codes (ISO 3166-2, in the geocoder's table of places) and the region codes of regions.php
+ * (country-region-data) mostly agree. Where they differ: Denmark and Finland carry the country prefix there; Poland's
+ * voivodeships have the former numeric ISO codes there (and in the table), their current letter codes map too; Spain's
+ * single-province communities map to their province.
  * Spain's other communities, Ireland's provinces and the United Kingdom's nations have no one region there: null
  * (the member picks the region; docs/geolocation.md).
  */

@@ -1,8 +1,10 @@
+import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geocodeResponseSchema, apiErrorSchema } from '@app/contracts';
 import { buildTestApp, insertSite, type TestApp } from '../../test-support/test-app.ts';
 import { distanceKm } from '../../lib/nearest.ts';
-import { createGeocoder, type CityRow } from './geocoder.ts';
+import { CITIES_FILE, createGeocoder, parseCityTable, type CityRow } from './geocoder.ts';
 import { regionCodeOf } from './geo.service.ts';
 
 /**
@@ -155,9 +157,48 @@ describe('geocoder', () => {
     // About 57 km apart.
     expect(distanceKm(amsterdam, rotterdam)).toBeGreaterThan(50);
     expect(distanceKm(amsterdam, rotterdam)).toBeLessThan(65);
-    // The data's names are mostly English exonyms: "Munich", not "München" (docs/geolocation.md).
+    // GeoNames gives large places their English names: "Munich", not "München" (docs/geolocation.md).
     expect(geocoder.locate('DE', 'Munich')).not.toBeNull();
     expect(geocoder.locate('DE', 'Berlin')).not.toBeNull();
+  });
+
+  it("answers a town's section by the town's name, and locates it by either name", () => {
+    const geocoder = createGeocoder(() => [
+      ['Berlin', 'DE', 'BE', '52.5244', '13.4105'],
+      ['Berlin', 'DE', 'BE', '52.4455', '13.5746', 'Köpenick'],
+      ['Schöneiche bei Berlin', 'DE', 'BB', '52.4723', '13.6906'],
+    ]);
+    // A position in Köpenick: 8 km from Schöneiche, 14 km from Berlin's point, next to Berlin's Köpenick point.
+    expect(geocoder.reverse(52.4455, 13.58, 50)).toMatchObject({ country: 'DE', state: 'BE', city: 'Berlin' });
+    expect(geocoder.locate('DE', 'Berlin')).toEqual({ latitude: 52.5244, longitude: 13.4105 });
+    expect(geocoder.locate('DE', 'Kopenick')).toEqual({ latitude: 52.4455, longitude: 13.5746 });
+  });
+
+  it('reads our table of places (cities.tsv.br, scripts/build-cities.ts): codes, coordinates, Amsterdam', () => {
+    const text = zlib.brotliDecompressSync(fs.readFileSync(CITIES_FILE)).toString('utf8');
+    expect(text).toMatch(/^# name\tcountry\tsubdivision\tlatitude\tlongitude/);
+    expect(text).toContain('GeoNames (https://www.geonames.org), CC BY 4.0');
+    const rows = parseCityTable(text);
+    expect(rows.length).toBeGreaterThan(100_000);
+    const malformed = rows.filter(
+      ([name, country, state, latitude, longitude, part, ...rest]) =>
+        !name.trim() ||
+        !/^[A-Z]{2}$/.test(country) ||
+        !/^[A-Z0-9]{0,3}$/.test(state) ||
+        !(Math.abs(Number(latitude)) <= 90 && latitude.trim() !== '') ||
+        !(Math.abs(Number(longitude)) <= 180 && longitude.trim() !== '') ||
+        part === '' ||
+        rest.length > 0,
+    );
+    expect(malformed.slice(0, 5)).toEqual([]);
+    // Nearly every place has a subdivision, and sections of towns are there under their towns' names.
+    expect(rows.filter((row) => row[2]).length / rows.length).toBeGreaterThan(0.95);
+    expect(rows.some(([name, country, , , , part]) => name === 'Berlin' && country === 'DE' && part)).toBe(true);
+    // The most populous of namesakes first: Amsterdam, North Holland.
+    const amsterdam = rows.find(([name, country]) => name === 'Amsterdam' && country === 'NL');
+    expect(amsterdam?.[2]).toBe('NH');
+    expect(Number(amsterdam![3])).toBeCloseTo(52.37, 1);
+    expect(Number(amsterdam![4])).toBeCloseTo(4.89, 1);
   });
 
   it('answers null beyond the distance limit', () => {
