@@ -9,7 +9,7 @@ import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, type StaffRole } from '@app/contracts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { openMigratedDatabase } from '../apps/server/src/db/client.ts';
 import { createStaffAccounts, recordAudit } from '../apps/server/src/modules/admin/index.ts';
 
 const { values } = parseArgs({
@@ -41,7 +41,7 @@ const password = values.password ?? randomBytes(12).toString('base64url');
 const actor = { id: null, email: `script:staff-create (${userInfo().username})` };
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir });
+const database = await openMigratedDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir });
 try {
   const accounts = createStaffAccounts({ db: database.db, now: () => new Date() });
   const existing = await accounts.findByEmail(email);

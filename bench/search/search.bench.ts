@@ -1,7 +1,7 @@
 // Search benchmark: 100,000 members in a fresh embedded database; first page and page 50 of a filtered search (relevance order) against a primary-key lookup.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { openMigratedDatabase } from '../../apps/server/src/db/client.ts';
 import { sites, type SiteRow } from '../../apps/server/src/db/schema/index.ts';
 import { createSearchRepository } from '../../apps/server/src/modules/search/search.repository.ts';
 import { SEARCH_COUNT_TTL_MS, createSearchService } from '../../apps/server/src/modules/search/search.service.ts';
@@ -55,7 +55,7 @@ async function main() {
   const started = performance.now();
   // `--postgres` with BENCH_DATABASE_URL runs the same on PostgreSQL (its tables are emptied first).
   const databaseUrl = process.argv.includes('--postgres') ? process.env.BENCH_DATABASE_URL : undefined;
-  const handle = await openDatabase({ databaseUrl, pgliteDataDir: 'memory://' });
+  const handle = await openMigratedDatabase({ databaseUrl, pgliteDataDir: 'memory://' });
   const { db } = handle;
   if (databaseUrl) await db.execute(sql`truncate sites, users, profiles, photos, blocks restart identity cascade`);
   const [site] = (await db.insert(sites).values(defaultSiteValues()).returning()) as [SiteRow];

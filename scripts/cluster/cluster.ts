@@ -120,6 +120,17 @@ function statsCommand(socketPath: string, command: string): Promise<string> {
   });
 }
 
+/** `npm run migrate` on the cluster's database; throws with its output when it fails. */
+function migrate(databaseUrl: string, env: NodeJS.ProcessEnv = {}): void {
+  const { DATABASE_URL: _database, TEST_DATABASE_URL: _test, ...inherited } = process.env;
+  const result = spawnSync(process.execPath, ['apps/server/src/migrate.ts'], {
+    cwd: repoRoot,
+    env: { ...inherited, NODE_ENV: 'production', ...env, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`migrate failed:\n${result.stdout}${result.stderr}`);
+}
+
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   if (!hasHaproxy()) throw new Error(`HAProxy is missing (${HAPROXY}): apt-get install -y haproxy`);
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'app-cluster-'));
@@ -177,7 +188,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     }, `${instance.name} to answer`);
   };
 
-  // One at a time: the first migrates (and seeds, in development) under the start-up lock while the others would wait.
+  // The migration step once, before any instance (as a deploy runs it): the instances then find the schema current.
+  if (options.databaseUrl) migrate(options.databaseUrl, options.env);
+  // One at a time: the first seeds (in development) under the start-up lock while the others would wait.
   const instances: Instance[] = [];
   try {
     for (let index = 0; index < slots.length; index += 1) {

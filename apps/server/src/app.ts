@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
-import type { DatabaseHandle } from './db/client.ts';
+import { openMigratedDatabase, type DatabaseHandle } from './db/client.ts';
 import { dbPlugin } from './plugins/db.plugin.ts';
 import { readReplicaPlugin } from './plugins/read-replica.plugin.ts';
 import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors.plugin.ts';
@@ -104,7 +104,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(cookie);
   await app.register(localePlugin);
   await app.register(errorsPlugin);
-  await app.register(dbPlugin, { config, database: options.database });
+  // Opened and migrated here, before any plugin: no plugin timeout bounds the migrations however slow the host is.
+  const database =
+    options.database ??
+    (await openMigratedDatabase({
+      databaseUrl: config.databaseUrl,
+      databaseOwnerUrl: config.databaseOwnerUrl,
+      pgliteDataDir: config.pgliteDataDir,
+      replica: config.databaseReplicaUrl
+        ? {
+            url: config.databaseReplicaUrl,
+            maxLagMs: config.replicaMaxLagMs,
+            onError: (error) => app.log.warn({ err: error }, 'read replica check failed'),
+          }
+        : undefined,
+    }));
+  await app.register(dbPlugin, { database, isOwned: !options.database });
   await app.register(readReplicaPlugin, { maxLagMs: config.replicaMaxLagMs });
   await app.register(sitePlugin, { publicUrl: config.publicUrl });
   await app.register(securityPlugin);

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { MigrationError } from './db/migrate.ts';
 import { runtimeProblem } from './lib/runtime.ts';
 
 async function main() {
@@ -47,7 +48,15 @@ async function main() {
       close(0);
     });
   }
-  const app = await buildApp(config);
+  let app: FastifyInstance;
+  try {
+    // buildApp migrates a database that is behind (the step `npm run migrate` runs alone) before any plugin starts.
+    app = await buildApp(config);
+  } catch (error) {
+    if (!(error instanceof MigrationError)) throw error;
+    console.error(`The database could not be migrated, so the server did not start. ${error.message}`);
+    process.exit(1);
+  }
   shutdown.app = app;
   if (shutdown.signal) {
     app.log.info(`${shutdown.signal} received during start-up, closing`);

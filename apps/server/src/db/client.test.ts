@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from './client.ts';
+import { openMigratedDatabase, type DatabaseHandle } from './client.ts';
 
 // Only meaningful on PostgreSQL, where several app instances can start against one database.
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('openDatabase on PostgreSQL', () => {
@@ -11,7 +11,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('openDatabase on PostgreS
 
   it('lets instances that start together migrate one at a time, without failing', async () => {
     const opened = await Promise.all(
-      [1, 2, 3].map(() => openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgliteDataDir: 'memory://' })),
+      [1, 2, 3].map(() =>
+        openMigratedDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgliteDataDir: 'memory://' }),
+      ),
     );
     handles.push(...opened);
     for (const handle of opened) {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { fromPglite } from 'pg-boss';
+import type { Database } from './client.ts';
 import { installJobSchema } from './job-schema.ts';
 import { migrationsFolder } from './migrations-folder.ts';
 
@@ -98,10 +99,10 @@ export async function writeClusterTemplate(place: TemplatePlace = {}): Promise<s
   if (!(await fs.stat(file).catch(() => undefined))) {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const { applyMigrations } = await import('./migrate.ts');
     const client: PGlite = await PGlite.create();
     try {
-      await migrate(drizzle({ client }), { migrationsFolder: place.migrations ?? migrationsFolder });
+      await applyMigrations(drizzle({ client }) as unknown as Database, place.migrations ?? migrationsFolder);
       await installJobSchema(fromPglite(client));
       await client.exec('analyze');
       const dump = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());

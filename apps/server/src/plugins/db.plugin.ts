@@ -1,6 +1,6 @@
-// Opens the database (or takes one handed in by tests) and exposes it as `app.db`.
+// Exposes the database buildApp opened and migrated before any plugin (or one handed in by tests) as `app.db`.
 import fp from 'fastify-plugin';
-import { openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
+import type { Database, DatabaseHandle } from '../db/client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,40 +17,21 @@ declare module 'fastify' {
   }
 }
 
-/** The plugin takes only the database settings of the app's config. */
 export type DbPluginOptions = {
-  config: Omit<Parameters<typeof openDatabase>[0], 'replica'> & {
-    /** A streaming replica (PostgreSQL only) and the lag its reads may have (docs/read-replicas.md). */
-    databaseReplicaUrl?: string;
-    replicaMaxLagMs?: number;
-  };
-  database?: DatabaseHandle;
+  database: DatabaseHandle;
+  /** Whether closing the app closes the database (buildApp opened it), or the caller keeps it (tests share one). */
+  isOwned: boolean;
 };
 
 export const dbPlugin = fp<DbPluginOptions>(
-  async (app, { config, database }) => {
-    const handle =
-      database ??
-      (await openDatabase({
-        databaseUrl: config.databaseUrl,
-        databaseOwnerUrl: config.databaseOwnerUrl,
-        pgliteDataDir: config.pgliteDataDir,
-        replica: config.databaseReplicaUrl
-          ? {
-              url: config.databaseReplicaUrl,
-              maxLagMs: config.replicaMaxLagMs ?? 1000,
-              onError: (error) => app.log.warn({ err: error }, 'read replica check failed'),
-            }
-          : undefined,
-      }));
+  async (app, { database: handle, isOwned }) => {
     app.decorate('db', handle.db);
     app.decorate('dbKind', handle.kind);
     app.decorate('withStartupLock', handle.withStartupLock);
     app.decorate<DatabaseHandle['queue']>('databaseQueue', handle.queue);
     app.decorate<DatabaseHandle['poolStats']>('dbPoolStats', handle.poolStats);
     app.decorate<DatabaseHandle['replica']>('dbReplica', handle.replica);
-    // A database handed in by the caller belongs to the caller (tests reuse one per worker).
-    if (!database) app.addHook('onClose', () => handle.close());
+    if (isOwned) app.addHook('onClose', () => handle.close());
   },
   { name: 'db' },
 );

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis, type Cluster } from 'ioredis';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
-import { createSerialLock, openDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
+import { createSerialLock, openMigratedDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
 import { JOB_SCHEMA } from '../db/job-schema.ts';
 import { writeClusterTemplate } from '../db/pglite-options.ts';
 import * as schema from '../db/schema/index.ts';
@@ -24,7 +24,7 @@ const state = ((globalThis as { __testDatabase?: WorkerState }).__testDatabase ?
 /** TEST_DATABASE_URL runs the suite on PostgreSQL; otherwise an in-memory PGlite per worker. */
 function workerDatabase(): Promise<DatabaseHandle> {
   state.database ??= process.env.TEST_DATABASE_URL
-    ? openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgliteDataDir: 'memory://' })
+    ? openMigratedDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgliteDataDir: 'memory://' })
     : openTemplatePglite();
   return state.database;
 }

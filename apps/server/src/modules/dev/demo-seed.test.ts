@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { openMigratedDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { photos, profiles, users } from '../../db/schema/index.ts';
 import { isPostgresTestDatabase } from '../../test-support/concurrency.ts';
 import { buildTestApp, clientHeaders, resetDatabase, testConfig } from '../../test-support/test-app.ts';
@@ -55,7 +55,9 @@ describe.runIf(isPostgresTestDatabase)(
       // Two instances: each opens its own connection pool (and migrates under the lock), sharing one DATA_DIR.
       handles.push(
         ...(await Promise.all(
-          [1, 2].map(() => openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgliteDataDir: 'memory://' })),
+          [1, 2].map(() =>
+            openMigratedDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgliteDataDir: 'memory://' }),
+          ),
         )),
       );
       await resetDatabase(handles[0]!.db);

@@ -367,7 +367,7 @@ describe('job queue (pg-boss)', () => {
 
   it('polls for due jobs in the background and stops polling when the app closes', async () => {
     const poller = Fastify();
-    await poller.register(dbPlugin, { config: app.appConfig, database: app.database });
+    await poller.register(dbPlugin, { database: app.database, isOwned: false });
     await poller.register(jobsPlugin, { isPolling: true, pollIntervalSeconds: 0.5 });
     const removed: string[] = [];
     poller.jobs.handle(fakeDeps({ storage: { remove: async (key) => void removed.push(key) } }));
@@ -378,7 +378,7 @@ describe('job queue (pg-boss)', () => {
     // The positive signal: a live poller with the same interval picks up jobs enqueued after the close, one a poll. A
     // closed poller still polling would have had the same turns and taken some of them.
     const live = Fastify();
-    await live.register(dbPlugin, { config: app.appConfig, database: app.database });
+    await live.register(dbPlugin, { database: app.database, isOwned: false });
     await live.register(jobsPlugin, { isPolling: true, pollIntervalSeconds: 0.5 });
     const removedByLive: string[] = [];
     live.jobs.handle(fakeDeps({ storage: { remove: async (key) => void removedByLive.push(key) } }));

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { openDatabase, type Database } from '../../db/client.ts';
+import { openMigratedDatabase, type Database } from '../../db/client.ts';
 import { clientHeaders, testConfig, type TestApp } from '../../test-support/test-app.ts';
 import { createMember, type TestMember } from '../../test-support/members.ts';
 import { dropDatabaseWhenFree } from '../../test-support/databases.ts';
@@ -142,7 +142,7 @@ describe('outbox crash test', () => {
     const config = testConfig({ dataDir, pgliteDataDir: path.join(dataDir, 'pglite'), redisUrl: undefined });
     const { liker, liked } = await prepareMembers(config);
     const inspect = async () => {
-      const handle = await openDatabase({ pgliteDataDir: config.pgliteDataDir });
+      const handle = await openMigratedDatabase({ pgliteDataDir: config.pgliteDataDir });
       try {
         return await stateOf(handle.db, liked);
       } finally {
@@ -223,7 +223,7 @@ describe('outbox crash test', () => {
       await expect(like).rejects.toThrow();
       expect(await crashing.exited).toBe('SIGKILL');
 
-      const db = await openDatabase({ databaseUrl, pgliteDataDir: '' });
+      const db = await openMigratedDatabase({ databaseUrl, pgliteDataDir: '' });
       cleanups.push(() => db.close());
       // The survivor's sweeper takes the events over once the crashed writer's claim ran out: its cached version goes.
       const poll = await eventually(
