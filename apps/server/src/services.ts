@@ -159,6 +159,9 @@ export function buildServices(
     conversations: chats,
     now,
   });
+  // Visitor pages and site caches on every instance hear these once their transaction committed (docs/event-bus.md).
+  app.outbox.onDelivery('member.shown', (payload) => app.bus.publish('member.shown', payload));
+  app.outbox.onDelivery('site.changed', (payload) => app.bus.publish('site.changed', payload));
   // A send's statement records one `chat.sent` event; the chats module delivers it (docs/chat-scaling.md).
   app.outbox.onDelivery('chat.sent', (event, { id }) => chats.deliverSent(event, id));
   const paymentsRepository = createPaymentsRepository(db);
@@ -314,8 +317,6 @@ export function buildServices(
       verification,
       refunds: paymentRefunds,
       mailer: app.mailer,
-      bus: app.bus,
-      onError: (error, context) => app.log.error({ err: error }, context),
       now,
     }),
   };

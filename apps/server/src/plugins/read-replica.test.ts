@@ -155,10 +155,17 @@ describe.skipIf(!postgresBinaries())('reads on a streaming replica', () => {
 
   it("serves another member's page from the replica, and the primary to a member who just wrote", async () => {
     const other = await createMember(app, { gender: 'female', sexuality: 'hetero' });
+    // Every write of createMember replayed (her row, then her activation): "current" alone allows MAX_LAG_MS of lag.
+    const { rows: written } = (await app.db.execute(sql`select pg_current_wal_lsn()::text as lsn`)) as unknown as {
+      rows: { lsn: string }[];
+    };
     await until(async () => {
-      const { rows } = await replicaClient.query('select name from profiles where id = $1', [other.profileId]);
-      return rows.length === 1;
-    }, 'the replica to hold the new member');
+      const { rows } = await replicaClient.query<{ done: boolean }>(
+        'select pg_last_wal_replay_lsn() >= $1::pg_lsn as done',
+        [written[0]!.lsn],
+      );
+      return rows[0]!.done;
+    }, 'the replica to replay the new member');
     await until(() => app.dbReplica!.isCurrent(), 'the replica to be current');
     const page = async (cookies: Record<string, string> = {}) => {
       const response = await viewer.client.request({ url: `/api/member.php?id=${other.profileId}`, cookies });

@@ -42,6 +42,7 @@ export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
         );
         await deps.sessions.endAllOfUser(user.id, {}, tx);
         await effects.emit('session.revoked', { userId: user.id });
+        await effects.emit('member.shown', { userId: user.id });
         await mailTokenLink(tx, {
           user,
           purpose: 'reactivation',
@@ -82,6 +83,7 @@ export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
         );
         await deps.jobs.cancel(PURGE_JOB, purgeJobKey(user.id), tx);
         await effects.emit('member.changed', { userId: user.id });
+        await effects.emit('member.shown', { userId: user.id });
         return restored ?? user;
       });
     },

@@ -1,7 +1,6 @@
 // The staff console's services, built once in services.ts from their dependencies.
 import type { Database } from '../../db/client.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
-import type { EventBus } from '../../plugins/bus/index.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
 import type { Outbox } from '../../plugins/outbox/index.ts';
 import type { SessionsService } from '../../plugins/session/index.ts';
@@ -24,8 +23,6 @@ export function createAdminService(deps: {
   verification: Pick<VerificationService, 'listPending' | 'pendingSelfieKey' | 'decide'>;
   refunds: Pick<RefundsService, 'refund'>;
   mailer: Pick<Mailer, 'sendRendered'>;
-  bus: Pick<EventBus, 'publish'>;
-  onError: (error: unknown, context: string) => void;
   now: () => Date;
 }) {
   const members = createAdminMembersService(deps);

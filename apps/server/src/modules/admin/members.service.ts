@@ -131,6 +131,8 @@ export function createAdminMembersService(deps: {
   async function announceVisibility(tx: Executor, effects: Effects, userId: number, isAvailable: boolean) {
     const { profileId, relatedIds } = await deps.members.findRelatedProfiles(userId, tx);
     await effects.emit('poll.changed', { kinds: ['likes', 'chats'], profileIds: relatedIds });
+    // Visitor pages (home page faces, landers, landings) drop or show the member again on every instance.
+    await effects.emit('member.shown', { userId });
     if (profileId !== null)
       await effects.emit('realtime', {
         profileIds: relatedIds,

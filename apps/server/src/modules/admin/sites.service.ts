@@ -1,5 +1,6 @@
 // Staff on white-label sites: create and edit every Settings field (SPEC 3), credit bundles per site and currency,
-// discount codes. A change reaches every instance at once: the bus's `site.changed` clears each site resolver cache.
+// discount codes. A change reaches every instance at once: the outbox's `site.changed`, committed with the change, clears
+// each instance's site resolver and page caches.
 import { asc, eq } from 'drizzle-orm';
 import {
   SITE_COMPANY_FIELDS,
@@ -20,7 +21,7 @@ import {
   type SiteRow,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
-import type { EventBus } from '../../plugins/bus/index.ts';
+import type { Outbox } from '../../plugins/outbox/index.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 import { insertBundle, insertDiscountCode, updateBundle, updateDiscountCode } from '../payments/index.ts';
 import { insertSite, updateSite, type SiteSettingsRow } from '../sites/index.ts';
@@ -133,16 +134,8 @@ const codeRowOf = (input: CodeInput) => ({
   status: input.status,
 });
 
-export function createAdminSitesService(deps: {
-  db: Database;
-  bus: Pick<EventBus, 'publish'>;
-  onError: (error: unknown, context: string) => void;
-}) {
+export function createAdminSitesService(deps: { db: Database; outbox: Pick<Outbox, 'transaction'> }) {
   const { db } = deps;
-  const announce = (siteId: number) =>
-    deps.bus
-      .publish('site.changed', { siteId })
-      .catch((error: unknown) => deps.onError(error, 'publishing site.changed'));
 
   async function requireSite(siteId: number): Promise<SiteRow> {
     const [row] = await db.select().from(sites).where(eq(sites.id, siteId));
@@ -180,9 +173,11 @@ export function createAdminSitesService(deps: {
     },
 
     async create(actor: AuditActor, input: AdminSiteInput) {
-      const row = await db
-        .transaction(async (tx) => {
+      const row = await deps.outbox
+        .transaction(async (tx, effects) => {
           const created = await insertSite(tx, siteRowOf(input));
+          // Every instance forgets its cached sites and pages once this commits.
+          await effects.emit('site.changed', { siteId: created!.id });
           await recordAudit(tx, actor, {
             action: 'site.create',
             targetType: 'site',
@@ -195,15 +190,15 @@ export function createAdminSitesService(deps: {
         .catch((error: unknown) => {
           throw isUniqueViolation(error) ? domainTaken() : error;
         });
-      await announce(row.id);
       return { site: toAdminSite(row) };
     },
 
     async update(actor: AuditActor, siteId: number, input: AdminSiteInput) {
       const before = await requireSite(siteId);
-      const row = await db
-        .transaction(async (tx) => {
+      const row = await deps.outbox
+        .transaction(async (tx, effects) => {
           const updated = await updateSite(tx, siteId, siteRowOf(input));
+          await effects.emit('site.changed', { siteId });
           await recordAudit(tx, actor, {
             action: 'site.update',
             targetType: 'site',
@@ -216,7 +211,6 @@ export function createAdminSitesService(deps: {
         .catch((error: unknown) => {
           throw isUniqueViolation(error) ? domainTaken() : error;
         });
-      await announce(siteId);
       return { site: toAdminSite(row) };
     },
 

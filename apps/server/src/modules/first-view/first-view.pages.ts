@@ -255,6 +255,9 @@ export function createFirstViewPages(options: FirstViewPagesOptions): WebPage[] 
   };
   // A site's settings or a new site change what its pages show: forgotten everywhere (sites change rarely).
   options.bus.subscribe('site.changed', () => visitorViews.clear());
+  // A member banned, hidden, deleted, renamed or with a photo changed leaves every kept view at once (the faces on the
+  // home page); such changes are rare beside visits, and the views render again within their wait budget.
+  options.bus.subscribe('member.shown', () => visitorViews.clear());
   // Events may have been missed while the bus was down: nothing kept from before is trusted.
   options.bus.onResync(() => visitorViews.clear());
 

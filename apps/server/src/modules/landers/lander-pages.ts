@@ -73,6 +73,8 @@ export function createLanderWebPages(options: {
   });
   let renders = 0;
   options.bus.subscribe('site.changed', () => cache.clear());
+  // A member banned, hidden, deleted, renamed or with a photo changed leaves landers and landings at once.
+  options.bus.subscribe('member.shown', () => cache.clear());
   options.bus.onResync(() => cache.clear());
 
   async function render(

@@ -322,6 +322,9 @@ export function createNotificationsService(deps: {
         // landers).
         if (input.invisible !== undefined || input.show_in_ads !== undefined || input.resume_mail)
           await effects.emit('member.changed', { userId });
+        // Hidden or out of ads: visitor pages drop the member on every instance.
+        if (input.invisible !== undefined || input.show_in_ads !== undefined)
+          await effects.emit('member.shown', { userId });
       });
       return getSettings(userId);
     },

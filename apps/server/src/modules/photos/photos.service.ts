@@ -172,7 +172,10 @@ export function createPhotosService(deps: {
             },
             tx,
           );
-          if (inserted.isMain) await effects.emit('member.changed', { userId: viewer.userId });
+          if (inserted.isMain) {
+            await effects.emit('member.changed', { userId: viewer.userId });
+            await effects.emit('member.shown', { userId: viewer.userId });
+          }
           return inserted;
         });
       } catch (error) {
@@ -219,6 +222,7 @@ export function createPhotosService(deps: {
           // A photo made public may become the main photo of a profile that has none.
           await repo.promoteMain(viewer.profileId, tx);
           await effects.emit('member.changed', { userId: viewer.userId });
+          await effects.emit('member.shown', { userId: viewer.userId });
         });
       } catch (error) {
         // Nothing names the copies: the row still has its old keys.
@@ -237,6 +241,7 @@ export function createPhotosService(deps: {
         if (found.isMain) await repo.promoteMain(viewer.profileId, tx);
         await removeFilesAfterCommit(found, tx);
         await effects.emit('member.changed', { userId: viewer.userId });
+        await effects.emit('member.shown', { userId: viewer.userId });
       });
     },
 

@@ -156,6 +156,7 @@ export function createProfilesService(deps: {
         await deps.outbox.transaction(async (tx, effects) => {
           await repo.update(viewer.profileId, values, tx);
           await effects.emit('member.changed', { userId: viewer.userId });
+          await effects.emit('member.shown', { userId: viewer.userId });
         });
       }
       return loadOwn(viewer, site);

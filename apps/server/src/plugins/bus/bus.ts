@@ -23,6 +23,8 @@ export type BusEvents = {
   'poll.changed': { kinds: ('likes' | 'chats')[]; profileIds: number[] };
   /** A site's settings changed or a site was created (staff console): every instance forgets its cached sites. */
   'site.changed': { siteId: number };
+  /** What visitors' pages may show of the member changed (the outbox's `member.shown`): kept pages are dropped. */
+  'member.shown': { userId: number };
   /** Staff changed the ad networks (their keys decide what a page's cache key leaves out): every instance reads them again. */
   'traffic.networks-changed': Record<string, never>;
   /**

@@ -35,10 +35,15 @@ export type JobsPluginOptions = {
    * Run workers, the schedules' cron passes and pg-boss's maintenance (off in tests: they call `app.jobs.runDueJobs(now)`).
    */
   isPolling: boolean;
+  /** How often an idle worker looks for jobs when LISTEN/NOTIFY is unavailable (PgBouncer in transaction mode). */
   pollIntervalSeconds?: number;
+  /** How often it looks while LISTEN/NOTIFY wakes it: jobs that became due later (delays, retries) wait up to this. */
+  backstopSeconds?: number;
 };
 
 const DEFAULT_POLL_INTERVAL_SECONDS = 2;
+/** An idle instance's queue costs about 19 queues / 120 s = 0.16 statements a second (docs/jobs.md). */
+const DEFAULT_BACKSTOP_SECONDS = 120;
 
 /** How pg-boss reaches the database: the embedded session through pg-boss's PGlite adapter, or its own small pool. */
 export function bossConnection(queue: DatabaseHandle['queue']) {
@@ -56,12 +61,26 @@ export function createBoss(queue: DatabaseHandle['queue'], isPolling: boolean): 
     migrate: false,
     supervise: isPolling,
     schedule: isPolling,
+    // New jobs wake the workers (one listening connection per instance); polling stays as a slow backstop.
+    useListenNotify: isPolling,
+    // An idle instance should cost next to nothing (docs/jobs.md): the job-dependency resolver (the app declares no
+    // flows) every 10 minutes instead of every 5 s, the cron checks at their slowest (a schedule fires within 45 s).
+    flowIntervalSeconds: 600,
+    cronWorkerIntervalSeconds: 45,
+    cronMonitorIntervalSeconds: 45,
+    // Expiry, retention and the queues' counts (job_queue_depth) every 5 minutes: each pass costs a few statements a
+    // queue, and pg-boss lets one instance of a cluster run each queue's pass (the others find it claimed).
+    superviseIntervalSeconds: 300,
+    monitorIntervalSeconds: 300,
     registerInstance: false,
   });
 }
 
 export const jobsPlugin = fp<JobsPluginOptions>(
-  async (app, { isPolling, pollIntervalSeconds = DEFAULT_POLL_INTERVAL_SECONDS }) => {
+  async (
+    app,
+    { isPolling, pollIntervalSeconds = DEFAULT_POLL_INTERVAL_SECONDS, backstopSeconds = DEFAULT_BACKSTOP_SECONDS },
+  ) => {
     const clock: Clock = { now: () => new Date() };
     app.decorate('clock', clock);
     const boss = createBoss(app.databaseQueue, isPolling);
@@ -79,7 +98,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     const carried = await queue.carryOverLegacyJobs(app.db);
     if (carried > 0) app.log.info(`carried ${carried} waiting jobs over from the old queue`);
     app.decorate('jobs', queue);
-    if (isPolling) app.addHook('onReady', () => queue.work(pollIntervalSeconds));
+    if (isPolling) app.addHook('onReady', () => queue.work(pollIntervalSeconds, backstopSeconds));
     // Lets the jobs in progress finish (pg-boss waits for them, up to its timeout), then closes its connections.
     app.addHook('onClose', () => boss.stop({ graceful: true, close: true }));
   },

@@ -34,6 +34,8 @@ function queueOptions(declaration: JobDeclaration) {
     expireInSeconds: EXPIRE_SECONDS,
     deleteAfterSeconds: DELETE_AFTER_SECONDS,
     retentionSeconds: RETENTION_SECONDS,
+    // A new job NOTIFYs at commit: idle workers wait on LISTEN instead of polling (docs/jobs.md).
+    notify: true,
   } as const;
 }
 
@@ -197,12 +199,28 @@ export function createJobQueue(deps: {
       }));
     },
 
-    /** Starts a worker per queue (not under tests: they call `runDueJobs`). */
-    async work(pollingIntervalSeconds: number): Promise<void> {
+    /**
+     * Starts a worker per queue (not under tests: they call `runDueJobs`). A new job wakes its worker through
+     * LISTEN/NOTIFY; `backstopSeconds` is how often an idle worker still looks, for jobs that became due later (a
+     * delay, a retry's back-off) and for when the listener is down (then `pollingIntervalSeconds` applies).
+     */
+    async work(pollingIntervalSeconds: number, backstopSeconds: number): Promise<void> {
       for (const name of names) {
-        await boss.work(name, { pollingIntervalSeconds, includeMetadata: true, batchSize: 1 }, async ([job]) => {
-          if (job) await runOne(job, deps.now());
-        });
+        const workerId: string = await boss.work(
+          name,
+          {
+            pollingIntervalSeconds,
+            notifyPollingIntervalSeconds: backstopSeconds,
+            includeMetadata: true,
+            batchSize: 1,
+          },
+          async ([job]) => {
+            if (!job) return;
+            await runOne(job, deps.now());
+            // Wakes arriving while this job ran were spent on this fetch: look again at once, until one comes back empty.
+            boss.notifyWorker(workerId);
+          },
+        );
       }
     },
 

@@ -20,7 +20,8 @@ export type OutboxPluginOptions = {
   leaseMs?: number;
 };
 
-const DEFAULT_SWEEP_INTERVAL_MS = 5_000;
+/** As long as a lease: a crashed writer's events are delivered within two leases (and an idle sweep is one statement). */
+const DEFAULT_SWEEP_INTERVAL_MS = 15_000;
 /** Ample for a delivery (a few bus publications and a short transaction); a crashed writer's events wait this long. */
 const DEFAULT_LEASE_MS = 15_000;
 

@@ -44,6 +44,13 @@ export type OutboxEvents = {
   'order.charged-back': OrderEvent;
   /** Staff changed the ad networks: every instance reads them again (modules/traffic). */
   'traffic.networks-changed': Record<string, never>;
+  /**
+   * What visitors' pages may show of the member changed (a ban, suspension or lift, hiding, deletion, a photo, the
+   * name or any profile field): every instance drops the visitor pages it keeps (first views, landers, landings).
+   */
+  'member.shown': { userId: number };
+  /** A site's settings changed or a site was created: every instance forgets its cached sites and pages. */
+  'site.changed': { siteId: number };
 };
 
 /** A paid, refunded or charged-back order: the amount paid, refunded or charged back, minor units. */
