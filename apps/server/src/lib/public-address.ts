@@ -11,15 +11,72 @@ export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
 
 export const resolveWithSystem: ResolveHost = (hostname) => lookup(hostname, { all: true, verbatim: true });
 
+/** IPv4: public unicast, by ipaddr.js's ranges (loopback, private, linkLocal, carrierGradeNat, reserved, ... refused). */
+function isPublicIPv4(ip: ipaddr.IPv4): boolean {
+  return ip.range() === 'unicast';
+}
+
+/** The IPv4 address in four bytes of an IPv6 address's, from `offset`. */
+function embeddedIPv4(ip: ipaddr.IPv6, offset: number): ipaddr.IPv4 {
+  return new ipaddr.IPv4(ip.toByteArray().slice(offset, offset + 4));
+}
+
+/** 2000::/3, the only block IANA gives out for global unicast: the rest of the space is special or unassigned. */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
+/** NAT64's well-known prefix (RFC 6052): the IPv4 address is the last 32 bits. */
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96') as [ipaddr.IPv6, number];
+
 /**
- * Public unicast only. ipaddr.js names every special range (loopback, private, linkLocal, carrierGradeNat,
- * uniqueLocal, multicast, reserved, 6to4, teredo, NAT64, ...) and calls the rest `unicast`; IPv4-mapped IPv6
- * (::ffff:10.0.0.1) is judged as the IPv4 address it maps to. Ranges that tunnel to an embedded IPv4 address
- * (6to4, teredo, NAT64) are refused too: the embedded address could be a private one.
+ * IPv6: public when in global unicast (2000::/3) and in none of the special ranges ipaddr.js names in it (Teredo
+ * 2001::/32, benchmarking 2001:2::/48, ORCHID and ORCHIDv2 2001:10::/28 and 2001:20::/28, documentation 2001:db8::/32
+ * and 3fff::/20, the rest of 2001::/23, AMT, AS112), so everything outside it is refused too: unspecified, loopback,
+ * IPv4-compatible ::/96 (deprecated, RFC 4291), IPv4-translated ::ffff:0:0:0/96, discard 100::/64, unique-local
+ * fc00::/7, site-local fec0::/10 (deprecated), link-local fe80::/10, multicast ff00::/8, and the unassigned blocks.
+ * Three forms embed an IPv4 address the connection ends up at, and are judged as that address:
+ * - IPv4-mapped ::ffff:0:0/96: a socket connects to the IPv4 address itself; public IPv4 only.
+ * - NAT64's well-known prefix 64:ff9b::/96 (RFC 6052, what DNS64 answers on an IPv6-only host): the translator
+ *   connects to the last 32 bits; public IPv4 only. The local-use prefix 64:ff9b:1::/48 (RFC 8215) is refused
+ *   whatever it holds: where the IPv4 address sits in it depends on the prefix length the network chose.
+ * - 6to4 2002::/16: a relay (or the host's own 6to4 tunnel) sends to the IPv4 address in bits 16-47; public IPv4 only.
+ */
+function isPublicIPv6(ip: ipaddr.IPv6): boolean {
+  switch (ip.range()) {
+    case 'unicast':
+      return ip.match(GLOBAL_UNICAST);
+    case 'ipv4Mapped':
+      return isPublicIPv4(ip.toIPv4Address());
+    case 'rfc6052':
+      return ip.match(NAT64_WELL_KNOWN) && isPublicIPv4(embeddedIPv4(ip, 12));
+    case '6to4':
+      return isPublicIPv4(embeddedIPv4(ip, 2));
+    default:
+      return false;
+  }
+}
+
+/**
+ * An IPv6 address in ipaddr.js's hands, its dotted IPv4 tail written in hex first: ipaddr.js reads `::a.b.c.d` (the
+ * IPv4-compatible form) as `::ffff:a.b.c.d` (IPv4-mapped), which the URL parser, Node and the kernel do not, and the
+ * system resolver writes an IPv4-compatible address so (`::127.0.0.1`).
+ */
+function parseIPv6(address: string): ipaddr.IPv6 {
+  return ipaddr.IPv6.parse(
+    address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_tail, a: string, b: string, c: string, d: string) =>
+      [(Number(a) << 8) | Number(b), (Number(c) << 8) | Number(d)].map((part) => part.toString(16)).join(':'),
+    ),
+  );
+}
+
+/**
+ * Whether the server may connect to this address on a member's or a staff member's say-so: a public unicast IPv4 or
+ * IPv6 address (see isPublicIPv6 for every special IPv6 form and what is decided for each). Anything else is refused:
+ * another spelling of IPv4 (Node's and the URL parser's dotted decimal only), a scoped address (`fe80::1%eth0`).
  */
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
+  const family = isIP(address);
+  if (family === 4) return isPublicIPv4(ipaddr.IPv4.parse(address));
+  if (family !== 6 || address.includes('%')) return false;
+  return isPublicIPv6(parseIPv6(address));
 }
 
 export type EndpointPolicy = {

@@ -9,8 +9,62 @@ import { isPublicAddress } from '../../lib/public-address.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createMember, type TestMember } from '../../test-support/members.ts';
 
+/**
+ * Every special IPv6 form, each refused as an endpoint's IP-literal host and as an address its name resolves to
+ * (lib/public-address.ts): the forms embedding an IPv4 address are refused even when it is public, except the three
+ * that reach that very address (IPv4-mapped, NAT64's well-known prefix, 6to4), refused when it is not public.
+ */
+const specialIPv6: [form: string, address: string][] = [
+  ['IPv4-compatible ::/96 (deprecated), as the resolver writes it', '::127.0.0.1'],
+  ['IPv4-compatible ::/96, in hex', '::7f00:1'],
+  ['IPv4-compatible ::/96 of a public IPv4', '::8.8.8.8'],
+  ['IPv4-compatible ::/96, no IPv4 in it', '::2'],
+  ['IPv4-mapped ::ffff:0:0/96 of loopback', '::ffff:127.0.0.1'],
+  ['IPv4-mapped ::ffff:0:0/96 of a private IPv4', '::ffff:10.0.0.1'],
+  ['IPv4-mapped ::ffff:0:0/96 of link-local', '::ffff:169.254.169.254'],
+  ['IPv4-translated ::ffff:0:0:0/96', '::ffff:0:8.8.8.8'],
+  ['NAT64 64:ff9b::/96 of a private IPv4', '64:ff9b::10.0.0.1'],
+  ['NAT64 64:ff9b::/96 of loopback', '64:ff9b::127.0.0.1'],
+  ['NAT64 64:ff9b::/96 of CGNAT', '64:ff9b::100.64.0.1'],
+  ['NAT64 local-use 64:ff9b:1::/48 of a private IPv4', '64:ff9b:1::a00:1'],
+  ["NAT64 local-use 64:ff9b:1::/48 (where its IPv4 sits is the network's choice)", '64:ff9b:1::808:808'],
+  ['6to4 2002::/16 of a private IPv4', '2002:a00:1::1'],
+  ['6to4 2002::/16 of loopback', '2002:7f00:1::1'],
+  ['6to4 2002::/16 of the metadata address', '2002:a9fe:a9fe::1'],
+  ['Teredo 2001::/32', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+  ['Teredo 2001::/32, short', '2001::1'],
+  ['site-local fec0::/10 (deprecated)', 'fec0::1'],
+  ['unique-local fc00::/7', 'fc00::1'],
+  ['unique-local fc00::/7 (fd00::/8)', 'fd12:3456:789a::1'],
+  ['link-local fe80::/10', 'fe80::1'],
+  ['multicast ff00::/8, link scope', 'ff02::1'],
+  ['multicast ff00::/8, global scope', 'ff0e::101'],
+  ['documentation 2001:db8::/32', '2001:db8::1'],
+  ['documentation 3fff::/20', '3fff::1'],
+  ['discard 100::/64', '100::1'],
+  ['ORCHIDv2 2001:20::/28', '2001:20::1'],
+  ['ORCHID 2001:10::/28 (deprecated)', '2001:10::1'],
+  ['benchmarking 2001:2::/48', '2001:2::1'],
+  ['IETF protocol assignments 2001::/23', '2001:1::1'],
+  ['unspecified ::', '::'],
+  ['loopback ::1', '::1'],
+  ['unassigned 4000::/3', '4000::1'],
+];
+
+/** IPv6 addresses that are public: global unicast, and the forms that reach a public IPv4 address. */
+const publicIPv6: [form: string, address: string][] = [
+  ['global unicast', '2a00:1450:4007:80e::200a'],
+  ['global unicast', '2606:4700:4700::1111'],
+  ['IPv4-mapped of a public IPv4', '::ffff:142.250.74.42'],
+  ['NAT64 64:ff9b::/96 of a public IPv4 (DNS64 on an IPv6-only host)', '64:ff9b::142.250.74.42'],
+  ['6to4 of a public IPv4', '2002:8efa:4a2a::1'],
+];
+
 /** The test's DNS: what each host name answers (the system resolver is never asked). */
 const dns = new Map<string, string[]>([
+  ...specialIPv6.map(([, address], index): [string, string[]] => [`special-${index}.example.com`, [address]]),
+  ...publicIPv6.map(([, address], index): [string, string[]] => [`public-${index}.example.com`, [address]]),
+  ['compat.example.com', ['2a00:1450:4007:80e::200a', '::127.0.0.1']],
   ['fcm.example.com', ['142.250.74.42', '2a00:1450:4007:80e::200a']],
   ['metadata.example.com', ['169.254.169.254']],
   ['intranet.example.com', ['10.1.2.3']],
@@ -73,9 +127,56 @@ describe('push endpoints', () => {
       '2002:a00:1::1',
       '64:ff9b::a00:1',
       'not an address',
+      '0x7f.1',
+      '2130706433',
+      'fe80::1%eth0',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
+    for (const [form, address] of specialIPv6) expect(isPublicAddress(address), `${form}: ${address}`).toBe(false);
+    for (const [form, address] of publicIPv6) expect(isPublicAddress(address), `${form}: ${address}`).toBe(true);
+  });
+
+  it('refuses every special IPv6 form as the host of an endpoint and as an address its name resolves to', async () => {
+    for (const [index, [form, address]] of specialIPv6.entries()) {
+      expect(await app.push.isEndpointAllowed(`https://[${address}]/send/1`), `${form}: [${address}]`).toBe(false);
+      expect(
+        await app.push.isEndpointAllowed(`https://special-${index}.example.com/send/1`),
+        `${form}: ${address}`,
+      ).toBe(false);
+    }
+    for (const [index, [form, address]] of publicIPv6.entries()) {
+      expect(await app.push.isEndpointAllowed(`https://[${address}]/send/1`), `${form}: [${address}]`).toBe(true);
+      expect(
+        await app.push.isEndpointAllowed(`https://public-${index}.example.com/send/1`),
+        `${form}: ${address}`,
+      ).toBe(true);
+    }
+
+    // The outside testers' endpoint, saved and sent: refused with the field error, and never contacted.
+    const member = await createMember(app);
+    for (const endpoint of [
+      'https://[::127.0.0.1]/send/1',
+      'https://[::7f00:1]/send/1',
+      'https://special-0.example.com/send/1',
+      'https://compat.example.com/send/1',
+    ]) {
+      const response = await subscribe(member, endpoint);
+      expect(response.statusCode, endpoint).toBe(400);
+      expect(response.json().error.fields[0].code, endpoint).toBe('push_endpoint_refused');
+    }
+    const payload = { v: 2, type: 'like', title: 'x', body: 'y', url: '/likes', tag: 'like-1' } as const;
+    const stored = {
+      id: 0,
+      userId: member.user.id,
+      endpoint: 'https://[::127.0.0.1]/x',
+      ...keys(),
+      createdAt: new Date(),
+    };
+    expect(await app.push.send(stored, payload, { ttlSeconds: 60 })).toBe('refused');
+    expect(
+      await app.push.send({ ...stored, endpoint: 'https://special-0.example.com/x' }, payload, { ttlSeconds: 60 }),
+    ).toBe('refused');
   });
 
   it('refuses to save an endpoint that is not https on 443 to a public host, with a translated field error', async () => {
