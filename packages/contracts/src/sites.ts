@@ -152,4 +152,12 @@ export const companyInfoResponseSchema = z.object({
 });
 export type CompanyInfoResponse = z.infer<typeof companyInfoResponseSchema>;
 
-export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+/**
+ * `degraded`: the instance answers, but Redis (when configured) is unreachable: limits count per instance, realtime is
+ * off (apps poll), caches kept fresh by the bus are bypassed (docs/operations.md, "Redis down").
+ */
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.literal('ok'),
+  redis: z.enum(['ok', 'unreachable']).optional(),
+});

@@ -6,6 +6,20 @@ import { Cluster, Redis } from 'ioredis';
 /** A single Redis or a Redis Cluster (`isCluster` tells them apart). */
 export type RedisClient = Redis | Cluster;
 
+/**
+ * A dead Redis must cost a request nothing (docs/operations.md, "Redis down"): while the connection is not ready a
+ * command fails at once (no offline queue: nothing waits for a reconnect), and a command on a connection that stopped
+ * answering fails after COMMAND_TIMEOUT_MS. Callers fall back (rate limits to the instance's memory, realtime to
+ * polling); ioredis reconnects by itself, every 50 ms more up to 2 s, and everything is back once it answers.
+ */
+const COMMAND_TIMEOUT_MS = 500;
+const FAIL_FAST = { maxRetriesPerRequest: 1, connectTimeout: 2000, commandTimeout: COMMAND_TIMEOUT_MS } as const;
+
+/** Whether a Redis client can take commands now (a cluster: its connection to the cluster is ready). */
+export function isRedisReady(redis: RedisClient): boolean {
+  return redis.status === 'ready';
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The shared command connection, or null when REDIS_URL is unset (everything then stays in-process). */
@@ -22,11 +36,11 @@ function clusterClient(redisUrl: string): Cluster {
   const url = new URL(redisUrl);
   return new Cluster([{ host: url.hostname, port: Number(url.port || 6379) }], {
     lazyConnect: true,
+    enableOfflineQueue: false,
     // Realtime events travel on sharded channels (SSUBSCRIBE / SPUBLISH): one subscriber per shard.
     shardedSubscribers: true,
     redisOptions: {
-      maxRetriesPerRequest: 1,
-      connectTimeout: 5000,
+      ...FAIL_FAST,
       username: url.username ? decodeURIComponent(url.username) : undefined,
       password: url.password ? decodeURIComponent(url.password) : undefined,
       tls: url.protocol === 'rediss:' ? {} : undefined,
@@ -42,7 +56,7 @@ export async function connectRedis(
 ): Promise<RedisClient> {
   const redis: RedisClient = options.isCluster
     ? clusterClient(redisUrl)
-    : new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
+    : new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, ...FAIL_FAST });
   // Without a listener ioredis reports every reconnect attempt as an unhandled error event.
   redis.on('error', onError);
   try {

@@ -11,7 +11,11 @@ describe('GET /healthz', () => {
   it('reports the database reachable', async () => {
     const response = await app.inject({ url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      ...(process.env.REDIS_URL ? { redis: 'ok' } : {}),
+    });
   });
 
   it('answers 503 in the error shape when the database is not', async () => {

@@ -61,6 +61,8 @@ export interface EventBus {
   isLive(): boolean;
   /** Calls `handler` when the bus is live again after a gap in which events may have been lost. */
   onResync(handler: () => void): () => void;
+  /** Calls `handler` when the bus stops being live (Redis unreachable): realtime then sends its members to polling. */
+  onLost(handler: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -125,6 +127,7 @@ export function createInProcessBus(options: { onError: ErrorLogger }): EventBus 
     // One process loses nothing.
     isLive: () => true,
     onResync: () => () => undefined,
+    onLost: () => () => undefined,
     async close() {
       handlers.removeAllListeners();
     },
@@ -187,7 +190,12 @@ export async function createRedisBus(options: {
   let isLive = false;
   subscriber.on('error', (error) => onError(error, 'redis bus subscriber'));
   // Pub/sub keeps nothing for a disconnected subscriber: whatever was published meanwhile is lost for it.
-  for (const event of ['close', 'reconnecting', 'end']) subscriber.on(event, () => (isLive = false));
+  for (const event of ['close', 'reconnecting', 'end'])
+    subscriber.on(event, () => {
+      if (!isLive) return;
+      isLive = false;
+      deliver(resyncHandlers, 'lost', undefined, onError);
+    });
   const pattern = `${channelPrefix}*`;
   let hasSubscribed = false;
   subscriber.on('ready', () => {
@@ -248,6 +256,8 @@ export async function createRedisBus(options: {
       if (typeof event.topic === 'string' && event.topic !== BATCH_TOPIC)
         deliver(handlers, event.topic, event.payload, onError);
   });
+  // Commands never wait for a connection (plugins/redis.plugin.ts): connect first.
+  if (subscriber.status === 'wait') await subscriber.connect();
   // One pattern subscription for every topic: subscribers come and go without Redis round trips.
   await subscriber.psubscribe(pattern);
   hasSubscribed = true;
@@ -343,6 +353,10 @@ export async function createRedisBus(options: {
     onResync(handler) {
       resyncHandlers.on('resync', handler);
       return () => resyncHandlers.off('resync', handler);
+    },
+    onLost(handler) {
+      resyncHandlers.on('lost', handler);
+      return () => resyncHandlers.off('lost', handler);
     },
     async close() {
       handlers.removeAllListeners();

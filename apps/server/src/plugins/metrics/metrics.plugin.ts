@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { isRedisReady } from '../redis.plugin.ts';
 
 export type Metrics = {
   registry: Registry;
@@ -81,6 +82,18 @@ export const metricsPlugin = fp<MetricsOptions>(
         this.set(app.realtime.connectionCount());
       },
     });
+    // Only with Redis configured: 1 while it answers and the bus is live, 0 while the instance runs degraded.
+    if (app.redis) {
+      const redis = app.redis;
+      new Gauge({
+        name: 'redis_up',
+        help: 'Whether Redis answers and the event bus is live (0: limits per instance, no realtime, see /healthz).',
+        registers: [registry],
+        collect() {
+          this.set(isRedisReady(redis) && app.bus.isLive() ? 1 : 0);
+        },
+      });
+    }
     // The outbox's rows and the age of the oldest, in one query (the database's clock, as the rows' times).
     const readOutbox = sharedRead(async () => {
       const { rows } = (await app.db.execute(sql`

@@ -27,6 +27,8 @@ export const CLOSE_POLICY_VIOLATION = 4008;
 export const CLOSE_REPLACED = 4009;
 /** Service restart (RFC 6455): the instance is draining; the client reconnects after its usual back-off, elsewhere. */
 export const CLOSE_SERVICE_RESTART = 1012;
+/** The bus is down (Redis unreachable): the client polls and reconnects after its back-off (RFC 6455 "Try Again Later"). */
+export const CLOSE_TRY_AGAIN_LATER = 1013;
 const MAX_CLIENT_MESSAGE_BYTES = 4096;
 /** Sockets one member (user) may hold on one instance: more tabs than a person uses; a script opening thousands gets 10. */
 export const MAX_SOCKETS_PER_MEMBER = 10;
@@ -212,6 +214,16 @@ export const realtimePlugin = fp(
       }),
     ];
 
+    // The bus went down: sockets here would miss other instances' events, so their apps go to polling (they reconnect
+    // after their back-off, and are let in again once the bus is live).
+    unsubscribers.push(
+      app.bus.onLost(() => {
+        for (const connections of byProfile.values())
+          for (const connection of connections)
+            closeSocket(connection.socket, CLOSE_TRY_AGAIN_LATER, 'events unavailable');
+      }),
+    );
+
     const heartbeat = setInterval(() => {
       const alive: PresenceEntry[] = [];
       for (const connections of byProfile.values()) {
@@ -241,6 +253,12 @@ export const realtimePlugin = fp(
       async accept(socket, member, onClientEvent) {
         if (isDraining) {
           closeSocket(socket, CLOSE_SERVICE_RESTART, 'server restarting');
+          return;
+        }
+        // Without the bus (Redis unreachable) a socket would hear only this instance's events: the app polls instead
+        // and tries again after its back-off (docs/operations.md, "Redis down").
+        if (!app.bus.isLive()) {
+          closeSocket(socket, CLOSE_TRY_AGAIN_LATER, 'events unavailable');
           return;
         }
         const connection: Connection = {
