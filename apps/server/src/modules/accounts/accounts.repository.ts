@@ -176,19 +176,24 @@ export function createAccountsRepository(db: Executor) {
     /**
      * A browser's endpoint belongs to whoever subscribed with it last, and counts as that member's newest; the
      * member keeps only the newest `keep` (each send is a connection the server makes on the member's behalf).
+     * Call it in a transaction: the member's user row is locked first (`for no key update`, which rows referencing
+     * the member do not wait for), so one member's saves run one after the other and the cap holds however many
+     * arrive together; each save's time is taken once it holds the lock, so the last save is the newest and kept.
      */
     async savePushSubscription(
       userId: number,
       subscription: { endpoint: string; p256dh: string; auth: string },
       keep: number,
-      tx: Executor = db,
+      tx: Executor,
     ): Promise<void> {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+      const savedAt = sql`clock_timestamp()`;
       await tx
         .insert(pushSubscriptions)
-        .values({ userId, ...subscription })
+        .values({ userId, ...subscription, createdAt: savedAt })
         .onConflictDoUpdate({
           target: pushSubscriptions.endpoint,
-          set: { userId, p256dh: subscription.p256dh, auth: subscription.auth, createdAt: sql`now()` },
+          set: { userId, p256dh: subscription.p256dh, auth: subscription.auth, createdAt: savedAt },
         });
       const newest = tx
         .select({ id: pushSubscriptions.id })

@@ -1,13 +1,14 @@
 // Push endpoints are hosts the server connects to on a member's say-so (SSRF): only https on port 443 to public
 // addresses, checked when saved and again at every send; at most 10 subscriptions per member (docs/notifications.md).
 import { randomBytes } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema/index.ts';
 import { getTranslator } from '../../lib/i18n.ts';
 import { isPublicAddress } from '../../lib/public-address.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createMember, type TestMember } from '../../test-support/members.ts';
+import { concurrencyProves } from '../../test-support/concurrency.ts';
 
 /**
  * Every special IPv6 form, each refused as an endpoint's IP-literal host and as an address its name resolves to
@@ -281,5 +282,40 @@ describe('push endpoints', () => {
     expect(after).toHaveLength(10);
     expect(after).toContain(endpoints[2]);
     expect(after).not.toContain(endpoints[3]);
+  });
+
+  it(`keeps exactly the 10 newest of 40 subscriptions saved at once by one member (${concurrencyProves})`, async () => {
+    const member = await createMember(app);
+    const older = Array.from(
+      { length: 10 },
+      (_, index) => `https://fcm.example.com/send/${member.user.id}-old-${index}`,
+    );
+    for (const endpoint of older)
+      await app.services.accounts.savePushSubscription(member.user.id, { endpoint, keys: keys() });
+    const batch = Array.from(
+      { length: 40 },
+      (_, index) => `https://fcm.example.com/send/${member.user.id}-at-once-${index}`,
+    );
+    await Promise.all(
+      batch.map((endpoint) => app.services.accounts.savePushSubscription(member.user.id, { endpoint, keys: keys() })),
+    );
+
+    const kept = await app.db
+      .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, member.user.id))
+      .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
+    expect(kept).toHaveLength(10);
+    // At the cap a new one replaces the oldest: the older ten are gone, and of the forty the last ten saved remain.
+    // The saves ran one after the other (the member's row locked), each timed and numbered once it held the lock:
+    // the ten kept are the last ten numbers given out, in the order they were saved.
+    expect(kept.every((row) => batch.includes(row.endpoint))).toBe(true);
+    const ids = kept.map((row) => row.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const sequence = (await app.db.execute(
+      sql`select last_value from pg_sequences where sequencename = 'push_subscriptions_id_seq'`,
+    )) as unknown as { rows: { last_value: string }[] };
+    const last = Number(sequence.rows[0]!.last_value);
+    expect(ids).toEqual(Array.from({ length: 10 }, (_, index) => last - 9 + index));
   });
 });
