@@ -96,6 +96,8 @@ async function call(member: TestMember, pathname: string, body?: unknown) {
 /** Which instance acknowledged each send (by message id), and how many attempts failed and were sent again. */
 const servedBy = new Map<number, string>();
 let retries = 0;
+/** Why each attempt that was sent again failed. */
+const failedSends: string[] = [];
 
 async function send(from: TestMember, to: TestMember, text: string): Promise<number> {
   const clientId = randomUUID();
@@ -109,8 +111,10 @@ async function send(from: TestMember, to: TestMember, text: string): Promise<num
         return id;
       }
       if (answer.status < 500 || attempt > 20) throw new Error(`send: ${answer.status} ${JSON.stringify(answer.json)}`);
+      failedSends.push(`${answer.status} from ${answer.instance}: ${JSON.stringify(answer.json)}`);
     } catch (error) {
       if (attempt > 20) throw error;
+      failedSends.push(String((error as Error).cause ?? error));
     }
     await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
   }
@@ -333,6 +337,48 @@ describe.skipIf(!canRun)('a cluster behind HAProxy on PostgreSQL and Redis', () 
     await cluster.restart(victim);
     await until(() => cluster.isUp(victim), 'the restarted instance to be up');
   }, 90_000);
+
+  it('a rolling restart while members send and poll: no failed request, no lost or doubled message', async () => {
+    const retriesBefore = retries;
+    const failuresBefore = failedSends.length;
+    const acknowledged: number[] = [];
+    const polls: number[] = [];
+    let isLoading = true;
+    const senders = Array.from({ length: 3 }, async (_, lane) => {
+      for (let index = 0; isLoading; index += 1) acknowledged.push(await send(anna, ben, `Rolling ${lane}.${index}`));
+    });
+    // Ben's app polls the conversation, as it does without a socket.
+    const poller = (async () => {
+      while (isLoading) {
+        polls.push((await call(ben, `/api/chat.php?profile=${anna.profileId}`).catch(() => ({ status: 0 }))).status);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    await until(() => acknowledged.length >= 10, 'the first sends');
+    // One instance at a time, as a deploy rolls them: SIGTERM (it drains), wait for its exit, start it, wait until
+    // the load balancer counts it up, then the next.
+    for (const index of [0, 1]) {
+      cluster.instances[index]!.child.kill('SIGTERM');
+      expect(await cluster.instances[index]!.exited).toBe(0);
+      await cluster.restart(index);
+      await until(() => cluster.isUp(index), `instance ${index + 1} to be back in the load balancer`);
+      const countAtRestart = acknowledged.length;
+      await until(() => acknowledged.length >= countAtRestart + 10, 'sends after the restart');
+    }
+    isLoading = false;
+    await Promise.all([...senders, poller]);
+    console.log(
+      `rolling restart: ${acknowledged.length} sends and ${polls.length} polls, ${retries - retriesBefore} sends sent again`,
+    );
+    // No request failed: no send needed a second attempt, every poll was answered.
+    expect(failedSends.slice(failuresBefore)).toEqual([]);
+    expect(retries - retriesBefore).toBe(0);
+    expect(polls.filter((status) => status !== 200)).toEqual([]);
+    // Every acknowledged send is stored exactly once.
+    const stored = await storedMessageIds();
+    for (const id of acknowledged) expect(stored.filter((storedId) => storedId === id)).toHaveLength(1);
+    expect(new Set(acknowledged).size).toBe(acknowledged.length);
+  }, 120_000);
 
   it('SIGTERM drains: requests in flight are answered, sockets close and reconnect elsewhere, exit code 0', async () => {
     const annaSocket = await connect(anna);

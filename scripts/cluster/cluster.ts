@@ -72,9 +72,14 @@ defaults
   timeout tunnel 1h
   timeout http-keep-alive 10s
   option forwardfor
-  # A request whose connection to an instance failed was never received: it is sent to another instance.
+  # A request whose connection to an instance failed was never received, and one an instance answered 503 was never
+  # handled (Fastify answers 503 to requests that arrive once it is closing, before any handler runs; the
+  # load balancer may still send one in the moment before its health check counts a draining instance down): both
+  # are sent to another instance. So is an empty response (a keep-alive connection the instance closed as the request
+  # arrived). A rolling restart then fails no request (scripts/cluster.process.test.ts).
   retries 2
   option redispatch 1
+  retry-on conn-failure empty-response 503
 
 frontend site
   bind 127.0.0.1:${options.port}
