@@ -105,6 +105,20 @@ describe('first views', () => {
     expect(response.body).toContain('<html lang="de"');
   });
 
+  it("writes the canonical and hreflang links of a first view from the site's configured address, never an unknown Host", async () => {
+    const response = await app.inject({ url: '/?lang=de', headers: { host: 'evil.example' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="first-view">');
+    const links = [...response.body.matchAll(/<link rel="(canonical|alternate)"[^>]*href="([^"]+)"/g)].map((match) => [
+      match[1],
+      match[2],
+    ]);
+    expect(links).toContainEqual(['canonical', 'http://localhost:3000/?lang=de']);
+    expect(links.filter(([rel]) => rel === 'alternate').length).toBeGreaterThan(1);
+    for (const [, href] of links) expect(href).toMatch(/^http:\/\/localhost:3000\//);
+    expect(response.body).not.toContain('evil.example');
+  });
+
   it('answers a redirect the render asked for', async () => {
     const response = await app.inject({ url: '/chats' });
     expect(response.statusCode).toBe(302);

@@ -4,7 +4,15 @@
 // go with the data export and with the account.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { photos, trafficDaily, trafficEvents, trafficMembers, trafficVisits, users } from '../../db/schema/index.ts';
+import {
+  photos,
+  profiles,
+  trafficDaily,
+  trafficEvents,
+  trafficMembers,
+  trafficVisits,
+  users,
+} from '../../db/schema/index.ts';
 import { createClient, signUp, uniqueEmail } from '../../test-support/accounts.ts';
 import { birthDateForAge, insertProfiles } from '../../test-support/members.ts';
 import { signedInStaff, type StaffClient } from '../../test-support/staff.ts';
@@ -158,7 +166,13 @@ describe('paid traffic: visits', () => {
   });
 
   it("writes the canonical and hreflang links from the site's configured address, never the Host header or the ad's tags", async () => {
-    for (const url of ['/pages/faq?gclid=abc&lang=de', '/landers/gallery?gclid=abc']) {
+    const [face] = await app.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.name, 'Face0'));
+    for (const url of [
+      '/?gclid=abc',
+      '/pages/faq?gclid=abc&lang=de',
+      '/landers/gallery?gclid=abc',
+      `/members/${face!.id}/landing2?gclid=abc`,
+    ]) {
       const html = (await app.inject({ url, headers: { host: 'evil.example', 'user-agent': BROWSER_USER_AGENT } }))
         .body;
       const links = [...html.matchAll(/<link rel="(?:canonical|alternate)"[^>]*href="([^"]+)"/g)].map(
