@@ -1,6 +1,7 @@
 // Process entry: reads the config, listens, and closes cleanly on SIGTERM/SIGINT.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { serveBackups } from './backup-socket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { MigrationError } from './db/migrate.ts';
 import { runtimeProblem } from './lib/runtime.ts';
@@ -58,6 +59,8 @@ async function main() {
     process.exit(1);
   }
   shutdown.app = app;
+  // The embedded database's copies for `npm run backup`, on a socket in DATA_DIR (docs/operations.md, "Back up").
+  serveBackups(app, config.dataDir);
   if (shutdown.signal) {
     app.log.info(`${shutdown.signal} received during start-up, closing`);
     return close(0);
