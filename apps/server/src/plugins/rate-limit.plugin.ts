@@ -6,7 +6,8 @@ import fastifyRateLimit, {
   type RateLimitOptions,
 } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { RedisClient } from './redis.plugin.ts';
+import { createRequire } from 'node:module';
+import { isRedisReady, type RedisClient } from './redis.plugin.ts';
 import { tooManyRequests } from '../lib/http-errors.ts';
 
 declare module 'fastify' {
@@ -84,22 +85,50 @@ function incrementBatcher(redis: RedisClient) {
   };
 }
 
+/** @fastify/rate-limit's own in-memory store (an LRU of windows), which it uses without Redis. */
+type LocalStore = { incr(key: string, callback: IncrementCallback, timeWindow: number, max: number): void };
+const LocalStoreCtor = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
+) => LocalStore;
+/** Keys the fallback keeps per instance while Redis is away (the library's default for its own store). */
+const FALLBACK_KEYS = 5000;
+
 /**
- * The counters in Redis, through @fastify/rate-limit's store interface (`incr`, `child`). Keys: route limits
+ * The counters in Redis, through @fastify/rate-limit's store interface (`incr`, `child`). While Redis cannot answer
+ * (not connected, or a command failed or timed out) each limit counts in this instance's memory instead: limits stay
+ * on (per instance) rather than switching off, and the Redis counters take over again once it answers. Keys: route limits
  * `<prefix><METHOD><url>-<key>`, route-less ones (our named hooks, whose keys start with their name) `<prefix><key>`.
  * Written here rather than taken from the library because the library's store sends one command per counter.
  */
 class BatchingRedisStore {
   private readonly increment: ReturnType<typeof incrementBatcher>;
   private readonly key: string;
+  private readonly redis: RedisClient;
+  private readonly fallback: LocalStore;
 
-  constructor(increment: ReturnType<typeof incrementBatcher>, key: string) {
+  constructor(increment: ReturnType<typeof incrementBatcher>, key: string, redis: RedisClient, fallback: LocalStore) {
     this.increment = increment;
     this.key = key;
+    this.redis = redis;
+    this.fallback = fallback;
   }
 
-  incr(key: string, callback: IncrementCallback, timeWindow: number): void {
-    this.increment({ key: this.key + key, timeWindow, callback });
+  incr(key: string, callback: IncrementCallback, timeWindow: number, max: number): void {
+    const fullKey = this.key + key;
+    if (!isRedisReady(this.redis)) {
+      this.fallback.incr(fullKey, callback, timeWindow, max);
+      return;
+    }
+    this.increment({
+      key: fullKey,
+      timeWindow,
+      callback: (error, result) => {
+        if (error) this.fallback.incr(fullKey, callback, timeWindow, max);
+        else callback(null, result);
+      },
+    });
   }
 
   child(params: StoreParams): BatchingRedisStore {
@@ -107,16 +136,17 @@ class BatchingRedisStore {
     if (params.continueExceeding || params.exponentialBackoff)
       throw new Error('rate limits: continueExceeding and exponentialBackoff are not supported');
     const route = params.routeInfo?.method ? `${params.routeInfo.method}${params.routeInfo.url}-` : '';
-    return new BatchingRedisStore(this.increment, `${this.key}${route}`);
+    return new BatchingRedisStore(this.increment, `${this.key}${route}`, this.redis, this.fallback);
   }
 }
 
 function redisStore(redis: RedisClient, nameSpace: string): FastifyRateLimitStoreCtor {
   const increment = incrementBatcher(redis);
+  const fallback = new LocalStoreCtor(false, false, FALLBACK_KEYS);
   // The plugin constructs a custom store with its global parameters only: bind the connection and name space here.
   return class {
     constructor() {
-      return new BatchingRedisStore(increment, nameSpace);
+      return new BatchingRedisStore(increment, nameSpace, redis, fallback);
     }
   } as unknown as FastifyRateLimitStoreCtor;
 }
@@ -140,6 +170,20 @@ export type RateLimitRule = {
    */
   code?: string;
 };
+
+/**
+ * The counter key of a per-address limit: the client address (IPv6 per /64 network). A request whose client has
+ * already disconnected has no address any more (`request.ip` reads the closed socket's and answers undefined): such
+ * requests count together in one bucket of their own, so hanging up early escapes no limit, and nothing throws (the
+ * library's own key generator threw a TypeError, logged as an unhandled error).
+ */
+export function addressKey(request: FastifyRequest): string {
+  const ip = request.ip;
+  return typeof ip === 'string' && ip !== '' ? normalizeIP(ip) : GONE_CLIENT_KEY;
+}
+
+/** The per-address key of every request whose client had gone when its limit was checked. */
+export const GONE_CLIENT_KEY = 'gone-client';
 
 /** Waits longer than this are said in minutes. */
 const LONG_WAIT_SECONDS = 120;
@@ -165,7 +209,9 @@ function toLibraryOptions(rule: RateLimitRule): RateLimitOptions {
     errorResponseBuilder: buildErrorResponse(rule.code ?? 'rate_limited'),
     // A key function usually reads the body, which exists only after parsing and validation;
     // a per-IP limit runs first thing, before the body is even read.
-    ...(key === 'ip' ? { hook: 'onRequest' as const } : { hook: 'preHandler' as const, keyGenerator: key }),
+    ...(key === 'ip'
+      ? { hook: 'onRequest' as const, keyGenerator: addressKey }
+      : { hook: 'preHandler' as const, keyGenerator: key }),
   };
 }
 
@@ -209,7 +255,7 @@ export function rateLimitHooks(
       check: app.createRateLimit({
         ...toLibraryOptions(rule),
         keyGenerator: async (request: FastifyRequest) =>
-          `${rule.name}:${key === 'ip' ? normalizeIP(request.ip) : await key(request)}`,
+          `${rule.name}:${key === 'ip' ? addressKey(request) : await key(request)}`,
       }),
       respond: buildErrorResponse(rule.code ?? 'rate_limited'),
     };
@@ -231,7 +277,8 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
     const { redis, redisKeyPrefix } = app;
     await app.register(fastifyRateLimit, {
       global: false,
-      // A Redis outage must not take the whole API down: requests pass uncounted until it is back.
+      // The Redis store falls back to this instance's memory while Redis is away, so limits hold; an error of the
+      // store itself (none is expected) lets the request through rather than failing it.
       skipOnError: true,
       ...(redis ? { store: redisStore(redis, `${redisKeyPrefix}ratelimit:`) } : {}),
       errorResponseBuilder: buildErrorResponse('rate_limited'),
