@@ -14,19 +14,20 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { CreditsResponse, Order, SendMessageResponse, User } from '@app/contracts';
+// test-app.ts before app.ts: import-x's cycle check then never walks deep enough to overflow parsing PGlite's bundle.
+import { testConfig, type TestApp } from './test-support/test-app.ts';
 import { buildApp } from './app.ts';
 import { openMigratedDatabase } from './db/client.ts';
 import { checkInvariants, formatInvariants } from './db/invariants.ts';
 import { createClient, type Client } from './test-support/accounts.ts';
 import { dropDatabaseWhenFree } from './test-support/databases.ts';
 import { createMember, type TestMember } from './test-support/members.ts';
-import { testConfig, type TestApp } from './test-support/test-app.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** Members writing at once (each sends to the next and buys credits when it runs out). */
 const WRITERS = 6;
-/** How long pg_dump is held half-way while the members write on. */
+/** How long pg_dump is held half-way (at least) while the members write on. */
 const HOLD_MS = 1500;
 /** A table of the drill's own: pg_dump, having taken its snapshot, waits for this table's lock until released. */
 const GATE_TABLE = 'restore_drill_gate';
@@ -139,6 +140,21 @@ async function write(app: TestApp, member: TestMember, partner: TestMember, acks
   }
 }
 
+function counts(acks: Ack[]): { messages: number; orders: number } {
+  const orders = acks.filter((ack) => ack.kind === 'order').length;
+  return { messages: acks.length - orders, orders };
+}
+
+/** Waits `minMs`, then until `isDone()` (checked every 50 ms); throws after 30 s. */
+async function waitUntil(isDone: () => boolean, minMs: number): Promise<void> {
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, minMs));
+  while (!isDone()) {
+    if (performance.now() - started > 30_000) throw new Error('the members wrote too little in 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** How many times each answered write is in the database behind `db` (messages by client id, orders as credited). */
 async function copiesOf(db: pg.Client, acks: Ack[]): Promise<number[]> {
   const messages = await db.query<{ key: string; count: number }>(
@@ -184,7 +200,7 @@ describe('restore drill on PostgreSQL', () => {
     await admin.connect();
     await admin.query(`create database ${sourceName}`);
     await admin.query(`create database ${restoredName}`);
-    const source = await startApp(urlOf(sourceName));
+    let source: TestApp | undefined;
     let restored: TestApp | undefined;
     const sourceDb = new pg.Client({ connectionString: urlOf(sourceName) });
     const gate = new pg.Client({ connectionString: urlOf(sourceName) });
@@ -192,20 +208,22 @@ describe('restore drill on PostgreSQL', () => {
     let isStopped = false;
     let writing: Promise<unknown> = Promise.resolve();
     try {
+      const app = (source = await startApp(urlOf(sourceName)));
       await Promise.all([sourceDb.connect(), gate.connect(), restoredDb.connect()]);
       await sourceDb.query(`create table ${GATE_TABLE} (id int)`);
       const members: TestMember[] = [];
-      for (let index = 0; index < WRITERS; index += 1) members.push(await createMember(source));
+      for (let index = 0; index < WRITERS; index += 1) members.push(await createMember(app));
 
       // Members write throughout: before the dump, while it is held half-way, after it.
       const acks: Ack[] = [];
       const writers = members.map((member, index) =>
-        write(source, member, members[(index + 1) % WRITERS]!, acks, () => isStopped),
+        write(app, member, members[(index + 1) % WRITERS]!, acks, () => isStopped),
       );
       writing = Promise.all(writers);
       // A writer that fails stops the others; the failure is thrown where the drill waits for them.
       writing.catch(() => (isStopped = true));
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // Paid orders and messages answered before the dump (1 s at least, however slow the host).
+      await waitUntil(() => counts(acks).orders > 0 && counts(acks).messages > 5, 1000);
 
       await gate.query('begin');
       await gate.query(`lock table ${GATE_TABLE} in access exclusive mode`);
@@ -223,8 +241,13 @@ describe('restore drill on PostgreSQL', () => {
         else if (performance.now() - dumpStartedAt > 30_000) throw new Error('pg_dump never reached the gate');
         else await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+      // Paid orders and messages asked and answered while pg_dump is held (HOLD_MS at least).
+      await waitUntil(() => {
+        const held = counts(acks.filter((ack) => ack.askedAt > heldAt));
+        return held.orders > 0 && held.messages > 5;
+      }, HOLD_MS);
       await gate.query('rollback');
+      const releasedAt = performance.now();
       const output = await backup;
       const dumpEndedAt = performance.now();
       expect(output).toMatch(/backup: PostgreSQL database restore_drill_source_\w+ written to/);
@@ -236,7 +259,7 @@ describe('restore drill on PostgreSQL', () => {
       const afterSnapshot = acks.filter((ack) => ack.askedAt > heldAt);
       const whileHeld = afterSnapshot.filter((ack) => ack.answeredAt < dumpEndedAt);
       console.log(
-        `restore drill: ${acks.length} writes answered (${acks.filter((ack) => ack.kind === 'order').length} paid orders); ${before.length} before pg_dump, ${whileHeld.length} asked and answered while it ran after its snapshot; dump ${(await fs.stat(file)).size} bytes in ${((dumpEndedAt - dumpStartedAt) / 1000).toFixed(1)} s (held ${HOLD_MS / 1000} s)`,
+        `restore drill: ${acks.length} writes answered (${acks.filter((ack) => ack.kind === 'order').length} paid orders); ${before.length} before pg_dump, ${whileHeld.length} asked and answered while it ran after its snapshot; dump ${(await fs.stat(file)).size} bytes in ${((dumpEndedAt - dumpStartedAt) / 1000).toFixed(1)} s (held ${((releasedAt - heldAt) / 1000).toFixed(1)} s)`,
       );
       // Writes did run while pg_dump had its snapshot: messages and payments.
       expect(whileHeld.filter((ack) => ack.kind === 'message').length).toBeGreaterThan(5);
@@ -245,7 +268,7 @@ describe('restore drill on PostgreSQL', () => {
 
       // The source itself: every answered write once, every invariant.
       expect(await copiesOf(sourceDb, acks)).toEqual(acks.map(() => 1));
-      const sourceChecks = await checkInvariants(source.db);
+      const sourceChecks = await checkInvariants(app.db);
       expect(
         sourceChecks.filter((item) => item.problemCount),
         formatInvariants(sourceChecks),
@@ -302,7 +325,7 @@ describe('restore drill on PostgreSQL', () => {
       await writing.catch(() => undefined);
       await gate.query('rollback').catch(() => undefined);
       await Promise.all([sourceDb.end(), gate.end(), restoredDb.end()].map((ending) => ending.catch(() => undefined)));
-      await source[Symbol.asyncDispose]();
+      await source?.[Symbol.asyncDispose]();
       await restored?.[Symbol.asyncDispose]();
       await dropDatabaseWhenFree(admin, sourceName);
       await dropDatabaseWhenFree(admin, restoredName);
