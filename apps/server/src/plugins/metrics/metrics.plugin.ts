@@ -82,18 +82,15 @@ export const metricsPlugin = fp<MetricsOptions>(
         this.set(app.realtime.connectionCount());
       },
     });
-    // Only with Redis configured: 1 while it answers and the bus is live, 0 while the instance runs degraded.
-    if (app.redis) {
-      const redis = app.redis;
-      new Gauge({
-        name: 'redis_up',
-        help: 'Whether Redis answers and the event bus is live (0: limits per instance, no realtime, see /healthz).',
-        registers: [registry],
-        collect() {
-          this.set(isRedisReady(redis) && app.bus.isLive() ? 1 : 0);
-        },
-      });
-    }
+    // 1 while Redis answers and the bus is live (or no Redis is configured), 0 while the instance runs degraded.
+    new Gauge({
+      name: 'redis_up',
+      help: 'Whether Redis answers and the event bus is live, 1 without Redis (0: limits per instance, no sockets).',
+      registers: [registry],
+      collect() {
+        this.set(!app.redis || (isRedisReady(app.redis) && app.bus.isLive()) ? 1 : 0);
+      },
+    });
     // The outbox's rows and the age of the oldest, in one query (the database's clock, as the rows' times).
     const readOutbox = sharedRead(async () => {
       const { rows } = (await app.db.execute(sql`
