@@ -30,6 +30,8 @@ export type LanderDocumentParts = {
 
 export function renderLanderDocument(options: {
   payload: LanderPayload;
+  /** The page's canonical path (landers.service.ts, `LanderResult`). */
+  canonicalPath: string;
   content: string;
   siteName: string;
   origin: string;
@@ -39,7 +41,7 @@ export function renderLanderDocument(options: {
   entryWarning: string | null;
 }): LanderDocumentParts {
   const { payload, origin } = options;
-  const url = `${origin}${payload.path}`;
+  const url = `${origin}${options.canonicalPath}`;
   const meta = [
     `<meta name="description" content="${escapeHtml(payload.texts.description)}">`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,

@@ -1,7 +1,9 @@
 // The landing pages' index.html (docs/landers.md): the lander's first view written by the server before any script
 // runs, rendered once per key and shared by every visitor who gets the same page (lib/render-cache.ts). The key is
 // what changes the page: the site, the language, where the visitor is, the lander variant, and the page's address
-// without click ids and campaign tags (docs/traffic.md), so ad clicks never split the cache.
+// without click ids and campaign tags (docs/traffic.md), so ad clicks never split the cache. The entry warning depends
+// on the visitor's country (`?country=`, which stays in the address: it is no tracking key; else the cookie, else
+// GeoIP) and session, so it is decided per request and a view keeps one document per warning state.
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Histogram } from 'prom-client';
@@ -141,6 +143,7 @@ export function createLanderWebPages(options: {
             entryWarning,
             payload: result.payload,
             content: result.content,
+            canonicalPath: result.canonicalPath,
             siteName: request.site.name,
             origin: request.siteOrigin,
             navLabel: common('nav.label'),

@@ -5,6 +5,7 @@ import {
   MEMBER_LANDING_NAMES,
   NICHE_KEYS,
   SEARCH_MAX_AGE,
+  nicheSlug,
   parseNicheSlug,
   type LanderName,
   type LanderPayload,
@@ -45,10 +46,18 @@ export const LANDER_MIN_NICHE_PROFILES = 6;
  */
 export const LANDER_DISTANCE_CANDIDATES = 48;
 
-const LANDER_PATH = /^\/landers\/([a-z]+)(?:\/([A-Za-z-]{1,20}))?\/?$/;
-const MEMBER_PATH = /^\/members\/([1-9]\d{0,9})\/(landing2|landing3|landing)(?:\/([A-Za-z-]{1,20}))?\/?$/;
+/**
+ * A slug is any one path segment (up to the router's `maxParamLength`): one naming no niche and locale (digits, a
+ * typo, an unknown locale or prefix) is ignored by `render`, so an ad link with a typo still lands (docs/landers.md).
+ */
+const LANDER_PATH = /^\/landers\/([a-z]+)(?:\/([^/\s]{1,200}))?\/?$/;
+const MEMBER_PATH = /^\/members\/([1-9]\d{0,9})\/(landing2|landing3|landing)(?:\/([^/\s]{1,200}))?\/?$/;
 
-/** The landing page a path names, or null (the app's 404 page then answers). `/members/{id}/landing` takes no slug. */
+/**
+ * The landing page a path names, or null (the app's 404 page then answers): an unknown lander name or member landing,
+ * or a slug on `/members/{id}/landing` (it takes none). Any slug is accepted; which niche and locale it names, if any,
+ * is `parseNicheSlug`'s.
+ */
 export function parseLanderPath(pathname: string): LanderTarget | null {
   const lander = LANDER_PATH.exec(pathname);
   if (lander) {
@@ -109,7 +118,11 @@ export type LanderVisit = {
  */
 export const SIGNUP_HREF = '/signup';
 
-export type LanderResult = { payload: LanderPayload; content: string };
+/**
+ * `canonicalPath`: the page's own address for the canonical link and `og:url`: the slug as the niche slug it names
+ * (lower case), none when it names no niche and locale, so a typo in an ad link is never a page of its own.
+ */
+export type LanderResult = { payload: LanderPayload; content: string; canonicalPath: string };
 
 export type LandersService = ReturnType<typeof createLandersService>;
 
@@ -223,8 +236,10 @@ export function createLandersService(deps: { landersRepository: LandersRepositor
       const niche = (slugMatch?.niche ?? site.niche) as Niche;
       const { language, isFromSlug } = pickLanguage(site, visit, slugMatch?.locale);
       const t = getTranslator(language);
-      const canonicalPath = pathname.replace(/\/+$/, '');
-      const common = { path: canonicalPath, niche, language, is_language_from_slug: isFromSlug };
+      const base = target.kind === 'lander' ? `/landers/${target.name}` : `/members/${target.memberId}/${target.name}`;
+      const canonicalPath = slugMatch ? `${base}/${nicheSlug(slugMatch.niche, slugMatch.locale)}` : base;
+      // The path as asked (the web app adopts the view for its own address), without a trailing slash.
+      const common = { path: pathname.replace(/\/+$/, ''), niche, language, is_language_from_slug: isFromSlug };
 
       let payload: LanderPayload;
       const member = target.kind === 'member' ? await landersRepo.findLandingMember(site.id, target.memberId) : null;
@@ -294,7 +309,7 @@ export function createLandersService(deps: { landersRepository: LandersRepositor
         };
       }
       const content = renderLanderContent({ payload, siteName: site.name, t, signupHref: SIGNUP_HREF });
-      return { payload, content };
+      return { payload, content, canonicalPath };
     },
   };
 }

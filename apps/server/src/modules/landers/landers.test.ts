@@ -53,6 +53,17 @@ describe('niche slugs (SPEC section 2)', () => {
     expect(parseLanderPath('/landers/tinderswipe')).toEqual({ kind: 'lander', name: 'tinderswipe', slug: null });
     expect(parseLanderPath('/landers/gallery/bbw-de')).toEqual({ kind: 'lander', name: 'gallery', slug: 'bbw-de' });
     expect(parseLanderPath('/landers/nosuch')).toBeNull();
+    // Any one segment is a slug (which niche and locale it names, if any, is parseNicheSlug's): an ad link always lands.
+    for (const slug of ['1', '007', 'she-xx', 'lesbian-eng', 'She-Eng', 'eng_2024', 'caf%C3%A9', 'x'.repeat(200)])
+      expect(parseLanderPath(`/landers/video/${slug}`)).toEqual({ kind: 'lander', name: 'video', slug });
+    expect(parseLanderPath('/landers/gallery/1/')).toEqual({ kind: 'lander', name: 'gallery', slug: '1' });
+    expect(parseLanderPath('/landers/gallery/1/2')).toBeNull();
+    expect(parseLanderPath('/members/12/landing3/42')).toEqual({
+      kind: 'member',
+      name: 'landing3',
+      memberId: 12,
+      slug: '42',
+    });
     expect(parseLanderPath('/members/12/landing')).toEqual({
       kind: 'member',
       name: 'landing',
@@ -471,6 +482,92 @@ describe('landing pages in the server HTML', () => {
     expect(payloadOf((await app.inject({ url: '/landers/gallery', cookies: { lang: 'fr' } })).body).language).toBe(
       'fr',
     );
+  });
+
+  it("lands an ad link whose slug names no niche and locale on the site's niche, server-rendered (a typo still lands)", async () => {
+    // A site whose own niche is not the first, so the page visibly shows the site's niche, not niche 1 by chance.
+    await app.db.update(sites).set({ niche: 7 });
+    await forgetPages();
+    try {
+      const pages = [
+        ...['1', '123', 'she-xx', 'xx', 'lesbian-eng', 'Typo-ENG', 'gay-', 'SHE-EN'].flatMap((slug) => [
+          `/landers/video/${slug}`,
+          `/landers/gallery/${slug}`,
+        ]),
+        '/landers/tinderswipe/1',
+        `/members/${ids['Granny0']}/landing2/1`,
+      ];
+      for (const page of pages) {
+        const response = await app.inject({ url: `${page}?sub1=x`, headers: { 'user-agent': BROWSER_USER_AGENT } });
+        expect(response.statusCode, page).toBe(200);
+        const payload = payloadOf(response.body);
+        expect(payload, page).toMatchObject({ path: page, niche: 7, language: 'en', is_language_from_slug: false });
+        // Server-rendered like the others: the view before the app's root, adopted by the app for this very path.
+        expect(response.body).toContain(`data-lander-path="${page}"`);
+        expect(response.body.indexOf('<div id="lander-ssr"')).toBeLessThan(response.body.indexOf('<div id="root">'));
+        // The typo is no page of its own: the canonical address is the lander's without it.
+        const canonical = page.slice(0, page.lastIndexOf('/'));
+        expect(response.body).toContain(`<link rel="canonical" href="http://localhost:3000${canonical}">`);
+        expect(response.body).toContain(`<meta property="og:url" content="http://localhost:3000${canonical}">`);
+        // The app, reached without the server's HTML, asks landers.php: the same page, never its 404.
+        const api = await app.inject({ url: `/api/landers.php?path=${encodeURIComponent(page)}` });
+        expect(api.statusCode, page).toBe(200);
+        expect(landersResponseSchema.parse(api.json()).lander).toMatchObject({ path: page, niche: 7 });
+      }
+      // A language cookie still picks the language when the slug names none.
+      expect(payloadOf((await app.inject({ url: '/landers/video/1', cookies: { lang: 'de' } })).body).language).toBe(
+        'de',
+      );
+      // Case does not matter for a slug that does name a niche and locale; its canonical address is written in lower case.
+      const mixed = await app.inject({ url: '/landers/gallery/BBW-De' });
+      expect(payloadOf(mixed.body)).toMatchObject({ path: '/landers/gallery/BBW-De', niche: 4, language: 'de' });
+      expect(mixed.body).toContain('<link rel="canonical" href="http://localhost:3000/landers/gallery/bbw-de">');
+      // Still unknown: a lander name, and a slug on the plain member landing.
+      expect(await app.inject({ url: '/api/landers.php?path=/landers/nosuch/1' }).then((r) => r.statusCode)).toBe(404);
+      expect(
+        await app
+          .inject({ url: `/api/landers.php?path=/members/${ids['Granny0']}/landing/1` })
+          .then((r) => r.statusCode),
+      ).toBe(404);
+    } finally {
+      await app.db.update(sites).set({ niche: 1 });
+      await forgetPages();
+    }
+  });
+
+  it('takes the country of the entry warning from the address as settings.php does: ?country=, else the cookie', async () => {
+    const hasWarning = (html: string) => html.includes('<div id="site-entry-ssr">');
+    // The web app passes its page's query on to settings.php (web lib/settings): the same address, the same country.
+    const settingsCountry = async (query: string, cookies: Record<string, string>) => {
+      const response = await app.inject({ url: `/api/settings.php?${query}&forced-domain=localhost`, cookies });
+      return settingsResponseSchema.parse(response.json()).settings.geoip_selected_country;
+    };
+    // `country` names the page, never a visit: it stays in the address the page is kept by.
+    expect(app.services.traffic.isTrackingKey('country')).toBe(false);
+    const cases: Array<[query: string, cookies: Record<string, string>, country: string]> = [
+      // No GeoIP country in tests: the site's first country, NL (the lander layout warns in NL and DE).
+      ['sub1=a', {}, 'NL'],
+      ['country=BE&sub1=a', {}, 'BE'],
+      ['country=be&gclid=1', {}, 'BE'],
+      ['country=DE&gclid=2', { country: 'BE' }, 'DE'],
+      ['country=BE&gclid=3', { country: 'DE' }, 'BE'],
+      ['sub1=b', { country: 'BE' }, 'BE'],
+      // A country the site does not serve is ignored, as settings.php ignores it.
+      ['country=XX', { country: 'BE' }, 'NL'],
+    ];
+    // Twice: the second round comes from the kept pages, whose warning is still this visitor's.
+    for (const round of [1, 2]) {
+      for (const [query, cookies, country] of cases) {
+        expect(await settingsCountry(query, cookies), query).toBe(country);
+        for (const page of ['/landers/gallery', '/landers/video/1']) {
+          const response = await app.inject({ url: `${page}?${query}`, cookies });
+          expect(payloadOf(response.body).path).toBe(page);
+          expect(hasWarning(response.body), `${page}?${query} ${JSON.stringify(cookies)}, round ${round}`).toBe(
+            country === 'NL' || country === 'DE',
+          );
+        }
+      }
+    }
   });
 
   it('answers member landings around one member, leading to the member signup', async () => {

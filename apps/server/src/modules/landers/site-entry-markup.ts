@@ -11,7 +11,7 @@ import {
   type LayoutKind,
 } from '@app/contracts';
 import { lookupCountry } from '../../lib/geoip.ts';
-import { COUNTRY_COOKIE, selectCountry } from '../sites/index.ts';
+import { chosenCountryOf, selectCountry } from '../sites/index.ts';
 import { html } from './lander-markup.ts';
 
 /**
@@ -63,7 +63,8 @@ export async function siteEntryWarningFor(
     dismissedAt: null,
     enableSiteEntryPopup: site.enableSiteEntryPopup,
     popupCountries: site.siteEntryPopupCountries,
-    country: selectCountry(site, request.cookies[COUNTRY_COOKIE], await lookupCountry(request.ip)),
+    // The country settings.php answers for this address (`?country=`, else the cookie), so the app's modal agrees.
+    country: selectCountry(site, chosenCountryOf(request), await lookupCountry(request.ip)),
   });
   return shows ? renderSiteEntryWarning(t, { name: site.name, minAge: site.minAge }) : null;
 }

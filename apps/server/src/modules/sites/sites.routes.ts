@@ -7,7 +7,7 @@ import { rateLimit } from '../../plugins/rate-limit.plugin.ts';
 
 /** Every page load asks once; a browser navigating fast, or a household behind one address, stays far below. */
 export const SETTINGS_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
-import { COUNTRY_COOKIE, cleanPhone, toCompany, toSettings } from './sites.service.ts';
+import { chosenCountryOf, cleanPhone, toCompany, toSettings } from './sites.service.ts';
 
 export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -26,7 +26,7 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
       const forced = request.query['forced-domain'];
       const site = forced ? await app.sites.resolve(normalizeHost(forced)) : request.site;
       const geoipCountry = lookupCountry(request.ip);
-      const chosenCountry = request.query.country ?? request.cookies[COUNTRY_COOKIE];
+      const chosenCountry = chosenCountryOf(request);
       // The answer depends on the client's address and cookies: no shared cache may keep it.
       reply.header('cache-control', 'private, no-cache');
       // Web push is signed with this installation's VAPID keys, so every site offers their public key.

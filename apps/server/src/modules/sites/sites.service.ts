@@ -5,6 +5,19 @@ import type { SiteRow } from '../../db/schema/index.ts';
 /** The country a visitor picked (set by the web client); `?country=` on settings.php wins over it. */
 export const COUNTRY_COOKIE = 'country';
 
+/**
+ * The country the visitor chose for this address: `?country=` (the page's own query, which the web app passes on to
+ * settings.php), else the `country` cookie. `selectCountry` keeps it when the site serves it. settings.php and the
+ * pages the server renders (a lander's entry warning) read it alike, so they agree for the same address.
+ */
+export function chosenCountryOf(request: {
+  query: unknown;
+  cookies: Record<string, string | undefined>;
+}): string | undefined {
+  const fromQuery = (request.query as { country?: unknown } | null | undefined)?.country;
+  return typeof fromQuery === 'string' ? fromQuery : request.cookies[COUNTRY_COOKIE];
+}
+
 /** SPEC section 3: the terms version is 2023-12-01 noon UTC, or the company's added date when later. */
 const BASE_TERMS_VERSION = new Date('2023-12-01T12:00:00Z');
 
