@@ -87,9 +87,14 @@ describe('web shell', () => {
   });
 
   test('the server hands deep links the app shell and serves hashed assets compressed and cached for a year', async () => {
-    const deepLink = await fetch(`${session.baseURL}/members/999999/landing2/some-slug`, {
+    // A landing of a member who does not exist: the app shell all the same (it shows its 404 page), with status 404.
+    const unknown = await fetch(`${session.baseURL}/members/999999/landing2/some-slug`, {
       headers: { accept: 'text/html' },
     });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await unknown.text()).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"/);
+    const deepLink = await fetch(`${session.baseURL}/pages/faq`, { headers: { accept: 'text/html' } });
     expect(deepLink.status).toBe(200);
     expect(deepLink.headers.get('content-type')).toMatch(/^text\/html/);
     expect(deepLink.headers.get('cache-control')).toBe('private, no-cache');

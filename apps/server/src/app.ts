@@ -234,12 +234,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(webPlugin, {
       distDir: config.webDistDir,
       pages: [
+        // A lander page rendering nothing names no lander, or a landing of no member shown (docs/web-shell.md).
         ...createLanderWebPages({
           bus: app.bus,
           renderSeconds: app.metrics.renderSeconds,
           waitMs: config.pageWaitMs,
           isTrackingKey: (key) => app.services.traffic.isTrackingKey(key),
-        }),
+        }).map((page) => ({ ...page, isNotFoundWhenNull: true })),
         ...createFirstViewPages({
           bus: app.bus,
           renderSeconds: app.metrics.renderSeconds,

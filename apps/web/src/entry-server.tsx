@@ -31,7 +31,8 @@ export type FirstViewRequest = {
   transport: ApiTransport;
 };
 
-export type FirstView = { html: string; state: DehydratedState } | { redirect: string } | null;
+/** `status`: 404 when the page rendered says it names nothing (a member who does not exist). */
+export type FirstView = { html: string; state: DehydratedState; status?: number } | { redirect: string } | null;
 
 /** Passes over the page: a pass renders, then fetches what the render asked for (a page's queries may depend on others). */
 const MAX_PASSES = 4;
@@ -60,7 +61,7 @@ async function renderOnce(request: FirstViewRequest, queryClient: QueryClient): 
   if (fault) throw fault;
   if (context.errors || context.statusCode !== 200) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
-  const serverRender: ServerRender = { redirectTo: null };
+  const serverRender: ServerRender = { redirectTo: null, status: null };
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <ServerRenderContext value={serverRender}>
@@ -75,7 +76,7 @@ async function renderOnce(request: FirstViewRequest, queryClient: QueryClient): 
   );
   const html = await streamToString(prelude);
   if (serverRender.redirectTo !== null) return { redirect: serverRender.redirectTo };
-  return { html, state: dehydrate(queryClient) };
+  return { html, state: dehydrate(queryClient), ...(serverRender.status ? { status: serverRender.status } : {}) };
 }
 
 /** A query its component left disabled (`enabled: false`, waiting for something) is not fetched for it either. */

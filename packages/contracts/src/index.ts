@@ -24,3 +24,5 @@ export * from './first-view.ts';
 export * from './country-names.ts';
 export * from './payment-offer.ts';
 export * from './traffic.ts';
+export * from './web-routes.ts';
+export * from './web-route-match.ts';

@@ -12,6 +12,7 @@ import {
 } from './accounts.ts';
 import { MAX_INT4, queryIntSchema } from './input.ts';
 import { profilePromptSchema, profilePromptsSchema } from './prompts.ts';
+import { LIKE_LIST_TYPES } from './web-routes.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Constants (SPEC sections 3 and 9; the rest are decisions written down in docs/members.md)
@@ -469,8 +470,6 @@ export const likesResponseSchema = z.object({
 });
 export type LikesResponse = z.infer<typeof likesResponseSchema>;
 
-export const LIKE_LIST_TYPES = ['liked', 'liked-by', 'matches'] as const;
-export type LikeListType = (typeof LIKE_LIST_TYPES)[number];
 export const likesListQuerySchema = z.object({ type: z.enum(LIKE_LIST_TYPES), cursor: cursorSchema.optional() });
 export const likeListItemSchema = profileCardSchema.extend({
   /** liked-by: not seen yet (opening the profile clears it). Always false for the other lists. */

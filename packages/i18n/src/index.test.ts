@@ -2,31 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   COUNTRY_LANGUAGES,
   LOCALES,
-  languageFromAcceptLanguage,
   localeFromDomainLanguage,
   isTimeZone,
   orderLanguagesForCountry,
   pageLanguage,
 } from './index.ts';
-
-describe('languageFromAcceptLanguage', () => {
-  it.each([
-    [undefined, null],
-    ['', null],
-    ['nl-NL,nl;q=0.9,en;q=0.8', 'nl'],
-    ['ja, de;q=0.5', 'de'],
-    ['en-US,en;q=0.9', 'en-US'],
-    ['en-GB', 'en'],
-    ['no', 'nb'],
-    ['nn-NO', 'nb'],
-    ['fr;q=0.2, it;q=0.8', 'it'],
-    ['nl;q=0, de', 'de'],
-    ['nl;q=0', null],
-    ['*', null],
-  ])('%j -> %j', (header, expected) => {
-    expect(languageFromAcceptLanguage(header)).toBe(expected);
-  });
-});
 
 describe('localeFromDomainLanguage', () => {
   it('takes the first two letters when they name a locale', () => {

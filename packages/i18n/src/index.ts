@@ -89,8 +89,9 @@ export function localeFromDomainLanguage(domainLanguage: string | null | undefin
 
 /**
  * SPEC section 1, the web app's interface language for a page: an explicit ?lang= first, then the cookie, then the
- * site's domain_language when it matches a locale, then the default. The browser's app and the server's first view of a
- * page (which must show the page in the language the app will) both decide by this.
+ * site's domain_language when it matches a locale, then the default. The browser's app, the server's first view of a
+ * page (which must show the page in the language the app will) and every other answer of the server (its messages, a
+ * page's `lang`: plugins/locale.plugin.ts) decide by this; the browser's Accept-Language plays no part.
  */
 export function pageLanguage(asked: unknown, cookie: unknown, domainLanguage: string | null | undefined): UiLanguage {
   if (isUiLanguage(asked)) return asked;
@@ -112,26 +113,4 @@ export function orderLanguagesForCountry(
     ...new Set(preferred.map((language) => (visible.includes(language) ? language : baseLocale(language)))),
   ].filter((language) => visible.includes(language));
   return [...first, ...visible.filter((language) => !first.includes(language))];
-}
-
-/** Picks a supported UI language from an Accept-Language header. */
-export function languageFromAcceptLanguage(header: string | undefined): UiLanguage | null {
-  if (!header) return null;
-  const ranked = header
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.find((p) => p.trim().startsWith('q='));
-      return { tag: tag.trim(), q: q ? Number(q.trim().slice(2)) : 1 };
-    })
-    // q=0 means "not acceptable"; `*` names no language.
-    .filter((entry) => entry.tag && entry.tag !== '*' && !Number.isNaN(entry.q) && entry.q > 0)
-    .sort((a, b) => b.q - a.q);
-  for (const { tag } of ranked) {
-    if (tag.toLowerCase() === 'en-us') return 'en-US';
-    const base = tag.slice(0, 2).toLowerCase();
-    if (base === 'no' || base === 'nn') return 'nb';
-    if (isLocale(base)) return base;
-  }
-  return null;
 }

@@ -72,7 +72,8 @@ describe('the error shape everywhere', () => {
     for (const url of ['/api/%', '/api/admin/members/%zz', '/api/%E0%A4%A']) {
       expectApiError(await app.inject({ url }), 400, 'bad_request');
     }
-    const german = await app.inject({ url: '/api/%', headers: { 'accept-language': 'de' } });
+    // In the request's language (SPEC section 1): its cookie, before any hook parsed it.
+    const german = await app.inject({ url: '/api/%', cookies: { lang: 'de' } });
     expect(german.headers['content-language']).toBe('de');
   });
 

@@ -5,19 +5,21 @@ import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { DEFAULT_LOCALE, languageFromAcceptLanguage, type UiLanguage } from '@app/i18n';
+import { DEFAULT_LOCALE, type UiLanguage } from '@app/i18n';
 import type { ApiError, FieldError } from '@app/contracts';
 import { AppError, type ErrorParams } from '../lib/http-errors.ts';
 import { getTranslator, hasTranslation } from '../lib/i18n.ts';
 import { inputDataErrorCode } from '../lib/db-errors.ts';
+import { languageOfRequest } from './locale.plugin.ts';
+import { normalizeHost } from './site/index.ts';
 
 /**
- * The request's language. A request Fastify refused before routing (a bad URL) has no decorators and no parsed
- * cookies: its Accept-Language still says which language the client reads.
+ * The request's language (plugins/locale.plugin.ts). A request Fastify refused before routing has no decorators: the
+ * same rules read its parts (`knowLanguageOf`). English when even that fails.
  */
 function languageOf(request: FastifyRequest): UiLanguage {
   try {
-    return request.language ?? languageFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE;
+    return request.language ?? languageOfRequest(request);
   } catch {
     return DEFAULT_LOCALE;
   }
@@ -126,9 +128,25 @@ export function classifyError(error: FastifyError): {
  * Errors Fastify answers before any route or hook runs (a URL that is not valid percent-encoding, a path parameter
  * over maxParamLength): the `frameworkErrors` option of the Fastify instance, else Fastify writes its own body.
  */
-export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export async function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const { status, code } = classifyError(error);
+  await knowLanguageOf(request);
   return sendError(request, reply, status === 500 ? 400 : status, status === 500 ? 'bad_request' : code);
+}
+
+/**
+ * A request refused before routing ran no hook: its cookies were not parsed and its site not found, and both decide
+ * its language (SPEC section 1: the cookie, else the site's domain_language). Without a site it is answered in the
+ * cookie's language, else English.
+ */
+async function knowLanguageOf(request: FastifyRequest): Promise<void> {
+  try {
+    const { server } = request;
+    request.cookies = server.parseCookie(request.headers.cookie ?? '');
+    if (!request.site && 'sites' in server) request.site = await server.sites.resolve(normalizeHost(request.hostname));
+  } catch {
+    // The database did not answer: the cookie decides, else English.
+  }
 }
 
 /**

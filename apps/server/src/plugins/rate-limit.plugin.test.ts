@@ -78,7 +78,6 @@ describe(`rate limits (${redisUrl ? 'Redis' : 'in-memory'} store)`, () => {
       const german = await app.inject({
         url: '/test/once-an-hour',
         remoteAddress: ip,
-        headers: { 'accept-language': 'de' },
         cookies: { lang: 'de' },
       });
       expect(german.json().error.message).toBe('Zu viele Anfragen. Bitte versuche es in 60 Minuten erneut.');

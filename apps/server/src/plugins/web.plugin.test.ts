@@ -5,10 +5,11 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, insertSite, type TestApp } from '../test-support/test-app.ts';
-import { deferAppScripts } from './web.plugin.ts';
+import { deferAppScripts, pageStatus } from './web.plugin.ts';
 
 const THEME_SCRIPT = "document.documentElement.setAttribute('data-bs-theme','dark')";
 const INDEX_HTML = `<!doctype html><html><head><meta name="theme-color" content="#ff6f61"><script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const SW_JS = "self.addEventListener('fetch', () => undefined);";
 const APP_JS = `export const answer = 42;\n${'console.log("a fairly compressible line of JavaScript");\n'.repeat(200)}`;
 
 describe('web app serving', () => {
@@ -21,6 +22,7 @@ describe('web app serving', () => {
     await fs.writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
     await fs.writeFile(path.join(distDir, 'assets', 'app-abc123.js'), APP_JS);
     await fs.writeFile(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await fs.writeFile(path.join(distDir, 'sw.js'), SW_JS);
     app = await buildTestApp({ webDistDir: distDir }, { serveWeb: true });
   });
   afterAll(async () => {
@@ -28,22 +30,106 @@ describe('web app serving', () => {
     await fs.rm(distDir, { recursive: true, force: true });
   });
 
-  it.each(['/', '/members/42', '/pages/terms', '/no/such/page'])(
-    'answers %s with index.html, never cached stale nor shared',
-    async (url) => {
+  it.each([
+    ['/', 200],
+    ['/members/42', 200],
+    ['/pages/terms', 200],
+    ['/no/such/page', 404],
+  ])('answers %s with index.html (status %i), never cached stale nor shared', async (url, status) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    // index.html as built, with the page's head filled in (modules/site-meta, modules/landers).
+    expect(response.body).toMatch(/^<!doctype html><html/);
+    expect(response.body).toContain(
+      `<script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-abc123.js"></script>`,
+    );
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  describe('unknown pages (docs/web-shell.md)', () => {
+    const APP_PAGE = `<script type="module" src="/assets/app-abc123.js"></script>`;
+
+    it.each([
+      '/zzz-unknown-page',
+      '/ZZZ-unknown-page?ref=ad',
+      '/no/such/page',
+      '/index.html',
+      '/favicon.ico',
+      '/pages/nosuch',
+      '/likes/nosuch',
+      '/members/7/nosuch',
+      '/credits/1/card/extra',
+      '/landers/nosuch',
+      '/landers/video/one/two',
+      '/members/999999/landing',
+      '/members/999999/landing2/eng',
+    ])('answers %s with status 404 and the app, which starts as on any page and shows its 404 page', async (url) => {
       const response = await app.inject({ url });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('private, no-cache');
-      // index.html as built, with the page's head filled in (modules/site-meta, modules/landers).
-      expect(response.body).toMatch(/^<!doctype html><html/);
-      expect(response.body).toContain(
-        `<script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-abc123.js"></script>`,
-      );
+      // The same page as any other: the app's scripts, its root, the policy allowing its inline script.
+      expect(response.body).toContain(APP_PAGE);
       expect(response.body).toContain('<div id="root"></div>');
-      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
-    },
-  );
+      expect(response.headers['content-security-policy']).toContain("script-src 'self' 'sha256-");
+    });
+
+    it.each([
+      '/',
+      '/members',
+      '/members/',
+      '/Members',
+      '/pages/terms',
+      '/pages/%66aq',
+      '/terms',
+      '/AGB?ref=x',
+      '/klachten',
+      '/login?redirectTo=%2Fchats',
+      '/likes/liked-by',
+      '/likes/m/5',
+      '/chats/5',
+      '/members/5/chat',
+      '/members/5/signup',
+      '/credits/3/ideal',
+      '/transactions',
+      '/reset-password/do',
+      '/admin',
+      '/admin/members/5',
+      '/landers/video',
+      '/landers/tinderswipe',
+    ])('answers %s, a page of the route table, with status 200', async (url) => {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+    });
+
+    it('leaves the files, the API, the health check and the service worker as they were', async () => {
+      const worker = await app.inject({ url: '/sw.js' });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.body).toBe(SW_JS);
+      expect((await app.inject({ url: '/favicon.svg' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/assets/app-abc123.js' })).statusCode).toBe(200);
+      for (const url of ['/manifest.webmanifest', '/offline.html', '/robots.txt', '/healthz', '/api/settings.php'])
+        expect((await app.inject({ url })).statusCode, url).toBe(200);
+      const api = await app.inject({ url: '/api/zzz-unknown-page' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().error.code).toBe('route_not_found');
+    });
+
+    it("reads a path as the app's router does: the query aside, percent-decoded, trailing slashes ignored", () => {
+      expect(pageStatus('/pages/faq?lang=de')).toBe(200);
+      expect(pageStatus('/PAGES/faq/')).toBe(200);
+      // The page's name is the loader's to check, which does not ignore case (as `/{token}` aliases do).
+      expect(pageStatus('/pages/FAQ')).toBe(404);
+      expect(pageStatus('/FAQ')).toBe(200);
+      expect(pageStatus('/%E0%A4%A')).toBe(404);
+      expect(pageStatus('/pages/faq/more')).toBe(404);
+      expect(pageStatus('/pages/fa%2Fq')).toBe(404);
+    });
+  });
 
   it("allows index.html's inline script by its hash, and no other inline script", async () => {
     const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');

@@ -1,4 +1,5 @@
-// Serves the built web app: hashed assets cached for a year, index.html for every other non-API path.
+// Serves the built web app: hashed assets cached for a year, index.html for every other non-API path (with status 404
+// where the app shows its 404 page: docs/web-shell.md, "Unknown pages").
 // One release for the life of the process: `dist` is resolved to its release folder and index.html read once at
 // start-up, so a build swapping `dist` to a new release (scripts/build-web.mjs) never mixes two releases here.
 import { createHash } from 'node:crypto';
@@ -11,6 +12,7 @@ import { LRUCache } from 'lru-cache';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { matchWebRoute } from '@app/contracts';
 
 /**
  * How long after `load` a page with its own first view starts the app when the visitor has not touched it
@@ -22,6 +24,14 @@ export const APP_START_IDLE_MS = 3000;
 const HASHED_ASSETS_DIR = 'assets';
 /** The release's server render of first views (scripts/build-web.mjs, docs/first-view.md): loaded here, never served. */
 const SERVER_RENDER_ENTRY = 'server/entry-server.js';
+
+/**
+ * The status of index.html for a path: 404 where the app shows its 404 page (no route of its table, or a value the
+ * table knows it does not have: `/pages/nosuch`, a `/{token}` that is no alias), else 200.
+ */
+export function pageStatus(url: string): 200 | 404 {
+  return matchWebRoute(url.split('?')[0] ?? '') ? 200 : 404;
+}
 
 /** Paths that must never fall back to index.html: the API, and asset files that do not exist. */
 function isNeverIndex(url: string): boolean {
@@ -79,6 +89,11 @@ export type WebPageParts = {
   themeColor?: string;
   /** What the page adds to the visit it records (the lander and variant shown, or the member landing's member). */
   visit?: PageVisit;
+  /**
+   * The page's HTTP status when the page itself knows better than the route table (a first view of a member who does
+   * not exist: 404); else 200, or 404 where the app's route table shows its 404 page.
+   */
+  status?: number;
 };
 
 /** A page's part of a visit (modules/traffic records visits; the web plugin only hands them over). */
@@ -168,6 +183,11 @@ export type WebRelease = {
  */
 export type WebPage = {
   url: string;
+  /**
+   * `render` answering null means the page names nothing (a lander's unknown name, a landing of no such member): the
+   * app shows its 404 page there, and the page is sent with status 404.
+   */
+  isNotFoundWhenNull?: boolean;
   render: (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -323,11 +343,12 @@ export const webPlugin = fp<WebPluginOptions>(
         reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    // Client-side routing: the app decides what a path shows, including its own 404 page.
+    // Client-side routing: the app decides what a path shows, including its own 404 page, which is sent with status 404
+    // (crawlers must not index it as a page, monitoring must see a broken link); the app starts on it as on any page.
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       // A missing chunk must fail as a missing chunk (the client then reloads), not load the HTML as JavaScript.
       if (isNeverIndex(request.url)) return reply.callNotFound();
-      return sendPage(reply, defaultPage?.(request) ?? null);
+      return sendPage(reply.code(pageStatus(request.url)), defaultPage?.(request) ?? null);
     });
     // Pages whose index.html carries their content: more specific than '/*', so the router prefers them.
     for (const page of pages) {
@@ -337,6 +358,7 @@ export const webPlugin = fp<WebPluginOptions>(
         const parts = await page.render(request, reply, { defaultParts, release });
         // A render may have answered itself (a redirect).
         if (reply.sent) return reply;
+        reply.code(parts?.status ?? (!parts && page.isNotFoundWhenNull ? 404 : pageStatus(request.url)));
         return sendPage(reply, parts ?? defaultParts());
       });
     }

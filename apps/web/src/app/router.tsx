@@ -1,5 +1,6 @@
 // The route table: every screen is code-split and registered here, under its layout, when the issue that builds it lands.
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { WEB_ROUTE_PATHS } from '@app/contracts';
 import { paths } from '../config/paths.ts';
 import { RootShell } from './root-shell.tsx';
 import { RouteErrorBoundary } from './routes/route-error-boundary.tsx';
@@ -301,7 +302,7 @@ export const routes: RouteObject[] = [
       // The staff console (issue 14): its own chrome and code chunk, never part of the member bundles.
       {
         id: 'admin',
-        path: '/admin/*',
+        path: WEB_ROUTE_PATHS.staffConsole,
         errorElement: <RouteErrorBoundary />,
         lazy: async () => ({ Component: (await import('../features/admin/admin-app.tsx')).AdminApp }),
       },

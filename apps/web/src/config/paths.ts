@@ -1,4 +1,9 @@
-// Every route of SPEC section 2 in one map: `path` for the router, `getHref` for links.
+// Every route of SPEC section 2 in one map: `path` for the router (the table the server shares, @app/contracts
+// web-routes.ts), `getHref` for links.
+import { WEB_ROUTE_PATHS, type StaticPage } from '@app/contracts';
+
+export { STATIC_PAGES, type StaticPage } from '@app/contracts';
+
 export const LANDER_NAMES = [
   'alonetonight',
   'collagelanding',
@@ -9,74 +14,75 @@ export const LANDER_NAMES = [
   'transitionsvideolanding',
   'video',
 ] as const;
-export const STATIC_PAGES = ['ban', 'cookies', 'faq', 'privacy', 'return-policy', 'service', 'terms'] as const;
-export type StaticPage = (typeof STATIC_PAGES)[number];
 
 export const paths = {
-  index: { path: '/', getHref: () => '/' },
-  likes: { path: '/likes', getHref: () => '/likes' },
-  likesType: { path: '/likes/:type', getHref: (type: string) => `/likes/${type}` },
-  likesMId: { path: '/likes/m/:id', getHref: (id: number | string) => `/likes/m/${id}` },
-  chats: { path: '/chats', getHref: () => '/chats' },
-  chatsId: { path: '/chats/:id', getHref: (id: number | string) => `/chats/${id}` },
-  members: { path: '/members', getHref: () => '/members' },
-  membersId: { path: '/members/:id', getHref: (id: number | string) => `/members/${id}` },
-  membersIdChat: { path: '/members/:id/chat', getHref: (id: number | string) => `/members/${id}/chat` },
-  membersIdLanding: { path: '/members/:id/landing', getHref: (id: number | string) => `/members/${id}/landing` },
-  membersIdSignup: { path: '/members/:id/signup', getHref: (id: number | string) => `/members/${id}/signup` },
+  index: { path: WEB_ROUTE_PATHS.index, getHref: () => '/' },
+  likes: { path: WEB_ROUTE_PATHS.likes, getHref: () => '/likes' },
+  likesType: { path: WEB_ROUTE_PATHS.likesType, getHref: (type: string) => `/likes/${type}` },
+  likesMId: { path: WEB_ROUTE_PATHS.likesMId, getHref: (id: number | string) => `/likes/m/${id}` },
+  chats: { path: WEB_ROUTE_PATHS.chats, getHref: () => '/chats' },
+  chatsId: { path: WEB_ROUTE_PATHS.chatsId, getHref: (id: number | string) => `/chats/${id}` },
+  members: { path: WEB_ROUTE_PATHS.members, getHref: () => '/members' },
+  membersId: { path: WEB_ROUTE_PATHS.membersId, getHref: (id: number | string) => `/members/${id}` },
+  membersIdChat: { path: WEB_ROUTE_PATHS.membersIdChat, getHref: (id: number | string) => `/members/${id}/chat` },
+  membersIdLanding: {
+    path: WEB_ROUTE_PATHS.membersIdLanding,
+    getHref: (id: number | string) => `/members/${id}/landing`,
+  },
+  membersIdSignup: { path: WEB_ROUTE_PATHS.membersIdSignup, getHref: (id: number | string) => `/members/${id}/signup` },
   membersIdLanding2: {
-    path: '/members/:id/landing2/:slug?',
+    path: WEB_ROUTE_PATHS.membersIdLanding2,
     getHref: (id: number | string, slug = '') => `/members/${id}/landing2${slug ? `/${slug}` : ''}`,
   },
   membersIdLanding3: {
-    path: '/members/:id/landing3/:slug?',
+    path: WEB_ROUTE_PATHS.membersIdLanding3,
     getHref: (id: number | string, slug = '') => `/members/${id}/landing3${slug ? `/${slug}` : ''}`,
   },
-  accountDeleted: { path: '/account-deleted', getHref: () => '/account-deleted' },
-  complaints: { path: '/complaints', getHref: () => '/complaints' },
-  completeSignup: { path: '/complete-signup', getHref: () => '/complete-signup' },
-  directdebit: { path: '/directdebit', getHref: () => '/directdebit' },
-  langConfig: { path: '/lang-config', getHref: () => '/lang-config' },
+  accountDeleted: { path: WEB_ROUTE_PATHS.accountDeleted, getHref: () => '/account-deleted' },
+  complaints: { path: WEB_ROUTE_PATHS.complaints, getHref: () => '/complaints' },
+  completeSignup: { path: WEB_ROUTE_PATHS.completeSignup, getHref: () => '/complete-signup' },
+  directdebit: { path: WEB_ROUTE_PATHS.directdebit, getHref: () => '/directdebit' },
+  langConfig: { path: WEB_ROUTE_PATHS.langConfig, getHref: () => '/lang-config' },
   login: {
-    path: '/login',
+    path: WEB_ROUTE_PATHS.login,
     getHref: (redirectTo?: string) => `/login${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`,
   },
-  matchFinder: { path: '/match-finder', getHref: () => '/match-finder' },
+  matchFinder: { path: WEB_ROUTE_PATHS.matchFinder, getHref: () => '/match-finder' },
   /** SPEC: the notification settings screen is named notifications; "settings" links here. */
-  notifications: { path: '/notifications', getHref: () => '/notifications' },
-  premium: { path: '/premium', getHref: () => '/premium' },
-  pricing: { path: '/pricing', getHref: () => '/pricing' },
-  profile: { path: '/profile', getHref: () => '/profile' },
-  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
-  resetPasswordDo: { path: '/reset-password/do', getHref: () => '/reset-password/do' },
-  signup: { path: '/signup', getHref: () => '/signup' },
-  signupMatches: { path: '/signup-matches', getHref: () => '/signup-matches' },
-  swipeGame: { path: '/swipe-game', getHref: () => '/swipe-game' },
-  credits: { path: '/credits', getHref: () => '/credits' },
-  creditsRepeatOrder: { path: '/credits/repeat-order', getHref: () => '/credits/repeat-order' },
+  notifications: { path: WEB_ROUTE_PATHS.notifications, getHref: () => '/notifications' },
+  premium: { path: WEB_ROUTE_PATHS.premium, getHref: () => '/premium' },
+  pricing: { path: WEB_ROUTE_PATHS.pricing, getHref: () => '/pricing' },
+  profile: { path: WEB_ROUTE_PATHS.profile, getHref: () => '/profile' },
+  resetPassword: { path: WEB_ROUTE_PATHS.resetPassword, getHref: () => '/reset-password' },
+  resetPasswordDo: { path: WEB_ROUTE_PATHS.resetPasswordDo, getHref: () => '/reset-password/do' },
+  signup: { path: WEB_ROUTE_PATHS.signup, getHref: () => '/signup' },
+  signupMatches: { path: WEB_ROUTE_PATHS.signupMatches, getHref: () => '/signup-matches' },
+  swipeGame: { path: WEB_ROUTE_PATHS.swipeGame, getHref: () => '/swipe-game' },
+  credits: { path: WEB_ROUTE_PATHS.credits, getHref: () => '/credits' },
+  creditsRepeatOrder: { path: WEB_ROUTE_PATHS.creditsRepeatOrder, getHref: () => '/credits/repeat-order' },
   creditsIdPaymentmethod: {
-    path: '/credits/:id/:paymentmethod?',
+    path: WEB_ROUTE_PATHS.creditsIdPaymentmethod,
     getHref: (id: number | string, method = '') => `/credits/${id}${method ? `/${method}` : ''}`,
   },
   transactions: {
-    path: '/transactions/:id?',
+    path: WEB_ROUTE_PATHS.transactions,
     getHref: (id: number | string = '') => `/transactions${id ? `/${id}` : ''}`,
   },
   /** The activation mail's link target (`?token=`); it forwards to activateDone or activateError. */
   activate: {
-    path: '/activate',
+    path: WEB_ROUTE_PATHS.activate,
     getHref: (token?: string) => `/activate${token ? `?token=${encodeURIComponent(token)}` : ''}`,
   },
-  activateDone: { path: '/activate/done', getHref: () => '/activate/done' },
-  activateError: { path: '/activate/error', getHref: () => '/activate/error' },
-  mailChangeDo: { path: '/mail-change/do', getHref: () => '/mail-change/do' },
+  activateDone: { path: WEB_ROUTE_PATHS.activateDone, getHref: () => '/activate/done' },
+  activateError: { path: WEB_ROUTE_PATHS.activateError, getHref: () => '/activate/error' },
+  mailChangeDo: { path: WEB_ROUTE_PATHS.mailChangeDo, getHref: () => '/mail-change/do' },
   /** Development only: the mailbox of mails not sent without SMTP (the route shows 404 when the API has none). */
-  devMailbox: { path: '/dev/mailbox', getHref: () => '/dev/mailbox' },
-  staticPage: { path: '/pages/:page', getHref: (page: StaticPage) => `/pages/${page}` },
-  token: { path: '/:token', getHref: (token: string) => `/${token}` },
-  landerTinderswipe: { path: '/landers/tinderswipe', getHref: () => '/landers/tinderswipe' },
+  devMailbox: { path: WEB_ROUTE_PATHS.devMailbox, getHref: () => '/dev/mailbox' },
+  staticPage: { path: WEB_ROUTE_PATHS.staticPage, getHref: (page: StaticPage) => `/pages/${page}` },
+  token: { path: WEB_ROUTE_PATHS.token, getHref: (token: string) => `/${token}` },
+  landerTinderswipe: { path: WEB_ROUTE_PATHS.landerTinderswipe, getHref: () => '/landers/tinderswipe' },
   lander: {
-    path: '/landers/:lander/:slug?',
+    path: WEB_ROUTE_PATHS.lander,
     getHref: (lander: (typeof LANDER_NAMES)[number], slug = '') => `/landers/${lander}${slug ? `/${slug}` : ''}`,
   },
 } as const;

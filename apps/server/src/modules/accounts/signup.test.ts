@@ -35,13 +35,17 @@ describe('signup (signup.php, email-suggestion.php)', () => {
   }
   beforeEach(() => setSignups('all', { minAge: 18, signupCredits: 20 }));
 
-  async function postSignup(body: Record<string, unknown>, headers: Record<string, string> = {}) {
-    return createClient(app).request({ method: 'POST', url: '/api/signup.php', payload: body, headers });
+  async function postSignup(
+    body: Record<string, unknown>,
+    headers: Record<string, string> = {},
+    cookies: Record<string, string> = {},
+  ) {
+    return createClient(app).request({ method: 'POST', url: '/api/signup.php', payload: body, headers, cookies });
   }
 
   it('creates a not-confirmed account with a disabled profile, logs it in and grants the signup credits through the ledger', async () => {
     const body = signupBody({ email: '  Anna.Smith@Example.COM ', username: 'Anna' });
-    const response = await postSignup(body, { 'accept-language': 'nl-NL,nl;q=0.9' });
+    const response = await postSignup(body, {}, { lang: 'nl' });
     expect(response.statusCode).toBe(201);
     const { user } = response.json();
     expect(user).toMatchObject({

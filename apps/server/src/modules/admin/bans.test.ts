@@ -177,7 +177,7 @@ describe('a ban from the staff console', () => {
       method: 'POST',
       url: '/api/message.php',
       payload: { to: bob.profileId, client_id: randomUUID(), text: 'Are you there?' },
-      headers: { 'accept-language': 'de' },
+      cookies: { lang: 'de' },
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toMatchObject({ code: 'member_unavailable', params: { name: bob.name } });

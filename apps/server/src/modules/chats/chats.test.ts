@@ -164,7 +164,6 @@ describe('chat', () => {
     const german = await alice.client.request({
       method: 'POST',
       url: '/api/message.php',
-      headers: { 'accept-language': 'de' },
       cookies: { lang: 'de' },
       payload: { to: bob.profileId, client_id: randomUUID(), text: 'x'.repeat(1001) },
     });

@@ -55,7 +55,7 @@ describe('support tickets (complaints.php, contact.php)', () => {
         method: 'POST',
         url: '/api/complaints.php',
         payload: { subject: ' ', description: '' },
-        headers: { 'accept-language': 'de' },
+        cookies: { lang: 'de' },
       });
       expect(response.statusCode).toBe(400);
       const body = response.json();
@@ -70,7 +70,7 @@ describe('support tickets (complaints.php, contact.php)', () => {
         method: 'POST',
         url: '/api/contact.php',
         payload: { email: uniqueEmail('visitor'), subject: 'x'.repeat(151), description: 'Too short' },
-        headers: { 'accept-language': 'nl' },
+        cookies: { lang: 'nl' },
       });
       expect(response.statusCode).toBe(400);
       const body = response.json();

@@ -52,7 +52,10 @@ const DEFAULT_MAX_RENDERS = 2;
  */
 const MAX_RENDER_SHARE = 0.5;
 
-/** What the web app's server render (apps/web/src/entry-server.tsx) takes and answers. */
+/**
+ * What the web app's server render (apps/web/src/entry-server.tsx) takes and answers; `status` when the page says it
+ * names nothing (a member who does not exist: 404).
+ */
 type RenderFirstView = (request: {
   url: string;
   origin: string;
@@ -61,7 +64,7 @@ type RenderFirstView = (request: {
   settings: unknown;
   user: unknown;
   transport: (url: string, init: RequestInit) => Promise<Response>;
-}) => Promise<{ html: string; state: unknown } | { redirect: string } | null>;
+}) => Promise<{ html: string; state: unknown; status?: number } | { redirect: string } | null>;
 
 /**
  * Buttons pressed on the view before the app runs are kept (as child-index paths from the view) for the app, which
@@ -131,7 +134,7 @@ async function answerAsVisitor(request: FastifyRequest, url: string, init: Reque
   // the waiters' budgets running out) instead of waiting for the whole render.
   await new Promise((resolve) => setImmediate(resolve));
   const headers: Record<string, string> = { accept: 'application/json', 'request-type': 'client' };
-  for (const name of ['cookie', 'host', 'user-agent', 'accept-language'] as const) {
+  for (const name of ['cookie', 'host', 'user-agent'] as const) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
@@ -197,6 +200,8 @@ async function renderPage(
     view: body,
     id: randomUUID(),
     scriptsAfterLoad: true,
+    // Kept with the view: a member who does not exist answers 404 from memory too, without asking the database again.
+    ...(view.status ? { status: view.status } : {}),
   };
 }
 

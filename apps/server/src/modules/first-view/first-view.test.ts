@@ -9,6 +9,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildTestApp, insertSite, type TestApp } from '../../test-support/test-app.ts';
 import { signUp } from '../../test-support/accounts.ts';
+import { createMember } from '../../test-support/members.ts';
 import { FIRST_VIEW_CLICKS_SCRIPT } from './first-view.pages.ts';
 
 const INDEX_HTML =
@@ -20,6 +21,12 @@ export async function renderFirstView(request) {
   if (request.url === '/chats' && request.user === null) return { redirect: '/login?redirectTo=%2Fchats' };
   if (request.url.startsWith('/members/13')) throw new Error('render broke');
   if (request.url.startsWith('/members/14')) return null;
+  // The member page: a member who does not exist says so, and the page answers 404 (useServerStatus).
+  const member = /^[/]members[/]([0-9]+)$/.exec(request.url);
+  if (member) {
+    const answer = await request.transport('/api/member.php?id=' + member[1], { method: 'GET' });
+    if (answer.status === 404) return { html: '<main><h1>profile not found</h1></main>', state: {}, status: 404 };
+  }
   const likes = await request.transport('/api/likes.php', { method: 'GET' });
   const who = request.user ? 'member ' + request.user.profile.name : 'visitor';
   const zone = request.timeZone ? ' | zone ' + request.timeZone : '';
@@ -132,6 +139,24 @@ describe('first views', () => {
       expect(response.body).not.toContain('id="first-view"');
       expect(response.body).toContain('<script type="module" src="/assets/app-abc123.js"></script>');
     }
+  });
+
+  it('answers 404 for the page of a member who does not exist, from the render and from memory, and still starts the app', async () => {
+    const { profileId } = await createMember(app);
+    const known = await app.inject({ url: `/members/${profileId}` });
+    expect(known.statusCode).toBe(200);
+    expect(known.body).toContain('id="first-view"');
+    for (const attempt of ['rendered', 'from memory']) {
+      const gone = await app.inject({ url: '/members/999999' });
+      expect(gone.statusCode, attempt).toBe(404);
+      expect(gone.body).toContain('<div id="first-view"><main><h1>profile not found</h1></main></div>');
+      // The app still starts on it (on the first touch, or a while after load), and shows its own copy of the page.
+      expect(gone.body).toContain('/assets/app-abc123.js');
+      expect(gone.body).toContain('<div id="root"></div>');
+    }
+    expect(await app.metrics.text()).toMatch(
+      /first_view_render_seconds_count\{page="\/members\/:id",outcome="cached"\} 1/,
+    );
   });
 
   it('never serves the server render itself', async () => {

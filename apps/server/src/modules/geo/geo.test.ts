@@ -75,7 +75,7 @@ describe('GET /api/geocode.php', () => {
   });
 
   it('answers 404 location_unknown, translated, far from any place (open sea)', async () => {
-    const response = await get('/api/geocode.php?lat=0&lon=-30', { 'accept-language': 'de' });
+    const response = await get('/api/geocode.php?lat=0&lon=-30', { cookie: 'lang=de' });
     expect(response.statusCode).toBe(404);
     const { error } = apiErrorSchema.parse(response.json());
     expect(error.code).toBe('location_unknown');

@@ -145,7 +145,7 @@ describe('notifications', () => {
         method: 'PUT',
         url: '/api/notifications.php',
         payload: { preferences: { sms: { email: true } } },
-        headers: { 'accept-language': 'de' },
+        cookies: { lang: 'de' },
       });
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json().error).toMatchObject({

@@ -177,7 +177,8 @@ describe.each(['disk', 's3'] as const)('photos (photo.php, photos.php) on %s sto
       method: 'POST',
       url: '/api/photo.php',
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="is_private"\r\n\r\n1\r\n--${boundary}--\r\n`,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': 'de' },
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      cookies: { lang: 'de' },
     });
     expect(fieldsOnly.statusCode).toBe(400);
     // The message follows the request's language: German here.

@@ -266,7 +266,6 @@ describe('paid traffic: attribution and postbacks', () => {
     const unknown = await admin.request({
       method: 'POST',
       url: '/api/admin/traffic/networks',
-      headers: { 'accept-language': 'de' },
       cookies: { lang: 'de' },
       payload: { ...base, postbacks: { signup: `${network.url}/pb?x={clickid}` } },
     });

@@ -5,7 +5,8 @@ import { Container } from 'react-bootstrap';
 import { data, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { STATIC_PAGES, type StaticPage } from '../../../config/paths.ts';
+import { isStaticPage } from '@app/contracts';
+import type { StaticPage } from '../../../config/paths.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSettings } from '../../../lib/settings/get-settings.ts';
 import { toBanReason } from '../lib/ban-reasons.ts';
@@ -17,10 +18,6 @@ import { FaqSearch } from './faq-search.tsx';
 import { MarkdownArticle } from './markdown-article.tsx';
 import { SupportContacts } from './support-contacts.tsx';
 import '../content.css';
-
-export function isStaticPage(value: string | undefined): value is StaticPage {
-  return (STATIC_PAGES as readonly string[]).includes(value ?? '');
-}
 
 /** An unknown page name is the 404 page. */
 export function staticPageLoader({ params }: LoaderFunctionArgs) {

@@ -5,6 +5,7 @@ import type { MemberProfile } from '@app/contracts';
 import { renderWithProviders, setupI18n, type RenderOptions } from '../../../test-support/render.tsx';
 import { mockFetch } from '../../../test-support/fetch-mock.ts';
 import { buildUser } from '../../../test-support/user.fixture.ts';
+import { ServerRenderContext, type ServerRender } from '../../../lib/server-render.ts';
 import { MemberPage } from './member-page.tsx';
 
 beforeAll(() => setupI18n());
@@ -80,5 +81,38 @@ describe('member profile page', () => {
     expect(await screen.findByText('As the member gave it')).toBeTruthy();
     expect(screen.getByText('Written by the member')).toBeTruthy();
     expect(screen.getByText('Chosen from our list')).toBeTruthy();
+  });
+
+  it("tells the server's render that a member who does not exist is a 404, and only then", async () => {
+    const rendered = (id: number) => {
+      const render: ServerRender = { redirectTo: null, status: null };
+      renderWithProviders(<></>, {
+        path: `/members/${id}`,
+        routes: [
+          {
+            path: '/members/:id',
+            element: (
+              <ServerRenderContext value={render}>
+                <MemberPage />
+              </ServerRenderContext>
+            ),
+          },
+        ],
+        user: buildUser(),
+        settings: { interests: ['hiking'] },
+      });
+      return render;
+    };
+    mockFetch(({ url }) =>
+      url.pathname === '/api/member.php' && url.searchParams.get('id') === '12'
+        ? { body: { member: MEMBER } }
+        : undefined,
+    );
+    const gone = rendered(999);
+    expect(await screen.findByRole('heading', { name: 'This member could not be found.' })).toBeTruthy();
+    expect(gone.status).toBe(404);
+    const known = rendered(12);
+    expect(await screen.findByRole('heading', { name: /Sofie/ })).toBeTruthy();
+    expect(known.status).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { MemberProfile, User } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useServerStatus } from '../../../lib/server-render.ts';
 import { FictionalIcon } from '../../../components/fictional-icon.tsx';
 import { VerifiedBadge } from '../../../components/verified-badge.tsx';
 import { PromptQuote } from '../../../components/prompt-quote.tsx';
@@ -195,7 +196,11 @@ export function MemberPage() {
     if (isLikedBy) void queryClient.invalidateQueries({ queryKey: likesKeys.all });
   }, [isLikedBy, id, queryClient]);
 
-  if (!Number.isInteger(id) || id <= 0 || (member.error instanceof ApiError && member.error.status === 404)) {
+  const isNotFound =
+    !Number.isInteger(id) || id <= 0 || (member.error instanceof ApiError && member.error.status === 404);
+  // The server's first view of this page answers 404 (docs/web-shell.md, "Unknown pages").
+  useServerStatus(isNotFound ? 404 : null);
+  if (isNotFound) {
     return (
       <Container className="py-5 text-center">
         <PageTitle title={t('errors:profile_not_found')} />
