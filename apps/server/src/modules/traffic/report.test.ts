@@ -15,6 +15,7 @@ import { createClient, signUp, uniqueEmail, type Client } from '../../test-suppo
 import { payOrder } from '../../test-support/orders.ts';
 import { signedInStaff, type StaffClient } from '../../test-support/staff.ts';
 import { buildTestApp, writeIndexOnlyDist, type TestApp } from '../../test-support/test-app.ts';
+import { insertProfiles } from '../../test-support/members.ts';
 import { twoProportionPValue } from './report.service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -23,6 +24,7 @@ describe('the traffic report', () => {
   let app: TestApp;
   let staff: StaffClient;
   let dist: Awaited<ReturnType<typeof writeIndexOnlyDist>>;
+  let landingMemberId = 0;
   const realNow = () => new Date();
   /** 2026-03-10 11:00 UTC and the days after it (Europe/Amsterdam: the same calendar days at noon). */
   const start = Date.parse('2026-03-10T11:00:00Z');
@@ -56,6 +58,8 @@ describe('the traffic report', () => {
       },
     });
     expect(experiment.statusCode, experiment.body).toBe(200);
+    // A member whose landing an ad links to (a landing of no member shown answers 404: docs/web-shell.md).
+    [{ id: landingMemberId }] = await insertProfiles(app, [{ name: 'Landing Lena', showInAds: true }]);
   });
   afterAll(async () => {
     app.clock.now = realNow;
@@ -88,7 +92,7 @@ describe('the traffic report', () => {
     const dave = await visit(0, '/landers/gallery');
     // Day 1: another network nobody configured, and a member landing; day 2 a visitor just before midnight in Amsterdam.
     const erin = await visit(1, '/?network=othernet&utm_source=news&utm_campaign=autumn');
-    const frank = await visit(1, `/members/1/landing?gclid=g1`);
+    const frank = await visit(1, `/members/${landingMemberId}/landing?gclid=g1`);
     const gina = await visit(2, '/landers/video?network=adnet&ref=aff1', createClient(app), 11.5);
     void frank;
     void gina;
