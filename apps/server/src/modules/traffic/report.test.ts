@@ -59,7 +59,8 @@ describe('the traffic report', () => {
     });
     expect(experiment.statusCode, experiment.body).toBe(200);
     // A member whose landing an ad links to (a landing of no member shown answers 404: docs/web-shell.md).
-    [{ id: landingMemberId }] = await insertProfiles(app, [{ name: 'Landing Lena', showInAds: true }]);
+    const [landingMember] = await insertProfiles(app, [{ name: 'Landing Lena', showInAds: true }]);
+    landingMemberId = landingMember!.id;
   });
   afterAll(async () => {
     app.clock.now = realNow;
