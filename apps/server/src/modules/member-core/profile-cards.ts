@@ -145,8 +145,12 @@ export async function withFirstPrompts(db: Executor, cards: ProfileCard[]): Prom
  * Fictional profiles have no account and are always openable when active.
  */
 export function isViewable(siteId: number | Placeholder): SQL {
-  // One probe of users_unlisted_idx per row checks both (a fictional profile has no account: nothing to find).
-  return sql`(${profiles.siteId} = ${siteId} and ${profiles.status} = 'active' and not exists (select 1 from ${users} where ${users.id} = ${profiles.userId} and (${users.status} = 'deleted_pending' or ${isRestrictedNow()})))`;
+  // One probe of users_unlisted_idx per row checks both (a fictional profile has no account: nothing to find). OFFSET 0
+  // keeps that probe a per-row subplan, which PostgreSQL cannot turn into an anti join: a merge or hash anti join
+  // drops a list's index order and reads all its rows instead of a page's, a nested loop over every unlisted account
+  // grows with the site (bench/growth: on 5,000 members search page 1 read the searcher's whole region; on 5,000 to
+  // 10,000 its count compared each match with every unlisted account).
+  return sql`(${profiles.siteId} = ${siteId} and ${profiles.status} = 'active' and not exists (select 1 from ${users} where ${users.id} = ${profiles.userId} and (${users.status} = 'deleted_pending' or ${isRestrictedNow()}) offset 0))`;
 }
 
 /**
