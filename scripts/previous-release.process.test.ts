@@ -46,7 +46,7 @@ describe.skipIf(!serverUrl || typeof release === 'string')('the previous release
   const { commit, migration } = release as { commit: string; migration: string };
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'previous-release-'));
   const database = `previous_release_${process.pid}`;
-  const databaseUrl = serverUrl!.replace(/\/[^/]*$/, `/${database}`);
+  const databaseUrl = (serverUrl ?? '').replace(/\/[^/]*$/, `/${database}`);
   let admin: pg.Client;
   let server: ChildProcess | undefined;
   let base = '';
