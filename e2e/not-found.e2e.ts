@@ -9,9 +9,9 @@ describe('unknown page', () => {
   test('shows "404 This page could not be found" inside the site layout, with a link back home', async () => {
     const { page, context } = session;
     await acceptSiteEntryWarningBeforehand(context);
-    // The server hands every non-API path to the web app, which decides it is unknown.
+    // The server answers a path of no route with status 404 and the web app, which shows its 404 page (docs/web-shell.md).
     const response = await page.goto('/this/page/does-not-exist?x=1');
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
 
     const heading = page.getByRole('heading', { level: 1, name: '404 This page could not be found' });
     await heading.waitFor();

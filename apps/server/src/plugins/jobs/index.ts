@@ -98,7 +98,11 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     const carried = await queue.carryOverLegacyJobs(app.db);
     if (carried > 0) app.log.info(`carried ${carried} waiting jobs over from the old queue`);
     app.decorate('jobs', queue);
-    if (isPolling) app.addHook('onReady', () => queue.work(pollIntervalSeconds, backstopSeconds));
+    // On the embedded database a job queued inside a Drizzle transaction does not reach PGlite's listeners (its NOTIFY
+    // is delivered at a COMMIT the adapter does not see), so its workers keep polling every pollIntervalSeconds there;
+    // on PostgreSQL NOTIFY wakes them and the backstop is slow (docs/jobs.md).
+    const backstop = app.databaseQueue.kind === 'pglite' ? pollIntervalSeconds : backstopSeconds;
+    if (isPolling) app.addHook('onReady', () => queue.work(pollIntervalSeconds, backstop));
     // Lets the jobs in progress finish (pg-boss waits for them, up to its timeout), then closes its connections.
     app.addHook('onClose', () => boss.stop({ graceful: true, close: true }));
   },
