@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { askServer, backupSocketPath, dumpPglite, socketAnswers } from './backup-socket.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadProcessConfig } from './config.ts';
 import {
   PG_DUMP_FLAGS,
   databaseName,
@@ -18,16 +18,10 @@ import {
   toolConnection,
   writeWhole,
 } from './db/backups.ts';
-import { runtimeProblem } from './lib/runtime.ts';
 
 const USAGE = 'usage: npm run backup -- [file] [--offline]';
 
 async function main(): Promise<number> {
-  const problem = runtimeProblem();
-  if (problem) {
-    console.error(problem);
-    return 1;
-  }
   let args;
   try {
     args = parseArgs({ allowPositionals: true, options: { offline: { type: 'boolean', default: false } } });
@@ -39,16 +33,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 1;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadProcessConfig();
+  if (!config) return 1;
   const kind = config.databaseUrl ? 'postgres' : 'pglite';
   const file = resolveFromCaller(args.positionals[0] ?? defaultBackupName(kind));
   const started = performance.now();

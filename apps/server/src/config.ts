@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { runtimeProblem } from './lib/runtime.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -393,4 +394,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : `mailto:${mailAddressOf(e.MAIL_FROM) ?? `noreply@${new URL(publicUrl).hostname}`}`),
     mailEventsSecret: e.MAIL_EVENTS_SECRET,
   };
+}
+
+/**
+ * The configuration of a process entry (server.ts, migrate.ts, backup.ts, restore.ts, db-check.ts): undefined, with the
+ * reason printed, when this Node.js cannot run the server or a variable is invalid.
+ */
+export function loadProcessConfig(): AppConfig | undefined {
+  const problem = runtimeProblem();
+  if (problem) {
+    console.error(problem);
+    return undefined;
+  }
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return undefined;
+    }
+    throw error;
+  }
 }

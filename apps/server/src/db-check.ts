@@ -3,28 +3,14 @@
 // debited once, conversations complete, no orphan rows (docs/operations.md, "Restore"). Exits 0 when all hold.
 // The embedded database of a running server is checked by that server (DATA_DIR/backup.sock, backup-socket.ts).
 import { askServer, backupSocketPath, socketAnswers } from './backup-socket.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadProcessConfig } from './config.ts';
 import { isDataDirectory } from './db/backups.ts';
 import { openDatabase } from './db/client.ts';
 import { checkInvariants, formatInvariants, invariantsHold, type InvariantCheck } from './db/invariants.ts';
-import { runtimeProblem } from './lib/runtime.ts';
 
 async function main(): Promise<number> {
-  const problem = runtimeProblem();
-  if (problem) {
-    console.error(problem);
-    return 1;
-  }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadProcessConfig();
+  if (!config) return 1;
   let checks: InvariantCheck[];
   try {
     const socketPath = backupSocketPath(config.dataDir);

@@ -1,27 +1,13 @@
 // `npm run migrate`: the migration step alone (docs/operations.md). `npm start`, `npm run serve` and the cluster scripts
 // run it before the server; a deploy runs it once before rolling the instances. Exits 0 when the database is current,
 // 1 with a message saying what failed (the failed migration rolled back whole, those before it kept).
-import { ConfigError, loadConfig } from './config.ts';
+import { loadProcessConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase, migrationState } from './db/migrate.ts';
-import { runtimeProblem } from './lib/runtime.ts';
 
 async function main(): Promise<number> {
-  const problem = runtimeProblem();
-  if (problem) {
-    console.error(problem);
-    return 1;
-  }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadProcessConfig();
+  if (!config) return 1;
   const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.pgliteDataDir}`;
   const started = Date.now();
   let handle;

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { backupSocketPath, socketAnswers } from './backup-socket.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadProcessConfig } from './config.ts';
 import {
   PG_RESTORE_FLAGS,
   databaseName,
@@ -20,31 +20,17 @@ import {
 import { openDatabase, type Database } from './db/client.ts';
 import { checkInvariants, formatInvariants, invariantsHold } from './db/invariants.ts';
 import * as schema from './db/schema/index.ts';
-import { runtimeProblem } from './lib/runtime.ts';
 
 const USAGE = 'usage: npm run restore -- <file>';
 
 async function main(): Promise<number> {
-  const problem = runtimeProblem();
-  if (problem) {
-    console.error(problem);
-    return 1;
-  }
   const [argument, ...rest] = process.argv.slice(2);
   if (!argument || rest.length || argument.startsWith('-')) {
     console.error(USAGE);
     return 1;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadProcessConfig();
+  if (!config) return 1;
   const file = resolveFromCaller(argument);
   if (!(await fs.stat(file).catch(() => undefined))?.isFile()) {
     console.error(`restore: no file ${file}`);

@@ -2,26 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { serveBackups } from './backup-socket.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadProcessConfig } from './config.ts';
 import { MigrationError } from './db/migrate.ts';
-import { runtimeProblem } from './lib/runtime.ts';
 
 async function main() {
-  const problem = runtimeProblem();
-  if (problem) {
-    console.error(problem);
-    process.exit(1);
-  }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadProcessConfig();
+  if (!config) process.exit(1);
   // Handlers go in before the app is built: a signal during start-up (migrations, seeding) waits for the
   // build and then closes, instead of killing the process half-way through writing the embedded database.
   const shutdown: { app?: FastifyInstance; signal?: NodeJS.Signals } = {};
