@@ -84,6 +84,25 @@ function newDataDir(): string {
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/** Runs `work` on a new empty database beside TEST_DATABASE_URL's (its name, URL, and a client of the server), then drops it. */
+async function withNewDatabase(
+  prefix: string,
+  work: (database: { name: string; url: URL; admin: pg.Client }) => Promise<void>,
+): Promise<void> {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  try {
+    await work({ name, url, admin });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
 async function postgresAnswers(): Promise<boolean> {
   const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
   try {
@@ -125,13 +144,7 @@ describe('starting on a busy host', () => {
 
   it('comes up on an empty PostgreSQL database with one busy CPU; `npm run migrate` is the step that migrates; idle, it costs at most a transaction a second', async (context) => {
     if (!(await postgresAnswers())) context.skip(`no PostgreSQL answers at ${postgresUrl}`);
-    const name = `start_test_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    try {
+    await withNewDatabase('start_test', async ({ name, url, admin }) => {
       busyLoops();
       const first = await startAndTime(environment(newDataDir(), url.href), true);
       for (const child of children.splice(0)) child.kill('SIGKILL');
@@ -162,21 +175,12 @@ describe('starting on a busy host', () => {
         `PostgreSQL: first start on one busy CPU ${(first.ms / 1000).toFixed(1)} s; restart, first answer ${(restart.ms / 1000).toFixed(1)} s; idle ${perSecond.toFixed(2)} transactions a second over ${IDLE_WINDOW_MS / 1000} s`,
       );
       expect(perSecond).toBeLessThanOrEqual(1);
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    });
   }, 300_000);
 
   it('a migration that fails stops the start with exit code 1 and a message, leaving the database as it was', async (context) => {
     if (!(await postgresAnswers())) context.skip(`no PostgreSQL answers at ${postgresUrl}`);
-    const name = `start_fail_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    try {
+    await withNewDatabase('start_fail', async ({ url }) => {
       // A table the first migration creates is already there: its migration fails and is rolled back whole.
       const blocker = new pg.Client({ connectionString: url.href });
       await blocker.connect();
@@ -200,9 +204,6 @@ describe('starting on a busy host', () => {
       );
       await check.end();
       expect(rows[0]!.count).toBe(1);
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    });
   }, 120_000);
 });
