@@ -286,7 +286,7 @@ describe('staff console', () => {
       await shop.getByRole('button', { name: 'Paid' }).click();
       await shop.getByRole('heading', { name: 'Payment completed' }).waitFor();
 
-      // Three postbacks reach the stand-in (the job queue polls every 2 s), once each, with the ad's click id.
+      // Three postbacks reach the stand-in (each job wakes its worker at commit), once each, with the ad's click id.
       const deadline = Date.now() + 30_000;
       while (network.received.length < 3 && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 250));

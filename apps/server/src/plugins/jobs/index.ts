@@ -6,10 +6,12 @@ import { PgBoss, fromPglite } from 'pg-boss';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { JOB_SCHEMA } from '../../db/job-schema.ts';
 import { createJobQueue, type JobQueue } from './job-queue.ts';
+import { MAINTENANCE_INTERVAL_SECONDS } from './job-runtime.ts';
 
 export {
   DELETE_AFTER_SECONDS,
   EXPIRE_SECONDS,
+  MAINTENANCE_INTERVAL_SECONDS,
   MAX_ATTEMPTS,
   RETENTION_SECONDS,
   RETRY_DELAY_SECONDS,
@@ -68,10 +70,12 @@ export function createBoss(queue: DatabaseHandle['queue'], isPolling: boolean): 
     flowIntervalSeconds: 600,
     cronWorkerIntervalSeconds: 45,
     cronMonitorIntervalSeconds: 45,
-    // Expiry, retention and the queues' counts (job_queue_depth) every 5 minutes: each pass costs a few statements a
-    // queue, and pg-boss lets one instance of a cluster run each queue's pass (the others find it claimed).
+    // Expiry and the queues' counts (job_queue_depth) every 5 minutes, a few statements for all queues; the retention
+    // walk (about 5 statements a queue) once a day per queue, the queues' walks spread over the day (job-queue.ts).
+    // pg-boss lets one instance of a cluster run each claim (the others find it claimed).
     superviseIntervalSeconds: 300,
     monitorIntervalSeconds: 300,
+    maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
     registerInstance: false,
   });
 }
@@ -98,11 +102,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     const carried = await queue.carryOverLegacyJobs(app.db);
     if (carried > 0) app.log.info(`carried ${carried} waiting jobs over from the old queue`);
     app.decorate('jobs', queue);
-    // On the embedded database a job queued inside a Drizzle transaction does not reach PGlite's listeners (its NOTIFY
-    // is delivered at a COMMIT the adapter does not see), so its workers keep polling every pollIntervalSeconds there;
-    // on PostgreSQL NOTIFY wakes them and the backstop is slow (docs/jobs.md).
-    const backstop = app.databaseQueue.kind === 'pglite' ? pollIntervalSeconds : backstopSeconds;
-    if (isPolling) app.addHook('onReady', () => queue.work(pollIntervalSeconds, backstop));
+    if (isPolling) app.addHook('onReady', () => queue.work(pollIntervalSeconds, backstopSeconds));
     // Lets the jobs in progress finish (pg-boss waits for them, up to its timeout), then closes its connections.
     app.addHook('onClose', () => boss.stop({ graceful: true, close: true }));
   },

@@ -12,6 +12,7 @@ import {
   DELETE_AFTER_SECONDS,
   EXPIRE_SECONDS,
   JOB_DECLARATIONS,
+  MAINTENANCE_INTERVAL_SECONDS,
   MAX_ATTEMPTS,
   RETRY_DELAY_SECONDS,
   bossConnection,
@@ -264,6 +265,39 @@ describe('job queue (pg-boss)', () => {
     expect(await job(again)).toMatchObject({ state: 'completed', data: { userId: 2 } });
   });
 
+  it('spreads the queues’ daily maintenance over the day: a pass on a new database walks one queue, not all', async () => {
+    const boss = createBoss(app.databaseQueue, false);
+    bosses.push(boss);
+    await boss.start();
+    const queue = createJobQueue({ boss, now: () => new Date() });
+    const names = Object.keys(JOB_DECLARATIONS);
+    const stamps = async () =>
+      (
+        (await app.db.execute(
+          sql.raw(`select name, extract(epoch from ${JOB_SCHEMA}.job_now() - maintain_on)::float8 as age
+                   from ${JOB_SCHEMA}.queue where name in (${names.map((name) => `'${name}'`).join(', ')})
+                   order by name`),
+        )) as unknown as { rows: { name: string; age: number | null }[] }
+      ).rows;
+    // As on a database no pass has ever run against.
+    await app.db.execute(sql.raw(`update ${JOB_SCHEMA}.queue set maintain_on = null, monitor_on = null`));
+    await queue.declare();
+    const ages = (await stamps()).map((row) => row.age!);
+    expect(ages).toHaveLength(names.length);
+    // Due one slot after another across the day: the first now, the last a slot before the day ends.
+    const slot = MAINTENANCE_INTERVAL_SECONDS / names.length;
+    for (const [index, age] of ages.entries())
+      expect(Math.abs(age - (MAINTENANCE_INTERVAL_SECONDS - index * Math.floor(slot)))).toBeLessThan(5);
+    await boss.supervise();
+    const walked = (await stamps()).filter((row) => row.age! < 60);
+    expect(walked).toHaveLength(1);
+    // Declaring again (another instance starting) leaves the slots alone.
+    await queue.declare();
+    expect((await stamps()).filter((row) => row.age! < 60)).toEqual(
+      walked.map((row) => expect.objectContaining({ name: row.name })),
+    );
+  });
+
   it('deletes finished jobs after the retention period, through pg-boss’s maintenance', async () => {
     const queue = await newQueue({ storage: { remove: async () => undefined } });
     const [old, recent] = [
@@ -363,6 +397,45 @@ describe('job queue (pg-boss)', () => {
     expect(await queuedJobs(app.db, { name: 'accounts.delete-expired' })).toEqual([]);
     // Moved, not copied: a second start finds nothing left to carry over.
     expect(await other.carryOverLegacyJobs(app.db)).toBe(0);
+  });
+
+  it('a job queued inside a transaction wakes its worker when the transaction commits, long before the backstop', async () => {
+    const worker = Fastify();
+    await worker.register(dbPlugin, { database: app.database, isOwned: false });
+    // Idle workers look by themselves only every 120 s: only the wake at commit can run the job within the test.
+    await worker.register(jobsPlugin, { isPolling: true, pollIntervalSeconds: 120, backstopSeconds: 120 });
+    const removed: string[] = [];
+    const purged: number[] = [];
+    worker.jobs.handle(
+      fakeDeps({
+        storage: { remove: async (key) => void removed.push(key) },
+        accounts: { purgeAccount: async (userId) => void purged.push(userId) },
+      }),
+    );
+    try {
+      await worker.ready();
+      await worker.db.transaction(async (tx) => {
+        await worker.jobs.enqueue(DELETE_FILES, { keys: ['x/in-transaction.jpg'] }, { tx });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Not before the commit: the job does not exist outside the transaction yet.
+        expect(removed).toEqual([]);
+      });
+      await expect.poll(() => removed, { timeout: 10_000 }).toEqual(['x/in-transaction.jpg']);
+      // A unique job too (an upsert by key), on the database's clock: one due by the app's clock alone was not NOTIFYd.
+      await worker.db.transaction((tx) => worker.jobs.enqueue(PURGE, { userId: 41 }, { tx, uniqueKey: `${PURGE}:41` }));
+      await expect.poll(() => purged, { timeout: 10_000 }).toEqual([41]);
+      // A rolled-back transaction's job never runs.
+      await worker.db
+        .transaction(async (tx) => {
+          await worker.jobs.enqueue(DELETE_FILES, { keys: ['x/rolled-back.jpg'] }, { tx });
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      await worker.jobs.enqueue(DELETE_FILES, { keys: ['x/after.jpg'] });
+      await expect.poll(() => removed, { timeout: 10_000 }).toEqual(['x/in-transaction.jpg', 'x/after.jpg']);
+    } finally {
+      await worker.close();
+    }
   });
 
   it('polls for due jobs in the background and stops polling when the app closes', async () => {

@@ -16,6 +16,7 @@ import {
 import {
   DELETE_AFTER_SECONDS,
   EXPIRE_SECONDS,
+  MAINTENANCE_INTERVAL_SECONDS,
   MAX_ATTEMPTS,
   RETENTION_SECONDS,
   RETRY_DELAY_SECONDS,
@@ -84,6 +85,24 @@ export function createJobQueue(deps: {
     return hasSucceeded && isOwner;
   }
 
+  /**
+   * Spreads the queues' daily maintenance (pg-boss's retention walk, about 5 statements a queue) over the day: a queue
+   * never maintained gets a last-maintained time that makes it due at its own hour, so a supervise pass (every 5
+   * minutes) walks one queue rather than all of them at once. Each queue keeps its slot, as a pass stamps the
+   * queues it walks with the pass's time.
+   */
+  async function staggerMaintenance(): Promise<void> {
+    const slotSeconds = Math.floor(MAINTENANCE_INTERVAL_SECONDS / names.length);
+    await boss.getDb().executeSql(
+      `update ${JOB_SCHEMA}.queue as queue
+       set maintain_on = ${JOB_SCHEMA}.job_now() - make_interval(secs => $2) + make_interval(secs => slot.index * $3)
+       from (select name, row_number() over (order by name) - 1 as index from ${JOB_SCHEMA}.queue
+             where name = any($1::text[])) as slot
+       where queue.name = slot.name and queue.maintain_on is null`,
+      [names, MAINTENANCE_INTERVAL_SECONDS, slotSeconds],
+    );
+  }
+
   return {
     /** Creates or updates every declared queue and schedule; removes schedules no longer declared. */
     async declare(): Promise<void> {
@@ -94,6 +113,7 @@ export function createJobQueue(deps: {
           await boss.updateQueue(name, rest);
         } else await boss.createQueue(name, options);
       }
+      await staggerMaintenance();
       for (const schedule of await boss.getSchedules()) {
         if (!declarations[schedule.name as JobName]?.cron) await boss.unschedule(schedule.name, schedule.key);
       }
@@ -160,7 +180,9 @@ export function createJobQueue(deps: {
         if (!declaration.unique) throw new Error(`job ${name} is not declared unique: it takes no uniqueKey`);
         const { jobs } = await boss.upsert(name, data, {
           singletonKey: options.uniqueKey,
-          startAfter: options.runAt ?? deps.now(),
+          // Without a time: due at the database's now (0 s from it). A time from the app's clock lies after the
+          // transaction's start, and pg-boss NOTIFYs only for a job due by then: the worker would wait for the backstop.
+          startAfter: options.runAt ?? 0,
           db,
         });
         return jobs[0]!;

@@ -20,6 +20,11 @@ export const RETRY_DELAY_SECONDS = 30;
 export const EXPIRE_SECONDS = 5 * 60;
 /** Finished jobs (done, failed for good or cancelled) are deleted by pg-boss's maintenance after this. */
 export const DELETE_AFTER_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * How often pg-boss's maintenance walks a queue (retention, deletion): once a day, each queue at its own time of day
+ * (job-queue.ts, staggerMaintenance), so no supervise pass walks them all at once.
+ */
+export const MAINTENANCE_INTERVAL_SECONDS = 24 * 60 * 60;
 /** A waiting job not run within this time after it was due is dropped by pg-boss's maintenance. */
 export const RETENTION_SECONDS = 14 * 24 * 60 * 60;
 
