@@ -1,24 +1,10 @@
 // SPEC section 2: in the installed app (standalone, no browser toolbar) a Back button on the member profile, likes,
 // credits and payment-method screens, when there is an in-app page to go back to.
-import { useSyncExternalStore } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useIsStandalone } from '../hooks/use-is-standalone.ts';
 import { BackIcon } from './icons.tsx';
-
-const STANDALONE_QUERY = '(display-mode: standalone)';
-
-function subscribe(onChange: () => void): () => void {
-  const query = typeof window.matchMedia === 'function' ? window.matchMedia(STANDALONE_QUERY) : null;
-  query?.addEventListener?.('change', onChange);
-  return () => query?.removeEventListener?.('change', onChange);
-}
-
-/** Installed and opened from the home screen: the display mode, or iOS's own flag. */
-export function isStandalone(): boolean {
-  const query = typeof window.matchMedia === 'function' ? window.matchMedia(STANDALONE_QUERY) : null;
-  return Boolean(query?.matches) || (navigator as Navigator & { standalone?: boolean }).standalone === true;
-}
 
 /** React Router numbers the app's history entries: above 0 there is a page of this app to go back to. */
 function hasInAppHistory(): boolean {
@@ -31,7 +17,7 @@ export function InstalledAppBack({ className = 'mb-2' }: { className?: string })
   const navigate = useNavigate();
   // Re-read on every navigation: the history index moves with it.
   useLocation();
-  const standalone = useSyncExternalStore(subscribe, isStandalone, () => false);
+  const standalone = useIsStandalone();
   if (!standalone || !hasInAppHistory()) return null;
   return (
     <Button

@@ -7,6 +7,7 @@ import { VERIFICATION_REJECT_REASONS, type AdminVerification, type VerificationR
 import { PoseIcon } from '../../../components/pose-icons.tsx';
 import { useAdminVerifications, useDecideVerification } from '../api/verifications.ts';
 import { ReviewQueue } from './review-queue.tsx';
+import { formatDate } from '../../../lib/i18n.ts';
 
 export function VerificationsQueue() {
   const { t } = useTranslation('admin');
@@ -64,7 +65,9 @@ function VerificationCard({
         <p className="mb-2">
           <strong>{entry.profile_name}</strong>{' '}
           <span className="text-body-secondary">
-            {t('verifications.submitted', { date: new Date(entry.submitted_at).toLocaleString() })}
+            {t('verifications.submitted', {
+              date: formatDate(entry.submitted_at, { dateStyle: 'medium', timeStyle: 'short' }),
+            })}
           </span>
         </p>
         <div className="d-flex gap-3 align-items-start mb-3">

@@ -1,6 +1,6 @@
 // A live hours:minutes:seconds countdown to `endsAt`, zero-padded, ticking every second; it stops at 00:00:00.
 import { useEffect } from 'react';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '../../../hooks/use-now.ts';
 import { formatCountdown } from '../lib/countdown.ts';
 
 type CountdownProps = { endsAt: number; className?: string; onZero?: () => void };

@@ -14,7 +14,7 @@ import { toFormErrors, translateError, type FormError } from '../../../lib/form-
 import { useResendDirectDebitCode } from '../api/resend-direct-debit-code.ts';
 import type { DirectDebitState } from '../api/start-direct-debit.ts';
 import { useVerifyDirectDebit } from '../api/verify-direct-debit.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '../../../hooks/use-now.ts';
 import { cleanCode, codeDeadlines, codeError, OTHER_METHOD_ERRORS } from '../lib/direct-debit.ts';
 import { formatMoney } from '../../../lib/money.ts';
 

@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import type { DiscountCode } from '@app/contracts';
 import { StarIcon } from '../../../components/member-icons.tsx';
 import { Countdown } from './countdown.tsx';
+import { formatDate } from '../../../lib/i18n.ts';
 
 type DiscountSummaryProps = { discount: DiscountCode | null; enteredCode: string | null };
 
 export function DiscountSummary({ discount, enteredCode }: DiscountSummaryProps) {
-  const { t, i18n } = useTranslation('payments');
+  const { t } = useTranslation('payments');
   if (!discount) return null;
   const percentage = discount.value_percentage;
   const expiresAt = discount.expires ? Date.parse(discount.expires) : Number.NaN;
@@ -34,7 +35,7 @@ export function DiscountSummary({ discount, enteredCode }: DiscountSummaryProps)
         {discount.source !== 'time_bonus' && Number.isFinite(expiresAt) && (
           <p className="mb-1 small">
             {t('discount.expires', {
-              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(expiresAt),
+              date: formatDate(expiresAt, { dateStyle: 'medium' }),
             })}
           </p>
         )}

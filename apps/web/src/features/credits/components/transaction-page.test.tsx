@@ -189,7 +189,8 @@ describe('payment status', () => {
     expect(rows).toHaveLength(4);
     expect(within(rows[1]!).getByText('Refunded')).toBeTruthy();
     expect(within(rows[2]!).getByText('Paid')).toBeTruthy();
-    expect(within(rows[2]!).getByRole('link', { name: 'Mar 1, 2026: View order 2' }).getAttribute('href')).toBe(
+    // Dates follow the app's one date helper: English is the British form (dateLocaleFor), in the display time zone.
+    expect(within(rows[2]!).getByRole('link', { name: '1 Mar 2026: View order 2' }).getAttribute('href')).toBe(
       '/transactions/2',
     );
     expect(within(rows[3]!).getByText('Failed')).toBeTruthy();

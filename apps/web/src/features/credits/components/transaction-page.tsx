@@ -22,6 +22,7 @@ import { orderBundleOf } from '../lib/payment-store.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { CheckIcon, CoinsIcon } from './credits-icons.tsx';
 import '../credits.css';
+import { formatDate } from '../../../lib/i18n.ts';
 
 /** A payment this recent was just made: the completed page greets it with a toast. */
 const FRESH_PAYMENT_MS = 10 * 60_000;
@@ -57,9 +58,7 @@ function methodName(t: (key: string) => string, method: string): string {
 function OrderDetails({ order }: { order: Order }) {
   const { t, i18n } = useTranslation('payments');
   const { t: tCommon } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(order.paid_at ?? order.created_at),
-  );
+  const date = formatDate(order.paid_at ?? order.created_at, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section aria-labelledby="order-details-title" className="order-details mt-4">
       <h2 id="order-details-title" className="h6">
@@ -134,9 +133,7 @@ function RefundSection({ order }: { order: Order }) {
       <h2 id="refund-title" className="h6">
         {t('refund.title')}
       </h2>
-      <p className="small mb-2">
-        {t('refund.available', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(until) })}
-      </p>
+      <p className="small mb-2">{t('refund.available', { date: formatDate(until) })}</p>
       {refund.isError && (
         <Alert variant="danger" role="alert">
           {translateError(t, toFormErrors(refund.error).form ?? { code: 'error_generic' })}
@@ -350,7 +347,6 @@ function OrdersList() {
       </div>
     );
   }
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <Table responsive hover className="orders-table align-middle">
       <thead>
@@ -370,7 +366,7 @@ function OrdersList() {
             <td>
               {/* The name starts with the date that is seen ("Mar 1, 2026: View order 2"), so voice users can say it. */}
               <Link to={paths.transactions.getHref(order.id)}>
-                {dateFormat.format(new Date(order.created_at))}
+                {formatDate(order.created_at, { dateStyle: 'medium' })}
                 <span className="visually-hidden">: {t('transaction.view', { id: order.id })}</span>
               </Link>
             </td>

@@ -7,21 +7,17 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import type { DevMail } from '@app/contracts';
 import { useDevMailbox } from '../api/get-dev-mailbox.ts';
+import { formatDate } from '../../../lib/i18n.ts';
 
 /** Links inside the sandboxed preview open in the app's own window. */
 export function buildPreviewDocument(html: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><base target="_top"></head><body>${html}</body></html>`;
 }
 
-function formatTime(value: string, language: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' }).format(date);
-}
+const formatTime = (value: string) => formatDate(value, { dateStyle: 'short', timeStyle: 'medium' }) || value;
 
 function MailView({ mail }: { mail: DevMail }) {
-  const { t, i18n } = useTranslation('accounts');
+  const { t } = useTranslation('accounts');
   return (
     <article aria-labelledby="dev-mail-subject">
       <h2 id="dev-mail-subject" className="h4">
@@ -33,7 +29,7 @@ function MailView({ mail }: { mail: DevMail }) {
         <dt className="col-3">{t('devMailbox.to')}</dt>
         <dd className="col-9 text-break">{mail.to}</dd>
         <dt className="col-3">{t('devMailbox.time')}</dt>
-        <dd className="col-9">{formatTime(mail.created_at, i18n.language)}</dd>
+        <dd className="col-9">{formatTime(mail.created_at)}</dd>
         {/* The headers a mail client acts on (one-click unsubscribe, RFC 8058): header names are not translated. */}
         {Object.entries(mail.headers ?? {}).map(([name, value]) => (
           <Fragment key={name}>
@@ -73,7 +69,7 @@ function MailView({ mail }: { mail: DevMail }) {
 }
 
 export function DevMailboxPage() {
-  const { t, i18n } = useTranslation('accounts');
+  const { t } = useTranslation('accounts');
   const [recipient, setRecipient] = useState('');
   const [filter, setFilter] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -140,7 +136,7 @@ export function DevMailboxPage() {
                   >
                     <span className="d-block fw-semibold text-truncate">{mail.subject}</span>
                     <span className="d-block small text-truncate">{mail.to}</span>
-                    <span className="d-block small opacity-75">{formatTime(mail.created_at, i18n.language)}</span>
+                    <span className="d-block small opacity-75">{formatTime(mail.created_at)}</span>
                   </button>
                 </ListGroup.Item>
               ))}

@@ -21,7 +21,7 @@ import { useOpenMatchModal } from '../../likes/index.ts';
 import { useSwipeCandidates } from '../api/get-swipe-candidates.ts';
 import { useSwipe } from '../api/swipe.ts';
 import { SWIPE_THRESHOLD_PX, formatCountdown, getSwipeDecision } from '../lib/countdown.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '../../../hooks/use-now.ts';
 import '../swipe-game.css';
 
 type Action = 'like' | 'skip';
@@ -130,7 +130,7 @@ function SwipeCard({
 function OutOfLikes({ resetsAt, onReset }: { resetsAt: string; onReset: () => void }) {
   const { t } = useTranslation('members');
   const resetTime = new Date(resetsAt).getTime();
-  const now = useNow(true);
+  const now = useNow();
   const msLeft = resetTime - now;
   const isOver = msLeft <= 0;
   const hasReset = useRef(false);

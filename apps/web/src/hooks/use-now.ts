@@ -1,4 +1,4 @@
-// The current time, ticking every `intervalMs` (countdowns); it stops ticking once `until` has passed.
+// The current time, ticking every `intervalMs` (countdowns); with an `until`, it stops ticking once that time has passed.
 import { useEffect, useState } from 'react';
 
 export function useNow(until: number | null = null, intervalMs = 1000): number {
