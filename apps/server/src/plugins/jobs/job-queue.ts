@@ -227,6 +227,7 @@ export function createJobQueue(deps: {
      * delay, a retry's back-off) and for when the listener is down (then `pollingIntervalSeconds` applies).
      */
     async work(pollingIntervalSeconds: number, backstopSeconds: number): Promise<void> {
+      const workerIds: string[] = [];
       for (const name of names) {
         const workerId: string = await boss.work(
           name,
@@ -243,7 +244,14 @@ export function createJobQueue(deps: {
             boss.notifyWorker(workerId);
           },
         );
+        workerIds.push(workerId);
       }
+      // The workers all fetched at start, so their backstop looks would come together every backstopSeconds: one
+      // early look each, at its own offset, spreads them over the interval (a steady few statements, not a burst).
+      workerIds.forEach((workerId, index) => {
+        const offsetMs = ((index + 1) * backstopSeconds * 1000) / (workerIds.length + 1);
+        setTimeout(() => boss.notifyWorker(workerId), offsetMs).unref();
+      });
     },
 
     /**
