@@ -220,6 +220,54 @@ describe('password reset', () => {
   });
 });
 
+describe('password change', () => {
+  test('a member changes the password in the settings: the other device is logged out, the old password no longer works', async () => {
+    const { page, context } = session;
+    await acceptSiteEntryWarningBeforehand(context);
+    const email = uniqueEmail('change');
+    await signUpThroughApi(page, email, 'first-password-1', 'Changer');
+    // The same member on a second device.
+    const otherPage = await session.newPage();
+    await acceptSiteEntryWarningBeforehand(otherPage.context());
+    await logIn(otherPage, email, 'first-password-1');
+    await accountMenu(otherPage, 'Changer').waitFor();
+
+    await page.goto('/');
+    await accountMenu(page, 'Changer').click();
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL((url) => url.pathname === '/notifications');
+    const form = page.getByRole('form', { name: 'Password' });
+    await form.getByLabel('Old password').fill('not-my-password');
+    await form.getByLabel('New password', { exact: true }).fill('second-password-2');
+    await form.getByLabel('Repeat new password').fill('second-password-2');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByText('Please check your old password').waitFor();
+    await form.getByLabel('Old password').fill('first-password-1');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form
+      .getByRole('status')
+      .filter({ hasText: 'Your password has been changed. You were logged out on your other devices.' })
+      .waitFor();
+    expect(await form.getByLabel('Old password').inputValue()).toBe('');
+
+    // The other device's session ended; this one goes on.
+    await otherPage.goto('/');
+    await otherPage
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Login', exact: true })
+      .waitFor();
+    await page.reload();
+    await accountMenu(page, 'Changer').waitFor();
+
+    await logOut(page, 'Changer');
+    await logIn(page, email, 'first-password-1');
+    await page.getByRole('alert').filter({ hasText: 'Login failed, please try again' }).waitFor();
+    await page.getByLabel('Password').fill('second-password-2');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await accountMenu(page, 'Changer').waitFor();
+  });
+});
+
 describe('account deletion', () => {
   test('a member deletes the account from the settings and reactivates it with the mailed link', async () => {
     const { page, context } = session;
