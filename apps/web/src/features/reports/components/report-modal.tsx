@@ -1,6 +1,6 @@
 // The one report dialog (member page, photo viewer, chat): a reason as radio buttons, remarks (required for
 // "other"), "Also block", then a confirmation in the same dialog. Validated by the shared contract before sending.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,7 +11,9 @@ import {
   type ReportTarget,
 } from '@app/contracts';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
-import { toFieldErrors, toFormErrors, translateError, type FieldErrors } from '../../../lib/form-errors.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { useFormValues } from '../../../hooks/use-form-values.ts';
+import { translateError } from '../../../lib/form-errors.ts';
 import { useReportMember } from '../api/report-member.ts';
 
 export type ReportSubject = {
@@ -27,6 +29,9 @@ type ReportModalProps = {
   /** After a report that also blocked (the chat leaves the conversation). */
   onBlocked?: () => void;
 };
+
+/** The form's values as the form kit keeps them (strings): the reason, the remarks, "also block" ('true' or ''). */
+const EMPTY = { reason: '', remarks: '', block: '' };
 
 const TITLE_KEYS = { profile: 'modal.titleProfile', photo: 'modal.titlePhoto', message: 'modal.titleMessage' } as const;
 
@@ -57,39 +62,32 @@ function ReportForm({
   const { t } = useTranslation('reports');
   const id = useId();
   const report = useReportMember();
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [remarks, setRemarks] = useState('');
-  const [block, setBlock] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const form = useFormValues(EMPTY);
+  const reason = form.values.reason as ReportReason | '';
+  const reasonError = form.fieldErrors.reason;
   const name = subject.profile.name;
-  const apiErrors = report.error ? toFormErrors(report.error) : null;
-  const errors = { ...apiErrors?.fields, ...fieldErrors };
   const remarksRequired = reason === 'other';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason) {
-      setFieldErrors({ reason: { code: 'reports:modal.reasonRequired' } });
-      document.getElementById(`${id}-reason-${REPORT_REASONS[0]}`)?.focus();
-      return;
-    }
-    const parsed = reportRequestSchema.safeParse({
-      profile: subject.profile.id,
-      target: subject.target,
-      photo: subject.photoId,
-      message: subject.messageId,
-      reason,
-      remarks: remarks.trim() || undefined,
-      block: block || undefined,
+    const body = form.validate(
+      reportRequestSchema,
+      {
+        profile: subject.profile.id,
+        target: subject.target,
+        photo: subject.photoId,
+        message: subject.messageId,
+        reason: reason || undefined,
+        remarks: form.values.remarks.trim() || undefined,
+        block: form.values.block === 'true' || undefined,
+      },
+      { reason: 'reports:modal.reasonRequired' },
+    );
+    if (!body) return;
+    report.mutate(body, {
+      onSuccess: (result) => result.blocked && onBlocked?.(),
+      onError: (error) => form.showApiError(error),
     });
-    if (!parsed.success) {
-      const next = toFieldErrors(parsed.error.issues);
-      setFieldErrors(next);
-      if (next.remarks) document.getElementById(`${id}-remarks`)?.focus();
-      return;
-    }
-    setFieldErrors({});
-    report.mutate(parsed.data, { onSuccess: (result) => result.blocked && onBlocked?.() });
   };
 
   if (report.isSuccess) {
@@ -116,15 +114,15 @@ function ReportForm({
   }
 
   return (
-    <Form noValidate onSubmit={submit}>
+    <Form id={form.formId} noValidate onSubmit={submit}>
       <Modal.Header closeButton closeLabel={t('modal.close')}>
         <Modal.Title id="report-modal-title" as="h2" className="h5">
           {t(TITLE_KEYS[subject.target], { name })}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <FormErrorAlert error={apiErrors?.form ?? null} />
-        <fieldset className="mb-3" aria-describedby={errors.reason ? `${id}-reason-error` : undefined}>
+        <FormErrorAlert error={form.formError} />
+        <fieldset className="mb-3" aria-describedby={reasonError ? `${id}-reason-error` : undefined}>
           <legend className="fs-6 fw-semibold">{t('modal.reasonLegend')}</legend>
           {REPORT_REASONS.map((value) => (
             <Form.Check
@@ -134,45 +132,31 @@ function ReportForm({
               name={`${id}-reason`}
               label={t(`reasons.${value}`)}
               checked={reason === value}
-              isInvalid={Boolean(errors.reason)}
-              onChange={() => {
-                setReason(value);
-                setFieldErrors(({ reason: _cleared, ...rest }) => rest);
-              }}
+              isInvalid={Boolean(reasonError)}
+              onChange={() => form.setValue('reason', value)}
             />
           ))}
-          {errors.reason && (
+          {reasonError && (
             <div id={`${id}-reason-error`} className="invalid-feedback d-block">
-              {translateError(t, errors.reason)}
+              {translateError(t, reasonError)}
             </div>
           )}
         </fieldset>
-        <Form.Group className="mb-3" controlId={`${id}-remarks`}>
-          <Form.Label>{t('modal.remarksLabel')}</Form.Label>
-          <Form.Control
-            as="textarea"
-            rows={3}
-            value={remarks}
-            maxLength={REPORT_REMARKS_MAX_LENGTH}
-            required={remarksRequired}
-            aria-required={remarksRequired}
-            isInvalid={Boolean(errors.remarks)}
-            aria-describedby={`${id}-remarks-hint`}
-            onChange={(event) => setRemarks(event.target.value)}
-          />
-          <Form.Text id={`${id}-remarks-hint`}>
-            {remarksRequired ? t('modal.remarksHintOther') : t('modal.remarksHint')}
-          </Form.Text>
-          {errors.remarks && (
-            <Form.Control.Feedback type="invalid">{translateError(t, errors.remarks)}</Form.Control.Feedback>
-          )}
-        </Form.Group>
+        <FormField
+          {...form.bind('remarks')}
+          as="textarea"
+          rows={3}
+          label={t('modal.remarksLabel')}
+          maxLength={REPORT_REMARKS_MAX_LENGTH}
+          isRequired={remarksRequired}
+          hint={remarksRequired ? t('modal.remarksHintOther') : t('modal.remarksHint')}
+        />
         <Form.Check
           type="checkbox"
           id={`${id}-block`}
           label={t('modal.block', { name })}
-          checked={block}
-          onChange={(event) => setBlock(event.target.checked)}
+          checked={form.values.block === 'true'}
+          onChange={(event) => form.setValue('block', event.target.checked ? 'true' : '')}
           aria-describedby={`${id}-block-hint`}
         />
         <Form.Text id={`${id}-block-hint`} className="d-block mb-3 ms-4">
