@@ -5,6 +5,7 @@ import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
 import prettierConfig from 'eslint-config-prettier';
 import importX from 'eslint-plugin-import-x';
+import checkFile from 'eslint-plugin-check-file';
 
 /**
  * Web layout rules (docs/web-layout.md). Shared code (components, hooks, lib, config) never imports a feature.
@@ -168,6 +169,29 @@ const noImportCycles = {
   rules: { 'import-x/no-cycle': 'error' },
 };
 
+/**
+ * File and folder names in kebab case (`chat-top-bar.tsx`, `use-now.ts`, `modules/data-export/`), suffixes included
+ * (`.test.ts`, `.e2e.ts`, `.process.test.ts`, `.bench.ts`): one spelling to search for, on every file system.
+ */
+const kebabCaseNames = {
+  files: [
+    'apps/*/src/**/*.{ts,tsx}',
+    'packages/*/src/**/*.{ts,tsx}',
+    'e2e/**/*.ts',
+    'scripts/**/*.ts',
+    'bench/**/*.ts',
+  ],
+  plugins: { 'check-file': checkFile },
+  rules: {
+    'check-file/filename-naming-convention': [
+      'error',
+      { '**/*.{ts,tsx}': 'KEBAB_CASE' },
+      { ignoreMiddleExtensions: true },
+    ],
+    'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -205,6 +229,7 @@ export default tseslint.config(
   { files: ['apps/web/public/offline.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
   layoutBoundaries,
   noImportCycles,
+  kebabCaseNames,
   // Layout is Prettier's (`npm run format`); no lint rule argues with it.
   prettierConfig,
 );

@@ -100,3 +100,23 @@ describe('layout lint: import cycles', () => {
     expect(results[0]?.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
   });
 });
+
+describe('file-name lint: kebab case', () => {
+  it.each([
+    ['apps/web/src/components/ChatTopBar.tsx', 'check-file/filename-naming-convention:1'],
+    ['apps/server/src/modules/likes/likes_repository.ts', 'check-file/filename-naming-convention:1'],
+    ['apps/server/src/modules/likesModule/probe.ts', 'check-file/folder-naming-convention:1'],
+    ['e2e/Chat.e2e.ts', 'check-file/filename-naming-convention:1'],
+  ])('%s fails', async (file, rule) => {
+    expect(await rulesHit(file, 'export const x = 1;\n')).toContain(rule);
+  });
+
+  it('kebab case with its suffixes passes', async () => {
+    for (const file of [
+      'apps/web/src/components/chat-top-bar.tsx',
+      'apps/server/src/modules/likes/likes.repository.test.ts',
+      'apps/server/src/start.process.test.ts',
+    ])
+      expect((await rulesHit(file, 'export const x = 1;\n')).filter((hit) => hit.startsWith('check-file'))).toEqual([]);
+  });
+});
