@@ -2,15 +2,17 @@
 // them); no screen or hook retypes a key.
 import { describe, expect, it } from 'vitest';
 import { adminKeys } from './admin-keys.ts';
-import { auditKeys } from './audit.ts';
-import { dashboardKeys } from './dashboard.ts';
-import { adminMemberKeys } from './members.ts';
-import { adminOrderKeys, adminTicketKeys, adminWebhookKeys } from './operations.ts';
-import { adminPhotoKeys } from './photos.ts';
-import { adminReportKeys } from './reports.ts';
-import { adminSiteKeys } from './sites.ts';
-import { staffKeys } from './staff.ts';
-import { adminTrafficKeys } from './traffic.ts';
+import { auditKeys } from './audit-keys.ts';
+import { dashboardKeys } from './dashboard-keys.ts';
+import { adminMemberKeys } from './admin-member-keys.ts';
+import { adminOrderKeys } from './admin-order-keys.ts';
+import { adminTicketKeys } from './admin-ticket-keys.ts';
+import { adminWebhookKeys } from './admin-webhook-keys.ts';
+import { adminPhotoKeys } from './admin-photo-keys.ts';
+import { adminReportKeys } from './admin-report-keys.ts';
+import { adminSiteKeys } from './admin-site-keys.ts';
+import { staffKeys } from './staff-keys.ts';
+import { adminTrafficKeys } from './admin-traffic-keys.ts';
 
 describe('the console’s query keys', () => {
   it('all start with the console’s root, and a member’s lists sit under the member', () => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
-import { useAuditLog } from '../api/audit.ts';
+import { useAuditLog } from '../api/audit-log.ts';
 import { MoreButton } from './more-button.tsx';
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));

@@ -8,7 +8,7 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatMoney } from '../../../lib/money.ts';
-import { useDashboard } from '../api/dashboard.ts';
+import { useDashboard } from '../api/get-dashboard.ts';
 import { toAdminFormError } from '../lib/admin-errors.ts';
 import type { DaySeries } from './day-chart.tsx';
 

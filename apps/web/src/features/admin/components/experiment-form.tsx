@@ -10,7 +10,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useFormValues } from '../../../hooks/use-form-values.ts';
-import { useSaveExperiment } from '../api/traffic.ts';
+import { useSaveExperiment } from '../api/save-experiment.ts';
 import { adminFormError } from '../lib/admin-errors.ts';
 import {
   experimentDraft,

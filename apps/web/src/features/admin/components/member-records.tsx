@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import { useAdminMemberOrders, useAdminMemberPhotos, useAdminMemberReports } from '../api/members.ts';
+import { useAdminMemberOrders } from '../api/admin-member-orders.ts';
+import { useAdminMemberPhotos } from '../api/admin-member-photos.ts';
+import { useAdminMemberReports } from '../api/admin-member-reports.ts';
 import { MoreButton } from './more-button.tsx';
 
 export function MemberRecords({ id, name }: { id: number; name: string }) {

@@ -7,7 +7,7 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
-import { useAdminMembers } from '../api/members.ts';
+import { useAdminMembers } from '../api/admin-members.ts';
 import { MoreButton } from './more-button.tsx';
 
 export function MembersPage() {

@@ -14,7 +14,7 @@ import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useFormValues } from '../../../hooks/use-form-values.ts';
-import { useSaveNetwork } from '../api/traffic.ts';
+import { useSaveNetwork } from '../api/save-network.ts';
 import { adminFormError } from '../lib/admin-errors.ts';
 import {
   FIXED_PAYOUTS,

@@ -9,13 +9,11 @@ import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import {
-  useAdminOrder,
-  useAdminOrders,
-  useFailedWebhooks,
-  useRefundOrder,
-  type OrderStatus,
-} from '../api/operations.ts';
+import { useAdminOrder } from '../api/admin-order.ts';
+import { useAdminOrders } from '../api/admin-orders.ts';
+import { useFailedWebhooks } from '../api/failed-webhooks.ts';
+import { useRefundOrder } from '../api/refund-order.ts';
+import { type OrderStatus } from '../api/order-status.ts';
 import { toAdminFormError } from '../lib/admin-errors.ts';
 import { MoreButton } from './more-button.tsx';
 

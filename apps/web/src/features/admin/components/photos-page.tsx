@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { Badge, Button, ButtonGroup, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_REJECT_REASONS, type AdminPhoto, type PhotoRejectReason } from '@app/contracts';
-import { useAdminPhotos, useReviewPhoto, type PhotoQueue } from '../api/photos.ts';
+import { useAdminPhotos } from '../api/admin-photos.ts';
+import { useReviewPhoto } from '../api/review-photo.ts';
+import { type PhotoQueue } from '../api/photo-queue.ts';
 import { ReviewQueue } from './review-queue.tsx';
 import { VerificationsQueue } from './verifications-queue.tsx';
 

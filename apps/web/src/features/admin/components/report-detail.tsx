@@ -19,7 +19,8 @@ import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { adminFormError, toAdminFormError } from '../lib/admin-errors.ts';
-import { useAdminReport, useHandleReport } from '../api/reports.ts';
+import { useAdminReport } from '../api/admin-report.ts';
+import { useHandleReport } from '../api/handle-report.ts';
 
 /** An empty note reads as the decision's own request, not the generic "invalid value". */
 const RESOLUTION_REQUIRED = { resolution: 'admin:report.resolutionRequired' };

@@ -7,7 +7,7 @@ import { REPORT_STATUSES, type ReportStatus } from '@app/contracts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
-import { useAdminReports } from '../api/reports.ts';
+import { useAdminReports } from '../api/admin-reports.ts';
 import { ReportDetail } from './report-detail.tsx';
 import { MoreButton } from './more-button.tsx';
 

@@ -11,7 +11,10 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { formatDate } from '../../../lib/i18n.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import { bundleInput, codeInput, useSaveBundle, useSaveCode, useSiteBundles, useSiteCodes } from '../api/catalog.ts';
+import { bundleInput, useSaveBundle } from '../api/save-bundle.ts';
+import { codeInput, useSaveCode } from '../api/save-code.ts';
+import { useSiteBundles } from '../api/site-bundles.ts';
+import { useSiteCodes } from '../api/site-codes.ts';
 import { adminFormError, toAdminFormError } from '../lib/admin-errors.ts';
 
 export function SiteCatalog({ siteId, currency }: { siteId: number; currency: string }) {

@@ -9,7 +9,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { adminFormError } from '../lib/admin-errors.ts';
-import { useStaffLogin } from '../api/staff.ts';
+import { useStaffLogin } from '../api/staff-login.ts';
 
 export function StaffLogin() {
   const { t } = useTranslation('admin');

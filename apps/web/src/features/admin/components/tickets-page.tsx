@@ -11,7 +11,10 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
-import { useAdminTicket, useAdminTickets, useTicketAction, type TicketStatus } from '../api/operations.ts';
+import { useAdminTicket } from '../api/admin-ticket.ts';
+import { useAdminTickets } from '../api/admin-tickets.ts';
+import { useTicketAction } from '../api/ticket-action.ts';
+import { type TicketStatus } from '../api/ticket-status.ts';
 import { adminFormError, toAdminFormError } from '../lib/admin-errors.ts';
 import { MoreButton } from './more-button.tsx';
 

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { FormSelect } from '../../../components/form-select.tsx';
 import type { FormError } from '../../../lib/form-errors.ts';
-import { useAdminSites } from '../api/sites.ts';
+import { useAdminSites } from '../api/admin-sites.ts';
 
 export function TrafficSiteSelect({
   name,

@@ -5,7 +5,8 @@ import { Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { VERIFICATION_REJECT_REASONS, type AdminVerification, type VerificationRejectReason } from '@app/contracts';
 import { PoseIcon } from '../../../components/pose-icons.tsx';
-import { useAdminVerifications, useDecideVerification } from '../api/verifications.ts';
+import { useAdminVerifications } from '../api/admin-verifications.ts';
+import { useDecideVerification } from '../api/decide-verification.ts';
 import { ReviewQueue } from './review-queue.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 

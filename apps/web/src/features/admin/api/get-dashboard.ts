@@ -1,9 +1,7 @@
-// The console's dashboard: per-day counts of the last 30 days (GET /api/admin/dashboard).
+// GET /api/admin/dashboard: useDashboard (the console's dashboard).
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
-
-export const dashboardKeys = { all: [...adminKeys.all, 'dashboard'] as const };
+import { dashboardKeys } from './dashboard-keys.ts';
 
 export function useDashboard() {
   return useQuery({

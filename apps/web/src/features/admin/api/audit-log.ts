@@ -1,9 +1,7 @@
-// The audit log (admins): every staff action, newest first, keyset pages.
+// GET /api/admin/audit: useAuditLog (the console's audit).
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
-
-export const auditKeys = { all: [...adminKeys.all, 'audit'] as const };
+import { auditKeys } from './audit-keys.ts';
 
 export function useAuditLog() {
   return useInfiniteQuery({

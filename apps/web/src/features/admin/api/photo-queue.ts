@@ -1,0 +1,3 @@
+// The console's photo queues (pending public and private photos).
+
+export type PhotoQueue = 'new' | 'reported';
