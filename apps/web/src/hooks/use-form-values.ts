@@ -59,6 +59,11 @@ export function useFormValues<T extends FormValues>(initial: T | (() => T)) {
     setErrorFocusRequest((count) => count + 1);
   }
 
+  /** Shows one field's error that no schema or field list gave (e.g. an answer that found nothing). */
+  function setFieldError(name: keyof T & string, error: FormError) {
+    setFieldErrors((current) => ({ ...current, [name]: error }));
+  }
+
   function clearErrors() {
     setFieldErrors({});
     setFormError(null);
@@ -86,6 +91,7 @@ export function useFormValues<T extends FormValues>(initial: T | (() => T)) {
     validate,
     showApiError,
     clearErrors,
+    setFieldError,
     bind,
   };
 }

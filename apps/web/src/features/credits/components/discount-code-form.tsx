@@ -1,39 +1,43 @@
 // The discount-code field: checked with GET /api/discountcode.php?code= ("Code not found", "Code already used" and
 // the expired code come back translated from the server); an accepted code reprices the bundles.
 import { useId, useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { Button, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { toFormErrors, translateError, type FormError } from '../../../lib/form-errors.ts';
+import { useFormValues } from '../../../hooks/use-form-values.ts';
+import { toFormErrors, translateError } from '../../../lib/form-errors.ts';
 import { useCheckDiscountCode } from '../api/get-discount-code.ts';
 import { OpenOrderLink } from './open-order-link.tsx';
 import { setDiscountCode, useEnteredDiscountCode } from '../lib/payment-store.ts';
+
+/** What the member typed, checked before asking the server. */
+const enteredCodeSchema = z.object({
+  discount_code: z.string().trim().min(1, 'payments:discountCode.required').max(64, 'payments:discountCode.required'),
+});
 
 export function DiscountCodeForm() {
   const { t } = useTranslation('payments');
   const id = useId();
   const errorId = `${id}-error`;
   const enteredCode = useEnteredDiscountCode();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<FormError | null>(null);
+  const form = useFormValues({ discount_code: '' });
+  const error = form.fieldErrors.discount_code;
   const [appliedPercentage, setAppliedPercentage] = useState<number | null>(null);
   const check = useCheckDiscountCode();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const code = value.trim();
-    if (!code) {
-      setError({ code: 'payments:discountCode.required' });
-      return;
-    }
-    setError(null);
-    check.mutate(code, {
+    const body = form.validate(enteredCodeSchema);
+    if (!body) return;
+    check.mutate(body.discount_code, {
       onSuccess: ({ discountcode }) => {
-        if (!discountcode) return setError({ code: 'discount_code_not_found' });
+        if (!discountcode) return form.setFieldError('discount_code', { code: 'discount_code_not_found' });
         setAppliedPercentage(discountcode.value_percentage);
         setDiscountCode(discountcode.code);
-        setValue('');
+        form.setValue('discount_code', '');
       },
-      onError: (failure) => setError(toFormErrors(failure).form ?? { code: 'error_generic' }),
+      onError: (failure) =>
+        form.setFieldError('discount_code', toFormErrors(failure).form ?? { code: 'error_generic' }),
     });
   };
 
@@ -61,14 +65,14 @@ export function DiscountCodeForm() {
   }
 
   return (
-    <Form onSubmit={submit} noValidate className="discount-code-form">
+    <Form id={form.formId} onSubmit={submit} noValidate className="discount-code-form">
       <Form.Label htmlFor={id}>{t('discountCode.label')}</Form.Label>
       <InputGroup hasValidation>
         <Form.Control
           id={id}
           name="discount_code"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
+          value={form.values.discount_code}
+          onChange={(event) => form.setValue('discount_code', event.target.value)}
           placeholder={t('discountCode.placeholder')}
           autoComplete="off"
           autoCapitalize="characters"
