@@ -59,6 +59,13 @@ export function useFormValues<T extends FormValues>(initial: T | (() => T)) {
     setErrorFocusRequest((count) => count + 1);
   }
 
+  /** Shows errors the form worked out itself (a field's, the form's), moving focus to them like a failed submit. */
+  function showErrors(errors: { fields?: FieldErrors; form?: FormError | null }) {
+    setFieldErrors(errors.fields ?? {});
+    setFormError(errors.form ?? null);
+    setErrorFocusRequest((count) => count + 1);
+  }
+
   /** Shows one field's error that no schema or field list gave (e.g. an answer that found nothing). */
   function setFieldError(name: keyof T & string, error: FormError) {
     setFieldErrors((current) => ({ ...current, [name]: error }));
@@ -91,6 +98,7 @@ export function useFormValues<T extends FormValues>(initial: T | (() => T)) {
     validate,
     showApiError,
     clearErrors,
+    showErrors,
     setFieldError,
     bind,
   };

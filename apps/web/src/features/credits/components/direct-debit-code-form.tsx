@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { DIRECT_DEBIT_CODE_LENGTH, DIRECT_DEBIT_CODE_MINUTES } from '@app/contracts';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useErrorFocus } from '../../../hooks/use-error-focus.ts';
+import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toFormErrors, translateError, type FormError } from '../../../lib/form-errors.ts';
 import { useResendDirectDebitCode } from '../api/resend-direct-debit-code.ts';
@@ -40,14 +40,13 @@ export function DirectDebitCodeForm({
   const { t: tErrors } = useTranslation();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<FormError | undefined>();
-  const [formError, setFormError] = useState<FormError | null>(null);
+  const form = useFormValues({ code: '' });
+  const { code } = form.values;
+  const fieldError = form.fieldErrors.code;
+  const { formError } = form;
   const [isRefusedAsExpired, setIsRefusedAsExpired] = useState(false);
   // The server's "wait N seconds" wins over the browser's own count.
   const [wait, setWait] = useState<{ until: number; since: number } | null>(null);
-  const [failures, setFailures] = useState(0);
-  const formId = useErrorFocus(failures);
   const verify = useVerifyDirectDebit(onOrdered);
   const resend = useResendDirectDebitCode();
 
@@ -62,11 +61,8 @@ export function DirectDebitCodeForm({
   // Step 2 starts in the code field, and so does every new code.
   useEffect(() => inputRef.current?.focus(), [state]);
 
-  const fail = (error: FormError | undefined, form: FormError | null) => {
-    setFieldError(error);
-    setFormError(form);
-    setFailures((count) => count + 1);
-  };
+  const fail = (error: FormError | undefined, formLevel: FormError | null) =>
+    form.showErrors({ fields: error ? { code: error } : {}, form: formLevel });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -92,9 +88,8 @@ export function DirectDebitCodeForm({
   const onResend = () => {
     resend.mutate(state.id, {
       onSuccess: (data) => {
-        setCode('');
-        setFieldError(undefined);
-        setFormError(null);
+        form.setValues({ code: '' });
+        form.clearErrors();
         setIsRefusedAsExpired(false);
         setWait(null);
         onResent(data.direct_debit, Date.now());
@@ -118,7 +113,13 @@ export function DirectDebitCodeForm({
   const isLeaving = verify.isSuccess;
 
   return (
-    <Form id={formId} noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`} className="direct-debit-code-form">
+    <Form
+      id={form.formId}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={`${id}-title`}
+      className="direct-debit-code-form"
+    >
       <h2 id={`${id}-title`} className="h5">
         {t('directDebit.codeTitle')}
       </h2>
@@ -162,10 +163,7 @@ export function DirectDebitCodeForm({
           ref={inputRef}
           name="code"
           value={code}
-          onChange={(event) => {
-            setCode(cleanCode(event.target.value));
-            setFieldError(undefined);
-          }}
+          onChange={(event) => form.setValue('code', cleanCode(event.target.value))}
           isInvalid={Boolean(fieldError)}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={[fieldError ? errorId : null, sentId, hintId].filter(Boolean).join(' ')}
