@@ -5,7 +5,7 @@
 import { pushPayloadSchema } from '@app/contracts';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { deleteExpiredStaffSessions } from '../staff-session/index.ts';
+import { deleteExpiredStaffSessions } from '../staff-session/expired-staff-sessions.ts';
 import { isSafeKey } from '../storage/file-storage.ts';
 import { lastCronTime, type JobContext } from './job-runtime.ts';
 
