@@ -51,7 +51,7 @@ assertAcyclic(WEB_FEATURE_DEPENDENCIES);
  * app.ts, server.ts, services.ts (the composition root), config.ts and test-support/ compose everything.
  */
 export const SERVER_MODULE_DEPENDENCIES = {
-  accounts: ['credits'],
+  accounts: ['chats', 'credits', 'notifications', 'profiles'],
   admin: ['content', 'credits', 'landers', 'member-core', 'payments', 'photos', 'reports', 'sites', 'traffic'],
   payments: ['accounts', 'credits', 'member-core', 'sites'],
   chats: ['blocks', 'credits', 'member-core', 'photos'],
@@ -61,7 +61,7 @@ export const SERVER_MODULE_DEPENDENCIES = {
   'first-view': ['landers'],
   likes: ['blocks', 'member-core'],
   matches: ['member-core'],
-  notifications: ['member-core'],
+  notifications: ['member-core', 'profiles'],
   photos: ['member-core'],
   profiles: ['blocks', 'member-core', 'photos'],
   reports: ['blocks', 'member-core'],

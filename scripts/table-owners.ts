@@ -50,7 +50,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   reports: 'modules/reports',
   sandbox_payments: 'modules/payments',
   sessions: 'plugins/session',
-  sites: 'modules/sites',
+  sites: 'plugins/site',
   sms_outbox: 'plugins/sms',
   staff_accounts: 'modules/admin',
   staff_audit_log: 'modules/admin',

@@ -57,6 +57,7 @@ import { deleteExpiredAccountRows } from './modules/accounts/expired-cleanup.ts'
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { demoSeedPlugin } from './modules/dev/demo-seed.plugin.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { markActiveDay } from './modules/profiles/index.ts';
 import { photosRoutes } from './modules/photos/photos.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { likesRoutes } from './modules/likes/likes.routes.ts';
@@ -67,6 +68,7 @@ import { swipeRoutes } from './modules/swipe/swipe.routes.ts';
 import { matchesRoutes } from './modules/matches/matches.routes.ts';
 import { chatsRoutes } from './modules/chats/chats.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { insertBundles } from './modules/payments/index.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 
 export type BuildOptions = {
@@ -121,7 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }));
   await app.register(dbPlugin, { database, isOwned: !options.database });
   await app.register(readReplicaPlugin, { maxLagMs: config.replicaMaxLagMs });
-  await app.register(sitePlugin, { publicUrl: config.publicUrl });
+  await app.register(sitePlugin, { publicUrl: config.publicUrl, insertBundles });
   await app.register(securityPlugin);
   await app.register(redisPlugin, {
     redisUrl: config.redisUrl,
@@ -142,7 +144,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(sessionPlugin, { publicUrl: config.publicUrl, memberViewCacheSize: config.memberViewCacheSize });
   await app.register(pollVersionsPlugin, { cacheSize: config.memberViewCacheSize });
   await app.register(staffSessionPlugin, { publicUrl: config.publicUrl });
-  await app.register(activityPlugin);
+  await app.register(activityPlugin, { markActiveDay });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, publicUrl: config.publicUrl });
   await app.register(storagePlugin, { dataDir: config.dataDir, s3: config.s3 });
   await app.register(smsPlugin, { twilio: config.twilio });

@@ -29,14 +29,20 @@ import {
   createUnavailableProvider,
   createWebhooksService,
 } from './modules/payments/index.ts';
-import { findAccountContact, lockAccount, markPremium } from './modules/accounts/index.ts';
+import {
+  addNotificationsDisabled,
+  clearNotificationsDisabled,
+  findAccountContact,
+  lockAccount,
+  markPremium,
+} from './modules/accounts/index.ts';
 import { listLedgerEntries, lockBalance, postLedgerEntry } from './modules/credits/index.ts';
 import { findSite, listSiteNames } from './modules/sites/index.ts';
 import { createTrafficCookies, createTrafficService, type PostbackNetwork } from './modules/traffic/index.ts';
 import { lookupCountry } from './lib/geoip.ts';
 import { createGeocoder, createGeoService } from './modules/geo/index.ts';
 import { createLanderExperiments, createLandersRepository, createLandersService } from './modules/landers/index.ts';
-import { createLikesRepository, createLikesService } from './modules/likes/index.ts';
+import { createLikesRepository, createLikesService, removeLikesAndMatch } from './modules/likes/index.ts';
 import { createMatchesRepository, createMatchesService } from './modules/matches/index.ts';
 import { createMembersRepository, createViewerLoader } from './modules/member-core/index.ts';
 import {
@@ -54,7 +60,7 @@ import {
 } from './modules/photos/index.ts';
 import { createReportsRepository, createReportsService } from './modules/reports/index.ts';
 import { createDataExportRepository, createDataExportService } from './modules/data-export/index.ts';
-import { createProfilesRepository, createProfilesService } from './modules/profiles/index.ts';
+import { createProfilesRepository, createProfilesService, markProfileVerified } from './modules/profiles/index.ts';
 import { createSearchRepository, createSearchService } from './modules/search/index.ts';
 import { createSwipeRepository, createSwipeService } from './modules/swipe/index.ts';
 
@@ -99,6 +105,7 @@ export function buildServices(
     presence: app.realtime,
     outbox: app.outbox,
     tokens: createUnsubscribeTokens(secrets.unsubscribeSigning, now),
+    accounts: { clearNotificationsDisabled, addNotificationsDisabled },
     onError: (error, context) => app.log.error({ err: error }, context),
     now,
   });
@@ -108,6 +115,7 @@ export function buildServices(
     db,
     blocksRepository: createBlocksRepository(db),
     outbox: app.outbox,
+    removeLikesAndMatch,
   });
   // One bound for every photo upload of this instance, profile and chat photos alike (docs/storage.md).
   const photoWork = createSemaphore(PHOTO_WORK_CONCURRENCY);
@@ -126,6 +134,7 @@ export function buildServices(
     jobs: app.jobs,
     photoWork,
     outbox: app.outbox,
+    markProfileVerified,
     now,
   });
   // One offline geocoder (its table loads on first use): geocode.php, and the distance order of landers and signup matches.

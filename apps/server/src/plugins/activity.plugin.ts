@@ -1,7 +1,6 @@
 // Member activity for the search relevance order: profiles.last_active_day, written at most once per member and UTC day.
 import fp from 'fastify-plugin';
-import { and, eq, lt } from 'drizzle-orm';
-import { profiles } from '../db/schema/index.ts';
+import type { Executor } from '../db/client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,8 +21,14 @@ const utcDay = (now: Date) => now.toISOString().slice(0, 10);
  * conditional UPDATE; later ones are answered from memory, so the table is written once a day per member
  * (per instance at most, and the `<` in the UPDATE makes further instances write nothing).
  */
-export const activityPlugin = fp(
-  async (app) => {
+export const activityPlugin = fp<{
+  /**
+   * Moves the member's day bucket forward (profiles owns `profiles`; a plugin imports no module, so app.ts hands in
+   * modules/profiles' `markActiveDay`).
+   */
+  markActiveDay: (executor: Executor, userId: number, day: string) => Promise<void>;
+}>(
+  async (app, { markActiveDay }) => {
     let day = '';
     const marked = new Set<number>();
     /** Whether the member is marked for today already (starts a new day's memory when the day turned). */
@@ -38,10 +43,7 @@ export const activityPlugin = fp(
 
     app.decorate('markActive', async (userId: number) => {
       if (isMarked(userId)) return;
-      await app.db
-        .update(profiles)
-        .set({ lastActiveDay: day })
-        .where(and(eq(profiles.userId, userId), lt(profiles.lastActiveDay, day)));
+      await markActiveDay(app.db, userId, day);
       marked.add(userId);
     });
 

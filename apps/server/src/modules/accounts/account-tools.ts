@@ -8,6 +8,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { NewProfileRow, NewUserRow, SiteRow, UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import { postLedgerEntry } from '../credits/index.ts';
+import { insertProfile, updateProfileOfUser } from '../profiles/index.ts';
 import type { JobQueue } from '../../plugins/jobs/index.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
 import type { Effects, Outbox } from '../../plugins/outbox/index.ts';
@@ -186,7 +187,7 @@ export function createAccountTools(deps: AccountsDeps) {
     profile: Omit<NewProfileRow, 'siteId' | 'userId'>,
   ): Promise<UserRow> {
     const row = await repo.insertUser({ ...user, siteId: site.id }, tx);
-    await repo.insertProfile({ ...profile, siteId: site.id, userId: row.id }, tx);
+    await insertProfile(tx, { ...profile, siteId: site.id, userId: row.id });
     if (site.signupCredits > 0) {
       await postLedgerEntry(tx, {
         userId: row.id,
@@ -236,7 +237,7 @@ export function createAccountTools(deps: AccountsDeps) {
   async function markActivated(tx: Executor, effects: Effects, user: UserRow, now: Date): Promise<void> {
     if (user.status !== 'not_confirmed') return;
     await repo.updateUser(user.id, { status: 'active', activatedAt: now }, tx);
-    await repo.updateProfileOfUser(user.id, { status: 'active' }, tx);
+    await updateProfileOfUser(tx, user.id, { status: 'active' });
     await repo.useTokens(user.id, 'activation', now, tx);
     await deps.onActivated?.(user.id, tx, effects);
     // Paid traffic records the activation once and tells the member's network (docs/traffic.md).

@@ -1,17 +1,14 @@
-// Drizzle queries on users, profiles, account tokens, push subscriptions and pending signup messages.
-import { and, count, desc, eq, gt, gte, isNull, notInArray, sql } from 'drizzle-orm';
+// Drizzle queries on users and account tokens (and reads of the account's profile and photos).
+import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   accountTokens,
-  pendingMessages,
   photos,
   profiles,
-  pushSubscriptions,
   users,
   type AccountTokenPurpose,
   type AccountTokenRow,
   type NewUserRow,
-  type NewProfileRow,
   type ProfileRow,
   type UserRow,
 } from '../../db/schema/index.ts';
@@ -49,12 +46,6 @@ export function createAccountsRepository(db: Executor) {
       return row;
     },
 
-    async insertProfile(values: NewProfileRow, tx: Executor = db): Promise<ProfileRow> {
-      const [row] = await tx.insert(profiles).values(values).returning();
-      if (!row) throw new Error('profile insert returned nothing');
-      return row;
-    },
-
     async updateUser(id: number, values: Partial<NewUserRow>, tx: Executor = db): Promise<UserRow | undefined> {
       const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
       return row;
@@ -67,17 +58,6 @@ export function createAccountsRepository(db: Executor) {
         .where(eq(profiles.userId, userId))
         .limit(1);
       return row;
-    },
-
-    async updateProfileOfUser(
-      userId: number,
-      values: Partial<typeof profiles.$inferInsert>,
-      tx: Executor = db,
-    ): Promise<void> {
-      await tx
-        .update(profiles)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(profiles.userId, userId));
     },
 
     async findProfile(id: number, tx: Executor = db): Promise<ProfileRow | undefined> {
@@ -171,58 +151,6 @@ export function createAccountsRepository(db: Executor) {
           ),
         );
       return Number(row?.value ?? 0);
-    },
-
-    /**
-     * A browser's endpoint belongs to whoever subscribed with it last, and counts as that member's newest; the
-     * member keeps only the newest `keep` (each send is a connection the server makes on the member's behalf).
-     * Call it in a transaction: the member's user row is locked first (`for no key update`, which rows referencing
-     * the member do not wait for), so one member's saves run one after the other and the cap holds however many
-     * arrive together; each save's time is taken once it holds the lock, so the last save is the newest and kept.
-     */
-    async savePushSubscription(
-      userId: number,
-      subscription: { endpoint: string; p256dh: string; auth: string },
-      keep: number,
-      tx: Executor,
-    ): Promise<void> {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-      const savedAt = sql`clock_timestamp()`;
-      await tx
-        .insert(pushSubscriptions)
-        .values({ userId, ...subscription, createdAt: savedAt })
-        .onConflictDoUpdate({
-          target: pushSubscriptions.endpoint,
-          set: { userId, p256dh: subscription.p256dh, auth: subscription.auth, createdAt: savedAt },
-        });
-      const newest = tx
-        .select({ id: pushSubscriptions.id })
-        .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.userId, userId))
-        .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
-        .limit(keep);
-      await tx
-        .delete(pushSubscriptions)
-        .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
-    },
-
-    /** The account's subscriptions, or only the one of `endpoint` (never another account's). */
-    async deletePushSubscriptions(userId: number, endpoint?: string, tx: Executor = db): Promise<void> {
-      await tx
-        .delete(pushSubscriptions)
-        .where(
-          and(
-            eq(pushSubscriptions.userId, userId),
-            endpoint === undefined ? undefined : eq(pushSubscriptions.endpoint, endpoint),
-          ),
-        );
-    },
-
-    async insertPendingMessage(
-      values: { userId: number; targetProfileId: number; body: string },
-      tx: Executor = db,
-    ): Promise<void> {
-      await tx.insert(pendingMessages).values(values);
     },
 
     /** Deletes the account; profiles, sessions, tokens, subscriptions, messages and the balance go with it (ON DELETE CASCADE). */

@@ -6,6 +6,7 @@ import type { SiteRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { MemberView } from '../../plugins/session/index.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
+import { deletePushSubscriptions, savePushSubscription } from '../notifications/index.ts';
 import { createAccountTools, type AccountsDeps } from './account-tools.ts';
 import { createActivationService } from './activation.service.ts';
 import { createDeletionService } from './deletion.service.ts';
@@ -88,13 +89,13 @@ export function createAccountsService(deps: AccountsDeps) {
         ]);
       }
       await deps.outbox.transaction(async (tx, effects) => {
-        if (!subscription) await repo.deletePushSubscriptions(userId, endpoint, tx);
+        if (!subscription) await deletePushSubscriptions(tx, userId, endpoint);
         else
-          await repo.savePushSubscription(
+          await savePushSubscription(
+            tx,
             userId,
             { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
             PUSH_SUBSCRIPTIONS_PER_MEMBER,
-            tx,
           );
         await effects.emit('member.changed', { userId });
       });

@@ -2,7 +2,10 @@
 // reactivation) that expired or were used more than TOKEN_KEEP_MS ago.
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { accountTokens, sessions } from '../../db/schema/index.ts';
+import { accountTokens } from '../../db/schema/index.ts';
+import { deleteExpiredSessions } from '../../plugins/session/index.ts';
+
+export { expiredSessionsBatch } from '../../plugins/session/index.ts';
 
 /**
  * Used and expired tokens are kept a while: the reset-mail limit counts the tokens of the last 24 hours, and a
@@ -10,10 +13,6 @@ import { accountTokens, sessions } from '../../db/schema/index.ts';
  */
 export const TOKEN_KEEP_MS = 7 * 24 * 60 * 60_000;
 const BATCH = 1000;
-
-/** The next batch of expired sessions (on `sessions_expires_idx`). */
-export const expiredSessionsBatch = (db: Executor, now: Date) =>
-  db.select({ id: sessions.id }).from(sessions).where(lt(sessions.expiresAt, now)).limit(BATCH);
 
 /** The next batch of tokens expired or used before `keptSince` (on `account_tokens_expires_idx` and `account_tokens_used_idx`). */
 export const oldTokensBatch = (db: Executor, keptSince: Date) =>
@@ -32,15 +31,8 @@ export const oldTokensBatch = (db: Executor, keptSince: Date) =>
 export async function deleteExpiredAccountRows(db: Database, now: Date): Promise<{ sessions: number; tokens: number }> {
   const keptSince = new Date(now.getTime() - TOKEN_KEEP_MS);
   const deleted = { sessions: 0, tokens: 0 };
-  for (;;) {
-    const batch = expiredSessionsBatch(db, now);
-    const rows = await db
-      .delete(sessions)
-      .where(sql`${sessions.id} in (${batch})`)
-      .returning({ id: sessions.id });
-    deleted.sessions += rows.length;
-    if (rows.length < BATCH) break;
-  }
+  // Sessions are the session plugin's rows: it deletes them (docs/server-layout.md, "Tables and their owners").
+  deleted.sessions = await deleteExpiredSessions(db, now);
   for (;;) {
     const batch = oldTokensBatch(db, keptSince);
     const rows = await db

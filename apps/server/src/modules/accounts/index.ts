@@ -2,4 +2,11 @@
 export { createAccountsRepository, type AccountsRepository } from './accounts.repository.ts';
 export { PURGE_JOB, createAccountsService, type AccountsService } from './accounts.service.ts';
 export { hashPassword, serializeRequestForLog } from '../../lib/credentials.ts';
-export { findAccountContact, lockAccount, markPremium, type AccountContact } from './member-account.ts';
+export {
+  addNotificationsDisabled,
+  clearNotificationsDisabled,
+  findAccountContact,
+  lockAccount,
+  markPremium,
+  type AccountContact,
+} from './member-account.ts';

@@ -1,8 +1,8 @@
 // What other modules may read or change of an account (accounts owns `users`): its mail contact, its premium flag,
-// and its row lock for actions that must queue per member.
-import { eq } from 'drizzle-orm';
+// its mail stop reasons (notifications), and its row lock for actions that must queue per member.
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { profiles, users } from '../../db/schema/index.ts';
+import { profiles, users, type NotificationsDisabledReason } from '../../db/schema/index.ts';
 
 export type AccountContact = { email: string; language: string; name: string | null; siteId: number };
 
@@ -25,4 +25,30 @@ export async function markPremium(executor: Executor, userId: number): Promise<v
 /** Locks the account's row for the rest of the caller's transaction, so a member's concurrent actions queue. */
 export async function lockAccount(executor: Executor, userId: number): Promise<void> {
   await executor.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** The member asked to get mail again: every reason mail stopped is cleared. Part of the caller's transaction. */
+export async function clearNotificationsDisabled(executor: Executor, userId: number): Promise<void> {
+  await executor.update(users).set({ notificationsDisabled: [] }).where(eq(users.id, userId));
+}
+
+/** Adds `reason` to every account of the address (all sites, or one); answers the accounts changed. */
+export async function addNotificationsDisabled(
+  executor: Executor,
+  email: string,
+  reason: NotificationsDisabledReason,
+  siteId: number | null,
+): Promise<number[]> {
+  const rows = await executor
+    .update(users)
+    .set({ notificationsDisabled: sql`${users.notificationsDisabled} || ${JSON.stringify([reason])}::jsonb` })
+    .where(
+      and(
+        eq(users.email, email),
+        siteId === null ? undefined : eq(users.siteId, siteId),
+        sql`not (${users.notificationsDisabled} @> ${JSON.stringify([reason])}::jsonb)`,
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.map((row) => row.id);
 }

@@ -7,6 +7,8 @@ import { AppError } from '../../lib/http-errors.ts';
 import { isRegionOf } from '../../lib/regions.ts';
 import { checkDateOfBirth } from '../../lib/profile-fields.ts';
 import { hashPassword } from '../../lib/credentials.ts';
+import { insertPendingMessage } from '../chats/index.ts';
+import { updateProfileOfUser } from '../profiles/index.ts';
 import {
   type AccountTools,
   type AccountsDeps,
@@ -90,7 +92,7 @@ export function createSignupService(deps: AccountsDeps, tools: AccountTools) {
             { name: input.username, dateOfBirth: dateOfBirth.dateOfBirth, status: 'disabled' },
           );
           if (message && targetProfileId !== undefined)
-            await repo.insertPendingMessage({ userId: user.id, targetProfileId, body: message }, tx);
+            await insertPendingMessage(tx, { userId: user.id, targetProfileId, body: message });
           await sendActivationMail(user, input.username, site, tx);
           await effects.emit('account.signed-up', {
             userId: user.id,
@@ -110,7 +112,7 @@ export function createSignupService(deps: AccountsDeps, tools: AccountTools) {
     async completeSignupStep(userId: number, site: Pick<SiteRow, 'countries'>, step: SignupStepRequest): Promise<void> {
       await deps.outbox.transaction(async (tx, effects) => {
         const user = await loadAccount(userId, tx, { forUpdate: true });
-        if (step.step === 2) await repo.updateProfileOfUser(user.id, { aboutMe: step.about_me || null }, tx);
+        if (step.step === 2) await updateProfileOfUser(tx, user.id, { aboutMe: step.about_me || null });
         if (step.step === 3) {
           if (!site.countries.includes(step.country))
             throw validationFailed([{ path: 'country', code: 'invalid_value' }]);
@@ -118,17 +120,13 @@ export function createSignupService(deps: AccountsDeps, tools: AccountTools) {
           if (step.region && !isRegionOf(step.country, step.region)) {
             throw validationFailed([{ path: 'region', code: 'region_invalid' }]);
           }
-          await repo.updateProfileOfUser(
-            user.id,
-            {
-              gender: step.gender,
-              sexuality: step.sexuality,
-              country: step.country,
-              region: step.region || null,
-              city: step.city || null,
-            },
-            tx,
-          );
+          await updateProfileOfUser(tx, user.id, {
+            gender: step.gender,
+            sexuality: step.sexuality,
+            country: step.country,
+            region: step.region || null,
+            city: step.city || null,
+          });
         }
         const next = Math.max(user.signupStep, step.step + 1);
         if (next !== user.signupStep) await repo.updateUser(user.id, { signupStep: next }, tx);

@@ -1,7 +1,7 @@
-// Drizzle queries on blocks; blocking also removes the likes and the match between the two.
+// Drizzle queries on blocks (a block's removal of likes and the match is the likes module's, blocks.service.ts).
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { blocks, likes, matches, profiles } from '../../db/schema/index.ts';
+import { blocks, profiles } from '../../db/schema/index.ts';
 import { cardColumns, isViewable, mainPhoto, mainPhotoJoin, type CardRow } from '../member-core/index.ts';
 
 export type BlockState = { isBlocked: boolean; isBlockedBy: boolean };
@@ -24,19 +24,9 @@ export function createBlocksRepository(db: Executor) {
       };
     },
 
-    /** Inserts the block and deletes the likes both ways and their match, in the caller's transaction. */
+    /** Inserts the block, in the caller's transaction. */
     async block(profileId: number, otherId: number, tx: Executor): Promise<void> {
       await tx.insert(blocks).values({ profileId, blockedProfileId: otherId }).onConflictDoNothing();
-      await tx
-        .delete(likes)
-        .where(
-          or(
-            and(eq(likes.profileId, profileId), eq(likes.targetProfileId, otherId)),
-            and(eq(likes.profileId, otherId), eq(likes.targetProfileId, profileId)),
-          ),
-        );
-      const [low, high] = profileId < otherId ? [profileId, otherId] : [otherId, profileId];
-      await tx.delete(matches).where(and(eq(matches.lowProfileId, low), eq(matches.highProfileId, high)));
     },
 
     async unblock(profileId: number, otherId: number, tx: Executor = db): Promise<void> {

@@ -15,6 +15,11 @@ export function createBlocksService(deps: {
   blocksRepository: BlocksRepository;
   /** A block or unblock records in its transaction that both members' polls change (docs/event-bus.md). */
   outbox: Pick<Outbox, 'transaction'>;
+  /**
+   * A block removes the likes both ways and the pair's match, in its transaction: likes owns those tables and
+   * depends on blocks, so the composition root hands in its `removeLikesAndMatch`.
+   */
+  removeLikesAndMatch: (tx: Executor, profileId: number, otherId: number) => Promise<void>;
 }) {
   const repo = deps.blocksRepository;
   /** A block hides likes and conversations either way: both members' polls must find it. */
@@ -30,6 +35,7 @@ export function createBlocksService(deps: {
     if (otherId === viewer.profileId) throw new AppError(400, 'cannot_block_self');
     await repo.lockPair(viewer.profileId, otherId, tx);
     await repo.block(viewer.profileId, otherId, tx);
+    await deps.removeLikesAndMatch(tx, viewer.profileId, otherId);
     await announceBlock(effects, viewer.profileId, otherId);
   }
   return {

@@ -3,3 +3,4 @@ export { createChatsRepository, type ChatsRepository } from './chats.repository.
 export { createChatsService, type ChatsService, type ChatSite } from './chats.service.ts';
 export { createChatPhotoUrls, type ChatPhotoUrls } from './chat-photo-urls.ts';
 export { createChatPhotosService, type ChatPhotosService } from './chat-photos.service.ts';
+export { insertPendingMessage } from './pending-messages.ts';

@@ -1,3 +1,4 @@
 // Public entry of likes: the service and its repository.
 export { createLikesRepository } from './likes.repository.ts';
 export { createLikesService, type LikesService } from './likes.service.ts';
+export { removeLikesAndMatch } from './pair-removal.ts';

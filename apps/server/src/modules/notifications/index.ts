@@ -6,3 +6,4 @@ export {
   type NotificationsService,
 } from './notifications.service.ts';
 export { createUnsubscribeTokens, type UnsubscribeTokens } from './unsubscribe-tokens.ts';
+export { deletePushSubscriptions, savePushSubscription } from './push-subscriptions.ts';

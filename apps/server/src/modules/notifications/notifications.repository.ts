@@ -185,40 +185,6 @@ export function createNotificationsRepository(db: Database) {
       return row;
     },
 
-    async setInvisible(userId: number, isInvisible: boolean, now: Date, tx: Executor = db): Promise<void> {
-      await tx.update(profiles).set({ isInvisible, updatedAt: now }).where(eq(profiles.userId, userId));
-    },
-
-    /** Whether the member's profile may appear on the site's advertising pages (landers). */
-    async setShowInAds(userId: number, showInAds: boolean, now: Date, tx: Executor = db): Promise<void> {
-      await tx.update(profiles).set({ showInAds, updatedAt: now }).where(eq(profiles.userId, userId));
-    },
-
-    async clearNotificationsDisabled(userId: number, tx: Executor = db): Promise<void> {
-      await tx.update(users).set({ notificationsDisabled: [] }).where(eq(users.id, userId));
-    },
-
-    /** Adds `reason` to every account of the address (all sites, or one); answers the accounts changed. */
-    async addNotificationsDisabled(
-      email: string,
-      reason: NotificationsDisabledReason,
-      siteId: number | null,
-      tx: Executor = db,
-    ): Promise<number[]> {
-      const rows = await tx
-        .update(users)
-        .set({ notificationsDisabled: sql`${users.notificationsDisabled} || ${JSON.stringify([reason])}::jsonb` })
-        .where(
-          and(
-            eq(users.email, email),
-            siteId === null ? undefined : eq(users.siteId, siteId),
-            sql`not (${users.notificationsDisabled} @> ${JSON.stringify([reason])}::jsonb)`,
-          ),
-        )
-        .returning({ id: users.id });
-      return rows.map((row) => row.id);
-    },
-
     // --- new-message mails, per member and conversation -------------------------------------------------------
 
     /** Marks a message waiting for a mail: answers since when something waits and when the last mail went. */

@@ -22,6 +22,7 @@ import type { Push } from '../../plugins/push/index.ts';
 import type { Outbox, OutboxEvents } from '../../plugins/outbox/index.ts';
 import type { Realtime } from '../../plugins/realtime/index.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
+import { setProfileVisibility } from '../profiles/index.ts';
 import type { NotificationsRepository, Recipient } from './notifications.repository.ts';
 import type { UnsubscribeTokens, UnsubscribeVerdict } from './unsubscribe-tokens.ts';
 
@@ -116,6 +117,16 @@ export function createNotificationsService(deps: {
   presence: Pick<Realtime, 'isOnline' | 'isViewing'>;
   outbox: Pick<Outbox, 'transaction'>;
   tokens: UnsubscribeTokens;
+  /** The account's mail stop reasons (accounts owns `users`), changed in this module's transactions. */
+  accounts: {
+    clearNotificationsDisabled: (tx: Executor, userId: number) => Promise<void>;
+    addNotificationsDisabled: (
+      tx: Executor,
+      email: string,
+      reason: NotificationsDisabledReason,
+      siteId: number | null,
+    ) => Promise<number[]>;
+  };
   onError: (error: unknown, context: string) => void;
   now: () => Date;
 }) {
@@ -315,9 +326,11 @@ export function createNotificationsService(deps: {
           }
           await repo.savePreferences(userId, next, hasConsented ? now : null, now, tx);
         }
-        if (input.invisible !== undefined) await repo.setInvisible(userId, input.invisible, now, tx);
-        if (input.show_in_ads !== undefined) await repo.setShowInAds(userId, input.show_in_ads, now, tx);
-        if (input.resume_mail) await repo.clearNotificationsDisabled(userId, tx);
+        if (input.invisible !== undefined)
+          await setProfileVisibility(tx, userId, { isInvisible: input.invisible }, now);
+        if (input.show_in_ads !== undefined)
+          await setProfileVisibility(tx, userId, { showInAds: input.show_in_ads }, now);
+        if (input.resume_mail) await deps.accounts.clearNotificationsDisabled(tx, userId);
         // Invisible mode, showing in ads and the disabled reasons are part of the member's view (user.php, search,
         // landers).
         if (input.invisible !== undefined || input.show_in_ads !== undefined || input.resume_mail)
@@ -692,7 +705,8 @@ export function createNotificationsService(deps: {
       const reason: NotificationsDisabledReason =
         input.type === 'bounce' ? 'bounce' : input.type === 'complaint' ? 'spam' : 'unsubscribed';
       return deps.outbox.transaction(async (tx, effects) => {
-        const userIds = await repo.addNotificationsDisabled(input.email.trim().toLowerCase(), reason, input.siteId, tx);
+        const email = input.email.trim().toLowerCase();
+        const userIds = await deps.accounts.addNotificationsDisabled(tx, email, reason, input.siteId);
         for (const userId of userIds) await effects.emit('member.changed', { userId });
         return userIds.length;
       });

@@ -19,6 +19,12 @@ export async function insertBundle(
   return row!;
 }
 
+/** A site's bundles in one statement (the default site's, when the site plugin seeds it); none is a no-op. */
+export async function insertBundles(executor: Executor, siteId: number, bundles: BundleSettings[]): Promise<void> {
+  if (!bundles.length) return;
+  await executor.insert(creditBundles).values(bundles.map((bundle) => ({ siteId, ...bundle })));
+}
+
 export async function updateBundle(
   executor: Executor,
   bundleId: number,

@@ -13,6 +13,7 @@ export { createMollieProvider, fromMollieAmount, toMollieAmount } from './provid
 export { createUnavailableProvider, UNAVAILABLE_PROVIDER_NAME } from './providers/unavailable-provider.ts';
 export {
   insertBundle,
+  insertBundles,
   insertDiscountCode,
   updateBundle,
   updateDiscountCode,

@@ -47,6 +47,11 @@ export function createVerificationService(deps: {
   photoWork: Semaphore;
   /** A decision changes what cards and pages show: `member.changed` (docs/event-bus.md). */
   outbox: Pick<Outbox, 'transaction'>;
+  /**
+   * An approval marks the profile verified (profiles owns `profiles`; it depends on photos, so the composition root
+   * hands its function in), in the decision's transaction; answers the profile's account.
+   */
+  markProfileVerified: (tx: Executor, profileId: number, now: Date) => Promise<{ userId: number | null } | undefined>;
   now: () => Date;
   random?: (max: number) => number;
 }) {
@@ -215,11 +220,7 @@ export function createVerificationService(deps: {
           .where(eq(photoVerifications.id, id))
           .returning();
         if (decision.decision === 'approve') {
-          const [profile] = await tx
-            .update(profiles)
-            .set({ verifiedAt: now })
-            .where(eq(profiles.id, row.profileId))
-            .returning({ userId: profiles.userId });
+          const profile = await deps.markProfileVerified(tx, row.profileId, now);
           if (profile?.userId) await effects.emit('member.changed', { userId: profile.userId });
         }
         if (row.selfieKey) await deps.jobs.enqueue(DELETE_FILES_JOB, { keys: [row.selfieKey] }, { tx });

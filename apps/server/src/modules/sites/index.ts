@@ -1,4 +1,12 @@
-// Public entry of sites: the default site's values (kept with the site resolver, on the infrastructure side).
-export { SPEC_COUNTRIES, defaultSiteValues } from '../../plugins/site/index.ts';
+// Public entry of sites: the country choice; the default site's values and the site rows, kept with the site resolver
+// on the infrastructure side (the site plugin owns `sites`: it seeds the default one and caches every row).
+export {
+  SPEC_COUNTRIES,
+  defaultSiteValues,
+  findSite,
+  insertSite,
+  listSiteNames,
+  updateSite,
+  type SiteSettingsRow,
+} from '../../plugins/site/index.ts';
 export { COUNTRY_COOKIE, chosenCountryOf, selectCountry } from './sites.service.ts';
-export { findSite, insertSite, listSiteNames, updateSite, type SiteSettingsRow } from './site-records.ts';

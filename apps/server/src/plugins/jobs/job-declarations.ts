@@ -3,10 +3,9 @@
 // names in JobDeps. The jobs plugin creates the queues and schedules from this list; app.ts hands it the services
 // (`app.jobs.handle(deps)`) once they exist. Nothing else declares or registers a job.
 import { pushPayloadSchema } from '@app/contracts';
-import { lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { staffSessions } from '../../db/schema/index.ts';
+import { deleteExpiredStaffSessions } from '../staff-session/expired-staff-sessions.ts';
 import { isSafeKey } from '../storage/file-storage.ts';
 import { lastCronTime, type JobContext } from './job-runtime.ts';
 
@@ -235,7 +234,7 @@ export const JOB_DECLARATIONS = {
     handler:
       ({ db }) =>
       (_payload, { now }) =>
-        db.delete(staffSessions).where(lt(staffSessions.expiresAt, now)),
+        deleteExpiredStaffSessions(db, now),
   }),
   /**
    * One postback to an ad network (docs/traffic.md): a failed attempt throws and runs again with back-off; the

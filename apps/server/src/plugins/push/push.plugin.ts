@@ -5,10 +5,8 @@ import type { LookupAddress } from 'node:dns';
 import { Agent, type AgentOptions } from 'node:https';
 import fp from 'fastify-plugin';
 import webpush, { WebPushError } from 'web-push';
-import { eq } from 'drizzle-orm';
 import type { PushPayload } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
-import { appSecrets } from '../../db/schema/index.ts';
 import {
   checkEndpointUrl,
   pinnedLookup,
@@ -18,6 +16,7 @@ import {
   type EndpointPolicy,
   type ResolveHost,
 } from '../../lib/public-address.ts';
+import { loadOrCreateSecret } from '../../lib/secrets.ts';
 
 export type VapidKeys = { publicKey: string; privateKey: string };
 export type PushTarget = { endpoint: string; p256dh: string; auth: string };
@@ -79,16 +78,12 @@ function pinnedAgent(address: LookupAddress, tls: PushNetwork['tls']): Agent {
 
 /** The installation's keys: created once (the first instance's insert wins; the others read its keys). */
 export async function loadVapidKeys(db: Database): Promise<VapidKeys> {
-  const fresh = webpush.generateVAPIDKeys();
-  await db
-    .insert(appSecrets)
-    .values({ name: VAPID_SECRET_NAME, value: `${fresh.publicKey}.${fresh.privateKey}` })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: appSecrets.value })
-    .from(appSecrets)
-    .where(eq(appSecrets.name, VAPID_SECRET_NAME));
-  const [publicKey, privateKey] = row?.value.split('.') ?? [];
+  // lib/secrets.ts owns the secrets' table (docs/server-layout.md, "Tables and their owners").
+  const value = await loadOrCreateSecret(db, VAPID_SECRET_NAME, () => {
+    const fresh = webpush.generateVAPIDKeys();
+    return `${fresh.publicKey}.${fresh.privateKey}`;
+  });
+  const [publicKey, privateKey] = value.split('.');
   if (!publicKey || !privateKey) throw new Error(`secret ${VAPID_SECRET_NAME} missing or malformed`);
   return { publicKey, privateKey };
 }

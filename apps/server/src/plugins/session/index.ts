@@ -8,3 +8,4 @@ export {
 } from './session.plugin.ts';
 export { SESSION_DAYS, SESSION_MS, type SessionsService } from './sessions.store.ts';
 export { MEMBER_VIEW_TTL_MS, type MemberAccount, type MemberEvents, type MemberView } from './member-view.ts';
+export { deleteExpiredSessions, expiredSessionsBatch } from './expired-sessions.ts';

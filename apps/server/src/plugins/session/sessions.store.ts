@@ -1,5 +1,5 @@
 // Server-side login sessions: create (new token at every login) and end them; member-view.ts resolves a cookie's token.
-// Expired rows are deleted by the hourly cleanup job (modules/accounts/expired-cleanup.ts).
+// Expired rows are deleted by the hourly cleanup job (expired-sessions.ts, run by modules/accounts/expired-cleanup.ts).
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { sessions, type SessionRow } from '../../db/schema/index.ts';

@@ -1,12 +1,20 @@
 // Finds the site for a host, with a short in-memory cache: settings change rarely and every request needs them.
+import type { Executor } from '../../db/client.ts';
 import type { SiteRow } from '../../db/schema/index.ts';
 import type { SitesRepository } from './sites.repository.ts';
 import { defaultSiteValues, DEFAULT_BUNDLES } from './default-site.ts';
 
 const CACHE_TTL_MS = 30_000;
 
+export type InsertBundles = (tx: Executor, siteId: number, bundles: DefaultBundle[]) => Promise<void>;
+
+/** A credit bundle the default site starts with, in its order on the site. */
+export type DefaultBundle = (typeof DEFAULT_BUNDLES)[number] & { sortOrder: number };
+
 export function createSiteResolver(deps: {
   sitesRepository: Pick<SitesRepository, 'findByDomain' | 'findDefault' | 'insertIfMissing'>;
+  /** Stores a new site's credit bundles (payments owns `credit_bundles`; app.ts hands in its function). */
+  insertBundles: InsertBundles;
 }) {
   const cache = new Map<string, { site: SiteRow; expires: number }>();
 
@@ -28,7 +36,13 @@ export function createSiteResolver(deps: {
     /** Seeds the default site into an empty database; a no-op when it exists. */
     async ensureDefaultSite(): Promise<void> {
       if (!(await deps.sitesRepository.findDefault()))
-        await deps.sitesRepository.insertIfMissing(defaultSiteValues(), DEFAULT_BUNDLES);
+        await deps.sitesRepository.insertIfMissing(defaultSiteValues(), (tx, siteId) =>
+          deps.insertBundles(
+            tx,
+            siteId,
+            DEFAULT_BUNDLES.map((bundle, index) => ({ ...bundle, sortOrder: index })),
+          ),
+        );
     },
     async resolve(host: string): Promise<SiteRow> {
       const now = Date.now();

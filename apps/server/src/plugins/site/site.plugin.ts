@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { SiteRow } from '../../db/schema/index.ts';
 import { siteBaseUrl } from '../../lib/site-origin.ts';
 import { createSitesRepository } from './sites.repository.ts';
-import { createSiteResolver, type SiteResolver } from './site-resolver.ts';
+import { createSiteResolver, type InsertBundles, type SiteResolver } from './site-resolver.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,9 +27,13 @@ export function normalizeHost(host: string | undefined): string {
   return withoutPort.replace(/\.$/, '');
 }
 
-export const sitePlugin = fp<{ publicUrl: string }>(
-  async (app, { publicUrl }) => {
-    const resolver = createSiteResolver({ sitesRepository: createSitesRepository(app.db) });
+export const sitePlugin = fp<{
+  publicUrl: string;
+  /** The default site's credit bundles are stored by payments (its `insertBundles`; a plugin imports no module). */
+  insertBundles: InsertBundles;
+}>(
+  async (app, { publicUrl, insertBundles }) => {
+    const resolver = createSiteResolver({ sitesRepository: createSitesRepository(app.db), insertBundles });
     await resolver.ensureDefaultSite();
     app.decorate('sites', resolver);
     app.decorateRequest('site', null as unknown as SiteRow);

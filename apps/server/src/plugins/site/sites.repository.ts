@@ -1,7 +1,7 @@
-// Drizzle queries on the sites table.
+// Drizzle queries on the sites table (the site plugin owns it; the default site's credit bundles are payments').
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { creditBundles, sites, type NewSiteRow, type SiteRow } from '../../db/schema/index.ts';
+import { sites, type NewSiteRow, type SiteRow } from '../../db/schema/index.ts';
 
 export function createSitesRepository(db: Executor) {
   return {
@@ -18,20 +18,16 @@ export function createSitesRepository(db: Executor) {
       if (!row) throw new Error('site insert returned nothing');
       return row;
     },
-    /** Inserts the site with its credit bundles, unless it exists. */
+    /** Inserts the site, unless it exists; `whenInserted` adds what the new site starts with, in one transaction. */
     async insertIfMissing(
       values: NewSiteRow,
-      bundles: Omit<typeof creditBundles.$inferInsert, 'siteId'>[] = [],
+      whenInserted: (tx: Executor, siteId: number) => Promise<void> = async () => {},
       tx: Executor = db,
     ): Promise<void> {
       await tx.transaction(async (inner) => {
         // No target: a clash on the domain or on the single default site both mean "already there".
         const [row] = await inner.insert(sites).values(values).onConflictDoNothing().returning({ id: sites.id });
-        if (row && bundles.length) {
-          await inner
-            .insert(creditBundles)
-            .values(bundles.map((bundle, index) => ({ ...bundle, siteId: row.id, sortOrder: index })));
-        }
+        if (row) await whenInserted(inner, row.id);
       });
     },
   };

@@ -10,3 +10,4 @@ export {
   type StaffMember,
   type StaffSessionPluginOptions,
 } from './staff-session.plugin.ts';
+export { deleteExpiredStaffSessions } from './expired-staff-sessions.ts';

@@ -1,5 +1,6 @@
-// A site's row: read by id (a provider's webhook, a job act outside a request), created and changed by staff. Whoever
-// changes a site announces it on the bus (`site.changed`), so every instance's site resolver forgets it.
+// A site's row: read by id (a provider's webhook, a job act outside a request), created and changed by staff (through
+// modules/sites, which re-exports these). The site plugin owns `sites`; whoever changes a site announces it on the bus
+// (`site.changed`), so every instance's site resolver forgets it.
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sites, type NewSiteRow, type SiteRow } from '../../db/schema/index.ts';
