@@ -224,6 +224,22 @@ const firstPageQuery = (tx: Executor, profileId: number | Placeholder, limit: nu
   };
 };
 
+/** Counts over a member's conversations: those they started, and their unread messages. */
+function inboxCountQueries(db: Database) {
+  return {
+    /** Conversations the member started (a free member's limit counts these, deleted ones included). */
+    async countStarted(profileId: number, tx: Executor = db): Promise<number> {
+      const [row] = await tx.select({ count: startedCountOf(profileId) }).from(sql`(select 1) as one`);
+      return row?.count ?? 0;
+    },
+
+    async unreadTotal(profileId: number, tx: Executor = db): Promise<number> {
+      const [row] = await tx.select({ total: unreadTotalOf(profileId) }).from(sql`(select 1) as one`);
+      return row?.total ?? 0;
+    },
+  };
+}
+
 export function createChatListRepository(db: Database) {
   const listVersion = prepareListVersion(db);
   // chats.php's statements, prepared: Drizzle builds their SQL once per process, not per request.
@@ -238,6 +254,7 @@ export function createChatListRepository(db: Database) {
   };
 
   return {
+    ...inboxCountQueries(db),
     /**
      * The member's inbox at a glance, in one statement: the list version, the unread total over the conversations
      * they list (blocked pairs left out; only rows with unread are read), and how many conversations they started.
@@ -248,17 +265,6 @@ export function createChatListRepository(db: Database) {
     ): Promise<{ version: number; unreadTotal: number; startedCount: number }> {
       const [row] = tx === db ? await inboxSummary.execute({ profileId }) : await inboxSummaryQuery(tx, profileId);
       return row ?? { version: 0, unreadTotal: 0, startedCount: 0 };
-    },
-
-    /** Conversations the member started (a free member's limit counts these, deleted ones included). */
-    async countStarted(profileId: number, tx: Executor = db): Promise<number> {
-      const [row] = await tx.select({ count: startedCountOf(profileId) }).from(sql`(select 1) as one`);
-      return row?.count ?? 0;
-    },
-
-    async unreadTotal(profileId: number, tx: Executor = db): Promise<number> {
-      const [row] = await tx.select({ total: unreadTotalOf(profileId) }).from(sql`(select 1) as one`);
-      return row?.total ?? 0;
     },
 
     /**

@@ -38,7 +38,8 @@ export type PartnerRow = {
 
 const pairOf = (a: number, b: number) => (a < b ? { low: a, high: b } : { low: b, high: a });
 
-export function createConversationsRepository(db: Database) {
+/** The partner of a chat, blocks between a pair, and a member's profile. */
+function partnerQueries(db: Database) {
   return {
     /**
      * The partner profile (any status: an unconfirmed member's profile is not viewable yet) with its account state, and
@@ -68,6 +69,32 @@ export function createConversationsRepository(db: Database) {
       return row;
     },
 
+    /** 'blocked_by' when the partner blocked the member, 'member_blocked' when the member blocked the partner, else null. */
+    async findBlockDirection(
+      viewerId: number,
+      partnerId: number,
+      tx: Executor = db,
+    ): Promise<'blocked_by' | 'member_blocked' | null> {
+      const rows = await tx
+        .select({ profileId: blocks.profileId })
+        .from(blocks)
+        .where(
+          sql`(${blocks.profileId} = ${partnerId} and ${blocks.blockedProfileId} = ${viewerId}) or (${blocks.profileId} = ${viewerId} and ${blocks.blockedProfileId} = ${partnerId})`,
+        );
+      if (rows.some((row) => row.profileId === partnerId)) return 'blocked_by';
+      return rows.length ? 'member_blocked' : null;
+    },
+
+    async profileIdOfUser(userId: number, tx: Executor = db): Promise<number | undefined> {
+      const [row] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
+      return row?.id;
+    },
+  };
+}
+
+/** Conversations by pair, a member's side of one, and a message's photo. */
+function conversationQueries(db: Database) {
+  return {
     async findConversationByPair(a: number, b: number, tx: Executor = db) {
       const { low, high } = pairOf(a, b);
       const [row] = await tx
@@ -102,22 +129,6 @@ export function createConversationsRepository(db: Database) {
       return row;
     },
 
-    /** 'blocked_by' when the partner blocked the member, 'member_blocked' when the member blocked the partner, else null. */
-    async findBlockDirection(
-      viewerId: number,
-      partnerId: number,
-      tx: Executor = db,
-    ): Promise<'blocked_by' | 'member_blocked' | null> {
-      const rows = await tx
-        .select({ profileId: blocks.profileId })
-        .from(blocks)
-        .where(
-          sql`(${blocks.profileId} = ${partnerId} and ${blocks.blockedProfileId} = ${viewerId}) or (${blocks.profileId} = ${viewerId} and ${blocks.blockedProfileId} = ${partnerId})`,
-        );
-      if (rows.some((row) => row.profileId === partnerId)) return 'blocked_by';
-      return rows.length ? 'member_blocked' : null;
-    },
-
     async findPhotoKeys(messageId: number, tx: Executor = db) {
       const [row] = await tx
         .select({
@@ -133,6 +144,25 @@ export function createConversationsRepository(db: Database) {
         : undefined;
     },
 
+    async createConversation(senderId: number, partnerId: number, tx: Executor) {
+      const { low, high } = pairOf(senderId, partnerId);
+      const [conversation] = await tx
+        .insert(conversations)
+        .values({ profileLowId: low, profileHighId: high, startedByProfileId: senderId })
+        .returning();
+      if (!conversation) throw new Error('conversation not created');
+      await tx.insert(conversationMembers).values([
+        { conversationId: conversation.id, profileId: senderId, partnerProfileId: partnerId },
+        { conversationId: conversation.id, profileId: partnerId, partnerProfileId: senderId },
+      ]);
+      return conversation;
+    },
+  };
+}
+
+/** The chat inboxes' locks and versions. */
+function inboxWrites() {
+  return {
     /**
      * Locks the chat inboxes of both members (created when missing), lower profile id first: every send, read and
      * delete of a member queues here, so inbox versions follow commit order and two first messages of a pair cannot
@@ -172,7 +202,12 @@ export function createConversationsRepository(db: Database) {
         .returning({ profileId: chatInboxes.profileId, version: chatInboxes.version });
       return new Map(rows.map((row) => [row.profileId, row.version]));
     },
+  };
+}
 
+/** A member's side of a conversation: after a send, read up to a message, off the list. */
+function memberSideWrites() {
+  return {
     /**
      * After a send, both sides in one statement: the sender's moves up, has read up to the new message and comes back
      * if deleted; the recipient's moves up, one more unread, and comes back if deleted.
@@ -202,37 +237,6 @@ export function createConversationsRepository(db: Database) {
         );
     },
 
-    async createConversation(senderId: number, partnerId: number, tx: Executor) {
-      const { low, high } = pairOf(senderId, partnerId);
-      const [conversation] = await tx
-        .insert(conversations)
-        .values({ profileLowId: low, profileHighId: high, startedByProfileId: senderId })
-        .returning();
-      if (!conversation) throw new Error('conversation not created');
-      await tx.insert(conversationMembers).values([
-        { conversationId: conversation.id, profileId: senderId, partnerProfileId: partnerId },
-        { conversationId: conversation.id, profileId: partnerId, partnerProfileId: senderId },
-      ]);
-      return conversation;
-    },
-
-    /** The next sequence number of a conversation; the row lock it takes holds until commit, so sequences follow commit order. */
-    async nextSeq(conversationId: number, tx: Executor): Promise<number> {
-      const [row] = await tx
-        .update(conversations)
-        .set({ lastSeq: sql`${conversations.lastSeq} + 1` })
-        .where(eq(conversations.id, conversationId))
-        .returning({ seq: conversations.lastSeq });
-      if (!row) throw new Error(`conversation ${conversationId} vanished`);
-      return row.seq;
-    },
-
-    async insertMessage(values: NewMessageRow, tx: Executor): Promise<MessageRow> {
-      const [row] = await tx.insert(messages).values(values).returning();
-      if (!row) throw new Error('message not stored');
-      return row;
-    },
-
     async markRead(conversationId: number, profileId: number, seq: number, version: number | null, tx: Executor) {
       const [row] = await tx
         .update(conversationMembers)
@@ -255,6 +259,28 @@ export function createConversationsRepository(db: Database) {
         .where(
           and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, profileId)),
         );
+    },
+  };
+}
+
+/** Messages by sequence (keyset), and the next sequence number. */
+function messageQueries(db: Database) {
+  return {
+    /** The next sequence number of a conversation; the row lock it takes holds until commit, so sequences follow commit order. */
+    async nextSeq(conversationId: number, tx: Executor): Promise<number> {
+      const [row] = await tx
+        .update(conversations)
+        .set({ lastSeq: sql`${conversations.lastSeq} + 1` })
+        .where(eq(conversations.id, conversationId))
+        .returning({ seq: conversations.lastSeq });
+      if (!row) throw new Error(`conversation ${conversationId} vanished`);
+      return row.seq;
+    },
+
+    async insertMessage(values: NewMessageRow, tx: Executor): Promise<MessageRow> {
+      const [row] = await tx.insert(messages).values(values).returning();
+      if (!row) throw new Error('message not stored');
+      return row;
     },
 
     /** Newest first: at most `limit` messages with seq in (floor, before). Served by messages_conversation_seq_key. */
@@ -288,7 +314,12 @@ export function createConversationsRepository(db: Database) {
         .orderBy(asc(messages.seq))
         .limit(limit);
     },
+  };
+}
 
+/** Signup messages waiting for their account's activation. */
+function signupMessageQueries() {
+  return {
     /** Signup messages of a member still waiting for the account's activation, locked for delivery. */
     listUndeliveredSignupMessages(userId: number, tx: Executor) {
       return tx
@@ -302,10 +333,16 @@ export function createConversationsRepository(db: Database) {
     async markSignupMessageDelivered(id: number, at: Date, tx: Executor) {
       await tx.update(pendingMessages).set({ deliveredAt: at }).where(eq(pendingMessages.id, id));
     },
+  };
+}
 
-    async profileIdOfUser(userId: number, tx: Executor = db): Promise<number | undefined> {
-      const [row] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
-      return row?.id;
-    },
+export function createConversationsRepository(db: Database) {
+  return {
+    ...partnerQueries(db),
+    ...conversationQueries(db),
+    ...inboxWrites(),
+    ...memberSideWrites(),
+    ...messageQueries(db),
+    ...signupMessageQueries(),
   };
 }

@@ -47,7 +47,7 @@ function toEntry(row: ChatListRow, viewerProfileId: number, site: Pick<ChatSite,
   };
 }
 
-export function createInboxService(deps: {
+type InboxDeps = {
   repo: Pick<
     ChatsRepository,
     'readFirstPage' | 'findInboxSummary' | 'listChangedSince' | 'listPage' | 'findListVersion'
@@ -56,51 +56,55 @@ export function createInboxService(deps: {
   /** chats.php's tag reads the inbox version through it. */
   pollVersions: Pick<PollVersions, 'read'>;
   now: () => Date;
-}) {
+};
+
+/** A page of the list (up to CHATS_PAGE_SIZE + 1 rows read, the last only to say whether more follow). */
+function pageAnswer(
+  cursors: CursorCodec,
+  member: ChatMember,
+  site: Pick<ChatSite, 'cdnPrefix'>,
+  rows: ChatListRow[],
+  { version, unreadTotal, startedCount }: InboxSummary,
+): ChatsResponse {
+  // Blocked pairs are left out after the page is read, so a page may come out short; the cursor still moves on.
+  const page = rows.slice(0, CHATS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    chats: page.filter((row) => !row.isBlocked).map((row) => toEntry(row, member.profileId, site)),
+    next_cursor:
+      rows.length > CHATS_PAGE_SIZE && last
+        ? cursors.encode('chats', [last.lastActivityAt, last.conversationId])
+        : null,
+    version,
+    removed: [],
+    unread_total: unreadTotal,
+    started_count: startedCount,
+  };
+}
+
+/** chats.php?since=: the entries that changed after `since`, visible or removed. */
+async function changedSince(
+  repo: InboxDeps['repo'],
+  member: ChatMember,
+  site: Pick<ChatSite, 'cdnPrefix'>,
+  since: number,
+  { version, unreadTotal, startedCount }: InboxSummary,
+): Promise<ChatsResponse> {
+  const rows = await repo.listChangedSince(member.profileId, since, SINCE_LIMIT + 1);
+  if (rows.length > SINCE_LIMIT) throw new AppError(409, 'invalid_value');
+  const visible = rows.filter((row) => !row.isHidden && !row.isBlocked);
+  return {
+    chats: visible.map((row) => toEntry(row, member.profileId, site)),
+    removed: rows.filter((row) => row.isHidden || row.isBlocked).map((row) => row.conversationId),
+    next_cursor: null,
+    version: Math.max(version, ...rows.map((row) => row.version)),
+    unread_total: unreadTotal,
+    started_count: startedCount,
+  };
+}
+
+export function createInboxService(deps: InboxDeps) {
   const { repo } = deps;
-
-  /** A page of the list (up to CHATS_PAGE_SIZE + 1 rows read, the last only to say whether more follow). */
-  function pageAnswer(
-    member: ChatMember,
-    site: Pick<ChatSite, 'cdnPrefix'>,
-    rows: ChatListRow[],
-    { version, unreadTotal, startedCount }: InboxSummary,
-  ): ChatsResponse {
-    // Blocked pairs are left out after the page is read, so a page may come out short; the cursor still moves on.
-    const page = rows.slice(0, CHATS_PAGE_SIZE);
-    const last = page.at(-1);
-    return {
-      chats: page.filter((row) => !row.isBlocked).map((row) => toEntry(row, member.profileId, site)),
-      next_cursor:
-        rows.length > CHATS_PAGE_SIZE && last
-          ? deps.cursors.encode('chats', [last.lastActivityAt, last.conversationId])
-          : null,
-      version,
-      removed: [],
-      unread_total: unreadTotal,
-      started_count: startedCount,
-    };
-  }
-
-  /** chats.php?since=: the entries that changed after `since`, visible or removed. */
-  async function changedSince(
-    member: ChatMember,
-    site: Pick<ChatSite, 'cdnPrefix'>,
-    since: number,
-    { version, unreadTotal, startedCount }: InboxSummary,
-  ): Promise<ChatsResponse> {
-    const rows = await repo.listChangedSince(member.profileId, since, SINCE_LIMIT + 1);
-    if (rows.length > SINCE_LIMIT) throw new AppError(409, 'invalid_value');
-    const visible = rows.filter((row) => !row.isHidden && !row.isBlocked);
-    return {
-      chats: visible.map((row) => toEntry(row, member.profileId, site)),
-      removed: rows.filter((row) => row.isHidden || row.isBlocked).map((row) => row.conversationId),
-      next_cursor: null,
-      version: Math.max(version, ...rows.map((row) => row.version)),
-      unread_total: unreadTotal,
-      started_count: startedCount,
-    };
-  }
 
   return {
     /** The entity tag of chats.php (first page): the inbox version, the member's blocks, the site's card settings, the refresh window. */
@@ -122,13 +126,19 @@ export function createInboxService(deps: {
       if (options.since === undefined && !options.cursor) {
         // The first page: the summary and the rows in one statement, one snapshot.
         const { rows, ...summary } = await repo.readFirstPage(member.profileId, CHATS_PAGE_SIZE + 1);
-        return pageAnswer(member, site, rows, summary);
+        return pageAnswer(deps.cursors, member, site, rows, summary);
       }
       // The version is read before the rows: anything that changes after it is in a later answer too.
       const summary = await repo.findInboxSummary(member.profileId);
-      if (options.since !== undefined) return changedSince(member, site, options.since, summary);
+      if (options.since !== undefined) return changedSince(repo, member, site, options.since, summary);
       const after = options.cursor ? (deps.cursors.decode('chats', options.cursor, 'tn') as [string, number]) : null;
-      return pageAnswer(member, site, await repo.listPage(member.profileId, after, CHATS_PAGE_SIZE + 1), summary);
+      return pageAnswer(
+        deps.cursors,
+        member,
+        site,
+        await repo.listPage(member.profileId, after, CHATS_PAGE_SIZE + 1),
+        summary,
+      );
     },
 
     /** What the socket's hello tells a member: their list version and unread total. */

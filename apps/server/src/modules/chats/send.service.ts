@@ -10,7 +10,7 @@ import type { ChatPhotoUrls } from './chat-photo-urls.ts';
 import { partnerBlockReason, reasonError, type ChatSender, type ChatSite } from './chat-rules.ts';
 import type { ChatsRepository } from './chats.repository.ts';
 import { createMessageView } from './message-view.ts';
-import { messageRowFromJson, type SendStatementResult } from './send-statement.ts';
+import { messageRowFromJson, type SendStatementInput, type SendStatementResult } from './send-statement.ts';
 
 export type SendInput =
   | { kind: 'text'; clientId: string; text: string }
@@ -51,6 +51,47 @@ function validate(site: ChatSite, input: SendInput): void {
     throw new AppError(400, 'gift_invalid');
 }
 
+/** What the send statement takes for this send (its own transaction: locks, checks, debit, message, inboxes, event). */
+function statementInput(
+  sender: ChatSender,
+  site: ChatSite,
+  partnerId: number,
+  input: SendInput,
+  event: { eventId: string; at: Date; leaseMs: number },
+): SendStatementInput {
+  return {
+    senderProfileId: sender.profileId,
+    senderUserId: sender.userId,
+    siteId: sender.siteId,
+    isPremium: sender.isPremium,
+    partnerProfileId: partnerId,
+    clientId: input.clientId,
+    kind: input.kind,
+    body: input.kind === 'text' ? input.text : null,
+    giftKey: input.kind === 'gift' ? input.gift : null,
+    photo: input.kind === 'photo' ? input.photo : null,
+    price: priceOf(site, input.kind),
+    ledgerReason: input.kind === 'text' ? 'message' : input.kind,
+    freeConversationLimit: FREE_CONVERSATION_LIMIT,
+    ...event,
+  };
+}
+
+/**
+ * The stored message a retry answers (even if the partner changed since); another message under the same client id
+ * is refused.
+ */
+function replayedMessage(
+  result: Extract<SendStatementResult, { status: 'replay' }>,
+  partnerId: number,
+  input: SendInput,
+): MessageRow {
+  const stored = messageRowFromJson(result.message);
+  if (result.partnerProfileId !== partnerId || !isSamePayload(stored, input))
+    throw new AppError(409, 'client_id_reused');
+  return stored;
+}
+
 export function createSendService(deps: {
   repo: Pick<ChatsRepository, 'send' | 'findPartner' | 'findBlockDirection'>;
   photoUrls: Pick<ChatPhotoUrls, 'sign'>;
@@ -60,59 +101,12 @@ export function createSendService(deps: {
 }) {
   const { repo } = deps;
   const toMessage = createMessageView(deps.photoUrls);
-
-  /** The send statement, its own transaction: locks, checks, debit, message, inboxes and the outbox event. */
-  async function runStatement(
-    sender: ChatSender,
-    site: ChatSite,
-    partnerId: number,
-    input: SendInput,
-    eventId: string,
-  ) {
-    try {
-      return await repo.send({
-        senderProfileId: sender.profileId,
-        senderUserId: sender.userId,
-        siteId: sender.siteId,
-        isPremium: sender.isPremium,
-        partnerProfileId: partnerId,
-        clientId: input.clientId,
-        kind: input.kind,
-        body: input.kind === 'text' ? input.text : null,
-        giftKey: input.kind === 'gift' ? input.gift : null,
-        photo: input.kind === 'photo' ? input.photo : null,
-        price: priceOf(site, input.kind),
-        ledgerReason: input.kind === 'text' ? 'message' : input.kind,
-        freeConversationLimit: FREE_CONVERSATION_LIMIT,
-        at: deps.now(),
-        eventId,
-        leaseMs: deps.outbox.leaseMs,
-      });
-    } catch (error) {
-      if (isNotEnoughCreditsError(error)) throw notEnoughCredits();
-      throw error;
-    }
-  }
-
-  /**
-   * A retry of a stored message answers it (even if the partner changed since); another message under the same
-   * client id is refused.
-   */
-  function replayAnswer(
-    result: Extract<SendStatementResult, { status: 'replay' }>,
-    sender: ChatSender,
-    partnerId: number,
-    input: SendInput,
-  ): SendMessageResponse {
-    const stored = messageRowFromJson(result.message);
-    if (result.partnerProfileId !== partnerId || !isSamePayload(stored, input))
-      throw new AppError(409, 'client_id_reused');
-    return {
-      message: toMessage(stored, sender.profileId),
-      conversation: { id: stored.conversationId },
-      credits: result.balance,
-    };
-  }
+  /** The answer of a send: the message as the sender sees it, and the sender's balance. */
+  const answerOf = (message: MessageRow, sender: ChatSender, credits: number): SendMessageResponse => ({
+    message: toMessage(message, sender.profileId),
+    conversation: { id: message.conversationId },
+    credits,
+  });
 
   return {
     /**
@@ -129,21 +123,25 @@ export function createSendService(deps: {
       if (partnerId === sender.profileId) throw new AppError(400, 'cannot_message_self');
       validate(site, input);
       const eventId = randomUUID();
-      const result = await runStatement(sender, site, partnerId, input, eventId);
+      let result: SendStatementResult;
+      try {
+        const at = deps.now();
+        result = await repo.send(
+          statementInput(sender, site, partnerId, input, { eventId, at, leaseMs: deps.outbox.leaseMs }),
+        );
+      } catch (error) {
+        if (isNotEnoughCreditsError(error)) throw notEnoughCredits();
+        throw error;
+      }
       if (result.status === 'replay')
-        return { response: replayAnswer(result, sender, partnerId, input), isReplay: true };
+        return {
+          response: answerOf(replayedMessage(result, partnerId, input), sender, result.balance),
+          isReplay: true,
+        };
       if (result.status !== 'sent') throw reasonError(result.status, { name: result.partnerName ?? '' });
       const { status: _status, eventId: _eventId, ...event } = result;
       await deps.outbox.deliverCommitted([{ id: eventId, topic: 'chat.sent', payload: event }]);
-      const message = messageRowFromJson(event.message);
-      return {
-        response: {
-          message: toMessage(message, sender.profileId),
-          conversation: { id: message.conversationId },
-          credits: event.balance,
-        },
-        isReplay: false,
-      };
+      return { response: answerOf(messageRowFromJson(event.message), sender, event.balance), isReplay: false };
     },
 
     /** Rejects a send before its (slow) photo processing when it could not succeed anyway. */

@@ -1,6 +1,7 @@
 // Signup messages (docs/chat.md, "Sending"): written before the account was confirmed, each becomes the first message
 // of its conversation inside the activation's transaction, free, exactly once.
 import type { Executor } from '../../db/client.ts';
+import type { MessageRow } from '../../db/schema/index.ts';
 import type { Effects } from '../../plugins/outbox/index.ts';
 import type { BlocksService } from '../blocks/index.ts';
 import type { ChatPhotoUrls } from './chat-photo-urls.ts';
@@ -8,7 +9,7 @@ import { partnerBlockReason, recordInboxChanges, type InboxEvent } from './chat-
 import type { ChatsRepository } from './chats.repository.ts';
 import { createMessageView } from './message-view.ts';
 
-export function createSignupDelivery(deps: {
+type SignupDeps = {
   repo: Pick<
     ChatsRepository,
     | 'listUndeliveredSignupMessages'
@@ -27,57 +28,52 @@ export function createSignupDelivery(deps: {
   blocks: Pick<BlocksService, 'lockPair'>;
   photoUrls: Pick<ChatPhotoUrls, 'sign'>;
   now: () => Date;
-}) {
+};
+
+/** Stores a signup message as the next of the pair's conversation (with the partner's new version), or null if it may not go. */
+async function deliverOne(
+  { repo, blocks }: SignupDeps,
+  item: { id: number; targetProfileId: number; body: string },
+  senderId: number,
+  now: Date,
+  tx: Executor,
+): Promise<{ message: MessageRow; partnerVersion: number } | null> {
+  const partner = await repo.findPartner(item.targetProfileId, null, tx);
+  if (partnerBlockReason(partner) || !item.body.trim()) return null;
+  await blocks.lockPair(senderId, item.targetProfileId, tx);
+  await repo.lockInboxes([senderId, item.targetProfileId], tx);
+  if (await repo.findBlockDirection(senderId, item.targetProfileId, tx)) return null;
+  const conversation =
+    (await repo.findConversationByPair(senderId, item.targetProfileId, tx)) ??
+    (await repo.createConversation(senderId, item.targetProfileId, tx));
+  const seq = await repo.nextSeq(conversation.id, tx);
+  const message = await repo.insertMessage(
+    {
+      conversationId: conversation.id,
+      seq,
+      senderProfileId: senderId,
+      clientId: `signup-${item.id}`,
+      kind: 'text',
+      body: item.body,
+      createdAt: now,
+    },
+    tx,
+  );
+  const versions = await repo.bumpVersions([senderId, item.targetProfileId], tx);
+  const partnerVersion = versions.get(item.targetProfileId)!;
+  await repo.touchBoth(
+    conversation.id,
+    { profileId: senderId, version: versions.get(senderId)!, seq },
+    { profileId: item.targetProfileId, version: partnerVersion },
+    now,
+    tx,
+  );
+  return { message, partnerVersion };
+}
+
+export function createSignupDelivery(deps: SignupDeps) {
   const { repo } = deps;
   const toMessage = createMessageView(deps.photoUrls);
-
-  /** Stores one signup message as the next of the pair's conversation; its partner's socket event, or null when it may not go. */
-  async function deliver(
-    item: { id: number; targetProfileId: number; body: string },
-    senderId: number,
-    now: Date,
-    tx: Executor,
-  ): Promise<InboxEvent | null> {
-    const partner = await repo.findPartner(item.targetProfileId, null, tx);
-    if (partnerBlockReason(partner) || !item.body.trim()) return null;
-    await deps.blocks.lockPair(senderId, item.targetProfileId, tx);
-    await repo.lockInboxes([senderId, item.targetProfileId], tx);
-    if (await repo.findBlockDirection(senderId, item.targetProfileId, tx)) return null;
-    const conversation =
-      (await repo.findConversationByPair(senderId, item.targetProfileId, tx)) ??
-      (await repo.createConversation(senderId, item.targetProfileId, tx));
-    const seq = await repo.nextSeq(conversation.id, tx);
-    const message = await repo.insertMessage(
-      {
-        conversationId: conversation.id,
-        seq,
-        senderProfileId: senderId,
-        clientId: `signup-${item.id}`,
-        kind: 'text',
-        body: item.body,
-        createdAt: now,
-      },
-      tx,
-    );
-    const versions = await repo.bumpVersions([senderId, item.targetProfileId], tx);
-    const partnerVersion = versions.get(item.targetProfileId)!;
-    await repo.touchBoth(
-      conversation.id,
-      { profileId: senderId, version: versions.get(senderId)!, seq },
-      { profileId: item.targetProfileId, version: partnerVersion },
-      now,
-      tx,
-    );
-    return {
-      profileIds: [item.targetProfileId],
-      event: {
-        type: 'message',
-        message: toMessage(message, item.targetProfileId),
-        partner_id: senderId,
-        version: partnerVersion,
-      },
-    };
-  }
 
   return {
     /**
@@ -97,10 +93,18 @@ export function createSignupDelivery(deps: {
       for (const item of pending) {
         await repo.markSignupMessageDelivered(item.id, now, tx);
         if (!senderId || isSenderRestricted || item.targetProfileId === senderId) continue;
-        const event = await deliver(item, senderId, now, tx);
-        if (!event) continue;
+        const delivered = await deliverOne(deps, item, senderId, now, tx);
+        if (!delivered) continue;
         inboxes.push(senderId, item.targetProfileId);
-        events.push(event);
+        events.push({
+          profileIds: [item.targetProfileId],
+          event: {
+            type: 'message',
+            message: toMessage(delivered.message, item.targetProfileId),
+            partner_id: senderId,
+            version: delivered.partnerVersion,
+          },
+        });
       }
       if (inboxes.length) await recordInboxChanges(effects, inboxes, events);
     },
