@@ -30,7 +30,7 @@ type SignupDeps = {
   now: () => Date;
 };
 
-/** Stores a signup message as the next of the pair's conversation (with the partner's new version), or null if it may not go. */
+/** Stores a signup message as the next of the pair's conversation (and the partner's new version); null if it may not go. */
 async function deliverOne(
   { repo, blocks }: SignupDeps,
   item: { id: number; targetProfileId: number; body: string },

@@ -1,5 +1,6 @@
-// Pieces of the send footer (send-footer.tsx): the photo button, the text field, the price and character counter under the field, and the "Are you
-// sure?" asked before a first message with a link, contact or bank details or an insult (lib/message-concerns.ts).
+// Pieces of the send footer (send-footer.tsx): the photo button, the text field, the price and character counter
+// under the field, and the "Are you sure?" asked before a first message with a link, contact or bank details or an
+// insult (lib/message-concerns.ts).
 import type { KeyboardEvent, RefObject } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';

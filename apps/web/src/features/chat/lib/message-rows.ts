@@ -8,7 +8,7 @@ export type MessageRow =
   | { type: 'message'; message: ChatMessage; key: string; at: string }
   | { type: 'pending'; pending: PendingMessage; key: string; at: string };
 
-/** Stored messages first, then the pending ones; a message already stored (the server's copy arrived) is not pending any more. */
+/** Stored messages first, then the pending ones; one already stored (the server's copy arrived) is not pending any more. */
 export function messageRowsOf(messages: readonly ChatMessage[], pending: readonly PendingMessage[]): MessageRow[] {
   const storedClientIds = new Set(messages.filter((message) => message.client_id).map((message) => message.client_id));
   return [
