@@ -7,10 +7,19 @@ import { createAccountsRepository, createAccountsService } from './modules/accou
 import { createAdminService } from './modules/admin/index.ts';
 import { createBlocksRepository, createBlocksService } from './modules/blocks/index.ts';
 import {
+  createChatPhotoAccess,
   createChatPhotosService,
   createChatPhotoUrls,
   createChatsRepository,
   createChatsService,
+  createConversationRemoval,
+  createConversationService,
+  createInboxService,
+  createReadMarksService,
+  createSendDelivery,
+  createSendService,
+  createSignupDelivery,
+  createTypingService,
 } from './modules/chats/index.ts';
 import { createAnalyticsService } from './modules/analytics/index.ts';
 import { createTicketsRepository, createTicketsService } from './modules/content/index.ts';
@@ -145,18 +154,32 @@ export function buildServices(
     locate: geocoder.locate,
     now,
   });
+  // Chat (docs/chat.md): each use case over the chat repository; `chats` is their face for routes and other modules.
+  const chatsRepository = createChatsRepository(db);
+  const chatPhotoUrls = createChatPhotoUrls(secrets.chatPhotoSigning, now);
+  const chatReadMarks = createReadMarksService({ repo: chatsRepository, outbox: app.outbox });
   const chats = createChatsService({
-    db,
-    readDb: app.readDb,
-    chatsRepository: createChatsRepository(db),
-    blocks,
-    cursors,
-    photoUrls: createChatPhotoUrls(secrets.chatPhotoSigning, now),
-    realtime: app.realtime,
-    outbox: app.outbox,
-    pollVersions: app.pollVersions,
-    memberEvents: app.memberEvents,
-    now,
+    sends: createSendService({ repo: chatsRepository, photoUrls: chatPhotoUrls, outbox: app.outbox, now }),
+    delivery: createSendDelivery({
+      photoUrls: chatPhotoUrls,
+      pollVersions: app.pollVersions,
+      realtime: app.realtime,
+      memberEvents: app.memberEvents,
+    }),
+    inbox: createInboxService({ repo: chatsRepository, cursors, pollVersions: app.pollVersions, now }),
+    conversations: createConversationService({
+      db,
+      readDb: app.readDb,
+      repo: chatsRepository,
+      photoUrls: chatPhotoUrls,
+      readMarks: chatReadMarks,
+      now,
+    }),
+    readMarks: chatReadMarks,
+    removal: createConversationRemoval({ repo: chatsRepository, outbox: app.outbox }),
+    typing: createTypingService({ repo: chatsRepository, realtime: app.realtime }),
+    photos: createChatPhotoAccess({ repo: chatsRepository, photoUrls: chatPhotoUrls }),
+    signupMessages: createSignupDelivery({ repo: chatsRepository, blocks, photoUrls: chatPhotoUrls, now }),
   });
   const likes = createLikesService({
     db,

@@ -7,9 +7,10 @@ import { sendPhotoFieldsSchema } from '@app/contracts';
 import { AppError } from '../../lib/http-errors.ts';
 import { newPhotoKeys, type FileStorage } from '../../plugins/storage/index.ts';
 import type { PhotosService } from '../photos/index.ts';
-import type { ChatsService, ChatSite } from './chats.service.ts';
+import type { ChatPhotoAccess } from './chat-photo-access.service.ts';
+import type { ChatSender as Sender, ChatSite } from './chat-rules.ts';
+import type { SendService } from './send.service.ts';
 
-type Sender = Parameters<ChatsService['send']>[0];
 export type ProcessedChatPhoto = Awaited<ReturnType<PhotosService['processUpload']>>;
 
 /** Whether a stored file holds exactly `expected` (a replayed photo send compared with the first one). */
@@ -20,7 +21,7 @@ async function hasSameBytes(stream: Readable, expected: Buffer): Promise<boolean
 }
 
 export function createChatPhotosService(deps: {
-  chats: Pick<ChatsService, 'assertCanSendPhoto' | 'send' | 'findPhotoKeys'>;
+  chats: Pick<SendService, 'assertCanSendPhoto' | 'send'> & Pick<ChatPhotoAccess, 'findPhotoKeys'>;
   photos: Pick<PhotosService, 'processUpload'>;
   storage: Pick<FileStorage, 'write' | 'remove' | 'read'>;
 }) {

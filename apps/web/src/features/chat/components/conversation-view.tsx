@@ -1,28 +1,22 @@
 // One conversation on screen: the top bar, the messages (older pages on scroll up), the typing dots, and the send
 // footer, or why the member cannot send here. Works for a conversation not started yet (/members/{id}/chat): the first
 // send starts it.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ChatsList, ConversationData } from '../lib/chats-cache.ts';
-import { chatKeys } from '../api/get-chats.ts';
-import { loadOlderMessages } from '../api/get-chat.ts';
-import { sendSocketEvent } from '../../../lib/socket-client.ts';
-import { readOpenConversation } from '../hooks/use-chat-realtime.ts';
+import type { ConversationData } from '../lib/chats-cache.ts';
 import { useChatSender } from '../hooks/use-chat-sender.ts';
-import { rememberChatOpened, setOpenConversation, useChatStore, type PendingMessage } from '../lib/chat-store.ts';
+import { useOlderMessages, useTypingSender } from '../hooks/use-conversation-actions.ts';
+import { useOpenConversation } from '../hooks/use-open-conversation.ts';
+import { useChatStore, type PendingMessage } from '../lib/chat-store.ts';
 import type { ReportSubject } from '../../reports/index.ts';
 import { ChatTopBar } from './chat-top-bar.tsx';
 import { MessageList } from './message-list.tsx';
 import { SendFooter } from './send-footer.tsx';
 import { TypingIndicator } from './typing-indicator.tsx';
-import { useViewingConversation } from '../hooks/use-viewing-conversation.ts';
 import { IcebreakerModal } from './icebreaker-modal.tsx';
 import { PremiumPhotosModal, SendBlockedNotice, SendErrorAlert } from './chat-notices.tsx';
 
-/** Typing events go out at most this often while the member types. */
-export const TYPING_THROTTLE_MS = 2000;
 const NO_PENDING: PendingMessage[] = [];
 
 type ConversationViewProps = {
@@ -33,60 +27,87 @@ type ConversationViewProps = {
   initialGiftPickerOpen?: boolean;
 };
 
-export function ConversationView({ data, conversationId, onStarted, initialGiftPickerOpen }: ConversationViewProps) {
+/** A conversation with nothing in it yet, and the offer of an icebreaker when the member may write. */
+function EmptyConversation({
+  partnerName,
+  canSend,
+  onIcebreaker,
+}: {
+  partnerName: string;
+  canSend: boolean;
+  onIcebreaker: () => void;
+}) {
   const { t } = useTranslation('chat');
-  const queryClient = useQueryClient();
+  return (
+    <div className="chat-empty text-center text-body-secondary py-5">
+      <p className="mb-2">{t('conversation.empty', { name: partnerName })}</p>
+      {canSend && (
+        <Button variant="outline-primary" size="sm" onClick={onIcebreaker}>
+          {t('icebreakers.open')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+type ConversationBottomProps = {
+  data: ConversationData;
+  pending: readonly PendingMessage[];
+  text: string;
+  onTextChange: (text: string) => void;
+  send: ReturnType<typeof useChatSender>['send'];
+  onTyping: () => void;
+  onPremiumRequired: () => void;
+  initialGiftPickerOpen?: boolean;
+};
+
+/** Under the messages: the last failed send's error, and the send footer or why the member cannot send here. */
+function ConversationBottom(props: ConversationBottomProps) {
+  const { data, pending, text, onTextChange, send, onTyping, onPremiumRequired, initialGiftPickerOpen } = props;
+  const failure = [...pending].reverse().find((item) => item.status === 'failed')?.error;
+  const reason = data.send_blocked_reason;
+  return (
+    <div className="chat-bottom">
+      {failure && (
+        <div className="mb-2">
+          <SendErrorAlert failure={failure} />
+        </div>
+      )}
+      {reason ? (
+        <SendBlockedNotice reason={reason} partner={data.partner} />
+      ) : (
+        <SendFooter
+          text={text}
+          onTextChange={onTextChange}
+          maxLength={data.max_length}
+          prices={data.prices}
+          canSendPhotos={data.can_send_photos}
+          onSendText={(value) => send({ kind: 'text', text: value })}
+          onSendGift={(gift) => send({ kind: 'gift', gift })}
+          onSendPhoto={(file) => send({ kind: 'photo', file })}
+          onPremiumRequired={onPremiumRequired}
+          onTyping={onTyping}
+          initialGiftPickerOpen={initialGiftPickerOpen}
+          isFirstMessage={!data.has_more && pending.length === 0 && !data.messages.some((message) => message.is_mine)}
+        />
+      )}
+    </div>
+  );
+}
+
+export function ConversationView({ data, conversationId, onStarted, initialGiftPickerOpen }: ConversationViewProps) {
   const { partner } = data;
   const pending = useChatStore((state) => state.pending[partner.id] ?? NO_PENDING);
   const [text, setText] = useState('');
   const [isIcebreakerOpen, setIcebreakerOpen] = useState(false);
   const [isPremiumOpen, setPremiumOpen] = useState(false);
-  const [isLoadingOlder, setLoadingOlder] = useState(false);
   const [reportSubject, setReportSubject] = useState<ReportSubject | null>(null);
-  const lastTypingSent = useRef(0);
   const { send, retry, discard } = useChatSender({ partnerId: partner.id, base: data, onStarted });
 
-  useEffect(() => {
-    rememberChatOpened(partner.id);
-  }, [partner.id]);
+  useOpenConversation(partner.id, conversationId, data.conversation?.last_seq ?? 0);
+  const onTyping = useTypingSender(conversationId);
+  const { isLoadingOlder, loadOlder } = useOlderMessages(conversationId);
 
-  useEffect(() => {
-    setOpenConversation(conversationId);
-    return () => setOpenConversation(null);
-  }, [conversationId]);
-  useViewingConversation(conversationId);
-
-  // Coming back to the tab reads what arrived meanwhile.
-  const lastSeq = data.conversation?.last_seq ?? 0;
-  useEffect(() => {
-    if (conversationId === null) return;
-    const onVisible = () => {
-      if (document.visibilityState !== 'visible') return;
-      const list = queryClient.getQueryData<ChatsList>(chatKeys.list());
-      const entry = list?.chats.find((item) => item.conversation.id === conversationId);
-      if (entry && entry.num_unread_messages > 0)
-        void readOpenConversation(queryClient, conversationId, Math.max(lastSeq, entry.last_seq));
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [conversationId, lastSeq, queryClient]);
-
-  const onTyping = useCallback(() => {
-    if (conversationId === null) return;
-    const now = Date.now();
-    if (now - lastTypingSent.current < TYPING_THROTTLE_MS) return;
-    if (sendSocketEvent({ type: 'typing', conversation_id: conversationId })) lastTypingSent.current = now;
-  }, [conversationId]);
-
-  const loadOlder = useCallback(() => {
-    if (conversationId === null || isLoadingOlder) return;
-    setLoadingOlder(true);
-    loadOlderMessages(queryClient, conversationId)
-      .catch(() => undefined)
-      .finally(() => setLoadingOlder(false));
-  }, [conversationId, isLoadingOlder, queryClient]);
-
-  const failure = [...pending].reverse().find((item) => item.status === 'failed')?.error;
   const reason = data.send_blocked_reason;
   const isEmpty = data.messages.length === 0 && pending.length === 0;
 
@@ -112,41 +133,23 @@ export function ConversationView({ data, conversationId, onStarted, initialGiftP
         onReport={(message) => setReportSubject({ profile: partner, target: 'message', messageId: message.id })}
         footer={<TypingIndicator conversationId={conversationId} partnerName={partner.name} />}
         empty={
-          <div className="chat-empty text-center text-body-secondary py-5">
-            <p className="mb-2">{t('conversation.empty', { name: partner.name })}</p>
-            {!reason && (
-              <Button variant="outline-primary" size="sm" onClick={() => setIcebreakerOpen(true)}>
-                {t('icebreakers.open')}
-              </Button>
-            )}
-          </div>
+          <EmptyConversation
+            partnerName={partner.name}
+            canSend={!reason}
+            onIcebreaker={() => setIcebreakerOpen(true)}
+          />
         }
       />
-      <div className="chat-bottom">
-        {failure && (
-          <div className="mb-2">
-            <SendErrorAlert failure={failure} />
-          </div>
-        )}
-        {reason ? (
-          <SendBlockedNotice reason={reason} partner={partner} />
-        ) : (
-          <SendFooter
-            text={text}
-            onTextChange={setText}
-            maxLength={data.max_length}
-            prices={data.prices}
-            canSendPhotos={data.can_send_photos}
-            onSendText={(value) => send({ kind: 'text', text: value })}
-            onSendGift={(gift) => send({ kind: 'gift', gift })}
-            onSendPhoto={(file) => send({ kind: 'photo', file })}
-            onPremiumRequired={() => setPremiumOpen(true)}
-            onTyping={onTyping}
-            initialGiftPickerOpen={initialGiftPickerOpen}
-            isFirstMessage={!data.has_more && pending.length === 0 && !data.messages.some((message) => message.is_mine)}
-          />
-        )}
-      </div>
+      <ConversationBottom
+        data={data}
+        pending={pending}
+        text={text}
+        onTextChange={setText}
+        send={send}
+        onTyping={onTyping}
+        onPremiumRequired={() => setPremiumOpen(true)}
+        initialGiftPickerOpen={initialGiftPickerOpen}
+      />
       {isEmpty && !reason && (
         <IcebreakerModal
           isOpen={isIcebreakerOpen}

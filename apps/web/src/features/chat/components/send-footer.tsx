@@ -1,18 +1,17 @@
 // The send footer: attach a photo (premium), send a gift (picker with names and prices), and the textarea (Enter
 // sends, Shift+Enter is a new line) with a character counter against the site's message_length.
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { ChatResponse, GiftKey } from '@app/contracts';
-import { CameraIcon, GiftIcon } from '../../../components/member-icons.tsx';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { messageConcerns, type MessageConcern } from '../lib/message-concerns.ts';
+import { GiftIcon } from '../../../components/member-icons.tsx';
+import { usePhotoAttach } from '../hooks/use-photo-attach.ts';
+import { useTextSubmit } from '../hooks/use-text-submit.ts';
+import { AttachPhotoButton, FirstMessageConfirm, FooterHints, MessageField, SendIcon } from './send-footer-parts.tsx';
 import { GiftPicker } from './gift-picker.tsx';
 
 /** Characters as the server counts them (code points: an emoji is one). */
 export const messageLength = (text: string) => [...text].length;
-
-const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 type SendFooterProps = {
   text: string;
@@ -36,84 +35,19 @@ type SendFooterProps = {
   isFirstMessage?: boolean;
 };
 
-const SendIcon = () => (
-  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-    <path d="M3.4 20.4 21 12 3.4 3.6 3.4 10.1 15 12 3.4 13.9Z" fill="currentColor" />
-  </svg>
-);
-
 export function SendFooter(props: SendFooterProps) {
-  const {
-    text,
-    onTextChange,
-    maxLength,
-    prices,
-    canSendPhotos,
-    onSendText,
-    onSendGift,
-    onSendPhoto,
-    onPremiumRequired,
-    onTyping,
-    initialGiftPickerOpen = false,
-    isFirstMessage = false,
-  } = props;
+  const { text, onTextChange, maxLength, prices, onTyping, initialGiftPickerOpen = false } = props;
   const { t } = useTranslation('chat');
-  const { t: tMembers } = useTranslation('members');
   const id = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const [concerns, setConcerns] = useState<MessageConcern[]>([]);
   const [isGiftPickerOpen, setGiftPickerOpen] = useState(initialGiftPickerOpen);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const { fileInput, fileError, attach, onFile } = usePhotoAttach(props);
   const length = messageLength(text);
   const isTooLong = length > maxLength;
   const canSend = text.trim().length > 0 && !isTooLong;
   const counterId = `${id}-counter`;
   const hintId = `${id}-hint`;
-
-  const send = () => {
-    setConcerns([]);
-    onSendText(text);
-    onTextChange('');
-  };
-
-  const submit = () => {
-    if (!canSend) return;
-    const found = isFirstMessage ? messageConcerns(text) : [];
-    if (found.length > 0) setConcerns(found);
-    else send();
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-    }
-  };
-
-  const attach = () => {
-    setFileError(null);
-    if (!canSendPhotos) {
-      onPremiumRequired();
-      return;
-    }
-    fileInput.current?.click();
-  };
-
-  const onFile = (file: File | undefined) => {
-    if (fileInput.current) fileInput.current.value = '';
-    if (!file) return;
-    if (!PHOTO_TYPES.includes(file.type)) {
-      setFileError(t('footer.notAnImage'));
-      return;
-    }
-    onSendPhoto(file);
-  };
+  const { concerns, clearConcerns, send, onSubmit, onKeyDown } = useTextSubmit({ ...props, canSend });
 
   return (
     <form className="chat-footer" onSubmit={onSubmit} aria-label={t('footer.formLabel')}>
@@ -123,25 +57,7 @@ export function SendFooter(props: SendFooterProps) {
         </p>
       )}
       <div className="d-flex align-items-end gap-2">
-        <Button
-          variant="light"
-          className="chat-footer-button"
-          onClick={attach}
-          aria-label={t('footer.attach')}
-          title={t('footer.attach')}
-        >
-          <CameraIcon size={20} />
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept={PHOTO_TYPES.join(',')}
-          className="d-none"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="chat-photo-input"
-          onChange={(event) => onFile(event.target.files?.[0])}
-        />
+        <AttachPhotoButton fileInput={fileInput} attach={attach} onFile={onFile} />
         <Button
           variant="light"
           className="chat-footer-button"
@@ -151,27 +67,18 @@ export function SendFooter(props: SendFooterProps) {
         >
           <GiftIcon size={20} />
         </Button>
-        <div className="flex-grow-1 chat-footer-field">
-          <label htmlFor={`${id}-text`} className="visually-hidden">
-            {t('footer.label')}
-          </label>
-          <textarea
-            ref={textarea}
-            id={`${id}-text`}
-            className={`form-control chat-textarea ${isTooLong ? 'is-invalid' : ''}`}
-            rows={1}
-            placeholder={t('footer.placeholder')}
-            value={text}
-            onChange={(event) => {
-              onTextChange(event.target.value);
-              if (event.target.value) onTyping?.();
-            }}
-            onKeyDown={onKeyDown}
-            aria-describedby={`${counterId} ${hintId}`}
-            aria-invalid={isTooLong || undefined}
-            enterKeyHint="send"
-          />
-        </div>
+        <MessageField
+          id={`${id}-text`}
+          textareaRef={textarea}
+          text={text}
+          isTooLong={isTooLong}
+          describedBy={`${counterId} ${hintId}`}
+          onChange={(value) => {
+            onTextChange(value);
+            if (value) onTyping?.();
+          }}
+          onKeyDown={onKeyDown}
+        />
         <Button
           type="submit"
           variant="primary"
@@ -183,40 +90,22 @@ export function SendFooter(props: SendFooterProps) {
           <SendIcon />
         </Button>
       </div>
-      <div className="d-flex justify-content-between gap-2 small text-body-secondary mt-1 px-1">
-        <span id={hintId}>{t('footer.price', { credits: tMembers('nav.credits', { count: prices.text }) })}</span>
-        <span id={counterId} className={isTooLong ? 'text-danger fw-semibold' : ''} data-testid="chat-counter">
-          {isTooLong
-            ? t('footer.tooLong', { count: length - maxLength })
-            : t('footer.counter', { length, max: maxLength })}
-        </span>
-      </div>
-      <ConfirmModal
-        isOpen={concerns.length > 0}
-        title={t('confirmFirst.title')}
-        confirmLabel={t('confirmFirst.send')}
-        confirmVariant="primary"
-        onConfirm={send}
+      <FooterHints hintId={hintId} counterId={counterId} price={prices.text} length={length} maxLength={maxLength} />
+      <FirstMessageConfirm
+        concerns={concerns}
+        onSend={send}
         onCancel={() => {
-          setConcerns([]);
+          clearConcerns();
           textarea.current?.focus();
         }}
-      >
-        <p>{t('confirmFirst.intro')}</p>
-        <ul>
-          {concerns.map((concern) => (
-            <li key={concern}>{t(`confirmFirst.concerns.${concern}`)}</li>
-          ))}
-        </ul>
-        <p className="mb-0 small text-body-secondary">{t('confirmFirst.advice')}</p>
-      </ConfirmModal>
+      />
       <GiftPicker
         isOpen={isGiftPickerOpen}
         price={prices.gift}
         onClose={() => setGiftPickerOpen(false)}
         onChoose={(gift) => {
           setGiftPickerOpen(false);
-          onSendGift(gift);
+          props.onSendGift(gift);
         }}
       />
     </form>

@@ -2,7 +2,7 @@
 // failed with the server's (translated) reason, and a retry sends it again under the same client id (stored once). A
 // send without a network waits as "offline" and goes by itself when the browser is back (lib/offline-resend.ts).
 import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { GiftKey, SendMessageResponse, User } from '@app/contracts';
 import { showMemberNotice } from '../../../lib/member-notice-store.ts';
 import { userKeys, useUser } from '../../../lib/session/get-user.ts';
@@ -23,33 +23,74 @@ type Options = {
   onStarted?: (conversationId: number) => void;
 };
 
+/** The server's message into the conversation's cache (started here if it was not), the balance into the session. */
+function storeSent(
+  queryClient: QueryClient,
+  base: ConversationData,
+  result: SendMessageResponse,
+  pending: PendingMessage,
+) {
+  const conversationId = result.conversation.id;
+  const key = chatKeys.conversation(conversationId);
+  const held = queryClient.getQueryData<ConversationData>(key);
+  if (held?.conversation) {
+    queryClient.setQueryData(key, appendMessages(held, [result.message]));
+  } else {
+    queryClient.setQueryData<ConversationData>(key, {
+      ...base,
+      conversation: { id: conversationId, last_seq: result.message.seq, partner_read_seq: 0 },
+      messages: [result.message],
+      send_blocked_reason: null,
+    });
+  }
+  queryClient.setQueryData<User | null>(userKeys.all, (user) => (user ? { ...user, credits: result.credits } : user));
+  removePending(pending.partner_id, pending.client_id);
+  const list = queryClient.getQueryData<ChatsList>(chatKeys.list());
+  if (list && !list.chats.some((entry) => entry.conversation.id === conversationId))
+    void catchUpChatList(queryClient).catch(() => undefined);
+}
+
+/** A send that did not go: kept as offline, said as activation required, or marked failed with the server's reason. */
+function markUnsent(queryClient: QueryClient, pending: PendingMessage, error: unknown) {
+  // No network: kept as "offline" and sent by itself when the browser is back (lib/offline-resend.ts).
+  if (isOfflineFailure(error)) {
+    updatePending(pending.partner_id, pending.client_id, { status: 'offline', error: undefined });
+    return;
+  }
+  const failure = sendFailureOf(error);
+  // The session's status was older than the server's: the address still needs confirming, said as before sending.
+  if (failure.code === 'activation_required') {
+    removePending(pending.partner_id, pending.client_id);
+    showMemberNotice({ kind: 'activation', action: pending.kind === 'gift' ? 'gift' : 'message' });
+    return;
+  }
+  updatePending(pending.partner_id, pending.client_id, { status: 'failed', error: failure });
+  // Banned or suspended since the screen loaded: reloading the conversation shows the note instead of the composer.
+  if (failure.code === 'member_unavailable') void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+}
+
+/** The pending message of a send, shown at once until the server's message replaces it. */
+function pendingOf(partnerId: number, input: SendInput): PendingMessage {
+  return {
+    client_id: newClientId(),
+    partner_id: partnerId,
+    kind: input.kind,
+    created_at: new Date().toISOString(),
+    status: 'sending',
+    ...(input.kind === 'text' ? { text: input.text } : {}),
+    ...(input.kind === 'gift' ? { gift: input.gift } : {}),
+    ...(input.kind === 'photo' ? { file: input.file, preview_url: URL.createObjectURL(input.file) } : {}),
+  };
+}
+
 export function useChatSender({ partnerId, base, onStarted }: Options) {
   const queryClient = useQueryClient();
   const { data: user } = useUser();
 
   const deliver = useCallback(
     (result: SendMessageResponse, pending: PendingMessage) => {
-      const conversationId = result.conversation.id;
-      const key = chatKeys.conversation(conversationId);
-      const held = queryClient.getQueryData<ConversationData>(key);
-      if (held?.conversation) {
-        queryClient.setQueryData(key, appendMessages(held, [result.message]));
-      } else {
-        queryClient.setQueryData<ConversationData>(key, {
-          ...base,
-          conversation: { id: conversationId, last_seq: result.message.seq, partner_read_seq: 0 },
-          messages: [result.message],
-          send_blocked_reason: null,
-        });
-      }
-      queryClient.setQueryData<User | null>(userKeys.all, (user) =>
-        user ? { ...user, credits: result.credits } : user,
-      );
-      removePending(pending.partner_id, pending.client_id);
-      const list = queryClient.getQueryData<ChatsList>(chatKeys.list());
-      if (list && !list.chats.some((entry) => entry.conversation.id === conversationId))
-        void catchUpChatList(queryClient).catch(() => undefined);
-      if (!base.conversation) onStarted?.(conversationId);
+      storeSent(queryClient, base, result, pending);
+      if (!base.conversation) onStarted?.(result.conversation.id);
     },
     [queryClient, base, onStarted],
   );
@@ -59,21 +100,7 @@ export function useChatSender({ partnerId, base, onStarted }: Options) {
       try {
         deliver(await sendPending(pending), pending);
       } catch (error) {
-        // No network: kept as "offline" and sent by itself when the browser is back (lib/offline-resend.ts).
-        if (isOfflineFailure(error)) {
-          updatePending(pending.partner_id, pending.client_id, { status: 'offline', error: undefined });
-          return;
-        }
-        const failure = sendFailureOf(error);
-        // The session's status was older than the server's: the address still needs confirming, said as before sending.
-        if (failure.code === 'activation_required') {
-          removePending(pending.partner_id, pending.client_id);
-          showMemberNotice({ kind: 'activation', action: pending.kind === 'gift' ? 'gift' : 'message' });
-          return;
-        }
-        updatePending(pending.partner_id, pending.client_id, { status: 'failed', error: failure });
-        // Banned or suspended since the screen loaded: reloading the conversation shows the note instead of the composer.
-        if (failure.code === 'member_unavailable') void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+        markUnsent(queryClient, pending, error);
       }
     },
     [deliver, queryClient],
@@ -86,16 +113,7 @@ export function useChatSender({ partnerId, base, onStarted }: Options) {
         showMemberNotice({ kind: 'activation', action: input.kind === 'gift' ? 'gift' : 'message' });
         return;
       }
-      const pending: PendingMessage = {
-        client_id: newClientId(),
-        partner_id: partnerId,
-        kind: input.kind,
-        created_at: new Date().toISOString(),
-        status: 'sending',
-        ...(input.kind === 'text' ? { text: input.text } : {}),
-        ...(input.kind === 'gift' ? { gift: input.gift } : {}),
-        ...(input.kind === 'photo' ? { file: input.file, preview_url: URL.createObjectURL(input.file) } : {}),
-      };
+      const pending = pendingOf(partnerId, input);
       // Known to be offline: kept for later at once, not tried and failed.
       if (typeof navigator !== 'undefined' && navigator.onLine === false) {
         addPending({ ...pending, status: 'offline' });
