@@ -12,6 +12,7 @@ import { createAdminModerationService } from './moderation.service.ts';
 import { createAdminOperationsService } from './operations.service.ts';
 import { createAdminSitesService } from './sites.service.ts';
 import { createStaffAccounts } from './staff-accounts.ts';
+import { createStaffLoginService } from './staff-login.service.ts';
 
 export function createAdminService(deps: {
   db: Database;
@@ -26,8 +27,10 @@ export function createAdminService(deps: {
   now: () => Date;
 }) {
   const members = createAdminMembersService(deps);
+  const staff = createStaffAccounts(deps);
   return {
-    staff: createStaffAccounts(deps),
+    staff,
+    login: createStaffLoginService({ db: deps.db, staff }),
     members,
     moderation: createAdminModerationService({ ...deps, members }),
     operations: createAdminOperationsService(deps),

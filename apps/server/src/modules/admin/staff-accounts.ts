@@ -4,9 +4,10 @@ import { and, eq, lt } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { STAFF_TOTP_DIGITS, STAFF_TOTP_PERIOD_SECONDS, type StaffRole } from '@app/contracts';
 import type { Database, Executor } from '../../db/client.ts';
-import { staffAccounts, staffSessions, type StaffAccountRow } from '../../db/schema/index.ts';
+import { staffAccounts, type StaffAccountRow } from '../../db/schema/index.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/credentials.ts';
 import { AppError } from '../../lib/http-errors.ts';
+import { endStaffSessionsOf } from '../../plugins/staff-session/index.ts';
 
 /** The issuer authenticator apps show beside the account. */
 export const TOTP_ISSUER = 'Staff console';
@@ -52,7 +53,7 @@ export function createStaffAccounts(deps: { db: Database; now: () => Date }) {
     /** Disables an account (never deleted: the audit log names it) and ends its sessions at once. */
     async disable(staffId: number, tx: Executor = deps.db): Promise<void> {
       await tx.update(staffAccounts).set({ disabledAt: deps.now() }).where(eq(staffAccounts.id, staffId));
-      await tx.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+      await endStaffSessionsOf(tx, staffId);
     },
 
     async findByEmail(email: string): Promise<StaffAccountRow | undefined> {

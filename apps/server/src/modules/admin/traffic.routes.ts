@@ -1,6 +1,5 @@
 // The console's paid-traffic routes (docs/traffic.md): networks, the postback delivery log and resend, the report
 // (JSON or CSV) and lander experiments. Who may call each is ADMIN_ROUTE_ROLES; every change is audited.
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,9 +22,10 @@ import {
   apiErrorSchema,
 } from '@app/contracts';
 import { reportCsv, toAdminNetwork } from '../traffic/index.ts';
-import { recordAudit, type AuditActor } from './audit.ts';
+import { TAGS, actorOf, staffArea } from './admin-http.ts';
+import { recordAudit } from './audit.ts';
 
-const TAGS = ['admin'];
+/** The answers of the traffic routes (no rate limit here, so no 429). */
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
@@ -33,13 +33,9 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
 };
-const actorOf = (request: FastifyRequest): AuditActor => ({
-  id: request.staff!.id,
-  email: request.staff!.email,
-  ip: request.ip,
-});
 
 export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
+  staffArea(app);
   const { traffic, landerExperiments } = app.services;
 
   app.get(

@@ -10,3 +10,4 @@ export {
   type StaffMember,
   type StaffSessionPluginOptions,
 } from './staff-session.plugin.ts';
+export { endStaffSessionsOf } from './staff-sessions.ts';
