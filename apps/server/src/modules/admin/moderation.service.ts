@@ -29,7 +29,7 @@ import { getTranslator } from '../../lib/i18n.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
-import type { PhotosService, VerificationService } from '../photos/index.ts';
+import { recordPhotoReview, type PhotosService, type VerificationService } from '../photos/index.ts';
 import { closeReport } from '../reports/index.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 import {
@@ -358,7 +358,7 @@ export function createAdminModerationService(deps: {
       if (!row) throw notFound();
       if (row.reviewed) throw new AppError(409, 'photo_already_reviewed');
       await db.transaction(async (tx) => {
-        await tx.insert(photoReviews).values({ photoId, staffId: actor.id, reviewedAt: deps.now() });
+        await recordPhotoReview(tx, { photoId, staffId: actor.id, reviewedAt: deps.now() });
         await recordAudit(tx, actor, {
           action: 'photo.approve',
           targetType: 'photo',

@@ -19,7 +19,7 @@ import {
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
-import { setTicketStatus } from '../content/index.ts';
+import { addTicketReply, setTicketStatus } from '../content/index.ts';
 import type { RefundsService } from '../payments/index.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 import { toAdminOrder } from './admin-rows.ts';
@@ -145,7 +145,7 @@ export function createAdminOperationsService(deps: {
         : [];
       const status = input.close ? 'closed' : 'answered';
       await db.transaction(async (tx) => {
-        await tx.insert(ticketReplies).values({ ticketId, staffId: actor.id, body: input.body, createdAt: deps.now() });
+        await addTicketReply(tx, { ticketId, staffId: actor.id, body: input.body, createdAt: deps.now() });
         await setTicketStatus(tx, ticketId, status);
         await recordAudit(tx, actor, {
           action: 'ticket.reply',
