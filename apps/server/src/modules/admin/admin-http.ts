@@ -1,6 +1,7 @@
 // What the console's route files share: the OpenAPI tag, the error answers, the audit actor and the staff member of a
 // request, and sending a stored file to staff.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts';
 import { notFound } from '../../lib/http-errors.ts';
@@ -9,6 +10,8 @@ import type { AuditActor } from './audit.ts';
 
 export const TAGS = ['admin'];
 export const photoFileSchema = z.unknown().meta({ type: 'string', format: 'binary', description: 'image/jpeg' });
+export type AdminApp = Parameters<FastifyPluginAsyncZod>[0];
+
 export const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,

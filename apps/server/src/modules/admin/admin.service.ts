@@ -9,7 +9,10 @@ import type { RefundsService } from '../payments/index.ts';
 import type { PhotosService, VerificationService } from '../photos/index.ts';
 import { createAdminMembersService } from './members.service.ts';
 import { createAdminModerationService } from './moderation.service.ts';
-import { createAdminOperationsService } from './operations.service.ts';
+import { createAdminAuditLogService } from './audit-log.service.ts';
+import { createAdminDashboardService } from './dashboard.service.ts';
+import { createAdminOrdersService } from './orders.service.ts';
+import { createAdminTicketsService } from './tickets.service.ts';
 import { createAdminSitesService } from './sites.service.ts';
 import { createStaffAccounts } from './staff-accounts.ts';
 import { createStaffLoginService } from './staff-login.service.ts';
@@ -33,7 +36,10 @@ export function createAdminService(deps: {
     login: createStaffLoginService({ db: deps.db, staff }),
     members,
     moderation: createAdminModerationService({ ...deps, members }),
-    operations: createAdminOperationsService(deps),
+    tickets: createAdminTicketsService(deps),
+    orders: createAdminOrdersService(deps),
+    dashboard: createAdminDashboardService(deps),
+    auditLog: createAdminAuditLogService(deps),
     sites: createAdminSitesService(deps),
   };
 }

@@ -17,6 +17,6 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminAuditResponseSchema, ...errors },
       },
     },
-    async (request) => admin.operations.audit(request.query),
+    async (request) => admin.auditLog.list(request.query),
   );
 };

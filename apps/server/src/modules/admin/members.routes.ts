@@ -22,12 +22,17 @@ import {
   adminSuspendRequestSchema,
   adminUnbanRequestSchema,
 } from '@app/contracts';
-import { TAGS, actorOf, errors, staffArea } from './admin-http.ts';
+import { actorOf, type AdminApp, errors, staffArea, TAGS } from './admin-http.ts';
 
 export const adminMembersRoutes: FastifyPluginAsyncZod = async (app) => {
   staffArea(app);
-  const { admin } = app.services;
+  memberReadRoutes(app);
+  memberActionRoutes(app);
+};
 
+/** Search and a member's page with its photos, orders, ledger and reports. */
+function memberReadRoutes(app: AdminApp) {
+  const { admin } = app.services;
   app.get(
     '/admin/members',
     {
@@ -103,6 +108,11 @@ export const adminMembersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => admin.members.reports(request.params.id, request.query),
   );
+}
+
+/** Suspend, ban, unban, force a logout, adjust credits: each audited. */
+function memberActionRoutes(app: AdminApp) {
+  const { admin } = app.services;
   app.post(
     '/admin/members/:id/suspend',
     {
@@ -169,4 +179,4 @@ export const adminMembersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => admin.members.adjustCredits(actorOf(request), request.params.id, request.body, randomUUID()),
   );
-};
+}

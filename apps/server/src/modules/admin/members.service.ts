@@ -1,6 +1,6 @@
 // Staff on members: search, the member's page (profile, photos, orders, ledger, reports, sessions, status), suspend,
 // ban and unban (sessions revoked on every instance through the bus), force logout, credit adjustments (the ledger).
-import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminMemberDetail, AdminMemberSummary, BanReason, MemberRestriction } from '@app/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import {
@@ -26,8 +26,9 @@ import { getBalance, postLedgerEntry } from '../credits/index.ts';
 import type { MembersRepository } from '../member-core/index.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 import { toAdminOrder, toAdminPhoto, toAdminReport, reportListSelect } from './admin-rows.ts';
+import { DEFAULT_PAGE } from './paging.ts';
+import { deleteRestriction, findRestriction, listRestrictions, upsertRestriction } from './restrictions.repository.ts';
 
-export const DEFAULT_PAGE = 25;
 const MAX_SUSPENSION_MS = 366 * 24 * 60 * 60 * 1000;
 
 export function toRestriction(row: MemberRestrictionRow | null | undefined, now: Date): MemberRestriction | null {
@@ -351,10 +352,7 @@ export function createAdminMembersService(deps: {
         createdAt: now,
       };
       const revoked = await deps.outbox.transaction(async (tx, effects) => {
-        await tx
-          .insert(memberRestrictions)
-          .values(values)
-          .onConflictDoUpdate({ target: memberRestrictions.userId, set: values });
+        await upsertRestriction(tx, values);
         await recordAudit(tx, actor, {
           action: input.kind === 'banned' ? 'member.ban' : 'member.suspend',
           targetType: 'user',
@@ -367,7 +365,7 @@ export function createAdminMembersService(deps: {
         await announceVisibility(tx, effects, userId, false);
         return live;
       });
-      const [stored] = await db.select().from(memberRestrictions).where(eq(memberRestrictions.userId, userId));
+      const stored = await findRestriction(db, userId);
       return { restriction: toRestriction(stored, now), sessions_revoked: revoked.length };
     },
 
@@ -376,7 +374,7 @@ export function createAdminMembersService(deps: {
       const before = toRestriction(current.restriction, deps.now());
       if (!current.restriction) throw new AppError(409, 'member_not_banned');
       await deps.outbox.transaction(async (tx, effects) => {
-        await tx.delete(memberRestrictions).where(eq(memberRestrictions.userId, userId));
+        await deleteRestriction(tx, userId);
         await recordAudit(tx, actor, {
           action: 'member.unban',
           targetType: 'user',
@@ -433,8 +431,7 @@ export function createAdminMembersService(deps: {
 
     /** The restriction of members by id (the member login and lists). */
     async restrictionsOf(userIds: number[]) {
-      if (!userIds.length) return [];
-      return db.select().from(memberRestrictions).where(inArray(memberRestrictions.userId, userIds));
+      return listRestrictions(db, userIds);
     },
   };
 }

@@ -41,7 +41,8 @@ import {
   toAdminReport,
 } from './admin-rows.ts';
 import { sendMemberMail } from './mails.ts';
-import { DEFAULT_PAGE, type AdminMembersService } from './members.service.ts';
+import type { AdminMembersService } from './members.service.ts';
+import { DEFAULT_PAGE } from './paging.ts';
 
 /** Messages of the two members' conversation shown with a report. */
 const HISTORY_MESSAGES = 20;

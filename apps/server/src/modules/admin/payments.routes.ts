@@ -25,7 +25,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminOrdersResponseSchema, ...errors },
       },
     },
-    async (request) => admin.operations.listOrders(request.query),
+    async (request) => admin.orders.listOrders(request.query),
   );
   app.get(
     '/admin/orders/:id',
@@ -37,7 +37,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminOrderResponseSchema, ...errors },
       },
     },
-    async (request) => admin.operations.order(request.params.id),
+    async (request) => admin.orders.order(request.params.id),
   );
   app.post(
     '/admin/orders/:id/refund',
@@ -50,7 +50,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminOrderResponseSchema, ...errors },
       },
     },
-    async (request) => admin.operations.refund(actorOf(request), request.params.id),
+    async (request) => admin.orders.refund(actorOf(request), request.params.id),
   );
   app.get(
     '/admin/webhooks',
@@ -62,6 +62,6 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminWebhooksResponseSchema, ...errors },
       },
     },
-    async (request) => admin.operations.failedWebhooks(request.query),
+    async (request) => admin.orders.failedWebhooks(request.query),
   );
 };

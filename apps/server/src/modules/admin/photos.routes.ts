@@ -15,12 +15,17 @@ import {
   adminSuccessSchema,
   apiErrorSchema,
 } from '@app/contracts';
-import { TAGS, actorOf, errors, photoFileSchema, sendStaffFile, staffArea } from './admin-http.ts';
+import { actorOf, type AdminApp, errors, photoFileSchema, sendStaffFile, staffArea, TAGS } from './admin-http.ts';
 
 export const adminPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
   staffArea(app);
-  const { admin } = app.services;
+  photoRoutes(app);
+  verificationRoutes(app);
+};
 
+/** The photo queue, approve or reject, and the files of photos and photo messages. */
+function photoRoutes(app: AdminApp) {
+  const { admin } = app.services;
   app.get(
     '/admin/photos',
     {
@@ -60,7 +65,6 @@ export const adminPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       admin.moderation.rejectPhoto(actorOf(request), request.params.id, request.body.reason, request.body.note),
   );
-
   app.get(
     '/admin/photos/:id/file',
     {
@@ -77,7 +81,6 @@ export const adminPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendStaffFile(app, reply, request.query.size === 'thumb' ? photo.thumbKey : photo.fileKey);
     },
   );
-
   app.get(
     '/admin/messages/:id/photo',
     {
@@ -94,7 +97,11 @@ export const adminPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendStaffFile(app, reply, request.query.size === 'thumb' ? photo.thumbKey : photo.fileKey);
     },
   );
+}
 
+/** Verification selfies waiting for a decision (docs/verification.md). */
+function verificationRoutes(app: AdminApp) {
+  const { admin } = app.services;
   app.get(
     '/admin/verifications',
     {
@@ -107,7 +114,6 @@ export const adminPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => admin.moderation.listVerifications(request.query),
   );
-
   app.get(
     '/admin/verifications/:id/selfie',
     {
@@ -121,7 +127,6 @@ export const adminPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendStaffFile(app, reply, await admin.moderation.verificationSelfieKey(request.params.id), false),
   );
-
   app.post(
     '/admin/verifications/:id',
     {
@@ -135,4 +140,4 @@ export const adminPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => admin.moderation.decideVerification(actorOf(request), request.params.id, request.body),
   );
-};
+}

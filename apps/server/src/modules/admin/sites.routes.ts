@@ -13,12 +13,17 @@ import {
   adminSiteResponseSchema,
   adminSitesResponseSchema,
 } from '@app/contracts';
-import { TAGS, actorOf, errors, staffArea } from './admin-http.ts';
+import { actorOf, type AdminApp, errors, staffArea, TAGS } from './admin-http.ts';
 
 export const adminSitesRoutes: FastifyPluginAsyncZod = async (app) => {
   staffArea(app);
-  const { admin } = app.services;
+  siteSettingsRoutes(app);
+  siteCatalogueRoutes(app);
+};
 
+/** Sites and their settings. */
+function siteSettingsRoutes(app: AdminApp) {
+  const { admin } = app.services;
   app.get(
     '/admin/sites',
     { schema: { tags: TAGS, summary: 'Every site', response: { 200: adminSitesResponseSchema, ...errors } } },
@@ -70,6 +75,11 @@ export const adminSitesRoutes: FastifyPluginAsyncZod = async (app) => {
       return updated;
     },
   );
+}
+
+/** A site's credit bundles and discount codes. */
+function siteCatalogueRoutes(app: AdminApp) {
+  const { admin } = app.services;
   app.get(
     '/admin/sites/:id/bundles',
     {
@@ -146,4 +156,4 @@ export const adminSitesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => admin.sites.updateDiscountCode(actorOf(request), request.params.id, request.body),
   );
-};
+}

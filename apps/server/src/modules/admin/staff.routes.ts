@@ -82,6 +82,6 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminDashboardResponseSchema, ...errors },
       },
     },
-    async (request) => admin.operations.dashboard(request.query),
+    async (request) => admin.dashboard.dashboard(request.query),
   );
 };

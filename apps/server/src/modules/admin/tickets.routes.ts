@@ -24,7 +24,7 @@ export const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminTicketsResponseSchema, ...errors },
       },
     },
-    async (request) => admin.operations.listTickets(request.query),
+    async (request) => admin.tickets.listTickets(request.query),
   );
   app.get(
     '/admin/tickets/:id',
@@ -36,7 +36,7 @@ export const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminTicketResponseSchema, ...errors },
       },
     },
-    async (request) => admin.operations.ticket(request.params.id),
+    async (request) => admin.tickets.ticket(request.params.id),
   );
   app.post(
     '/admin/tickets/:id/reply',
@@ -49,7 +49,7 @@ export const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminTicketResponseSchema, ...errors },
       },
     },
-    async (request) => admin.operations.replyTicket(actorOf(request), request.params.id, request.body),
+    async (request) => admin.tickets.replyTicket(actorOf(request), request.params.id, request.body),
   );
   app.post(
     '/admin/tickets/:id/close',
@@ -62,6 +62,6 @@ export const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminTicketResponseSchema, ...errors },
       },
     },
-    async (request) => admin.operations.closeTicket(actorOf(request), request.params.id),
+    async (request) => admin.tickets.closeTicket(actorOf(request), request.params.id),
   );
 };

@@ -22,7 +22,7 @@ import {
   apiErrorSchema,
 } from '@app/contracts';
 import { reportCsv, toAdminNetwork } from '../traffic/index.ts';
-import { TAGS, actorOf, staffArea } from './admin-http.ts';
+import { actorOf, type AdminApp, staffArea, TAGS } from './admin-http.ts';
 import { recordAudit } from './audit.ts';
 
 /** The answers of the traffic routes (no rate limit here, so no 429). */
@@ -36,8 +36,14 @@ const errors = {
 
 export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
   staffArea(app);
-  const { traffic, landerExperiments } = app.services;
+  networkRoutes(app);
+  postbackRoutes(app);
+  experimentRoutes(app);
+};
 
+/** The ad networks and affiliates: their query keys, payouts and postback templates. */
+function networkRoutes(app: AdminApp) {
+  const { traffic } = app.services;
   app.get(
     '/admin/traffic/networks',
     {
@@ -117,7 +123,11 @@ export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const };
     },
   );
+}
 
+/** The postback delivery log and resend, and the report by source (JSON or CSV). */
+function postbackRoutes(app: AdminApp) {
+  const { traffic } = app.services;
   app.get(
     '/admin/traffic/postbacks',
     {
@@ -158,7 +168,6 @@ export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
       return { postback };
     },
   );
-
   app.get(
     '/admin/traffic/report',
     {
@@ -181,7 +190,11 @@ export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(reportCsv(by, report));
     },
   );
+}
 
+/** Lander experiments: a lander's variants and weights per site. */
+function experimentRoutes(app: AdminApp) {
+  const { landerExperiments } = app.services;
   app.get(
     '/admin/traffic/experiments',
     {
@@ -219,4 +232,4 @@ export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
       return { experiment };
     },
   );
-};
+}

@@ -3,3 +3,4 @@ export { createTicketsRepository, type TicketsRepository } from './tickets.repos
 export { createTicketsService, ticketReference, type TicketsService } from './tickets.service.ts';
 export { setTicketStatus } from './ticket-status.ts';
 export { addTicketReply } from './ticket-replies.ts';
+export { findTicket, listTicketReplies, listTicketsPage } from './ticket-reads.ts';
