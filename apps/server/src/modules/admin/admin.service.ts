@@ -7,6 +7,8 @@ import type { SessionsService } from '../../plugins/session/index.ts';
 import type { MembersRepository } from '../member-core/index.ts';
 import type { RefundsService } from '../payments/index.ts';
 import type { PhotosService, VerificationService } from '../photos/index.ts';
+import { createAdminMemberActionsService } from './member-actions.service.ts';
+import { createAdminMemberHistoryService } from './member-history.service.ts';
 import { createAdminMembersService } from './members.service.ts';
 import { createAdminModerationService } from './moderation.service.ts';
 import { createAdminAuditLogService } from './audit-log.service.ts';
@@ -29,13 +31,15 @@ export function createAdminService(deps: {
   mailer: Pick<Mailer, 'sendRendered'>;
   now: () => Date;
 }) {
-  const members = createAdminMembersService(deps);
+  const memberActions = createAdminMemberActionsService(deps);
   const staff = createStaffAccounts(deps);
   return {
     staff,
     login: createStaffLoginService({ db: deps.db, staff }),
-    members,
-    moderation: createAdminModerationService({ ...deps, members }),
+    members: createAdminMembersService(deps),
+    memberHistory: createAdminMemberHistoryService(deps),
+    memberActions,
+    moderation: createAdminModerationService({ ...deps, members: memberActions }),
     tickets: createAdminTicketsService(deps),
     orders: createAdminOrdersService(deps),
     dashboard: createAdminDashboardService(deps),

@@ -67,7 +67,7 @@ function memberReadRoutes(app: AdminApp) {
         response: { 200: adminPhotosListResponseSchema, ...errors },
       },
     },
-    async (request) => admin.members.photos(request.params.id),
+    async (request) => admin.memberHistory.photos(request.params.id),
   );
   app.get(
     '/admin/members/:id/orders',
@@ -80,7 +80,7 @@ function memberReadRoutes(app: AdminApp) {
         response: { 200: adminOrdersResponseSchema, ...errors },
       },
     },
-    async (request) => admin.members.orders(request.params.id, request.query),
+    async (request) => admin.memberHistory.orders(request.params.id, request.query),
   );
   app.get(
     '/admin/members/:id/ledger',
@@ -93,7 +93,7 @@ function memberReadRoutes(app: AdminApp) {
         response: { 200: adminLedgerResponseSchema, ...errors },
       },
     },
-    async (request) => admin.members.ledger(request.params.id, request.query),
+    async (request) => admin.memberHistory.ledger(request.params.id, request.query),
   );
   app.get(
     '/admin/members/:id/reports',
@@ -106,7 +106,7 @@ function memberReadRoutes(app: AdminApp) {
         response: { 200: adminReportsResponseSchema, ...errors },
       },
     },
-    async (request) => admin.members.reports(request.params.id, request.query),
+    async (request) => admin.memberHistory.reports(request.params.id, request.query),
   );
 }
 
@@ -125,7 +125,7 @@ function memberActionRoutes(app: AdminApp) {
       },
     },
     async (request) =>
-      admin.members.restrict(actorOf(request), request.params.id, { kind: 'suspended', ...request.body }),
+      admin.memberActions.restrict(actorOf(request), request.params.id, { kind: 'suspended', ...request.body }),
   );
   app.post(
     '/admin/members/:id/ban',
@@ -138,7 +138,8 @@ function memberActionRoutes(app: AdminApp) {
         response: { 200: adminRestrictionResponseSchema, ...errors },
       },
     },
-    async (request) => admin.members.restrict(actorOf(request), request.params.id, { kind: 'banned', ...request.body }),
+    async (request) =>
+      admin.memberActions.restrict(actorOf(request), request.params.id, { kind: 'banned', ...request.body }),
   );
   app.post(
     '/admin/members/:id/unban',
@@ -151,7 +152,7 @@ function memberActionRoutes(app: AdminApp) {
         response: { 200: adminRestrictionResponseSchema, ...errors },
       },
     },
-    async (request) => admin.members.unban(actorOf(request), request.params.id, request.body),
+    async (request) => admin.memberActions.unban(actorOf(request), request.params.id, request.body),
   );
   app.post(
     '/admin/members/:id/logout',
@@ -164,7 +165,7 @@ function memberActionRoutes(app: AdminApp) {
         response: { 200: adminLogoutMemberResponseSchema, ...errors },
       },
     },
-    async (request) => admin.members.forceLogout(actorOf(request), request.params.id),
+    async (request) => admin.memberActions.forceLogout(actorOf(request), request.params.id),
   );
   app.post(
     '/admin/members/:id/credits',
@@ -177,6 +178,7 @@ function memberActionRoutes(app: AdminApp) {
         response: { 200: adminCreditsResponseSchema, ...errors },
       },
     },
-    async (request) => admin.members.adjustCredits(actorOf(request), request.params.id, request.body, randomUUID()),
+    async (request) =>
+      admin.memberActions.adjustCredits(actorOf(request), request.params.id, request.body, randomUUID()),
   );
 }

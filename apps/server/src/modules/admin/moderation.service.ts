@@ -41,7 +41,7 @@ import {
   toAdminReport,
 } from './admin-rows.ts';
 import { sendMemberMail } from './mails.ts';
-import type { AdminMembersService } from './members.service.ts';
+import type { AdminMemberActionsService } from './member-actions.service.ts';
 import { DEFAULT_PAGE } from './paging.ts';
 
 /** Messages of the two members' conversation shown with a report. */
@@ -52,7 +52,7 @@ export function createAdminModerationService(deps: {
   cursors: CursorCodec;
   photos: Pick<PhotosService, 'remove'>;
   verification: Pick<VerificationService, 'listPending' | 'pendingSelfieKey' | 'decide'>;
-  members: Pick<AdminMembersService, 'restrict'>;
+  members: Pick<AdminMemberActionsService, 'restrict'>;
   mailer: Pick<Mailer, 'sendRendered'>;
   now: () => Date;
 }) {
