@@ -10,7 +10,10 @@ import type { PhotosService, VerificationService } from '../photos/index.ts';
 import { createAdminMemberActionsService } from './member-actions.service.ts';
 import { createAdminMemberHistoryService } from './member-history.service.ts';
 import { createAdminMembersService } from './members.service.ts';
-import { createAdminModerationService } from './moderation.service.ts';
+import { createPhotoModeration } from './photo-moderation.ts';
+import { createAdminPhotoQueueService } from './photo-queue.service.ts';
+import { createAdminReportsService } from './reports.service.ts';
+import { createAdminVerificationsService } from './verifications.service.ts';
 import { createAdminAuditLogService } from './audit-log.service.ts';
 import { createAdminDashboardService } from './dashboard.service.ts';
 import { createAdminOrdersService } from './orders.service.ts';
@@ -33,13 +36,16 @@ export function createAdminService(deps: {
 }) {
   const memberActions = createAdminMemberActionsService(deps);
   const staff = createStaffAccounts(deps);
+  const photoModeration = createPhotoModeration(deps);
   return {
     staff,
     login: createStaffLoginService({ db: deps.db, staff }),
     members: createAdminMembersService(deps),
     memberHistory: createAdminMemberHistoryService(deps),
     memberActions,
-    moderation: createAdminModerationService({ ...deps, members: memberActions }),
+    reports: createAdminReportsService({ ...deps, members: memberActions, photoModeration }),
+    photoQueue: createAdminPhotoQueueService({ ...deps, photoModeration }),
+    verifications: createAdminVerificationsService(deps),
     tickets: createAdminTicketsService(deps),
     orders: createAdminOrdersService(deps),
     dashboard: createAdminDashboardService(deps),

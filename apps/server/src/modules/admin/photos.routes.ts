@@ -36,7 +36,7 @@ function photoRoutes(app: AdminApp) {
         response: { 200: adminPhotosListResponseSchema, ...errors },
       },
     },
-    async (request) => admin.moderation.listPhotos(request.query),
+    async (request) => admin.photoQueue.listPhotos(request.query),
   );
   app.post(
     '/admin/photos/:id/approve',
@@ -49,7 +49,7 @@ function photoRoutes(app: AdminApp) {
         response: { 200: adminPhotoResponseSchema, ...errors },
       },
     },
-    async (request) => admin.moderation.approvePhoto(actorOf(request), request.params.id),
+    async (request) => admin.photoQueue.approvePhoto(actorOf(request), request.params.id),
   );
   app.post(
     '/admin/photos/:id/reject',
@@ -63,7 +63,7 @@ function photoRoutes(app: AdminApp) {
       },
     },
     async (request) =>
-      admin.moderation.rejectPhoto(actorOf(request), request.params.id, request.body.reason, request.body.note),
+      admin.photoQueue.rejectPhoto(actorOf(request), request.params.id, request.body.reason, request.body.note),
   );
   app.get(
     '/admin/photos/:id/file',
@@ -77,7 +77,7 @@ function photoRoutes(app: AdminApp) {
       },
     },
     async (request, reply) => {
-      const photo = await admin.moderation.photoFile(request.params.id);
+      const photo = await admin.photoQueue.photoFile(request.params.id);
       return sendStaffFile(app, reply, request.query.size === 'thumb' ? photo.thumbKey : photo.fileKey);
     },
   );
@@ -93,7 +93,7 @@ function photoRoutes(app: AdminApp) {
       },
     },
     async (request, reply) => {
-      const photo = await admin.moderation.messagePhotoFile(request.params.id);
+      const photo = await admin.photoQueue.messagePhotoFile(request.params.id);
       return sendStaffFile(app, reply, request.query.size === 'thumb' ? photo.thumbKey : photo.fileKey);
     },
   );
@@ -112,7 +112,7 @@ function verificationRoutes(app: AdminApp) {
         response: { 200: adminVerificationsResponseSchema, ...errors },
       },
     },
-    async (request) => admin.moderation.listVerifications(request.query),
+    async (request) => admin.verifications.listVerifications(request.query),
   );
   app.get(
     '/admin/verifications/:id/selfie',
@@ -125,7 +125,7 @@ function verificationRoutes(app: AdminApp) {
       },
     },
     async (request, reply) =>
-      sendStaffFile(app, reply, await admin.moderation.verificationSelfieKey(request.params.id), false),
+      sendStaffFile(app, reply, await admin.verifications.verificationSelfieKey(request.params.id), false),
   );
   app.post(
     '/admin/verifications/:id',
@@ -138,6 +138,6 @@ function verificationRoutes(app: AdminApp) {
         response: { 200: adminSuccessSchema, ...errors },
       },
     },
-    async (request) => admin.moderation.decideVerification(actorOf(request), request.params.id, request.body),
+    async (request) => admin.verifications.decideVerification(actorOf(request), request.params.id, request.body),
   );
 }

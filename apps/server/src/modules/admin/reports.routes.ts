@@ -25,7 +25,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminReportsResponseSchema, ...errors },
       },
     },
-    async (request) => admin.moderation.listReports(request.query),
+    async (request) => admin.reports.listReports(request.query),
   );
   app.get(
     '/admin/reports/:id',
@@ -37,7 +37,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminReportResponseSchema, ...errors },
       },
     },
-    async (request) => ({ report: await admin.moderation.reportDetail(request.params.id) }),
+    async (request) => ({ report: await admin.reports.reportDetail(request.params.id) }),
   );
   app.post(
     '/admin/reports/:id/dismiss',
@@ -51,7 +51,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      admin.moderation.handleReport(actorOf(request), request.params.id, {
+      admin.reports.handleReport(actorOf(request), request.params.id, {
         status: 'dismissed',
         resolution: request.body.resolution,
       }),
@@ -68,7 +68,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      admin.moderation.handleReport(actorOf(request), request.params.id, {
+      admin.reports.handleReport(actorOf(request), request.params.id, {
         status: 'actioned',
         resolution: request.body.resolution,
         ban: request.body.ban,
