@@ -6,32 +6,31 @@ import { messages, orders, users } from '../../db/schema/index.ts';
 
 const DASHBOARD_DAYS = 30;
 
+/**
+ * The first message id written at or after `from`: messages has no index on created_at, but ids grow with time,
+ * so a binary search over the primary key finds the boundary in about 40 lookups, and the count reads only the
+ * period's rows by id range.
+ */
+async function firstMessageIdSince(db: Database, from: Date): Promise<number> {
+  const [bounds] = await db.select({ max: sql<number | null>`max(${messages.id})`.mapWith(Number) }).from(messages);
+  let low = 1;
+  let high = (bounds?.max ?? 0) + 1;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    const [row] = await db
+      .select({ id: messages.id, createdAt: messages.createdAt })
+      .from(messages)
+      .where(gte(messages.id, middle))
+      .orderBy(asc(messages.id))
+      .limit(1);
+    if (!row || row.createdAt >= from) high = middle;
+    else low = row.id + 1;
+  }
+  return low;
+}
+
 export function createAdminDashboardService(deps: { db: Database; now: () => Date }) {
   const { db } = deps;
-
-  /**
-   * The first message id written at or after `from`: messages has no index on created_at, but ids grow with time,
-   * so a binary search over the primary key finds the boundary in about 40 lookups, and the count reads only the
-   * period's rows by id range.
-   */
-  async function firstMessageIdSince(from: Date): Promise<number> {
-    const [bounds] = await db.select({ max: sql<number | null>`max(${messages.id})`.mapWith(Number) }).from(messages);
-    let low = 1;
-    let high = (bounds?.max ?? 0) + 1;
-    while (low < high) {
-      const middle = Math.floor((low + high) / 2);
-      const [row] = await db
-        .select({ id: messages.id, createdAt: messages.createdAt })
-        .from(messages)
-        .where(gte(messages.id, middle))
-        .orderBy(asc(messages.id))
-        .limit(1);
-      if (!row || row.createdAt >= from) high = middle;
-      else low = row.id + 1;
-    }
-    return low;
-  }
-
   return {
     /** The last 30 UTC days, oldest first, every day present: one grouped query per series. */
     async dashboard(query: { site?: number }) {
@@ -61,7 +60,7 @@ export function createAdminDashboardService(deps: { db: Database; now: () => Dat
           .from(orders)
           .where(and(gte(orders.paidAt, from), query.site ? eq(orders.siteId, query.site) : undefined))
           .groupBy(sql`1`, orders.currency),
-        firstMessageIdSince(from).then((firstId) =>
+        firstMessageIdSince(db, from).then((firstId) =>
           db
             .select({ day: day(messages.createdAt), count: sql<number>`count(*)`.mapWith(Number) })
             .from(messages)

@@ -1,7 +1,7 @@
 // Staff on support tickets: list by status and site, read with the replies, reply by mail in the ticket's language
 // (stored, audited), close. Tickets and replies are modules/content's; the mail goes out in the reply's transaction.
 import type { TicketStatus } from '@app/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { TicketRow } from '../../db/schema/index.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
@@ -28,6 +28,27 @@ const toTicket = (row: TicketRow) => ({
   created_at: row.createdAt.toISOString(),
 });
 
+/** A ticket with its replies, each with the name of the staff member who wrote it. */
+async function ticketWithReplies(db: Executor, ticketId: number) {
+  const row = await findTicket(db, ticketId);
+  if (!row) throw notFound();
+  const replies = await listTicketReplies(db, ticketId);
+  const names = await listStaffNames(
+    db,
+    replies.flatMap((reply) => (reply.staffId === null ? [] : [reply.staffId])),
+  );
+  return {
+    ticket: toTicket(row),
+    replies: replies.map((reply) => ({
+      id: reply.id,
+      staff_id: reply.staffId,
+      staff_name: reply.staffId === null ? null : (names.get(reply.staffId) ?? null),
+      body: reply.body,
+      created_at: reply.createdAt.toISOString(),
+    })),
+  };
+}
+
 export function createAdminTicketsService(deps: {
   db: Database;
   cursors: CursorCodec;
@@ -43,25 +64,6 @@ export function createAdminTicketsService(deps: {
     return row;
   }
 
-  async function ticket(ticketId: number) {
-    const row = await requireTicket(ticketId);
-    const replies = await listTicketReplies(db, ticketId);
-    const names = await listStaffNames(
-      db,
-      replies.flatMap((reply) => (reply.staffId === null ? [] : [reply.staffId])),
-    );
-    return {
-      ticket: toTicket(row),
-      replies: replies.map((reply) => ({
-        id: reply.id,
-        staff_id: reply.staffId,
-        staff_name: reply.staffId === null ? null : (names.get(reply.staffId) ?? null),
-        body: reply.body,
-        created_at: reply.createdAt.toISOString(),
-      })),
-    };
-  }
-
   return {
     async listTickets(query: { status: TicketStatus; site?: number; cursor?: string; limit?: number }) {
       const limit = query.limit ?? DEFAULT_PAGE;
@@ -75,7 +77,7 @@ export function createAdminTicketsService(deps: {
       return { tickets: rows.slice(0, limit).map(toTicket), next_cursor: nextOf(rows, limit, kind, (row) => row.id) };
     },
 
-    ticket,
+    ticket: (ticketId: number) => ticketWithReplies(db, ticketId),
 
     /** The answer is stored and mailed to the ticket's address in the ticket's language, in one transaction. */
     async replyTicket(actor: AuditActor, ticketId: number, input: { body: string; close?: boolean }) {
@@ -108,7 +110,7 @@ export function createAdminTicketsService(deps: {
           tx,
         );
       });
-      return ticket(ticketId);
+      return ticketWithReplies(db, ticketId);
     },
 
     async closeTicket(actor: AuditActor, ticketId: number) {
@@ -123,7 +125,7 @@ export function createAdminTicketsService(deps: {
           after: { status: 'closed' },
         });
       });
-      return ticket(ticketId);
+      return ticketWithReplies(db, ticketId);
     },
   };
 }
