@@ -4,31 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  SEED_FILES,
-  TABLE_OWNERS,
-  findForeignWrites,
-  ownerOf,
-  schemaTables,
-  writesIn,
-  type TableWrite,
-} from './table-owners.ts';
-
-/**
- * PENDING: the only writes by a non-owner allowed, while another branch moves them out of modules/admin. Remove this
- * list (and the check that uses it) once that branch is merged; the last test fails when an entry is no longer needed.
- * Files are relative to apps/server/src; any line of the file.
- */
-const PENDING_ADMIN_WRITES: { file: string; table: string }[] = [
-  { file: 'modules/admin/moderation.service.ts', table: 'photo_reviews' },
-  { file: 'modules/admin/operations.service.ts', table: 'ticket_replies' },
-  { file: 'modules/admin/staff-accounts.ts', table: 'staff_sessions' },
-];
+import { SEED_FILES, TABLE_OWNERS, findForeignWrites, ownerOf, schemaTables, writesIn } from './table-owners.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCAN_MS = 60_000;
-const isPending = (write: TableWrite) =>
-  PENDING_ADMIN_WRITES.some((pending) => pending.file === write.file && pending.table === write.table);
 
 let scanned: ReturnType<typeof findForeignWrites> | undefined;
 /** The scan of the server's source, once per run (it parses every production file). */
@@ -38,11 +17,9 @@ describe('table owners', () => {
   it(
     'no module or plugin writes a table it does not own',
     () => {
-      const foreign = scan()
-        .foreign.filter((write) => !isPending(write))
-        .map(
-          (write) => `${write.table}: written by ${write.file}:${write.line} (${write.writer}), owner ${write.owner}`,
-        );
+      const foreign = scan().foreign.map(
+        (write) => `${write.table}: written by ${write.file}:${write.line} (${write.writer}), owner ${write.owner}`,
+      );
       expect(
         foreign,
         'Only a table\'s owner writes it: call the owner\'s function through its index.ts (or have the composition root hand it in), in the same transaction (docs/server-layout.md, "Tables and their owners")',
@@ -70,20 +47,6 @@ describe('table owners', () => {
       for (const [, table] of tables!.matchAll(/`([a-z0-9_]+)`/g)) documented[table!] = owner!;
     expect(documented).toEqual(TABLE_OWNERS);
   });
-
-  it(
-    'allows nothing but the pending admin writes, and each of them is still there',
-    () => {
-      expect(PENDING_ADMIN_WRITES.every((pending) => pending.file.startsWith('modules/admin/'))).toBe(true);
-      const { foreign } = scan();
-      for (const pending of PENDING_ADMIN_WRITES)
-        expect(
-          foreign.some((write) => isPending(write) && write.file === pending.file && write.table === pending.table),
-          `${pending.file} no longer writes ${pending.table}: remove it from PENDING_ADMIN_WRITES`,
-        ).toBe(true);
-    },
-    SCAN_MS,
-  );
 });
 
 describe('the write scanner', () => {

@@ -28,7 +28,7 @@ import { sessionPlugin } from './plugins/session/index.ts';
 import { serializeFrozenOnce } from './lib/frozen-answers.ts';
 import { pollVersionsPlugin } from './plugins/poll-versions/index.ts';
 import { staffSessionPlugin } from './plugins/staff-session/index.ts';
-import { adminRoutes, demoStaffPlugin } from './modules/admin/index.ts';
+import { adminPlugin, demoStaffPlugin } from './modules/admin/index.ts';
 import { storagePlugin } from './plugins/storage/index.ts';
 import { smsPlugin } from './plugins/sms/index.ts';
 import { activityPlugin } from './plugins/activity.plugin.ts';
@@ -223,7 +223,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         mailEventsSecret: config.mailEventsSecret,
         publicUrl: config.publicUrl,
       });
-      await api.register(adminRoutes);
+      await api.register(adminPlugin);
       // The mailbox shows every mail with its links: never in production.
       if (config.env !== 'production') await api.register(devRoutes);
       api.all('/*', routeNotFoundOptions, rejectUnknownRoute);

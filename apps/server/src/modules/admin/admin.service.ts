@@ -7,11 +7,20 @@ import type { SessionsService } from '../../plugins/session/index.ts';
 import type { MembersRepository } from '../member-core/index.ts';
 import type { RefundsService } from '../payments/index.ts';
 import type { PhotosService, VerificationService } from '../photos/index.ts';
+import { createAdminMemberActionsService } from './member-actions.service.ts';
+import { createAdminMemberHistoryService } from './member-history.service.ts';
 import { createAdminMembersService } from './members.service.ts';
-import { createAdminModerationService } from './moderation.service.ts';
-import { createAdminOperationsService } from './operations.service.ts';
+import { createPhotoModeration } from './photo-moderation.ts';
+import { createAdminPhotoQueueService } from './photo-queue.service.ts';
+import { createAdminReportsService } from './reports.service.ts';
+import { createAdminVerificationsService } from './verifications.service.ts';
+import { createAdminAuditLogService } from './audit-log.service.ts';
+import { createAdminDashboardService } from './dashboard.service.ts';
+import { createAdminOrdersService } from './orders.service.ts';
+import { createAdminTicketsService } from './tickets.service.ts';
 import { createAdminSitesService } from './sites.service.ts';
 import { createStaffAccounts } from './staff-accounts.ts';
+import { createStaffLoginService } from './staff-login.service.ts';
 
 export function createAdminService(deps: {
   db: Database;
@@ -25,12 +34,22 @@ export function createAdminService(deps: {
   mailer: Pick<Mailer, 'sendRendered'>;
   now: () => Date;
 }) {
-  const members = createAdminMembersService(deps);
+  const memberActions = createAdminMemberActionsService(deps);
+  const staff = createStaffAccounts(deps);
+  const photoModeration = createPhotoModeration(deps);
   return {
-    staff: createStaffAccounts(deps),
-    members,
-    moderation: createAdminModerationService({ ...deps, members }),
-    operations: createAdminOperationsService(deps),
+    staff,
+    login: createStaffLoginService({ db: deps.db, staff }),
+    members: createAdminMembersService(deps),
+    memberHistory: createAdminMemberHistoryService(deps),
+    memberActions,
+    reports: createAdminReportsService({ ...deps, members: memberActions, photoModeration }),
+    photoQueue: createAdminPhotoQueueService({ ...deps, photoModeration }),
+    verifications: createAdminVerificationsService(deps),
+    tickets: createAdminTicketsService(deps),
+    orders: createAdminOrdersService(deps),
+    dashboard: createAdminDashboardService(deps),
+    auditLog: createAdminAuditLogService(deps),
     sites: createAdminSitesService(deps),
   };
 }

@@ -38,7 +38,7 @@ import {
   totpCode,
   type StaffClient,
 } from '../../test-support/staff.ts';
-import { STAFF_LOGIN_LIMITS } from './admin.routes.ts';
+import { STAFF_LOGIN_LIMITS } from './staff.routes.ts';
 import { siteInputOf } from './sites.service.ts';
 
 const ROLES: StaffRole[] = ['support', 'moderator', 'admin'];

@@ -1,5 +1,6 @@
 // The append-only audit log: every staff action with who, what, on what, before and after (docs/staff-console.md).
-// Only inserts here; the database refuses UPDATE and DELETE (migration 0020).
+// Inserts and reads only; the database refuses UPDATE and DELETE (migration 0020).
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { staffAuditLog } from '../../db/schema/index.ts';
 
@@ -26,4 +27,25 @@ export async function recordAudit(tx: Executor, actor: AuditActor, entry: AuditE
     after: toJson(entry.after),
     ip: actor.ip ?? null,
   });
+}
+
+/** A page of entries, newest first, by staff member or target: `limit + 1` rows (the extra one says more follow). */
+export async function listAuditEntries(
+  executor: Executor,
+  query: { staffId?: number; target?: { type: string; id: string }; beforeId?: number; limit: number },
+) {
+  return executor
+    .select()
+    .from(staffAuditLog)
+    .where(
+      and(
+        query.staffId ? eq(staffAuditLog.staffId, query.staffId) : undefined,
+        query.target
+          ? and(eq(staffAuditLog.targetType, query.target.type), eq(staffAuditLog.targetId, query.target.id))
+          : undefined,
+        query.beforeId !== undefined ? lt(staffAuditLog.id, query.beforeId) : undefined,
+      ),
+    )
+    .orderBy(desc(staffAuditLog.id))
+    .limit(query.limit + 1);
 }

@@ -1,7 +1,6 @@
 // Staff on white-label sites: create and edit every Settings field (SPEC 3), credit bundles per site and currency,
 // discount codes. A change reaches every instance at once: the outbox's `site.changed`, committed with the change, clears
 // each instance's site resolver and page caches.
-import { asc, eq } from 'drizzle-orm';
 import {
   SITE_COMPANY_FIELDS,
   SITE_SETTINGS,
@@ -12,19 +11,21 @@ import {
   type SiteSettingColumn,
 } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
-import {
-  creditBundles,
-  discountCodes,
-  sites,
-  type CreditBundleRow,
-  type DiscountCodeRow,
-  type SiteRow,
-} from '../../db/schema/index.ts';
+import { type CreditBundleRow, type DiscountCodeRow, type SiteRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
 import type { Outbox } from '../../plugins/outbox/index.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
-import { insertBundle, insertDiscountCode, updateBundle, updateDiscountCode } from '../payments/index.ts';
-import { insertSite, updateSite, type SiteSettingsRow } from '../sites/index.ts';
+import {
+  findBundle,
+  findDiscountCode,
+  insertBundle,
+  insertDiscountCode,
+  listSiteBundles,
+  listSiteDiscountCodes,
+  updateBundle,
+  updateDiscountCode,
+} from '../payments/index.ts';
+import { findSite, insertSite, listSites, updateSite, type SiteSettingsRow } from '../sites/index.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 
 /** A code taken on the site, or a personal code for an account that does not exist: the staff member's input, not a 500. */
@@ -138,7 +139,7 @@ export function createAdminSitesService(deps: { db: Database; outbox: Pick<Outbo
   const { db } = deps;
 
   async function requireSite(siteId: number): Promise<SiteRow> {
-    const [row] = await db.select().from(sites).where(eq(sites.id, siteId));
+    const row = await findSite(db, siteId);
     if (!row) throw notFound();
     return row;
   }
@@ -147,16 +148,7 @@ export function createAdminSitesService(deps: { db: Database; outbox: Pick<Outbo
 
   return {
     async list() {
-      const rows = await db
-        .select({
-          id: sites.id,
-          domain: sites.domain,
-          name: sites.name,
-          isDefault: sites.isDefault,
-          createdAt: sites.createdAt,
-        })
-        .from(sites)
-        .orderBy(asc(sites.id));
+      const rows = await listSites(db);
       return {
         sites: rows.map((row) => ({
           id: row.id,
@@ -216,11 +208,7 @@ export function createAdminSitesService(deps: { db: Database; outbox: Pick<Outbo
 
     async bundles(siteId: number) {
       await requireSite(siteId);
-      const rows = await db
-        .select()
-        .from(creditBundles)
-        .where(eq(creditBundles.siteId, siteId))
-        .orderBy(asc(creditBundles.currency), asc(creditBundles.sortOrder), asc(creditBundles.id));
+      const rows = await listSiteBundles(db, siteId);
       return { bundles: rows.map(toBundle) };
     },
 
@@ -241,7 +229,7 @@ export function createAdminSitesService(deps: { db: Database; outbox: Pick<Outbo
     },
 
     async updateBundle(actor: AuditActor, bundleId: number, input: BundleInput) {
-      const [before] = await db.select().from(creditBundles).where(eq(creditBundles.id, bundleId));
+      const before = await findBundle(db, bundleId);
       if (!before) throw notFound();
       const row = await db.transaction(async (tx) => {
         const updated = await updateBundle(tx, bundleId, bundleRowOf(input));
@@ -259,11 +247,7 @@ export function createAdminSitesService(deps: { db: Database; outbox: Pick<Outbo
 
     async discountCodes(siteId: number) {
       await requireSite(siteId);
-      const rows = await db
-        .select()
-        .from(discountCodes)
-        .where(eq(discountCodes.siteId, siteId))
-        .orderBy(asc(discountCodes.id));
+      const rows = await listSiteDiscountCodes(db, siteId);
       return { discount_codes: rows.map(toCode) };
     },
 
@@ -288,7 +272,7 @@ export function createAdminSitesService(deps: { db: Database; outbox: Pick<Outbo
     },
 
     async updateDiscountCode(actor: AuditActor, codeId: number, input: CodeInput) {
-      const [before] = await db.select().from(discountCodes).where(eq(discountCodes.id, codeId));
+      const before = await findDiscountCode(db, codeId);
       if (!before) throw notFound();
       const row = await db
         .transaction(async (tx) => {

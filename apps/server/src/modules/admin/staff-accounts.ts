@@ -1,12 +1,13 @@
 // Staff accounts: creation (with the TOTP secret and its otpauth:// URI for enrollment) and the one-step login
 // (password and the authenticator's code together; a code is accepted once: replays are refused).
-import { and, eq, lt } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { STAFF_TOTP_DIGITS, STAFF_TOTP_PERIOD_SECONDS, type StaffRole } from '@app/contracts';
 import type { Database, Executor } from '../../db/client.ts';
-import { staffAccounts, staffSessions, type StaffAccountRow } from '../../db/schema/index.ts';
+import type { StaffAccountRow } from '../../db/schema/index.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/credentials.ts';
 import { AppError } from '../../lib/http-errors.ts';
+import { endStaffSessionsOf } from '../../plugins/staff-session/index.ts';
+import { findStaffByEmail, insertStaffAccount, setStaffDisabledAt, takeTotpStep } from './staff-accounts.repository.ts';
 
 /** The issuer authenticator apps show beside the account. */
 export const TOTP_ISSUER = 'Staff console';
@@ -36,31 +37,24 @@ export function createStaffAccounts(deps: { db: Database; now: () => Date }) {
     ) {
       const email = input.email.trim().toLowerCase();
       const secret = input.totpSecret ?? generateSecret();
-      const [account] = await tx
-        .insert(staffAccounts)
-        .values({
-          email,
-          name: input.name,
-          role: input.role,
-          passwordHash: await hashPassword(input.password),
-          totpSecret: secret,
-        })
-        .returning();
-      return { account: account!, secret, uri: totpUri(email, secret) };
+      const account = await insertStaffAccount(tx, {
+        email,
+        name: input.name,
+        role: input.role,
+        passwordHash: await hashPassword(input.password),
+        totpSecret: secret,
+      });
+      return { account, secret, uri: totpUri(email, secret) };
     },
 
     /** Disables an account (never deleted: the audit log names it) and ends its sessions at once. */
     async disable(staffId: number, tx: Executor = deps.db): Promise<void> {
-      await tx.update(staffAccounts).set({ disabledAt: deps.now() }).where(eq(staffAccounts.id, staffId));
-      await tx.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+      await setStaffDisabledAt(tx, staffId, deps.now());
+      await endStaffSessionsOf(tx, staffId);
     },
 
     async findByEmail(email: string): Promise<StaffAccountRow | undefined> {
-      const [row] = await deps.db
-        .select()
-        .from(staffAccounts)
-        .where(eq(staffAccounts.email, email.trim().toLowerCase()));
-      return row;
+      return findStaffByEmail(deps.db, email.trim().toLowerCase());
     },
 
     /**
@@ -89,14 +83,8 @@ export function createStaffAccounts(deps: { db: Database; now: () => Date }) {
         period: STAFF_TOTP_PERIOD_SECONDS,
       });
       if (!result.valid || !('timeStep' in result)) return { failure: 'wrong_code', account };
-      const step = result.timeStep;
       // The step is taken atomically: of two logins with one code, exactly one wins; an older step never comes back.
-      const [taken] = await deps.db
-        .update(staffAccounts)
-        .set({ lastTotpStep: step })
-        .where(and(eq(staffAccounts.id, account.id), lt(staffAccounts.lastTotpStep, step)))
-        .returning({ id: staffAccounts.id });
-      if (!taken) return { failure: 'replayed_code', account };
+      if (!(await takeTotpStep(deps.db, account.id, result.timeStep))) return { failure: 'replayed_code', account };
       return { account };
     },
   };

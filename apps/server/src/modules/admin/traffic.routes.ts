@@ -1,6 +1,5 @@
 // The console's paid-traffic routes (docs/traffic.md): networks, the postback delivery log and resend, the report
 // (JSON or CSV) and lander experiments. Who may call each is ADMIN_ROUTE_ROLES; every change is audited.
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,9 +22,10 @@ import {
   apiErrorSchema,
 } from '@app/contracts';
 import { reportCsv, toAdminNetwork } from '../traffic/index.ts';
-import { recordAudit, type AuditActor } from './audit.ts';
+import { actorOf, type AdminApp, staffArea, TAGS } from './admin-http.ts';
+import { recordAudit } from './audit.ts';
 
-const TAGS = ['admin'];
+/** The answers of the traffic routes (no rate limit here, so no 429). */
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
@@ -33,15 +33,17 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
 };
-const actorOf = (request: FastifyRequest): AuditActor => ({
-  id: request.staff!.id,
-  email: request.staff!.email,
-  ip: request.ip,
-});
 
 export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { traffic, landerExperiments } = app.services;
+  staffArea(app);
+  networkRoutes(app);
+  postbackRoutes(app);
+  experimentRoutes(app);
+};
 
+/** The ad networks and affiliates: their query keys, payouts and postback templates. */
+function networkRoutes(app: AdminApp) {
+  const { traffic } = app.services;
   app.get(
     '/admin/traffic/networks',
     {
@@ -121,7 +123,11 @@ export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const };
     },
   );
+}
 
+/** The postback delivery log and resend, and the report by source (JSON or CSV). */
+function postbackRoutes(app: AdminApp) {
+  const { traffic } = app.services;
   app.get(
     '/admin/traffic/postbacks',
     {
@@ -162,7 +168,6 @@ export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
       return { postback };
     },
   );
-
   app.get(
     '/admin/traffic/report',
     {
@@ -185,7 +190,11 @@ export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(reportCsv(by, report));
     },
   );
+}
 
+/** Lander experiments: a lander's variants and weights per site. */
+function experimentRoutes(app: AdminApp) {
+  const { landerExperiments } = app.services;
   app.get(
     '/admin/traffic/experiments',
     {
@@ -223,4 +232,4 @@ export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
       return { experiment };
     },
   );
-};
+}

@@ -75,7 +75,7 @@ describe('visitor pages forget a member at once', () => {
 
     const ria = await shownMember('Shown Ria');
     expect(await readerLanding(ria)).toMatchObject({ name: 'Shown Ria' });
-    await writer.services.admin.members.restrict(STAFF, ria.user.id, { kind: 'banned', reason: 'scam_spam' });
+    await writer.services.admin.memberActions.restrict(STAFF, ria.user.id, { kind: 'banned', reason: 'scam_spam' });
     // A banned member's landing is no landing of hers at all (the site's pitch, or the app's not-found page).
     await expect
       .poll(async () => (await reader.inject({ url: `/members/${ria.profileId}/landing` })).body, {

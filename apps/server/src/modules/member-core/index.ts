@@ -5,3 +5,4 @@ export * from './relevance.ts';
 export * from './preferences.ts';
 export * from './members.repository.ts';
 export * from './viewer.ts';
+export { findMemberName } from './member-names.ts';

@@ -20,3 +20,5 @@ export {
   type BundleSettings,
   type DiscountCodeSettings,
 } from './catalogue.ts';
+export { findBundle, findDiscountCode, listSiteBundles, listSiteDiscountCodes } from './catalogue-reads.ts';
+export { findOrderWithEmail, listFailedWebhooksPage, listOrdersPage } from './staff-reads.ts';

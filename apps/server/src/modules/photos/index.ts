@@ -17,3 +17,4 @@ export {
   verificationNotFound,
   type VerificationService,
 } from './verification.service.ts';
+export { recordPhotoReview } from './photo-reviews.ts';

@@ -10,3 +10,4 @@ export {
   type SiteSettingsRow,
 } from '../../plugins/site/index.ts';
 export { COUNTRY_COOKIE, chosenCountryOf, selectCountry } from './sites.service.ts';
+export { listSites, type SiteListing } from './site-list.ts';

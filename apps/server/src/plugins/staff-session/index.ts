@@ -11,3 +11,4 @@ export {
   type StaffSessionPluginOptions,
 } from './staff-session.plugin.ts';
 export { deleteExpiredStaffSessions } from './expired-staff-sessions.ts';
+export { endStaffSessionsOf } from './staff-sessions.ts';

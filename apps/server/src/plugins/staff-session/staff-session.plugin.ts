@@ -1,6 +1,7 @@
 // Staff sessions (docs/staff-console.md): their own table and their own cookie (`staff_sid`, HttpOnly, SameSite=Strict,
 // path /api/admin), 8 hours absolute and 30 minutes idle; `request.staff`; and the authorization of every /api/admin/
-// route by the one table ADMIN_ROUTE_ROLES: a route missing from it refuses to register.
+// route by the one table ADMIN_ROUTE_ROLES (a route missing from it refuses to register), checked by `authorizeStaff`,
+// the one hook each console area adds.
 import fp from 'fastify-plugin';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     startStaffSession: (request: FastifyRequest, reply: FastifyReply, staffId: number) => Promise<void>;
     /** Ends the request's staff session and clears the cookie. */
     endStaffSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The staff check of a console area's routes, by ADMIN_ROUTE_ROLES (a preValidation hook). */
+    authorizeStaff: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -85,7 +88,7 @@ export const staffSessionPlugin = fp<StaffSessionPluginOptions>(
       return request.staff;
     }
 
-    // Every /api/admin/ route is checked by the table: none registers without its rule (docs/staff-console.md).
+    // Every /api/admin/ route has its rule in the table: none registers without one (docs/staff-console.md).
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith(`${ADMIN_PREFIX}/`) || route.url === `${ADMIN_PREFIX}/*`) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -94,16 +97,17 @@ export const staffSessionPlugin = fp<StaffSessionPluginOptions>(
         if (!(key in ADMIN_ROUTE_ROLES))
           throw new Error(`${key} has no rule in ADMIN_ROUTE_ROLES (packages/contracts/src/admin.ts)`);
       }
-      const roles = ADMIN_ROUTE_ROLES[adminRouteKey(methods[0]!, route.url) as keyof typeof ADMIN_ROUTE_ROLES] as
-        readonly StaffRole[] | null;
+    });
+
+    // The one check of a console area (each area plugin adds it as its preValidation hook): the route's rule in the
+    // table; 401 without a staff session, 403 for a role without the right.
+    app.decorate('authorizeStaff', async (request: FastifyRequest) => {
+      const key = adminRouteKey(request.method, request.routeOptions.url ?? '');
+      const roles = ADMIN_ROUTE_ROLES[key as keyof typeof ADMIN_ROUTE_ROLES] as readonly StaffRole[] | null | undefined;
       if (roles === null) return;
-      const check = async (request: FastifyRequest) => {
-        const staff = await loadStaff(request);
-        if (!staff) throw staffSessionRequired();
-        if (!roles.includes(staff.role)) throw staffRoleForbidden();
-      };
-      const existing = route.preValidation;
-      route.preValidation = existing ? [check, ...(Array.isArray(existing) ? existing : [existing])] : [check];
+      const staff = await loadStaff(request);
+      if (!staff) throw staffSessionRequired();
+      if (!roles?.includes(staff.role)) throw staffRoleForbidden();
     });
 
     app.decorate('startStaffSession', async (request: FastifyRequest, reply: FastifyReply, staffId: number) => {
