@@ -68,8 +68,8 @@ export function createLikeReadsRepository(db: Executor) {
   };
 }
 
-/** New members for the weekly update, and the batches' pages. */
-export function createBatchReadsRepository(db: Executor) {
+/** Listed members who joined lately, for the weekly update. */
+export function createNewMembersRepository(db: Executor) {
   return {
     /** Listed members who joined the site after `since` and suit the member (on profiles_site_created_idx). */
     async newMembersSince(
@@ -99,7 +99,12 @@ export function createBatchReadsRepository(db: Executor) {
         .limit(limit);
       return { count: counted?.count ?? 0, names: names.map((row) => row.name) };
     },
+  };
+}
 
+/** The pages of members the weekly update, reminders and campaigns go through. */
+export function createBatchReadsRepository(db: Executor) {
+  return {
     async pageActiveUserIds(
       afterUserId: number,
       limit: number,

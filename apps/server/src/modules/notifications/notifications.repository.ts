@@ -4,7 +4,11 @@
 // likes, new members and the batch jobs' pages (activity.repository.ts), and push subscriptions
 // (push-subscriptions.ts).
 import type { Database, Executor } from '../../db/client.ts';
-import { createBatchReadsRepository, createLikeReadsRepository } from './activity.repository.ts';
+import {
+  createBatchReadsRepository,
+  createLikeReadsRepository,
+  createNewMembersRepository,
+} from './activity.repository.ts';
 import { createConversationReadsRepository, createMessageStateRepository } from './conversation-mail.repository.ts';
 import { createPushSubscriptionsRepository } from './push-subscriptions.ts';
 import { createRecipientsRepository } from './recipients.repository.ts';
@@ -21,6 +25,7 @@ export function createNotificationsRepository(db: Database) {
     ...createMessageStateRepository(db),
     ...createConversationReadsRepository(db),
     ...createLikeReadsRepository(db),
+    ...createNewMembersRepository(db),
     ...createBatchReadsRepository(db),
     ...createPushSubscriptionsRepository(db),
   };
