@@ -55,9 +55,17 @@ import { createLikesRepository, createLikesService, removeLikesAndMatch } from '
 import { createMatchesRepository, createMatchesService } from './modules/matches/index.ts';
 import { createMembersRepository, createViewerLoader } from './modules/member-core/index.ts';
 import {
-  createNotificationsRepository,
   consumeNotificationEvents,
+  createEventMails,
+  createMailings,
+  createNotificationEvents,
+  createNotificationMail,
+  createNotificationSettingsService,
+  createNotificationsRepository,
   createNotificationsService,
+  createPushNotifications,
+  createReminders,
+  createUnsubscribeService,
   createUnsubscribeTokens,
 } from './modules/notifications/index.ts';
 import {
@@ -106,20 +114,49 @@ export function buildServices(
     now,
     onError: (error, context) => app.log.error({ err: error }, context),
   });
-  const notifications = createNotificationsService({
-    repo: createNotificationsRepository(db),
-    jobs: app.jobs,
-    mailer: app.mailer,
-    push: app.push,
-    presence: app.realtime,
+  // Notifications (docs/notifications.md): one service per use case over the notifications repository; the mail
+  // stop reasons are accounts' (`users`), changed in notifications' transactions.
+  const notificationsRepository = createNotificationsRepository(db);
+  const unsubscribeTokens = createUnsubscribeTokens(secrets.unsubscribeSigning, now);
+  const notificationMail = createNotificationMail({ mailer: app.mailer, tokens: unsubscribeTokens });
+  const notificationSettings = createNotificationSettingsService({
+    repo: notificationsRepository,
     outbox: app.outbox,
-    tokens: createUnsubscribeTokens(secrets.unsubscribeSigning, now),
-    accounts: { clearNotificationsDisabled, addNotificationsDisabled },
-    onError: (error, context) => app.log.error({ err: error }, context),
+    accounts: { clearNotificationsDisabled },
     now,
   });
+  const notificationEvents = createNotificationEvents({ repo: notificationsRepository, jobs: app.jobs, now });
+  const notifications = createNotificationsService({
+    settings: notificationSettings,
+    unsubscribe: createUnsubscribeService({
+      repo: notificationsRepository,
+      tokens: unsubscribeTokens,
+      settings: notificationSettings,
+      outbox: app.outbox,
+      accounts: { addNotificationsDisabled },
+    }),
+    events: notificationEvents,
+    push: createPushNotifications({
+      repo: notificationsRepository,
+      jobs: app.jobs,
+      push: app.push,
+      presence: app.realtime,
+      outbox: app.outbox,
+      onError: (error, context) => app.log.error({ err: error }, context),
+      now,
+    }),
+    eventMails: createEventMails({
+      repo: notificationsRepository,
+      jobs: app.jobs,
+      mail: notificationMail,
+      presence: app.realtime,
+      now,
+    }),
+    reminders: createReminders({ repo: notificationsRepository, mail: notificationMail, presence: app.realtime, now }),
+    mailings: createMailings({ repo: notificationsRepository, jobs: app.jobs, mail: notificationMail, now }),
+  });
   // Likes and chat messages start their notifications: outbox events, consumed once each (docs/notifications.md).
-  consumeNotificationEvents(app.outbox, notifications);
+  consumeNotificationEvents(app.outbox, notificationEvents);
   const blocks = createBlocksService({
     db,
     blocksRepository: createBlocksRepository(db),

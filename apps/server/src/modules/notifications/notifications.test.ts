@@ -13,7 +13,7 @@ import { NOTIFICATION_MAIL_KINDS, renderNotificationMail } from '../../plugins/m
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createClient, mailsTo } from '../../test-support/accounts.ts';
 import { createMember, visitor, type TestMember } from '../../test-support/members.ts';
-import { MESSAGE_MAIL_DELAY_MS, MESSAGE_MAIL_WINDOW_MS } from './notifications.service.ts';
+import { MESSAGE_MAIL_DELAY_MS, MESSAGE_MAIL_WINDOW_MS } from './mail-windows.ts';
 import {
   DAY,
   HOUR,

@@ -1,5 +1,5 @@
 // A member's browsers for web push (notifications owns `push_subscriptions`): saved and removed by the account's
-// push settings (accounts routes), in the caller's transaction.
+// push settings (accounts routes), in the caller's transaction; read and removed by the push jobs.
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { pushSubscriptions, users } from '../../db/schema/index.ts';
@@ -47,4 +47,26 @@ export async function deletePushSubscriptions(executor: Executor, userId: number
         endpoint === undefined ? undefined : eq(pushSubscriptions.endpoint, endpoint),
       ),
     );
+}
+
+/** The push jobs' reads and removals of subscriptions. */
+export function createPushSubscriptionsRepository(db: Executor) {
+  return {
+    async listSubscriptionIds(userId: number, tx: Executor = db): Promise<number[]> {
+      const rows = await tx
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId));
+      return rows.map((row) => row.id);
+    },
+
+    async findSubscription(id: number, tx: Executor = db) {
+      const [row] = await tx.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+      return row;
+    },
+
+    async deleteSubscription(id: number, tx: Executor = db): Promise<void> {
+      await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+    },
+  };
 }
