@@ -7,7 +7,7 @@
 // gives: focus() is then refused and the handler carries on without it, as it must. Opening a new window when no tab is
 // open needs that activation too and is covered by the unit test (apps/web/src/lib/push-service-worker.test.ts).
 import { describe, expect, test } from 'vitest';
-import type { CDPSession, Page, Worker } from 'playwright-core';
+import type { CDPSession, Page, Request as PageRequest, Worker } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
 import { appHasTakenOver } from './support/conditions.ts';
@@ -90,13 +90,18 @@ describe('the push service worker', () => {
     await session.context.grantPermissions(['notifications']);
     await acceptSiteEntryWarningBeforehand(session.context);
     await signUp(page);
+    const isUserRequest = (request: PageRequest) =>
+      request.method() === 'GET' && new URL(request.url()).pathname === '/api/user.php';
     await page.goto('/members');
+    // The page is the server's first view until the app starts (a few seconds later, docs/first-view.md): only the app
+    // listens to the worker. Its session manager refreshes the member 5 s after it started (lib/session/user-refresh.ts),
+    // and the next refresh is a minute away: after that first one, a refresh right after a push is the push's.
+    const sessionManagerRunning = page.waitForRequest(isUserRequest, { timeout: 30_000 });
     const { registrationId, worker, cdp } = await controllingWorker(page);
+    await sessionManagerRunning;
 
     // The open page hears of the push (push lastMessage) and refreshes the member.
-    const refresh = page.waitForRequest(
-      (request) => request.method() === 'GET' && new URL(request.url()).pathname === '/api/user.php',
-    );
+    const refresh = page.waitForRequest(isUserRequest, { timeout: 5_000 });
     refresh.catch(() => undefined);
     const payload = {
       v: 2,
