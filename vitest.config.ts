@@ -4,6 +4,17 @@ import react from '@vitejs/plugin-react';
 // On a shared PostgreSQL every test file resets the same database, so files run one at a time there.
 const isSharedDatabase = Boolean(process.env.TEST_DATABASE_URL);
 
+/** Process tests that drill operations: start on a busy host, backup and restore, Redis down, a crash, a cluster, the previous release. */
+const OPERATIONS_DRILLS = [
+  'apps/server/src/start.process.test.ts',
+  'apps/server/src/pglite-backup.process.test.ts',
+  'apps/server/src/redis-down.process.test.ts',
+  'apps/server/src/restore-drill.process.test.ts',
+  'apps/server/src/plugins/outbox/outbox.process.test.ts',
+  'scripts/cluster.process.test.ts',
+  'scripts/previous-release.process.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -58,9 +69,26 @@ export default defineConfig({
           name: 'process',
           // Real child processes: the server started as `npm start` does, the web build. Part of `npm test`.
           include: ['apps/server/src/**/*.process.test.ts', 'scripts/**/*.process.test.ts'],
+          exclude: [...configDefaults.exclude, ...OPERATIONS_DRILLS],
           environment: 'node',
           pool: 'forks',
           maxWorkers: 2,
+          sequence: { groupOrder: 3 },
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'drills',
+          // Operations drills (`npm run test:drills`, run by CI after `npm test`): minutes each, on a busy CPU, with
+          // backups, restores, crashes and a cluster; they stay out of the developer's `npm test`.
+          include: OPERATIONS_DRILLS,
+          environment: 'node',
+          pool: 'forks',
+          // One at a time: several measure time or load on a busy CPU, and several share TEST_DATABASE_URL's server.
+          fileParallelism: false,
+          maxWorkers: 1,
           sequence: { groupOrder: 3 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
