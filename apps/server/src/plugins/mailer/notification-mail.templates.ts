@@ -1,7 +1,7 @@
-// Renders the notification mails (subject, HTML and text) from the `notifications` i18n namespace, in the layout of
-// the account mails, with the footer every notification mail carries: why it came, one-click unsubscribe, settings.
+// The notification mails (subject, HTML and text) from the `notifications` i18n namespace, in the layout every mail
+// shares (mail-layout.ts), with the footer every notification mail carries: why it came, one-click unsubscribe, settings.
 import type { TFunction } from 'i18next';
-import { escapeHtml } from '../../lib/html.ts';
+import { renderMailContent, type MailContent, type RenderedMail } from './mail-layout.ts';
 
 export const NOTIFICATION_MAIL_KINDS = [
   'new_conversations',
@@ -35,7 +35,7 @@ export type NotificationMailInput = {
   /** The weekly update's figures. */
   weekly?: { newMembers: number; newMemberNames: string[]; likes: number };
 };
-export type RenderedNotificationMail = { subject: string; text: string; html: string };
+export type RenderedNotificationMail = RenderedMail;
 
 const KEYS: Record<NotificationMailKind, string> = {
   new_conversations: 'new_conversations',
@@ -50,16 +50,11 @@ const KEYS: Record<NotificationMailKind, string> = {
   news: 'news',
 };
 
-const paragraph = (text: string, style = 'margin:0 0 16px') =>
-  `<p style="${style}">${escapeHtml(text).replaceAll('\n', '<br>')}</p>`;
-
-export function renderNotificationMail(input: NotificationMailInput): RenderedNotificationMail {
+/** A notification mail's content: its lines, the weekly figures, and the footer with unsubscribe and settings links. */
+export function notificationMailContent(input: NotificationMailInput): MailContent {
   const { t } = input;
   const key = `notifications:mail.${KEYS[input.kind]}`;
   const vars = { site: input.siteName, name: input.name, ...input.params };
-  const subject = t(`${key}.subject`, vars);
-  const greeting = t('mail:layout.greeting', { name: input.name });
-  const intro = t(`${key}.intro`, vars);
   const lines: string[] = [];
   if (input.weekly) {
     const { newMembers, newMemberNames, likes } = input.weekly;
@@ -68,35 +63,22 @@ export function renderNotificationMail(input: NotificationMailInput): RenderedNo
       lines.push(t('notifications:mail.weekly_updates.new_member_names', { names: newMemberNames.join(', ') }));
     if (likes > 0) lines.push(t('notifications:mail.weekly_updates.likes', { count: likes }));
   }
-  const button = t(`${key}.button`, vars);
-  const signature = t('mail:layout.signature', { site: input.siteName });
-  const reason = t('notifications:mail.footer', { site: input.siteName, type: t(`notifications:types.${input.type}`) });
-  const unsubscribe = t('notifications:mail.unsubscribe');
-  const settings = t('notifications:mail.settings');
+  return {
+    language: input.language,
+    subject: t(`${key}.subject`, vars),
+    siteName: input.siteName,
+    greeting: t('mail:layout.greeting', { name: input.name }),
+    paragraphs: [t(`${key}.intro`, vars), ...lines],
+    button: { label: t(`${key}.button`, vars), href: input.link },
+    signature: t('mail:layout.signature', { site: input.siteName }),
+    footer: t('notifications:mail.footer', { site: input.siteName, type: t(`notifications:types.${input.type}`) }),
+    footerLinks: [
+      { label: t('notifications:mail.unsubscribe'), href: input.unsubscribeUrl },
+      { label: t('notifications:mail.settings'), href: input.settingsUrl },
+    ],
+  };
+}
 
-  const text = [
-    greeting,
-    intro,
-    ...lines,
-    `${button}: ${input.link}`,
-    signature,
-    '--',
-    reason,
-    `${unsubscribe}: ${input.unsubscribeUrl}`,
-    `${settings}: ${input.settingsUrl}`,
-  ].join('\n\n');
-
-  const link = (href: string, label: string) =>
-    `<a href="${escapeHtml(href)}" style="color:#888">${escapeHtml(label)}</a>`;
-  const html = `<!doctype html>
-<html lang="${escapeHtml(input.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f6f3f2;font-family:Arial,Helvetica,sans-serif;color:#3b2a26">
-<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(input.siteName)}</h1>
-${paragraph(greeting)}${paragraph(intro)}${lines.map((line) => paragraph(line)).join('')}
-<p style="margin:24px 0"><a href="${escapeHtml(input.link)}" style="background:#ff6f61;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(button)}</a></p>
-${paragraph(signature)}
-<p style="margin:24px 0 0;font-size:12px;color:#888">${escapeHtml(reason)}<br>${link(input.unsubscribeUrl, unsubscribe)} · ${link(input.settingsUrl, settings)}</p>
-</div></body></html>`;
-  return { subject, text, html };
+export function renderNotificationMail(input: NotificationMailInput): RenderedNotificationMail {
+  return renderMailContent(notificationMailContent(input));
 }

@@ -95,4 +95,12 @@ describe('DevMailboxPage', () => {
       '<!doctype html><html><head><meta charset="utf-8"><base target="_top"></head><body><a href="/x">x</a></body></html>',
     );
   });
+
+  it("previews a whole mail document as it is, with the base in the mail's own head", () => {
+    const mail =
+      '<!doctype html>\n<html lang="de"><head><title>Hallo</title></head><body><a href="/x">x</a></body></html>';
+    expect(buildPreviewDocument(mail)).toBe(
+      '<!doctype html>\n<html lang="de"><head><base target="_top"><title>Hallo</title></head><body><a href="/x">x</a></body></html>',
+    );
+  });
 });

@@ -9,9 +9,14 @@ import type { DevMail } from '@app/contracts';
 import { useDevMailbox } from '../api/get-dev-mailbox.ts';
 import { formatDate } from '../../../lib/i18n.ts';
 
-/** Links inside the sandboxed preview open in the app's own window. */
+/**
+ * Links inside the sandboxed preview open in the app's own window. A whole document (the server's mails are) gets the
+ * base in its own head, so it shows as a mail client shows it; a fragment is wrapped in a document.
+ */
 export function buildPreviewDocument(html: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><base target="_top"></head><body>${html}</body></html>`;
+  const base = '<base target="_top">';
+  if (/^\s*<!doctype html>/i.test(html) && /<head>/i.test(html)) return html.replace(/<head>/i, `<head>${base}`);
+  return `<!doctype html><html><head><meta charset="utf-8">${base}</head><body>${html}</body></html>`;
 }
 
 const formatTime = (value: string) => formatDate(value, { dateStyle: 'short', timeStyle: 'medium' }) || value;
