@@ -1,9 +1,9 @@
 // The member's photos on /profile: upload by drag and drop or picker with progress and errors, choose the main photo, mark private, delete.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, Form, ProgressBar } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PHOTO_MAX_BYTES, PHOTO_MAX_MEGABYTES, type OwnProfile, type Photo } from '@app/contracts';
+import type { OwnProfile, Photo } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { MemberPhoto } from '../../../components/member-photo.tsx';
@@ -11,25 +11,10 @@ import { LockIcon, StarIcon } from '../../../components/member-icons.tsx';
 import { PhotoDropzone } from '../../../components/photo-dropzone.tsx';
 import { translateError, toFormErrors, type FormError } from '../../../lib/form-errors.ts';
 import { usePhotos } from '../api/get-photos.ts';
-import { useUploadPhoto } from '../api/upload-photo.ts';
 import { useUpdatePhoto } from '../api/update-photo.ts';
 import { useDeletePhoto } from '../api/delete-photo.ts';
+import { getPhotoLimitError, usePhotoUploads, type Upload } from '../hooks/use-photo-uploads.ts';
 import '../photos.css';
-
-type Upload = {
-  key: number;
-  name: string;
-  progress: number;
-  status: 'waiting' | 'uploading' | 'done' | 'failed';
-  error?: FormError;
-};
-
-/** The limit error of this member: free members hear about premium (SPEC section 8). */
-export function getPhotoLimitError(isPremium: boolean, limit: number): FormError {
-  return isPremium
-    ? { code: 'photo_limit_max', params: { max: limit } }
-    : { code: 'photo_limit_reached', params: { max: limit } };
-}
 
 function PhotoTile({
   photo,
@@ -86,6 +71,127 @@ function PhotoTile({
   );
 }
 
+function MainPhotoPreview({
+  mainImage,
+  count,
+  limit,
+}: {
+  mainImage: OwnProfile['main_image'];
+  count: number;
+  limit: number;
+}) {
+  const { t } = useTranslation('members');
+  return (
+    <div className="photos-main-preview d-flex align-items-center gap-3 mb-3">
+      <div className="photos-main-preview-image rounded-circle overflow-hidden flex-shrink-0">
+        <MemberPhoto image={mainImage} alt={mainImage ? t('photos.mainAlt') : t('photos.noPhoto')} />
+      </div>
+      <div>
+        <p className="fw-semibold mb-1">{mainImage ? t('photos.main') : t('photos.noPhoto')}</p>
+        <p className="small text-body-secondary mb-0" data-testid="photo-count">
+          {t('photos.limit', { count, max: limit })}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** At the limit: premium members hear the maximum, free members are offered premium. */
+function PhotoLimitAlert({ isPremium, limit }: { isPremium: boolean; limit: number }) {
+  const { t } = useTranslation('members');
+  return (
+    <Alert
+      variant={isPremium ? 'info' : 'warning'}
+      className="d-flex flex-wrap align-items-center justify-content-between gap-2"
+    >
+      <span>{translateError(t, getPhotoLimitError(isPremium, limit))}</span>
+      {!isPremium && (
+        <Link to={paths.premium.getHref()} className="btn btn-sm btn-primary">
+          {t('nav.getPremium')}
+        </Link>
+      )}
+    </Alert>
+  );
+}
+
+/** Each file of this visit's uploads with its status, progress and error. */
+function UploadList({ uploads }: { uploads: Upload[] }) {
+  const { t } = useTranslation('members');
+  if (uploads.length === 0) return null;
+  return (
+    <ul
+      className="list-unstyled mt-3 mb-0 d-flex flex-column gap-2"
+      aria-label={t('photos.uploadsLabel')}
+      aria-live="polite"
+    >
+      {uploads.map((entry) => (
+        <li key={entry.key} className="small">
+          <div className="d-flex justify-content-between gap-2">
+            <span className="text-truncate">{entry.name}</span>
+            <span className={entry.status === 'failed' ? 'text-danger' : 'text-body-secondary'}>
+              {t(`photos.status.${entry.status}`)}
+            </span>
+          </div>
+          {entry.status === 'uploading' && (
+            <ProgressBar
+              now={entry.progress}
+              label={`${entry.progress}%`}
+              visuallyHidden
+              className="mt-1"
+              style={{ height: 6 }}
+              aria-label={t('photos.progress', { name: entry.name })}
+            />
+          )}
+          {entry.error && (
+            <p className="text-danger mb-0" role="alert">
+              {translateError(t, entry.error)}
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type PhotoUploadsProps = { photoCount: number; limit: number; isPremium: boolean; onStart: () => void };
+
+/** The drop zone (or the limit's alert) and this visit's uploads. */
+function PhotoUploads({ photoCount, limit, isPremium, onStart }: PhotoUploadsProps) {
+  const { t } = useTranslation('members');
+  const [isPrivate, setIsPrivate] = useState(false);
+  const uploads = usePhotoUploads({ photoCount, limit, isPremium, isPrivate });
+  return (
+    <>
+      {photoCount >= limit ? (
+        <PhotoLimitAlert isPremium={isPremium} limit={limit} />
+      ) : (
+        <>
+          <PhotoDropzone
+            onFilesSelected={(files) => {
+              onStart();
+              void uploads.uploadFiles(files);
+            }}
+            isMultiple
+            isDisabled={uploads.isUploading}
+          >
+            <p className="mb-3 text-body-secondary">{t('photos.dropzone')}</p>
+          </PhotoDropzone>
+          <Form.Check
+            type="checkbox"
+            id="photo-upload-private"
+            className="mt-2"
+            label={t('photos.uploadPrivate')}
+            checked={isPrivate}
+            onChange={(event) => setIsPrivate(event.target.checked)}
+          />
+          <Form.Text className="d-block">{t('photos.privateHelp')}</Form.Text>
+        </>
+      )}
+      <UploadList uploads={uploads.uploads} />
+    </>
+  );
+}
+
 type PhotosManagerProps = {
   profile: OwnProfile;
   isPremium: boolean;
@@ -99,58 +205,10 @@ export function PhotosManager({ profile, isPremium, isTitleHidden = false }: Pho
   const photos = photosQuery.data?.photos ?? profile.photos;
   const mainImage = photosQuery.data ? photosQuery.data.main_image : profile.main_image;
   const limit = profile.photo_limit;
-  const upload = useUploadPhoto();
   const update = useUpdatePhoto();
   const remove = useDeletePhoto();
-  const [uploads, setUploads] = useState<Upload[]>([]);
-  const [isPrivateUpload, setIsPrivateUpload] = useState(false);
   const [actionError, setActionError] = useState<FormError | null>(null);
   const [photoToDelete, setPhotoToDelete] = useState<Photo | null>(null);
-  const nextKey = useRef(1);
-  const isUploading = uploads.some((entry) => entry.status === 'uploading' || entry.status === 'waiting');
-  const isAtLimit = photos.length >= limit;
-
-  const patchUpload = (key: number, patch: Partial<Upload>) =>
-    setUploads((current) => current.map((entry) => (entry.key === key ? { ...entry, ...patch } : entry)));
-
-  /** One after the other: the limit is checked per photo, and progress stays readable. */
-  const uploadFiles = async (files: File[]) => {
-    setActionError(null);
-    const queued = files.map((file) => ({
-      file,
-      entry: { key: nextKey.current++, name: file.name, progress: 0, status: 'waiting' as const },
-    }));
-    setUploads((current) => [
-      ...current.filter((entry) => entry.status !== 'done'),
-      ...queued.map((item) => item.entry),
-    ]);
-    let count = photos.length;
-    for (const { file, entry } of queued) {
-      if (count >= limit) {
-        patchUpload(entry.key, { status: 'failed', error: getPhotoLimitError(isPremium, limit) });
-        continue;
-      }
-      if (file.size > PHOTO_MAX_BYTES) {
-        patchUpload(entry.key, {
-          status: 'failed',
-          error: { code: 'photo_too_large', params: { max_mb: PHOTO_MAX_MEGABYTES } },
-        });
-        continue;
-      }
-      patchUpload(entry.key, { status: 'uploading' });
-      try {
-        await upload.mutateAsync({
-          file,
-          isPrivate: isPrivateUpload,
-          onProgress: (fraction) => patchUpload(entry.key, { progress: Math.round(fraction * 100) }),
-        });
-        patchUpload(entry.key, { status: 'done', progress: 100 });
-        count += 1;
-      } catch (error) {
-        patchUpload(entry.key, { status: 'failed', error: toFormErrors(error).form ?? { code: 'error_generic' } });
-      }
-    }
-  };
 
   const runAction = (promise: Promise<unknown>) => {
     setActionError(null);
@@ -165,17 +223,7 @@ export function PhotosManager({ profile, isPremium, isTitleHidden = false }: Pho
           {t('photos.title')}
         </h2>
       )}
-      <div className="photos-main-preview d-flex align-items-center gap-3 mb-3">
-        <div className="photos-main-preview-image rounded-circle overflow-hidden flex-shrink-0">
-          <MemberPhoto image={mainImage} alt={mainImage ? t('photos.mainAlt') : t('photos.noPhoto')} />
-        </div>
-        <div>
-          <p className="fw-semibold mb-1">{mainImage ? t('photos.main') : t('photos.noPhoto')}</p>
-          <p className="small text-body-secondary mb-0" data-testid="photo-count">
-            {t('photos.limit', { count: photos.length, max: limit })}
-          </p>
-        </div>
-      </div>
+      <MainPhotoPreview mainImage={mainImage} count={photos.length} limit={limit} />
 
       {actionError && (
         <Alert variant="danger" dismissible onClose={() => setActionError(null)}>
@@ -199,68 +247,12 @@ export function PhotosManager({ profile, isPremium, isTitleHidden = false }: Pho
         </ul>
       )}
 
-      {isAtLimit ? (
-        <Alert
-          variant={isPremium ? 'info' : 'warning'}
-          className="d-flex flex-wrap align-items-center justify-content-between gap-2"
-        >
-          <span>{translateError(t, getPhotoLimitError(isPremium, limit))}</span>
-          {!isPremium && (
-            <Link to={paths.premium.getHref()} className="btn btn-sm btn-primary">
-              {t('nav.getPremium')}
-            </Link>
-          )}
-        </Alert>
-      ) : (
-        <>
-          <PhotoDropzone onFilesSelected={(files) => void uploadFiles(files)} isMultiple isDisabled={isUploading}>
-            <p className="mb-3 text-body-secondary">{t('photos.dropzone')}</p>
-          </PhotoDropzone>
-          <Form.Check
-            type="checkbox"
-            id="photo-upload-private"
-            className="mt-2"
-            label={t('photos.uploadPrivate')}
-            checked={isPrivateUpload}
-            onChange={(event) => setIsPrivateUpload(event.target.checked)}
-          />
-          <Form.Text className="d-block">{t('photos.privateHelp')}</Form.Text>
-        </>
-      )}
-
-      {uploads.length > 0 && (
-        <ul
-          className="list-unstyled mt-3 mb-0 d-flex flex-column gap-2"
-          aria-label={t('photos.uploadsLabel')}
-          aria-live="polite"
-        >
-          {uploads.map((entry) => (
-            <li key={entry.key} className="small">
-              <div className="d-flex justify-content-between gap-2">
-                <span className="text-truncate">{entry.name}</span>
-                <span className={entry.status === 'failed' ? 'text-danger' : 'text-body-secondary'}>
-                  {t(`photos.status.${entry.status}`)}
-                </span>
-              </div>
-              {entry.status === 'uploading' && (
-                <ProgressBar
-                  now={entry.progress}
-                  label={`${entry.progress}%`}
-                  visuallyHidden
-                  className="mt-1"
-                  style={{ height: 6 }}
-                  aria-label={t('photos.progress', { name: entry.name })}
-                />
-              )}
-              {entry.error && (
-                <p className="text-danger mb-0" role="alert">
-                  {translateError(t, entry.error)}
-                </p>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <PhotoUploads
+        photoCount={photos.length}
+        limit={limit}
+        isPremium={isPremium}
+        onStart={() => setActionError(null)}
+      />
 
       <ConfirmModal
         isOpen={photoToDelete !== null}
