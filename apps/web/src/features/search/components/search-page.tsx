@@ -1,167 +1,80 @@
 // /members: the member search and the home after login (SPEC sections 2-4): filters in a side panel (a sheet on phones),
 // portrait cards with a like button, pages appended as the member scrolls, the total, similar members, the visitors'
 // signup prompt, an empty state that says what to change.
-import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Alert, Badge, Button, Col, Container, Offcanvas, Row } from 'react-bootstrap';
-import { Link } from 'react-router';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Badge, Button, Col, Container, Offcanvas, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { SlidersHorizontal } from 'lucide-react';
-import type { ProfileCard as ProfileCardData } from '@app/contracts';
-import { paths } from '../../../config/paths.ts';
-import {
-  ProfileCard,
-  ProfileCardGrid,
-  ProfileCardGridItem,
-  ProfileCardGridSkeleton,
-} from '../../../components/profile-card.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
-import { SearchIcon, makeIcon } from '../../../components/icons.tsx';
-import { translateError } from '../../../lib/form-errors.ts';
+import { makeIcon } from '../../../components/icons.tsx';
 import { cycleTab } from '../../../lib/tab-cycle.ts';
-import { SignupLink } from '../../../components/signup-link.tsx';
 import { useRegions } from '../../../lib/settings/get-regions.ts';
-import { LikeButton, useLikedIds } from '../../likes/index.ts';
 import { useMemberSearch } from '../hooks/use-member-search.ts';
 import { useScrollMemory } from '../hooks/use-scroll-memory.ts';
 import type { SearchFilterValues } from '../lib/search-filters.ts';
 import { SearchFilters } from './search-filters.tsx';
+import { SearchResults } from './search-results.tsx';
 import { useUser } from '../../../lib/session/get-user.ts';
 import '../search.css';
 
 const FiltersIcon = makeIcon(SlidersHorizontal);
 
-/** The results on a phone's or laptop's first screen: their photos are fetched at once, first (the page's LCP). */
-const PRIORITY_CARDS = 4;
-/** Skeleton cards while the first page loads: two rows on a laptop, the whole first screen on a phone. */
-const SKELETON_CARDS = 8;
-/** The next page is asked for this far before the end of the list comes into view. */
-const PREFETCH_MARGIN = '400px 0px';
-
-function CardList({
-  cards,
-  label,
-  hasPriority = false,
-  headingLevel,
+/** The filters: a side panel from 992 px, a bottom sheet on phones (focus kept inside while it is open). */
+function FilterSheet({
   id,
+  isOpen,
+  onClose,
+  children,
 }: {
-  cards: ProfileCardData[];
-  label: string;
-  hasPriority?: boolean;
-  headingLevel: 2 | 3;
-  id?: string;
+  id: string;
+  isOpen: boolean;
+  onClose: () => void;
+  children: ReactNode;
 }) {
-  const likedIds = useLikedIds();
-  return (
-    <ProfileCardGrid id={id} label={label} className="is-beside-panel">
-      {cards.map((card, index) => (
-        <ProfileCardGridItem key={card.id}>
-          <ProfileCard
-            profile={card}
-            to={paths.membersId.getHref(card.id)}
-            isPriority={hasPriority && index < PRIORITY_CARDS}
-            headingLevel={headingLevel}
-            quickAction={
-              <LikeButton
-                key={String(likedIds.has(card.id))}
-                variant="icon"
-                profile={card}
-                isLiked={likedIds.has(card.id)}
-                canUnlike={false}
-              />
-            }
-          />
-        </ProfileCardGridItem>
-      ))}
-    </ProfileCardGrid>
-  );
-}
-
-function SignupPrompt() {
   const { t } = useTranslation('members');
   return (
-    <section
-      className="search-signup-prompt text-center card border-0 shadow-sm p-4 my-4"
-      aria-labelledby="search-signup-title"
+    <Offcanvas
+      id={id}
+      responsive="lg"
+      placement="bottom"
+      show={isOpen}
+      onHide={onClose}
+      aria-labelledby={`${id}-title`}
+      className="search-sheet"
+      onKeyDown={(event: KeyboardEvent<HTMLDivElement>) => isOpen && cycleTab(event, event.currentTarget)}
     >
-      <h2 id="search-signup-title" className="h4">
-        {t('search.signupPrompt')}
-      </h2>
-      <p className="text-body-secondary">{t('search.signupPromptText')}</p>
-      <div className="d-flex flex-wrap justify-content-center gap-2">
-        <SignupLink className="btn btn-primary btn-lg px-4">{t('search.signupButton')}</SignupLink>
-        <Link to={paths.login.getHref(paths.members.getHref())} className="btn btn-outline-primary btn-lg px-4">
-          {t('search.loginButton')}
-        </Link>
-      </div>
-    </section>
+      <Offcanvas.Header closeButton closeLabel={t('common.close')}>
+        <Offcanvas.Title id={`${id}-title`} as="h2" className="h5 mb-0">
+          {t('discovery.filtersTitle')}
+        </Offcanvas.Title>
+      </Offcanvas.Header>
+      <Offcanvas.Body className="search-panel">{children}</Offcanvas.Body>
+    </Offcanvas>
   );
 }
 
-/** What to change when nothing matches: one tip per filter that narrows the search, and a reset. */
-function EmptyResults({ filters, onReset }: { filters: SearchFilterValues; onReset: () => void }) {
-  const { t } = useTranslation('members');
-  const tips = [
-    (filters.min_age || filters.max_age) && 'age',
-    filters.verified && 'verified',
-    filters.countryregion && 'region',
-    filters.country && 'country',
-    filters.gender && 'gender',
-  ].filter(Boolean) as string[];
+/** Holds the filters' place until their final rows are known, so they never grow in place. */
+function FiltersSkeleton() {
   return (
-    <section className="search-empty text-center rounded-4 px-3 py-5" aria-labelledby="search-empty-title">
-      <span className="search-empty-icon mx-auto mb-3" aria-hidden="true">
-        <SearchIcon size={28} />
-      </span>
-      <h2 id="search-empty-title" className="h4">
-        {t('search.noResults')}
-      </h2>
-      {tips.length > 0 && (
-        <>
-          <p className="text-body-secondary mb-2">{t('discovery.emptyText')}</p>
-          <ul className="search-empty-tips list-unstyled d-inline-flex flex-column text-start gap-1 mb-3">
-            {tips.map((tip) => (
-              <li key={tip}>{t(`discovery.emptyTips.${tip}`)}</li>
-            ))}
-          </ul>
-        </>
-      )}
-      <div>
-        <Button variant="primary" onClick={onReset}>
-          {t('discovery.resetFilters')}
-        </Button>
-      </div>
-    </section>
+    <div className="search-filters-skeleton placeholder-glow" aria-hidden="true">
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="mb-3">
+          <span className="placeholder placeholder-sm col-4 d-block mb-2" />
+          <span className="placeholder col-12 d-block rounded-2" style={{ height: '2.375rem' }} />
+        </div>
+      ))}
+      <span className="placeholder col-12 d-block rounded-2" style={{ height: '2.375rem' }} />
+    </div>
   );
-}
-
-/** Asks for the next page when the end of the list comes near (the "Show more" button stays for keyboards and old browsers). */
-function useLoadOnApproach(isEnabled: boolean, loadMore: () => unknown) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  const onApproach = useEffectEvent(() => void loadMore());
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!isEnabled || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) onApproach();
-      },
-      { rootMargin: PREFETCH_MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [isEnabled]);
-  return sentinel;
 }
 
 export function SearchPage() {
   const { t } = useTranslation('members');
   const search = useMemberSearch();
   const isMember = useUser().data != null;
-  const { cards, filters, isReady, isLoading, isFirstLoad, isLoginRequired, errorCode, numResults } = search;
+  const { filters, isReady, isLoading, isFirstLoad, numResults } = search;
   const [isSheetOpen, setIsSheetOpen] = useState(false);
   const sheetId = useId();
-  const resultsId = useId();
   // The filters show once their final rows are known (the region row needs the regions), never growing in place:
   // until then a skeleton holds their place. Fetched once is enough: a failed regions load that the form's own
   // useRegions retries must not hide the form again.
@@ -174,8 +87,6 @@ export function SearchPage() {
         ? t('search.resultsCappedPlus', { count: numResults })
         : t('search.results', { count: numResults });
   const activeFilters = Object.values(filters).filter(Boolean).length;
-  const canLoadMore = search.hasMorePages && cards.length > 0 && !isLoginRequired && errorCode === null;
-  const sentinel = useLoadOnApproach(canLoadMore && !isLoading, search.loadMore);
   // Back from a profile: the cached pages render at once, then the position comes back.
   useScrollMemory('members-search', areFiltersReady && !isFirstLoad);
 
@@ -213,124 +124,24 @@ export function SearchPage() {
 
       <Row className="g-4">
         <Col lg={4} xl={3}>
-          <Offcanvas
-            id={sheetId}
-            responsive="lg"
-            placement="bottom"
-            show={isSheetOpen}
-            onHide={() => setIsSheetOpen(false)}
-            aria-labelledby={`${sheetId}-title`}
-            className="search-sheet"
-            onKeyDown={(event: KeyboardEvent<HTMLDivElement>) => isSheetOpen && cycleTab(event, event.currentTarget)}
-          >
-            <Offcanvas.Header closeButton closeLabel={t('common.close')}>
-              <Offcanvas.Title id={`${sheetId}-title`} as="h2" className="h5 mb-0">
-                {t('discovery.filtersTitle')}
-              </Offcanvas.Title>
-            </Offcanvas.Header>
-            <Offcanvas.Body className="search-panel">
-              {areFiltersReady ? (
-                <SearchFilters
-                  key={JSON.stringify(filters)}
-                  isMember={isMember}
-                  filters={filters}
-                  isSearching={isLoading}
-                  onSearch={onSearch}
-                  onClear={onClear}
-                />
-              ) : (
-                <div className="search-filters-skeleton placeholder-glow" aria-hidden="true">
-                  {[0, 1, 2].map((row) => (
-                    <div key={row} className="mb-3">
-                      <span className="placeholder placeholder-sm col-4 d-block mb-2" />
-                      <span className="placeholder col-12 d-block rounded-2" style={{ height: '2.375rem' }} />
-                    </div>
-                  ))}
-                  <span className="placeholder col-12 d-block rounded-2" style={{ height: '2.375rem' }} />
-                </div>
-              )}
-            </Offcanvas.Body>
-          </Offcanvas>
+          <FilterSheet id={sheetId} isOpen={isSheetOpen} onClose={() => setIsSheetOpen(false)}>
+            {areFiltersReady ? (
+              <SearchFilters
+                key={JSON.stringify(filters)}
+                isMember={isMember}
+                filters={filters}
+                isSearching={isLoading}
+                onSearch={onSearch}
+                onClear={onClear}
+              />
+            ) : (
+              <FiltersSkeleton />
+            )}
+          </FilterSheet>
         </Col>
 
         <Col lg={8} xl={9}>
-          <div
-            className="search-count-row d-flex align-items-baseline justify-content-between gap-2 mb-3"
-            aria-live="polite"
-          >
-            {countText && !isFirstLoad && (
-              <p className="search-count fw-semibold mb-0" data-testid="search-count">
-                {countText}
-              </p>
-            )}
-            {cards.length > 0 && numResults !== null && (
-              <p className="small text-body-secondary mb-0">{t('search.showing', { count: cards.length })}</p>
-            )}
-          </div>
-
-          {(!areFiltersReady || isFirstLoad) && (
-            <ProfileCardGridSkeleton
-              count={SKELETON_CARDS}
-              label={t('discovery.loadingMembers')}
-              className="is-beside-panel"
-            />
-          )}
-
-          {areFiltersReady && (
-            <>
-              {isLoginRequired && cards.length === 0 && <SignupPrompt />}
-
-              {errorCode !== null && !isLoginRequired && (
-                <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-                  <span>{translateError(t, { code: errorCode })}</span>
-                  <Button variant="outline-danger" size="sm" onClick={() => void search.retry()}>
-                    {t('search.retry')}
-                  </Button>
-                </Alert>
-              )}
-
-              {cards.length > 0 && (
-                <CardList id={resultsId} cards={cards} label={t('search.resultsLabel')} hasPriority headingLevel={2} />
-              )}
-
-              {numResults === 0 && !isLoading && errorCode === null && (
-                <EmptyResults filters={filters} onReset={onClear} />
-              )}
-
-              {isLoginRequired && cards.length > 0 && <SignupPrompt />}
-
-              {canLoadMore && (
-                <div ref={sentinel} className="search-more text-center mt-4">
-                  <LoadMoreButton
-                    variant="outline-primary"
-                    size="lg"
-                    className="px-5 rounded-pill"
-                    isLoading={isLoading}
-                    onLoad={() => void search.loadMore()}
-                    list={{ id: resultsId, itemCount: cards.length }}
-                  >
-                    {t('search.loadMore')}
-                  </LoadMoreButton>
-                </div>
-              )}
-
-              {!search.hasMorePages && cards.length > 0 && !isLoading && !isLoginRequired && errorCode === null && (
-                <p className="text-center text-body-secondary small mt-4 mb-0">{t('discovery.endOfResults')}</p>
-              )}
-
-              {search.similarResults.length > 0 && (
-                <section className="mt-5" aria-labelledby="similar-title">
-                  <h2 id="similar-title" className="h4">
-                    {t('search.similar')}
-                  </h2>
-                  <p className="text-body-secondary small">
-                    {t('search.similarIntro', { count: search.similarNumResults })}
-                  </p>
-                  <CardList cards={search.similarResults} label={t('search.similar')} headingLevel={3} />
-                </section>
-              )}
-            </>
-          )}
+          <SearchResults search={search} areFiltersReady={areFiltersReady} countText={countText} onClear={onClear} />
         </Col>
       </Row>
     </Container>
