@@ -13,10 +13,121 @@ import { ExpandIcon, NextIcon, PreviousIcon } from './gallery-icons.ts';
 import { PhotoLightbox } from './photo-lightbox.tsx';
 import { ReportModal, type ReportSubject } from '../../reports/index.ts';
 
+type Locked = MemberProfile['photos_locked'];
+
+/** Previous and next over the large photo, and where in the photos it is. */
+function GalleryArrows({
+  index,
+  total,
+  onStep,
+}: {
+  index: number;
+  total: number;
+  onStep: (direction: 'next' | 'previous') => void;
+}) {
+  const { t } = useTranslation('members');
+  return (
+    <>
+      <button
+        type="button"
+        className="member-gallery-arrow is-previous"
+        aria-label={t('gallery.previous')}
+        onClick={() => onStep('previous')}
+      >
+        <PreviousIcon size={22} />
+      </button>
+      <button
+        type="button"
+        className="member-gallery-arrow is-next"
+        aria-label={t('gallery.next')}
+        onClick={() => onStep('next')}
+      >
+        <NextIcon size={22} />
+      </button>
+      <span className="member-gallery-counter" aria-hidden="true">
+        {t('gallery.counter', { number: index + 1, total })}
+      </span>
+    </>
+  );
+}
+
+/** Thumbnails to switch photos, and a locked tile counting the photos this viewer may not see. */
+function GalleryThumbs({
+  member,
+  index,
+  locked,
+  onSelect,
+}: {
+  member: MemberProfile;
+  index: number;
+  locked: Locked | null;
+  onSelect: (index: number) => void;
+}) {
+  const { t } = useTranslation('members');
+  const total = member.photos.length;
+  if (total <= 1 && !locked) return null;
+  return (
+    <ul
+      className="member-gallery-thumbs list-unstyled d-flex gap-2 mt-2 mb-0"
+      aria-label={t('profile.photosLabel', { name: member.name })}
+    >
+      {total > 1 &&
+        member.photos.map((photo, photoIndex) => (
+          <li key={photo.id}>
+            <button
+              type="button"
+              className={`member-gallery-thumb p-0 border-0 rounded-3 overflow-hidden ${photoIndex === index ? 'is-selected' : ''}`}
+              aria-label={t('profile.showPhoto', { number: photoIndex + 1, total })}
+              aria-current={photoIndex === index ? 'true' : undefined}
+              onClick={() => onSelect(photoIndex)}
+            >
+              <MemberPhoto image={photo} alt="" />
+            </button>
+          </li>
+        ))}
+      {locked && (
+        <li>
+          <div
+            className="member-gallery-locked rounded-3 d-flex flex-column align-items-center justify-content-center text-center"
+            aria-hidden="true"
+          >
+            <LockIcon size={18} />
+            <span className="small fw-semibold">+{member.hidden_photo_count}</span>
+          </div>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** Why some photos are hidden, and the way to see them: logging in, or premium. */
+function LockedPhotosNotice({ count, locked }: { count: number; locked: NonNullable<Locked> }) {
+  const { t } = useTranslation('members');
+  const location = useLocation();
+  return (
+    <div className="member-gallery-locked-notice small mt-2 d-flex flex-wrap align-items-center gap-2" role="note">
+      <span>
+        {t('profile.hiddenPhotos', { count })}: {t(`errors:${locked}`)}
+      </span>
+      {locked === 'login_required_photos' ? (
+        <Link
+          to={paths.login.getHref(`${location.pathname}${location.search}`)}
+          className="btn btn-sm btn-outline-primary"
+        >
+          {t('notices.login.logIn')}
+        </Link>
+      ) : (
+        <Link to={paths.premium.getHref()} className="btn btn-sm btn-outline-primary">
+          {t('nav.getPremium')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
 /** `canReport`: a logged-in member on someone else's page (the lightbox offers "Report this photo"). */
 export function MemberPhotoGallery({ member, canReport = false }: { member: MemberProfile; canReport?: boolean }) {
   const { t } = useTranslation('members');
-  const location = useLocation();
   const [selectedIndex, setSelectedIndex] = useState(0);
   const [isLightboxOpen, setIsLightboxOpen] = useState(false);
   const [reportSubject, setReportSubject] = useState<ReportSubject | null>(null);
@@ -64,29 +175,7 @@ export function MemberPhotoGallery({ member, canReport = false }: { member: Memb
         ) : (
           <MemberPhoto image={null} alt={photoAlt} variant="full" />
         )}
-        {total > 1 && (
-          <>
-            <button
-              type="button"
-              className="member-gallery-arrow is-previous"
-              aria-label={t('gallery.previous')}
-              onClick={() => step('previous')}
-            >
-              <PreviousIcon size={22} />
-            </button>
-            <button
-              type="button"
-              className="member-gallery-arrow is-next"
-              aria-label={t('gallery.next')}
-              onClick={() => step('next')}
-            >
-              <NextIcon size={22} />
-            </button>
-            <span className="member-gallery-counter" aria-hidden="true">
-              {t('gallery.counter', { number: index + 1, total })}
-            </span>
-          </>
-        )}
+        {total > 1 && <GalleryArrows index={index} total={total} onStep={step} />}
         {selected?.is_private && (
           <Badge bg="dark" className="member-gallery-private">
             <LockIcon size={12} className="me-1" />
@@ -94,57 +183,8 @@ export function MemberPhotoGallery({ member, canReport = false }: { member: Memb
           </Badge>
         )}
       </div>
-      {(total > 1 || locked) && (
-        <ul
-          className="member-gallery-thumbs list-unstyled d-flex gap-2 mt-2 mb-0"
-          aria-label={t('profile.photosLabel', { name: member.name })}
-        >
-          {total > 1 &&
-            photos.map((photo, photoIndex) => (
-              <li key={photo.id}>
-                <button
-                  type="button"
-                  className={`member-gallery-thumb p-0 border-0 rounded-3 overflow-hidden ${photoIndex === index ? 'is-selected' : ''}`}
-                  aria-label={t('profile.showPhoto', { number: photoIndex + 1, total })}
-                  aria-current={photoIndex === index ? 'true' : undefined}
-                  onClick={() => setSelectedIndex(photoIndex)}
-                >
-                  <MemberPhoto image={photo} alt="" />
-                </button>
-              </li>
-            ))}
-          {locked && (
-            <li>
-              <div
-                className="member-gallery-locked rounded-3 d-flex flex-column align-items-center justify-content-center text-center"
-                aria-hidden="true"
-              >
-                <LockIcon size={18} />
-                <span className="small fw-semibold">+{member.hidden_photo_count}</span>
-              </div>
-            </li>
-          )}
-        </ul>
-      )}
-      {locked && (
-        <div className="member-gallery-locked-notice small mt-2 d-flex flex-wrap align-items-center gap-2" role="note">
-          <span>
-            {t('profile.hiddenPhotos', { count: member.hidden_photo_count })}: {t(`errors:${locked}`)}
-          </span>
-          {locked === 'login_required_photos' ? (
-            <Link
-              to={paths.login.getHref(`${location.pathname}${location.search}`)}
-              className="btn btn-sm btn-outline-primary"
-            >
-              {t('notices.login.logIn')}
-            </Link>
-          ) : (
-            <Link to={paths.premium.getHref()} className="btn btn-sm btn-outline-primary">
-              {t('nav.getPremium')}
-            </Link>
-          )}
-        </div>
-      )}
+      <GalleryThumbs member={member} index={index} locked={locked} onSelect={setSelectedIndex} />
+      {locked && <LockedPhotosNotice count={member.hidden_photo_count} locked={locked} />}
       {isLightboxOpen && selected && (
         <PhotoLightbox
           member={member}
