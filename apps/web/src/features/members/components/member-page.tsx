@@ -30,6 +30,85 @@ import { MemberPhotoGallery } from './member-photo-gallery.tsx';
 import '../members.css';
 import { InstalledAppBack } from '../../../components/installed-app-back.tsx';
 
+/** The name, age, badges and place, and whether the two like each other. */
+function MemberHeader({ member, place }: { member: MemberProfile; place: string | null | undefined }) {
+  const { t } = useTranslation('members');
+  const relation = member.relation;
+  return (
+    <header className="mb-3">
+      <h1 className="member-name mb-1 d-flex flex-wrap align-items-center gap-2">
+        <span>
+          {member.name}
+          {typeof member.age === 'number' && <span className="fw-normal">, {member.age}</span>}
+        </span>
+        {member.is_verified && <VerifiedBadge withText />}
+        {member.is_fictional && <FictionalIcon />}
+      </h1>
+      {place && <p className="text-body-secondary mb-2">{place}</p>}
+      <div className="d-flex flex-wrap gap-2">
+        {relation?.is_match && (
+          <Badge bg="primary" pill>
+            {t('likes.match')}
+          </Badge>
+        )}
+        {relation && !relation.is_match && relation.is_liked_by && (
+          <Badge bg="secondary" pill>
+            {t('likes.likesYouBadge')}
+          </Badge>
+        )}
+      </div>
+    </header>
+  );
+}
+
+/** About me, the prompts, the details and the interests, each with its note. */
+function MemberSections({ member }: { member: MemberProfile }) {
+  const { t } = useTranslation('members');
+  return (
+    <>
+      {member.about_me && (
+        <section className="member-section" aria-labelledby="about-title">
+          <h2 id="about-title" className="member-section-title">
+            {t('fields.aboutMe')}
+          </h2>
+          <p className="member-about mb-0 text-break">{member.about_me}</p>
+          <FieldNote field="about_me" />
+        </section>
+      )}
+
+      {member.prompts && member.prompts.length > 0 && (
+        <section className="member-section" aria-labelledby="prompts-title">
+          <h2 id="prompts-title" className="visually-hidden">
+            {t('prompts.title')}
+          </h2>
+          <div className="d-flex flex-column gap-2">
+            {member.prompts.map((entry) => (
+              <PromptQuote key={entry.prompt} prompt={entry} variant="page" />
+            ))}
+          </div>
+        </section>
+      )}
+
+      <section className="member-section" aria-labelledby="details-title">
+        <h2 id="details-title" className="member-section-title">
+          {t('profile.detailsTitle')}
+        </h2>
+        <MemberDetails member={member} />
+      </section>
+
+      {member.interests && member.interests.length > 0 && (
+        <section className="member-section" aria-labelledby="interests-title">
+          <h2 id="interests-title" className="member-section-title">
+            {t('fields.interests')}
+          </h2>
+          <InterestList keys={member.interests} label={t('fields.interests')} />
+          <FieldNote field="interests" />
+        </section>
+      )}
+    </>
+  );
+}
+
 function MemberProfileView({ member, viewer }: { member: MemberProfile; viewer: User | null }) {
   const { t } = useTranslation('members');
   const locationText = useLocationText();
@@ -49,29 +128,7 @@ function MemberProfileView({ member, viewer }: { member: MemberProfile; viewer: 
         </Col>
         <Col xs={12} lg={5}>
           {member.is_fictional && <FictionalWarning />}
-          <header className="mb-3">
-            <h1 className="member-name mb-1 d-flex flex-wrap align-items-center gap-2">
-              <span>
-                {member.name}
-                {typeof member.age === 'number' && <span className="fw-normal">, {member.age}</span>}
-              </span>
-              {member.is_verified && <VerifiedBadge withText />}
-              {member.is_fictional && <FictionalIcon />}
-            </h1>
-            {place && <p className="text-body-secondary mb-2">{place}</p>}
-            <div className="d-flex flex-wrap gap-2">
-              {relation?.is_match && (
-                <Badge bg="primary" pill>
-                  {t('likes.match')}
-                </Badge>
-              )}
-              {relation && !relation.is_match && relation.is_liked_by && (
-                <Badge bg="secondary" pill>
-                  {t('likes.likesYouBadge')}
-                </Badge>
-              )}
-            </div>
-          </header>
+          <MemberHeader member={member} place={place} />
 
           {member.is_self ? (
             <Link to={paths.profile.getHref()} className="btn btn-primary mb-4">
@@ -97,45 +154,7 @@ function MemberProfileView({ member, viewer }: { member: MemberProfile; viewer: 
             </Alert>
           )}
 
-          {member.about_me && (
-            <section className="member-section" aria-labelledby="about-title">
-              <h2 id="about-title" className="member-section-title">
-                {t('fields.aboutMe')}
-              </h2>
-              <p className="member-about mb-0 text-break">{member.about_me}</p>
-              <FieldNote field="about_me" />
-            </section>
-          )}
-
-          {member.prompts && member.prompts.length > 0 && (
-            <section className="member-section" aria-labelledby="prompts-title">
-              <h2 id="prompts-title" className="visually-hidden">
-                {t('prompts.title')}
-              </h2>
-              <div className="d-flex flex-column gap-2">
-                {member.prompts.map((entry) => (
-                  <PromptQuote key={entry.prompt} prompt={entry} variant="page" />
-                ))}
-              </div>
-            </section>
-          )}
-
-          <section className="member-section" aria-labelledby="details-title">
-            <h2 id="details-title" className="member-section-title">
-              {t('profile.detailsTitle')}
-            </h2>
-            <MemberDetails member={member} />
-          </section>
-
-          {member.interests && member.interests.length > 0 && (
-            <section className="member-section" aria-labelledby="interests-title">
-              <h2 id="interests-title" className="member-section-title">
-                {t('fields.interests')}
-              </h2>
-              <InterestList keys={member.interests} label={t('fields.interests')} />
-              <FieldNote field="interests" />
-            </section>
-          )}
+          <MemberSections member={member} />
 
           {!member.is_self && viewer && (
             <div className="member-safety d-flex flex-wrap align-items-center justify-content-between gap-2">
