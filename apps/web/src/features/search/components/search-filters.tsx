@@ -13,6 +13,121 @@ import { pickFilters, type SearchFilterValues } from '../lib/search-filters.ts';
 const GENDERS = ['male', 'female'] as const;
 const MAX_AGE = 99;
 
+type FilterSelectProps = {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The first option, which filters nothing. */
+  anyLabel: string;
+  options: { value: string; label: string }[];
+};
+
+/** One filter as a labelled select, its first option "any". */
+function FilterSelect({ id, label, value, onChange, anyLabel, options }: FilterSelectProps) {
+  return (
+    <Col xs={12}>
+      <Form.Group controlId={id}>
+        <Form.Label className="small fw-semibold mb-1">{label}</Form.Label>
+        <Form.Select value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">{anyLabel}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+    </Col>
+  );
+}
+
+type LocationFiltersProps = {
+  id: string;
+  values: SearchFilterValues;
+  offers: (field: string) => boolean;
+  onChange: (field: 'country' | 'countryregion', value: string) => void;
+};
+
+/** The country, named in the interface's language, and its regions once one is chosen (named as that country names them). */
+function LocationFilters({ id, values, offers, onChange }: LocationFiltersProps) {
+  const { t, i18n } = useTranslation('members');
+  const settings = useSettings();
+  const { data: regions } = useRegions();
+  const countryName = useCountryName();
+  const countryRegions = values.country ? regions?.[values.country] : undefined;
+  const countries = useMemo(
+    () =>
+      settings.countries
+        .map((code) => ({ code, name: countryName(code) }))
+        .sort((a, b) => a.name.localeCompare(b.name, i18n.language)),
+    [settings.countries, countryName, i18n.language],
+  );
+  if (!offers('country')) return null;
+  return (
+    <>
+      <FilterSelect
+        id={`${id}-country`}
+        label={t('search.country')}
+        value={values.country}
+        onChange={(value) => onChange('country', value)}
+        anyLabel={t('search.anyCountry')}
+        options={countries.map(({ code, name }) => ({ value: code, label: name }))}
+      />
+      {offers('region') && countryRegions && countryRegions.regions.length > 0 && (
+        <FilterSelect
+          id={`${id}-region`}
+          label={t(`accounts:regionKinds.${countryRegions.kind}`)}
+          value={values.countryregion}
+          onChange={(value) => onChange('countryregion', value)}
+          anyLabel={t(`search.anyRegionOfKind.${countryRegions.kind}`)}
+          options={countryRegions.regions.map((region) => ({ value: region.code, label: region.name }))}
+        />
+      )}
+    </>
+  );
+}
+
+type AgeFiltersProps = {
+  id: string;
+  values: SearchFilterValues;
+  offers: (field: string) => boolean;
+  minAge: number;
+  hasError: boolean;
+  errorId: string;
+  onChange: (field: 'min_age' | 'max_age', value: string) => void;
+};
+
+/** Minimum and maximum age, side by side, from the site's minimum age to 99. */
+function AgeFilters({ id, values, offers, minAge, hasError, errorId, onChange }: AgeFiltersProps) {
+  const { t } = useTranslation('members');
+  const ages = useMemo(() => Array.from({ length: MAX_AGE - minAge + 1 }, (_, index) => minAge + index), [minAge]);
+  return (['min_age', 'max_age'] as const).map(
+    (field) =>
+      offers(field) && (
+        <Col key={field} xs={6}>
+          <Form.Group controlId={`${id}-${field}`}>
+            <Form.Label className="small fw-semibold mb-1">
+              {t(field === 'min_age' ? 'search.minAge' : 'search.maxAge')}
+            </Form.Label>
+            <Form.Select
+              value={values[field] || String(field === 'min_age' ? minAge : MAX_AGE)}
+              onChange={(event) => onChange(field, event.target.value)}
+              isInvalid={hasError}
+              aria-describedby={hasError ? errorId : undefined}
+            >
+              {ages.map((age) => (
+                <option key={age} value={age}>
+                  {age}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+      ),
+  );
+}
+
 type SearchFiltersProps = {
   /** Members may ask for verified members only (visitors see no badges to search by). */
   isMember: boolean;
@@ -23,28 +138,13 @@ type SearchFiltersProps = {
 };
 
 export function SearchFilters({ isMember, filters, isSearching, onSearch, onClear }: SearchFiltersProps) {
-  const { t, i18n } = useTranslation('members');
+  const { t } = useTranslation('members');
   const settings = useSettings();
-  const { data: regions } = useRegions();
-  const countryName = useCountryName();
   const id = useId();
   // The form edits a copy; the store changes on Search. The page remounts the form when the store's filters change (Clear).
   const [values, setValues] = useState<SearchFilterValues>(() => pickFilters(filters));
   const [ageError, setAgeError] = useState(false);
   const offers = (field: string) => settings.search_fields.includes(field);
-  const countryRegions = values.country ? regions?.[values.country] : undefined;
-
-  const countries = useMemo(
-    () =>
-      settings.countries
-        .map((code) => ({ code, name: countryName(code) }))
-        .sort((a, b) => a.name.localeCompare(b.name, i18n.language)),
-    [settings.countries, countryName, i18n.language],
-  );
-  const ages = useMemo(
-    () => Array.from({ length: MAX_AGE - settings.min_age + 1 }, (_, index) => settings.min_age + index),
-    [settings.min_age],
-  );
 
   const set = (name: keyof SearchFilterValues, value: string) => {
     setValues((current) => ({ ...current, [name]: value, ...(name === 'country' ? { countryregion: '' } : {}) }));
@@ -67,76 +167,25 @@ export function SearchFilters({ isMember, filters, isSearching, onSearch, onClea
     <Form noValidate onSubmit={onSubmit} role="search" aria-label={t('search.filtersLabel')} className="search-filters">
       <Row className="g-3">
         {offers('gender') && (
-          <Col xs={12}>
-            <Form.Group controlId={`${id}-gender`}>
-              <Form.Label className="small fw-semibold mb-1">{t('search.gender')}</Form.Label>
-              <Form.Select value={values.gender} onChange={(event) => set('gender', event.target.value)}>
-                <option value="">{t('search.anyGender')}</option>
-                {GENDERS.map((gender) => (
-                  <option key={gender} value={gender}>
-                    {t(`search.genders.${gender}`)}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-          </Col>
+          <FilterSelect
+            id={`${id}-gender`}
+            label={t('search.gender')}
+            value={values.gender}
+            onChange={(value) => set('gender', value)}
+            anyLabel={t('search.anyGender')}
+            options={GENDERS.map((gender) => ({ value: gender, label: t(`search.genders.${gender}`) }))}
+          />
         )}
-        {offers('country') && (
-          <Col xs={12}>
-            <Form.Group controlId={`${id}-country`}>
-              <Form.Label className="small fw-semibold mb-1">{t('search.country')}</Form.Label>
-              <Form.Select value={values.country} onChange={(event) => set('country', event.target.value)}>
-                <option value="">{t('search.anyCountry')}</option>
-                {countries.map(({ code, name }) => (
-                  <option key={code} value={code}>
-                    {name}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-          </Col>
-        )}
-        {offers('country') && offers('region') && countryRegions && countryRegions.regions.length > 0 && (
-          <Col xs={12}>
-            <Form.Group controlId={`${id}-region`}>
-              <Form.Label className="small fw-semibold mb-1">
-                {t(`accounts:regionKinds.${countryRegions.kind}`)}
-              </Form.Label>
-              <Form.Select value={values.countryregion} onChange={(event) => set('countryregion', event.target.value)}>
-                <option value="">{t(`search.anyRegionOfKind.${countryRegions.kind}`)}</option>
-                {countryRegions.regions.map((region) => (
-                  <option key={region.code} value={region.code}>
-                    {region.name}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-          </Col>
-        )}
-        {(['min_age', 'max_age'] as const).map(
-          (field) =>
-            offers(field) && (
-              <Col key={field} xs={6}>
-                <Form.Group controlId={`${id}-${field}`}>
-                  <Form.Label className="small fw-semibold mb-1">
-                    {t(field === 'min_age' ? 'search.minAge' : 'search.maxAge')}
-                  </Form.Label>
-                  <Form.Select
-                    value={values[field] || String(field === 'min_age' ? settings.min_age : MAX_AGE)}
-                    onChange={(event) => set(field, event.target.value)}
-                    isInvalid={ageError}
-                    aria-describedby={ageError ? ageErrorId : undefined}
-                  >
-                    {ages.map((age) => (
-                      <option key={age} value={age}>
-                        {age}
-                      </option>
-                    ))}
-                  </Form.Select>
-                </Form.Group>
-              </Col>
-            ),
-        )}
+        <LocationFilters id={id} values={values} offers={offers} onChange={set} />
+        <AgeFilters
+          id={id}
+          values={values}
+          offers={offers}
+          minAge={settings.min_age}
+          hasError={ageError}
+          errorId={ageErrorId}
+          onChange={set}
+        />
         {isMember && (
           <Col xs={12}>
             <Form.Check
