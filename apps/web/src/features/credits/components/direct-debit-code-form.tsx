@@ -3,15 +3,14 @@
 // offers a new one. The right code submits the debit and opens its order, pending until the bank settles it.
 import { useEffect, useId, useRef, type FormEvent, type RefObject } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DIRECT_DEBIT_CODE_LENGTH, DIRECT_DEBIT_CODE_MINUTES } from '@app/contracts';
-import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { translateError } from '../../../lib/form-errors.ts';
 import type { DirectDebitState } from '../api/start-direct-debit.ts';
 import { useDirectDebitCode } from '../hooks/use-direct-debit-code.ts';
-import { cleanCode, OTHER_METHOD_ERRORS } from '../lib/direct-debit.ts';
+import { cleanCode } from '../lib/direct-debit.ts';
+import { DirectDebitRefusal } from './direct-debit-refusal.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 
 type DirectDebitCodeFormProps = {
@@ -85,15 +84,7 @@ function CodeAlerts({
   const { formError } = code.form;
   return (
     <>
-      <FormErrorAlert error={formError}>
-        {formError && OTHER_METHOD_ERRORS.has(formError.code) && (
-          <>
-            {' '}
-            <Link to={otherMethodsHref} className="alert-link">
-              {t('directDebit.otherMethod')}
-            </Link>
-          </>
-        )}
+      <DirectDebitRefusal error={formError} otherMethodsHref={otherMethodsHref}>
         {formError?.code === 'direct_debit_not_found' && (
           <>
             {' '}
@@ -102,7 +93,7 @@ function CodeAlerts({
             </Button>
           </>
         )}
-      </FormErrorAlert>
+      </DirectDebitRefusal>
       {code.isExpired && (
         <Alert variant="warning" role="alert" data-testid="direct-debit-expired">
           {tErrors('errors:direct_debit_code_expired')}

@@ -3,20 +3,14 @@
 // (blocked, limit reached, not offered) reads as an alert with the way to the other payment methods.
 import { useEffect, type FormEvent } from 'react';
 import { Col, Form, Row } from 'react-bootstrap';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DirectDebitRequest } from '@app/contracts';
-import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { useStartDirectDebit, type DirectDebitState } from '../api/start-direct-debit.ts';
-import {
-  directDebitFieldError,
-  directDebitFormSchema,
-  OTHER_METHOD_ERRORS,
-  type DirectDebitField,
-} from '../lib/direct-debit.ts';
+import { directDebitFieldError, directDebitFormSchema, type DirectDebitField } from '../lib/direct-debit.ts';
+import { DirectDebitRefusal } from './direct-debit-refusal.tsx';
 import { IbanField } from './iban-field.tsx';
 
 export type DirectDebitDetails = Record<DirectDebitField, string>;
@@ -30,6 +24,87 @@ export const EMPTY_DETAILS: DirectDebitDetails = {
   city: '',
   mobile: '',
 };
+
+type DetailsForm = ReturnType<typeof useFormValues<DirectDebitDetails>>;
+type BoundField = (name: DirectDebitField) => ReturnType<DetailsForm['bind']>;
+
+/** The account holder's address: street and number, postal code and city. */
+function AddressFields({ field }: { field: BoundField }) {
+  const { t } = useTranslation('payments');
+  return (
+    <fieldset className="mb-2">
+      <legend className="h5">{t('directDebit.addressTitle')}</legend>
+      <Row className="g-3 mb-3">
+        <Col xs={12} sm={9}>
+          <FormField
+            {...field('street')}
+            label={t('directDebit.street')}
+            autoComplete="address-line1"
+            maxLength={100}
+            isRequired
+            className=""
+          />
+        </Col>
+        <Col xs={6} sm={3}>
+          <FormField
+            {...field('house_number')}
+            label={t('directDebit.houseNumber')}
+            maxLength={20}
+            isRequired
+            className=""
+          />
+        </Col>
+        <Col xs={6} sm={4}>
+          <FormField
+            {...field('postal_code')}
+            label={t('directDebit.postalCode')}
+            autoComplete="postal-code"
+            maxLength={20}
+            isRequired
+            className=""
+          />
+        </Col>
+        <Col xs={12} sm={8}>
+          <FormField
+            {...field('city')}
+            label={t('directDebit.city')}
+            autoComplete="address-level2"
+            maxLength={100}
+            isRequired
+            className=""
+          />
+        </Col>
+      </Row>
+    </fieldset>
+  );
+}
+
+const isIbanRefused = (form: DetailsForm) => form.formError?.code === 'iban_invalid';
+
+/** The account holder and the IBAN (grouped and checked as typed; the server's refusal of it shows on it). */
+function AccountFields({ form, field }: { form: DetailsForm; field: BoundField }) {
+  const { t } = useTranslation('payments');
+  const isRefused = isIbanRefused(form);
+  const ibanError =
+    directDebitFieldError('iban', form.fieldErrors.iban) ?? (isRefused ? { code: 'iban_invalid' } : undefined);
+  return (
+    <fieldset className="mb-2">
+      <legend id="direct-debit-details-title" className="h5">
+        {t('directDebit.detailsTitle')}
+      </legend>
+      <FormField {...field('holder')} label={t('directDebit.holder')} autoComplete="name" maxLength={100} isRequired />
+      <IbanField
+        name="iban"
+        value={form.values.iban}
+        onChange={(value) => {
+          form.setValue('iban', value);
+          if (isRefused) form.clearErrors();
+        }}
+        error={ibanError}
+      />
+    </fieldset>
+  );
+}
 
 type DirectDebitFormProps = {
   bundleId: number;
@@ -65,11 +140,8 @@ export function DirectDebitForm({
     const binding = form.bind(name);
     return { ...binding, error: directDebitFieldError(name, binding.error) };
   };
-  // "This IBAN is not valid" from the server belongs to the IBAN field, not to the whole form.
-  const isIbanRefused = form.formError?.code === 'iban_invalid';
-  const formError = isIbanRefused ? null : form.formError;
-  const ibanError =
-    directDebitFieldError('iban', form.fieldErrors.iban) ?? (isIbanRefused ? { code: 'iban_invalid' } : undefined);
+  // "This IBAN is not valid" from the server belongs to the IBAN field (AccountFields), not to the whole form.
+  const formError = isIbanRefused(form) ? null : form.formError;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -93,81 +165,9 @@ export function DirectDebitForm({
       aria-labelledby="direct-debit-details-title"
       className="direct-debit-form"
     >
-      <FormErrorAlert error={formError}>
-        {formError && OTHER_METHOD_ERRORS.has(formError.code) && (
-          <>
-            {' '}
-            <Link to={otherMethodsHref} className="alert-link">
-              {t('directDebit.otherMethod')}
-            </Link>
-          </>
-        )}
-      </FormErrorAlert>
-      <fieldset className="mb-2">
-        <legend id="direct-debit-details-title" className="h5">
-          {t('directDebit.detailsTitle')}
-        </legend>
-        <FormField
-          {...field('holder')}
-          label={t('directDebit.holder')}
-          autoComplete="name"
-          maxLength={100}
-          isRequired
-        />
-        <IbanField
-          name="iban"
-          value={form.values.iban}
-          onChange={(value) => {
-            form.setValue('iban', value);
-            if (isIbanRefused) form.clearErrors();
-          }}
-          error={ibanError}
-        />
-      </fieldset>
-      <fieldset className="mb-2">
-        <legend className="h5">{t('directDebit.addressTitle')}</legend>
-        <Row className="g-3 mb-3">
-          <Col xs={12} sm={9}>
-            <FormField
-              {...field('street')}
-              label={t('directDebit.street')}
-              autoComplete="address-line1"
-              maxLength={100}
-              isRequired
-              className=""
-            />
-          </Col>
-          <Col xs={6} sm={3}>
-            <FormField
-              {...field('house_number')}
-              label={t('directDebit.houseNumber')}
-              maxLength={20}
-              isRequired
-              className=""
-            />
-          </Col>
-          <Col xs={6} sm={4}>
-            <FormField
-              {...field('postal_code')}
-              label={t('directDebit.postalCode')}
-              autoComplete="postal-code"
-              maxLength={20}
-              isRequired
-              className=""
-            />
-          </Col>
-          <Col xs={12} sm={8}>
-            <FormField
-              {...field('city')}
-              label={t('directDebit.city')}
-              autoComplete="address-level2"
-              maxLength={100}
-              isRequired
-              className=""
-            />
-          </Col>
-        </Row>
-      </fieldset>
+      <DirectDebitRefusal error={formError} otherMethodsHref={otherMethodsHref} />
+      <AccountFields form={form} field={field} />
+      <AddressFields field={field} />
       <FormField
         {...field('mobile')}
         type="tel"
