@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts';
 import { notFound } from '../../lib/http-errors.ts';
 import { contentTypeOf } from '../../plugins/storage/index.ts';
-import type { AuditActor } from './audit.ts';
+import type { AuditActor } from './audit.repository.ts';
 
 export const TAGS = ['admin'];
 export const photoFileSchema = z.unknown().meta({ type: 'string', format: 'binary', description: 'image/jpeg' });

@@ -9,7 +9,7 @@ import type { Effects, Outbox } from '../../plugins/outbox/index.ts';
 import type { SessionsService } from '../../plugins/session/index.ts';
 import { getBalance, postLedgerEntry } from '../credits/index.ts';
 import type { MembersRepository } from '../member-core/index.ts';
-import { recordAudit, type AuditActor } from './audit.ts';
+import { recordAudit, type AuditActor } from './audit.repository.ts';
 import { createMemberRecords, toRestriction } from './member-records.ts';
 import { deleteRestriction, findRestriction, listRestrictions, upsertRestriction } from './restrictions.repository.ts';
 

@@ -10,7 +10,7 @@ import { getTranslator } from '../../lib/i18n.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
 import { type PhotosService } from '../photos/index.ts';
-import { recordAudit, type AuditActor } from './audit.ts';
+import { recordAudit, type AuditActor } from './audit.repository.ts';
 import { sendMemberMail } from './mails.ts';
 
 export function createPhotoModeration(deps: {

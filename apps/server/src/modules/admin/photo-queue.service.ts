@@ -7,7 +7,7 @@ import { messages, photoReviews, photos, reports } from '../../db/schema/index.t
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
 import { recordPhotoReview } from '../photos/index.ts';
-import { recordAudit, type AuditActor } from './audit.ts';
+import { recordAudit, type AuditActor } from './audit.repository.ts';
 import { toAdminPhoto } from './admin-rows.ts';
 import { type PhotoModeration } from './photo-moderation.ts';
 import { DEFAULT_PAGE } from './paging.ts';

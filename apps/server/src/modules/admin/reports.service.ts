@@ -8,7 +8,7 @@ import type { CursorCodec } from '../../lib/cursors.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
 import { closeReport } from '../reports/index.ts';
-import { recordAudit, type AuditActor } from './audit.ts';
+import { recordAudit, type AuditActor } from './audit.repository.ts';
 import { reportListSelect, staffMessagePhotoUrl, staffPhotoUrl, toAdminReport } from './admin-rows.ts';
 import type { AdminMemberActionsService } from './member-actions.service.ts';
 import { type PhotoModeration } from './photo-moderation.ts';

@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { type CreditBundleRow, type DiscountCodeRow, type SiteRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
 import type { Outbox } from '../../plugins/outbox/index.ts';
-import { recordAudit, type AuditActor } from './audit.ts';
+import { recordAudit, type AuditActor } from './audit.repository.ts';
 import {
   findBundle,
   findDiscountCode,

@@ -23,7 +23,7 @@ import {
 } from '@app/contracts';
 import { reportCsv, toAdminNetwork } from '../traffic/index.ts';
 import { actorOf, type AdminApp, staffArea, TAGS } from './admin-http.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from './audit.repository.ts';
 
 /** The answers of the traffic routes (no rate limit here, so no 429). */
 const errors = {

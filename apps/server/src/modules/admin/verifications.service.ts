@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { photos, profiles, sites } from '../../db/schema/index.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { type VerificationService } from '../photos/index.ts';
-import { recordAudit, type AuditActor } from './audit.ts';
+import { recordAudit, type AuditActor } from './audit.repository.ts';
 import { staffPhotoFileUrl } from './admin-rows.ts';
 import { DEFAULT_PAGE } from './paging.ts';
 
