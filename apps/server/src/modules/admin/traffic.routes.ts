@@ -37,11 +37,12 @@ const errors = {
 export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
   staffArea(app);
   networkRoutes(app);
+  networkChangeRoutes(app);
   postbackRoutes(app);
   experimentRoutes(app);
 };
 
-/** The ad networks and affiliates: their query keys, payouts and postback templates. */
+/** The ad networks and affiliates (their query keys, payouts and postback templates): the list and a new one. */
 function networkRoutes(app: AdminApp) {
   const { traffic } = app.services;
   app.get(
@@ -76,6 +77,11 @@ function networkRoutes(app: AdminApp) {
       return { network };
     },
   );
+}
+
+/** Editing and removing a network, audited with the network before and after. */
+function networkChangeRoutes(app: AdminApp) {
+  const { traffic } = app.services;
   app.put(
     '/admin/traffic/networks/:id',
     {
