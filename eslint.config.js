@@ -52,7 +52,22 @@ assertAcyclic(WEB_FEATURE_DEPENDENCIES);
  */
 export const SERVER_MODULE_DEPENDENCIES = {
   accounts: ['chats', 'credits', 'notifications', 'profiles'],
-  admin: ['content', 'credits', 'landers', 'member-core', 'payments', 'photos', 'reports', 'sites', 'traffic'],
+  admin: [
+    'accounts',
+    'blocks',
+    'chats',
+    'content',
+    'credits',
+    'landers',
+    'likes',
+    'member-core',
+    'payments',
+    'photos',
+    'profiles',
+    'reports',
+    'sites',
+    'traffic',
+  ],
   payments: ['accounts', 'credits', 'member-core', 'sites'],
   chats: ['blocks', 'credits', 'member-core', 'photos'],
   blocks: ['member-core'],

@@ -4,7 +4,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SEED_FILES, TABLE_OWNERS, findForeignWrites, ownerOf, schemaTables, writesIn } from './table-owners.ts';
+import {
+  SEED_FILES,
+  TABLE_OWNERS,
+  findAdminTableImports,
+  findForeignWrites,
+  ownerOf,
+  schemaTables,
+  tableImportsIn,
+  writesIn,
+} from './table-owners.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCAN_MS = 60_000;
@@ -36,6 +45,13 @@ describe('table owners', () => {
       'TABLE_OWNERS names tables the schema no longer has',
     ).toEqual([]);
     for (const owner of Object.values(TABLE_OWNERS)) expect(owner).toMatch(/^(lib|modules\/[a-z-]+|plugins\/[a-z-]+)$/);
+  });
+
+  it('the staff console queries tables only in its repositories, and only its own tables', () => {
+    expect(
+      findAdminTableImports(),
+      "modules/admin reads other modules' tables through their owners' index.ts and its own through its *.repository.ts files (docs/staff-console.md)",
+    ).toEqual([]);
   });
 
   it("the docs' table of owners is TABLE_OWNERS", () => {
@@ -125,6 +141,15 @@ describe('the write scanner', () => {
       'conversation_members@1 by modules/chats',
       'chat_inboxes@1 by modules/chats',
     ]);
+  });
+
+  it('finds table objects imported from the schema, not types', () => {
+    const source = [
+      "import { photos as pictures, type ProfileRow } from '../../db/schema/index.ts';",
+      "import type { users } from '../../db/schema/index.ts';",
+      "import { sites } from '../sites/index.ts';",
+    ].join('\n');
+    expect(tableImportsIn('modules/admin/probe.ts', source, tables)).toEqual(['photos']);
   });
 
   it('names the owner of a file by its module or plugin, and excepts only the demo seed', () => {

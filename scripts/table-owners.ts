@@ -186,6 +186,44 @@ export function findForeignWrites(): { foreign: (TableWrite & { owner: string })
   return { foreign, unowned };
 }
 
+/** The staff console's files: only its repositories (`*.repository.ts`) import table objects from the schema. */
+const ADMIN_DIRECTORY = path.join(serverRoot, 'modules/admin');
+const ADMIN_REPOSITORY = /\.repository\.ts$/;
+
+/** The schema tables a file imports as values (type imports do not count), by their SQL names. */
+export function tableImportsIn(file: string, text: string, tables: Map<string, string>): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    if (!/\/db\/schema(\/|\.ts|$)/.test(statement.moduleSpecifier.text) || statement.importClause?.isTypeOnly) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (bindings && ts.isNamedImports(bindings))
+      for (const element of bindings.elements) {
+        const table = element.isTypeOnly ? undefined : tables.get((element.propertyName ?? element.name).text);
+        if (table) found.push(table);
+      }
+  }
+  return found;
+}
+
+/**
+ * Where the staff console queries tables itself against the rule: a file of modules/admin other than its
+ * repositories importing a table, or a repository importing a table the console does not own. Other modules' tables
+ * are read through their owners' `index.ts` (docs/staff-console.md, "Module boundaries").
+ */
+export function findAdminTableImports(): string[] {
+  const tables = schemaTables();
+  return productionFiles(ADMIN_DIRECTORY).flatMap((absolute) => {
+    const file = path.relative(serverRoot, absolute);
+    const imported = tableImportsIn(file, fs.readFileSync(absolute, 'utf8'), tables);
+    if (!ADMIN_REPOSITORY.test(file)) return imported.map((table) => `${file} imports the table ${table}`);
+    return imported
+      .filter((table) => TABLE_OWNERS[table] !== 'modules/admin')
+      .map((table) => `${file} queries ${table}, owned by ${TABLE_OWNERS[table] ?? '(none)'}`);
+  });
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const writes = findTableWrites().filter((write) => !SEED_FILES.test(write.file));
   const byTable = new Map<string, Map<string, string[]>>();

@@ -1,6 +1,5 @@
 // What the account routes share: the member of a request, the `{ user }` answer (frozen once per member view), logging
 // in, the e-mail rate-limit key, the error answers of the API document and its tag.
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, type User } from '@app/contracts';
@@ -12,18 +11,8 @@ import type { MemberView } from '../../plugins/session/index.ts';
 /** The app as the account routes see it (Zod type provider). */
 export type AccountsApp = Parameters<FastifyPluginAsyncZod>[0];
 
-/** Rate-limit key for an e-mail address: hashed, so the counter store holds no addresses. */
-const emailKey = (email: unknown) =>
-  createHash('sha256')
-    .update(
-      String(email ?? '')
-        .trim()
-        .toLowerCase(),
-    )
-    .digest('hex')
-    .slice(0, 32);
-export const bodyEmailKey = (request: FastifyRequest) =>
-  emailKey((request.body as { email?: unknown } | undefined)?.email);
+/** Rate-limit key for the e-mail address of a request's body (one helper with the staff login's). */
+export { bodyEmailKey } from '../../lib/email-rate-key.ts';
 
 export const errorResponses = {
   400: apiErrorSchema,

@@ -10,3 +10,11 @@ export {
   markPremium,
   type AccountContact,
 } from './member-account.ts';
+export {
+  countAccountsByDay,
+  findStaffMember,
+  searchStaffMembers,
+  type StaffMemberMatch,
+  type StaffMemberRow,
+  type StaffMemberSummaryRow,
+} from './member-staff-reads.ts';

@@ -1,12 +1,12 @@
-// What the console's route files share: the OpenAPI tag, the error answers, the audit actor and the staff member of a
-// request, and sending a stored file to staff.
+// What the console's route files share: the OpenAPI tag, the error answers, a route's options, the audit actor and
+// the staff member of a request, and sending a stored file to staff.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts';
 import { notFound } from '../../lib/http-errors.ts';
 import { contentTypeOf } from '../../plugins/storage/index.ts';
-import type { AuditActor } from './audit.ts';
+import type { AuditActor } from './audit.repository.ts';
 
 export const TAGS = ['admin'];
 export const photoFileSchema = z.unknown().meta({ type: 'string', format: 'binary', description: 'image/jpeg' });
@@ -20,6 +20,15 @@ export const errors = {
   409: apiErrorSchema,
   429: apiErrorSchema,
 };
+
+/**
+ * A console route's options: the tag, its summary and inputs (params, querystring, body), and its answer beside the
+ * console's error answers.
+ */
+export const staffRoute = <S extends { summary: string; params?: unknown; querystring?: unknown; body?: unknown }, R>(
+  schema: S,
+  answer: R,
+) => ({ schema: { tags: TAGS, ...schema, response: { 200: answer, ...errors } } });
 
 export const actorOf = (request: FastifyRequest): AuditActor => ({
   id: request.staff!.id,

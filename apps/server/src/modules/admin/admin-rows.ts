@@ -1,11 +1,11 @@
-// Rows of the console's payloads: orders, photos, reports (one shape wherever they appear).
-import { eq, sql } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+// Rows of the console's payloads: orders, photos, reports (one shape wherever they appear), from their owners' staff
+// reads.
 import type { AdminOrder, AdminPhoto, AdminReport } from '@app/contracts';
-import type { Executor } from '../../db/client.ts';
-import { photos, profiles, reports, sites, type OrderRow, type PhotoRow } from '../../db/schema/index.ts';
+import type { OrderRow, PhotoRow } from '../../db/schema/index.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
 import { orderStatusOf } from '../payments/index.ts';
+import type { StaffPhotoRow } from '../photos/index.ts';
+import type { StaffReportRow } from '../reports/index.ts';
 
 export function toAdminOrder(row: OrderRow, email: string | null, providerStatus: string | null): AdminOrder {
   return {
@@ -47,10 +47,7 @@ export const staffPhotoFileUrl = (photo: PhotoRow, cdnPrefix: string, size: 'ful
     ? staffPhotoUrl(photo.id, size)
     : uploadUrl(cdnPrefix, size === 'thumb' ? photo.thumbKey : photo.fileKey);
 
-export function toAdminPhoto(
-  row: { photo: PhotoRow; reviewed: number | null; name: string; userId: number | null; cdnPrefix: string },
-  openReports: number,
-): AdminPhoto {
+export function toAdminPhoto(row: StaffPhotoRow, openReports: number): AdminPhoto {
   return {
     id: row.photo.id,
     profile_id: row.photo.profileId,
@@ -68,34 +65,7 @@ export function toAdminPhoto(
   };
 }
 
-const reporter = alias(profiles, 'reporter');
-const reported = alias(profiles, 'reported');
-const mainPhotoKey = (profileId: AnyPgColumn) =>
-  sql<
-    string | null
-  >`(select ${photos.fileKey} from ${photos} where ${photos.profileId} = ${profileId} and ${photos.isMain} limit 1)`;
-
-/** A report with both parties (name, account, main photo key) and its site's cdn prefix. */
-export function reportListSelect(db: Executor) {
-  return db
-    .select({
-      report: reports,
-      reporterName: reporter.name,
-      reporterUserId: reporter.userId,
-      reporterPhoto: mainPhotoKey(reporter.id),
-      reportedName: reported.name,
-      reportedUserId: reported.userId,
-      reportedPhoto: mainPhotoKey(reported.id),
-      cdnPrefix: sites.cdnPrefix,
-    })
-    .from(reports)
-    .innerJoin(sites, eq(sites.id, reports.siteId))
-    .leftJoin(reporter, eq(reporter.id, reports.reporterProfileId))
-    .leftJoin(reported, eq(reported.id, reports.reportedProfileId));
-}
-export type ReportListRow = Awaited<ReturnType<ReturnType<typeof reportListSelect>['execute']>>[number];
-
-export function toAdminReport(row: ReportListRow): AdminReport {
+export function toAdminReport(row: StaffReportRow): AdminReport {
   const { report } = row;
   return {
     id: report.id,

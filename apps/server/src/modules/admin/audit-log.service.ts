@@ -1,7 +1,7 @@
 // The audit log as staff read it: newest first, by staff member or by target ("type:id").
 import type { Executor } from '../../db/client.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
-import { listAuditEntries } from './audit.ts';
+import { listAuditEntries } from './audit.repository.ts';
 import { createPaging, DEFAULT_PAGE } from './paging.ts';
 
 export function createAdminAuditLogService(deps: { db: Executor; cursors: CursorCodec }) {

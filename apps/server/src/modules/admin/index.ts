@@ -4,5 +4,5 @@ export { createAdminService, type AdminService } from './admin.service.ts';
 export { adminPlugin } from './admin.plugin.ts';
 export { createStaffAccounts, totpUri, type StaffAccounts } from './staff-accounts.ts';
 export { DEMO_STAFF, demoStaffPlugin, ensureDemoStaff } from './demo-staff.ts';
-export { recordAudit, type AuditActor } from './audit.ts';
+export { recordAudit, type AuditActor } from './audit.repository.ts';
 export { siteInputOf } from './sites.service.ts';

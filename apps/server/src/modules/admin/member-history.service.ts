@@ -1,76 +1,47 @@
-// A member's records in the console: photos, orders, the credit ledger, reports about or by the member.
-import { and, desc, eq, lt } from 'drizzle-orm';
+// A member's records in the console: photos, orders, the credit ledger, reports about or by the member, each read
+// through its owner (photos, payments, credits, reports).
 import type { Database } from '../../db/client.ts';
-import { creditLedger, orders, photoReviews, photos, profiles, reports, sites, users } from '../../db/schema/index.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
-import { getBalance } from '../credits/index.ts';
-import { toAdminOrder, toAdminPhoto, toAdminReport, reportListSelect } from './admin-rows.ts';
-import { DEFAULT_PAGE } from './paging.ts';
+import { getBalance, listLedgerPage } from '../credits/index.ts';
+import { listMemberOrdersPage } from '../payments/index.ts';
+import { listStaffPhotosOfProfile } from '../photos/index.ts';
+import { listProfileReportsPage } from '../reports/index.ts';
+import { toAdminOrder, toAdminPhoto, toAdminReport } from './admin-rows.ts';
 import { createMemberRecords } from './member-records.ts';
+import { createPaging, DEFAULT_PAGE } from './paging.ts';
+
+type Page = { cursor?: string; limit?: number };
 
 export function createAdminMemberHistoryService(deps: { db: Database; cursors: CursorCodec; now: () => Date }) {
   const { requireUser } = createMemberRecords(deps);
-  const { db, cursors } = deps;
-  const pageOf = <T extends { id: number }>(rows: T[], limit: number, kind: string) => ({
-    rows: rows.slice(0, limit),
-    next: rows.length > limit ? cursors.encode(kind, [rows[limit - 1]!.id]) : null,
-  });
-  const afterId = (kind: string, cursor: string | undefined) =>
-    cursor ? (cursors.decode(kind, cursor, 'n')[0] as number) : undefined;
+  const { db } = deps;
+  const { afterId, nextOf } = createPaging(deps.cursors);
 
   return {
     async photos(userId: number) {
       const row = await requireUser(userId);
       if (!row.profileId) return { photos: [], next_cursor: null };
-      const rows = await db
-        .select({
-          photo: photos,
-          reviewed: photoReviews.photoId,
-          name: profiles.name,
-          userId: profiles.userId,
-          cdnPrefix: sites.cdnPrefix,
-        })
-        .from(photos)
-        .innerJoin(profiles, eq(profiles.id, photos.profileId))
-        .innerJoin(sites, eq(sites.id, profiles.siteId))
-        .leftJoin(photoReviews, eq(photoReviews.photoId, photos.id))
-        .where(eq(photos.profileId, row.profileId))
-        .orderBy(desc(photos.id));
+      const rows = await listStaffPhotosOfProfile(db, row.profileId);
       return { photos: rows.map((item) => toAdminPhoto(item, 0)), next_cursor: null };
     },
 
-    async orders(userId: number, query: { cursor?: string; limit?: number }) {
+    async orders(userId: number, query: Page) {
       await requireUser(userId);
       const limit = query.limit ?? DEFAULT_PAGE;
-      const after = afterId('admin-member-orders', query.cursor);
-      const rows = await db
-        .select({ order: orders, email: users.email })
-        .from(orders)
-        .leftJoin(users, eq(users.id, orders.userId))
-        .where(and(eq(orders.userId, userId), after !== undefined ? lt(orders.id, after) : undefined))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(limit + 1);
-      const page = pageOf(
-        rows.map((item) => ({ ...item, id: item.order.id })),
-        limit,
-        'admin-member-orders',
-      );
-      return { orders: page.rows.map((item) => toAdminOrder(item.order, item.email, null)), next_cursor: page.next };
+      const kind = 'admin-member-orders';
+      const rows = await listMemberOrdersPage(db, { userId, beforeId: afterId(kind, query.cursor), limit });
+      return {
+        orders: rows.slice(0, limit).map((item) => toAdminOrder(item.order, item.email, null)),
+        next_cursor: nextOf(rows, limit, kind, (item) => item.order.id),
+      };
     },
 
-    async ledger(userId: number, query: { cursor?: string; limit?: number }) {
+    async ledger(userId: number, query: Page) {
       await requireUser(userId);
       const limit = query.limit ?? DEFAULT_PAGE;
-      const after = afterId('admin-ledger', query.cursor);
-      const rows = await db
-        .select()
-        .from(creditLedger)
-        .where(and(eq(creditLedger.userId, userId), after !== undefined ? lt(creditLedger.id, after) : undefined))
-        .orderBy(desc(creditLedger.id))
-        .limit(limit + 1);
-      const page = pageOf(rows, limit, 'admin-ledger');
+      const rows = await listLedgerPage(db, { userId, beforeId: afterId('admin-ledger', query.cursor), limit });
       return {
-        entries: page.rows.map((entry) => ({
+        entries: rows.slice(0, limit).map((entry) => ({
           id: entry.id,
           amount: entry.amount,
           reason: entry.reason,
@@ -78,27 +49,25 @@ export function createAdminMemberHistoryService(deps: { db: Database; cursors: C
           created_at: entry.createdAt.toISOString(),
         })),
         balance: await getBalance(db, userId),
-        next_cursor: page.next,
+        next_cursor: nextOf(rows, limit, 'admin-ledger', (entry) => entry.id),
       };
     },
 
-    async reports(userId: number, query: { direction: 'received' | 'made'; cursor?: string; limit?: number }) {
+    async reports(userId: number, query: Page & { direction: 'received' | 'made' }) {
       const row = await requireUser(userId);
       if (!row.profileId) return { reports: [], next_cursor: null };
       const limit = query.limit ?? DEFAULT_PAGE;
       const kind = `admin-member-reports-${query.direction}`;
-      const after = afterId(kind, query.cursor);
-      const column = query.direction === 'received' ? reports.reportedProfileId : reports.reporterProfileId;
-      const rows = await reportListSelect(db)
-        .where(and(eq(column, row.profileId), after !== undefined ? lt(reports.id, after) : undefined))
-        .orderBy(desc(reports.id))
-        .limit(limit + 1);
-      const page = pageOf(
-        rows.map((item) => ({ ...item, id: item.report.id })),
+      const rows = await listProfileReportsPage(db, {
+        profileId: row.profileId,
+        direction: query.direction,
+        beforeId: afterId(kind, query.cursor),
         limit,
-        kind,
-      );
-      return { reports: page.rows.map(toAdminReport), next_cursor: page.next };
+      });
+      return {
+        reports: rows.slice(0, limit).map(toAdminReport),
+        next_cursor: nextOf(rows, limit, kind, (item) => item.report.id),
+      };
     },
   };
 }

@@ -1,11 +1,13 @@
-// A member as staff see one: the summary (account, site, profile, restriction) and the member's page row; the
-// restriction as answered (an ended suspension no longer counts).
-import { eq } from 'drizzle-orm';
+// A member as staff see one: the summary (account, site, profile, restriction) and the member's page row (accounts'
+// `findStaffMember` with the restriction of this module's table); the restriction as answered (an ended suspension no
+// longer counts).
 import type { AdminMemberSummary, MemberRestriction } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
-import { memberRestrictions, profiles, sites, users, type MemberRestrictionRow } from '../../db/schema/index.ts';
+import type { MemberRestrictionRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { isRestrictionActive } from '../../lib/member-restrictions.ts';
+import { findStaffMember, type StaffMemberSummaryRow } from '../accounts/index.ts';
+import { findRestriction } from './restrictions.repository.ts';
 
 export function toRestriction(row: MemberRestrictionRow | null | undefined, now: Date): MemberRestriction | null {
   // A suspension that has ended no longer counts.
@@ -20,30 +22,10 @@ export function toRestriction(row: MemberRestrictionRow | null | undefined, now:
   };
 }
 
+export type SummaryRow = StaffMemberSummaryRow & { restriction: MemberRestrictionRow | null };
+
 export function createMemberRecords(deps: { db: Database; now: () => Date }) {
   const { db } = deps;
-  const summarySelect = {
-    id: users.id,
-    profileId: profiles.id,
-    siteId: users.siteId,
-    siteDomain: sites.domain,
-    email: users.email,
-    name: profiles.name,
-    status: users.status,
-    createdAt: users.createdAt,
-    restriction: memberRestrictions,
-  };
-  type SummaryRow = {
-    id: number;
-    profileId: number | null;
-    siteId: number;
-    siteDomain: string;
-    email: string;
-    name: string | null;
-    status: string;
-    createdAt: Date;
-    restriction: MemberRestrictionRow | null;
-  };
 
   const toSummary = (row: SummaryRow): AdminMemberSummary => ({
     id: row.id,
@@ -57,24 +39,12 @@ export function createMemberRecords(deps: { db: Database; now: () => Date }) {
     created_at: row.createdAt.toISOString(),
   });
 
+  /** The member's row with their restriction, or 404. */
   async function requireUser(userId: number) {
-    const [row] = await db
-      .select({
-        ...summarySelect,
-        language: users.language,
-        paidUser: users.paidUser,
-        activatedAt: users.activatedAt,
-        profile: profiles,
-        cdnPrefix: sites.cdnPrefix,
-      })
-      .from(users)
-      .innerJoin(sites, eq(sites.id, users.siteId))
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .leftJoin(memberRestrictions, eq(memberRestrictions.userId, users.id))
-      .where(eq(users.id, userId));
+    const [row, restriction] = await Promise.all([findStaffMember(db, userId), findRestriction(db, userId)]);
     if (!row) throw notFound();
-    return row;
+    return { ...row, restriction: restriction ?? null };
   }
-  return { summarySelect, toSummary, requireUser };
+  return { toSummary, requireUser };
 }
 export type MemberRecords = ReturnType<typeof createMemberRecords>;

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
 import { findOrderWithEmail, listFailedWebhooksPage, listOrdersPage, type RefundsService } from '../payments/index.ts';
-import { recordAudit, type AuditActor } from './audit.ts';
+import { recordAudit, type AuditActor } from './audit.repository.ts';
 import { toAdminOrder } from './admin-rows.ts';
 import { createPaging, DEFAULT_PAGE } from './paging.ts';
 

@@ -15,86 +15,74 @@ import {
   adminSuccessSchema,
   apiErrorSchema,
 } from '@app/contracts';
-import { actorOf, type AdminApp, errors, photoFileSchema, sendStaffFile, staffArea, TAGS } from './admin-http.ts';
+import { actorOf, type AdminApp, photoFileSchema, sendStaffFile, staffArea, staffRoute, TAGS } from './admin-http.ts';
+
+const params = adminIdParamsSchema;
 
 export const adminPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
   staffArea(app);
   photoRoutes(app);
+  photoFileRoute(app, '/admin/photos/:id/file', "A photo's file, private ones included", (id) =>
+    app.services.admin.photoQueue.photoFile(id),
+  );
+  photoFileRoute(app, '/admin/messages/:id/photo', "A photo message's file, for a report on it", (id) =>
+    app.services.admin.photoQueue.messagePhotoFile(id),
+  );
   verificationRoutes(app);
 };
 
-/** The photo queue, approve or reject, and the files of photos and photo messages. */
+/** The photo queue, approve or reject. */
 function photoRoutes(app: AdminApp) {
   const { admin } = app.services;
   app.get(
     '/admin/photos',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'New or reported photos',
-        querystring: adminPhotosQuerySchema,
-        response: { 200: adminPhotosListResponseSchema, ...errors },
-      },
-    },
+    staffRoute(
+      { summary: 'New or reported photos', querystring: adminPhotosQuerySchema },
+      adminPhotosListResponseSchema,
+    ),
     async (request) => admin.photoQueue.listPhotos(request.query),
   );
   app.post(
     '/admin/photos/:id/approve',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Approve a photo',
-        params: adminIdParamsSchema,
-        body: adminEmptyBodySchema,
-        response: { 200: adminPhotoResponseSchema, ...errors },
-      },
-    },
+    staffRoute({ summary: 'Approve a photo', params, body: adminEmptyBodySchema }, adminPhotoResponseSchema),
     async (request) => admin.photoQueue.approvePhoto(actorOf(request), request.params.id),
   );
   app.post(
     '/admin/photos/:id/reject',
-    {
-      schema: {
-        tags: TAGS,
+    staffRoute(
+      {
         summary: 'Reject (remove) a photo; the member is mailed the reason in their language',
-        params: adminIdParamsSchema,
+        params,
         body: adminPhotoRejectRequestSchema,
-        response: { 200: adminPhotoResponseSchema, ...errors },
       },
-    },
+      adminPhotoResponseSchema,
+    ),
     async (request) =>
       admin.photoQueue.rejectPhoto(actorOf(request), request.params.id, request.body.reason, request.body.note),
   );
+}
+
+/** A stored photo's file (`?size=thumb` for the thumbnail), found by the id in the path. */
+function photoFileRoute(
+  app: AdminApp,
+  path: string,
+  summary: string,
+  keysOf: (id: number) => Promise<{ fileKey: string; thumbKey: string }>,
+) {
   app.get(
-    '/admin/photos/:id/file',
+    path,
     {
       schema: {
         tags: TAGS,
-        summary: "A photo's file, private ones included",
-        params: adminIdParamsSchema,
+        summary,
+        params,
         querystring: adminPhotoFileQuerySchema,
         response: { 200: photoFileSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const photo = await admin.photoQueue.photoFile(request.params.id);
-      return sendStaffFile(app, reply, request.query.size === 'thumb' ? photo.thumbKey : photo.fileKey);
-    },
-  );
-  app.get(
-    '/admin/messages/:id/photo',
-    {
-      schema: {
-        tags: TAGS,
-        summary: "A photo message's file, for a report on it",
-        params: adminIdParamsSchema,
-        querystring: adminPhotoFileQuerySchema,
-        response: { 200: photoFileSchema, 404: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const photo = await admin.photoQueue.messagePhotoFile(request.params.id);
-      return sendStaffFile(app, reply, request.query.size === 'thumb' ? photo.thumbKey : photo.fileKey);
+      const keys = await keysOf(request.params.id);
+      return sendStaffFile(app, reply, request.query.size === 'thumb' ? keys.thumbKey : keys.fileKey);
     },
   );
 }
@@ -104,14 +92,13 @@ function verificationRoutes(app: AdminApp) {
   const { admin } = app.services;
   app.get(
     '/admin/verifications',
-    {
-      schema: {
-        tags: TAGS,
+    staffRoute(
+      {
         summary: 'Verification selfies waiting for a decision, oldest first, with the profile photos to compare',
         querystring: adminVerificationsQuerySchema,
-        response: { 200: adminVerificationsResponseSchema, ...errors },
       },
-    },
+      adminVerificationsResponseSchema,
+    ),
     async (request) => admin.verifications.listVerifications(request.query),
   );
   app.get(
@@ -120,7 +107,7 @@ function verificationRoutes(app: AdminApp) {
       schema: {
         tags: TAGS,
         summary: 'A verification selfie while it waits for a decision (deleted with the decision)',
-        params: adminIdParamsSchema,
+        params,
         response: { 200: photoFileSchema, 404: apiErrorSchema },
       },
     },
@@ -129,15 +116,14 @@ function verificationRoutes(app: AdminApp) {
   );
   app.post(
     '/admin/verifications/:id',
-    {
-      schema: {
-        tags: TAGS,
+    staffRoute(
+      {
         summary: 'Approve a verification selfie (the member gets the badge) or reject it with a reason',
-        params: adminIdParamsSchema,
+        params,
         body: adminVerificationDecisionSchema,
-        response: { 200: adminSuccessSchema, ...errors },
       },
-    },
+      adminSuccessSchema,
+    ),
     async (request) => admin.verifications.decideVerification(actorOf(request), request.params.id, request.body),
   );
 }

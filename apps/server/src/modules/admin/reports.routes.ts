@@ -9,47 +9,32 @@ import {
   adminReportsQuerySchema,
   adminReportsResponseSchema,
 } from '@app/contracts';
-import { TAGS, actorOf, errors, staffArea } from './admin-http.ts';
+import { actorOf, staffArea, staffRoute } from './admin-http.ts';
 
 export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   staffArea(app);
   const { admin } = app.services;
+  const params = adminIdParamsSchema;
 
   app.get(
     '/admin/reports',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'The reports queue',
-        querystring: adminReportsQuerySchema,
-        response: { 200: adminReportsResponseSchema, ...errors },
-      },
-    },
+    staffRoute({ summary: 'The reports queue', querystring: adminReportsQuerySchema }, adminReportsResponseSchema),
     async (request) => admin.reports.listReports(request.query),
   );
   app.get(
     '/admin/reports/:id',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'A report with the reported content and the history between the two',
-        params: adminIdParamsSchema,
-        response: { 200: adminReportResponseSchema, ...errors },
-      },
-    },
+    staffRoute(
+      { summary: 'A report with the reported content and the history between the two', params },
+      adminReportResponseSchema,
+    ),
     async (request) => ({ report: await admin.reports.reportDetail(request.params.id) }),
   );
   app.post(
     '/admin/reports/:id/dismiss',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Dismiss a report',
-        params: adminIdParamsSchema,
-        body: adminReportDismissRequestSchema,
-        response: { 200: adminReportActionResponseSchema, ...errors },
-      },
-    },
+    staffRoute(
+      { summary: 'Dismiss a report', params, body: adminReportDismissRequestSchema },
+      adminReportActionResponseSchema,
+    ),
     async (request) =>
       admin.reports.handleReport(actorOf(request), request.params.id, {
         status: 'dismissed',
@@ -58,15 +43,10 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/admin/reports/:id/action',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Act on a report (optionally ban, reject the photo)',
-        params: adminIdParamsSchema,
-        body: adminReportActionRequestSchema,
-        response: { 200: adminReportActionResponseSchema, ...errors },
-      },
-    },
+    staffRoute(
+      { summary: 'Act on a report (optionally ban, reject the photo)', params, body: adminReportActionRequestSchema },
+      adminReportActionResponseSchema,
+    ),
     async (request) =>
       admin.reports.handleReport(actorOf(request), request.params.id, {
         status: 'actioned',

@@ -2,7 +2,7 @@
 // audit entry of every attempt (a failure names whoever typed the address; the answer is always staff_login_failed).
 import type { Executor } from '../../db/client.ts';
 import type { StaffAccountRow } from '../../db/schema/index.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from './audit.repository.ts';
 import { staffLoginFailed, type StaffAccounts } from './staff-accounts.ts';
 
 export function createStaffLoginService(deps: { db: Executor; staff: Pick<StaffAccounts, 'login'> }) {

@@ -9,6 +9,7 @@ import {
   staffLoginRequestSchema,
   staffResponseSchema,
 } from '@app/contracts';
+import { bodyEmailKey } from '../../lib/email-rate-key.ts';
 import { rateLimit, rateLimitHook } from '../../plugins/rate-limit.plugin.ts';
 import { TAGS, errors, staffArea, staffOf } from './admin-http.ts';
 
@@ -24,10 +25,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const loginPerEmail = rateLimitHook(app, {
     name: 'staff-login-email',
     ...STAFF_LOGIN_LIMITS.perEmail,
-    key: (request) =>
-      `staff-email:${String((request.body as { email?: unknown } | undefined)?.email ?? '')
-        .trim()
-        .toLowerCase()}`,
+    key: (request) => `staff-email:${bodyEmailKey(request)}`,
   });
 
   app.post(

@@ -9,7 +9,7 @@ import type { Mailer } from '../../plugins/mailer/index.ts';
 import { addTicketReply, findTicket, listTicketReplies, listTicketsPage, setTicketStatus } from '../content/index.ts';
 import { findMemberName } from '../member-core/index.ts';
 import { findSite } from '../sites/index.ts';
-import { recordAudit, type AuditActor } from './audit.ts';
+import { recordAudit, type AuditActor } from './audit.repository.ts';
 import { sendMemberMail } from './mails.ts';
 import { createPaging, DEFAULT_PAGE } from './paging.ts';
 import { listStaffNames } from './staff-accounts.repository.ts';

@@ -23,7 +23,7 @@ import {
 } from '@app/contracts';
 import { reportCsv, toAdminNetwork } from '../traffic/index.ts';
 import { actorOf, type AdminApp, staffArea, TAGS } from './admin-http.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from './audit.repository.ts';
 
 /** The answers of the traffic routes (no rate limit here, so no 429). */
 const errors = {
@@ -37,11 +37,12 @@ const errors = {
 export const adminTrafficRoutes: FastifyPluginAsyncZod = async (app) => {
   staffArea(app);
   networkRoutes(app);
+  networkChangeRoutes(app);
   postbackRoutes(app);
   experimentRoutes(app);
 };
 
-/** The ad networks and affiliates: their query keys, payouts and postback templates. */
+/** The ad networks and affiliates (their query keys, payouts and postback templates): the list and a new one. */
 function networkRoutes(app: AdminApp) {
   const { traffic } = app.services;
   app.get(
@@ -76,6 +77,11 @@ function networkRoutes(app: AdminApp) {
       return { network };
     },
   );
+}
+
+/** Editing and removing a network, audited with the network before and after. */
+function networkChangeRoutes(app: AdminApp) {
+  const { traffic } = app.services;
   app.put(
     '/admin/traffic/networks/:id',
     {

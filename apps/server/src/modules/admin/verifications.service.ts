@@ -1,12 +1,10 @@
 // Staff on verification selfies (docs/verification.md): those waiting, oldest first, beside the member's profile
-// photos; the selfie's file; approve or reject, audited.
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+// photos (photos' staff reads); the selfie's file; approve or reject, audited.
 import type { AdminVerification, AdminVerificationDecision, VerificationPose } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
-import { photos, profiles, sites } from '../../db/schema/index.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
-import { type VerificationService } from '../photos/index.ts';
-import { recordAudit, type AuditActor } from './audit.ts';
+import { listPhotosOfProfiles, type VerificationService } from '../photos/index.ts';
+import { recordAudit, type AuditActor } from './audit.repository.ts';
 import { staffPhotoFileUrl } from './admin-rows.ts';
 import { DEFAULT_PAGE } from './paging.ts';
 
@@ -27,15 +25,7 @@ export function createAdminVerificationsService(deps: {
       const rows = await deps.verification.listPending(after, limit + 1);
       const page = rows.slice(0, limit);
       const profileIds = [...new Set(page.map((row) => row.verification.profileId))];
-      const photoRows = profileIds.length
-        ? await db
-            .select({ photo: photos, cdnPrefix: sites.cdnPrefix })
-            .from(photos)
-            .innerJoin(profiles, eq(profiles.id, photos.profileId))
-            .innerJoin(sites, eq(sites.id, profiles.siteId))
-            .where(inArray(photos.profileId, profileIds))
-            .orderBy(desc(photos.isMain), asc(photos.id))
-        : [];
+      const photoRows = await listPhotosOfProfiles(db, profileIds);
       const photoUrls = new Map<number, string[]>();
       for (const { photo, cdnPrefix } of photoRows) {
         const urls = photoUrls.get(photo.profileId) ?? [];

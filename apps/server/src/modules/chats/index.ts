@@ -14,3 +14,9 @@ export { createSignupDelivery } from './signup-delivery.service.ts';
 export { createChatPhotoUrls, type ChatPhotoUrls } from './chat-photo-urls.ts';
 export { createChatPhotosService, type ChatPhotosService } from './chat-photos.service.ts';
 export { insertPendingMessage } from './pending-messages.ts';
+export {
+  countMessagesByDay,
+  findMessagePhotoKeys,
+  findStaffMessage,
+  listLastMessagesBetween,
+} from './message-staff-reads.ts';

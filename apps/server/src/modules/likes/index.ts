@@ -2,3 +2,4 @@
 export { createLikesRepository } from './likes.repository.ts';
 export { createLikesService, type LikesService } from './likes.service.ts';
 export { removeLikesAndMatch } from './pair-removal.ts';
+export { listLikesBetween } from './like-staff-reads.ts';

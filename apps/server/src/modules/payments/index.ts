@@ -22,3 +22,4 @@ export {
 } from './catalogue.ts';
 export { findBundle, findDiscountCode, listSiteBundles, listSiteDiscountCodes } from './catalogue-reads.ts';
 export { findOrderWithEmail, listFailedWebhooksPage, listOrdersPage } from './staff-reads.ts';
+export { countPaidOrdersByDay, listMemberOrdersPage } from './order-staff-reads.ts';

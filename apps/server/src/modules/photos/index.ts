@@ -18,3 +18,13 @@ export {
   type VerificationService,
 } from './verification.service.ts';
 export { recordPhotoReview } from './photo-reviews.ts';
+export {
+  findMainPhoto,
+  findPhotoRow,
+  findPhotoWithOwner,
+  findStaffPhoto,
+  listPhotosOfProfiles,
+  listStaffPhotoQueue,
+  listStaffPhotosOfProfile,
+  type StaffPhotoRow,
+} from './photo-staff-reads.ts';

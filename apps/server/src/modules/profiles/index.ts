@@ -8,3 +8,4 @@ export {
   setProfileVisibility,
   updateProfileOfUser,
 } from './profile-writes.ts';
+export { findProfileById } from './profile-staff-reads.ts';

@@ -2,3 +2,12 @@
 export { createReportsRepository, type ReportsRepository } from './reports.repository.ts';
 export { createReportsService, type ReportsService } from './reports.service.ts';
 export { closeReport } from './report-handling.ts';
+export {
+  countOpenReportsOfPhotos,
+  countReportsByStatus,
+  countReportsOfProfile,
+  findStaffReport,
+  listProfileReportsPage,
+  listStaffReportsPage,
+  type StaffReportRow,
+} from './report-staff-reads.ts';

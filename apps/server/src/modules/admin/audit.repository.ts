@@ -1,5 +1,5 @@
-// The append-only audit log: every staff action with who, what, on what, before and after (docs/staff-console.md).
-// Inserts and reads only; the database refuses UPDATE and DELETE (migration 0020).
+// The append-only audit log (this module's staff_audit_log): every staff action with who, what, on what, before and
+// after (docs/staff-console.md). Inserts and reads only; the database refuses UPDATE and DELETE (migration 0020).
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { staffAuditLog } from '../../db/schema/index.ts';
