@@ -156,6 +156,76 @@ function RefundSection({ order }: { order: Order }) {
   );
 }
 
+/** An open or pending payment: the way back to the provider's checkout, or another method, while it settles. */
+function SettlingState({ order, retryHref }: { order: Order; retryHref: string }) {
+  const { t } = useTranslation('payments');
+  return (
+    <div className="transaction-state text-center py-4" data-status={order.status}>
+      <div role="status">
+        <Spinner aria-hidden="true" className="mb-3" />
+        <h2 className="h4">{order.status === 'open' ? t('transaction.open') : t('transaction.pending')}</h2>
+      </div>
+      <p className="text-body-secondary">
+        {order.status === 'open' ? t('transaction.openHelp') : t('transaction.pendingHelp')}
+      </p>
+      {order.status === 'open' && (
+        <div className="d-flex flex-wrap justify-content-center gap-2">
+          {order.checkout_url && (
+            // The provider's checkout, where the open payment can be finished (its discount stays reserved meanwhile).
+            <a href={order.checkout_url} className="btn btn-primary">
+              {t('transaction.continuePayment')}
+            </a>
+          )}
+          <Link to={retryHref} className="btn btn-outline-primary">
+            {t('transaction.tryAnother')}
+          </Link>
+        </div>
+      )}
+      <OrderDetails order={order} />
+    </div>
+  );
+}
+
+/** A paid order: its credits, where to go next, the order and its refund. */
+function PaidState({ order, isFresh }: { order: Order; isFresh: boolean }) {
+  const { t } = useTranslation('payments');
+  return (
+    <div className="transaction-state text-center py-4" data-status="paid">
+      {isFresh && <CompletedToast />}
+      <div className="transaction-icon transaction-icon-success mx-auto mb-3">
+        <CheckIcon size={32} />
+      </div>
+      <div role="status">
+        <h2 className="h4">{t('transaction.completed')}</h2>
+        <p>{t('transaction.creditsAdded', { count: order.credits })}</p>
+      </div>
+      <div className="d-flex flex-wrap justify-content-center gap-2">
+        <Link to={paths.chats.getHref()} className="btn btn-primary">
+          {t('transaction.toChats')}
+        </Link>
+        <Link to={paths.members.getHref()} className="btn btn-outline-primary">
+          {t('transaction.toMembers')}
+        </Link>
+      </div>
+      <OrderDetails order={order} />
+      <RefundSection order={order} />
+    </div>
+  );
+}
+
+function RefundedState({ order }: { order: Order }) {
+  const { t } = useTranslation('payments');
+  return (
+    <div className="transaction-state text-center py-4" data-status="refunded">
+      <div role="status">
+        <h2 className="h4">{t('transaction.refundedTitle')}</h2>
+      </div>
+      <RefundSection order={order} />
+      <OrderDetails order={order} />
+    </div>
+  );
+}
+
 function OrderStatusView({ orderId }: { orderId: number }) {
   const { t } = useTranslation('payments');
   const queryClient = useQueryClient();
@@ -196,72 +266,10 @@ function OrderStatusView({ orderId }: { orderId: number }) {
   const bundleId = data.bundle_id ?? orderBundleOf(data.id);
   const retryHref = bundleId ? paths.creditsIdPaymentmethod.getHref(bundleId) : paths.credits.getHref();
 
-  if (isOrderSettling(data)) {
-    return (
-      <div className="transaction-state text-center py-4" data-status={data.status}>
-        <div role="status">
-          <Spinner aria-hidden="true" className="mb-3" />
-          <h2 className="h4">{data.status === 'open' ? t('transaction.open') : t('transaction.pending')}</h2>
-        </div>
-        <p className="text-body-secondary">
-          {data.status === 'open' ? t('transaction.openHelp') : t('transaction.pendingHelp')}
-        </p>
-        {data.status === 'open' && (
-          <div className="d-flex flex-wrap justify-content-center gap-2">
-            {data.checkout_url && (
-              // The provider's checkout, where the open payment can be finished (its discount stays reserved meanwhile).
-              <a href={data.checkout_url} className="btn btn-primary">
-                {t('transaction.continuePayment')}
-              </a>
-            )}
-            <Link to={retryHref} className="btn btn-outline-primary">
-              {t('transaction.tryAnother')}
-            </Link>
-          </div>
-        )}
-        <OrderDetails order={data} />
-      </div>
-    );
-  }
-
-  if (data.status === 'paid') {
-    return (
-      <div className="transaction-state text-center py-4" data-status="paid">
-        {isFreshlyPaid && <CompletedToast />}
-        <div className="transaction-icon transaction-icon-success mx-auto mb-3">
-          <CheckIcon size={32} />
-        </div>
-        <div role="status">
-          <h2 className="h4">{t('transaction.completed')}</h2>
-          <p>{t('transaction.creditsAdded', { count: data.credits })}</p>
-        </div>
-        <div className="d-flex flex-wrap justify-content-center gap-2">
-          <Link to={paths.chats.getHref()} className="btn btn-primary">
-            {t('transaction.toChats')}
-          </Link>
-          <Link to={paths.members.getHref()} className="btn btn-outline-primary">
-            {t('transaction.toMembers')}
-          </Link>
-        </div>
-        <OrderDetails order={data} />
-        <RefundSection order={data} />
-      </div>
-    );
-  }
-
-  if (data.status === 'refunded') {
-    // Its unused credits went back: no "credits added", no toast; what was refunded, and the order.
-    return (
-      <div className="transaction-state text-center py-4" data-status="refunded">
-        <div role="status">
-          <h2 className="h4">{t('transaction.refundedTitle')}</h2>
-        </div>
-        <RefundSection order={data} />
-        <OrderDetails order={data} />
-      </div>
-    );
-  }
-
+  if (isOrderSettling(data)) return <SettlingState order={data} retryHref={retryHref} />;
+  if (data.status === 'paid') return <PaidState order={data} isFresh={isFreshlyPaid} />;
+  // Its unused credits went back: no "credits added", no toast; what was refunded, and the order.
+  if (data.status === 'refunded') return <RefundedState order={data} />;
   if (data.is_repeat && data.status === 'failed') {
     // SPEC 8: the saved card was declined.
     return (
