@@ -13,7 +13,7 @@ import {
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { useFormValues } from '../../../hooks/use-form-values.ts';
-import { translateError } from '../../../lib/form-errors.ts';
+import { translateError, type FormError } from '../../../lib/form-errors.ts';
 import { useReportMember } from '../api/report-member.ts';
 
 export type ReportSubject = {
@@ -50,24 +50,92 @@ export function ReportModal({ subject, onClose, onBlocked }: ReportModalProps) {
   );
 }
 
-function ReportForm({
-  subject,
-  onClose,
-  onBlocked,
-}: {
-  subject: ReportSubject;
-  onClose: () => void;
-  onBlocked?: () => void;
-}) {
+/** The confirmation in the same dialog, saying whether the member was blocked too. */
+function ReportDone({ name, isBlocked, onClose }: { name: string; isBlocked: boolean; onClose: () => void }) {
   const { t } = useTranslation('reports');
-  const id = useId();
+  return (
+    <>
+      <Modal.Header closeButton closeLabel={t('modal.close')}>
+        <Modal.Title id="report-modal-title" as="h2" className="h5">
+          {t('modal.doneTitle')}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <Alert variant="success" className="mb-0" role="status">
+          <p className="mb-1">{t('modal.doneText')}</p>
+          {isBlocked && <p className="mb-0">{t('modal.doneBlocked', { name })}</p>}
+        </Alert>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="primary" onClick={onClose} autoFocus>
+          {t('modal.close')}
+        </Button>
+      </Modal.Footer>
+    </>
+  );
+}
+
+type ReasonChoiceProps = {
+  id: string;
+  reason: ReportReason | '';
+  error: FormError | undefined;
+  onChange: (reason: ReportReason) => void;
+};
+
+/** The reasons as radio buttons in one fieldset, its error said for the group. */
+function ReasonChoice({ id, reason, error, onChange }: ReasonChoiceProps) {
+  const { t } = useTranslation('reports');
+  return (
+    <fieldset className="mb-3" aria-describedby={error ? `${id}-reason-error` : undefined}>
+      <legend className="fs-6 fw-semibold">{t('modal.reasonLegend')}</legend>
+      {REPORT_REASONS.map((value) => (
+        <Form.Check
+          key={value}
+          type="radio"
+          id={`${id}-reason-${value}`}
+          name={`${id}-reason`}
+          label={t(`reasons.${value}`)}
+          checked={reason === value}
+          isInvalid={Boolean(error)}
+          onChange={() => onChange(value)}
+        />
+      ))}
+      {error && (
+        <div id={`${id}-reason-error`} className="invalid-feedback d-block">
+          {translateError(t, error)}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+type BlockChoiceProps = { id: string; name: string; isChecked: boolean; onChange: (isChecked: boolean) => void };
+
+/** "Also block": the reported member is blocked together with the report. */
+function BlockChoice({ id, name, isChecked, onChange }: BlockChoiceProps) {
+  const { t } = useTranslation('reports');
+  return (
+    <>
+      <Form.Check
+        type="checkbox"
+        id={`${id}-block`}
+        label={t('modal.block', { name })}
+        checked={isChecked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={`${id}-block-hint`}
+      />
+      <Form.Text id={`${id}-block-hint`} className="d-block mb-3 ms-4">
+        {t('modal.blockHint')}
+      </Form.Text>
+    </>
+  );
+}
+
+/** The form's values, checked by the shared contract, and the report sent with them. */
+function useReportForm(subject: ReportSubject, onBlocked?: () => void) {
   const report = useReportMember();
   const form = useFormValues(EMPTY);
   const reason = form.values.reason as ReportReason | '';
-  const reasonError = form.fieldErrors.reason;
-  const name = subject.profile.name;
-  const remarksRequired = reason === 'other';
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = form.validate(
@@ -89,29 +157,26 @@ function ReportForm({
       onError: (error) => form.showApiError(error),
     });
   };
+  return { form, report, reason, submit };
+}
 
-  if (report.isSuccess) {
-    return (
-      <>
-        <Modal.Header closeButton closeLabel={t('modal.close')}>
-          <Modal.Title id="report-modal-title" as="h2" className="h5">
-            {t('modal.doneTitle')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <Alert variant="success" className="mb-0" role="status">
-            <p className="mb-1">{t('modal.doneText')}</p>
-            {report.data.blocked && <p className="mb-0">{t('modal.doneBlocked', { name })}</p>}
-          </Alert>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="primary" onClick={onClose} autoFocus>
-            {t('modal.close')}
-          </Button>
-        </Modal.Footer>
-      </>
-    );
-  }
+function ReportForm({
+  subject,
+  onClose,
+  onBlocked,
+}: {
+  subject: ReportSubject;
+  onClose: () => void;
+  onBlocked?: () => void;
+}) {
+  const { t } = useTranslation('reports');
+  const id = useId();
+  const { form, report, reason, submit } = useReportForm(subject, onBlocked);
+  const reasonError = form.fieldErrors.reason;
+  const name = subject.profile.name;
+  const remarksRequired = reason === 'other';
+
+  if (report.isSuccess) return <ReportDone name={name} isBlocked={report.data.blocked} onClose={onClose} />;
 
   return (
     <Form id={form.formId} noValidate onSubmit={submit}>
@@ -122,26 +187,12 @@ function ReportForm({
       </Modal.Header>
       <Modal.Body>
         <FormErrorAlert error={form.formError} />
-        <fieldset className="mb-3" aria-describedby={reasonError ? `${id}-reason-error` : undefined}>
-          <legend className="fs-6 fw-semibold">{t('modal.reasonLegend')}</legend>
-          {REPORT_REASONS.map((value) => (
-            <Form.Check
-              key={value}
-              type="radio"
-              id={`${id}-reason-${value}`}
-              name={`${id}-reason`}
-              label={t(`reasons.${value}`)}
-              checked={reason === value}
-              isInvalid={Boolean(reasonError)}
-              onChange={() => form.setValue('reason', value)}
-            />
-          ))}
-          {reasonError && (
-            <div id={`${id}-reason-error`} className="invalid-feedback d-block">
-              {translateError(t, reasonError)}
-            </div>
-          )}
-        </fieldset>
+        <ReasonChoice
+          id={id}
+          reason={reason}
+          error={reasonError}
+          onChange={(value) => form.setValue('reason', value)}
+        />
         <FormField
           {...form.bind('remarks')}
           as="textarea"
@@ -151,17 +202,12 @@ function ReportForm({
           isRequired={remarksRequired}
           hint={remarksRequired ? t('modal.remarksHintOther') : t('modal.remarksHint')}
         />
-        <Form.Check
-          type="checkbox"
-          id={`${id}-block`}
-          label={t('modal.block', { name })}
-          checked={form.values.block === 'true'}
-          onChange={(event) => form.setValue('block', event.target.checked ? 'true' : '')}
-          aria-describedby={`${id}-block-hint`}
+        <BlockChoice
+          id={id}
+          name={name}
+          isChecked={form.values.block === 'true'}
+          onChange={(isChecked) => form.setValue('block', isChecked ? 'true' : '')}
         />
-        <Form.Text id={`${id}-block-hint`} className="d-block mb-3 ms-4">
-          {t('modal.blockHint')}
-        </Form.Text>
         <p className="small text-body-secondary mb-0">{t('modal.private', { name })}</p>
       </Modal.Body>
       <Modal.Footer>
