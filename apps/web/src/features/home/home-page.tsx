@@ -65,9 +65,91 @@ function FaceMosaic({ faces, isLoading }: { faces: ProfileCardData[]; isLoading:
   );
 }
 
+/** Adults only, privacy, how credits work. */
+function HomeTrust() {
+  const { t: tm } = useTranslation('members');
+  const settings = useSettings();
+  return (
+    <section className="home-trust container" aria-labelledby="home-trust-title">
+      <h2 id="home-trust-title" className="visually-hidden">
+        {tm('home.trustTitle')}
+      </h2>
+      <ul className="row g-3 g-lg-4 list-unstyled mb-0">
+        {TRUST.map((item) => (
+          <li key={item.key} className="col-12 col-md-4">
+            <div className="home-trust-item h-100">
+              <span className="home-trust-icon">{item.icon}</span>
+              <div>
+                <h3 className="h6 fw-bold mb-1">{tm(`home.trust.${item.key}.title`, { age: settings.min_age })}</h3>
+                <p className="text-body-secondary small mb-0">
+                  {tm(`home.trust.${item.key}.text`, { age: settings.min_age, name: settings.name })}
+                </p>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The newest members after the hero's faces, with the way to all of them. */
+function NewMembers({ cards }: { cards: ProfileCardData[] }) {
+  const { t: tm } = useTranslation('members');
+  const settings = useSettings();
+  return (
+    <section className="home-members container" aria-labelledby="home-members-title">
+      <div className="d-flex flex-wrap align-items-end justify-content-between gap-2 mb-3">
+        <div>
+          <h2 id="home-members-title" className="home-section-title mb-1">
+            {tm('home.membersTitle')}
+          </h2>
+          <p className="text-body-secondary mb-0">{tm('home.membersText', { name: settings.name })}</p>
+        </div>
+        <Link to={paths.members.getHref()} className="btn btn-outline-primary rounded-pill">
+          {tm('home.seeAll')}
+        </Link>
+      </div>
+      <ProfileCardGrid label={tm('home.membersTitle')} className="home-members-grid">
+        {cards.map((card) => (
+          <ProfileCardGridItem key={card.id}>
+            <ProfileCard profile={card} to={paths.membersId.getHref(card.id)} />
+          </ProfileCardGridItem>
+        ))}
+      </ProfileCardGrid>
+    </section>
+  );
+}
+
+/** How it works, in three steps. */
+function HomeSteps() {
+  const { t } = useTranslation();
+  return (
+    <section className="home-steps" aria-labelledby="home-steps-title">
+      <div className="container">
+        <h2 id="home-steps-title" className="home-section-title">
+          {t('home.stepsTitle')}
+        </h2>
+        <ol className="row g-4 list-unstyled mb-0">
+          {STEPS.map((step, index) => (
+            <li key={step} className="col-md-4 d-flex gap-3">
+              <span className="home-step-number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <div>
+                <h3 className="h5">{t(`home.steps.${step}.title`)}</h3>
+                <p className="text-body-secondary mb-0">{t(`home.steps.${step}.text`)}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
 export function HomePage() {
   const { t, i18n } = useTranslation();
-  const { t: tm } = useTranslation('members');
   const settings = useSettings();
   const pitch = useSitePitch();
   const members = useHomeMembers();
@@ -106,70 +188,11 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="home-trust container" aria-labelledby="home-trust-title">
-        <h2 id="home-trust-title" className="visually-hidden">
-          {tm('home.trustTitle')}
-        </h2>
-        <ul className="row g-3 g-lg-4 list-unstyled mb-0">
-          {TRUST.map((item) => (
-            <li key={item.key} className="col-12 col-md-4">
-              <div className="home-trust-item h-100">
-                <span className="home-trust-icon">{item.icon}</span>
-                <div>
-                  <h3 className="h6 fw-bold mb-1">{tm(`home.trust.${item.key}.title`, { age: settings.min_age })}</h3>
-                  <p className="text-body-secondary small mb-0">
-                    {tm(`home.trust.${item.key}.text`, { age: settings.min_age, name: settings.name })}
-                  </p>
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <HomeTrust />
 
-      {cards.length >= MIN_CARDS && (
-        <section className="home-members container" aria-labelledby="home-members-title">
-          <div className="d-flex flex-wrap align-items-end justify-content-between gap-2 mb-3">
-            <div>
-              <h2 id="home-members-title" className="home-section-title mb-1">
-                {tm('home.membersTitle')}
-              </h2>
-              <p className="text-body-secondary mb-0">{tm('home.membersText', { name: settings.name })}</p>
-            </div>
-            <Link to={paths.members.getHref()} className="btn btn-outline-primary rounded-pill">
-              {tm('home.seeAll')}
-            </Link>
-          </div>
-          <ProfileCardGrid label={tm('home.membersTitle')} className="home-members-grid">
-            {cards.map((card) => (
-              <ProfileCardGridItem key={card.id}>
-                <ProfileCard profile={card} to={paths.membersId.getHref(card.id)} />
-              </ProfileCardGridItem>
-            ))}
-          </ProfileCardGrid>
-        </section>
-      )}
+      {cards.length >= MIN_CARDS && <NewMembers cards={cards} />}
 
-      <section className="home-steps" aria-labelledby="home-steps-title">
-        <div className="container">
-          <h2 id="home-steps-title" className="home-section-title">
-            {t('home.stepsTitle')}
-          </h2>
-          <ol className="row g-4 list-unstyled mb-0">
-            {STEPS.map((step, index) => (
-              <li key={step} className="col-md-4 d-flex gap-3">
-                <span className="home-step-number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <div>
-                  <h3 className="h5">{t(`home.steps.${step}.title`)}</h3>
-                  <p className="text-body-secondary mb-0">{t(`home.steps.${step}.text`)}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <HomeSteps />
 
       <section className="home-cta container text-center" aria-labelledby="home-cta-title">
         <h2 id="home-cta-title" className="home-section-title mb-3">
