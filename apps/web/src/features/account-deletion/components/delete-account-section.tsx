@@ -14,6 +14,7 @@ import { paths } from '../../../config/paths.ts';
 import { useSettings } from '../../../lib/settings/get-settings.ts';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { FormField } from '../../../components/form-field.tsx';
+import { RadioGroupField } from '../../../components/radio-group-field.tsx';
 import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { translateError } from '../../../lib/form-errors.ts';
 import { END_SESSION_STATE, setSessionEnding } from '../../../lib/session/session-cache.ts';
@@ -23,14 +24,26 @@ export type AccountDeletedState = { reactivateUntil?: string; endSession?: boole
 
 const REASON_REQUIRED = { reason: 'accounts:deleteAccount.reasonRequired' };
 
-export function DeleteAccountSection() {
+/** The site's discount as the alternative to leaving, when it offers one. */
+function StayOffer() {
   const { t } = useTranslation('accounts');
-  const settings = useSettings();
+  const { delete_discount: discount } = useSettings();
+  if (discount <= 0) return null;
+  return (
+    <Alert variant="success">
+      <p className="mb-2 fw-semibold">{t('deleteDiscountOffer', { discount })}</p>
+      <Link to={paths.credits.getHref()} className="btn btn-success btn-sm">
+        {t('deleteAccount.stay', { discount })}
+      </Link>
+    </Alert>
+  );
+}
+
+/** The form's values, checked by the shared contract; a deletion ends the session and opens the account-deleted page. */
+function useDeleteAccountForm(onDeleted: () => void) {
   const navigate = useNavigate();
-  const [isOpen, setIsOpen] = useState(false);
   const deletion = useDeleteAccount();
   const form = useFormValues({ reason: '', remarks: '', password: '' });
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const input = {
@@ -43,7 +56,7 @@ export function DeleteAccountSection() {
     setSessionEnding(true);
     deletion.mutate(body, {
       onSuccess: ({ reactivate_until }) => {
-        setIsOpen(false);
+        onDeleted();
         // The session is forgotten once the account-deleted page shows (END_SESSION_STATE).
         void navigate(paths.accountDeleted.getHref(), {
           state: { reactivateUntil: reactivate_until, ...END_SESSION_STATE } satisfies AccountDeletedState,
@@ -55,6 +68,14 @@ export function DeleteAccountSection() {
       },
     });
   };
+
+  return { form, deletion, onSubmit };
+}
+
+export function DeleteAccountSection() {
+  const { t } = useTranslation('accounts');
+  const [isOpen, setIsOpen] = useState(false);
+  const { form, deletion, onSubmit } = useDeleteAccountForm(() => setIsOpen(false));
 
   const close = () => {
     if (!deletion.isPending) setIsOpen(false);
@@ -82,36 +103,18 @@ export function DeleteAccountSection() {
             <Modal.Title id="delete-account-modal-title">{t('deleteAccount.title')}</Modal.Title>
           </Modal.Header>
           <Modal.Body>
-            {settings.delete_discount > 0 && (
-              <Alert variant="success">
-                <p className="mb-2 fw-semibold">{t('deleteDiscountOffer', { discount: settings.delete_discount })}</p>
-                <Link to={paths.credits.getHref()} className="btn btn-success btn-sm">
-                  {t('deleteAccount.stay', { discount: settings.delete_discount })}
-                </Link>
-              </Alert>
-            )}
+            <StayOffer />
             <FormErrorAlert error={form.formError} />
-            <fieldset className="mb-3" aria-describedby={form.fieldErrors.reason ? 'delete-reason-error' : undefined}>
-              <legend className="form-label fs-6">{t('deleteAccount.reasonLegend')}</legend>
-              {DELETE_REASONS.map((reason) => (
-                <Form.Check
-                  key={reason}
-                  type="radio"
-                  id={`delete-reason-${reason}`}
-                  name="reason"
-                  value={reason}
-                  label={t(`deleteReasons.${reason}`)}
-                  checked={form.values.reason === reason}
-                  onChange={() => form.setValue('reason', reason)}
-                  isInvalid={Boolean(form.fieldErrors.reason)}
-                />
-              ))}
-              {form.fieldErrors.reason && (
-                <div id="delete-reason-error" className="invalid-feedback d-block">
-                  {translateError(t, form.fieldErrors.reason)}
-                </div>
-              )}
-            </fieldset>
+            <RadioGroupField
+              idPrefix="delete-reason"
+              name="reason"
+              legend={t('deleteAccount.reasonLegend')}
+              legendClassName="form-label fs-6"
+              options={DELETE_REASONS.map((reason) => ({ value: reason, label: t(`deleteReasons.${reason}`) }))}
+              value={form.values.reason}
+              error={form.fieldErrors.reason ? translateError(t, form.fieldErrors.reason) : null}
+              onChange={(reason) => form.setValue('reason', reason)}
+            />
             <FormField
               {...form.bind('remarks')}
               as="textarea"

@@ -12,6 +12,7 @@ import {
 } from '@app/contracts';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { FormField } from '../../../components/form-field.tsx';
+import { RadioGroupField } from '../../../components/radio-group-field.tsx';
 import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { translateError, type FormError } from '../../../lib/form-errors.ts';
 import { useReportMember } from '../api/report-member.ts';
@@ -86,26 +87,16 @@ type ReasonChoiceProps = {
 function ReasonChoice({ id, reason, error, onChange }: ReasonChoiceProps) {
   const { t } = useTranslation('reports');
   return (
-    <fieldset className="mb-3" aria-describedby={error ? `${id}-reason-error` : undefined}>
-      <legend className="fs-6 fw-semibold">{t('modal.reasonLegend')}</legend>
-      {REPORT_REASONS.map((value) => (
-        <Form.Check
-          key={value}
-          type="radio"
-          id={`${id}-reason-${value}`}
-          name={`${id}-reason`}
-          label={t(`reasons.${value}`)}
-          checked={reason === value}
-          isInvalid={Boolean(error)}
-          onChange={() => onChange(value)}
-        />
-      ))}
-      {error && (
-        <div id={`${id}-reason-error`} className="invalid-feedback d-block">
-          {translateError(t, error)}
-        </div>
-      )}
-    </fieldset>
+    <RadioGroupField
+      idPrefix={`${id}-reason`}
+      name={`${id}-reason`}
+      legend={t('modal.reasonLegend')}
+      legendClassName="fs-6 fw-semibold"
+      options={REPORT_REASONS.map((value) => ({ value, label: t(`reasons.${value}`) }))}
+      value={reason}
+      error={error ? translateError(t, error) : null}
+      onChange={onChange}
+    />
   );
 }
 
