@@ -21,6 +21,53 @@ export const LIKES_RELOAD_DELAY_MS = 500;
 
 type LikeModalProps = LikeModalRequest & { onClose: () => void };
 
+function LoadingProfile() {
+  const { t } = useTranslation('members');
+  return (
+    <div className="py-4">
+      <Spinner role="status">
+        <span className="visually-hidden">{t('common.loading')}</span>
+      </Spinner>
+    </div>
+  );
+}
+
+type LikeModalPhotosProps = { profile: LikeModalProfile; isMatch: boolean; href: string; onOpen: () => void };
+
+/** The member's photo opening their page; for a match, the viewer's own main photo beside it with a heart between. */
+function LikeModalPhotos({ profile, isMatch, href, onOpen }: LikeModalPhotosProps) {
+  const { t } = useTranslation('members');
+  const { data: user } = useUser();
+  const theirs = (
+    <MemberPhoto
+      image={profile.main_image}
+      alt={t('likes.openProfileOf', { name: profile.name })}
+      variant="thumb"
+      isLazy={false}
+    />
+  );
+  if (!isMatch || !user) {
+    return (
+      <Link to={href} onClick={onOpen} className="like-modal-photo d-block mx-auto mb-3">
+        {theirs}
+      </Link>
+    );
+  }
+  return (
+    <div className="like-modal-pair mx-auto mb-3">
+      <span className="like-modal-photo is-own">
+        <MemberPhoto image={user.profile.main_image} alt={t('likes.yourPhoto')} variant="thumb" isLazy={false} />
+      </span>
+      <span className="like-modal-pair-heart" aria-hidden="true">
+        <HeartFilledIcon size={18} />
+      </span>
+      <Link to={href} onClick={onOpen} className="like-modal-photo is-theirs">
+        {theirs}
+      </Link>
+    </div>
+  );
+}
+
 export function LikeModal({
   variant,
   profile: givenProfile,
@@ -34,7 +81,6 @@ export function LikeModal({
   const autoLike = useAutoLike(!givenProfile);
   const profile: LikeModalProfile | undefined = givenProfile ?? autoLike.data;
   const isMatch = variant === 'match';
-  const { data: user } = useUser();
   // Nobody to show: the modal has nothing to say.
   const hasNothingToShow = !givenProfile && autoLike.isError;
 
@@ -70,46 +116,10 @@ export function LikeModal({
           {isMatch ? t('likes.itsAMatch') : t('likes.newLike')}
         </h2>
         {!profile ? (
-          <div className="py-4">
-            <Spinner role="status">
-              <span className="visually-hidden">{t('common.loading')}</span>
-            </Spinner>
-          </div>
+          <LoadingProfile />
         ) : (
           <>
-            {isMatch && user ? (
-              // Both of them: the member's own main photo and the match's, side by side with a heart between.
-              <div className="like-modal-pair mx-auto mb-3">
-                <span className="like-modal-photo is-own">
-                  <MemberPhoto
-                    image={user.profile.main_image}
-                    alt={t('likes.yourPhoto')}
-                    variant="thumb"
-                    isLazy={false}
-                  />
-                </span>
-                <span className="like-modal-pair-heart" aria-hidden="true">
-                  <HeartFilledIcon size={18} />
-                </span>
-                <Link to={profileHref} onClick={onClose} className="like-modal-photo is-theirs">
-                  <MemberPhoto
-                    image={profile.main_image}
-                    alt={t('likes.openProfileOf', { name: profile.name })}
-                    variant="thumb"
-                    isLazy={false}
-                  />
-                </Link>
-              </div>
-            ) : (
-              <Link to={profileHref} onClick={onClose} className="like-modal-photo d-block mx-auto mb-3">
-                <MemberPhoto
-                  image={profile.main_image}
-                  alt={t('likes.openProfileOf', { name: profile.name })}
-                  variant="thumb"
-                  isLazy={false}
-                />
-              </Link>
-            )}
+            <LikeModalPhotos profile={profile} isMatch={isMatch} href={profileHref} onOpen={onClose} />
             <p className="mb-3">
               {isMatch ? t('likes.matchText', { name: profile.name }) : t('likes.newLikeText', { name: profile.name })}
             </p>
