@@ -5,21 +5,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { TFunction } from 'i18next';
 import type { LanderPayload } from '@app/contracts';
-import { LanderLogoBar, LanderView } from '../features/landers/index.ts';
-// The sheets as text (Vite's `?inline`), which the lint's resolver cannot follow: they are the landers feature's own.
-// eslint-disable-next-line boundaries/no-unknown-dependencies
-import baseCss from '../features/landers/landers.css?inline';
-// eslint-disable-next-line boundaries/no-unknown-dependencies
-import designsCss from '../features/landers/lander-designs.css?inline';
-// eslint-disable-next-line boundaries/no-unknown-dependencies
-import mediaDesignsCss from '../features/landers/lander-media-designs.css?inline';
-// eslint-disable-next-line boundaries/no-unknown-dependencies
-import memberLandingsCss from '../features/landers/member-landings.css?inline';
-// eslint-disable-next-line boundaries/no-unknown-dependencies
-import breakpointsCss from '../features/landers/lander-breakpoints.css?inline';
+import { LANDER_CSS, LanderLogoBar, LanderView } from '../features/landers/index.ts';
 
-/** The landers' styles, on the app's design tokens, as one text (minified by the build); the wider screens last. */
-export const LANDER_CSS: string = [baseCss, designsCss, mediaDesignsCss, memberLandingsCss, breakpointsCss].join('\n');
+/** The landers' styles, on the app's design tokens, as one text (the landers feature's sheets, in their order). */
+export { LANDER_CSS };
 
 export type LanderRenderRequest = {
   payload: LanderPayload;

@@ -3,3 +3,4 @@
 export { PartnerRedirect } from './components/partner-redirect.tsx';
 export { PARTNER_REDIRECT_SECONDS, partnerUrlWithTracking } from './lib/partner-redirect.ts';
 export { LanderLogoBar, LanderView } from './components/lander-view.tsx';
+export { LANDER_CSS } from './lib/lander-css.ts';

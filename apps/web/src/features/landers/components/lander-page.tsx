@@ -1,7 +1,7 @@
 // A landing page (the 9 landers and the member landings): the server's first view, adopted as it is when the document
 // came with it (no second render, no layout shift), else fetched from landers.php; its calls to action open the signup
 // modal (or a member's signup page) with the visit's tracking data kept, and the tinderswipe cards swipe.
-import { useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LoadingSkeleton } from '../../../components/loading-spinner.tsx';
@@ -14,6 +14,9 @@ import { useLander } from '../api/get-lander.ts';
 import { useLanderDocument, useLanderView } from '../hooks/use-lander-view.ts';
 import { findInjectedLander, normalizeLanderPath } from '../lib/injected-lander.ts';
 import { swipeTopCard } from '../lib/lander-interactions.ts';
+
+/** The same components the server renders, for a lander whose landers.php answer came without markup. */
+const ClientLander = lazy(async () => ({ default: (await import('./client-lander.tsx')).ClientLander }));
 
 const isPlainClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
@@ -78,7 +81,13 @@ export function LanderPage() {
     <>
       {!payload && <LoadingSkeleton label={t('page.loading')} />}
       {/* The server's markup has its own links and buttons (keyboard included); their clicks are handled here. */}
-      <div ref={hostRef} className="lander-host" onClick={onClick} />
+      <div ref={hostRef} className="lander-host" onClick={onClick}>
+        {!injected && query.data && !query.data.html && (
+          <Suspense fallback={null}>
+            <ClientLander payload={query.data.lander} />
+          </Suspense>
+        )}
+      </div>
     </>
   );
 }

@@ -25,7 +25,8 @@ export function useLanderView(
       // The same nodes, moved before the browser paints: images stay decoded, nothing shifts.
       if (injected.content.parentElement !== host) host.replaceChildren(injected.content);
       injected.container.remove();
-    } else if (fetched) {
+    } else if (fetched?.html) {
+      // Without markup (a server without the release's render) the page renders the lander itself (ClientLander).
       ensureLanderStyles(fetched.css);
       host.innerHTML = fetched.html;
     }
