@@ -35,6 +35,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { NODE_ENV: 'test' },
+          // The landing pages' style sheet, which the web app's lander render gives the server as text
+          // (test-support/lander-render.ts); other style sheets stay empty in these tests.
+          css: { include: [/features\/landers\/[a-z-]+\.css/] },
         },
       },
       {

@@ -17,6 +17,9 @@ import { QUERY_DEFAULTS } from './lib/query-client.ts';
 import { settingsKeys } from './lib/settings/get-settings.ts';
 import { userKeys } from './lib/session/get-user.ts';
 
+// The landing pages' first views, rendered by the server with its own translator (docs/landers.md).
+export { LANDER_CSS, renderLanderContent, renderLanderLogoBar } from './app/lander-render.tsx';
+
 export type FirstViewRequest = {
   /** Path and query, as the browser asked for it. */
   url: string;

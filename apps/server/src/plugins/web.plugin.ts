@@ -168,6 +168,13 @@ export function deferAppScripts(html: string, idleMs: number): string {
     `if(document.readyState==='complete')later();else addEventListener('load',later)})()`;
   return stripped.replace('</body>', () => `<script>${loader}</script></body>`);
 }
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The web release this instance serves (its server render included), when it serves the web app at all. */
+    webRelease?: WebRelease;
+  }
+}
+
 /** What a page's render may use of the release being served. */
 export type WebRelease = {
   /** The web app's server render of first views (its module's exports), or null when the release has none. */
@@ -322,6 +329,8 @@ export const webPlugin = fp<WebPluginOptions>(
           : Promise.resolve(null)),
       screensCss: screenStyles(releaseDir, indexText),
     };
+    // The API's answers that carry a page's first view (landers.php) render it with the same release.
+    app.decorate('webRelease', release);
     // The server render loads once the instance listens (off the path to listen): the first visitor of a page with a
     // first view does not wait for the module to load.
     app.addHook('onListen', () => {

@@ -17,6 +17,7 @@ import { defaultSiteValues } from '../plugins/site/index.ts';
 import type { PushNetwork } from '../plugins/push/index.ts';
 import type { PostbackNetwork } from '../modules/traffic/index.ts';
 import { connectRedis } from '../plugins/redis.plugin.ts';
+import { writeLanderRender } from './lander-render.ts';
 
 type WorkerState = { database?: Promise<DatabaseHandle> };
 const state = ((globalThis as { __testDatabase?: WorkerState }).__testDatabase ??= {});
@@ -141,13 +142,17 @@ export type TestAppOptions = {
   postbackNetwork?: Partial<PostbackNetwork>;
 };
 
-/** A web build of one index.html (an app script, no first-view render) in a temporary folder, for page tests. */
+/**
+ * A web build of one index.html (an app script, no first-view render) and the app's lander render (the landing pages
+ * render as in a release: test-support/lander-render.ts) in a temporary folder, for page tests.
+ */
 export async function writeIndexOnlyDist(): Promise<{ distDir: string; remove: () => Promise<void> }> {
   const distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-dist-'));
   await fs.writeFile(
     path.join(distDir, 'index.html'),
     '<!doctype html><html lang="en"><head><title>Amoria</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
   );
+  await writeLanderRender(distDir);
   return { distDir, remove: () => fs.rm(distDir, { recursive: true, force: true }) };
 }
 

@@ -15,10 +15,13 @@ import {
   Image,
   Info,
   Lock,
+  MapPin,
   MessageCircle,
+  Play,
   Search,
   SendHorizontal,
   ShieldCheck,
+  Sparkles,
   Star,
   ThumbsUp,
   UserRound,
@@ -66,6 +69,9 @@ export const InfoIcon = makeIcon(Info);
 export const BackIcon = makeIcon(ArrowLeft);
 export const SendIcon = makeIcon(SendHorizontal);
 export const FlagIcon = makeIcon(Flag);
+export const MapPinIcon = makeIcon(MapPin);
+export const PlayIcon = makeIcon(Play);
+export const SparklesIcon = makeIcon(Sparkles);
 /** The verified badge (staff approved the member's selfie, docs/verification.md). */
 export const VerifiedIcon = makeIcon(BadgeCheck);
 

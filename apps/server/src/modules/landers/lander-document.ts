@@ -2,8 +2,6 @@
 // (escaped so no value can close the script element), and the first view's markup before the app's root element.
 import type { LanderPayload } from '@app/contracts';
 import { escapeHtml, jsonForScript } from '../../lib/html.ts';
-import { renderLogoBar } from './lander-markup.ts';
-import { LANDER_CSS } from './lander-styles.ts';
 import { SITE_ENTRY_SCRIPT } from './site-entry-markup.ts';
 
 /**
@@ -32,11 +30,15 @@ export function renderLanderDocument(options: {
   payload: LanderPayload;
   /** The page's canonical path (landers.service.ts, `LanderResult`). */
   canonicalPath: string;
+  /** The page's content and the layout's logo bar, as the web app's render made them (lander-render.ts). */
   content: string;
+  /** The preloads of the view's first photos, which React hoisted out of the content. */
+  preloads: string;
+  logoBar: string;
+  /** The landers' style sheet (the web app's, on its design tokens). */
+  css: string;
   siteName: string;
   origin: string;
-  navLabel: string;
-  homeLabel: string;
   /** The entry warning's markup when this visitor must see it first (site-entry-markup.ts), else null. */
   entryWarning: string | null;
 }): LanderDocumentParts {
@@ -51,25 +53,21 @@ export function renderLanderDocument(options: {
     `<meta property="og:description" content="${escapeHtml(payload.texts.description)}">`,
     `<meta property="og:url" content="${escapeHtml(url)}">`,
     `<meta property="og:locale" content="${escapeHtml(payload.language.replace('-', '_'))}">`,
+    options.preloads,
     payload.image ? `<meta property="og:image" content="${escapeHtml(payload.image)}">` : '',
     `<meta name="twitter:card" content="${payload.image ? 'summary_large_image' : 'summary'}">`,
     // The app shell stays hidden while the prerendered view shows; the lander page adopts the view and removes it. The
     // view lies over the (empty) root rather than above it, so the root never moves when the view goes: no layout shift.
-    `<style id="lander-css">#${LANDER_VIEW_ID}{position:absolute;top:0;left:0;width:100%;z-index:1}#${LANDER_VIEW_ID}~#root [data-testid="app-shell"]{display:none}${LANDER_CSS}</style>`,
+    `<style id="lander-css">#${LANDER_VIEW_ID}{position:absolute;top:0;left:0;width:100%;z-index:1}#${LANDER_VIEW_ID}~#root [data-testid="app-shell"]{display:none}${options.css}</style>`,
     `<script type="application/json" id="${LANDER_DATA_ID}">${jsonForScript(payload)}</script>`,
   ];
-  const logoBar = renderLogoBar({
-    siteName: options.siteName,
-    navLabel: options.navLabel,
-    homeLabel: options.homeLabel,
-  });
   return {
     lang: payload.language,
     title: payload.texts.title,
     head: meta.filter(Boolean).join(''),
     // The first view is all here: the app's scripts wait until it has loaded (plugins/web.plugin.ts, deferAppScripts).
     scriptsAfterLoad: true,
-    body: `<div id="${LANDER_VIEW_ID}" class="layout layout-lander d-flex flex-column min-vh-100">${logoBar}<main class="flex-grow-1 min-vh-100">${options.content}</main></div>${options.entryWarning ?? ''}`,
+    body: `<div id="${LANDER_VIEW_ID}" class="layout layout-lander d-flex flex-column min-vh-100">${options.logoBar}<main class="flex-grow-1 min-vh-100">${options.content}</main></div>${options.entryWarning ?? ''}`,
     inlineScripts: [
       ...(options.entryWarning ? [SITE_ENTRY_SCRIPT] : []),
       ...(payload.name === 'tinderswipe' ? [LANDER_EARLY_CLICKS_SCRIPT] : []),

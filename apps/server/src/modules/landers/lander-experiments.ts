@@ -13,6 +13,60 @@ const EXPERIMENTS_CACHE_MS = 10_000;
 
 export type ChosenVariant = { key: string; design: LanderName };
 
+const toAdmin = (row: typeof landerExperiments.$inferSelect): AdminExperiment => ({
+  site_id: row.siteId,
+  lander: row.lander,
+  variants: row.variants,
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/**
+ * The variant a visit shows: the one the visitor was given at their first touch while it still exists, else one drawn
+ * by weight; null when no variant has any weight.
+ */
+function pickVariant(variants: LanderVariant[], kept: string | undefined, random: () => number): ChosenVariant | null {
+  const keptVariant = kept ? variants.find((variant) => variant.key === kept) : undefined;
+  if (keptVariant) return { key: keptVariant.key, design: keptVariant.design as LanderName };
+  const total = variants.reduce((sum, variant) => sum + variant.weight, 0);
+  if (total <= 0) return null;
+  let draw = random() * total;
+  for (const variant of variants) {
+    draw -= variant.weight;
+    if (draw < 0) return { key: variant.key, design: variant.design as LanderName };
+  }
+  const last = variants[variants.length - 1]!;
+  return { key: last.key, design: last.design as LanderName };
+}
+
+/** Stores a lander's variants on a site (none: the experiment ends); answers it as stored. */
+async function storeVariants(
+  deps: { db: Executor; now: () => Date },
+  siteId: number,
+  lander: string,
+  variants: LanderVariant[],
+): Promise<AdminExperiment> {
+  if (variants.length === 0) {
+    await deps.db
+      .delete(landerExperiments)
+      .where(and(eq(landerExperiments.siteId, siteId), eq(landerExperiments.lander, lander)));
+    return { site_id: siteId, lander, variants: [], updated_at: null };
+  }
+  try {
+    const [row] = await deps.db
+      .insert(landerExperiments)
+      .values({ siteId, lander, variants, updatedAt: deps.now() })
+      .onConflictDoUpdate({
+        target: [landerExperiments.siteId, landerExperiments.lander],
+        set: { variants, updatedAt: deps.now() },
+      })
+      .returning();
+    return toAdmin(row!);
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AppError(404, 'site_not_found');
+    throw error;
+  }
+}
+
 export function createLanderExperiments(deps: { db: Executor; now: () => Date; random?: () => number }) {
   const random = deps.random ?? Math.random;
   const cache = new Map<number, { at: number; byLander: Map<string, LanderVariant[]> }>();
@@ -26,13 +80,6 @@ export function createLanderExperiments(deps: { db: Executor; now: () => Date; r
     return byLander;
   }
 
-  const toAdmin = (row: typeof landerExperiments.$inferSelect): AdminExperiment => ({
-    site_id: row.siteId,
-    lander: row.lander,
-    variants: row.variants,
-    updated_at: row.updatedAt.toISOString(),
-  });
-
   return {
     /**
      * The variant a visit of `lander` shows: the one the visitor was given at their first touch while it still exists,
@@ -40,18 +87,7 @@ export function createLanderExperiments(deps: { db: Executor; now: () => Date; r
      */
     async choose(siteId: number, lander: LanderName, kept: string | undefined): Promise<ChosenVariant | null> {
       const variants = (await variantsOf(siteId)).get(lander);
-      if (!variants?.length) return null;
-      const keptVariant = kept ? variants.find((variant) => variant.key === kept) : undefined;
-      if (keptVariant) return { key: keptVariant.key, design: keptVariant.design as LanderName };
-      const total = variants.reduce((sum, variant) => sum + variant.weight, 0);
-      if (total <= 0) return null;
-      let draw = random() * total;
-      for (const variant of variants) {
-        draw -= variant.weight;
-        if (draw < 0) return { key: variant.key, design: variant.design as LanderName };
-      }
-      const last = variants[variants.length - 1]!;
-      return { key: last.key, design: last.design as LanderName };
+      return variants?.length ? pickVariant(variants, kept, random) : null;
     },
     async list(siteId?: number): Promise<AdminExperiment[]> {
       const rows = await deps.db
@@ -77,26 +113,7 @@ export function createLanderExperiments(deps: { db: Executor; now: () => Date; r
             { path: `variants.${index}.design`, code: 'invalid_value' },
           ]);
       cache.delete(siteId);
-      if (variants.length === 0) {
-        await deps.db
-          .delete(landerExperiments)
-          .where(and(eq(landerExperiments.siteId, siteId), eq(landerExperiments.lander, lander)));
-        return { site_id: siteId, lander, variants: [], updated_at: null };
-      }
-      try {
-        const [row] = await deps.db
-          .insert(landerExperiments)
-          .values({ siteId, lander, variants, updatedAt: deps.now() })
-          .onConflictDoUpdate({
-            target: [landerExperiments.siteId, landerExperiments.lander],
-            set: { variants, updatedAt: deps.now() },
-          })
-          .returning();
-        return toAdmin(row!);
-      } catch (error) {
-        if (isForeignKeyViolation(error)) throw new AppError(404, 'site_not_found');
-        throw error;
-      }
+      return storeVariants(deps, siteId, lander, variants);
     },
   };
 }

@@ -11,8 +11,9 @@ import { getTranslator } from '../../lib/i18n.ts';
 import { pageAddress } from '../../lib/page-address.ts';
 import { createRenderCache } from '../../lib/render-cache.ts';
 import type { EventBus } from '../../plugins/bus/index.ts';
-import type { PageVisit, WebPage } from '../../plugins/web.plugin.ts';
+import type { PageVisit, WebPage, WebPageParts, WebRelease } from '../../plugins/web.plugin.ts';
 import { renderLanderDocument } from './lander-document.ts';
+import { landerRendererOf, renderLanderContent, type LanderRenderer, type RenderedContent } from './lander-render.ts';
 import { visitOf } from './landers.routes.ts';
 import { parseLanderPath, type LanderResult, type LanderVisit } from './landers.service.ts';
 import { siteEntryWarningFor } from './site-entry-markup.ts';
@@ -47,10 +48,15 @@ export const LANDER_SIGNUP_LINKS_SCRIPT =
   `['click','auxclick','contextmenu'].forEach(function(t){addEventListener(t,f,true)})})()`;
 
 /**
- * A rendered landing page, and its documents made so far (one with the entry warning's markup, one without): what a
- * request from memory needs is then a lookup, not a new JSON payload and head per request.
+ * A rendered landing page (its payload and the web app's render of it), and its documents made so far (one with the
+ * entry warning's markup, one without): what a request from memory needs is then a lookup, not a new JSON payload,
+ * render and head per request.
  */
-type CachedLander = LanderResult & { id: string; documents: Map<string, ReturnType<typeof renderLanderDocument>> };
+type CachedLander = LanderResult & {
+  id: string;
+  content: RenderedContent;
+  documents: Map<string, ReturnType<typeof renderLanderDocument>>;
+};
 
 /** Where the visitor is, as far as the page's profiles depend on it (docs/landers.md, "Near the visitor"). */
 function placeKey(visit: LanderVisit): string {
@@ -58,6 +64,53 @@ function placeKey(visit: LanderVisit): string {
   if (knownPlace && site.countries.includes(knownPlace.country))
     return `${knownPlace.country}.${knownPlace.region ?? ''}|${knownPlace.city ?? ''}`;
   return geoipCountry && site.countries.includes(geoipCountry) ? geoipCountry : '';
+}
+
+/** The lander experiment's variant this visit shows, and what the page adds to the visit it records. */
+async function variantOf(request: FastifyRequest, target: NonNullable<ReturnType<typeof parseLanderPath>>) {
+  const { landerExperiments, traffic } = request.server.services;
+  const variant =
+    target.kind === 'lander'
+      ? await landerExperiments.choose(request.site.id, target.name, traffic.visitorOf(request)?.variants[target.name])
+      : null;
+  const pageVisit: PageVisit =
+    target.kind === 'lander' ? { lander: target.name, variant: variant?.key ?? null } : { memberId: target.memberId };
+  return { variant, pageVisit };
+}
+
+/** The page's document for this visitor's entry-warning state: made once per view and state. */
+async function documentOf(
+  request: FastifyRequest,
+  reply: Parameters<WebPage['render']>[1],
+  result: CachedLander,
+  renderer: LanderRenderer | null,
+): Promise<WebPageParts> {
+  const common = getTranslator(result.payload.language as Parameters<typeof getTranslator>[0]);
+  const entryWarning = await siteEntryWarningFor(request, reply, 'lander', common);
+  // The same for every visitor of this view and warning (the site and the language are the view's key's).
+  let document = result.documents.get(entryWarning ?? '');
+  if (!document) {
+    const siteName = request.site.name;
+    const navLabel = common('nav.label');
+    const homeLabel = common('nav.home', { name: siteName });
+    document = renderLanderDocument({
+      entryWarning,
+      payload: result.payload,
+      content: result.content.html,
+      preloads: result.content.head,
+      logoBar: renderer?.renderLanderLogoBar({ siteName, navLabel, homeLabel }) ?? '',
+      css: renderer?.LANDER_CSS ?? '',
+      canonicalPath: result.canonicalPath,
+      siteName,
+      origin: request.siteOrigin,
+    });
+    result.documents.set(entryWarning ?? '', document);
+  }
+  return {
+    ...document,
+    inlineScripts: [...document.inlineScripts, LANDER_SIGNUP_LINKS_SCRIPT],
+    shareKey: `${result.id}\n${entryWarning ? 'warning' : ''}`,
+  };
 }
 
 export function createLanderWebPages(options: {
@@ -82,20 +135,11 @@ export function createLanderWebPages(options: {
   async function render(
     request: FastifyRequest,
     pathname: string,
+    renderer: LanderRenderer | null,
   ): Promise<{ result: CachedLander | 'busy' | null; visit: PageVisit; isCached?: boolean }> {
-    const { landers, landerExperiments, traffic } = request.server.services;
     const target = parseLanderPath(pathname);
     if (!target) return { result: null, visit: {} };
-    const variant =
-      target.kind === 'lander'
-        ? await landerExperiments.choose(
-            request.site.id,
-            target.name,
-            traffic.visitorOf(request)?.variants[target.name],
-          )
-        : null;
-    const pageVisit: PageVisit =
-      target.kind === 'lander' ? { lander: target.name, variant: variant?.key ?? null } : { memberId: target.memberId };
+    const { variant, pageVisit } = await variantOf(request, target);
     const visit = visitOf(request);
     const key = [
       request.site.id,
@@ -109,8 +153,10 @@ export function createLanderWebPages(options: {
       async () => {
         renders += 1;
         try {
-          const result = await landers.render(pathname, visit, variant);
-          return result && { ...result, id: randomUUID(), documents: new Map() };
+          const result = await request.server.services.landers.render(pathname, visit, variant);
+          if (!result) return null;
+          const content = renderLanderContent(renderer, result, request.site.name);
+          return { ...result, content, id: randomUUID(), documents: new Map() };
         } finally {
           renders -= 1;
         }
@@ -125,38 +171,21 @@ export function createLanderWebPages(options: {
 
   return LANDER_PAGE_URLS.map((url) => ({
     url,
-    async render(request, reply, { defaultParts }) {
+    async render(
+      request,
+      reply,
+      { defaultParts, release }: { defaultParts: () => WebPageParts | null; release: WebRelease },
+    ) {
       const started = performance.now();
       let outcome: 'rendered' | 'cached' | 'busy' | 'plain' = 'plain';
       try {
-        const { result, visit, isCached } = await render(request, request.url.split('?')[0]!);
+        const renderer = await landerRendererOf(release);
+        const { result, visit, isCached } = await render(request, request.url.split('?')[0]!, renderer);
         // Busy: the plain page (the app asks landers.php), but the visit still counts as this lander's.
         if (result === 'busy') return ((outcome = 'busy'), { ...(defaultParts() ?? { head: '', body: '' }), visit });
         if (!result) return null;
         outcome = isCached ? 'cached' : 'rendered';
-        const common = getTranslator(result.payload.language as Parameters<typeof getTranslator>[0]);
-        const entryWarning = await siteEntryWarningFor(request, reply, 'lander', common);
-        // The same for every visitor of this view and warning (the site and the language are the view's key's).
-        let document = result.documents.get(entryWarning ?? '');
-        if (!document) {
-          document = renderLanderDocument({
-            entryWarning,
-            payload: result.payload,
-            content: result.content,
-            canonicalPath: result.canonicalPath,
-            siteName: request.site.name,
-            origin: request.siteOrigin,
-            navLabel: common('nav.label'),
-            homeLabel: common('nav.home', { name: request.site.name }),
-          });
-          result.documents.set(entryWarning ?? '', document);
-        }
-        return {
-          ...document,
-          inlineScripts: [...document.inlineScripts, LANDER_SIGNUP_LINKS_SCRIPT],
-          shareKey: `${result.id}\n${entryWarning ? 'warning' : ''}`,
-          visit,
-        };
+        return { ...(await documentOf(request, reply, result, renderer)), visit };
       } finally {
         options.renderSeconds.observe({ page: url, outcome }, (performance.now() - started) / 1000);
       }

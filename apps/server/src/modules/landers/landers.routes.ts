@@ -8,7 +8,7 @@ import { lookupCountry } from '../../lib/geoip.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { rateLimit } from '../../plugins/rate-limit.plugin.ts';
 import { parseLanderPath, type LanderVisit } from './landers.service.ts';
-import { LANDER_CSS } from './lander-styles.ts';
+import { landerRendererOf, renderLanderContent } from './lander-render.ts';
 
 /**
  * The place the visitor's browser was located in during the last hour, written by the web app: `NL.NH`, `NL`, or
@@ -60,7 +60,13 @@ export const landersRoutes: FastifyPluginAsyncZod = async (app) => {
           : null;
       const result = await landers.render(pathname, visitOf(request), variant);
       if (!result) throw notFound();
-      return { lander: result.payload, html: result.content, css: LANDER_CSS };
+      // The same markup and styles as the page's own first view: the web app's render, with the release it serves.
+      const renderer = await landerRendererOf(request.server.webRelease);
+      return {
+        lander: result.payload,
+        html: renderLanderContent(renderer, result, request.site.name).html,
+        css: renderer?.LANDER_CSS ?? '',
+      };
     },
   );
 };

@@ -16,11 +16,11 @@ import {
 } from '@app/contracts';
 import { DEFAULT_LOCALE, LOCALES, localeFromDomainLanguage, type UiLanguage } from '@app/i18n';
 import type { SiteRow } from '../../db/schema/index.ts';
+import type { TFunction } from 'i18next';
 import { getTranslator } from '../../lib/i18n.ts';
 import { regionName } from '../../lib/regions.ts';
 import { toProfileCard, type CardRow, type Place } from '../member-core/index.ts';
 import type { LandersRepository, NicheCriteria } from './landers.repository.ts';
-import { renderLanderContent } from './lander-markup.ts';
 import { distanceKm, nearestFirst, townPosition, type Locate } from '../../lib/nearest.ts';
 import type { ChosenVariant } from './lander-experiments.ts';
 
@@ -120,54 +120,60 @@ export const SIGNUP_HREF = '/signup';
 
 /**
  * `canonicalPath`: the page's own address for the canonical link and `og:url`: the slug as the niche slug it names
- * (lower case), none when it names no niche and locale, so a typo in an ad link is never a page of its own.
+ * (lower case), none when it names no niche and locale, so a typo in an ad link is never a page of its own. The page's
+ * markup is the web app's render of `payload` (lander-render.ts).
  */
-export type LanderResult = { payload: LanderPayload; content: string; canonicalPath: string };
+export type LanderResult = { payload: LanderPayload; canonicalPath: string };
 
-export type LandersService = ReturnType<typeof createLandersService>;
+/** The lander's language: the slug's locale when the site offers it, else the one the web app picks (cookie, site). */
+function pickLanguage(
+  site: SiteRow,
+  visit: LanderVisit,
+  slugLocale: string | undefined,
+): { language: UiLanguage; isFromSlug: boolean } {
+  if (slugLocale && site.languages.includes(slugLocale))
+    return { language: slugLocale as UiLanguage, isFromSlug: true };
+  return {
+    language: visit.cookieLanguage ?? localeFromDomainLanguage(site.domainLanguage) ?? DEFAULT_LOCALE,
+    isFromSlug: false,
+  };
+}
 
-export function createLandersService(deps: { landersRepository: LandersRepository; locate: Locate; now: () => Date }) {
+function nearOf(visit: LanderVisit): Place | null {
+  const { site } = visit;
+  if (visit.knownPlace && site.countries.includes(visit.knownPlace.country))
+    return { country: visit.knownPlace.country, region: visit.knownPlace.region };
+  return visit.geoipCountry && site.countries.includes(visit.geoipCountry)
+    ? { country: visit.geoipCountry, region: null }
+    : null;
+}
+
+/**
+ * Whether a profile is near the visitor, as the page may say it (docs/landers.md, "Honest ads"): in the region the
+ * browser located them in, or within the site's distance of their town. GeoIP's country alone is not "near".
+ */
+function isNearOf(locate: Locate, visit: LanderVisit) {
+  const place = visit.knownPlace && visit.site.countries.includes(visit.knownPlace.country) ? visit.knownPlace : null;
+  const origin = place ? townPosition(locate, place) : null;
+  return (row: Pick<CardRow, 'country' | 'region' | 'city'>): boolean => {
+    if (!place) return false;
+    if (place.region && row.country === place.country && row.region === place.region) return true;
+    const position = origin && townPosition(locate, row);
+    return Boolean(origin && position && distanceKm(origin, position) <= visit.site.nearDistanceKm);
+  };
+}
+
+const absolute = (origin: string, url: string | undefined | null) => (url ? new URL(url, origin).toString() : null);
+
+/** What every landing page's payload shares: its path as asked, niche and language. */
+type PageBasics = { path: string; niche: Niche; language: UiLanguage; is_language_from_slug: boolean };
+
+type Deps = { landersRepository: LandersRepository; locate: Locate; now: () => Date };
+
+/** The profiles a lander shows: the niche's near the visitor, filled with the niche's gender on a small site. */
+function createNicheProfiles(deps: Deps) {
   const { landersRepository: landersRepo, locate } = deps;
-
-  /** The lander's language: the slug's locale when the site offers it, else the one the web app picks (cookie, site). */
-  function pickLanguage(
-    site: SiteRow,
-    visit: LanderVisit,
-    slugLocale: string | undefined,
-  ): { language: UiLanguage; isFromSlug: boolean } {
-    if (slugLocale && site.languages.includes(slugLocale))
-      return { language: slugLocale as UiLanguage, isFromSlug: true };
-    return {
-      language: visit.cookieLanguage ?? localeFromDomainLanguage(site.domainLanguage) ?? DEFAULT_LOCALE,
-      isFromSlug: false,
-    };
-  }
-
-  function nearOf(visit: LanderVisit): Place | null {
-    const { site } = visit;
-    if (visit.knownPlace && site.countries.includes(visit.knownPlace.country))
-      return { country: visit.knownPlace.country, region: visit.knownPlace.region };
-    return visit.geoipCountry && site.countries.includes(visit.geoipCountry)
-      ? { country: visit.geoipCountry, region: null }
-      : null;
-  }
-
-  /**
-   * Whether a profile is near the visitor, as the page may say it (docs/landers.md, "Honest ads"): in the region the
-   * browser located them in, or within the site's distance of their town. GeoIP's country alone is not "near".
-   */
-  function isNearOf(visit: LanderVisit) {
-    const place = visit.knownPlace && visit.site.countries.includes(visit.knownPlace.country) ? visit.knownPlace : null;
-    const origin = place ? townPosition(locate, place) : null;
-    return (row: Pick<CardRow, 'country' | 'region' | 'city'>): boolean => {
-      if (!place) return false;
-      if (place.region && row.country === place.country && row.region === place.region) return true;
-      const position = origin && townPosition(locate, row);
-      return Boolean(origin && position && distanceKm(origin, position) <= visit.site.nearDistanceKm);
-    };
-  }
-
-  async function nicheProfiles(visit: LanderVisit, niche: Niche): Promise<CardRow[]> {
+  return async function nicheProfiles(visit: LanderVisit, niche: Niche): Promise<CardRow[]> {
     const { site } = visit;
     const now = deps.now();
     const near = nearOf(visit);
@@ -196,33 +202,106 @@ export function createLandersService(deps: { landersRepository: LandersRepositor
       excludeIds: rows.map((row) => row.id),
     });
     return [...rows, ...nearest(filler)];
-  }
+  };
+}
 
-  function toLanderProfile(row: CardRow, site: SiteRow, language: string): LanderProfile {
-    const card = toProfileCard(row, site, deps.now());
-    return {
-      id: card.id,
-      name: card.name,
-      age: card.age,
-      city: card.city,
-      region: card.region,
-      country: card.country,
-      // A place name, never a code ("FI-11") or an empty pin.
-      place:
-        card.city?.trim() ||
-        regionName(card.country, card.region) ||
-        (card.country ? countryName(card.country, language) : ''),
-      main_image: card.main_image,
-      activity: card.activity ?? null,
-    };
-  }
+function toLanderProfile(row: CardRow, site: SiteRow, language: string, now: Date): LanderProfile {
+  const card = toProfileCard(row, site, now);
+  return {
+    id: card.id,
+    name: card.name,
+    age: card.age,
+    city: card.city,
+    region: card.region,
+    country: card.country,
+    // A place name, never a code ("FI-11") or an empty pin.
+    place:
+      card.city?.trim() ||
+      regionName(card.country, card.region) ||
+      (card.country ? countryName(card.country, language) : ''),
+    main_image: card.main_image,
+    activity: card.activity ?? null,
+  };
+}
 
-  const absolute = (origin: string, url: string | undefined | null) => (url ? new URL(url, origin).toString() : null);
+/** A member landing of a member who agreed to appear in ads: their own texts, photo and real private photo count. */
+async function memberPayload(
+  deps: Deps,
+  options: { name: MemberLandingName; member: CardRow; visit: LanderVisit; basics: PageBasics; t: TFunction },
+): Promise<LanderPayload> {
+  const { name, member, visit, basics, t } = options;
+  const profile = toLanderProfile(member, visit.site, basics.language, deps.now());
+  const privatePhotoCount = name === 'landing3' ? await deps.landersRepository.countPrivatePhotos(profile.id) : 0;
+  // landing3 names the member's real private photos, and says nothing of any when there are none.
+  const textKey = (part: 'headline' | 'lead') =>
+    name === 'landing3' && privatePhotoCount === 0 ? `${part}None` : part;
+  const text = (part: 'headline' | 'lead' | 'cta') =>
+    t(`landers:member.${name}.${part === 'cta' ? part : textKey(part)}`, {
+      name: profile.name,
+      count: privatePhotoCount,
+    });
+  return {
+    kind: 'member',
+    name,
+    ...basics,
+    texts: {
+      title: t('landers:meta.title', { title: text('headline'), site: visit.site.name }),
+      description: text('lead'),
+      headline: text('headline'),
+      lead: text('lead'),
+      cta: text('cta'),
+    },
+    image: absolute(visit.origin, profile.main_image?.filename),
+    profiles: [],
+    member: profile,
+    private_photo_count: privatePhotoCount,
+    signup_href: `/members/${profile.id}/signup`,
+    is_near: isNearOf(deps.locate, visit)(member),
+    variant: null,
+  };
+}
 
+/** A lander's payload in `design`: the niche's profiles near the visitor, and texts that say "near" only when so. */
+function landerPayload(
+  deps: Deps,
+  options: { design: LanderName; rows: CardRow[]; visit: LanderVisit; basics: PageBasics; t: TFunction },
+): Omit<LanderPayload, 'variant'> {
+  const { design, rows, visit, basics, t } = options;
+  const isNear = rows.length > 0 && rows.every(isNearOf(deps.locate, visit));
+  const profiles = rows.map((row) => toLanderProfile(row, visit.site, basics.language, deps.now()));
+  const nicheKey = NICHE_KEYS[basics.niche - 1]!;
+  const near = (key: string) => (isNear && NEAR_TEXTS.has(key) ? `${key}Near` : key);
+  return {
+    kind: 'lander',
+    name: design,
+    ...basics,
+    texts: {
+      title: t('landers:meta.title', {
+        title: t(`landers:${near(`niches.${nicheKey}.title`)}`),
+        site: visit.site.name,
+      }),
+      description: t(`landers:niches.${nicheKey}.lead`),
+      headline: t(`landers:${near(`${design}.headline`)}`),
+      lead: t(`landers:niches.${nicheKey}.lead`),
+      cta: t('landers:cta'),
+    },
+    image: absolute(visit.origin, profiles.find((profile) => profile.main_image)?.main_image?.filename),
+    profiles,
+    member: null,
+    private_photo_count: 0,
+    signup_href: null,
+    is_near: isNear,
+  };
+}
+
+export type LandersService = ReturnType<typeof createLandersService>;
+
+export function createLandersService(deps: Deps) {
+  const nicheProfiles = createNicheProfiles(deps);
   return {
     /**
-     * The payload and first-view markup of the landing page at `pathname`, or null when there is none. `variant`: the
-     * lander experiment's variant this visit shows (its design replaces the lander's own), or null.
+     * The payload of the landing page at `pathname`, or null when there is none. `variant`: the lander experiment's
+     * variant this visit shows (its design replaces the lander's own), or null.
      */
     async render(
       pathname: string,
@@ -239,77 +318,22 @@ export function createLandersService(deps: { landersRepository: LandersRepositor
       const base = target.kind === 'lander' ? `/landers/${target.name}` : `/members/${target.memberId}/${target.name}`;
       const canonicalPath = slugMatch ? `${base}/${nicheSlug(slugMatch.niche, slugMatch.locale)}` : base;
       // The path as asked (the web app adopts the view for its own address), without a trailing slash.
-      const common = { path: pathname.replace(/\/+$/, ''), niche, language, is_language_from_slug: isFromSlug };
+      const basics = { path: pathname.replace(/\/+$/, ''), niche, language, is_language_from_slug: isFromSlug };
 
-      let payload: LanderPayload;
-      const member = target.kind === 'member' ? await landersRepo.findLandingMember(site.id, target.memberId) : null;
+      const member =
+        target.kind === 'member' ? await deps.landersRepository.findLandingMember(site.id, target.memberId) : null;
       if (target.kind === 'member' && !member) return null;
-      if (target.kind === 'member' && member?.isShownInAds) {
-        const profile = toLanderProfile(member, site, language);
-        const name = profile.name;
-        const privatePhotoCount = target.name === 'landing3' ? await landersRepo.countPrivatePhotos(profile.id) : 0;
-        // landing3 names the member's real private photos, and says nothing of any when there are none.
-        const textKey = (part: 'headline' | 'lead') =>
-          target.name === 'landing3' && privatePhotoCount === 0 ? `${part}None` : part;
-        const text = (part: 'headline' | 'lead' | 'cta') =>
-          t(`landers:member.${target.name}.${part === 'cta' ? part : textKey(part)}`, {
-            name,
-            count: privatePhotoCount,
-          });
-        payload = {
-          kind: 'member',
-          name: target.name,
-          ...common,
-          texts: {
-            title: t('landers:meta.title', { title: text('headline'), site: site.name }),
-            description: text('lead'),
-            headline: text('headline'),
-            lead: text('lead'),
-            cta: text('cta'),
-          },
-          image: absolute(visit.origin, profile.main_image?.filename),
-          profiles: [],
-          member: profile,
-          private_photo_count: privatePhotoCount,
-          signup_href: `/members/${profile.id}/signup`,
-          is_near: isNearOf(visit)(member),
-          variant: null,
-        };
-      } else {
-        // A lander; or a member landing of a member who did not agree to appear in ads (or a fictional profile): the
-        // ad still lands, on the site's pitch with members who did agree, never on that member (docs/landers.md).
-        const design: LanderName = target.kind === 'member' ? 'iconslanding' : (variant?.design ?? target.name);
-        const rows = await nicheProfiles(visit, niche);
-        const isNear = rows.length > 0 && rows.every(isNearOf(visit));
-        const profiles = rows.map((row) => toLanderProfile(row, site, language));
-        const nicheKey = NICHE_KEYS[niche - 1]!;
-        const near = (key: string) => (isNear && NEAR_TEXTS.has(key) ? `${key}Near` : key);
-        const headline = t(`landers:${near(`${design}.headline`)}`);
-        payload = {
-          kind: 'lander',
-          name: design,
-          ...common,
-          texts: {
-            title: t('landers:meta.title', {
-              title: t(`landers:${near(`niches.${nicheKey}.title`)}`),
-              site: site.name,
-            }),
-            description: t(`landers:niches.${nicheKey}.lead`),
-            headline,
-            lead: t(`landers:niches.${nicheKey}.lead`),
-            cta: t('landers:cta'),
-          },
-          image: absolute(visit.origin, profiles.find((profile) => profile.main_image)?.main_image?.filename),
-          profiles,
-          member: null,
-          private_photo_count: 0,
-          signup_href: null,
-          is_near: isNear,
-          variant: target.kind === 'lander' ? (variant?.key ?? null) : null,
-        };
-      }
-      const content = renderLanderContent({ payload, siteName: site.name, t, signupHref: SIGNUP_HREF });
-      return { payload, content, canonicalPath };
+      if (target.kind === 'member' && member?.isShownInAds)
+        return { payload: await memberPayload(deps, { name: target.name, member, visit, basics, t }), canonicalPath };
+      // A lander; or a member landing of a member who did not agree to appear in ads (or a fictional profile): the
+      // ad still lands, on the site's pitch with members who did agree, never on that member (docs/landers.md).
+      const design: LanderName = target.kind === 'member' ? 'iconslanding' : (variant?.design ?? target.name);
+      const rows = await nicheProfiles(visit, niche);
+      const payload = landerPayload(deps, { design, rows, visit, basics, t });
+      return {
+        payload: { ...payload, variant: target.kind === 'lander' ? (variant?.key ?? null) : null },
+        canonicalPath,
+      };
     },
   };
 }

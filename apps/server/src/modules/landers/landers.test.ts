@@ -18,6 +18,7 @@ import { eq } from 'drizzle-orm';
 import { photos, profiles, sites, users } from '../../db/schema/index.ts';
 import { createClient, signUp, tokenFromMail, uniqueEmail } from '../../test-support/accounts.ts';
 import { BROWSER_USER_AGENT, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { writeLanderRender } from '../../test-support/lander-render.ts';
 import { birthDateForAge, insertProfiles, type ProfileValues } from '../../test-support/members.ts';
 import { jsonForScript } from '../../lib/html.ts';
 import { SITE_ENTRY_SCRIPT } from './site-entry-markup.ts';
@@ -104,6 +105,7 @@ describe('landing pages in the server HTML', () => {
   beforeAll(async () => {
     distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lander-dist-'));
     await fs.writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+    await writeLanderRender(distDir);
     app = await buildTestApp({ webDistDir: distDir }, { serveWeb: true });
     await app.db.update(sites).set({ fictionalSingular: 'Fictional profile' });
     app.sites.invalidate();

@@ -12,7 +12,7 @@ import {
 } from '@app/contracts';
 import { lookupCountry } from '../../lib/geoip.ts';
 import { chosenCountryOf, selectCountry } from '../sites/index.ts';
-import { html } from './lander-markup.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 /**
  * Runs where it stands, before the first paint: a visitor who entered before (the app's timestamp in localStorage) or
@@ -37,11 +37,13 @@ export const SITE_ENTRY_SCRIPT =
 
 export function renderSiteEntryWarning(t: TFunction, site: { name: string; minAge: number }): string {
   const titleId = `${SITE_ENTRY_VIEW_ID}-title`;
-  return html`<div id="${SITE_ENTRY_VIEW_ID}"><div class="fade modal-backdrop show site-entry-backdrop"></div><div role="dialog" aria-modal="true" aria-labelledby="${titleId}" class="fade modal show site-entry-warning d-block" tabindex="-1"><div class="modal-dialog modal-dialog-centered"><div class="modal-content">
-<div class="modal-header border-0 pb-0 justify-content-center"><h2 id="${titleId}" class="modal-title h4 text-center"><span class="site-entry-badge" aria-hidden="true">${t('siteEntry.ageBadge', { age: site.minAge })}</span>${t('siteEntry.title')}</h2></div>
-<div class="modal-body text-center"><p>${t('siteEntry.body', { name: site.name, age: site.minAge })}</p><p class="small text-body-secondary mb-0">${t('siteEntry.consent', { age: site.minAge })}</p></div>
-<div class="modal-footer border-0 pt-0 justify-content-center gap-2"><button type="button" class="btn btn-primary btn-lg px-5" data-site-entry-enter>${t('siteEntry.enter')}</button><a class="btn btn-link text-body-secondary" href="${SITE_ENTRY_LEAVE_URL}" rel="noreferrer">${t('siteEntry.leave')}</a></div>
-</div></div></div></div>`.value;
+  // Every value escaped: the texts are translations with the site's name in them.
+  const text = (key: string, values?: Record<string, unknown>) => escapeHtml(t(key, values));
+  return `<div id="${SITE_ENTRY_VIEW_ID}"><div class="fade modal-backdrop show site-entry-backdrop"></div><div role="dialog" aria-modal="true" aria-labelledby="${titleId}" class="fade modal show site-entry-warning d-block" tabindex="-1"><div class="modal-dialog modal-dialog-centered"><div class="modal-content">
+<div class="modal-header border-0 pb-0 justify-content-center"><h2 id="${titleId}" class="modal-title h4 text-center"><span class="site-entry-badge" aria-hidden="true">${text('siteEntry.ageBadge', { age: site.minAge })}</span>${text('siteEntry.title')}</h2></div>
+<div class="modal-body text-center"><p>${text('siteEntry.body', { name: site.name, age: site.minAge })}</p><p class="small text-body-secondary mb-0">${text('siteEntry.consent', { age: site.minAge })}</p></div>
+<div class="modal-footer border-0 pt-0 justify-content-center gap-2"><button type="button" class="btn btn-primary btn-lg px-5" data-site-entry-enter>${text('siteEntry.enter')}</button><a class="btn btn-link text-body-secondary" href="${escapeHtml(SITE_ENTRY_LEAVE_URL)}" rel="noreferrer">${text('siteEntry.leave')}</a></div>
+</div></div></div></div>`;
 }
 
 /**

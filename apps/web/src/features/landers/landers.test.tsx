@@ -176,6 +176,20 @@ describe('lander page', () => {
     expect(router.state.location.search).toBe('?ref=r7');
   });
 
+  it('renders the lander itself when landers.php answers without markup (a server without the release render)', async () => {
+    const payload = payloadFor('/landers/gallery', { name: 'gallery' });
+    mockFetch(({ url }) =>
+      url.pathname.endsWith('landers.php') ? { body: { lander: payload, html: '', css: '' } } : undefined,
+    );
+    renderWithProviders(<LanderPage />, { path: '/landers/gallery' });
+    // Its components load as a chunk of their own (transformed on first use here).
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Swipe, match, chat' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(document.querySelector('.lander-host [data-lander="gallery"]')).not.toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Sign up for free' })[0]!.getAttribute('href')).toBe('/signup');
+  });
+
   it('keeps the place cookie as long as the position (SPEC section 9)', () => {
     expect(PLACE_MAX_AGE_SECONDS * 1000).toBe(GEOLOCATION_MAX_AGE_MS);
   });
