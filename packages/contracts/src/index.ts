@@ -6,6 +6,7 @@ export * from './site-theme.ts';
 export * from './interests.ts';
 export * from './accounts.ts';
 export * from './members.ts';
+export * from './member-relations.ts';
 export * from './prompts.ts';
 export * from './verification.ts';
 export * from './orientation.ts';
