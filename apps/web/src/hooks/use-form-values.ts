@@ -16,22 +16,17 @@ export type FieldBinding = {
 
 export function useFormValues<T extends FormValues>(initial: T | (() => T)) {
   const [values, setValues] = useState<T>(initial);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<FormError | null>(null);
-  // Bumped when a submit fails; focusing waits for the render that shows the errors.
-  const [errorFocusRequest, setErrorFocusRequest] = useState(0);
-  /** Put on the <Form> as its id: a failed submit moves focus to its error summary or first invalid field. */
-  const formId = useErrorFocus(errorFocusRequest);
+  const errors = useFormErrors<T>();
+  const { fieldErrors, clearFieldError, showIssues } = errors;
 
-  const setValue = useCallback((name: keyof T & string, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    // A field's error goes once the member edits it; the rest stay until the next submit.
-    setFieldErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
-  }, []);
-
-  const clearFieldError = useCallback((name: string) => {
-    setFieldErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
-  }, []);
+  const setValue = useCallback(
+    (name: keyof T & string, value: string) => {
+      setValues((current) => ({ ...current, [name]: value }));
+      // A field's error goes once the member edits it; the rest stay until the next submit.
+      clearFieldError(name);
+    },
+    [clearFieldError],
+  );
 
   /** Parses the values; on failure shows the issues and answers null. */
   function validate<S extends z.ZodType>(
@@ -41,14 +36,59 @@ export function useFormValues<T extends FormValues>(initial: T | (() => T)) {
   ): z.infer<S> | null {
     const result = schema.safeParse(input);
     if (result.success) {
-      setFieldErrors({});
-      setFormError(null);
+      errors.clearErrors();
       return result.data;
     }
-    setFieldErrors(toFieldErrors(result.error.issues, overrides));
+    showIssues(result.error.issues, overrides);
+    return null;
+  }
+
+  /** Wires a field to its value, its setter and its error: `<FormField {...form.bind('email')} … />`. */
+  function bind(name: keyof T & string): FieldBinding {
+    // Every key of T holds a string; only FormValues' index signature makes the compiler doubt it.
+    return {
+      name,
+      value: values[name] as string,
+      onChange: (value) => setValue(name, value),
+      error: fieldErrors[name],
+    };
+  }
+
+  return {
+    formId: errors.formId,
+    values,
+    setValues,
+    setValue,
+    clearFieldError,
+    fieldErrors,
+    formError: errors.formError,
+    validate,
+    showApiError: errors.showApiError,
+    clearErrors: errors.clearErrors,
+    showErrors: errors.showErrors,
+    setFieldError: errors.setFieldError,
+    bind,
+  };
+}
+
+/** A form's field and form errors, and the focus request a failed submit makes. */
+function useFormErrors<T extends FormValues>() {
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<FormError | null>(null);
+  // Bumped when a submit fails; focusing waits for the render that shows the errors.
+  const [errorFocusRequest, setErrorFocusRequest] = useState(0);
+  /** Put on the <Form> as its id: a failed submit moves focus to its error summary or first invalid field. */
+  const formId = useErrorFocus(errorFocusRequest);
+
+  const clearFieldError = useCallback((name: string) => {
+    setFieldErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+  }, []);
+
+  /** Shows a schema's issues at their fields (or the fields `overrides` names). */
+  function showIssues(issues: readonly z.core.$ZodIssue[], overrides?: Record<string, string>) {
+    setFieldErrors(toFieldErrors(issues, overrides));
     setFormError(null);
     setErrorFocusRequest((count) => count + 1);
-    return null;
   }
 
   /** Shows what the API answered. */
@@ -76,30 +116,15 @@ export function useFormValues<T extends FormValues>(initial: T | (() => T)) {
     setFormError(null);
   }
 
-  /** Wires a field to its value, its setter and its error: `<FormField {...form.bind('email')} … />`. */
-  function bind(name: keyof T & string): FieldBinding {
-    // Every key of T holds a string; only FormValues' index signature makes the compiler doubt it.
-    return {
-      name,
-      value: values[name] as string,
-      onChange: (value) => setValue(name, value),
-      error: fieldErrors[name],
-    };
-  }
-
   return {
     formId,
-    values,
-    setValues,
-    setValue,
-    clearFieldError,
     fieldErrors,
     formError,
-    validate,
+    clearFieldError,
+    showIssues,
     showApiError,
-    clearErrors,
     showErrors,
     setFieldError,
-    bind,
+    clearErrors,
   };
 }

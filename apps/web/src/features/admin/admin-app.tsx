@@ -36,87 +36,21 @@ export function AdminApp() {
   return <AdminShell staff={staff.data} />;
 }
 
+type Permissions = { canModerate: boolean; isAdmin: boolean; canSeeTraffic: boolean };
+
 function AdminShell({ staff }: { staff: Staff }) {
   const { t } = useTranslation('admin');
-  const logout = useStaffLogout();
-  const canModerate = staffMay(staff.role, 'GET /api/admin/reports');
-  const isAdmin = staffMay(staff.role, 'GET /api/admin/audit');
-  const canSeeTraffic = staffMay(staff.role, 'GET /api/admin/traffic/report');
+  const permissions: Permissions = {
+    canModerate: staffMay(staff.role, 'GET /api/admin/reports'),
+    isAdmin: staffMay(staff.role, 'GET /api/admin/audit'),
+    canSeeTraffic: staffMay(staff.role, 'GET /api/admin/traffic/report'),
+  };
+  const { canModerate, isAdmin, canSeeTraffic } = permissions;
   const home = canModerate ? 'reports' : 'members';
   return (
     <>
       <PageTitle title={t('console.title')} />
-      <Navbar bg="dark" data-bs-theme="dark" expand="md" className="mb-4" aria-label={t('console.navigation')}>
-        <Container fluid>
-          <Navbar.Brand as="span">{t('console.title')}</Navbar.Brand>
-          <Navbar.Toggle aria-controls="admin-nav" aria-label={t('console.menu')} />
-          <Navbar.Collapse id="admin-nav">
-            <Nav as="ul" className="me-auto">
-              <Nav.Item as="li">
-                <Nav.Link as={NavLink} to="/admin/dashboard">
-                  {t('dashboard.title')}
-                </Nav.Link>
-              </Nav.Item>
-              {canModerate && (
-                <Nav.Item as="li">
-                  <Nav.Link as={NavLink} to="/admin/reports">
-                    {t('reports.title')}
-                  </Nav.Link>
-                </Nav.Item>
-              )}
-              {canModerate && (
-                <Nav.Item as="li">
-                  <Nav.Link as={NavLink} to="/admin/photos">
-                    {t('photos.title')}
-                  </Nav.Link>
-                </Nav.Item>
-              )}
-              <Nav.Item as="li">
-                <Nav.Link as={NavLink} to="/admin/members">
-                  {t('members.title')}
-                </Nav.Link>
-              </Nav.Item>
-              <Nav.Item as="li">
-                <Nav.Link as={NavLink} to="/admin/tickets">
-                  {t('tickets.title')}
-                </Nav.Link>
-              </Nav.Item>
-              <Nav.Item as="li">
-                <Nav.Link as={NavLink} to="/admin/payments">
-                  {t('payments.title')}
-                </Nav.Link>
-              </Nav.Item>
-              {canSeeTraffic && (
-                <Nav.Item as="li">
-                  <Nav.Link as={NavLink} to="/admin/traffic">
-                    {t('traffic.title')}
-                  </Nav.Link>
-                </Nav.Item>
-              )}
-              {isAdmin && (
-                <Nav.Item as="li">
-                  <Nav.Link as={NavLink} to="/admin/sites">
-                    {t('sites.title')}
-                  </Nav.Link>
-                </Nav.Item>
-              )}
-              {isAdmin && (
-                <Nav.Item as="li">
-                  <Nav.Link as={NavLink} to="/admin/audit">
-                    {t('audit.title')}
-                  </Nav.Link>
-                </Nav.Item>
-              )}
-            </Nav>
-            <span className="navbar-text small me-3">
-              {t('console.signedInAs', { name: staff.name, role: t(`roles.${staff.role}`) })}
-            </span>
-            <Button variant="outline-light" size="sm" disabled={logout.isPending} onClick={() => logout.mutate()}>
-              {t('console.logout')}
-            </Button>
-          </Navbar.Collapse>
-        </Container>
-      </Navbar>
+      <ConsoleNavbar staff={staff} permissions={permissions} />
       <Container fluid as="main" className="pb-5">
         <Routes>
           <Route index element={<Navigate to={home} replace />} />
@@ -134,5 +68,52 @@ function AdminShell({ staff }: { staff: Staff }) {
         </Routes>
       </Container>
     </>
+  );
+}
+
+/** The console's screens in menu order, each with the title key and whether the role may open it. */
+function consoleLinks({ canModerate, isAdmin, canSeeTraffic }: Permissions) {
+  return [
+    { path: 'dashboard', title: 'dashboard.title', isShown: true },
+    { path: 'reports', title: 'reports.title', isShown: canModerate },
+    { path: 'photos', title: 'photos.title', isShown: canModerate },
+    { path: 'members', title: 'members.title', isShown: true },
+    { path: 'tickets', title: 'tickets.title', isShown: true },
+    { path: 'payments', title: 'payments.title', isShown: true },
+    { path: 'traffic', title: 'traffic.title', isShown: canSeeTraffic },
+    { path: 'sites', title: 'sites.title', isShown: isAdmin },
+    { path: 'audit', title: 'audit.title', isShown: isAdmin },
+  ] as const;
+}
+
+function ConsoleNavbar({ staff, permissions }: { staff: Staff; permissions: Permissions }) {
+  const { t } = useTranslation('admin');
+  const logout = useStaffLogout();
+  return (
+    <Navbar bg="dark" data-bs-theme="dark" expand="md" className="mb-4" aria-label={t('console.navigation')}>
+      <Container fluid>
+        <Navbar.Brand as="span">{t('console.title')}</Navbar.Brand>
+        <Navbar.Toggle aria-controls="admin-nav" aria-label={t('console.menu')} />
+        <Navbar.Collapse id="admin-nav">
+          <Nav as="ul" className="me-auto">
+            {consoleLinks(permissions)
+              .filter((link) => link.isShown)
+              .map((link) => (
+                <Nav.Item as="li" key={link.path}>
+                  <Nav.Link as={NavLink} to={`/admin/${link.path}`}>
+                    {t(link.title)}
+                  </Nav.Link>
+                </Nav.Item>
+              ))}
+          </Nav>
+          <span className="navbar-text small me-3">
+            {t('console.signedInAs', { name: staff.name, role: t(`roles.${staff.role}`) })}
+          </span>
+          <Button variant="outline-light" size="sm" disabled={logout.isPending} onClick={() => logout.mutate()}>
+            {t('console.logout')}
+          </Button>
+        </Navbar.Collapse>
+      </Container>
+    </Navbar>
   );
 }

@@ -1,7 +1,7 @@
 // One member in the console: account, profile, status and restriction, sessions, ledger; and the actions the role
 // may take, each with a reason: suspend until a date, ban, unban, force logout, credit adjustment (admins).
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
+import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,20 +12,18 @@ import {
   staffMay,
   type Staff,
 } from '@app/contracts';
-import { DataTable } from '../../../components/data-table.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { formatDate } from '../../../lib/i18n.ts';
 import { useAdminMember } from '../api/admin-member.ts';
 import { useAdminMemberLedger } from '../api/admin-member-ledger.ts';
 import { useMemberAction, type MemberAction } from '../api/member-action.ts';
-import { MoreButton } from './more-button.tsx';
 import { adminFormError, toAdminFormError } from '../lib/admin-errors.ts';
 import { MemberRecords } from './member-records.tsx';
+import { AccountCard, LedgerCard, MemberHeading, ProfileCard, SessionsCard } from './member-detail-parts.tsx';
 
 export function MemberDetailPage({ staff }: { staff: Staff }) {
   const { t } = useTranslation('admin');
@@ -35,140 +33,25 @@ export function MemberDetailPage({ staff }: { staff: Staff }) {
   if (query.isPending) return <LoadingSpinner />;
   if (query.isError) return <FormErrorAlert error={toAdminFormError(query.error)} />;
   const member = query.data.member;
-  const restriction = member.restriction;
 
   return (
     <>
       <p className="mb-2">
         <Link to="/admin/members">{t('member.back')}</Link>
       </p>
-      <h1 className="h4 mb-3">
-        {member.name ?? member.email}{' '}
-        {restriction && (
-          <Badge bg={restriction.kind === 'banned' ? 'danger' : 'warning'}>
-            {t(`members.restriction.${restriction.kind}`)}
-          </Badge>
-        )}
-      </h1>
+      <MemberHeading member={member} />
       <Row className="g-4">
         <Col lg={6}>
-          <Card className="shadow-sm mb-4">
-            <Card.Body>
-              <h2 className="h6">{t('member.account')}</h2>
-              <dl className="row small mb-0">
-                <dt className="col-5">{t('members.columns.id')}</dt>
-                <dd className="col-7">{member.id}</dd>
-                <dt className="col-5">{t('members.columns.email')}</dt>
-                <dd className="col-7">{member.email}</dd>
-                <dt className="col-5">{t('members.columns.site')}</dt>
-                <dd className="col-7">{member.site_domain}</dd>
-                <dt className="col-5">{t('members.columns.status')}</dt>
-                <dd className="col-7">{member.status}</dd>
-                <dt className="col-5">{t('member.balance')}</dt>
-                <dd className="col-7">{member.balance}</dd>
-                <dt className="col-5">{t('member.reports')}</dt>
-                <dd className="col-7">
-                  {t('member.reportCounts', { received: member.reports_received, made: member.reports_made })}
-                </dd>
-                {restriction && (
-                  <>
-                    <dt className="col-5">{t('member.restriction')}</dt>
-                    <dd className="col-7">
-                      {t(`banReasons.${restriction.reason}`)}
-                      {restriction.until &&
-                        ` · ${t('member.until', { date: formatDate(restriction.until, { dateStyle: 'short', timeStyle: 'short' }) })}`}
-                      {restriction.note && <span className="d-block text-body-secondary">{restriction.note}</span>}
-                    </dd>
-                  </>
-                )}
-              </dl>
-            </Card.Body>
-          </Card>
-          {member.profile && (
-            <Card className="shadow-sm mb-4">
-              <Card.Body>
-                <h2 className="h6">{t('member.profile')}</h2>
-                <div className="d-flex gap-3">
-                  {member.profile.main_photo_url && (
-                    <img
-                      src={member.profile.main_photo_url}
-                      alt={t('member.photoAlt', { name: member.name ?? '' })}
-                      width={96}
-                      height={96}
-                      className="rounded object-fit-cover"
-                    />
-                  )}
-                  <p className="small mb-0">
-                    {[member.profile.gender, member.profile.date_of_birth, member.profile.city, member.profile.country]
-                      .filter(Boolean)
-                      .join(' · ')}
-                    {member.profile.about_me && (
-                      <span className="d-block text-body-secondary mt-1 text-break">{member.profile.about_me}</span>
-                    )}
-                  </p>
-                </div>
-              </Card.Body>
-            </Card>
-          )}
-          <Card className="shadow-sm mb-4">
-            <Card.Body>
-              <h2 className="h6">{t('member.sessions')}</h2>
-              {member.sessions.length === 0 ? (
-                <p className="small text-body-secondary mb-0">{t('member.noSessions')}</p>
-              ) : (
-                <DataTable
-                  caption={t('member.sessions')}
-                  className="small mb-0"
-                  rows={member.sessions}
-                  rowKey={(session) => session.id}
-                  columns={[
-                    {
-                      key: 'seen',
-                      header: t('member.lastSeen'),
-                      cell: (session) => formatDate(session.last_seen_at, { dateStyle: 'short', timeStyle: 'short' }),
-                    },
-                    { key: 'ip', header: t('member.ip'), cell: (session) => session.ip ?? '—' },
-                    {
-                      key: 'device',
-                      header: t('member.device'),
-                      className: 'text-truncate',
-                      style: { maxWidth: 220 },
-                      cell: (session) => session.user_agent ?? '—',
-                    },
-                  ]}
-                />
-              )}
-            </Card.Body>
-          </Card>
-          <Card className="shadow-sm mb-4">
-            <Card.Body>
-              <h2 className="h6">{t('member.ledger')}</h2>
-              {ledger.data && (
-                <DataTable
-                  caption={t('member.ledger')}
-                  className="small mb-0"
-                  rows={ledger.data.pages.flatMap((page) => page.entries)}
-                  rowKey={(entry) => entry.id}
-                  columns={[
-                    {
-                      key: 'created',
-                      header: t('reports.columns.created'),
-                      cell: (entry) => formatDate(entry.created_at, { dateStyle: 'short', timeStyle: 'short' }),
-                    },
-                    { key: 'amount', header: t('member.amount'), cell: (entry) => entry.amount },
-                    { key: 'reason', header: t('member.reason'), cell: (entry) => entry.reason },
-                  ]}
-                />
-              )}
-              <MoreButton query={ledger} className="mt-2" />
-            </Card.Body>
-          </Card>
+          <AccountCard member={member} />
+          <ProfileCard member={member} />
+          <SessionsCard sessions={member.sessions} />
+          <LedgerCard ledger={ledger} />
         </Col>
         <Col lg={6}>
           <MemberActions
             id={id}
             staff={staff}
-            isRestricted={restriction !== null}
+            isRestricted={member.restriction !== null}
             hasSessions={member.sessions.length > 0}
           />
           <div className="mt-4">

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUSES, staffMay, type Staff } from '@app/contracts';
+import { ORDER_STATUSES, staffMay, type AdminOrder, type Staff } from '@app/contracts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
@@ -18,31 +18,16 @@ import { toAdminFormError } from '../lib/admin-errors.ts';
 import { MoreButton } from './more-button.tsx';
 
 export function PaymentsPage({ staff }: { staff: Staff }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [selected, setSelected] = useState<number | null>(null);
   const orders = useAdminOrders(status);
   const isAdmin = staffMay(staff.role, 'GET /api/admin/webhooks');
-  const webhooks = useFailedWebhooks(isAdmin);
   const rows = orders.data?.pages.flatMap((page) => page.orders) ?? [];
-  const hooks = webhooks.data?.pages.flatMap((page) => page.webhooks) ?? [];
   return (
     <>
       <h1 className="h4 mb-3">{t('payments.title')}</h1>
-      <Form.Group controlId="orders-status" className="mb-3" style={{ maxWidth: 260 }}>
-        <Form.Label>{t('payments.status')}</Form.Label>
-        <Form.Select
-          value={status}
-          onChange={(event) => (setStatus(event.target.value as OrderStatus | ''), setSelected(null))}
-        >
-          <option value="">{t('payments.allStatuses')}</option>
-          {ORDER_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
+      <StatusFilter status={status} onChange={(next) => (setStatus(next), setSelected(null))} />
       <Row className="g-4">
         <Col lg={selected ? 7 : 12}>
           {orders.isPending ? (
@@ -50,52 +35,7 @@ export function PaymentsPage({ staff }: { staff: Staff }) {
           ) : rows.length === 0 ? (
             <p className="text-body-secondary">{t('payments.empty')}</p>
           ) : (
-            <DataTable
-              caption={t('payments.orders')}
-              isHover
-              className="align-middle"
-              rows={rows}
-              rowKey={(order) => order.id}
-              isRowActive={(order) => order.id === selected}
-              columns={[
-                {
-                  key: 'id',
-                  header: '#',
-                  cell: (order) => (
-                    <Button
-                      variant="link"
-                      className="p-0"
-                      aria-label={t('payments.open', { id: order.id })}
-                      onClick={() => setSelected(order.id)}
-                    >
-                      {order.id}
-                    </Button>
-                  ),
-                },
-                { key: 'email', header: t('members.columns.email'), cell: (order) => order.email ?? '—' },
-                {
-                  key: 'amount',
-                  header: t('payments.amount'),
-                  cell: (order) => formatMoney({ amount: order.amount_minor, currency: order.currency }, i18n.language),
-                },
-                {
-                  key: 'status',
-                  header: t('payments.status'),
-                  cell: (order) => (
-                    <Badge
-                      bg={order.status === 'paid' ? 'success' : order.status === 'refunded' ? 'info' : 'secondary'}
-                    >
-                      {order.status}
-                    </Badge>
-                  ),
-                },
-                {
-                  key: 'created',
-                  header: t('reports.columns.created'),
-                  cell: (order) => formatDate(order.created_at, { dateStyle: 'short', timeStyle: 'short' }),
-                },
-              ]}
-            />
+            <OrdersTable rows={rows} selected={selected} onSelect={setSelected} />
           )}
           <MoreButton query={orders} />
         </Col>
@@ -110,47 +50,136 @@ export function PaymentsPage({ staff }: { staff: Staff }) {
           </Col>
         )}
       </Row>
-      {isAdmin && (
-        <section aria-labelledby="webhooks-title" className="mt-4">
-          <h2 id="webhooks-title" className="h5">
-            {t('payments.webhooks')}
-          </h2>
-          {hooks.length === 0 ? (
-            <p className="text-body-secondary small">{t('payments.noWebhooks')}</p>
-          ) : (
-            <DataTable
-              caption={t('payments.webhooks')}
-              className="small"
-              rows={hooks}
-              rowKey={(hook) => hook.id}
-              columns={[
-                {
-                  key: 'when',
-                  header: t('audit.when'),
-                  cell: (hook) => formatDate(hook.received_at, { dateStyle: 'short', timeStyle: 'short' }),
-                },
-                { key: 'provider', header: t('payments.provider'), cell: (hook) => hook.provider },
-                {
-                  key: 'payment',
-                  header: t('payments.paymentId'),
-                  cell: (hook) => <code>{hook.provider_payment_id}</code>,
-                },
-                {
-                  key: 'outcome',
-                  header: t('payments.outcome'),
-                  cell: (hook) => (
-                    <>
-                      {hook.outcome}
-                      {hook.error && <span className="d-block text-danger">{hook.error}</span>}
-                    </>
-                  ),
-                },
-              ]}
-            />
-          )}
-        </section>
-      )}
+      {isAdmin && <FailedWebhooks />}
     </>
+  );
+}
+
+function StatusFilter({
+  status,
+  onChange,
+}: {
+  status: OrderStatus | '';
+  onChange: (status: OrderStatus | '') => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Form.Group controlId="orders-status" className="mb-3" style={{ maxWidth: 260 }}>
+      <Form.Label>{t('payments.status')}</Form.Label>
+      <Form.Select value={status} onChange={(event) => onChange(event.target.value as OrderStatus | '')}>
+        <option value="">{t('payments.allStatuses')}</option>
+        {ORDER_STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}
+
+function OrdersTable({
+  rows,
+  selected,
+  onSelect,
+}: {
+  rows: AdminOrder[];
+  selected: number | null;
+  onSelect: (id: number) => void;
+}) {
+  const { t, i18n } = useTranslation('admin');
+  return (
+    <DataTable
+      caption={t('payments.orders')}
+      isHover
+      className="align-middle"
+      rows={rows}
+      rowKey={(order) => order.id}
+      isRowActive={(order) => order.id === selected}
+      columns={[
+        {
+          key: 'id',
+          header: '#',
+          cell: (order) => (
+            <Button
+              variant="link"
+              className="p-0"
+              aria-label={t('payments.open', { id: order.id })}
+              onClick={() => onSelect(order.id)}
+            >
+              {order.id}
+            </Button>
+          ),
+        },
+        { key: 'email', header: t('members.columns.email'), cell: (order) => order.email ?? '—' },
+        {
+          key: 'amount',
+          header: t('payments.amount'),
+          cell: (order) => formatMoney({ amount: order.amount_minor, currency: order.currency }, i18n.language),
+        },
+        {
+          key: 'status',
+          header: t('payments.status'),
+          cell: (order) => (
+            <Badge bg={order.status === 'paid' ? 'success' : order.status === 'refunded' ? 'info' : 'secondary'}>
+              {order.status}
+            </Badge>
+          ),
+        },
+        {
+          key: 'created',
+          header: t('reports.columns.created'),
+          cell: (order) => formatDate(order.created_at, { dateStyle: 'short', timeStyle: 'short' }),
+        },
+      ]}
+    />
+  );
+}
+
+/** Admins only (rendered for them alone): webhooks the server could not apply. */
+function FailedWebhooks() {
+  const { t } = useTranslation('admin');
+  const webhooks = useFailedWebhooks(true);
+  const hooks = webhooks.data?.pages.flatMap((page) => page.webhooks) ?? [];
+  return (
+    <section aria-labelledby="webhooks-title" className="mt-4">
+      <h2 id="webhooks-title" className="h5">
+        {t('payments.webhooks')}
+      </h2>
+      {hooks.length === 0 ? (
+        <p className="text-body-secondary small">{t('payments.noWebhooks')}</p>
+      ) : (
+        <DataTable
+          caption={t('payments.webhooks')}
+          className="small"
+          rows={hooks}
+          rowKey={(hook) => hook.id}
+          columns={[
+            {
+              key: 'when',
+              header: t('audit.when'),
+              cell: (hook) => formatDate(hook.received_at, { dateStyle: 'short', timeStyle: 'short' }),
+            },
+            { key: 'provider', header: t('payments.provider'), cell: (hook) => hook.provider },
+            {
+              key: 'payment',
+              header: t('payments.paymentId'),
+              cell: (hook) => <code>{hook.provider_payment_id}</code>,
+            },
+            {
+              key: 'outcome',
+              header: t('payments.outcome'),
+              cell: (hook) => (
+                <>
+                  {hook.outcome}
+                  {hook.error && <span className="d-block text-danger">{hook.error}</span>}
+                </>
+              ),
+            },
+          ]}
+        />
+      )}
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 // Under a site's settings (admins): its credit bundles per currency and its discount codes; add one (checked by
 // the shared contract), or switch one on or off.
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Badge, Button, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { adminBundleInputSchema, adminDiscountCodeInputSchema, fromMajorUnits } from '@app/contracts';
@@ -18,116 +18,146 @@ import { useSiteCodes } from '../api/site-codes.ts';
 import { adminFormError, toAdminFormError } from '../lib/admin-errors.ts';
 
 export function SiteCatalog({ siteId, currency }: { siteId: number; currency: string }) {
-  const { t, i18n } = useTranslation('admin');
-  const bundles = useSiteBundles(siteId);
-  const codes = useSiteCodes(siteId);
-  // The switches of the rows; each add form has its own request.
-  const saveBundle = useSaveBundle(siteId);
-  const saveCode = useSaveCode(siteId);
-
   return (
     <>
-      <section aria-labelledby="site-bundles-title" className="border rounded p-3 mb-3">
-        <h3 id="site-bundles-title" className="h6">
-          {t('catalog.bundles')}
-        </h3>
-        <FormErrorAlert error={saveBundle.error ? toAdminFormError(saveBundle.error) : null} />
-        <DataTable
-          caption={t('catalog.bundles')}
-          className="small"
-          rows={bundles.data?.bundles ?? []}
-          rowKey={(row) => row.id}
-          columns={[
-            {
-              key: 'credits',
-              header: t('catalog.credits'),
-              cell: (row) => (
-                <>
-                  {row.credits} {row.is_popular && <Badge bg="info">{t('catalog.popular')}</Badge>}
-                </>
-              ),
-            },
-            {
-              key: 'price',
-              header: t('catalog.price'),
-              cell: (row) => formatMoney({ amount: row.price_minor, currency: row.currency }, i18n.language),
-            },
-            {
-              key: 'state',
-              header: t('catalog.state'),
-              cell: (row) => (row.is_active ? t('catalog.active') : t('catalog.inactive')),
-            },
-            {
-              key: 'actions',
-              header: t('sites.columns.actions'),
-              isHeaderHidden: true,
-              className: 'text-end',
-              cell: (row) => (
-                <Button
-                  size="sm"
-                  variant="outline-secondary"
-                  disabled={saveBundle.isPending}
-                  onClick={() => saveBundle.mutate({ ...bundleInput(row), id: row.id, is_active: !row.is_active })}
-                >
-                  {row.is_active ? t('catalog.switchOff') : t('catalog.switchOn')}
-                </Button>
-              ),
-            },
-          ]}
-        />
-        <BundleForm siteId={siteId} currency={currency} />
-      </section>
-
-      <section aria-labelledby="site-codes-title" className="border rounded p-3 mb-3">
-        <h3 id="site-codes-title" className="h6">
-          {t('catalog.codes')}
-        </h3>
-        <FormErrorAlert error={saveCode.error ? toAdminFormError(saveCode.error) : null} />
-        <DataTable
-          caption={t('catalog.codes')}
-          className="small"
-          rows={codes.data?.discount_codes ?? []}
-          rowKey={(row) => row.id}
-          columns={[
-            { key: 'code', header: t('catalog.code'), cell: (row) => <code>{row.code}</code> },
-            { key: 'percentage', header: t('catalog.percentage'), cell: (row) => `${row.value_percentage}%` },
-            {
-              key: 'expires',
-              header: t('catalog.expires'),
-              cell: (row) => (row.expires_at ? formatDate(row.expires_at, { dateStyle: 'short' }) : '—'),
-            },
-            {
-              key: 'state',
-              header: t('catalog.state'),
-              cell: (row) => (row.status === 'active' ? t('catalog.active') : t('catalog.inactive')),
-            },
-            {
-              key: 'actions',
-              header: t('sites.columns.actions'),
-              isHeaderHidden: true,
-              className: 'text-end',
-              cell: (row) => (
-                <Button
-                  size="sm"
-                  variant="outline-secondary"
-                  disabled={saveCode.isPending}
-                  onClick={() =>
-                    saveCode.mutate({
-                      ...codeInput(row),
-                      id: row.id,
-                      status: row.status === 'active' ? 'disabled' : 'active',
-                    })
-                  }
-                >
-                  {row.status === 'active' ? t('catalog.switchOff') : t('catalog.switchOn')}
-                </Button>
-              ),
-            },
-          ]}
-        />
-        <CodeForm siteId={siteId} />
-      </section>
+      <BundlesSection siteId={siteId} currency={currency} />
+      <CodesSection siteId={siteId} />
     </>
+  );
+}
+
+/** One catalog list: its heading, the error of its switches, then the table and the add form. */
+function CatalogSection({
+  id,
+  title,
+  error,
+  children,
+}: {
+  id: string;
+  title: string;
+  error: unknown;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="border rounded p-3 mb-3">
+      <h3 id={id} className="h6">
+        {title}
+      </h3>
+      <FormErrorAlert error={error ? toAdminFormError(error) : null} />
+      {children}
+    </section>
+  );
+}
+
+function SwitchButton({ isActive, disabled, onClick }: { isActive: boolean; disabled: boolean; onClick: () => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Button size="sm" variant="outline-secondary" disabled={disabled} onClick={onClick}>
+      {isActive ? t('catalog.switchOff') : t('catalog.switchOn')}
+    </Button>
+  );
+}
+
+function BundlesSection({ siteId, currency }: { siteId: number; currency: string }) {
+  const { t, i18n } = useTranslation('admin');
+  const bundles = useSiteBundles(siteId);
+  // The switches of the rows; the add form has its own request.
+  const saveBundle = useSaveBundle(siteId);
+  return (
+    <CatalogSection id="site-bundles-title" title={t('catalog.bundles')} error={saveBundle.error}>
+      <DataTable
+        caption={t('catalog.bundles')}
+        className="small"
+        rows={bundles.data?.bundles ?? []}
+        rowKey={(row) => row.id}
+        columns={[
+          {
+            key: 'credits',
+            header: t('catalog.credits'),
+            cell: (row) => (
+              <>
+                {row.credits} {row.is_popular && <Badge bg="info">{t('catalog.popular')}</Badge>}
+              </>
+            ),
+          },
+          {
+            key: 'price',
+            header: t('catalog.price'),
+            cell: (row) => formatMoney({ amount: row.price_minor, currency: row.currency }, i18n.language),
+          },
+          {
+            key: 'state',
+            header: t('catalog.state'),
+            cell: (row) => (row.is_active ? t('catalog.active') : t('catalog.inactive')),
+          },
+          {
+            key: 'actions',
+            header: t('sites.columns.actions'),
+            isHeaderHidden: true,
+            className: 'text-end',
+            cell: (row) => (
+              <SwitchButton
+                isActive={row.is_active}
+                disabled={saveBundle.isPending}
+                onClick={() => saveBundle.mutate({ ...bundleInput(row), id: row.id, is_active: !row.is_active })}
+              />
+            ),
+          },
+        ]}
+      />
+      <BundleForm siteId={siteId} currency={currency} />
+    </CatalogSection>
+  );
+}
+
+function CodesSection({ siteId }: { siteId: number }) {
+  const { t } = useTranslation('admin');
+  const codes = useSiteCodes(siteId);
+  // The switches of the rows; the add form has its own request.
+  const saveCode = useSaveCode(siteId);
+  return (
+    <CatalogSection id="site-codes-title" title={t('catalog.codes')} error={saveCode.error}>
+      <DataTable
+        caption={t('catalog.codes')}
+        className="small"
+        rows={codes.data?.discount_codes ?? []}
+        rowKey={(row) => row.id}
+        columns={[
+          { key: 'code', header: t('catalog.code'), cell: (row) => <code>{row.code}</code> },
+          { key: 'percentage', header: t('catalog.percentage'), cell: (row) => `${row.value_percentage}%` },
+          {
+            key: 'expires',
+            header: t('catalog.expires'),
+            cell: (row) => (row.expires_at ? formatDate(row.expires_at, { dateStyle: 'short' }) : '—'),
+          },
+          {
+            key: 'state',
+            header: t('catalog.state'),
+            cell: (row) => (row.status === 'active' ? t('catalog.active') : t('catalog.inactive')),
+          },
+          {
+            key: 'actions',
+            header: t('sites.columns.actions'),
+            isHeaderHidden: true,
+            className: 'text-end',
+            cell: (row) => (
+              <SwitchButton
+                isActive={row.status === 'active'}
+                disabled={saveCode.isPending}
+                onClick={() =>
+                  saveCode.mutate({
+                    ...codeInput(row),
+                    id: row.id,
+                    status: row.status === 'active' ? 'disabled' : 'active',
+                  })
+                }
+              />
+            ),
+          },
+        ]}
+      />
+      <CodeForm siteId={siteId} />
+    </CatalogSection>
   );
 }
 

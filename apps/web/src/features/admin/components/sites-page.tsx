@@ -203,6 +203,8 @@ function SiteForm({
   );
 }
 
+type FieldError = { code: string; params?: Record<string, string | number> };
+
 function SiteFieldInput({
   field,
   value,
@@ -211,7 +213,7 @@ function SiteFieldInput({
 }: {
   field: SiteField;
   value: string | undefined;
-  error: { code: string; params?: Record<string, string | number> } | null;
+  error: FieldError | null;
   onChange: (value: string) => void;
 }) {
   const { t } = useTranslation('admin');
@@ -250,12 +252,6 @@ function SiteFieldInput({
       </>
     );
   }
-  const common = {
-    id,
-    value: value ?? '',
-    isInvalid: Boolean(error),
-    'aria-describedby': describedBy,
-  };
   return (
     <>
       <div className="d-flex flex-wrap align-items-baseline column-gap-2 mb-1">
@@ -264,29 +260,11 @@ function SiteFieldInput({
         </Form.Label>
         {settingKey}
       </div>
-      {field.kind === 'select' ? (
-        <Form.Select {...common} onChange={(event) => onChange(event.target.value)}>
-          {field.options!.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </Form.Select>
-      ) : field.kind === 'textarea' || field.kind === 'json' ? (
-        <Form.Control
-          as="textarea"
-          rows={field.kind === 'json' ? 4 : 3}
-          className={field.kind === 'json' ? 'font-monospace small' : undefined}
-          {...common}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      ) : (
-        <Form.Control
-          type={field.kind === 'number' || field.kind === 'nullableNumber' ? 'number' : 'text'}
-          {...common}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
+      <SiteFieldControl
+        field={field}
+        common={{ id, value: value ?? '', isInvalid: Boolean(error), 'aria-describedby': describedBy }}
+        onChange={onChange}
+      />
       {hint && (
         <Form.Text id={`${id}-hint`} className="d-block">
           {hint}
@@ -294,6 +272,47 @@ function SiteFieldInput({
       )}
       {feedback}
     </>
+  );
+}
+
+/** The control of a field that is not a switch: a select, a text area (JSON in monospace) or a one-line input. */
+function SiteFieldControl({
+  field,
+  common,
+  onChange,
+}: {
+  field: SiteField;
+  common: { id: string; value: string; isInvalid: boolean; 'aria-describedby': string | undefined };
+  onChange: (value: string) => void;
+}) {
+  if (field.kind === 'select') {
+    return (
+      <Form.Select {...common} onChange={(event) => onChange(event.target.value)}>
+        {field.options!.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </Form.Select>
+    );
+  }
+  if (field.kind === 'textarea' || field.kind === 'json') {
+    return (
+      <Form.Control
+        as="textarea"
+        rows={field.kind === 'json' ? 4 : 3}
+        className={field.kind === 'json' ? 'font-monospace small' : undefined}
+        {...common}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    );
+  }
+  return (
+    <Form.Control
+      type={field.kind === 'number' || field.kind === 'nullableNumber' ? 'number' : 'text'}
+      {...common}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }
 

@@ -158,35 +158,51 @@ function NetworksTable({
                 isHeaderHidden: true,
                 className: 'text-end text-nowrap',
                 cell: (network: AdminNetwork) => (
-                  <>
-                    {onEdit && (
-                      <Button
-                        size="sm"
-                        variant="outline-primary"
-                        className="me-2"
-                        aria-label={t('traffic.networks.editLabel', { name: network.name })}
-                        onClick={() => onEdit(network)}
-                      >
-                        {t('traffic.edit')}
-                      </Button>
-                    )}
-                    {onDelete && (
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        aria-label={t('traffic.networks.deleteLabel', { name: network.name })}
-                        onClick={() => onDelete(network)}
-                      >
-                        {t('traffic.networks.delete')}
-                      </Button>
-                    )}
-                  </>
+                  <NetworkActions network={network} onEdit={onEdit} onDelete={onDelete} />
                 ),
               },
             ]
           : []),
       ]}
     />
+  );
+}
+
+/** The row's edit and delete buttons, each the role may use. */
+function NetworkActions({
+  network,
+  onEdit,
+  onDelete,
+}: {
+  network: AdminNetwork;
+  onEdit: ((network: AdminNetwork) => void) | null;
+  onDelete: ((network: AdminNetwork) => void) | null;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      {onEdit && (
+        <Button
+          size="sm"
+          variant="outline-primary"
+          className="me-2"
+          aria-label={t('traffic.networks.editLabel', { name: network.name })}
+          onClick={() => onEdit(network)}
+        >
+          {t('traffic.edit')}
+        </Button>
+      )}
+      {onDelete && (
+        <Button
+          size="sm"
+          variant="outline-danger"
+          aria-label={t('traffic.networks.deleteLabel', { name: network.name })}
+          onClick={() => onDelete(network)}
+        >
+          {t('traffic.networks.delete')}
+        </Button>
+      )}
+    </>
   );
 }
 

@@ -57,9 +57,6 @@ function VerificationCard({
   onReject: (reason: VerificationRejectReason) => void;
 }) {
   const { t } = useTranslation('admin');
-  const { t: tMembers } = useTranslation('members');
-  const [reason, setReason] = useState<VerificationRejectReason>('pose_mismatch');
-  const selectId = `verification-reason-${entry.id}`;
   return (
     <Card className="h-100 shadow-sm" as="article" aria-label={entry.profile_name}>
       <Card.Body className="small">
@@ -71,39 +68,7 @@ function VerificationCard({
             })}
           </span>
         </p>
-        <div className="d-flex gap-3 align-items-start mb-3">
-          <img
-            src={entry.selfie_url}
-            alt={t('verifications.selfieAlt', { name: entry.profile_name })}
-            className="rounded"
-            style={{ width: '45%', aspectRatio: '3 / 4', objectFit: 'cover' }}
-          />
-          <div className="flex-grow-1">
-            <p className="mb-1 fw-semibold">{t('verifications.pose')}</p>
-            <div className="d-flex align-items-center gap-2 mb-2">
-              <PoseIcon pose={entry.pose} size={40} />
-              <span>{tMembers(`verification.poses.${entry.pose}`)}</span>
-            </div>
-            <p className="mb-1 fw-semibold">{t('verifications.photos')}</p>
-            {entry.photo_urls.length ? (
-              <div className="d-flex flex-wrap gap-1">
-                {entry.photo_urls.map((url, index) => (
-                  <img
-                    key={url}
-                    src={url}
-                    alt={t('verifications.photoAlt', { name: entry.profile_name, number: index + 1 })}
-                    width={64}
-                    height={64}
-                    className="rounded"
-                    style={{ objectFit: 'cover' }}
-                  />
-                ))}
-              </div>
-            ) : (
-              <p className="text-body-secondary mb-0">{t('verifications.noPhotos')}</p>
-            )}
-          </div>
-        </div>
+        <VerificationEvidence entry={entry} />
         <Button
           size="sm"
           variant="success"
@@ -114,33 +79,95 @@ function VerificationCard({
         >
           {t('verifications.approve')}
         </Button>
-        <Form.Label htmlFor={selectId} className="mb-1">
-          {t('verifications.rejectReason')}
-        </Form.Label>
-        <Form.Select
-          id={selectId}
-          size="sm"
-          value={reason}
-          onChange={(event) => setReason(event.target.value as VerificationRejectReason)}
-          className="mb-2"
-        >
-          {VERIFICATION_REJECT_REASONS.map((value) => (
-            <option key={value} value={value}>
-              {tMembers(`verification.rejectReasons.${value}`)}
-            </option>
-          ))}
-        </Form.Select>
-        <Button
-          size="sm"
-          variant="outline-danger"
-          className="w-100"
-          disabled={isBusy}
-          onClick={() => onReject(reason)}
-          aria-label={t('verifications.rejectLabel', { name: entry.profile_name })}
-        >
-          {t('verifications.reject')}
-        </Button>
+        <RejectControls entry={entry} isBusy={isBusy} onReject={onReject} />
       </Card.Body>
     </Card>
+  );
+}
+
+/** The selfie beside the pose asked for and the member's profile photos. */
+function VerificationEvidence({ entry }: { entry: AdminVerification }) {
+  const { t } = useTranslation('admin');
+  const { t: tMembers } = useTranslation('members');
+  return (
+    <div className="d-flex gap-3 align-items-start mb-3">
+      <img
+        src={entry.selfie_url}
+        alt={t('verifications.selfieAlt', { name: entry.profile_name })}
+        className="rounded"
+        style={{ width: '45%', aspectRatio: '3 / 4', objectFit: 'cover' }}
+      />
+      <div className="flex-grow-1">
+        <p className="mb-1 fw-semibold">{t('verifications.pose')}</p>
+        <div className="d-flex align-items-center gap-2 mb-2">
+          <PoseIcon pose={entry.pose} size={40} />
+          <span>{tMembers(`verification.poses.${entry.pose}`)}</span>
+        </div>
+        <p className="mb-1 fw-semibold">{t('verifications.photos')}</p>
+        {entry.photo_urls.length ? (
+          <div className="d-flex flex-wrap gap-1">
+            {entry.photo_urls.map((url, index) => (
+              <img
+                key={url}
+                src={url}
+                alt={t('verifications.photoAlt', { name: entry.profile_name, number: index + 1 })}
+                width={64}
+                height={64}
+                className="rounded"
+                style={{ objectFit: 'cover' }}
+              />
+            ))}
+          </div>
+        ) : (
+          <p className="text-body-secondary mb-0">{t('verifications.noPhotos')}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The reason to reject with (a pose mismatch first) and the reject button. */
+function RejectControls({
+  entry,
+  isBusy,
+  onReject,
+}: {
+  entry: AdminVerification;
+  isBusy: boolean;
+  onReject: (reason: VerificationRejectReason) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { t: tMembers } = useTranslation('members');
+  const [reason, setReason] = useState<VerificationRejectReason>('pose_mismatch');
+  const selectId = `verification-reason-${entry.id}`;
+  return (
+    <>
+      <Form.Label htmlFor={selectId} className="mb-1">
+        {t('verifications.rejectReason')}
+      </Form.Label>
+      <Form.Select
+        id={selectId}
+        size="sm"
+        value={reason}
+        onChange={(event) => setReason(event.target.value as VerificationRejectReason)}
+        className="mb-2"
+      >
+        {VERIFICATION_REJECT_REASONS.map((value) => (
+          <option key={value} value={value}>
+            {tMembers(`verification.rejectReasons.${value}`)}
+          </option>
+        ))}
+      </Form.Select>
+      <Button
+        size="sm"
+        variant="outline-danger"
+        className="w-100"
+        disabled={isBusy}
+        onClick={() => onReject(reason)}
+        aria-label={t('verifications.rejectLabel', { name: entry.profile_name })}
+      >
+        {t('verifications.reject')}
+      </Button>
+    </>
   );
 }

@@ -75,7 +75,6 @@ function MailView({ mail }: { mail: DevMail }) {
 
 export function DevMailboxPage() {
   const { t } = useTranslation('accounts');
-  const [recipient, setRecipient] = useState('');
   const [filter, setFilter] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const mailbox = useDevMailbox(filter);
@@ -93,29 +92,7 @@ export function DevMailboxPage() {
         <h1 className="h3 mb-0 me-auto">
           {t('devMailbox.title')} <Badge bg="secondary">{t('devMailbox.devOnly')}</Badge>
         </h1>
-        <Form
-          className="d-flex gap-2"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setFilter(recipient.trim());
-          }}
-        >
-          <Form.Label htmlFor="dev-mailbox-recipient" visuallyHidden>
-            {t('devMailbox.recipient')}
-          </Form.Label>
-          <Form.Control
-            id="dev-mailbox-recipient"
-            type="search"
-            size="sm"
-            placeholder={t('devMailbox.recipient')}
-            value={recipient}
-            onChange={(event) => setRecipient(event.target.value)}
-          />
-          <Button type="submit" size="sm" variant="outline-dark">
-            {t('devMailbox.filter')}
-          </Button>
-        </Form>
+        <RecipientFilter onFilter={setFilter} />
         <Button size="sm" variant="primary" onClick={() => void mailbox.refetch()} disabled={mailbox.isFetching}>
           {t('devMailbox.refresh')}
         </Button>
@@ -130,22 +107,7 @@ export function DevMailboxPage() {
       {mails.length > 0 && (
         <Row className="g-4">
           <Col lg={4}>
-            <ListGroup as="ul" aria-label={t('devMailbox.listLabel')}>
-              {mails.map((mail) => (
-                <ListGroup.Item as="li" key={mail.id} active={mail.id === selected?.id} className="p-0">
-                  <button
-                    type="button"
-                    className="btn w-100 text-start p-3 border-0 text-reset rounded-0"
-                    aria-current={mail.id === selected?.id ? 'true' : undefined}
-                    onClick={() => setSelectedId(mail.id)}
-                  >
-                    <span className="d-block fw-semibold text-truncate">{mail.subject}</span>
-                    <span className="d-block small text-truncate">{mail.to}</span>
-                    <span className="d-block small opacity-75">{formatTime(mail.created_at)}</span>
-                  </button>
-                </ListGroup.Item>
-              ))}
-            </ListGroup>
+            <MailList mails={mails} selectedId={selected?.id} onSelect={setSelectedId} />
           </Col>
           <Col lg={8}>
             {selected && (
@@ -159,5 +121,66 @@ export function DevMailboxPage() {
         </Row>
       )}
     </Container>
+  );
+}
+
+/** The recipient search: the list shows that address's mails once submitted. */
+function RecipientFilter({ onFilter }: { onFilter: (recipient: string) => void }) {
+  const { t } = useTranslation('accounts');
+  const [recipient, setRecipient] = useState('');
+  return (
+    <Form
+      className="d-flex gap-2"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onFilter(recipient.trim());
+      }}
+    >
+      <Form.Label htmlFor="dev-mailbox-recipient" visuallyHidden>
+        {t('devMailbox.recipient')}
+      </Form.Label>
+      <Form.Control
+        id="dev-mailbox-recipient"
+        type="search"
+        size="sm"
+        placeholder={t('devMailbox.recipient')}
+        value={recipient}
+        onChange={(event) => setRecipient(event.target.value)}
+      />
+      <Button type="submit" size="sm" variant="outline-dark">
+        {t('devMailbox.filter')}
+      </Button>
+    </Form>
+  );
+}
+
+function MailList({
+  mails,
+  selectedId,
+  onSelect,
+}: {
+  mails: DevMail[];
+  selectedId: number | undefined;
+  onSelect: (id: number) => void;
+}) {
+  const { t } = useTranslation('accounts');
+  return (
+    <ListGroup as="ul" aria-label={t('devMailbox.listLabel')}>
+      {mails.map((mail) => (
+        <ListGroup.Item as="li" key={mail.id} active={mail.id === selectedId} className="p-0">
+          <button
+            type="button"
+            className="btn w-100 text-start p-3 border-0 text-reset rounded-0"
+            aria-current={mail.id === selectedId ? 'true' : undefined}
+            onClick={() => onSelect(mail.id)}
+          >
+            <span className="d-block fw-semibold text-truncate">{mail.subject}</span>
+            <span className="d-block small text-truncate">{mail.to}</span>
+            <span className="d-block small opacity-75">{formatTime(mail.created_at)}</span>
+          </button>
+        </ListGroup.Item>
+      ))}
+    </ListGroup>
   );
 }

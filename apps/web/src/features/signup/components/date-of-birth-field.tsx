@@ -33,69 +33,47 @@ export function DateOfBirthField({ value, onChange, minAge, error }: DateOfBirth
     'aria-describedby': describedBy,
   } as const;
 
+  const select = (
+    part: keyof DateParts,
+    autoComplete: string,
+    options: { value: string; label: string | number }[],
+  ) => (
+    <DatePartSelect
+      id={`${id}-${part}`}
+      part={part}
+      label={t(`fields.${part}`)}
+      autoComplete={autoComplete}
+      value={value[part]}
+      options={options}
+      selectProps={selectProps}
+      onChange={(next) => onChange(part, next)}
+    />
+  );
+
   return (
     <fieldset className="mb-3">
       <legend className="form-label fs-6 mb-2">{t('fields.dateOfBirth')}</legend>
       <Row className="g-2">
         <Col xs={3}>
-          <Form.Label htmlFor={`${id}-day`} visuallyHidden>
-            {t('fields.day')}
-          </Form.Label>
-          <Form.Select
-            id={`${id}-day`}
-            name="day"
-            autoComplete="bday-day"
-            value={value.day}
-            onChange={(event) => onChange('day', event.target.value)}
-            {...selectProps}
-          >
-            <option value="">{t('fields.day')}</option>
-            {DAYS.map((day) => (
-              <option key={day} value={String(day)}>
-                {day}
-              </option>
-            ))}
-          </Form.Select>
+          {select(
+            'day',
+            'bday-day',
+            DAYS.map((day) => ({ value: String(day), label: day })),
+          )}
         </Col>
         <Col xs={6} sm={5}>
-          <Form.Label htmlFor={`${id}-month`} visuallyHidden>
-            {t('fields.month')}
-          </Form.Label>
-          <Form.Select
-            id={`${id}-month`}
-            name="month"
-            autoComplete="bday-month"
-            value={value.month}
-            onChange={(event) => onChange('month', event.target.value)}
-            {...selectProps}
-          >
-            <option value="">{t('fields.month')}</option>
-            {months.map((name, index) => (
-              <option key={name} value={String(index + 1)}>
-                {name}
-              </option>
-            ))}
-          </Form.Select>
+          {select(
+            'month',
+            'bday-month',
+            months.map((name, index) => ({ value: String(index + 1), label: name })),
+          )}
         </Col>
         <Col xs={3} sm={4}>
-          <Form.Label htmlFor={`${id}-year`} visuallyHidden>
-            {t('fields.year')}
-          </Form.Label>
-          <Form.Select
-            id={`${id}-year`}
-            name="year"
-            autoComplete="bday-year"
-            value={value.year}
-            onChange={(event) => onChange('year', event.target.value)}
-            {...selectProps}
-          >
-            <option value="">{t('fields.year')}</option>
-            {years.map((year) => (
-              <option key={year} value={String(year)}>
-                {year}
-              </option>
-            ))}
-          </Form.Select>
+          {select(
+            'year',
+            'bday-year',
+            years.map((year) => ({ value: String(year), label: year })),
+          )}
         </Col>
       </Row>
       {error && (
@@ -104,5 +82,54 @@ export function DateOfBirthField({ value, onChange, minAge, error }: DateOfBirth
         </div>
       )}
     </fieldset>
+  );
+}
+
+/** One part of the date: a select labelled (for screen readers) and led by its name. */
+function DatePartSelect({
+  id,
+  part,
+  label,
+  autoComplete,
+  value,
+  options,
+  selectProps,
+  onChange,
+}: {
+  id: string;
+  part: keyof DateParts;
+  label: string;
+  autoComplete: string;
+  value: string;
+  options: { value: string; label: string | number }[];
+  selectProps: {
+    className: string;
+    isInvalid: boolean;
+    'aria-invalid': true | undefined;
+    'aria-describedby': string | undefined;
+  };
+  onChange: (value: string) => void;
+}) {
+  return (
+    <>
+      <Form.Label htmlFor={id} visuallyHidden>
+        {label}
+      </Form.Label>
+      <Form.Select
+        id={id}
+        name={part}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...selectProps}
+      >
+        <option value="">{label}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Form.Select>
+    </>
   );
 }
