@@ -22,7 +22,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { openMigratedDatabase, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
 import { hashPassword } from '../../apps/server/src/lib/credentials.ts';
-import { DEMO_CITIES } from '../../apps/server/src/modules/dev/demo-members.ts';
+import { DEMO_CITIES } from '../../apps/server/src/modules/dev/demo-data.ts';
 import { SPEC_COUNTRIES } from '../../apps/server/src/modules/sites/index.ts';
 import { clientHeaders, testConfig } from '../../apps/server/src/test-support/test-app.ts';
 import { median } from '../support/processes.ts';
