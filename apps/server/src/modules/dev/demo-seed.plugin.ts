@@ -2,10 +2,13 @@
 // and (in the background once the server listens) `memberCount` demo members with photos and likes. Both happen
 // under the start-up lock, re-checked inside it, so instances starting together on one database seed once.
 import { count, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { profiles, sites, users } from '../../db/schema/index.ts';
 import { defaultSiteValues } from '../sites/index.ts';
 import { DEMO_MEMBER_COUNT, completeDemoProfile, seedDemoMembers } from './demo-members.ts';
+
+type Site = Awaited<ReturnType<FastifyInstance['sites']['resolve']>>;
 
 export const DEMO_LOGIN = { email: 'demo@example.com', password: 'demo1234' } as const;
 
@@ -36,35 +39,72 @@ declare module 'fastify' {
   }
 }
 
+/** An empty database gets the activated demo member and the second demo site, once among instances starting together. */
+async function createDemoLogin(app: FastifyInstance, site: Site): Promise<void> {
+  const { accounts } = app.services;
+  await app.withStartupLock(async () => {
+    if ((await accounts.countUsers()) !== 0) return;
+    await accounts.createActivatedMember(site, {
+      email: DEMO_LOGIN.email,
+      password: DEMO_LOGIN.password,
+      username: 'Demo',
+      country: 'NL',
+      dateOfBirth: '1990-06-15',
+      language: 'en',
+    });
+    app.log.info(`demo member created: ${DEMO_LOGIN.email}`);
+    await app.db
+      .insert(sites)
+      .values({
+        ...defaultSiteValues(),
+        ...DEMO_SECOND_SITE,
+        isDefault: false,
+        indexTitle: 'Lumen – meet singles near you',
+        supportEmail: 'support@lumen.example',
+      })
+      .onConflictDoNothing();
+    app.sites.invalidate();
+  });
+}
+
+/** A few demo members with an account write to the demo member, so the chat has something to show. Free: seed data. */
+async function seedDemoConversations(app: FastifyInstance, site: Site, demoProfileId: number): Promise<number> {
+  const writers = await app.db
+    .select({ userId: users.id, profileId: profiles.id, name: profiles.name })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(sql`${users.status} = 'active' and ${profiles.status} = 'active' and ${profiles.id} <> ${demoProfileId}`)
+    .orderBy(profiles.id)
+    .limit(DEMO_CONVERSATIONS.length);
+  const freeSite = { ...site, messageCredits: 0, giftCredits: 0 };
+  for (const [index, writer] of writers.entries()) {
+    const sender = {
+      userId: writer.userId,
+      profileId: writer.profileId,
+      siteId: site.id,
+      isPremium: true,
+      name: writer.name,
+    };
+    for (const [line, text] of DEMO_CONVERSATIONS[index]!.entries()) {
+      const input = text.startsWith('gift:')
+        ? { kind: 'gift' as const, gift: text.slice(5) }
+        : { kind: 'text' as const, text };
+      await app.services.chats.send(sender, freeSite, demoProfileId, {
+        ...input,
+        clientId: `demo-seed-${writer.profileId}-${line}`,
+      });
+    }
+  }
+  return writers.length;
+}
+
 export const demoSeedPlugin = fp<{ isEnabled: boolean; memberCount?: number }>(
   async (app, { isEnabled, memberCount = DEMO_MEMBER_COUNT }) => {
     app.decorate('demoLogin', null);
     if (!isEnabled) return;
     const { accounts } = app.services;
     const site = await app.sites.resolve('');
-    await app.withStartupLock(async () => {
-      if ((await accounts.countUsers()) !== 0) return;
-      await accounts.createActivatedMember(site, {
-        email: DEMO_LOGIN.email,
-        password: DEMO_LOGIN.password,
-        username: 'Demo',
-        country: 'NL',
-        dateOfBirth: '1990-06-15',
-        language: 'en',
-      });
-      app.log.info(`demo member created: ${DEMO_LOGIN.email}`);
-      await app.db
-        .insert(sites)
-        .values({
-          ...defaultSiteValues(),
-          ...DEMO_SECOND_SITE,
-          isDefault: false,
-          indexTitle: 'Lumen – meet singles near you',
-          supportEmail: 'support@lumen.example',
-        })
-        .onConflictDoNothing();
-      app.sites.invalidate();
-    });
+    await createDemoLogin(app, site);
     if (await accounts.hasAccount(site.id, DEMO_LOGIN.email)) app.demoLogin = DEMO_LOGIN;
 
     // Only a database holding nothing but the demo user gets demo members (an interrupted seeding left nothing).
@@ -81,36 +121,6 @@ export const demoSeedPlugin = fp<{ isEnabled: boolean; memberCount?: number }>(
     let isClosing = false;
     let seeding: Promise<void> | null = null;
 
-    /** A few demo members with an account write to the demo member, so the chat has something to show. Free: seed data. */
-    async function seedDemoConversations(demoProfileId: number): Promise<number> {
-      const writers = await app.db
-        .select({ userId: users.id, profileId: profiles.id, name: profiles.name })
-        .from(profiles)
-        .innerJoin(users, eq(users.id, profiles.userId))
-        .where(sql`${users.status} = 'active' and ${profiles.status} = 'active' and ${profiles.id} <> ${demoProfileId}`)
-        .orderBy(profiles.id)
-        .limit(DEMO_CONVERSATIONS.length);
-      const freeSite = { ...site, messageCredits: 0, giftCredits: 0 };
-      for (const [index, writer] of writers.entries()) {
-        const sender = {
-          userId: writer.userId,
-          profileId: writer.profileId,
-          siteId: site.id,
-          isPremium: true,
-          name: writer.name,
-        };
-        for (const [line, text] of DEMO_CONVERSATIONS[index]!.entries()) {
-          const input = text.startsWith('gift:')
-            ? { kind: 'gift' as const, gift: text.slice(5) }
-            : { kind: 'text' as const, text };
-          await app.services.chats.send(sender, freeSite, demoProfileId, {
-            ...input,
-            clientId: `demo-seed-${writer.profileId}-${line}`,
-          });
-        }
-      }
-      return writers.length;
-    }
     // After listen, so start-up is not delayed by rendering photos.
     app.addHook('onListen', async () => {
       const started = Date.now();
@@ -129,7 +139,7 @@ export const demoSeedPlugin = fp<{ isEnabled: boolean; memberCount?: number }>(
             demoProfileId: demo?.profileId ?? null,
             isAborted: () => isClosing,
           });
-          const conversations = demo ? await seedDemoConversations(demo.profileId) : 0;
+          const conversations = demo ? await seedDemoConversations(app, site, demo.profileId) : 0;
           // The planner's statistics still describe an empty database (PGlite never analyzes by itself).
           await app.db.execute(sql`analyze`);
           // e2e/support/global-setup.ts waits for this line (or the error below) before the browser tests start.
