@@ -306,8 +306,31 @@ function mailAddressOf(mailFrom: string | undefined): string | undefined {
   return (mailFrom.match(/<([^>]+)>/)?.[1] ?? mailFrom).trim();
 }
 
-/** Reads the environment; a bad value throws a ConfigError naming the variable and the value it got. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/** S3 storage when a bucket is set (else files stay on disk). */
+function s3Settings(e: ParsedEnv) {
+  return e.S3_BUCKET
+    ? {
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION,
+        endpoint: e.S3_ENDPOINT,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      }
+    : undefined;
+}
+
+/** Push services want a way to reach the sender: the public https address, else a mailbox at its host. */
+function defaultVapidSubject(publicUrl: string, mailFrom: string | undefined): string {
+  return publicUrl.startsWith('https://')
+    ? publicUrl
+    : `mailto:${mailAddressOf(mailFrom) ?? `noreply@${new URL(publicUrl).hostname}`}`;
+}
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+/** The environment parsed by its schema; a bad value throws a ConfigError naming the variable and the value it got. */
+function parseEnv(env: NodeJS.ProcessEnv): ParsedEnv {
   const source = dropEmpty(env);
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -319,7 +342,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     });
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+/** The settings that only make sense together: both keys of a pair, or a setting only with another. */
+function checkCombinations(e: ParsedEnv): void {
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
   }
@@ -339,6 +366,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither');
   }
+}
+
+/** Reads the environment; a bad value throws a ConfigError naming the variable and the value it got. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const e = parseEnv(env);
+  checkCombinations(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -370,28 +403,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     replicaMaxLagMs: e.REPLICA_MAX_LAG_MS,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     drainMs: e.DRAIN_MS,
-    s3: e.S3_BUCKET
-      ? {
-          bucket: e.S3_BUCKET,
-          region: e.S3_REGION,
-          endpoint: e.S3_ENDPOINT,
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE,
-        }
-      : undefined,
+    s3: s3Settings(e),
     payments: paymentSettings(e.NODE_ENV, e.MOLLIE_API_KEY, e.PAYMENTS_TEST_MODE),
     twilio: twilioSettings(e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM),
     vapidKeys:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : undefined,
-    // Push services want a way to reach the sender: the public https address, else a mailbox at its host.
-    vapidSubject:
-      e.VAPID_SUBJECT ??
-      (publicUrl.startsWith('https://')
-        ? publicUrl
-        : `mailto:${mailAddressOf(e.MAIL_FROM) ?? `noreply@${new URL(publicUrl).hostname}`}`),
+    vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl, e.MAIL_FROM),
     mailEventsSecret: e.MAIL_EVENTS_SECRET,
   };
 }

@@ -88,121 +88,132 @@ function orphansOf(key: ForeignKey): SQL {
   );
 }
 
+/** The credits: balances against the ledger, paid orders credited once, purchase entries against their orders. */
+async function checkCredits(tx: Executor): Promise<InvariantCheck[]> {
+  const checks: InvariantCheck[] = [];
+  const ledgerTotals = sql`select user_id, sum(amount)::bigint as total from credit_ledger where user_id is not null group by user_id`;
+  checks.push(
+    await check(
+      tx,
+      'balances',
+      "every member's balance is the sum of their ledger entries",
+      sql`select count(*)::int as count from credit_balances b full join (${ledgerTotals}) l on l.user_id = b.user_id`,
+      sql`select coalesce(b.user_id, l.user_id) as user_id, coalesce(b.balance, 0) as balance, coalesce(l.total, 0)::bigint as ledger
+          from credit_balances b full join (${ledgerTotals}) l on l.user_id = b.user_id
+          where coalesce(b.balance, 0) <> coalesce(l.total, 0)`,
+      (row) => `member ${row.user_id}: balance ${row.balance}, ledger sum ${row.ledger}`,
+    ),
+  );
+
+  checks.push(
+    await check(
+      tx,
+      'paid orders',
+      'every paid order is credited exactly once, with its credits (ledger key order:<id>)',
+      sql`select count(*)::int as count from orders where status = 'paid' and user_id is not null`,
+      sql`select o.id, o.credits, count(l.id)::int as entries, coalesce(sum(l.amount), 0)::bigint as amount
+          from orders o left join credit_ledger l on l.idempotency_key = 'order:' || o.id
+          where o.status = 'paid' and o.user_id is not null
+          group by o.id, o.credits
+          having count(l.id) <> 1 or coalesce(sum(l.amount), 0) <> o.credits`,
+      (row) => `order ${row.id}: ${row.entries} purchase entries for ${row.amount} credits, paid for ${row.credits}`,
+    ),
+  );
+
+  checks.push(
+    await check(
+      tx,
+      'purchases',
+      'every purchase entry credits an order that exists and is paid; every entry naming an order names one that exists',
+      sql`select count(*)::int as count from credit_ledger where idempotency_key like 'order:%' or reference like 'order:%'`,
+      sql`select l.id, l.idempotency_key, l.reference, o.status
+          from credit_ledger l
+          left join orders o on o.id::text = split_part(
+            case when l.idempotency_key like 'order:%' then l.idempotency_key else l.reference end, ':', 2)
+          where (l.idempotency_key like 'order:%' and (o.id is null or o.status <> 'paid'))
+             or (l.reference like 'order:%' and o.id is null)`,
+      (row) => `ledger entry ${row.id} (${row.idempotency_key}, ${row.reference}): order ${row.status ?? 'missing'}`,
+    ),
+  );
+  return checks;
+}
+
+/** Paid messages debited once, message debits with their messages, conversations' sequence numbers. */
+async function checkMessages(tx: Executor): Promise<InvariantCheck[]> {
+  const checks: InvariantCheck[] = [];
+  const paidSendKey = sql`'chat:' || m.sender_profile_id || ':' || m.client_id`;
+  checks.push(
+    await check(
+      tx,
+      'paid messages',
+      'every paid message is debited exactly once, by its cost (ledger key chat:<sender>:<client id>)',
+      sql`select count(*)::int as count from messages m where m.cost > 0 and m.sender_profile_id is not null and m.client_id is not null`,
+      sql`select m.id, m.cost, count(l.id)::int as entries, coalesce(sum(l.amount), 0)::bigint as amount
+          from messages m left join credit_ledger l on l.idempotency_key = ${paidSendKey}
+          where m.cost > 0 and m.sender_profile_id is not null and m.client_id is not null
+          group by m.id, m.cost
+          having count(l.id) <> 1 or coalesce(sum(l.amount), 0) <> -m.cost`,
+      (row) => `message ${row.id}: ${row.entries} debits of ${row.amount} for a cost of ${row.cost}`,
+    ),
+  );
+
+  checks.push(
+    await check(
+      tx,
+      'message debits',
+      "every message debit of a member whose profile still exists has its message (the sender's client id)",
+      sql`select count(*)::int as count from credit_ledger where idempotency_key like 'chat:%' and user_id is not null`,
+      sql`select l.id, l.idempotency_key
+          from credit_ledger l
+          join profiles p on p.id::text = split_part(l.idempotency_key, ':', 2)
+          left join messages m on m.sender_profile_id = p.id and ${paidSendKey} = l.idempotency_key
+          where l.idempotency_key like 'chat:%' and l.user_id is not null and m.id is null`,
+      (row) => `ledger entry ${row.id} (${row.idempotency_key}): no such message`,
+    ),
+  );
+
+  checks.push(
+    await check(
+      tx,
+      'conversations',
+      "every conversation's last sequence number is its number of messages and its newest message's",
+      sql`select count(*)::int as count from conversations`,
+      sql`select c.id, c.last_seq, count(m.id)::int as messages, coalesce(max(m.seq), 0) as newest
+          from conversations c left join messages m on m.conversation_id = c.id
+          group by c.id, c.last_seq
+          having c.last_seq <> count(m.id) or c.last_seq <> coalesce(max(m.seq), 0)`,
+      (row) => `conversation ${row.id}: last_seq ${row.last_seq}, ${row.messages} messages, newest seq ${row.newest}`,
+    ),
+  );
+  return checks;
+}
+
+/** No orphan rows: every foreign key is there, validated, and every row's key names a row that exists. */
+async function checkOrphans(tx: Executor): Promise<InvariantCheck> {
+  const keys = await foreignKeys(tx);
+  const orphanProblems: string[] = [];
+  let orphanCount = 0;
+  for (const key of keys) {
+    const orphans = await count(tx, orphansOf(key));
+    if (!key.isValidated) orphanProblems.push(`${key.name} on ${key.child} is not validated`);
+    if (orphans) orphanProblems.push(`${key.child}: ${orphans} rows name no ${key.parent} (${key.name})`);
+    orphanCount += orphans + (key.isValidated ? 0 : 1);
+  }
+  return {
+    name: 'orphans',
+    rule: 'every foreign key is validated and every row names a row that exists',
+    checked: keys.length,
+    problems: orphanProblems.slice(0, PROBLEMS_SHOWN),
+    problemCount: orphanCount,
+  };
+}
+
 /** The checks, in one read-only snapshot of `db`. */
 export async function checkInvariants(db: Database): Promise<InvariantCheck[]> {
   return db.transaction(async (tx) => {
     // The first statement of the transaction: every later read sees the database as it was at this one moment.
     await tx.execute(sql`set transaction isolation level repeatable read, read only`);
-    const checks: InvariantCheck[] = [];
-
-    const ledgerTotals = sql`select user_id, sum(amount)::bigint as total from credit_ledger where user_id is not null group by user_id`;
-    checks.push(
-      await check(
-        tx,
-        'balances',
-        "every member's balance is the sum of their ledger entries",
-        sql`select count(*)::int as count from credit_balances b full join (${ledgerTotals}) l on l.user_id = b.user_id`,
-        sql`select coalesce(b.user_id, l.user_id) as user_id, coalesce(b.balance, 0) as balance, coalesce(l.total, 0)::bigint as ledger
-            from credit_balances b full join (${ledgerTotals}) l on l.user_id = b.user_id
-            where coalesce(b.balance, 0) <> coalesce(l.total, 0)`,
-        (row) => `member ${row.user_id}: balance ${row.balance}, ledger sum ${row.ledger}`,
-      ),
-    );
-
-    checks.push(
-      await check(
-        tx,
-        'paid orders',
-        'every paid order is credited exactly once, with its credits (ledger key order:<id>)',
-        sql`select count(*)::int as count from orders where status = 'paid' and user_id is not null`,
-        sql`select o.id, o.credits, count(l.id)::int as entries, coalesce(sum(l.amount), 0)::bigint as amount
-            from orders o left join credit_ledger l on l.idempotency_key = 'order:' || o.id
-            where o.status = 'paid' and o.user_id is not null
-            group by o.id, o.credits
-            having count(l.id) <> 1 or coalesce(sum(l.amount), 0) <> o.credits`,
-        (row) => `order ${row.id}: ${row.entries} purchase entries for ${row.amount} credits, paid for ${row.credits}`,
-      ),
-    );
-
-    checks.push(
-      await check(
-        tx,
-        'purchases',
-        'every purchase entry credits an order that exists and is paid; every entry naming an order names one that exists',
-        sql`select count(*)::int as count from credit_ledger where idempotency_key like 'order:%' or reference like 'order:%'`,
-        sql`select l.id, l.idempotency_key, l.reference, o.status
-            from credit_ledger l
-            left join orders o on o.id::text = split_part(
-              case when l.idempotency_key like 'order:%' then l.idempotency_key else l.reference end, ':', 2)
-            where (l.idempotency_key like 'order:%' and (o.id is null or o.status <> 'paid'))
-               or (l.reference like 'order:%' and o.id is null)`,
-        (row) => `ledger entry ${row.id} (${row.idempotency_key}, ${row.reference}): order ${row.status ?? 'missing'}`,
-      ),
-    );
-
-    const paidSendKey = sql`'chat:' || m.sender_profile_id || ':' || m.client_id`;
-    checks.push(
-      await check(
-        tx,
-        'paid messages',
-        'every paid message is debited exactly once, by its cost (ledger key chat:<sender>:<client id>)',
-        sql`select count(*)::int as count from messages m where m.cost > 0 and m.sender_profile_id is not null and m.client_id is not null`,
-        sql`select m.id, m.cost, count(l.id)::int as entries, coalesce(sum(l.amount), 0)::bigint as amount
-            from messages m left join credit_ledger l on l.idempotency_key = ${paidSendKey}
-            where m.cost > 0 and m.sender_profile_id is not null and m.client_id is not null
-            group by m.id, m.cost
-            having count(l.id) <> 1 or coalesce(sum(l.amount), 0) <> -m.cost`,
-        (row) => `message ${row.id}: ${row.entries} debits of ${row.amount} for a cost of ${row.cost}`,
-      ),
-    );
-
-    checks.push(
-      await check(
-        tx,
-        'message debits',
-        "every message debit of a member whose profile still exists has its message (the sender's client id)",
-        sql`select count(*)::int as count from credit_ledger where idempotency_key like 'chat:%' and user_id is not null`,
-        sql`select l.id, l.idempotency_key
-            from credit_ledger l
-            join profiles p on p.id::text = split_part(l.idempotency_key, ':', 2)
-            left join messages m on m.sender_profile_id = p.id and ${paidSendKey} = l.idempotency_key
-            where l.idempotency_key like 'chat:%' and l.user_id is not null and m.id is null`,
-        (row) => `ledger entry ${row.id} (${row.idempotency_key}): no such message`,
-      ),
-    );
-
-    checks.push(
-      await check(
-        tx,
-        'conversations',
-        "every conversation's last sequence number is its number of messages and its newest message's",
-        sql`select count(*)::int as count from conversations`,
-        sql`select c.id, c.last_seq, count(m.id)::int as messages, coalesce(max(m.seq), 0) as newest
-            from conversations c left join messages m on m.conversation_id = c.id
-            group by c.id, c.last_seq
-            having c.last_seq <> count(m.id) or c.last_seq <> coalesce(max(m.seq), 0)`,
-        (row) => `conversation ${row.id}: last_seq ${row.last_seq}, ${row.messages} messages, newest seq ${row.newest}`,
-      ),
-    );
-
-    // No orphan rows: every foreign key is there, validated, and every row's key names a row that exists.
-    const keys = await foreignKeys(tx);
-    const orphanProblems: string[] = [];
-    let orphanCount = 0;
-    for (const key of keys) {
-      const orphans = await count(tx, orphansOf(key));
-      if (!key.isValidated) orphanProblems.push(`${key.name} on ${key.child} is not validated`);
-      if (orphans) orphanProblems.push(`${key.child}: ${orphans} rows name no ${key.parent} (${key.name})`);
-      orphanCount += orphans + (key.isValidated ? 0 : 1);
-    }
-    checks.push({
-      name: 'orphans',
-      rule: 'every foreign key is validated and every row names a row that exists',
-      checked: keys.length,
-      problems: orphanProblems.slice(0, PROBLEMS_SHOWN),
-      problemCount: orphanCount,
-    });
-    return checks;
+    return [...(await checkCredits(tx)), ...(await checkMessages(tx)), await checkOrphans(tx)];
   });
 }
 

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { matchWebRoute } from '@app/contracts';
 
@@ -247,6 +247,59 @@ export type WebPluginOptions = {
   recordVisit?: (request: FastifyRequest, reply: FastifyReply, visit: PageVisit | null) => Promise<void>;
 };
 
+/**
+ * A shared page's encodings: a quick pass first (brotli 4, gzip 4: a few milliseconds for a page of 90 KB), so the
+ * first visitors of a new page never wait for the best one, which is made a second later (brotli 9, gzip 9, in
+ * libuv's pool) and sent from then on.
+ */
+function createSharedPages(fill: (parts: WebPageParts) => string) {
+  const sharedPages = new LRUCache<string, { quick: Promise<SharedPage>; best?: SharedPage }>({ max: SHARED_PAGES });
+  const encode = (text: string, brotliQuality: number, gzipLevel: number): Promise<SharedPage> =>
+    Promise.all([
+      brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality } }),
+      gzip(text, { level: gzipLevel }),
+    ]).then(([br, gzipped]) => ({ text, br, gzip: gzipped }));
+  return (key: string, parts: WebPageParts): Promise<SharedPage> => {
+    let entry = sharedPages.get(key);
+    if (!entry) {
+      const text = fill(parts);
+      const made: { quick: Promise<SharedPage>; best?: SharedPage } = { quick: encode(text, 4, 4) };
+      entry = made;
+      sharedPages.set(key, made);
+      made.quick.catch(() => sharedPages.delete(key));
+      // A second on: a burst of first visitors is answered before four compression threads compete with it for
+      // the machine's cores.
+      setTimeout(() => {
+        encode(text, 9, 9).then(
+          (best) => (made.best = best),
+          () => undefined,
+        );
+      }, BEST_ENCODING_DELAY_MS).unref();
+    }
+    return entry.best ? Promise.resolve(entry.best) : entry.quick;
+  };
+}
+
+/** The release's built files, one route each, with their cache headers. */
+async function registerStaticFiles(app: FastifyInstance, releaseDir: string) {
+  const hashedDir = path.join(releaseDir, HASHED_ASSETS_DIR) + path.sep;
+  await app.register(fastifyStatic, {
+    root: releaseDir,
+    // One route per built file, found at start-up; unknown paths reach the index.html route below.
+    wildcard: false,
+    index: false,
+    // index.html comes from memory (below), read once with the rest of this release. The .br and .gz files
+    // the build wrote beside each asset are no routes of their own: they are sent for their original's route.
+    globIgnore: ['index.html', '**/*.br', '**/*.gz', `${path.dirname(SERVER_RENDER_ENTRY)}/**`],
+    // Brotli 11 or gzip 9 from the build when the browser accepts it, never compressed again per request.
+    preCompressed: true,
+    setHeaders(reply, filePath) {
+      const isHashed = filePath.startsWith(hashedDir);
+      reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}
+
 export const webPlugin = fp<WebPluginOptions>(
   async (app, { distDir, pages = [], defaultPage, siteTheme, recordVisit }) => {
     if (!fs.existsSync(path.join(distDir, 'index.html'))) {
@@ -264,36 +317,7 @@ export const webPlugin = fp<WebPluginOptions>(
     const deferredScriptHashes = inlineScriptHashes(deferredIndexText);
     /** index.html for a page (as built when it adds nothing), with the policy allowing exactly the inline scripts it carries. */
     const fill = (parts: WebPageParts) => fillIndexHtml(parts.scriptsAfterLoad ? deferredIndexText : indexText, parts);
-    /**
-     * A shared page's encodings: a quick pass first (brotli 4, gzip 4: a few milliseconds for a page of 90 KB), so the
-     * first visitors of a new page never wait for the best one, which is made a second later (brotli 9, gzip 9, in
-     * libuv's pool) and sent from then on.
-     */
-    const sharedPages = new LRUCache<string, { quick: Promise<SharedPage>; best?: SharedPage }>({ max: SHARED_PAGES });
-    const encode = (text: string, brotliQuality: number, gzipLevel: number): Promise<SharedPage> =>
-      Promise.all([
-        brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality } }),
-        gzip(text, { level: gzipLevel }),
-      ]).then(([br, gzipped]) => ({ text, br, gzip: gzipped }));
-    const sharedPage = (key: string, parts: WebPageParts): Promise<SharedPage> => {
-      let entry = sharedPages.get(key);
-      if (!entry) {
-        const text = fill(parts);
-        const made: { quick: Promise<SharedPage>; best?: SharedPage } = { quick: encode(text, 4, 4) };
-        entry = made;
-        sharedPages.set(key, made);
-        made.quick.catch(() => sharedPages.delete(key));
-        // A second on: a burst of first visitors is answered before four compression threads compete with it for
-        // the machine's cores.
-        setTimeout(() => {
-          encode(text, 9, 9).then(
-            (best) => (made.best = best),
-            () => undefined,
-          );
-        }, BEST_ENCODING_DELAY_MS).unref();
-      }
-      return entry.best ? Promise.resolve(entry.best) : entry.quick;
-    };
+    const sharedPage = createSharedPages(fill);
     const sendPage = async (reply: FastifyReply, pageParts: WebPageParts | null) => {
       if (recordVisit) {
         try {
@@ -336,22 +360,7 @@ export const webPlugin = fp<WebPluginOptions>(
     app.addHook('onListen', () => {
       setImmediate(() => void release.loadServerRender().catch(() => undefined));
     });
-    const hashedDir = path.join(releaseDir, HASHED_ASSETS_DIR) + path.sep;
-    await app.register(fastifyStatic, {
-      root: releaseDir,
-      // One route per built file, found at start-up; unknown paths reach the index.html route below.
-      wildcard: false,
-      index: false,
-      // index.html comes from memory (below), read once with the rest of this release. The .br and .gz files
-      // the build wrote beside each asset are no routes of their own: they are sent for their original's route.
-      globIgnore: ['index.html', '**/*.br', '**/*.gz', `${path.dirname(SERVER_RENDER_ENTRY)}/**`],
-      // Brotli 11 or gzip 9 from the build when the browser accepts it, never compressed again per request.
-      preCompressed: true,
-      setHeaders(reply, filePath) {
-        const isHashed = filePath.startsWith(hashedDir);
-        reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+    await registerStaticFiles(app, releaseDir);
     // Client-side routing: the app decides what a path shows, including its own 404 page, which is sent with status 404
     // (crawlers must not index it as a page, monitoring must see a broken link); the app starts on it as on any page.
     app.get('/*', { schema: { hide: true } }, (request, reply) => {

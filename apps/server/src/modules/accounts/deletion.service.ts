@@ -13,8 +13,9 @@ import {
   purgeJobKey,
 } from './account-tools.ts';
 
-export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
-  const { repo, passwords, mailTokenLink, profileName, loadAccount, useToken } = tools;
+/** Deleting an account: pending deletion, with a reactivation link and the purge scheduled. */
+function createAccountDeletion(deps: AccountsDeps, tools: AccountTools) {
+  const { repo, passwords, mailTokenLink, profileName, loadAccount } = tools;
   return {
     /**
      * Pending deletion: sessions end, a reactivation link (REACTIVATION_DAYS) is mailed and the purge
@@ -57,6 +58,13 @@ export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
         return until;
       });
     },
+  };
+}
+
+/** After deletion: reactivation within REACTIVATION_DAYS, and the purge after. */
+function createAccountPurge(deps: AccountsDeps, tools: Pick<AccountTools, 'repo' | 'useToken'>) {
+  const { repo, useToken } = tools;
+  return {
     /** The reactivation link: back to the status before deletion, purge cancelled. */
     async reactivate(token: string, site: Pick<SiteRow, 'id'>): Promise<UserRow> {
       return deps.outbox.transaction(async (tx, effects) => {
@@ -106,4 +114,8 @@ export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
       });
     },
   };
+}
+
+export function createDeletionService(deps: AccountsDeps, tools: AccountTools) {
+  return { ...createAccountDeletion(deps, tools), ...createAccountPurge(deps, tools) };
 }

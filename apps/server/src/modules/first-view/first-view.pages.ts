@@ -226,13 +226,11 @@ export type FirstViewPagesOptions = {
 /** A visitor's view as rendered: the same for every visitor of a host, language, time zone, country and address. */
 type CachedView = Omit<WebPageParts, 'body' | 'shareKey'> & { view: string; id: string };
 
-export function createFirstViewPages(options: FirstViewPagesOptions): WebPage[] {
-  const maxRenders = options.maxRenders ?? DEFAULT_MAX_RENDERS;
-  const visitorViews = createRenderCache<CachedView | { redirect: string }>({
-    max: VISITOR_CACHE_ENTRIES,
-    ttlMs: options.visitorCacheMs ?? DEFAULT_VISITOR_CACHE_MS,
-    waitMs: options.waitMs ?? DEFAULT_WAIT_MS,
-  });
+/**
+ * How much rendering this instance may do: at most `maxRenders` at once, and renders' share of its time lately.
+ * `timed` counts a render in; `wouldQueue` says a new one should not start (the page is then sent plain).
+ */
+function createRenderBudget(maxRenders: number) {
   let renders = 0;
   // Time spent rendering, decaying by half every second: `spent × ln 2 / 1000` is the share of this instance's time
   // renders took lately. Past MAX_RENDER_SHARE a page is sent plain, so requests of every other kind keep the rest.
@@ -258,6 +256,17 @@ export function createFirstViewPages(options: FirstViewPagesOptions): WebPage[] 
       spent += now - started;
     }
   };
+  return { wouldQueue, timed };
+}
+
+export function createFirstViewPages(options: FirstViewPagesOptions): WebPage[] {
+  const maxRenders = options.maxRenders ?? DEFAULT_MAX_RENDERS;
+  const visitorViews = createRenderCache<CachedView | { redirect: string }>({
+    max: VISITOR_CACHE_ENTRIES,
+    ttlMs: options.visitorCacheMs ?? DEFAULT_VISITOR_CACHE_MS,
+    waitMs: options.waitMs ?? DEFAULT_WAIT_MS,
+  });
+  const { wouldQueue, timed } = createRenderBudget(maxRenders);
   // A site's settings or a new site change what its pages show: forgotten everywhere (sites change rarely).
   options.bus.subscribe('site.changed', () => visitorViews.clear());
   // A member banned, hidden, deleted, renamed or with a photo changed leaves every kept view at once (the faces on the

@@ -12,10 +12,10 @@ import { errorResponses } from '../member-core/index.ts';
 
 const TAGS = ['members'];
 
-export const likeActionRoutes: FastifyPluginAsyncZod<{ likeLimit: preHandlerAsyncHookHandler }> = async (
-  app,
-  { likeLimit },
-) => {
+type LikesApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Like, unlike and unmatch. */
+function registerLikeRoutes(app: LikesApp, likeLimit: preHandlerAsyncHookHandler) {
   const { likes, viewers } = app.services;
 
   app.post(
@@ -66,6 +66,11 @@ export const likeActionRoutes: FastifyPluginAsyncZod<{ likeLimit: preHandlerAsyn
     },
     async (request) => likes.unmatch(await viewers.require(request), request.body.id),
   );
+}
+
+/** The match moments: the matches not yet seen, and one seen. */
+function registerMatchMomentRoutes(app: LikesApp, likeLimit: preHandlerAsyncHookHandler) {
+  const { likes, viewers } = app.services;
 
   app.get(
     '/match-moments.php',
@@ -97,4 +102,12 @@ export const likeActionRoutes: FastifyPluginAsyncZod<{ likeLimit: preHandlerAsyn
     },
     async (request) => likes.matchMomentSeen(await viewers.require(request), request.body.id),
   );
+}
+
+export const likeActionRoutes: FastifyPluginAsyncZod<{ likeLimit: preHandlerAsyncHookHandler }> = async (
+  app,
+  { likeLimit },
+) => {
+  registerLikeRoutes(app, likeLimit);
+  registerMatchMomentRoutes(app, likeLimit);
 };

@@ -16,8 +16,11 @@ import { errorResponses, profileNotFound, toImage } from '../member-core/index.t
 
 const TAGS = ['members'];
 
-export const likesListRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { likes, blocks, matches, members, viewers } = app.services;
+type LikesApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The likes lists: both at once (polled), and one page of one. */
+function registerListRoutes(app: LikesApp) {
+  const { likes, viewers } = app.services;
 
   app.get(
     '/likes.php',
@@ -53,6 +56,11 @@ export const likesListRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       likes.getList(await viewers.require(request), request.site, request.query.type, request.query.cursor),
   );
+}
+
+/** One other member: the likes between the two, and the like modal's profile. */
+function registerMemberRoutes(app: LikesApp) {
+  const { likes, blocks, matches, members, viewers } = app.services;
 
   app.get(
     '/likes-member.php',
@@ -98,4 +106,9 @@ export const likesListRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+}
+
+export const likesListRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerListRoutes(app);
+  registerMemberRoutes(app);
 };

@@ -47,7 +47,7 @@ export function unusedCreditsByOrder(entries: LedgerEntry[]): Map<number, number
   return left;
 }
 
-export function createRefundsService(deps: {
+type RefundsDeps = {
   /** Each transaction records the member's view change, delivered after its commit (docs/event-bus.md). */
   outbox: Pick<Outbox, 'transaction'>;
   repo: Pick<PaymentsRepository, 'findOwnOrder' | 'updateOrder' | 'findOrder'>;
@@ -59,77 +59,104 @@ export function createRefundsService(deps: {
     postLedgerEntry: (executor: Executor, input: LedgerEntryInput) => Promise<unknown>;
   };
   now: () => Date;
-}) {
-  const { outbox, repo, ledger } = deps;
+};
+type RefundSite = Pick<SiteRow, 'refundDays'>;
+
+/**
+ * The credits leave first (under the order's and the balance's locks, so nothing spends them meanwhile): the order's
+ * unused credits through the ledger, the order marked refunded.
+ */
+function claimRefund(deps: RefundsDeps, site: RefundSite, ids: { userId: number; orderId: number; attempt: string }) {
+  const { repo, ledger } = deps;
+  const { userId, orderId, attempt } = ids;
+  return deps.outbox.transaction(async (tx, effects) => {
+    const order = await repo.findOwnOrder(userId, orderId, { tx, lock: true });
+    if (!order || order.status !== 'paid' || !order.paidAt) throw orderNotFound();
+    if (order.refundedAt) throw new AppError(409, 'refund_already_done');
+    if (deps.now().getTime() > refundEnd(order.paidAt, site.refundDays).getTime())
+      throw new AppError(403, 'refund_period_over', { days: site.refundDays });
+    await ledger.lockBalance(tx, userId);
+    const unused = unusedCreditsByOrder(await ledger.listLedgerEntries(tx, userId)).get(order.id) ?? 0;
+    if (unused <= 0) throw new AppError(409, 'refund_nothing_unused');
+    const amountMinor = Math.floor((order.amountMinor * unused) / order.credits);
+    await ledger.postLedgerEntry(tx, {
+      userId,
+      amount: -unused,
+      reason: 'refund',
+      reference: `order:${order.id}`,
+      idempotencyKey: `refund:${order.id}:${attempt}`,
+    });
+    await repo.updateOrder(
+      order.id,
+      { refundedCredits: unused, refundedMinor: amountMinor, refundedAt: deps.now() },
+      tx,
+    );
+    await effects.emit('member.changed', { userId });
+    return { order, unused, amountMinor };
+  });
+}
+type ClaimedRefund = Awaited<ReturnType<typeof claimRefund>>;
+
+/** The provider refunds the money; paid traffic records the refund once and reverses the network's payout. */
+async function refundAtProvider(deps: RefundsDeps, userId: number, orderId: number, claimed: ClaimedRefund) {
+  const refund = await deps.provider.refund(
+    claimed.order.providerPaymentId!,
+    claimed.amountMinor,
+    claimed.order.currency,
+    `Refund of ${claimed.unused} unused credits (order ${claimed.order.id})`,
+  );
+  await deps.outbox.transaction(async (tx, effects) => {
+    await deps.repo.updateOrder(orderId, { providerRefundId: refund.id }, tx);
+    // Paid traffic records the refund once and reverses the network's payout (docs/traffic.md).
+    await effects.emit('order.refunded', {
+      orderId,
+      userId,
+      siteId: claimed.order.siteId,
+      amountMinor: claimed.amountMinor,
+      currency: claimed.order.currency,
+    });
+  });
+}
+
+/** The provider refused: the credits come back and the order is no longer refunded. */
+async function reverseRefund(
+  deps: RefundsDeps,
+  ids: { userId: number; orderId: number; attempt: string },
+  claimed: ClaimedRefund,
+) {
+  const { userId, orderId, attempt } = ids;
+  await deps.outbox.transaction(async (tx, effects) => {
+    await deps.ledger.postLedgerEntry(tx, {
+      userId,
+      amount: claimed.unused,
+      reason: 'refund_reversed',
+      reference: `order:${orderId}`,
+      idempotencyKey: `refund-reversed:${orderId}:${attempt}`,
+    });
+    await deps.repo.updateOrder(orderId, { refundedCredits: 0, refundedMinor: 0, refundedAt: null }, tx);
+    await effects.emit('member.changed', { userId });
+  });
+}
+
+export function createRefundsService(deps: RefundsDeps) {
   return {
     /**
      * POST /api/refund.php: within refund_days of the payment, the order's unused credits (last in, first out) leave
      * through the ledger and the provider refunds that share of the order's price. The member stays premium.
      */
-    async refund(site: Pick<SiteRow, 'refundDays'>, userId: number, orderId: number): Promise<Order> {
+    async refund(site: RefundSite, userId: number, orderId: number): Promise<Order> {
       // Each attempt is its own ledger effect: a refund the provider refused and that was reversed may be asked again.
-      const attempt = randomUUID();
-      // First the credits leave (under the order's and the balance's locks, so nothing spends them meanwhile) ...
-      const claimed = await outbox.transaction(async (tx, effects) => {
-        const order = await repo.findOwnOrder(userId, orderId, { tx, lock: true });
-        if (!order || order.status !== 'paid' || !order.paidAt) throw orderNotFound();
-        if (order.refundedAt) throw new AppError(409, 'refund_already_done');
-        if (deps.now().getTime() > refundEnd(order.paidAt, site.refundDays).getTime())
-          throw new AppError(403, 'refund_period_over', { days: site.refundDays });
-        await ledger.lockBalance(tx, userId);
-        const unused = unusedCreditsByOrder(await ledger.listLedgerEntries(tx, userId)).get(order.id) ?? 0;
-        if (unused <= 0) throw new AppError(409, 'refund_nothing_unused');
-        const amountMinor = Math.floor((order.amountMinor * unused) / order.credits);
-        await ledger.postLedgerEntry(tx, {
-          userId,
-          amount: -unused,
-          reason: 'refund',
-          reference: `order:${order.id}`,
-          idempotencyKey: `refund:${order.id}:${attempt}`,
-        });
-        await repo.updateOrder(
-          order.id,
-          { refundedCredits: unused, refundedMinor: amountMinor, refundedAt: deps.now() },
-          tx,
-        );
-        await effects.emit('member.changed', { userId });
-        return { order, unused, amountMinor };
-      });
+      const ids = { userId, orderId, attempt: randomUUID() };
+      const claimed = await claimRefund(deps, site, ids);
       // ... then the provider refunds the money. Should it refuse, the credits come back: nothing is lost either way.
       try {
-        const refund = await deps.provider.refund(
-          claimed.order.providerPaymentId!,
-          claimed.amountMinor,
-          claimed.order.currency,
-          `Refund of ${claimed.unused} unused credits (order ${claimed.order.id})`,
-        );
-        await outbox.transaction(async (tx, effects) => {
-          await repo.updateOrder(orderId, { providerRefundId: refund.id }, tx);
-          // Paid traffic records the refund once and reverses the network's payout (docs/traffic.md).
-          await effects.emit('order.refunded', {
-            orderId,
-            userId,
-            siteId: claimed.order.siteId,
-            amountMinor: claimed.amountMinor,
-            currency: claimed.order.currency,
-          });
-        });
+        await refundAtProvider(deps, userId, orderId, claimed);
       } catch (error) {
-        await outbox.transaction(async (tx, effects) => {
-          await ledger.postLedgerEntry(tx, {
-            userId,
-            amount: claimed.unused,
-            reason: 'refund_reversed',
-            reference: `order:${orderId}`,
-            idempotencyKey: `refund-reversed:${orderId}:${attempt}`,
-          });
-          await repo.updateOrder(orderId, { refundedCredits: 0, refundedMinor: 0, refundedAt: null }, tx);
-          await effects.emit('member.changed', { userId });
-        });
+        await reverseRefund(deps, ids, claimed);
         // The provider's refusal is ours to report, translated; the member may ask again.
         throw Object.assign(new AppError(502, 'refund_failed'), { cause: error });
       }
-      const row = await repo.findOrder(orderId);
+      const row = await deps.repo.findOrder(orderId);
       return toOrder(row!, site.refundDays);
     },
   };

@@ -245,25 +245,36 @@ function buildPage(db: Executor, shape: SearchShape) {
 type PageQuery = ReturnType<typeof buildPage>;
 type PreparedPage = ReturnType<PageQuery['prepare']>;
 
-export function createSearchRepository(db: Executor) {
+/** The statement of a page's shape, its values, and the phases it reads. */
+function statementOf(
+  criteria: SearchCriteria,
+  phases: RelevancePhase[],
+  from: RelevancePosition | null,
+  limit: number,
+  options: PageOptions,
+) {
+  const read = phases.slice(phaseIndexOf(phases, from));
+  const shape = shapeOf(criteria, read, from !== null, options);
+  return { shape, read, values: valuesOf(criteria, from?.after ?? null, limit, options) };
+}
+
+/** `sql` with its values written in as literals (what `EXPLAIN` runs as the app's statement). */
+function inlineValues(text: string, params: unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, position: string) => {
+    const value = params[Number(position) - 1];
+    return typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : `'${String(value).replace(/'/g, "''")}'`;
+  });
+}
+
+/** Pages of search results: read through one prepared statement per shape, or shown as SQL. */
+function createSearchPagesRepository(db: Executor) {
   /**
    * The prepared statements of each database client. `db` may be `app.readDb`, which is the replica or the primary
    * as each request is routed: a statement prepared on one is kept for that one only.
    */
   const prepared = new WeakMap<object, Map<string, PreparedPage>>();
-
-  /** The statement of a page's shape, its values, and the phases it reads. */
-  function statementOf(
-    criteria: SearchCriteria,
-    phases: RelevancePhase[],
-    from: RelevancePosition | null,
-    limit: number,
-    options: PageOptions,
-  ) {
-    const read = phases.slice(phaseIndexOf(phases, from));
-    const shape = shapeOf(criteria, read, from !== null, options);
-    return { shape, read, values: valuesOf(criteria, from?.after ?? null, limit, options) };
-  }
 
   return {
     /**
@@ -299,6 +310,28 @@ export function createSearchRepository(db: Executor) {
       };
     },
 
+    /**
+     * A page's SQL with its values (the benchmark and the index test explain it), and `inlined`: the same with the
+     * values written in as literals, which `EXPLAIN` runs as the app's statement.
+     */
+    pageSql(
+      criteria: SearchCriteria,
+      phases: RelevancePhase[],
+      from: RelevancePosition | null,
+      limit: number,
+      options: PageOptions = {},
+    ): { sql: string; params: unknown[]; inlined: string } {
+      const { shape, values } = statementOf(criteria, phases, from, limit, options);
+      const query = buildPage(db, shape).toSQL();
+      const params = fillPlaceholders(query.params, values);
+      return { sql: query.sql, params, inlined: inlineValues(query.sql, params) };
+    },
+  };
+}
+
+/** Counts (the exact fallback, the home page's) and cards by id. */
+function createSearchCountsRepository(db: Executor) {
+  return {
     /** How many match and are shown to this searcher, no further than `limit` (exact; the count's rare fallback). */
     async countShown(criteria: SearchCriteria, limit: number): Promise<number> {
       const shape = shapeOf(criteria, [], false, {});
@@ -338,29 +371,10 @@ export function createSearchRepository(db: Executor) {
       if (!ids.length) return [];
       return db.select(cardColumns).from(profiles).leftJoin(mainPhoto, mainPhotoJoin).where(inArray(profiles.id, ids));
     },
-
-    /**
-     * A page's SQL with its values (the benchmark and the index test explain it), and `inlined`: the same with the
-     * values written in as literals, which `EXPLAIN` runs as the app's statement.
-     */
-    pageSql(
-      criteria: SearchCriteria,
-      phases: RelevancePhase[],
-      from: RelevancePosition | null,
-      limit: number,
-      options: PageOptions = {},
-    ): { sql: string; params: unknown[]; inlined: string } {
-      const { shape, values } = statementOf(criteria, phases, from, limit, options);
-      const query = buildPage(db, shape).toSQL();
-      const params = fillPlaceholders(query.params, values);
-      const inlined = query.sql.replace(/\$(\d+)/g, (_, position: string) => {
-        const value = params[Number(position) - 1];
-        return typeof value === 'number' || typeof value === 'boolean'
-          ? String(value)
-          : `'${String(value).replace(/'/g, "''")}'`;
-      });
-      return { sql: query.sql, params, inlined };
-    },
   };
+}
+
+export function createSearchRepository(db: Executor) {
+  return { ...createSearchPagesRepository(db), ...createSearchCountsRepository(db) };
 }
 export type SearchRepository = ReturnType<typeof createSearchRepository>;

@@ -125,28 +125,136 @@ export function roundedDownCount(count: number): number | null {
   return Math.floor(count / magnitude) * magnitude;
 }
 
-export function createSearchService(deps: {
+type SearchDeps = {
   searchRepository: SearchRepository;
   cursors: CursorCodec;
   /** Town positions (the geocoder): a member's results say how far each is (`distance_km`). */
   locate: Locate;
   now: () => Date;
-}) {
-  const repo = deps.searchRepository;
-  /** Who matches some filters whoever searches, counted up to COUNT_LIMIT, and when (SEARCH_COUNT_TTL_MS). */
-  const counts = new LRUCache<string, { matches: number; at: number }>({ max: 10_000 });
-  /** The sites' listed members, counted at most every MEMBER_COUNT_TTL_MS per instance. */
-  const memberCounts = new LRUCache<number, Promise<number>>({ max: 1000, ttl: MEMBER_COUNT_TTL_MS });
-  const listedMembers = (siteId: number) => {
-    let count = memberCounts.get(siteId);
-    if (!count) {
-      count = repo.countListedMembers(siteId);
-      memberCounts.set(siteId, count);
-      count.catch(() => memberCounts.delete(siteId));
-    }
-    return count;
-  };
+};
+type CountCache = LRUCache<string, { matches: number; at: number }>;
 
+/** The searcher's place: the member's country and region, a visitor's GeoIP country where the site is; else none. */
+function placeOf(
+  viewer: Pick<Viewer, 'country' | 'region'> | null,
+  site: Pick<SearchSite, 'countries'>,
+  visitorCountry: string | null | undefined,
+): Place | null {
+  return viewer
+    ? { country: viewer.country, region: viewer.region }
+    : visitorCountry && site.countries.includes(visitorCountry)
+      ? { country: visitorCountry, region: null }
+      : null;
+}
+
+/** What reading one search's pages needs: the searcher, the filters searched, the page size, the moment. */
+type SearchRun = {
+  repo: Pick<SearchRepository, 'readPage' | 'countShown'>;
+  counts: CountCache;
+  site: SearchSite;
+  viewer: Pick<Viewer, 'profileId'> | null;
+  filters: SearchFilters;
+  searcherPlace: Place | null;
+  limit: number;
+  now: Date;
+};
+
+/**
+ * The criteria of `applied`. Without a country filter, the searcher's place comes first; similar results that dropped
+ * the country start from the one searched.
+ */
+function criteriaOf(run: SearchRun, applied: SearchFilters, excludeIds?: number[]): SearchCriteria {
+  const { filters } = run;
+  const near = applied.country
+    ? null
+    : filters.country
+      ? { country: filters.country, region: filters.region }
+      : run.searcherPlace;
+  return {
+    siteId: run.site.id,
+    viewerProfileId: run.viewer?.profileId ?? null,
+    gender: applied.gender,
+    country: applied.country,
+    region: applied.region,
+    minAge: applied.min_age,
+    maxAge: applied.max_age,
+    verifiedOnly: applied.verified,
+    now: run.now,
+    excludeIds,
+    near,
+  };
+}
+
+/**
+ * Up to `limit + 1` results of `applied` after `position`, phase after phase (docs/search-relevance.md), in one
+ * statement. A first page (no position) also brings what its count needs, and `count` says how many match
+ * for this searcher, up to SEARCH_COUNT_CAP + 1.
+ */
+async function readResults(
+  run: SearchRun,
+  applied: SearchFilters,
+  position: RelevancePosition | null,
+  excludeIds?: number[],
+) {
+  const { repo, counts, now } = run;
+  const criteria = criteriaOf(run, applied, excludeIds);
+  const key = position ? null : countKeyOf(run.site.id, applied);
+  const cached = key ? counts.get(key) : undefined;
+  const known = cached && now.getTime() - cached.at < SEARCH_COUNT_TTL_MS ? cached.matches : null;
+  const page = await repo.readPage(criteria, relevancePhases(criteria.near), position, run.limit + 1, {
+    count: key ? (known === null ? 'matches' : 'hidden') : undefined,
+    countLimit: COUNT_LIMIT,
+    // Prompts are for members, like on the member page.
+    withPrompts: run.viewer !== null,
+  });
+  const matches = known ?? page.matches ?? 0;
+  if (key && known === null) counts.set(key, { matches, at: now.getTime() });
+  const hidden = page.hidden ?? 0;
+  const count = async (): Promise<number> => {
+    // Never fewer than the rows read (a count kept from a few seconds ago may be).
+    if (matches < COUNT_LIMIT) return Math.max(matches - hidden, page.rows.length);
+    // At least COUNT_LIMIT match: beyond the cap unless this searcher hides more than COUNT_MARGIN of them.
+    if (COUNT_LIMIT - hidden > SEARCH_COUNT_CAP) return COUNT_LIMIT - hidden;
+    return repo.countShown(criteria, SEARCH_COUNT_CAP + 1);
+  };
+  return { rows: page.rows, count };
+}
+
+/** A first page that is not full gets similar results: the first looser filter set that fills it, or the last tried. */
+async function addSimilar(
+  run: SearchRun,
+  response: SearchResponse,
+  results: SearchRow[],
+  toCard: (row: SearchRow) => ProfileCard,
+): Promise<void> {
+  const { limit } = run;
+  const needed = limit - results.length;
+  const excludeIds = results.map((row) => row.id);
+  let similar: { filters: SearchFilters; rows: SearchRow[]; count: () => Promise<number> } | null = null;
+  for (const relaxed of relaxFilters(run.filters, run.site)) {
+    const page = await readResults(run, relaxed, null, excludeIds);
+    const similarRows = page.rows.map(({ row }) => row);
+    similar = { filters: relaxed, rows: similarRows, count: page.count };
+    if (similarRows.length >= needed) break;
+  }
+  if (similar && similar.rows.length) {
+    const similarTotal = similar.rows.length > limit ? await similar.count() : similar.rows.length;
+    response.similar_results = similar.rows.slice(0, limit).map(toCard);
+    response.similar_num_results = Math.min(similarTotal, SEARCH_COUNT_CAP);
+    response.similar_filters = similar.filters;
+  }
+}
+
+/** The cursor: the page index (visitors' page limit), the last result's location tier and relevance key. */
+function decodeCursor(cursors: CursorCodec, cursor: string | undefined) {
+  if (!cursor) return { pageIndex: 0, from: null };
+  const [index, ...position] = cursors.decode('search', cursor, `n${POSITION_CURSOR_TYPES}`);
+  return { pageIndex: index as number, from: positionFromCursor(position) as RelevancePosition | null };
+}
+
+function createSearch(deps: SearchDeps) {
+  /** Who matches some filters whoever searches, counted up to COUNT_LIMIT, and when (SEARCH_COUNT_TTL_MS). */
+  const counts: CountCache = new LRUCache({ max: 10_000 });
   return {
     /**
      * One page of results. The first page (no cursor) also counts (up to SEARCH_COUNT_CAP) and, when
@@ -167,74 +275,19 @@ export function createSearchService(deps: {
       if (!viewer && !isVisitorSearchAllowed(site, context.hasTracking)) throw loginRequiredSearch();
       const filters = normalizeFilters(site, query, viewer !== null);
       const limit = query.limit ?? SEARCH_PAGE_SIZE;
-      // The cursor: the page index (visitors' page limit), the last result's location tier and relevance key.
-      let pageIndex = 0;
-      let from: RelevancePosition | null = null;
-      if (query.cursor) {
-        const [index, ...position] = deps.cursors.decode('search', query.cursor, `n${POSITION_CURSOR_TYPES}`);
-        pageIndex = index as number;
-        from = positionFromCursor(position);
-      }
+      const { pageIndex, from } = decodeCursor(deps.cursors, query.cursor);
       if (!viewer && pageIndex >= VISITOR_SEARCH_PAGES) throw loginRequiredSearch();
 
       const now = deps.now();
-      // Without a country filter, the searcher's place comes first: the member's country and region, a
-      // visitor's GeoIP country; similar results that dropped the country start from the one searched.
-      const searcherPlace: Place | null = viewer
-        ? { country: viewer.country, region: viewer.region }
-        : context.visitorCountry && site.countries.includes(context.visitorCountry)
-          ? { country: context.visitorCountry, region: null }
-          : null;
-      const nearOf = (applied: SearchFilters): Place | null =>
-        applied.country ? null : filters.country ? { country: filters.country, region: filters.region } : searcherPlace;
-      const criteriaOf = (applied: SearchFilters, excludeIds?: number[]): SearchCriteria => ({
-        siteId: site.id,
-        viewerProfileId: viewer?.profileId ?? null,
-        gender: applied.gender,
-        country: applied.country,
-        region: applied.region,
-        minAge: applied.min_age,
-        maxAge: applied.max_age,
-        verifiedOnly: applied.verified,
-        now,
-        excludeIds,
-        near: nearOf(applied),
-      });
-      /**
-       * Up to `limit + 1` results of `applied` after `position`, phase after phase (docs/search-relevance.md), in one
-       * statement. A first page (no position) also brings what its count needs, and `count` says how many match
-       * for this searcher, up to SEARCH_COUNT_CAP + 1.
-       */
-      const read = async (applied: SearchFilters, position: RelevancePosition | null, excludeIds?: number[]) => {
-        const criteria = criteriaOf(applied, excludeIds);
-        const key = position ? null : countKeyOf(site.id, applied);
-        const cached = key ? counts.get(key) : undefined;
-        const known = cached && now.getTime() - cached.at < SEARCH_COUNT_TTL_MS ? cached.matches : null;
-        const page = await repo.readPage(criteria, relevancePhases(criteria.near), position, limit + 1, {
-          count: key ? (known === null ? 'matches' : 'hidden') : undefined,
-          countLimit: COUNT_LIMIT,
-          // Prompts are for members, like on the member page.
-          withPrompts: viewer !== null,
-        });
-        const matches = known ?? page.matches ?? 0;
-        if (key && known === null) counts.set(key, { matches, at: now.getTime() });
-        const hidden = page.hidden ?? 0;
-        const count = async (): Promise<number> => {
-          // Never fewer than the rows read (a count kept from a few seconds ago may be).
-          if (matches < COUNT_LIMIT) return Math.max(matches - hidden, page.rows.length);
-          // At least COUNT_LIMIT match: beyond the cap unless this searcher hides more than COUNT_MARGIN of them.
-          if (COUNT_LIMIT - hidden > SEARCH_COUNT_CAP) return COUNT_LIMIT - hidden;
-          return repo.countShown(criteria, SEARCH_COUNT_CAP + 1);
-        };
-        return { rows: page.rows, count };
-      };
+      const searcherPlace = placeOf(viewer, site, context.visitorCountry);
+      const run: SearchRun = { repo: deps.searchRepository, counts, site, viewer, filters, searcherPlace, limit, now };
       // A member's own town, for the distance on each card.
       const origin = viewer ? townPosition(deps.locate, viewer) : null;
       const toCard = (row: SearchRow): ProfileCard => {
         const card = withDistance(toProfileCard(row, site, now), row, origin, deps.locate);
         return viewer ? { ...card, prompt: row.prompt } : card;
       };
-      const { rows: collected, count } = await read(filters, from);
+      const { rows: collected, count } = await readResults(run, filters, from);
       const rows = collected.map(({ row }) => row);
       const results = rows.slice(0, limit);
       const last = collected.at(results.length - 1);
@@ -259,25 +312,27 @@ export function createSearchService(deps: {
       response.num_results = Math.min(counted, SEARCH_COUNT_CAP);
       response.is_num_results_capped = counted > SEARCH_COUNT_CAP;
       if (hasMore) return response;
-
-      const needed = limit - results.length;
-      const excludeIds = results.map((row) => row.id);
-      let similar: { filters: SearchFilters; rows: typeof rows; count: () => Promise<number> } | null = null;
-      for (const relaxed of relaxFilters(filters, site)) {
-        const page = await read(relaxed, null, excludeIds);
-        const similarRows = page.rows.map(({ row }) => row);
-        similar = { filters: relaxed, rows: similarRows, count: page.count };
-        if (similarRows.length >= needed) break;
-      }
-      if (similar && similar.rows.length) {
-        const similarTotal = similar.rows.length > limit ? await similar.count() : similar.rows.length;
-        response.similar_results = similar.rows.slice(0, limit).map(toCard);
-        response.similar_num_results = Math.min(similarTotal, SEARCH_COUNT_CAP);
-        response.similar_filters = similar.filters;
-      }
+      await addSimilar(run, response, results, toCard);
       return response;
     },
+  };
+}
 
+function createHomeMembers(deps: Omit<SearchDeps, 'cursors' | 'locate'>) {
+  const repo = deps.searchRepository;
+  /** The sites' listed members, counted at most every MEMBER_COUNT_TTL_MS per instance. */
+  const memberCounts = new LRUCache<number, Promise<number>>({ max: 1000, ttl: MEMBER_COUNT_TTL_MS });
+  const listedMembers = (siteId: number) => {
+    let count = memberCounts.get(siteId);
+    if (!count) {
+      count = repo.countListedMembers(siteId);
+      memberCounts.set(siteId, count);
+      count.catch(() => memberCounts.delete(siteId));
+    }
+    return count;
+  };
+
+  return {
     /**
      * The home page's faces: members with a main photo (never private), in relevance order near the searcher, as
      * cards of search.php with the site's hidden fields left out. Visitors get them only where they may search.
@@ -296,11 +351,7 @@ export function createSearchService(deps: {
       const memberCount = roundedDownCount(await listedMembers(site.id));
       const now = deps.now();
       const filters = normalizeFilters(site, {});
-      const near: Place | null = viewer
-        ? { country: viewer.country, region: viewer.region }
-        : context.visitorCountry && site.countries.includes(context.visitorCountry)
-          ? { country: context.visitorCountry, region: null }
-          : null;
+      const near = placeOf(viewer, site, context.visitorCountry);
       const criteria: SearchCriteria = {
         siteId: site.id,
         viewerProfileId: viewer?.profileId ?? null,
@@ -325,5 +376,9 @@ export function createSearchService(deps: {
       return { profiles, member_count: memberCount };
     },
   };
+}
+
+export function createSearchService(deps: SearchDeps) {
+  return { ...createSearch(deps), ...createHomeMembers(deps) };
 }
 export type SearchService = ReturnType<typeof createSearchService>;

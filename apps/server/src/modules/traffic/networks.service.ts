@@ -53,6 +53,53 @@ export function toAdminNetwork(row: TrafficNetworkRow): AdminNetwork {
   };
 }
 
+/** The network's payouts as stored (amounts in minor units, percentages in basis points). */
+function payoutsOf(input: NetworkInput): NetworkPayouts {
+  const payouts: NetworkPayouts = {};
+  if (input.payouts.signup)
+    payouts.signup = { amountMinor: input.payouts.signup.amount_minor, currency: input.payouts.signup.currency };
+  if (input.payouts.activation)
+    payouts.activation = {
+      amountMinor: input.payouts.activation.amount_minor,
+      currency: input.payouts.activation.currency,
+    };
+  if (input.payouts.first_purchase)
+    payouts.firstPurchase = { basisPoints: Math.round(input.payouts.first_purchase.percent * 100) };
+  if (input.payouts.purchase) payouts.purchase = { basisPoints: Math.round(input.payouts.purchase.percent * 100) };
+  return payouts;
+}
+
+/** The stored form of the input, or a translated 400 naming the field and the placeholder. */
+function storedValues(input: NetworkInput, isAddressAllowed: (url: string) => boolean) {
+  const postbacks: NetworkPostbacks = {};
+  for (const kind of POSTBACK_TEMPLATE_KINDS) {
+    const template = input.postbacks[kind];
+    if (!template) continue;
+    const path = `postbacks.${kind}`;
+    const [unknown] = unknownPlaceholders(template);
+    if (unknown !== undefined)
+      throw new AppError(400, 'postback_placeholder_unknown', { name: unknown }, [
+        { path, code: 'postback_placeholder_unknown', params: { name: unknown } },
+      ]);
+    if (!isAddressAllowed(template))
+      throw new AppError(400, 'postback_url_refused', undefined, [{ path, code: 'postback_url_refused' }]);
+    postbacks[TEMPLATE_COLUMN[kind]] = template;
+  }
+  if (input.signature_header && !input.signing_secret && input.signing_secret !== undefined)
+    throw new AppError(400, 'validation_failed', undefined, [{ path: 'signing_secret', code: 'invalid_value' }]);
+  const payouts = payoutsOf(input);
+  return {
+    key: input.key,
+    name: input.name,
+    clickIdParam: input.click_id_param,
+    refParam: input.ref_param,
+    payouts,
+    postbacks,
+    signatureHeader: input.signature_header,
+    ...(input.signing_secret !== undefined ? { signingSecret: input.signing_secret } : {}),
+  };
+}
+
 export function createNetworks(deps: {
   repo: Pick<TrafficRepository, 'listNetworks' | 'findNetwork' | 'insertNetwork' | 'updateNetwork' | 'deleteNetwork'>;
   outbox: Pick<Outbox, 'transaction'>;
@@ -63,47 +110,6 @@ export function createNetworks(deps: {
   now: () => Date;
 }) {
   const { repo, outbox } = deps;
-
-  /** The stored form of the input, or a translated 400 naming the field and the placeholder. */
-  function storedValues(input: NetworkInput) {
-    const postbacks: NetworkPostbacks = {};
-    for (const kind of POSTBACK_TEMPLATE_KINDS) {
-      const template = input.postbacks[kind];
-      if (!template) continue;
-      const path = `postbacks.${kind}`;
-      const [unknown] = unknownPlaceholders(template);
-      if (unknown !== undefined)
-        throw new AppError(400, 'postback_placeholder_unknown', { name: unknown }, [
-          { path, code: 'postback_placeholder_unknown', params: { name: unknown } },
-        ]);
-      if (!deps.isAddressAllowed(template))
-        throw new AppError(400, 'postback_url_refused', undefined, [{ path, code: 'postback_url_refused' }]);
-      postbacks[TEMPLATE_COLUMN[kind]] = template;
-    }
-    if (input.signature_header && !input.signing_secret && input.signing_secret !== undefined)
-      throw new AppError(400, 'validation_failed', undefined, [{ path: 'signing_secret', code: 'invalid_value' }]);
-    const payouts: NetworkPayouts = {};
-    if (input.payouts.signup)
-      payouts.signup = { amountMinor: input.payouts.signup.amount_minor, currency: input.payouts.signup.currency };
-    if (input.payouts.activation)
-      payouts.activation = {
-        amountMinor: input.payouts.activation.amount_minor,
-        currency: input.payouts.activation.currency,
-      };
-    if (input.payouts.first_purchase)
-      payouts.firstPurchase = { basisPoints: Math.round(input.payouts.first_purchase.percent * 100) };
-    if (input.payouts.purchase) payouts.purchase = { basisPoints: Math.round(input.payouts.purchase.percent * 100) };
-    return {
-      key: input.key,
-      name: input.name,
-      clickIdParam: input.click_id_param,
-      refParam: input.ref_param,
-      payouts,
-      postbacks,
-      signatureHeader: input.signature_header,
-      ...(input.signing_secret !== undefined ? { signingSecret: input.signing_secret } : {}),
-    };
-  }
 
   /** The write and its announcement in one transaction; a second network with the key is a translated 409. */
   async function write<T>(work: (tx: Parameters<Parameters<Outbox['transaction']>[0]>[0]) => Promise<T>): Promise<T> {
@@ -132,11 +138,11 @@ export function createNetworks(deps: {
       return row;
     },
     async create(input: NetworkInput): Promise<TrafficNetworkRow> {
-      const values = storedValues(input);
+      const values = storedValues(input, deps.isAddressAllowed);
       return write((tx) => repo.insertNetwork(values, tx));
     },
     async update(id: number, input: NetworkInput): Promise<TrafficNetworkRow> {
-      const values = storedValues(input);
+      const values = storedValues(input, deps.isAddressAllowed);
       const row = await write((tx) => repo.updateNetwork(id, { ...values, updatedAt: deps.now() }, tx));
       if (!row) throw new AppError(404, 'network_not_found');
       return row;

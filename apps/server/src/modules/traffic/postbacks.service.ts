@@ -69,6 +69,36 @@ export function eventOf(kind: string, isFirst: boolean): PostbackEvent {
 export const POSTBACK_OUTCOMES = ['sent', 'retried', 'failed', 'refused'] as const;
 export type PostbackOutcome = (typeof POSTBACK_OUTCOMES)[number];
 
+/** A postback as staff see it (its URL's secrets masked). */
+const toAdmin = (row: Awaited<ReturnType<TrafficRepository['listPostbacks']>>[number]): AdminPostback => ({
+  id: row.id,
+  network_id: row.networkId,
+  network_name: row.networkName,
+  event: eventOf(row.kind, row.isFirst),
+  order_id: row.orderId,
+  user_id: row.userId,
+  url: maskSecrets(row.url),
+  status: row.status,
+  attempts: row.attempts,
+  last_status_code: row.lastStatusCode,
+  last_error: row.lastError,
+  created_at: row.createdAt.toISOString(),
+  last_attempt_at: row.lastAttemptAt?.toISOString() ?? null,
+  sent_at: row.sentAt?.toISOString() ?? null,
+});
+
+/** The signature header of a network that signs its postbacks, else none. */
+function signatureHeaders(postback: {
+  url: string;
+  signatureHeader: string | null;
+  signingSecret: string | null;
+}): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (postback.signatureHeader && postback.signingSecret)
+    headers[postback.signatureHeader] = signPostback(postback.url, postback.signingSecret);
+  return headers;
+}
+
 export function createPostbacks(deps: {
   repo: Pick<TrafficRepository, 'findPostbackToSend' | 'recordAttempt' | 'resetPostback' | 'listPostbacks'>;
   jobs: Pick<JobQueue, 'enqueue'>;
@@ -81,22 +111,6 @@ export function createPostbacks(deps: {
   // Each outcome's series exists from the start, so a first failure is an increase from 0 (the alerts read increases).
   for (const outcome of POSTBACK_OUTCOMES) deps.outcomes.inc({ outcome }, 0);
   const count = (outcome: PostbackOutcome) => deps.outcomes.inc({ outcome });
-  const toAdmin = (row: Awaited<ReturnType<TrafficRepository['listPostbacks']>>[number]): AdminPostback => ({
-    id: row.id,
-    network_id: row.networkId,
-    network_name: row.networkName,
-    event: eventOf(row.kind, row.isFirst),
-    order_id: row.orderId,
-    user_id: row.userId,
-    url: maskSecrets(row.url),
-    status: row.status,
-    attempts: row.attempts,
-    last_status_code: row.lastStatusCode,
-    last_error: row.lastError,
-    created_at: row.createdAt.toISOString(),
-    last_attempt_at: row.lastAttemptAt?.toISOString() ?? null,
-    sent_at: row.sentAt?.toISOString() ?? null,
-  });
   return {
     /** Whether a template's address may be called at all here (production: https, port 443, not a local name). */
     isAddressAllowed(url: string): boolean {
@@ -126,10 +140,7 @@ export function createPostbacks(deps: {
           count('refused');
           return;
         }
-        const headers: Record<string, string> = {};
-        if (postback.signatureHeader && postback.signingSecret)
-          headers[postback.signatureHeader] = signPostback(postback.url, postback.signingSecret);
-        statusCode = await get(target.url, target.address, headers);
+        statusCode = await get(target.url, target.address, signatureHeaders(postback));
         if (statusCode >= 200 && statusCode < 300) {
           await repo.recordAttempt(postbackId, { status: 'sent', statusCode, error: null, at });
           count('sent');

@@ -13,11 +13,37 @@ import { createPostbacks, type PostbackNetwork } from './postbacks.service.ts';
 import { createReportRepository } from './report.repository.ts';
 import { createTrafficReport } from './report.service.ts';
 import type { TrackingCookies } from './tracking-cookie.ts';
-import { createTrafficRepository } from './traffic.repository.ts';
+import { createTrafficRepository, type TrafficRepository } from './traffic.repository.ts';
 import { createVisitsService } from './visits.service.ts';
 
 /** Visits forgotten per statement by the daily job. */
 const FORGET_BATCH = 5000;
+
+/** The names beside the report's keys: sites' and members' from their owners, networks' from ours. */
+async function reportLabels(
+  deps: {
+    siteNames: () => Promise<Map<number, string>>;
+    memberNames: (ids: number[]) => Promise<Map<number, string>>;
+  },
+  repo: Pick<TrafficRepository, 'listNetworks'>,
+  by: TrafficReportGroup,
+  keys: string[],
+): Promise<Map<string, string>> {
+  const ids = keys.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (by === 'site') {
+    const names = await deps.siteNames();
+    return new Map(keys.map((key) => [key, names.get(Number(key)) ?? '']));
+  }
+  if (by === 'member') {
+    const names = await deps.memberNames(ids);
+    return new Map(keys.map((key) => [key, names.get(Number(key)) ?? '']));
+  }
+  if (by === 'network') {
+    const rows = await repo.listNetworks();
+    return new Map(rows.map((row) => [row.key, row.name]));
+  }
+  return new Map();
+}
 
 export function createTrafficService(deps: {
   db: Executor;
@@ -66,22 +92,7 @@ export function createTrafficService(deps: {
   });
   const report = createTrafficReport({
     repo: createReportRepository(deps.db),
-    async labels(by: TrafficReportGroup, keys: string[]) {
-      const ids = keys.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
-      if (by === 'site') {
-        const names = await deps.siteNames();
-        return new Map(keys.map((key) => [key, names.get(Number(key)) ?? '']));
-      }
-      if (by === 'member') {
-        const names = await deps.memberNames(ids);
-        return new Map(keys.map((key) => [key, names.get(Number(key)) ?? '']));
-      }
-      if (by === 'network') {
-        const rows = await repo.listNetworks();
-        return new Map(rows.map((row) => [row.key, row.name]));
-      }
-      return new Map();
-    },
+    labels: (by: TrafficReportGroup, keys: string[]) => reportLabels(deps, repo, by, keys),
   });
 
   // Business events, recorded once each in their acknowledging transaction; network changes reach every instance.

@@ -80,19 +80,14 @@ export type MemberEvents = {
   creditsChanged(userId: number, balance: number, version: number): Promise<void>;
 };
 
-export function createMemberViews(deps: {
-  db: Database;
-  bus: EventBus;
-  /** Views kept in memory (default 20,000); 0 reads every request's view from the database. */
-  cacheSize?: number;
-  now: () => Date;
-  onError: (error: unknown, context: string) => void;
-}) {
-  const query = prepareViewQuery(deps.db);
-  const isCaching = deps.cacheSize !== 0;
+/**
+ * The views this instance keeps, by session token, with the tokens of each member: a member's views dropped at once
+ * (`invalidate`), a newer balance taken into them (`patchCredits`); `invalidations` tells a read that raced a change.
+ */
+function createViewCache(cacheSize: number | undefined) {
   const tokensOfUser = new Map<number, Set<string>>();
   const cache = new LRUCache<string, MemberView>({
-    max: Math.max(1, deps.cacheSize ?? 20_000),
+    max: Math.max(1, cacheSize ?? 20_000),
     ttl: MEMBER_VIEW_TTL_MS,
     dispose: (view, tokenHash) => {
       const tokens = tokensOfUser.get(view.user.id);
@@ -114,14 +109,6 @@ export function createMemberViews(deps: {
     tokens.add(tokenHash);
   }
 
-  async function load(tokenHash: string, now: Date): Promise<MemberView | undefined> {
-    const position = invalidations.position();
-    const [view] = await query.execute({ tokenHash, now: now.toISOString() });
-    if (view && isCaching && deps.bus.isLive() && !invalidations.changedSince(position, view.user.id))
-      remember(tokenHash, view);
-    return view;
-  }
-
   /** Takes a newer balance into the member's cached views; a view being read meanwhile is not kept (it may be older). */
   function patchCredits({ userId, balance, version }: BusEvents['member.credits']) {
     invalidations.mark(userId);
@@ -136,20 +123,18 @@ export function createMemberViews(deps: {
     }
   }
 
-  const unsubscribe = [
-    deps.bus.subscribe('member.changed', ({ userId }) => invalidate(userId)),
-    deps.bus.subscribe('member.credits', patchCredits),
-    deps.bus.subscribe('session.revoked', ({ userId }) => invalidate(userId)),
-    // Events may have been missed while the subscription was down: nothing in memory can be trusted.
-    deps.bus.onResync(() => cache.clear()),
-  ];
+  return { cache, invalidations, invalidate, remember, patchCredits };
+}
 
-  /** This instance drops its copy at once, every other one when the bus delivers; throws when publishing failed. */
-  async function deliver<T extends 'member.changed' | 'session.revoked'>(topic: T, payload: BusEvents[T]) {
-    invalidate(payload.userId);
-    await deps.bus.publish(topic, payload);
-  }
-
+/** The member events: this instance's copies dropped (or patched) at once, every other instance told through the bus. */
+function createMemberEvents(
+  deps: { bus: Pick<EventBus, 'publish'>; onError: (error: unknown, context: string) => void },
+  deliver: (
+    topic: 'member.changed' | 'session.revoked',
+    payload: BusEvents['member.changed' | 'session.revoked'],
+  ) => Promise<void>,
+  patchCredits: (event: BusEvents['member.credits']) => void,
+): MemberEvents {
   async function announce<T extends 'member.changed' | 'session.revoked'>(topic: T, payload: BusEvents[T]) {
     // The change has committed: a failed publication must not fail the request; the TTL bounds what it leaves.
     await deliver(topic, payload).catch((error: unknown) => deps.onError(error, `publishing ${topic}`));
@@ -166,6 +151,44 @@ export function createMemberViews(deps: {
     revoked: (userId, options = {}) =>
       announce('session.revoked', options.banReason ? { userId, banReason: options.banReason } : { userId }),
   };
+  return events;
+}
+
+export function createMemberViews(deps: {
+  db: Database;
+  bus: EventBus;
+  /** Views kept in memory (default 20,000); 0 reads every request's view from the database. */
+  cacheSize?: number;
+  now: () => Date;
+  onError: (error: unknown, context: string) => void;
+}) {
+  const query = prepareViewQuery(deps.db);
+  const isCaching = deps.cacheSize !== 0;
+  const { cache, invalidations, invalidate, remember, patchCredits } = createViewCache(deps.cacheSize);
+
+  async function load(tokenHash: string, now: Date): Promise<MemberView | undefined> {
+    const position = invalidations.position();
+    const [view] = await query.execute({ tokenHash, now: now.toISOString() });
+    if (view && isCaching && deps.bus.isLive() && !invalidations.changedSince(position, view.user.id))
+      remember(tokenHash, view);
+    return view;
+  }
+
+  const unsubscribe = [
+    deps.bus.subscribe('member.changed', ({ userId }) => invalidate(userId)),
+    deps.bus.subscribe('member.credits', patchCredits),
+    deps.bus.subscribe('session.revoked', ({ userId }) => invalidate(userId)),
+    // Events may have been missed while the subscription was down: nothing in memory can be trusted.
+    deps.bus.onResync(() => cache.clear()),
+  ];
+
+  /** This instance drops its copy at once, every other one when the bus delivers; throws when publishing failed. */
+  async function deliver<T extends 'member.changed' | 'session.revoked'>(topic: T, payload: BusEvents[T]) {
+    invalidate(payload.userId);
+    await deps.bus.publish(topic, payload);
+  }
+
+  const events = createMemberEvents(deps, deliver, patchCredits);
 
   return {
     events,

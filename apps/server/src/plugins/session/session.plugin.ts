@@ -1,7 +1,8 @@
 // Login sessions in an HttpOnly cookie: `request.member`, the `requireMember` / `optionalMember` preHandlers, start and end.
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { memberRestrictions } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/credentials.ts';
 import { AppError } from '../../lib/http-errors.ts';
@@ -47,6 +48,57 @@ export const authenticationRequired = () => new AppError(403, 'authentication_re
 /** Rate-limit key of the signed-in member (routes behind requireMember). */
 export const memberRateKey = (request: FastifyRequest) => `user:${request.member?.user.id ?? 0}`;
 
+/** The member views of this instance, told of changes delivered by the outbox, closed with the app. */
+function startMemberViews(app: FastifyInstance, cacheSize: number | undefined) {
+  const views = createMemberViews({
+    db: app.db,
+    bus: app.bus,
+    cacheSize,
+    now: () => app.clock.now(),
+    onError: (err, context) => app.log.error({ err }, context),
+  });
+  // Recorded in a transaction through `app.outbox` (effects.emit), delivered after its commit.
+  const stopDelivering = [
+    app.outbox.onDelivery('member.changed', (payload) => views.deliver('member.changed', payload)),
+    app.outbox.onDelivery('session.revoked', (payload) => views.deliver('session.revoked', payload)),
+  ];
+  app.addHook('onClose', async () => {
+    for (const stop of stopDelivering) stop();
+    views.close();
+  });
+  return views;
+}
+
+/** A banned or suspended member gets no session, whichever way they sign in (docs/staff-console.md). */
+async function assertNotRestricted(db: Database, userId: number, now: Date): Promise<void> {
+  const [restriction] = await db.select().from(memberRestrictions).where(eq(memberRestrictions.userId, userId));
+  if (restriction && isRestrictionActive(restriction, now)) {
+    throw new AppError(
+      403,
+      'account_banned',
+      restriction.until
+        ? { reason: restriction.reason, until: restriction.until.toISOString() }
+        : { reason: restriction.reason },
+    );
+  }
+}
+
+/** The routes' guards: a confirmed member, a member, or anyone (the member loaded when there is one). */
+function decorateGuards(
+  app: FastifyInstance,
+  loadMember: (request: FastifyRequest, reply: FastifyReply) => Promise<Member | null>,
+) {
+  app.decorate('requireConfirmedMember', async function requireConfirmedMember(request: FastifyRequest) {
+    if (request.member?.user.status !== 'active') throw new AppError(403, 'activation_required');
+  });
+  app.decorate('requireMember', async function requireMember(request: FastifyRequest, reply: FastifyReply) {
+    if (!(await loadMember(request, reply))) throw authenticationRequired();
+  });
+  app.decorate('optionalMember', async function optionalMember(request: FastifyRequest, reply: FastifyReply) {
+    await loadMember(request, reply);
+  });
+}
+
 export const sessionPlugin = fp<SessionPluginOptions>(
   async (app, { publicUrl, memberViewCacheSize }) => {
     const isSecure = publicUrl.startsWith('https://');
@@ -54,22 +106,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(
     const cookieName = isSecure ? '__Host-sid' : 'sid';
     const cookieOptions = { path: '/', httpOnly: true, secure: isSecure, sameSite: 'lax' as const };
     const sessions = createSessionsService({ db: app.db, now: () => app.clock.now() });
-    const views = createMemberViews({
-      db: app.db,
-      bus: app.bus,
-      cacheSize: memberViewCacheSize,
-      now: () => app.clock.now(),
-      onError: (err, context) => app.log.error({ err }, context),
-    });
-    // Recorded in a transaction through `app.outbox` (effects.emit), delivered after its commit.
-    const stopDelivering = [
-      app.outbox.onDelivery('member.changed', (payload) => views.deliver('member.changed', payload)),
-      app.outbox.onDelivery('session.revoked', (payload) => views.deliver('session.revoked', payload)),
-    ];
-    app.addHook('onClose', async () => {
-      for (const stop of stopDelivering) stop();
-      views.close();
-    });
+    const views = startMemberViews(app, memberViewCacheSize);
     const loaded = new WeakSet<FastifyRequest>();
     /** The token hash a request's member was resolved from (the new one after a login in that request). */
     const tokenOf = new WeakMap<FastifyRequest, string>();
@@ -111,27 +148,9 @@ export const sessionPlugin = fp<SessionPluginOptions>(
       return resolved.member;
     });
     app.decorateRequest('member', null);
-    app.decorate('requireConfirmedMember', async function requireConfirmedMember(request: FastifyRequest) {
-      if (request.member?.user.status !== 'active') throw new AppError(403, 'activation_required');
-    });
-    app.decorate('requireMember', async function requireMember(request: FastifyRequest, reply: FastifyReply) {
-      if (!(await loadMember(request, reply))) throw authenticationRequired();
-    });
-    app.decorate('optionalMember', async function optionalMember(request: FastifyRequest, reply: FastifyReply) {
-      await loadMember(request, reply);
-    });
+    decorateGuards(app, loadMember);
     app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
-      // A banned or suspended member gets no session, whichever way they sign in (docs/staff-console.md).
-      const [restriction] = await app.db.select().from(memberRestrictions).where(eq(memberRestrictions.userId, userId));
-      if (restriction && isRestrictionActive(restriction, app.clock.now())) {
-        throw new AppError(
-          403,
-          'account_banned',
-          restriction.until
-            ? { reason: restriction.reason, until: restriction.until.toISOString() }
-            : { reason: restriction.reason },
-        );
-      }
+      await assertNotRestricted(app.db, userId, app.clock.now());
       // The browser's previous session (another login, or another member) ends: one live session per cookie.
       const previous = request.cookies[cookieName];
       if (previous)

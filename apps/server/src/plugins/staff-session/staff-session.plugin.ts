@@ -4,7 +4,8 @@
 // the one hook each console area adds.
 import fp from 'fastify-plugin';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Database } from '../../db/client.ts';
 import { ADMIN_ROUTE_ROLES, STAFF_SESSION_HOURS, STAFF_SESSION_IDLE_MINUTES, type StaffRole } from '@app/contracts';
 import { staffAccounts, staffSessions } from '../../db/schema/index.ts';
 import { createToken, hashToken } from '../../lib/credentials.ts';
@@ -41,6 +42,46 @@ export function adminRouteKey(method: string, url: string): string {
   return `${method === 'HEAD' ? 'GET' : method} ${url}`;
 }
 
+/** The live session of `token` (not expired, not idle, its staff not disabled), its last-seen time kept fresh. */
+async function findLiveSession(db: Database, token: string, at: Date) {
+  const [row] = await db
+    .select({
+      sessionId: staffSessions.id,
+      lastSeenAt: staffSessions.lastSeenAt,
+      id: staffAccounts.id,
+      email: staffAccounts.email,
+      name: staffAccounts.name,
+      role: staffAccounts.role,
+    })
+    .from(staffSessions)
+    .innerJoin(staffAccounts, eq(staffAccounts.id, staffSessions.staffId))
+    .where(
+      and(
+        eq(staffSessions.tokenHash, hashToken(token)),
+        gt(staffSessions.expiresAt, at),
+        gt(staffSessions.lastSeenAt, new Date(at.getTime() - STAFF_IDLE_MS)),
+        isNull(staffAccounts.disabledAt),
+      ),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  if (at.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await db.update(staffSessions).set({ lastSeenAt: at }).where(eq(staffSessions.id, row.sessionId));
+  }
+  return row;
+}
+
+/** Every /api/admin/ route has its rule in the table: none registers without one (docs/staff-console.md). */
+function checkAdminRouteRule(route: RouteOptions): void {
+  if (!route.url.startsWith(`${ADMIN_PREFIX}/`) || route.url === `${ADMIN_PREFIX}/*`) return;
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  for (const method of methods) {
+    const key = adminRouteKey(method, route.url);
+    if (!(key in ADMIN_ROUTE_ROLES))
+      throw new Error(`${key} has no rule in ADMIN_ROUTE_ROLES (packages/contracts/src/admin.ts)`);
+  }
+}
+
 export type StaffSessionPluginOptions = { publicUrl: string };
 
 export const staffSessionPlugin = fp<StaffSessionPluginOptions>(
@@ -60,44 +101,13 @@ export const staffSessionPlugin = fp<StaffSessionPluginOptions>(
       const token = request.cookies[cookieName];
       if (!token) return null;
       const at = now();
-      const [row] = await app.db
-        .select({
-          sessionId: staffSessions.id,
-          lastSeenAt: staffSessions.lastSeenAt,
-          id: staffAccounts.id,
-          email: staffAccounts.email,
-          name: staffAccounts.name,
-          role: staffAccounts.role,
-        })
-        .from(staffSessions)
-        .innerJoin(staffAccounts, eq(staffAccounts.id, staffSessions.staffId))
-        .where(
-          and(
-            eq(staffSessions.tokenHash, hashToken(token)),
-            gt(staffSessions.expiresAt, at),
-            gt(staffSessions.lastSeenAt, new Date(at.getTime() - STAFF_IDLE_MS)),
-            isNull(staffAccounts.disabledAt),
-          ),
-        )
-        .limit(1);
+      const row = await findLiveSession(app.db, token, at);
       if (!row) return null;
-      if (at.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-        await app.db.update(staffSessions).set({ lastSeenAt: at }).where(eq(staffSessions.id, row.sessionId));
-      }
       request.staff = { id: row.id, email: row.email, name: row.name, role: row.role, sessionId: row.sessionId };
       return request.staff;
     }
 
-    // Every /api/admin/ route has its rule in the table: none registers without one (docs/staff-console.md).
-    app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith(`${ADMIN_PREFIX}/`) || route.url === `${ADMIN_PREFIX}/*`) return;
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) {
-        const key = adminRouteKey(method, route.url);
-        if (!(key in ADMIN_ROUTE_ROLES))
-          throw new Error(`${key} has no rule in ADMIN_ROUTE_ROLES (packages/contracts/src/admin.ts)`);
-      }
-    });
+    app.addHook('onRoute', checkAdminRouteRule);
 
     // The one check of a console area (each area plugin adds it as its preValidation hook): the route's rule in the
     // table; 401 without a staff session, 403 for a role without the right.

@@ -22,14 +22,18 @@ export type SandboxProvider = PaymentProvider & {
   chargeBack(id: string): Promise<boolean>;
 };
 
-export function createSandboxProvider(deps: {
+type SandboxDeps = {
   db: Database;
   /** Calls a webhook URL with the payment id (a form POST), as a provider would. */
   callWebhook: (url: string, paymentId: string) => Promise<void>;
   /** A direct debit settles (paid) this long after it was submitted, as a bank's would days later; 0: only by hand. */
   directDebitSettleMs?: number;
-}): SandboxProvider {
-  const toPayment = (row: typeof sandboxPayments.$inferSelect): ProviderPayment => ({
+};
+type SandboxRow = typeof sandboxPayments.$inferSelect;
+type RepeatOutcome = { status: OrderStatusValue; card: { brand: string | null; last4: string | null } };
+
+function toPayment(row: SandboxRow): ProviderPayment {
+  return {
     id: row.id,
     status: row.status,
     amountMinor: row.amountMinor,
@@ -43,52 +47,106 @@ export function createSandboxProvider(deps: {
     mandateId: row.mandateId,
     card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
     chargedBackMinor: row.chargedBackMinor,
-  });
+  };
+}
+
+/** A repeat on a saved card: no checkout, the bank answers at once (paid, or failed on the declining card). */
+async function repeatOutcomeOf(db: Database, mandateId: string | undefined): Promise<RepeatOutcome> {
+  const [first] = await db
+    .select()
+    .from(sandboxPayments)
+    .where(and(eq(sandboxPayments.mandateId, mandateId ?? ''), eq(sandboxPayments.sequenceType, 'first')))
+    .limit(1);
+  const declines = !first || first.cardLast4 === DECLINING_LAST4;
+  return {
+    status: declines ? 'failed' : 'paid',
+    card: { brand: first?.cardBrand ?? null, last4: first?.cardLast4 ?? null },
+  };
+}
+
+async function insertPayment(
+  db: Database,
+  id: string,
+  input: CreatePaymentInput,
+  recurring: RepeatOutcome | null,
+  isDirectDebit: boolean,
+): Promise<SandboxRow> {
+  const [row] = await db
+    .insert(sandboxPayments)
+    .values({
+      id,
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+      description: input.description,
+      method: input.method,
+      redirectUrl: input.redirectUrl,
+      webhookUrl: input.webhookUrl,
+      metadata: input.metadata,
+      customerId: input.customer?.id ?? null,
+      sequenceType: input.customer?.sequence ?? 'oneoff',
+      mandateId: input.customer?.sequence === 'recurring' ? (input.customer.mandateId ?? null) : null,
+      ...(recurring
+        ? { status: 'pending' as const, cardBrand: recurring.card.brand, cardLast4: recurring.card.last4 }
+        : {}),
+      ...(isDirectDebit ? { status: 'pending' as const } : {}),
+    })
+    .returning();
+  return row!;
+}
+
+async function refundPayment(db: Database, paymentId: string, amountMinor: number) {
+  const [row] = await db
+    .update(sandboxPayments)
+    .set({ refundedMinor: sql`${sandboxPayments.refundedMinor} + ${amountMinor}` })
+    .where(
+      and(
+        eq(sandboxPayments.id, paymentId),
+        eq(sandboxPayments.status, 'paid'),
+        sql`${sandboxPayments.refundedMinor} + ${amountMinor} <= ${sandboxPayments.amountMinor}`,
+      ),
+    )
+    .returning({ id: sandboxPayments.id });
+  if (!row) throw new Error(`sandbox payment ${paymentId} cannot be refunded ${amountMinor}`);
+  return { id: `re_${randomBytes(8).toString('base64url')}` };
+}
+
+/** The tester's choice: the payment moves (a first card payment paid saves the test card), the webhook is called. */
+async function completePayment(deps: SandboxDeps, id: string, outcome: SandboxOutcome) {
+  const [current] = await deps.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).limit(1);
+  if (!current) return null;
+  // A first card payment that is paid leaves a mandate on the test card.
+  const savesCard = outcome === 'paid' && current.sequenceType === 'first';
+  const [row] = await deps.db
+    .update(sandboxPayments)
+    .set({
+      status: outcome as OrderStatusValue,
+      ...(savesCard
+        ? {
+            mandateId: `mdt_${randomBytes(8).toString('base64url')}`,
+            cardBrand: SANDBOX_CARD.brand,
+            cardLast4: SANDBOX_CARD.last4,
+          }
+        : {}),
+    })
+    .where(eq(sandboxPayments.id, id))
+    .returning();
+  if (!row) return null;
+  await deps.callWebhook(row.webhookUrl, row.id);
+  return row.redirectUrl;
+}
+
+export function createSandboxProvider(deps: SandboxDeps): SandboxProvider {
   return {
     name: 'sandbox',
     isTestMode: true,
     async createPayment(input: CreatePaymentInput) {
       const id = `sbx_${randomBytes(12).toString('base64url')}`;
-      let recurring: { status: OrderStatusValue; card: { brand: string | null; last4: string | null } } | null = null;
       const isDirectDebit = input.method === 'directdebit';
-      if (input.customer?.sequence === 'recurring' && !isDirectDebit) {
-        // A repeat on a saved card: no checkout, the bank answers at once (asynchronously, through the webhook).
-        const [first] = await deps.db
-          .select()
-          .from(sandboxPayments)
-          .where(
-            and(
-              eq(sandboxPayments.mandateId, input.customer.mandateId ?? ''),
-              eq(sandboxPayments.sequenceType, 'first'),
-            ),
-          )
-          .limit(1);
-        const declines = !first || first.cardLast4 === DECLINING_LAST4;
-        recurring = {
-          status: declines ? 'failed' : 'paid',
-          card: { brand: first?.cardBrand ?? null, last4: first?.cardLast4 ?? null },
-        };
-      }
-      const [row] = await deps.db
-        .insert(sandboxPayments)
-        .values({
-          id,
-          amountMinor: input.amountMinor,
-          currency: input.currency,
-          description: input.description,
-          method: input.method,
-          redirectUrl: input.redirectUrl,
-          webhookUrl: input.webhookUrl,
-          metadata: input.metadata,
-          customerId: input.customer?.id ?? null,
-          sequenceType: input.customer?.sequence ?? 'oneoff',
-          mandateId: input.customer?.sequence === 'recurring' ? (input.customer.mandateId ?? null) : null,
-          ...(recurring
-            ? { status: 'pending' as const, cardBrand: recurring.card.brand, cardLast4: recurring.card.last4 }
-            : {}),
-          ...(isDirectDebit ? { status: 'pending' as const } : {}),
-        })
-        .returning();
+      const recurring =
+        input.customer?.sequence === 'recurring' && !isDirectDebit
+          ? await repeatOutcomeOf(deps.db, input.customer.mandateId)
+          : null;
+      const row = await insertPayment(deps.db, id, input, recurring, isDirectDebit);
       if (isDirectDebit && deps.directDebitSettleMs) {
         setTimeout(() => {
           void this.complete(id, 'paid').catch(() => undefined);
@@ -101,7 +159,7 @@ export function createSandboxProvider(deps: {
           void this.complete(id, outcome as SandboxOutcome).catch(() => undefined);
         });
       }
-      return toPayment(row!);
+      return toPayment(row);
     },
     async createDirectDebitMandate() {
       return { id: `mdt_${randomBytes(8).toString('base64url')}` };
@@ -114,19 +172,7 @@ export function createSandboxProvider(deps: {
       return row ? toPayment(row) : null;
     },
     async refund(paymentId: string, amountMinor: number) {
-      const [row] = await deps.db
-        .update(sandboxPayments)
-        .set({ refundedMinor: sql`${sandboxPayments.refundedMinor} + ${amountMinor}` })
-        .where(
-          and(
-            eq(sandboxPayments.id, paymentId),
-            eq(sandboxPayments.status, 'paid'),
-            sql`${sandboxPayments.refundedMinor} + ${amountMinor} <= ${sandboxPayments.amountMinor}`,
-          ),
-        )
-        .returning({ id: sandboxPayments.id });
-      if (!row) throw new Error(`sandbox payment ${paymentId} cannot be refunded ${amountMinor}`);
-      return { id: `re_${randomBytes(8).toString('base64url')}` };
+      return refundPayment(deps.db, paymentId, amountMinor);
     },
     async find(id: string) {
       const [row] = await deps.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).limit(1);
@@ -143,27 +189,7 @@ export function createSandboxProvider(deps: {
       return true;
     },
     async complete(id: string, outcome: SandboxOutcome) {
-      const [current] = await deps.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).limit(1);
-      if (!current) return null;
-      // A first card payment that is paid leaves a mandate on the test card.
-      const savesCard = outcome === 'paid' && current.sequenceType === 'first';
-      const [row] = await deps.db
-        .update(sandboxPayments)
-        .set({
-          status: outcome as OrderStatusValue,
-          ...(savesCard
-            ? {
-                mandateId: `mdt_${randomBytes(8).toString('base64url')}`,
-                cardBrand: SANDBOX_CARD.brand,
-                cardLast4: SANDBOX_CARD.last4,
-              }
-            : {}),
-        })
-        .where(eq(sandboxPayments.id, id))
-        .returning();
-      if (!row) return null;
-      await deps.callWebhook(row.webhookUrl, row.id);
-      return row.redirectUrl;
+      return completePayment(deps, id, outcome);
     },
   };
 }
