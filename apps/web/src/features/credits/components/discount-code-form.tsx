@@ -15,6 +15,29 @@ const enteredCodeSchema = z.object({
   discount_code: z.string().trim().min(1, 'payments:discountCode.required').max(64, 'payments:discountCode.required'),
 });
 
+/** The code taken: what it gives (once checked here) and a way to remove it. */
+function AppliedDiscountCode({
+  code,
+  percentage,
+  onRemove,
+}: {
+  code: string;
+  percentage: number | null;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation('payments');
+  return (
+    <div className="discount-code-applied d-flex flex-wrap align-items-center gap-2" role="status">
+      <span>
+        {percentage !== null ? t('discountCode.applied', { code, percentage }) : `${t('discountCode.label')}: ${code}`}
+      </span>
+      <Button variant="link" size="sm" className="p-0" onClick={onRemove}>
+        {t('discountCode.remove', { code })}
+      </Button>
+    </div>
+  );
+}
+
 export function DiscountCodeForm() {
   const { t } = useTranslation('payments');
   const id = useId();
@@ -43,24 +66,14 @@ export function DiscountCodeForm() {
 
   if (enteredCode) {
     return (
-      <div className="discount-code-applied d-flex flex-wrap align-items-center gap-2" role="status">
-        <span>
-          {appliedPercentage !== null
-            ? t('discountCode.applied', { code: enteredCode, percentage: appliedPercentage })
-            : `${t('discountCode.label')}: ${enteredCode}`}
-        </span>
-        <Button
-          variant="link"
-          size="sm"
-          className="p-0"
-          onClick={() => {
-            setDiscountCode(null);
-            setAppliedPercentage(null);
-          }}
-        >
-          {t('discountCode.remove', { code: enteredCode })}
-        </Button>
-      </div>
+      <AppliedDiscountCode
+        code={enteredCode}
+        percentage={appliedPercentage}
+        onRemove={() => {
+          setDiscountCode(null);
+          setAppliedPercentage(null);
+        }}
+      />
     );
   }
 

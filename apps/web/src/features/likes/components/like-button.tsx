@@ -1,13 +1,11 @@
 // The like button of profiles and cards: Like, Like back (they like you) or Liked (click to unlike); its own errors show beside it.
-import { useState } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { HeartFilledIcon } from '../../../components/member-icons.tsx';
 import { HeartIcon } from '../../../components/icons.tsx';
 import { translateError, toFormErrors } from '../../../lib/form-errors.ts';
-import { useLikeActions } from '../hooks/use-like-actions.ts';
+import { useLikeToggle } from '../hooks/use-like-toggle.ts';
 import type { LikeModalProfile } from '../lib/like-modal-store.ts';
-import { clearJustLiked, markJustLiked, useIsJustLiked } from '../lib/just-liked-store.ts';
 import '../likes.css';
 
 type LikeButtonProps = {
@@ -34,36 +32,12 @@ export function LikeButton({
   onChange,
 }: LikeButtonProps) {
   const { t } = useTranslation('members');
-  const actions = useLikeActions();
-  // Follows the answer at once; the lists refresh behind it.
-  const [localIsLiked, setLocalIsLiked] = useState<boolean | null>(null);
-  const isLiked = localIsLiked ?? initialIsLiked;
-  const [error, setError] = useState<unknown>(null);
-  // A like just made (not one shown from before) pops the heart once (likes.css, only without reduced motion).
-  const popClass = useIsJustLiked(profile.id) && isLiked ? 'did-like' : '';
-  const endPop = () => clearJustLiked(profile.id);
-
-  const toggle = async () => {
-    setError(null);
-    try {
-      if (isLiked) {
-        if (!canUnlike) return;
-        await actions.unlike(profile);
-        clearJustLiked(profile.id);
-        setLocalIsLiked(false);
-        onChange?.(false);
-      } else {
-        const result = await actions.like(profile);
-        if (result) {
-          if (result.is_liked) markJustLiked(profile.id);
-          setLocalIsLiked(result.is_liked);
-          onChange?.(result.is_liked);
-        }
-      }
-    } catch (caught) {
-      setError(caught);
-    }
-  };
+  const { isLiked, error, popClass, endPop, toggle, isPending } = useLikeToggle({
+    profile,
+    initialIsLiked,
+    canUnlike,
+    onChange,
+  });
 
   const label = isLiked
     ? canUnlike
@@ -88,9 +62,9 @@ export function LikeButton({
           aria-pressed={isLiked}
           onClick={() => void toggle()}
           onAnimationEnd={endPop}
-          disabled={actions.isPending || (isLiked && !canUnlike)}
+          disabled={isPending || (isLiked && !canUnlike)}
         >
-          {actions.isPending ? (
+          {isPending ? (
             <Spinner size="sm" aria-hidden="true" />
           ) : isLiked ? (
             <HeartFilledIcon size={22} />
@@ -114,9 +88,9 @@ export function LikeButton({
         className={`d-inline-flex align-items-center justify-content-center gap-2 ${popClass} ${className}`}
         onClick={() => void toggle()}
         onAnimationEnd={endPop}
-        disabled={actions.isPending || (isLiked && !canUnlike)}
+        disabled={isPending || (isLiked && !canUnlike)}
       >
-        {actions.isPending ? <Spinner size="sm" aria-hidden="true" /> : isLiked ? <HeartFilledIcon /> : <HeartIcon />}
+        {isPending ? <Spinner size="sm" aria-hidden="true" /> : isLiked ? <HeartFilledIcon /> : <HeartIcon />}
         {label}
       </Button>
       {formError && (

@@ -4,6 +4,7 @@ import { Alert, Card, Container } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { LikesMemberResponse } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/i18n.ts';
@@ -19,6 +20,51 @@ import { useLikesMember } from '../api/get-likes-member.ts';
 import { likesKeys } from '../api/get-likes.ts';
 import { LikeButton } from './like-button.tsx';
 import { InstalledAppBack } from '../../../components/installed-app-back.tsx';
+
+/** Who liked whom between the two, and since when (or that neither did). */
+function LikesBetweenList({ pair }: { pair: LikesMemberResponse }) {
+  const { t } = useTranslation('members');
+  const { profile } = pair;
+  const rows = [
+    pair.is_match && {
+      key: 'match',
+      icon: <HeartFilledIcon />,
+      text: t('likes.matchSince', { name: profile.name }),
+      date: pair.matched_at,
+    },
+    pair.is_liked_by && {
+      key: 'liked-by',
+      icon: <ThumbsUpIcon />,
+      text: t('likes.likesYou', { name: profile.name }),
+      date: pair.liked_by_at,
+    },
+    pair.is_liked && {
+      key: 'liked',
+      icon: <HeartIcon />,
+      text: t('likes.youLike', { name: profile.name }),
+      date: pair.liked_at,
+    },
+  ].filter(Boolean) as { key: string; icon: ReactNode; text: string; date: string | null }[];
+
+  return (
+    <>
+      {rows.length === 0 && <p className="text-body-secondary">{t('likes.noLikesBetween', { name: profile.name })}</p>}
+      <ul className="list-unstyled text-start my-3">
+        {rows.map((row) => (
+          <li key={row.key} className="d-flex align-items-center gap-2 py-2 border-bottom">
+            <span className="text-primary">{row.icon}</span>
+            <span className="flex-grow-1">{row.text}</span>
+            {row.date && (
+              <span className="small text-body-secondary">
+                {t('likes.since', { date: formatDate(row.date, { dateStyle: 'medium' }) })}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
 
 function LikesOverview({ id }: { id: number }) {
   const { t } = useTranslation('members');
@@ -44,27 +90,6 @@ function LikesOverview({ id }: { id: number }) {
     );
   }
   const { profile } = pair.data;
-  const rows = [
-    pair.data.is_match && {
-      key: 'match',
-      icon: <HeartFilledIcon />,
-      text: t('likes.matchSince', { name: profile.name }),
-      date: pair.data.matched_at,
-    },
-    pair.data.is_liked_by && {
-      key: 'liked-by',
-      icon: <ThumbsUpIcon />,
-      text: t('likes.likesYou', { name: profile.name }),
-      date: pair.data.liked_by_at,
-    },
-    pair.data.is_liked && {
-      key: 'liked',
-      icon: <HeartIcon />,
-      text: t('likes.youLike', { name: profile.name }),
-      date: pair.data.liked_at,
-    },
-  ].filter(Boolean) as { key: string; icon: ReactNode; text: string; date: string | null }[];
-
   return (
     <Card className="border-0 shadow-sm mx-auto" style={{ maxWidth: '32rem' }}>
       <PageTitle title={t('likes.overviewTitle', { name: profile.name })} />
@@ -82,22 +107,7 @@ function LikesOverview({ id }: { id: number }) {
           />
         </Link>
         <h1 className="h3">{t('likes.overviewTitle', { name: profile.name })}</h1>
-        {rows.length === 0 && (
-          <p className="text-body-secondary">{t('likes.noLikesBetween', { name: profile.name })}</p>
-        )}
-        <ul className="list-unstyled text-start my-3">
-          {rows.map((row) => (
-            <li key={row.key} className="d-flex align-items-center gap-2 py-2 border-bottom">
-              <span className="text-primary">{row.icon}</span>
-              <span className="flex-grow-1">{row.text}</span>
-              {row.date && (
-                <span className="small text-body-secondary">
-                  {t('likes.since', { date: formatDate(row.date, { dateStyle: 'medium' }) })}
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
+        <LikesBetweenList pair={pair.data} />
         <div className="d-flex flex-wrap justify-content-center gap-2">
           <LikeButton
             key={String(pair.data.is_liked)}

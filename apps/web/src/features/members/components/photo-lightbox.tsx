@@ -1,13 +1,12 @@
 // A member's photos full screen: arrow keys and buttons (and swipes) move between them, Escape closes; the modal keeps
 // focus inside while open and gives it back to the photo that opened it.
-import { useEffect, useRef } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { MemberProfile } from '@app/contracts';
 import { MemberPhoto } from '../../../components/member-photo.tsx';
 import { CloseIcon } from '../../../components/member-icons.tsx';
 import { useSwipe } from '../hooks/use-swipe.ts';
-import { cycleTab } from '../../../lib/tab-cycle.ts';
+import { useLightboxKeys } from '../hooks/use-lightbox-keys.ts';
 import { NextIcon, PreviousIcon } from './gallery-icons.ts';
 
 type PhotoLightboxProps = {
@@ -29,22 +28,7 @@ export function PhotoLightbox({ member, index, onIndexChange, onClose, onReport 
   const swipe = useSwipe(step);
   const titleId = 'photo-lightbox-title';
 
-  const body = useRef<HTMLDivElement>(null);
-  const stepRef = useRef(step);
-  useEffect(() => {
-    stepRef.current = step;
-  });
-  // Arrow keys anywhere while the lightbox is open; Tab cycles inside it.
-  useEffect(() => {
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'ArrowRight') stepRef.current('next');
-      else if (event.key === 'ArrowLeft') stepRef.current('previous');
-      else return cycleTab(event, body.current?.closest('.modal') ?? null);
-      event.preventDefault();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  const body = useLightboxKeys(step);
 
   return (
     <Modal show onHide={onClose} fullscreen aria-labelledby={titleId} contentClassName="photo-lightbox">

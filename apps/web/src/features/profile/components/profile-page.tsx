@@ -2,9 +2,8 @@
 // preferences, verification), one on screen at a time (`?step=`), with one draft and one Save for everything typed
 // (docs/profile-completeness.md, "The editor"); beside it the completeness meter and the list of steps; blocked
 // members at the end.
-import { useCallback, useEffect, useRef } from 'react';
 import { Alert, Button, Card, Col, Container, Form, Row } from 'react-bootstrap';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OwnProfile, User } from '@app/contracts';
 import { paths } from '../../../config/paths.ts';
@@ -19,7 +18,13 @@ import { useOwnProfile } from '../../../lib/session/get-own-profile.ts';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { DRAFT_STEPS, useProfileDraft, type ProfileDraft } from '../hooks/use-profile-draft.ts';
-import { PROFILE_SECTIONS, getProfileCompleteness, type ProfileSectionId } from '../lib/profile-completeness.ts';
+import { useProfileStep, useUnsavedWarning } from '../hooks/use-profile-step.ts';
+import {
+  PROFILE_SECTIONS,
+  getProfileCompleteness,
+  type Completeness,
+  type ProfileSectionId,
+} from '../lib/profile-completeness.ts';
 import { CompletenessMeter, SectionNav } from './completeness-meter.tsx';
 import { SectionCard, sectionElementId } from './profile-section.tsx';
 import { AboutSection, DetailsSection, InterestsSection, PreferencesSection } from './profile-sections.tsx';
@@ -67,9 +72,6 @@ function ProfileEditorSkeleton() {
   );
 }
 
-const isStep = (value: string | null): value is ProfileSectionId =>
-  (PROFILE_SECTIONS as readonly string[]).includes(value ?? '');
-
 function StepContent({
   step,
   user,
@@ -99,67 +101,21 @@ function StepContent({
   }
 }
 
-function ProfileSteps({ user, profile }: { user: User; profile: OwnProfile }) {
+/** Back, the save status with Save, and Next under the step. */
+function ProfileEditorBar({
+  draft,
+  step,
+  goTo,
+}: {
+  draft: ProfileDraft;
+  step: ProfileSectionId;
+  goTo: (next: ProfileSectionId) => void;
+}) {
   const { t } = useTranslation('members');
-  const settings = useSettings();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('step');
-  const step: ProfileSectionId = isStep(requested) ? requested : 'photos';
-  // Focus follows the member's own moves between steps (not the first render).
-  const shouldFocus = useRef(false);
-  const goTo = useCallback(
-    (next: ProfileSectionId) => {
-      shouldFocus.current = true;
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          updated.set('step', next);
-          return updated;
-        },
-        { preventScrollReset: true },
-      );
-    },
-    [setParams],
-  );
-  const draft = useProfileDraft(profile, goTo);
-  const completeness = getProfileCompleteness(profile, settings.visible_profile_fields);
   const index = PROFILE_SECTIONS.indexOf(step);
   const previous = PROFILE_SECTIONS[index - 1];
   const next = PROFILE_SECTIONS[index + 1];
-
-  useEffect(() => {
-    if (!shouldFocus.current) return;
-    shouldFocus.current = false;
-    const element = document.getElementById(sectionElementId(step));
-    if (!element) return;
-    const isReduced =
-      typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    element.scrollIntoView?.({ behavior: isReduced ? 'auto' : 'smooth', block: 'nearest' });
-    element.focus({ preventScroll: true });
-  }, [step]);
-
-  // Typed but not saved: the browser asks before the page is left.
-  useEffect(() => {
-    if (!draft.isDirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [draft.isDirty]);
-
-  const hasFieldErrors = Object.values(draft.errors).some(Boolean);
-  const isFieldStep = DRAFT_STEPS.has(step);
-  const card = (
-    <SectionCard section={step}>
-      <FormErrorAlert error={draft.formError} />
-      {hasFieldErrors && (
-        <Alert variant="danger" role="alert">
-          {t('errors:validation_failed')}
-        </Alert>
-      )}
-      <StepContent step={step} user={user} profile={profile} draft={draft} />
-    </SectionCard>
-  );
-  const bar = (
+  return (
     <div className="profile-editor-bar" data-testid="profile-editor-bar">
       <Button
         variant="link"
@@ -177,7 +133,7 @@ function ProfileSteps({ user, profile }: { user: User; profile: OwnProfile }) {
         <SubmitButton
           variant={draft.isDirty ? 'primary' : 'outline-primary'}
           isPending={draft.isPending}
-          onClick={isFieldStep ? undefined : draft.save}
+          onClick={DRAFT_STEPS.has(step) ? undefined : draft.save}
         >
           {t('profileForm.save')}
         </SubmitButton>
@@ -192,17 +148,56 @@ function ProfileSteps({ user, profile }: { user: User; profile: OwnProfile }) {
       </Button>
     </div>
   );
+}
+
+/** The completeness meter and the list of steps beside the editor. */
+function ProfileAside({
+  completeness,
+  step,
+  goTo,
+}: {
+  completeness: Completeness;
+  step: ProfileSectionId;
+  goTo: (next: ProfileSectionId) => void;
+}) {
+  return (
+    <div className="profile-aside d-flex flex-column gap-3">
+      <CompletenessMeter completeness={completeness} onGoTo={goTo} />
+      <Card className="profile-nav-card border-0 shadow-sm">
+        <Card.Body className="p-2">
+          <SectionNav completeness={completeness} current={step} onGoTo={goTo} />
+        </Card.Body>
+      </Card>
+    </div>
+  );
+}
+
+function ProfileSteps({ user, profile }: { user: User; profile: OwnProfile }) {
+  const { t } = useTranslation('members');
+  const settings = useSettings();
+  const { step, goTo } = useProfileStep();
+  const draft = useProfileDraft(profile, goTo);
+  const completeness = getProfileCompleteness(profile, settings.visible_profile_fields);
+  useUnsavedWarning(draft.isDirty);
+
+  const hasFieldErrors = Object.values(draft.errors).some(Boolean);
+  const isFieldStep = DRAFT_STEPS.has(step);
+  const card = (
+    <SectionCard section={step}>
+      <FormErrorAlert error={draft.formError} />
+      {hasFieldErrors && (
+        <Alert variant="danger" role="alert">
+          {t('errors:validation_failed')}
+        </Alert>
+      )}
+      <StepContent step={step} user={user} profile={profile} draft={draft} />
+    </SectionCard>
+  );
+  const bar = <ProfileEditorBar draft={draft} step={step} goTo={goTo} />;
   return (
     <Row className="g-4">
       <Col xs={12} lg={4}>
-        <div className="profile-aside d-flex flex-column gap-3">
-          <CompletenessMeter completeness={completeness} onGoTo={goTo} />
-          <Card className="profile-nav-card border-0 shadow-sm">
-            <Card.Body className="p-2">
-              <SectionNav completeness={completeness} current={step} onGoTo={goTo} />
-            </Card.Body>
-          </Card>
-        </div>
+        <ProfileAside completeness={completeness} step={step} goTo={goTo} />
       </Col>
       <Col xs={12} lg={8} className="d-flex flex-column gap-4">
         {isFieldStep ? (

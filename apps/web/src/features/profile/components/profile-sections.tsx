@@ -100,7 +100,8 @@ const APPEARANCE_GROUPS = [
   { field: 'tattoos', label: 'tattoos', values: TATTOO_OPTIONS, keys: 'tattooOptions' },
 ] as const;
 
-export function DetailsSection({ draft }: SectionProps) {
+/** Where the member lives: their location found by the browser, or country, region and city. */
+function LocationFields({ draft }: SectionProps) {
   const { t, i18n } = useTranslation('members');
   const settings = useSettings();
   const { data: regions } = useRegions();
@@ -121,84 +122,99 @@ export function DetailsSection({ draft }: SectionProps) {
     if (field === 'country') draft.change('region', '');
   };
   return (
-    <>
-      <fieldset>
-        <legend className="profile-legend">{t('profileForm.location')}</legend>
-        <UseMyLocationButton
-          onLocated={(geocode) => {
-            draft.change('country', geocode.country);
-            draft.change('region', geocode.region ?? '');
-            draft.change('city', geocode.city);
-          }}
-        />
-        <Row className="gx-3">
-          <Col xs={12} md={hasRegions ? 4 : 6}>
+    <fieldset>
+      <legend className="profile-legend">{t('profileForm.location')}</legend>
+      <UseMyLocationButton
+        onLocated={(geocode) => {
+          draft.change('country', geocode.country);
+          draft.change('region', geocode.region ?? '');
+          draft.change('city', geocode.city);
+        }}
+      />
+      <Row className="gx-3">
+        <Col xs={12} md={hasRegions ? 4 : 6}>
+          <FormSelect
+            name="country"
+            label={t('fields.country')}
+            value={values.country}
+            autoComplete="country"
+            onChange={(value) => change('country', value)}
+            error={errors.country}
+            placeholder={values.country ? undefined : t('profileForm.choose')}
+            options={countries}
+          />
+        </Col>
+        {countryRegions && hasRegions && (
+          <Col xs={6} md={4}>
             <FormSelect
-              name="country"
-              label={t('fields.country')}
-              value={values.country}
-              autoComplete="country"
-              onChange={(value) => change('country', value)}
-              error={errors.country}
-              placeholder={values.country ? undefined : t('profileForm.choose')}
-              options={countries}
-            />
-          </Col>
-          {countryRegions && hasRegions && (
-            <Col xs={6} md={4}>
-              <FormSelect
-                name="region"
-                label={t(`accounts:regionKinds.${countryRegions.kind}`)}
-                value={values.region}
-                onChange={(value) => change('region', value)}
-                error={errors.region}
-                placeholder={t('notSet')}
-                options={countryRegions.regions.map((region) => ({ value: region.code, label: region.name }))}
-              />
-            </Col>
-          )}
-          <Col xs={hasRegions ? 6 : 12} md={hasRegions ? 4 : 6}>
-            <FormField
-              name="city"
-              label={t('fields.city')}
-              value={values.city}
-              autoComplete="address-level2"
-              maxLength={CITY_MAX_LENGTH}
-              onChange={(value) => change('city', value)}
-              error={errors.city}
-            />
-          </Col>
-        </Row>
-      </fieldset>
-      <fieldset>
-        <legend className="profile-legend">{t('profileForm.appearance')}</legend>
-        <Row className="gx-3">
-          <Col xs={12} md={6} lg={4}>
-            <FormSelect
-              name="relationship_status"
-              label={t('fields.relationshipStatus')}
-              value={values.relationship_status}
-              onChange={(value) => change('relationship_status', value)}
-              error={errors.relationship_status}
+              name="region"
+              label={t(`accounts:regionKinds.${countryRegions.kind}`)}
+              value={values.region}
+              onChange={(value) => change('region', value)}
+              error={errors.region}
               placeholder={t('notSet')}
-              options={RELATIONSHIP_STATUSES.map((value) => ({ value, label: t(`relationshipStatuses.${value}`) }))}
+              options={countryRegions.regions.map((region) => ({ value: region.code, label: region.name }))}
             />
           </Col>
-          {APPEARANCE_GROUPS.map((group) => (
-            <Col key={group.field} xs={6} md={6} lg={4}>
-              <FormSelect
-                name={group.field}
-                label={t(`fields.${group.label}`)}
-                value={values[group.field]}
-                onChange={(value) => change(group.field, value)}
-                error={errors[group.field]}
-                placeholder={t('notSet')}
-                options={group.values.map((value) => ({ value, label: t(`${group.keys}.${value}`) }))}
-              />
-            </Col>
-          ))}
-        </Row>
-      </fieldset>
+        )}
+        <Col xs={hasRegions ? 6 : 12} md={hasRegions ? 4 : 6}>
+          <FormField
+            name="city"
+            label={t('fields.city')}
+            value={values.city}
+            autoComplete="address-level2"
+            maxLength={CITY_MAX_LENGTH}
+            onChange={(value) => change('city', value)}
+            error={errors.city}
+          />
+        </Col>
+      </Row>
+    </fieldset>
+  );
+}
+
+/** Relationship status and looks. */
+function AppearanceFields({ draft }: SectionProps) {
+  const { t } = useTranslation('members');
+  const { values, errors } = draft;
+  return (
+    <fieldset>
+      <legend className="profile-legend">{t('profileForm.appearance')}</legend>
+      <Row className="gx-3">
+        <Col xs={12} md={6} lg={4}>
+          <FormSelect
+            name="relationship_status"
+            label={t('fields.relationshipStatus')}
+            value={values.relationship_status}
+            onChange={(value) => draft.change('relationship_status', value)}
+            error={errors.relationship_status}
+            placeholder={t('notSet')}
+            options={RELATIONSHIP_STATUSES.map((value) => ({ value, label: t(`relationshipStatuses.${value}`) }))}
+          />
+        </Col>
+        {APPEARANCE_GROUPS.map((group) => (
+          <Col key={group.field} xs={6} md={6} lg={4}>
+            <FormSelect
+              name={group.field}
+              label={t(`fields.${group.label}`)}
+              value={values[group.field]}
+              onChange={(value) => draft.change(group.field, value)}
+              error={errors[group.field]}
+              placeholder={t('notSet')}
+              options={group.values.map((value) => ({ value, label: t(`${group.keys}.${value}`) }))}
+            />
+          </Col>
+        ))}
+      </Row>
+    </fieldset>
+  );
+}
+
+export function DetailsSection({ draft }: SectionProps) {
+  return (
+    <>
+      <LocationFields draft={draft} />
+      <AppearanceFields draft={draft} />
     </>
   );
 }

@@ -2,7 +2,7 @@
 // from the saved profile, one validation with the shared schema and one save (PUT /api/profile.php with only the
 // changes). Moving between steps keeps what was typed; the saved copy (trimmed by the server) replaces only what was
 // not edited again meanwhile.
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import {
   dateOfBirthSchema,
   profileFieldsSchema,
@@ -90,6 +90,71 @@ const samePrompts = (a: readonly ProfilePrompt[], b: readonly ProfilePrompt[]) =
   a.length === b.length &&
   a.every((entry, index) => entry.prompt === b[index]!.prompt && entry.answer === b[index]!.answer);
 
+type DraftParts = { dateParts: DateParts; interests: string[]; prompts: ProfilePrompt[] };
+
+/** What differs from the saved profile, in the API's terms, and whether anything does. */
+function diffDraft(profile: OwnProfile, initial: TextValues, values: TextValues, parts: DraftParts) {
+  const dateOfBirth = composeDateOfBirth(parts.dateParts);
+  const isDateDirty = dateOfBirth !== (profile.date_of_birth ?? '');
+  const isInterestsDirty = !sameList(parts.interests, profile.interests);
+  const isPromptsDirty = !samePrompts(parts.prompts, profile.prompts);
+  const dirtyFields = TEXT_FIELDS.filter((field) => values[field] !== initial[field]);
+  const isDirty = isDateDirty || isInterestsDirty || isPromptsDirty || dirtyFields.length > 0;
+  const collectChanges = (): Record<string, unknown> => {
+    const changes: Record<string, unknown> = {};
+    for (const field of dirtyFields) {
+      changes[field] = values[field].trim() === '' && !REQUIRED_FIELDS.has(field) ? null : values[field];
+    }
+    if (isDateDirty) changes.date_of_birth = dateOfBirth;
+    if (isInterestsDirty) changes.interests = parts.interests;
+    if (isPromptsDirty) changes.prompts = parts.prompts;
+    return changes;
+  };
+  return { isDirty, collectChanges };
+}
+
+/** The saved copy's text, except where the member typed again since the save was sent. */
+function mergeSavedText(current: TextValues, sent: TextValues, saved: TextValues): TextValues {
+  const merged = { ...current };
+  for (const field of TEXT_FIELDS) if (current[field] === sent[field]) merged[field] = saved[field];
+  return merged;
+}
+
+type DraftForm = ReturnType<typeof useFormValues<TextValues>>;
+
+/** The draft's edits: each one clears "Saved" and the error it answers. */
+function draftEditors(
+  form: DraftForm,
+  edited: () => void,
+  setters: {
+    setDateParts: Dispatch<SetStateAction<DateParts>>;
+    setInterests: (next: string[]) => void;
+    setPrompts: (next: ProfilePrompt[]) => void;
+  },
+) {
+  return {
+    change: (field: TextField, value: string) => {
+      edited();
+      form.setValue(field, value);
+    },
+    setDatePart: (part: keyof DateParts, value: string) => {
+      edited();
+      setters.setDateParts((current) => ({ ...current, [part]: value }));
+      form.clearFieldError('date_of_birth');
+    },
+    setInterests: (next: string[]) => {
+      edited();
+      setters.setInterests(next);
+      form.clearFieldError('interests');
+    },
+    setPrompts: (next: ProfilePrompt[]) => {
+      edited();
+      setters.setPrompts(next);
+      for (const path of Object.keys(form.fieldErrors)) if (path.startsWith('prompts')) form.clearFieldError(path);
+    },
+  };
+}
+
 export function useProfileDraft(profile: OwnProfile, onInvalid: (step: ProfileSectionId) => void) {
   const settings = useSettings();
   const update = useUpdateProfile();
@@ -106,24 +171,7 @@ export function useProfileDraft(profile: OwnProfile, onInvalid: (step: ProfileSe
     [settings.min_age],
   );
 
-  const dateOfBirth = composeDateOfBirth(dateParts);
-  const isDateDirty = dateOfBirth !== (profile.date_of_birth ?? '');
-  const isInterestsDirty = !sameList(interests, profile.interests);
-  const isPromptsDirty = !samePrompts(prompts, profile.prompts);
-  const dirtyFields = TEXT_FIELDS.filter((field) => form.values[field] !== initial[field]);
-  const isDirty = isDateDirty || isInterestsDirty || isPromptsDirty || dirtyFields.length > 0;
-
-  /** What differs from the saved profile, in the API's terms. */
-  const collectChanges = (): Record<string, unknown> => {
-    const changes: Record<string, unknown> = {};
-    for (const field of dirtyFields) {
-      changes[field] = form.values[field].trim() === '' && !REQUIRED_FIELDS.has(field) ? null : form.values[field];
-    }
-    if (isDateDirty) changes.date_of_birth = dateOfBirth;
-    if (isInterestsDirty) changes.interests = interests;
-    if (isPromptsDirty) changes.prompts = prompts;
-    return changes;
-  };
+  const { isDirty, collectChanges } = diffDraft(profile, initial, form.values, { dateParts, interests, prompts });
 
   const edited = () => setIsSaved(false);
 
@@ -146,12 +194,7 @@ export function useProfileDraft(profile: OwnProfile, onInvalid: (step: ProfileSe
     update.mutate(body, {
       onSuccess: ({ profile: next }) => {
         const savedValues = pickText(next);
-        form.setValues((current) => {
-          const merged = { ...current };
-          for (const field of TEXT_FIELDS)
-            if (current[field] === sent.values[field]) merged[field] = savedValues[field];
-          return merged;
-        });
+        form.setValues((current) => mergeSavedText(current, sent.values, savedValues));
         setDateParts((current) => (current === sent.dateParts ? toDateParts(next.date_of_birth) : current));
         setInterests((current) => (current === sent.interests ? next.interests : current));
         setPrompts((current) => (current === sent.prompts ? next.prompts : current));
@@ -170,28 +213,10 @@ export function useProfileDraft(profile: OwnProfile, onInvalid: (step: ProfileSe
     errors: form.fieldErrors,
     formError: form.formError,
     formId: form.formId,
-    change: (field: TextField, value: string) => {
-      edited();
-      form.setValue(field, value);
-    },
     dateParts,
-    setDatePart: (part: keyof DateParts, value: string) => {
-      edited();
-      setDateParts((current) => ({ ...current, [part]: value }));
-      form.clearFieldError('date_of_birth');
-    },
     interests,
-    setInterests: (next: string[]) => {
-      edited();
-      setInterests(next);
-      form.clearFieldError('interests');
-    },
     prompts,
-    setPrompts: (next: ProfilePrompt[]) => {
-      edited();
-      setPrompts(next);
-      for (const path of Object.keys(form.fieldErrors)) if (path.startsWith('prompts')) form.clearFieldError(path);
-    },
+    ...draftEditors(form, edited, { setDateParts, setInterests, setPrompts }),
     isDirty,
     isSaved,
     isPending: update.isPending,
