@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildTestApp, insertSite, type TestApp } from '../../test-support/test-app.ts';
 import { signUp } from '../../test-support/accounts.ts';
 import { createMember } from '../../test-support/members.ts';
@@ -195,6 +195,22 @@ describe('first views under load', () => {
   });
 
   const heading = (html: string) => /<h1>([^<]*)<\/h1>/.exec(html)?.[1];
+  /**
+   * The view of `url` once the instance renders it: on a busy machine the earlier tests' renders can still count
+   * against renders' share of its time (it halves every second), and the page is then sent plain; a later visitor gets
+   * the render.
+   */
+  const renderedHeading = async (url: string) => {
+    let found: string | undefined;
+    await vi.waitFor(
+      async () => {
+        found = heading((await app.inject({ url })).body);
+        expect(found, url).toBeDefined();
+      },
+      { timeout: 10_000, interval: 250 },
+    );
+    return found;
+  };
 
   it("serves visitors' views from memory per language, each with its own entry warning, until the site changes", async () => {
     const first = await app.inject({ url: '/' });
@@ -249,15 +265,17 @@ describe('first views under load', () => {
   });
 
   it('shares one render among visitors whose addresses differ only in click ids and campaign tags (docs/traffic.md)', async () => {
+    const firstHeading = await renderedHeading('/?gclid=a1&utm_source=news&utm_campaign=spring');
     const first = await app.inject({ url: '/?gclid=a1&utm_source=news&utm_campaign=spring' });
-    const number = heading(first.body)!.split(' | ')[0];
+    const number = firstHeading!.split(' | ')[0];
     // Rendered for the page's own address: no click id is written into a view another visitor gets.
-    expect(heading(first.body)).toBe(`${number} | / | en`);
+    expect(firstHeading).toBe(`${number} | / | en`);
+    expect(heading(first.body)).toBe(firstHeading);
     for (const url of ['/?fbclid=b2&network=adnet&ref=r&sub1={s}', '/?msclkid=c3&ttclid=d&li_fat_id=e&click_id=f', '/'])
       expect(heading((await app.inject({ url })).body), url).toBe(`${number} | / | en`);
     expect(first.body).not.toMatch(/gclid|a1|spring/);
     // A key the page itself reads is another page.
-    expect(heading((await app.inject({ url: '/?page=2&gclid=z' })).body)).toMatch(/^render \d+ \| \/\?page=2 \| en$/);
+    expect(await renderedHeading('/?page=2&gclid=z')).toMatch(/^render \d+ \| \/\?page=2 \| en$/);
   });
 
   it('makes a burst on a cold page wait for one render, answering the plain page to whoever would wait longer', async () => {
