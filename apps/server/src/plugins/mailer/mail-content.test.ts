@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@app/i18n';
 import { getTranslator } from '../../lib/i18n.ts';
 import { renderMemberMail } from '../../modules/admin/mails.ts';
+import { MAIL_TEMPLATE_PARAMS } from '../../test-support/mail-params.ts';
 import { MAIL_TEMPLATES, renderMail } from './mail.templates.ts';
 import {
   NOTIFICATION_MAIL_KINDS,
@@ -45,27 +46,7 @@ export function contentOf(mail: Rendered): Content {
 
 const SITE = 'Amoria';
 const NAME = 'Anna <B> & "Co"';
-const PARAMS = {
-  days: 7,
-  minutes: 60,
-  hours: 24,
-  email: 'new@example.com',
-  supportEmail: 'help@example.com',
-  date: '2030-01-01',
-  orderId: 12,
-  credits: 100,
-  amount: '€ 17,95',
-  method: 'iDEAL',
-  companyName: 'Co',
-  companyAddress: 'Street 1',
-  companyCity: 'City',
-  companyCountry: 'NL',
-  companyKvk: '123',
-  vatNumber: 'NL1',
-  refundDays: 14,
-  subject: 'Late delivery',
-  reference: 'T-7',
-};
+const PARAMS = MAIL_TEMPLATE_PARAMS;
 
 /** Each notification kind with the inputs its sender gives it (modules/notifications). */
 const NOTIFICATION_CASES: Record<string, Omit<NotificationMailInput, 't' | 'language' | 'siteName' | 'name'>> = {};

@@ -6,6 +6,7 @@ import { MAIL_SEND_JOB } from './mailer.plugin.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { queuedJobs } from '../../test-support/jobs.ts';
 import { signUp } from '../../test-support/accounts.ts';
+import { MAIL_TEMPLATE_PARAMS } from '../../test-support/mail-params.ts';
 import { MAIL_TEMPLATES, renderMail } from './mail.templates.ts';
 import { createMailer, extractLinks, siteBaseUrl, type OutgoingMail } from './mail.service.ts';
 
@@ -22,27 +23,7 @@ describe('mail rendering', () => {
           siteName: 'Amoria',
           name: 'Anna',
           link: 'https://amoria.example/x?token=abc',
-          params: {
-            days: 7,
-            minutes: 60,
-            hours: 24,
-            email: 'new@example.com',
-            supportEmail: 'help@example.com',
-            date: '2030-01-01',
-            orderId: 12,
-            credits: 100,
-            amount: '€ 17,95',
-            method: 'iDEAL',
-            companyName: 'Co',
-            companyAddress: 'Street 1',
-            companyCity: 'City',
-            companyCountry: 'NL',
-            companyKvk: '123',
-            vatNumber: 'NL1',
-            refundDays: 14,
-            subject: 'Late delivery',
-            reference: 'T-7',
-          },
+          params: MAIL_TEMPLATE_PARAMS,
         });
         expect(mail.subject, `${language} ${template}`).not.toBe('');
         expect(`${mail.subject}${mail.text}${mail.html}`, `${language} ${template}`).not.toMatch(

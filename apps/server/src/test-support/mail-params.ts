@@ -1,0 +1,22 @@
+// Values for every placeholder the mail templates use, for tests that render every template.
+export const MAIL_TEMPLATE_PARAMS = {
+  days: 7,
+  minutes: 60,
+  hours: 24,
+  email: 'new@example.com',
+  supportEmail: 'help@example.com',
+  date: '2030-01-01',
+  orderId: 12,
+  credits: 100,
+  amount: '€ 17,95',
+  method: 'iDEAL',
+  companyName: 'Co',
+  companyAddress: 'Street 1',
+  companyCity: 'City',
+  companyCountry: 'NL',
+  companyKvk: '123',
+  vatNumber: 'NL1',
+  refundDays: 14,
+  subject: 'Late delivery',
+  reference: 'T-7',
+};
