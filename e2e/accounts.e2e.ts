@@ -7,7 +7,8 @@ import { expectModalStaysOpen } from './support/conditions.ts';
 import { makePng } from './support/images.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
 
-const session = useBrowser();
+// Push is offered and used here: the full Chromium (the headless shell has no Push API).
+const session = useBrowser({}, { push: true });
 
 /** Unique per run and test, so reruns against one server never collide. */
 function uniqueEmail(label: string): string {

@@ -8,7 +8,8 @@ import { useBrowser } from './support/browser.ts';
 import { E2E_MAIL_EVENTS_SECRET } from './support/global-setup.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
 
-const session = useBrowser();
+// Push is offered and used here: the full Chromium (the headless shell has no Push API).
+const session = useBrowser({}, { push: true });
 
 const PASSWORD = 'notify-secret-1';
 const CLIENT = { 'Request-Type': 'client' };

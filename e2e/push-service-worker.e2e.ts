@@ -12,7 +12,8 @@ import { useBrowser } from './support/browser.ts';
 import { acceptSiteEntryWarningBeforehand } from './support/site.ts';
 import { appHasTakenOver } from './support/conditions.ts';
 
-const session = useBrowser();
+// Push is offered and used here: the full Chromium (the headless shell has no Push API).
+const session = useBrowser({}, { push: true });
 const CLIENT = { 'Request-Type': 'client' };
 
 async function signUp(page: Page): Promise<void> {

@@ -29,11 +29,19 @@ export type BrowserSession = {
   newPage(options?: ContextOptions): Promise<Page>;
 };
 
+export type BrowserChoice = {
+  /**
+   * The file's tests use Web Push (the push service worker, push offered to a member): they run on the full Chromium.
+   * Other files run on Chromium's headless shell, the same engine without push at about half the CPU.
+   */
+  readonly push?: boolean;
+};
+
 /**
  * Call once at the top of a spec file. `options` apply to every test's context
  * (e.g. `{ locale: 'nl-NL' }`); relative `page.goto('/x')` resolves against the server under test.
  */
-export function useBrowser(options: ContextOptions = {}): BrowserSession {
+export function useBrowser(options: ContextOptions = {}, choice: BrowserChoice = {}): BrowserSession {
   const baseURL = inject('baseURL');
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
@@ -57,7 +65,8 @@ export function useBrowser(options: ContextOptions = {}): BrowserSession {
   }
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: inject('chromiumPath'), headless: true, args: CHROMIUM_ARGS });
+    const executablePath = choice.push ? inject('chromiumPath') : inject('headlessShellPath');
+    browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
   });
 
   afterAll(async () => {
