@@ -103,8 +103,10 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],
-          // One server for the run; files one at a time so each keeps one browser and timings stay honest.
-          fileParallelism: false,
+          // Two workers, each with its own server (global setup starts one per worker) and its files one at a time, each
+          // file with one browser: a spec file never shares a server with a concurrent one. E2E_WORKERS=1: one server.
+          fileParallelism: true,
+          maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1),
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,6 +1,6 @@
 // Journeys of the accounts issue: sign up through every step, activate from the development mailbox, log in and out,
 // reset a forgotten password, delete the account and reactivate it from the mailed link.
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import { expectModalStaysOpen } from './support/conditions.ts';
@@ -318,7 +318,7 @@ describe('date of birth on a phone', () => {
     const { page, context } = session;
     await acceptSiteEntryWarningBeforehand(context);
     for (const language of ['en', 'de', 'pl']) {
-      await context.addCookies([{ name: 'lang', value: language, url: inject('baseURL') }]);
+      await context.addCookies([{ name: 'lang', value: language, url: session.baseURL }]);
       for (const width of [360, 390]) {
         await page.setViewportSize({ width, height: 844 });
         await page.goto('/signup');

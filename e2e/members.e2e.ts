@@ -1,6 +1,6 @@
 // Journeys of the members issue: edit a profile and upload a photo, search with filters over two pages,
 // like back a member who liked you and see the match, block a member who then cannot open your profile.
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import { makePng } from './support/images.ts';
@@ -303,7 +303,7 @@ describe('layout at every width', () => {
     const username = `Wide${Date.now() % 100000}`;
     await signUpThroughApi(page, uniqueEmail('widths'), username);
     for (const language of ['en', 'de']) {
-      await context.addCookies([{ name: 'lang', value: language, url: inject('baseURL') }]);
+      await context.addCookies([{ name: 'lang', value: language, url: session.baseURL }]);
       for (const width of [360, 390, 768, 800, 991, 1280]) {
         await page.setViewportSize({ width, height: 800 });
         await page.goto('/members');

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { serverURL } from './server-url.ts';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -42,7 +43,7 @@ export type BrowserChoice = {
  * (e.g. `{ locale: 'nl-NL' }`); relative `page.goto('/x')` resolves against the server under test.
  */
 export function useBrowser(options: ContextOptions = {}, choice: BrowserChoice = {}): BrowserSession {
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
   let current: { context: BrowserContext; page: Page } | undefined;

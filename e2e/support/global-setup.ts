@@ -9,8 +9,8 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the server under test listens, e.g. http://127.0.0.1:41234 */
-    baseURL: string;
+    /** Where the servers under test listen, one per e2e worker, e.g. http://127.0.0.1:41234 (e2e/support/server-url.ts). */
+    baseURLs: string[];
     /** The full Chromium executable: specs that need Web Push launch it (useBrowser's `push` option). */
     chromiumPath: string;
     /** Chromium's headless shell, which the other specs launch: about half the CPU; the full Chromium when missing. */
@@ -20,7 +20,8 @@ declare module 'vitest' {
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
-const serverLog = path.join(repoRoot, 'test-results/e2e-server.log');
+/** Each server's whole log, for post-mortems: test-results/e2e-server-1.log for worker 1, and so on. */
+const serverLog = (index: number) => path.join(repoRoot, `test-results/e2e-server-${index + 1}.log`);
 const SERVER_START_TIMEOUT_MS = 90_000;
 const SERVER_STOP_TIMEOUT_MS = 10_000;
 /**
@@ -133,14 +134,10 @@ function stopServer(server: ChildProcess): Promise<void> {
   });
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const chromiumPath = findChromium();
-  if (!fs.existsSync(webIndex)) {
-    throw new Error(
-      `The web app is not built (${path.relative(repoRoot, webIndex)} is missing). Run "npm run test:e2e", which builds first, or "npm run build".`,
-    );
-  }
+type RunningServer = { baseURL: string; stop: () => Promise<void> };
 
+/** Starts one server under test on a free port with its own throw-away database, and waits until it has seeded. */
+async function startServer(index: number): Promise<RunningServer> {
   const port = await findFreePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'e2e-data-'));
@@ -171,8 +168,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The whole log goes to a file for post-mortems; the tail is kept to explain a failed start.
-  await fs.promises.mkdir(path.dirname(serverLog), { recursive: true });
-  const logFile = fs.createWriteStream(serverLog);
+  await fs.promises.mkdir(path.dirname(serverLog(index)), { recursive: true });
+  const logFile = fs.createWriteStream(serverLog(index));
   let output = '';
   let seed: 'seeding' | 'done' | 'failed' = 'seeding';
   const keepOutput = (chunk: Buffer) => {
@@ -184,7 +181,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   server.stdout?.on('data', keepOutput);
   server.stderr?.on('data', keepOutput);
 
-  const teardown = async () => {
+  const stop = async () => {
     await stopServer(server);
     logFile.end();
     await fs.promises.rm(dataDir, { recursive: true, force: true });
@@ -198,11 +195,40 @@ export default async function setup(project: TestProject): Promise<() => Promise
       () => output,
     );
   } catch (error) {
-    await teardown();
+    await stop();
     throw error;
   }
+  return { baseURL, stop };
+}
 
-  project.provide('baseURL', baseURL);
+/**
+ * One server per e2e worker (the project's maxWorkers): spec files run two at a time, each worker's files one at a
+ * time against its own server, so no file shares a server (its members, limits, render budget) with a concurrent one.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const chromiumPath = findChromium();
+  if (!fs.existsSync(webIndex)) {
+    throw new Error(
+      `The web app is not built (${path.relative(repoRoot, webIndex)} is missing). Run "npm run test:e2e", which builds first, or "npm run build".`,
+    );
+  }
+
+  const count = Math.max(1, project.config.maxWorkers ?? 1);
+  const started = await Promise.allSettled(Array.from({ length: count }, (_, index) => startServer(index)));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const teardown = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await teardown();
+    throw failed.reason;
+  }
+
+  project.provide(
+    'baseURLs',
+    servers.map((server) => server.baseURL),
+  );
   project.provide('chromiumPath', chromiumPath);
   project.provide('headlessShellPath', findHeadlessShell(chromiumPath));
   return teardown;
