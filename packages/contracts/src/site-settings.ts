@@ -8,7 +8,22 @@ import { LOGGED_OUT_SEARCH_MODES, REGION_KINDS, SIGNUP_MODES } from './sites.ts'
 import { THEME_COLOR_PATTERN } from './site-theme.ts';
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'country_invalid');
-const languageCode = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'invalid_value');
+/** Language tags that are locales of their own (packages/i18n LOCALE_VARIANTS): kept whole, not cut to the language. */
+const LANGUAGE_VARIANTS = new Set(['en-US']);
+/**
+ * A site's language as operators write it, `de`, `de-DE` or `de_DE` (any case), stored as what the app reads: the
+ * language's two letters (`de`), or a locale variant whole (`en-US`).
+ */
+export function normaliseLanguageCode(value: string): string {
+  const [language = '', region] = value.split(/[-_]/);
+  const tag = region ? `${language.toLowerCase()}-${region.toUpperCase()}` : language.toLowerCase();
+  return LANGUAGE_VARIANTS.has(tag) ? tag : language.toLowerCase();
+}
+const languageCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}([-_][A-Za-z]{2})?$/, 'invalid_value')
+  .overwrite(normaliseLanguageCode);
 const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'invalid_value');
 const shortText = z.string().trim().max(200);
 /** An IANA time zone the runtime knows. */

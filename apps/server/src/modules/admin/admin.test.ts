@@ -641,6 +641,14 @@ describe('staff console API', () => {
         ).statusCode,
       ).toBe(200);
       expect(await settings()).toMatchObject({ logged_out_search: 'other', logged_out_search_trafficsource: 'other' });
+      // Operators write a site's language as de, de-DE or de_DE: it is stored as the language the app reads.
+      const german = await staff.admin.request({
+        method: 'PUT',
+        url: `/api/admin/sites/${siteId}`,
+        payload: { ...input, name: 'Renamed', domain_language: 'de_DE', languages: ['de-DE', 'en'] },
+      });
+      expect(german.statusCode, german.body).toBe(200);
+      expect(await settings()).toMatchObject({ domain_language: 'de', languages: ['de', 'en'] });
       const bundle = await staff.admin.request({
         method: 'POST',
         url: `/api/admin/sites/${siteId}/bundles`,
@@ -654,6 +662,7 @@ describe('staff console API', () => {
       });
       expect(code.json().discount_code).toMatchObject({ code: 'SPRING25', value_percentage: 25 });
       expect((await audit(`site:${siteId}`)).map((entry) => entry.action)).toEqual([
+        'site.update',
         'site.update',
         'site.update',
         'site.create',
