@@ -3,21 +3,23 @@
 // (apps/web features/admin site-fields.ts) and the server's mapping both ways (modules/admin sites.service.ts) are
 // made from it; a setting is added here and in the database schema, nowhere else.
 import { z } from 'zod';
+import { LOCALE_VARIANTS } from '@app/i18n';
 import { MAX_INT4 } from './input.ts';
 import { LOGGED_OUT_SEARCH_MODES, REGION_KINDS, SIGNUP_MODES } from './sites.ts';
 import { THEME_COLOR_PATTERN } from './site-theme.ts';
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'country_invalid');
-/** Language tags that are locales of their own (packages/i18n LOCALE_VARIANTS): kept whole, not cut to the language. */
-const LANGUAGE_VARIANTS = new Set(['en-US']);
+/** Language tags that are locales of their own: kept whole, not cut to the language. */
+const LANGUAGE_VARIANTS: ReadonlySet<string> = new Set(LOCALE_VARIANTS);
 /**
  * A site's language as operators write it, `de`, `de-DE` or `de_DE` (any case), stored as what the app reads: the
  * language's two letters (`de`), or a locale variant whole (`en-US`).
  */
 export function normaliseLanguageCode(value: string): string {
   const [language = '', region] = value.split(/[-_]/);
-  const tag = region ? `${language.toLowerCase()}-${region.toUpperCase()}` : language.toLowerCase();
-  return LANGUAGE_VARIANTS.has(tag) ? tag : language.toLowerCase();
+  const lower = language.toLowerCase();
+  const tag = region ? `${lower}-${region.toUpperCase()}` : lower;
+  return LANGUAGE_VARIANTS.has(tag) ? tag : lower;
 }
 const languageCode = z
   .string()
