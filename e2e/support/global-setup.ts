@@ -34,20 +34,25 @@ const SEED_TIMEOUT_MS = 120_000;
 /** The e2e server's MAIL_EVENTS_SECRET: specs report bounces and complaints to POST /api/mail-events.php with it. */
 export const E2E_MAIL_EVENTS_SECRET = 'e2e-mail-events-secret-not-for-production';
 
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** CHROMIUM_PATH wins; otherwise Debian's /usr/bin/chromium. Never skips: a run without a browser tests nothing. */
 export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
   const candidate = env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';
-  try {
-    fs.accessSync(candidate, fs.constants.X_OK);
-    return candidate;
-  } catch {
-    const source = env.CHROMIUM_PATH ? `CHROMIUM_PATH=${env.CHROMIUM_PATH}` : '/usr/bin/chromium';
-    throw new Error(
-      `End-to-end tests need Chromium, but ${source} is not an executable file.\n` +
-        '  Install it:  apt-get update && apt-get install -y chromium\n' +
-        '  or point CHROMIUM_PATH at a Chromium or Chrome executable.',
-    );
-  }
+  if (isExecutable(candidate)) return candidate;
+  const source = env.CHROMIUM_PATH ? `CHROMIUM_PATH=${env.CHROMIUM_PATH}` : '/usr/bin/chromium';
+  throw new Error(
+    `End-to-end tests need Chromium, but ${source} is not an executable file.\n` +
+      '  Install it:  apt-get update && apt-get install -y chromium\n' +
+      '  or point CHROMIUM_PATH at a Chromium or Chrome executable.',
+  );
 }
 
 /**
@@ -57,15 +62,11 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
  */
 export function findHeadlessShell(chromiumPath: string, env: NodeJS.ProcessEnv = process.env): string {
   const candidate = env.CHROMIUM_HEADLESS_SHELL_PATH?.trim() || '/usr/bin/chromium-headless-shell';
-  try {
-    fs.accessSync(candidate, fs.constants.X_OK);
-    return candidate;
-  } catch {
-    console.warn(
-      `e2e: ${candidate} is missing, every spec runs on ${chromiumPath} (apt-get install -y chromium-headless-shell saves about a minute)`,
-    );
-    return chromiumPath;
-  }
+  if (isExecutable(candidate)) return candidate;
+  console.warn(
+    `e2e: ${candidate} is missing, every spec runs on ${chromiumPath} (apt-get install -y chromium-headless-shell saves about a minute)`,
+  );
+  return chromiumPath;
 }
 
 function findFreePort(): Promise<number> {

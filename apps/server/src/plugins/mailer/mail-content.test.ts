@@ -46,7 +46,6 @@ export function contentOf(mail: Rendered): Content {
 
 const SITE = 'Amoria';
 const NAME = 'Anna <B> & "Co"';
-const PARAMS = MAIL_TEMPLATE_PARAMS;
 
 /** Each notification kind with the inputs its sender gives it (modules/notifications). */
 const NOTIFICATION_CASES: Record<string, Omit<NotificationMailInput, 't' | 'language' | 'siteName' | 'name'>> = {};
@@ -80,7 +79,7 @@ function mails(): Record<string, (language: (typeof LOCALES)[number]) => Rendere
         siteName: SITE,
         name: NAME,
         link: 'https://amoria.example/x?token=abc&next=%2Fhome',
-        params: PARAMS,
+        params: MAIL_TEMPLATE_PARAMS,
       });
   }
   for (const [name, input] of Object.entries(NOTIFICATION_CASES)) {
