@@ -81,6 +81,7 @@ export const SERVER_MODULE_DEPENDENCIES = {
   profiles: ['blocks', 'member-core', 'photos'],
   reports: ['blocks', 'member-core'],
   'data-export': ['member-core'],
+  safety: ['member-core'],
   search: ['member-core'],
   swipe: ['blocks', 'likes', 'matches', 'member-core'],
 };

@@ -48,6 +48,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   profiles: 'modules/profiles',
   push_subscriptions: 'modules/notifications',
   reports: 'modules/reports',
+  safety_settings: 'modules/safety',
+  photo_screenings: 'modules/safety',
   sandbox_payments: 'modules/payments',
   sessions: 'plugins/session',
   sites: 'plugins/site',

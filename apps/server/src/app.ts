@@ -47,6 +47,9 @@ import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { serializeRequestForLog } from './modules/accounts/index.ts';
 import { servicesPlugin } from './services.ts';
+import { classifierFor } from './services-safety.ts';
+import type { ImageClassifier } from './modules/safety/index.ts';
+import { safetyRoutes } from './modules/safety/safety.routes.ts';
 import {
   LOCAL_POSTBACK_POLICY,
   PUBLIC_HTTPS_POLICY,
@@ -80,6 +83,8 @@ export type BuildOptions = {
   pushNetwork?: Partial<PushNetwork>;
   /** Tests: where postbacks may go (the production policy against a stand-in, say). */
   postbackNetwork?: Partial<PostbackNetwork>;
+  /** Tests: the image classifier instead of the config's (one that fails, say). */
+  classifier?: ImageClassifier;
 };
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -157,6 +162,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The sandbox settles a direct debit after a while, as a bank would days later (never by itself in tests).
   await app.register(servicesPlugin, {
     payments: config.payments,
+    classifier: options.classifier ?? classifierFor(config.photoClassifier),
     directDebitSettleMs: config.env === 'test' ? 0 : 15_000,
     traffic: {
       isSecureCookie: config.publicUrl.startsWith('https://'),
@@ -185,6 +191,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     accounts: app.services.accounts,
     dataExport: app.services.dataExport,
     notifications: app.services.notifications,
+    safety: { screenPhoto: (job) => app.services.screening.screen(job) },
     traffic: {
       sendPostback: (postbackId, context) => app.services.traffic.postbacks.send(postbackId, context),
       forgetEndedVisitors: (now) => app.services.traffic.forgetEndedVisitors(now),
@@ -216,6 +223,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         swipeRoutes,
         matchesRoutes,
         chatsRoutes,
+        safetyRoutes,
         paymentsRoutes,
       ])
         await api.register(routes);

@@ -175,6 +175,11 @@ const envSchema = z.object({
     .trim()
     .regex(/^(https:\/\/|mailto:)\S+$/, 'must be an https: URL or a mailto: address')
     .optional(),
+  /**
+   * Which image classifier screens uploaded photos (docs/safety.md): `model` (nsfwjs in this process, the default) or
+   * `test` (reads a colour: magenta is explicit; the default under NODE_ENV=test).
+   */
+  PHOTO_CLASSIFIER: z.enum(['model', 'test'], 'must be model or test').optional(),
   /** Shared secret of the bounce and complaint intake (POST /api/mail-events.php); unset: the intake refuses every call. */
   MAIL_EVENTS_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
 });
@@ -190,6 +195,8 @@ export type PaymentSettings =
 
 export type AppConfig = {
   port: number;
+  /** The image classifier of photo screening (docs/safety.md). */
+  photoClassifier: 'model' | 'test';
   host: string;
   env: 'development' | 'production' | 'test';
   databaseUrl: string | undefined;
@@ -404,6 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     drainMs: e.DRAIN_MS,
     s3: s3Settings(e),
+    photoClassifier: e.PHOTO_CLASSIFIER ?? (e.NODE_ENV === 'test' ? 'test' : 'model'),
     payments: paymentSettings(e.NODE_ENV, e.MOLLIE_API_KEY, e.PAYMENTS_TEST_MODE),
     twilio: twilioSettings(e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM),
     vapidKeys:

@@ -16,6 +16,7 @@ import {
   createSendService,
   createSignupDelivery,
   createTypingService,
+  type PhotoBlur,
 } from './modules/chats/index.ts';
 import { createTicketsRepository, createTicketsService } from './modules/content/index.ts';
 import { createSemaphore } from './lib/semaphore.ts';
@@ -112,7 +113,7 @@ export function buildPhotoServices(app: FastifyInstance) {
 }
 
 /** Chat (docs/chat.md): each use case over the chat repository; `chats` is their face for routes and other modules. */
-export function buildChats(app: FastifyInstance, signing: Buffer, blocks: BlocksService) {
+export function buildChats(app: FastifyInstance, signing: Buffer, blocks: BlocksService, photoBlur: PhotoBlur) {
   const { db, cursors } = app;
   const now = () => app.clock.now();
   const chatsRepository = createChatsRepository(db);
@@ -122,6 +123,7 @@ export function buildChats(app: FastifyInstance, signing: Buffer, blocks: Blocks
     sends: createSendService({ repo: chatsRepository, photoUrls: chatPhotoUrls, outbox: app.outbox, now }),
     delivery: createSendDelivery({
       photoUrls: chatPhotoUrls,
+      photoBlur,
       pollVersions: app.pollVersions,
       realtime: app.realtime,
       memberEvents: app.memberEvents,
@@ -132,6 +134,7 @@ export function buildChats(app: FastifyInstance, signing: Buffer, blocks: Blocks
       readDb: app.readDb,
       repo: chatsRepository,
       photoUrls: chatPhotoUrls,
+      photoBlur,
       readMarks: chatReadMarks,
       now,
     }),

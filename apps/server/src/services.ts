@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentSettings } from './config.ts';
 import { buildPayments } from './services-payments.ts';
+import { buildSafety } from './services-safety.ts';
+import type { ImageClassifier } from './modules/safety/index.ts';
 import {
   buildAccounts,
   buildChats,
@@ -29,6 +31,8 @@ import { consumeNotificationEvents } from './modules/notifications/index.ts';
 
 export type ServicesOptions = {
   payments: PaymentSettings;
+  /** The image classifier of photo screening (docs/safety.md). */
+  classifier: ImageClassifier;
   directDebitSettleMs?: number;
   /** Paid traffic (docs/traffic.md): the cookie's Secure flag, how long visits wait for their batch, postbacks' reach. */
   traffic: TrafficOptions;
@@ -53,6 +57,7 @@ export function buildServices(
     removeLikesAndMatch,
   });
   const { photos, verification } = buildPhotoServices(app);
+  const safety = buildSafety(app, options.classifier);
   // One offline geocoder (its table loads on first use): geocode.php, and the distance order of landers and signup matches.
   const geocoder = createGeocoder();
   const matches = createMatchesService({
@@ -61,7 +66,7 @@ export function buildServices(
     locate: geocoder.locate,
     now,
   });
-  const chats = buildChats(app, secrets.chatPhotoSigning, blocks);
+  const chats = buildChats(app, secrets.chatPhotoSigning, blocks, safety.chatPhotoBlur);
   const likes = buildLikes(app, blocks, chats);
   relayDeliveries(app, chats);
   const { payments, paymentRefunds } = buildPayments(app, options, now);
@@ -75,7 +80,15 @@ export function buildServices(
     accounts: buildAccounts(app, chats, traffic),
     chats,
     /** Chat photo sends: checked, decoded, stored, sent, and removed again when the send fails (docs/chat.md). */
-    chatPhotos: createChatPhotosService({ chats, photos, storage: app.storage }),
+    chatPhotos: createChatPhotosService({
+      chats,
+      photos,
+      storage: app.storage,
+      takeBlurNotice: safety.chatPhotoBlur.takeSenderNotice,
+    }),
+    /** Photo screening and the receiver's chat photo blur (docs/safety.md). */
+    screening: safety.screening,
+    chatPhotoBlur: safety.chatPhotoBlur,
     notifications,
     analytics: createAnalyticsService({ db }),
     payments,

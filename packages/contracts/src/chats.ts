@@ -64,6 +64,9 @@ export const clientIdSchema = z
   .max(CLIENT_ID_MAX_LENGTH, 'client_id_invalid')
   .regex(/^[A-Za-z0-9_-]+$/, 'client_id_invalid');
 
+export const CHAT_PHOTO_BLUR_REASONS = ['explicit', 'checking'] as const;
+export type ChatPhotoBlurReason = (typeof CHAT_PHOTO_BLUR_REASONS)[number];
+
 export const chatMessageSchema = z.object({
   id: z.number().int(),
   conversation_id: z.number().int(),
@@ -76,9 +79,20 @@ export const chatMessageSchema = z.object({
   kind: z.enum(MESSAGE_KINDS),
   /** The text of a text message; null for photos and gifts. */
   body: z.string().nullable(),
-  /** Signed, expiring URLs of the photo (only the two members get them). */
+  /**
+   * Signed, expiring URLs of the photo (only the two members get them). `blurred`: the receiver gets the blurred copy
+   * (docs/safety.md) because the photo may be explicit (`explicit`) or was not screened yet (`checking`); the original
+   * comes from chat-photo-view.php.
+   */
   photo: z
-    .object({ url: z.string(), thumb_url: z.string(), width: z.number().int(), height: z.number().int() })
+    .object({
+      url: z.string(),
+      thumb_url: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+      blurred: z.boolean(),
+      blur_reason: z.enum(CHAT_PHOTO_BLUR_REASONS).nullable(),
+    })
     .nullable(),
   gift: z.enum(GIFT_KEYS).nullable(),
   created_at: z.string(),
@@ -225,6 +239,8 @@ export const sendMessageResponseSchema = z.object({
   conversation: z.object({ id: z.number().int() }),
   /** The member's balance after the send. */
   credits: z.number().int(),
+  /** A photo send, the member's first: photos that may be explicit arrive blurred for the receiver (docs/safety.md). */
+  blur_notice: z.boolean().optional(),
 });
 export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 
@@ -284,6 +300,8 @@ export const socketServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('typing'), conversation_id: z.number().int(), profile_id: z.number().int() }),
   z.object({ type: z.literal('conversation_removed'), conversation_id: z.number().int(), version: z.number().int() }),
   z.object({ type: z.literal('unread'), unread_total: z.number().int() }),
+  /** A chat photo was screened (docs/safety.md): the conversation's photos may show differently now. */
+  z.object({ type: z.literal('photo_screened'), conversation_id: z.number().int(), message_id: z.number().int() }),
   /** Someone liked the member, or a like became a match: the likes badge refreshes. */
   z.object({ type: z.literal('like'), profile_id: z.number().int(), is_match: z.boolean() }),
   /** A match ended (the other member unmatched): the likes lists and that member's profile refresh. */

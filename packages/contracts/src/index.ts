@@ -11,6 +11,7 @@ export * from './prompts.ts';
 export * from './verification.ts';
 export * from './orientation.ts';
 export * from './chats.ts';
+export * from './safety.ts';
 export * from './payments.ts';
 export * from './notifications.ts';
 export * from './geo.ts';

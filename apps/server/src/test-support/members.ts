@@ -75,13 +75,17 @@ export function visitor(app: TestApp): Client {
   return createClient(app);
 }
 
-/** A JPEG of the given size in one colour; `withGps` adds EXIF with GPS coordinates and a camera. */
+/** Magenta: the test classifier (modules/safety) reads it as explicit. */
+export const EXPLICIT_COLOUR = { r: 255, g: 0, b: 255 };
+
+/** A JPEG of the given size in one colour (`colour`, or a skin-like red); `withGps` adds EXIF with GPS coordinates and a camera. */
 export async function makeJpeg(
   width = 240,
   height = 200,
-  options: { withGps?: boolean; orientation?: number } = {},
+  options: { withGps?: boolean; orientation?: number; colour?: { r: number; g: number; b: number } } = {},
 ): Promise<Buffer> {
-  let image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 60 } } }).jpeg();
+  const background = options.colour ?? { r: 200, g: 80, b: 60 };
+  let image = sharp({ create: { width, height, channels: 3, background } }).jpeg();
   if (options.withGps) {
     image = image.withExif({
       IFD0: { Make: 'TestCam', Model: 'Spy 3000', Copyright: 'secret owner' },

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis, type Cluster } from 'ioredis';
 import { buildApp } from '../app.ts';
+import type { ImageClassifier } from '../modules/safety/index.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { createSerialLock, openMigratedDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
 import { JOB_SCHEMA } from '../db/job-schema.ts';
@@ -140,6 +141,8 @@ export type TestAppOptions = {
   pushNetwork?: Partial<PushNetwork>;
   /** Where postbacks may go (the production policy, say). */
   postbackNetwork?: Partial<PostbackNetwork>;
+  /** The image classifier of photo screening instead of the test one (one that fails, say). */
+  classifier?: ImageClassifier;
 };
 
 /**
@@ -166,6 +169,7 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}, options: 
     serveWeb: options.serveWeb ?? false,
     pushNetwork: options.pushNetwork,
     postbackNetwork: options.postbackNetwork,
+    classifier: options.classifier,
   });
   if (config.redisUrl) {
     const redisUrl = config.redisUrl;

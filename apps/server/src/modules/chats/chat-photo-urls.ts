@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** A URL stays valid at least this long; URLs are stable within a window so browsers can cache the image. */
 export const CHAT_PHOTO_URL_MS = 60 * 60 * 1000;
-export type ChatPhotoSize = 'full' | 'thumb';
+export type ChatPhotoSize = 'full' | 'thumb' | 'blur';
 
 export function createChatPhotoUrls(secret: Buffer, now: () => Date) {
   const mac = (messageId: number, size: ChatPhotoSize, viewerProfileId: number, expires: number) =>

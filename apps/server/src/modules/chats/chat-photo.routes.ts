@@ -1,6 +1,8 @@
 // Chat photos' files: GET /api/chat-photo.php, by the signed, expiring URL chat.php hands each member (docs/chat.md).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { chatPhotoViewRequestSchema, chatPhotoViewResponseSchema } from '@app/contracts';
 import { z } from 'zod';
+import { blurredKeyOf } from '../../lib/blurred-image.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import { contentTypeOf } from '../../plugins/storage/index.ts';
 import { errorResponses } from '../member-core/index.ts';
@@ -15,7 +17,7 @@ const chatPhotoQuerySchema = z.object({
     .string()
     .regex(/^[1-9][0-9]{0,15}$/, 'invalid_value')
     .transform(Number),
-  s: z.enum(['full', 'thumb']),
+  s: z.enum(['full', 'thumb', 'blur']),
   /** The member the URL was signed for. */
   v: z
     .string()
@@ -48,7 +50,7 @@ export const chatPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       // Checked at every fetch, not only when the URL was handed out: a block (either way) revokes it.
       const keys = await chats.findViewablePhotoKeys(m, v);
       if (!keys) throw notFound();
-      const key = s === 'thumb' ? keys.thumbKey : keys.fileKey;
+      const key = s === 'thumb' ? keys.thumbKey : s === 'blur' ? blurredKeyOf(keys.fileKey) : keys.fileKey;
       const file = await app.storage.read(key);
       if (!file) throw notFound();
       // The URL is the permission while its member may see the photo: a browser may keep the image a few minutes (a
@@ -57,6 +59,30 @@ export const chatPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', `private, max-age=${maxAge}`).type(contentTypeOf(key));
       if (file.size !== undefined) reply.header('content-length', file.size);
       return reply.send(file.body);
+    },
+  );
+
+  app.post(
+    '/chat-photo-view.php',
+    {
+      preValidation: [app.requireMember],
+      schema: {
+        tags: TAGS,
+        summary:
+          'The original of a chat photo its receiver got blurred (docs/safety.md): signed for this member, logged',
+        body: chatPhotoViewRequestSchema,
+        response: { 200: chatPhotoViewResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = await app.services.viewers.require(request);
+      const messageId = request.body.message_id;
+      if (!(await chats.findViewablePhotoKeys(messageId, viewer.profileId))) throw notFound();
+      request.log.info({ messageId, profileId: viewer.profileId }, 'blurred chat photo viewed');
+      return {
+        url: chats.photoUrls.sign(messageId, 'full', viewer.profileId),
+        thumb_url: chats.photoUrls.sign(messageId, 'thumb', viewer.profileId),
+      };
     },
   );
 };

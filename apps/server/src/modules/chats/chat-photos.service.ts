@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { sendPhotoFieldsSchema } from '@app/contracts';
+import { blurredJpeg, blurredKeyOf } from '../../lib/blurred-image.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import { newPhotoKeys, type FileStorage } from '../../plugins/storage/index.ts';
 import type { PhotosService } from '../photos/index.ts';
@@ -24,6 +25,8 @@ export function createChatPhotosService(deps: {
   chats: Pick<SendService, 'assertCanSendPhoto' | 'send'> & Pick<ChatPhotoAccess, 'findPhotoKeys'>;
   photos: Pick<PhotosService, 'processUpload'>;
   storage: Pick<FileStorage, 'write' | 'remove' | 'read'>;
+  /** True the first time this member sends a photo: the answer tells them explicit photos arrive blurred. */
+  takeBlurNotice: (userId: number) => Promise<boolean>;
 }) {
   const { chats, storage } = deps;
   return {
@@ -61,8 +64,15 @@ export function createChatPhotosService(deps: {
       if (!parsed.success) throw new AppError(400, 'validation_failed');
       if (!processed) throw new AppError(400, 'message_attachment_invalid');
       const keys = newPhotoKeys(true);
-      await Promise.all([storage.write(keys.fileKey, processed.full), storage.write(keys.thumbKey, processed.thumb)]);
-      const removeFiles = () => Promise.all([storage.remove(keys.fileKey), storage.remove(keys.thumbKey)]);
+      // The blurred copy a receiver may get instead (docs/safety.md), made now so it is there before the screening.
+      const blurKey = blurredKeyOf(keys.fileKey);
+      await Promise.all([
+        storage.write(keys.fileKey, processed.full),
+        storage.write(keys.thumbKey, processed.thumb),
+        blurredJpeg(processed.thumb).then((blurred) => storage.write(blurKey, blurred)),
+      ]);
+      const removeFiles = () =>
+        Promise.all([storage.remove(keys.fileKey), storage.remove(keys.thumbKey), storage.remove(blurKey)]);
       try {
         const result = await chats.send(sender, site, parsed.data.to, {
           kind: 'photo',
@@ -76,7 +86,8 @@ export function createChatPhotosService(deps: {
           if (!storedFile || !(await hasSameBytes(storedFile.body, processed.full)))
             throw new AppError(409, 'client_id_reused');
         }
-        return result.response;
+        if (result.isReplay) return result.response;
+        return { ...result.response, blur_notice: await deps.takeBlurNotice(sender.userId) };
       } catch (error) {
         await removeFiles();
         throw error;

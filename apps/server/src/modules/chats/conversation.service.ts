@@ -15,7 +15,7 @@ import type { ChatPhotoUrls } from './chat-photo-urls.ts';
 import { conversationNotFound, partnerBlockReason, reasonError, type ChatMember, type ChatSite } from './chat-rules.ts';
 import type { ChatsRepository } from './chats.repository.ts';
 import type { PartnerRow } from './conversations.repository.ts';
-import { createMessageView } from './message-view.ts';
+import { createMessageView, type PhotoBlur } from './message-view.ts';
 import type { ReadMarksService } from './read-marks.service.ts';
 
 const HISTORY_MS = CHAT_HISTORY_DAYS * 24 * 60 * 60 * 1000;
@@ -59,6 +59,8 @@ type ConversationDeps = {
     | 'pageAfter'
   >;
   photoUrls: Pick<ChatPhotoUrls, 'sign'>;
+  /** Which received photos the member gets blurred (safety: docs/safety.md). */
+  photoBlur: PhotoBlur;
   /** The newest page marks the conversation read. */
   readMarks: Pick<ReadMarksService, 'markRead'>;
   now: () => Date;
@@ -177,6 +179,8 @@ export function createConversationService(deps: ConversationDeps) {
       const { member: side, conversation } = membership;
       const partnerSide = await repo.findMember(partnerId, conversation.id);
       const { rows, hasMore, hasHiddenHistory } = await readMessages(deps, side, conversation.id, page);
+      const photoRows = rows.filter((row) => row.kind === 'photo');
+      const blurred = await deps.photoBlur.blurredFor(member, partnerId, photoRows);
       if (
         page.before === undefined &&
         page.after === undefined &&
@@ -191,7 +195,7 @@ export function createConversationService(deps: ConversationDeps) {
           last_seq: conversation.lastSeq,
           partner_read_seq: partnerSide?.readSeq ?? 0,
         },
-        messages: rows.map((row) => toMessage(row, member.profileId)),
+        messages: rows.map((row) => toMessage(row, member.profileId, blurred)),
         has_more: hasMore,
         has_hidden_history: hasHiddenHistory,
       };

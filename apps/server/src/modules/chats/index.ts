@@ -20,3 +20,4 @@ export {
   findStaffMessage,
   listLastMessagesBetween,
 } from './message-staff-reads.ts';
+export type { PhotoBlur } from './message-view.ts';

@@ -5,11 +5,13 @@ import type { MemberEvents } from '../../plugins/session/index.ts';
 import type { PollVersions } from '../../plugins/poll-versions/index.ts';
 import type { Realtime } from '../../plugins/realtime/index.ts';
 import type { ChatPhotoUrls } from './chat-photo-urls.ts';
-import { createMessageView } from './message-view.ts';
+import { createMessageView, type PhotoBlur } from './message-view.ts';
 import { messageRowFromJson } from './send-statement.ts';
 
 export function createSendDelivery(deps: {
   photoUrls: Pick<ChatPhotoUrls, 'sign'>;
+  /** A photo reaches its receiver blurred when their choice says so (docs/safety.md). */
+  photoBlur: PhotoBlur;
   /** A send's delivery drops both members' chats.php versions. */
   pollVersions: Pick<PollVersions, 'deliver'>;
   realtime: Pick<Realtime, 'publish'>;
@@ -27,9 +29,18 @@ export function createSendDelivery(deps: {
       const message = messageRowFromJson(event.message);
       const { senderProfileId: sender, partnerProfileId: partner } = event;
       await deps.pollVersions.deliver(['chats'], [sender, partner]);
+      const blurred =
+        message.kind === 'photo'
+          ? await deps.photoBlur.blurredFor({ userId: event.partnerUserId, profileId: partner }, sender, [message])
+          : undefined;
       await deps.realtime.publish(
         [partner],
-        { type: 'message', message: toMessage(message, partner), partner_id: sender, version: event.partnerVersion },
+        {
+          type: 'message',
+          message: toMessage(message, partner, blurred),
+          partner_id: sender,
+          version: event.partnerVersion,
+        },
         `${id}:partner`,
       );
       await deps.realtime.publish(

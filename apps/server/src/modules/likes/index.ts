@@ -3,3 +3,4 @@ export { createLikesRepository } from './likes.repository.ts';
 export { createLikesService, type LikesService } from './likes.service.ts';
 export { removeLikesAndMatch } from './pair-removal.ts';
 export { listLikesBetween } from './like-staff-reads.ts';
+export { areMatched } from './match-reads.ts';

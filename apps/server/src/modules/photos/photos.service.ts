@@ -176,6 +176,8 @@ export function createPhotosService(deps: {
             await effects.emit('member.changed', { userId: viewer.userId });
             await effects.emit('member.shown', { userId: viewer.userId });
           }
+          // Screened after the commit (docs/safety.md).
+          await effects.emit('photo.added', { source: 'profile', id: inserted.id, key: inserted.fileKey });
           return inserted;
         });
       } catch (error) {

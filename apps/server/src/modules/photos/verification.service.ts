@@ -129,11 +129,16 @@ export function createVerificationService(deps: {
       const processed = await deps.photoWork.run(async () => processPhoto(await read()));
       const key = newSelfieKey();
       await deps.storage.write(key, processed.full);
-      const updated = await db
-        .update(photoVerifications)
-        .set({ status: 'pending', selfieKey: key, submittedAt: deps.now() })
-        .where(and(eq(photoVerifications.id, row.id), eq(photoVerifications.status, 'started')))
-        .returning({ id: photoVerifications.id });
+      const updated = await deps.outbox.transaction(async (tx, effects) => {
+        const rows = await tx
+          .update(photoVerifications)
+          .set({ status: 'pending', selfieKey: key, submittedAt: deps.now() })
+          .where(and(eq(photoVerifications.id, row.id), eq(photoVerifications.status, 'started')))
+          .returning({ id: photoVerifications.id });
+        // Screened after the commit (docs/safety.md): staff see the score beside the selfie.
+        if (rows.length) await effects.emit('photo.added', { source: 'selfie', id: row.id, key });
+        return rows;
+      });
       if (!updated.length) {
         // Withdrawn or sent twice meanwhile: nothing names the file.
         await deps.storage.remove(key);

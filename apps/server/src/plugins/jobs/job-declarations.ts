@@ -38,6 +38,13 @@ const pushSendSchema = z.object({
   topic: z.string(),
 });
 const userSchema = z.object({ userId: id });
+const screenPhotoSchema = z.object({
+  source: z.enum(['profile', 'chat', 'selfie']),
+  id,
+  key: z.string().refine(isSafeKey),
+  conversationId: id.optional(),
+  profileIds: z.array(id).optional(),
+});
 const messageMailSchema = z.object({ userId: id, conversationId: id });
 const matchMailSchema = z.object({ userId: id, profileId: id });
 const weeklyBatchSchema = z.object({ period: z.string(), ...batch });
@@ -75,6 +82,9 @@ export type JobDeps = {
     runWeeklyBatch: (job: z.output<typeof weeklyBatchSchema>) => Promise<void>;
     runReminders: () => Promise<unknown>;
     runMarketingBatch: (job: z.output<typeof marketingBatchSchema>) => Promise<void>;
+  };
+  safety: {
+    screenPhoto: (job: z.output<typeof screenPhotoSchema>) => Promise<void>;
   };
   traffic: {
     sendPostback: (postbackId: number, context: JobContext) => Promise<void>;
@@ -227,6 +237,18 @@ export const JOB_DECLARATIONS = {
       ({ notifications }) =>
       (marketing) =>
         notifications.runMarketingBatch(marketing),
+  }),
+  /**
+   * One photo scored by the image classifier (docs/safety.md), queued after its upload committed. A failure to score
+   * is stored (manual review), not thrown; a throw (the database) runs it again.
+   */
+  'safety.screen-photo': job({
+    payload: screenPhotoSchema,
+    unique: true,
+    handler:
+      ({ safety }) =>
+      (payload) =>
+        safety.screenPhoto(payload),
   }),
   'staff.sessions-cleanup': job({
     payload: none,

@@ -1,0 +1,86 @@
+// Photo screening (docs/safety.md): every uploaded photo (profile, chat, verification selfie) is scored by the image
+// classifier in a job after its upload committed, one at a time per instance, and the score and labels are stored with
+// it. A photo the classifier cannot read, or a classifier that did not load, leaves a `failed` screening: staff review
+// the photo by hand; the upload itself is never touched.
+import type { Readable } from 'node:stream';
+import type { ScreeningSource } from '../../db/schema/index.ts';
+import type { FileStorage } from '../../plugins/storage/index.ts';
+import type { Outbox } from '../../plugins/outbox/index.ts';
+import { ClassifierUnavailable, explicitScore, type ImageClassifier } from './classifier.ts';
+import type { SafetyRepository } from './safety.repository.ts';
+
+/** From this explicit score on, a photo counts as explicit (docs/safety.md). */
+export const EXPLICIT_THRESHOLD = 0.6;
+
+export type ScreenPhotoJob = {
+  source: ScreeningSource;
+  /** The photo's, message's or verification's id. */
+  id: number;
+  /** The stored file to score. */
+  key: string;
+  /** Chat photos: whom to tell that the photo was screened (both members' open chats show it again). */
+  conversationId?: number;
+  profileIds?: number[];
+};
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Whether a write failed because the row it refers to is gone (the photo was deleted before its screening). */
+function isGoneReference(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23503';
+}
+
+export function createScreeningService(deps: {
+  repo: SafetyRepository;
+  classifier: ImageClassifier;
+  storage: Pick<FileStorage, 'read'>;
+  outbox: Pick<Outbox, 'transaction'>;
+  log: { warn: (object: object, message: string) => void };
+  now: () => Date;
+}) {
+  async function classify(image: Buffer) {
+    try {
+      const labels = await deps.classifier.classify(image);
+      return { status: 'scored' as const, labels, model: deps.classifier.name };
+    } catch (error) {
+      const reason = error instanceof ClassifierUnavailable ? 'model_unavailable' : 'unreadable';
+      deps.log.warn({ err: error, reason }, 'photo screening failed: the photo goes to manual review');
+      return { status: 'failed' as const, labels: {}, model: `${deps.classifier.name}:${reason}` };
+    }
+  }
+
+  return {
+    /** The job's work: scores the file and stores the result once. A file already gone is nothing to screen. */
+    async screen(job: ScreenPhotoJob): Promise<void> {
+      if (await deps.repo.findScreening(job)) return;
+      const file = await deps.storage.read(job.key);
+      if (!file) return;
+      const result = await classify(await readAll(file.body));
+      const score = result.status === 'scored' ? explicitScore(result.labels) : null;
+      const isExplicit = score !== null && score >= EXPLICIT_THRESHOLD;
+      try {
+        await deps.outbox.transaction(async (tx, effects) => {
+          const stored = await deps.repo.insertScreening(
+            { source: job.source, id: job.id, ...result, score, isExplicit, screenedAt: deps.now() },
+            tx,
+          );
+          if (stored && job.conversationId && job.profileIds?.length)
+            await effects.emit('realtime', {
+              profileIds: job.profileIds,
+              event: { type: 'photo_screened', conversation_id: job.conversationId, message_id: job.id },
+            });
+        });
+      } catch (error) {
+        if (!isGoneReference(error)) throw error;
+      }
+    },
+  };
+}
+export type ScreeningService = ReturnType<typeof createScreeningService>;

@@ -1,0 +1,37 @@
+// The composition root's safety builder (docs/safety.md): the image classifier's screening, the receiver's chat photo
+// blur, and where screening starts (the outbox consumers that queue a photo's job after its upload committed).
+import type { FastifyInstance } from 'fastify';
+import { areMatched } from './modules/likes/index.ts';
+import {
+  consumeScreeningEvents,
+  createChatPhotoBlur,
+  createModelClassifier,
+  createSafetyRepository,
+  createScreeningService,
+  createTestClassifier,
+  type ImageClassifier,
+} from './modules/safety/index.ts';
+
+/** The classifier the config names: nsfwjs's model in this process, or the colour-reading test one. */
+export function classifierFor(kind: 'model' | 'test'): ImageClassifier {
+  return kind === 'model' ? createModelClassifier() : createTestClassifier();
+}
+
+export function buildSafety(app: FastifyInstance, classifier: ImageClassifier) {
+  const now = () => app.clock.now();
+  const repo = createSafetyRepository(app.db);
+  const screening = createScreeningService({
+    repo,
+    classifier,
+    storage: app.storage,
+    outbox: app.outbox,
+    log: app.log,
+    now,
+  });
+  consumeScreeningEvents(app.outbox, (job, tx) =>
+    app.jobs.enqueue('safety.screen-photo', job, { uniqueKey: `${job.source}:${job.id}`, tx }),
+  );
+  const chatPhotoBlur = createChatPhotoBlur({ repo, db: app.db, areMatched, now });
+  return { screening, chatPhotoBlur, classifier };
+}
+export type Safety = ReturnType<typeof buildSafety>;
