@@ -63,7 +63,7 @@ export function ChatScreen({ activeId, hasConversation, title, children }: ChatS
         </div>
         {alert && (
           <Alert
-            variant="danger"
+            variant={alert.variant}
             dismissible
             onClose={dismissChatAlert}
             className="m-2"

@@ -1,15 +1,19 @@
-// One message's content in its bubble: a gift card, a photo thumbnail that opens the full photo, or the text.
+// One message's content in its bubble: a gift card, a photo thumbnail that opens the full photo (or its blurred copy
+// with View and Report: docs/safety.md), or the text.
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '@app/contracts';
+import { BlurredPhoto } from './blurred-photo.tsx';
 import { GiftImage } from './gift-image.tsx';
 
 type BodyProps = {
-  message: Pick<ChatMessage, 'kind' | 'body' | 'gift' | 'photo' | 'is_mine'>;
+  message: Pick<ChatMessage, 'kind' | 'body' | 'gift' | 'photo' | 'is_mine'> & { id?: number };
   isUnsent?: boolean;
   onOpenPhoto?: (url: string) => void;
+  /** Reports the message (offered on a blurred photo beside View). */
+  onReport?: () => void;
 };
 
-export function MessageBody({ message, isUnsent = false, onOpenPhoto }: BodyProps) {
+export function MessageBody({ message, isUnsent = false, onOpenPhoto, onReport }: BodyProps) {
   const { t } = useTranslation('chat');
   if (message.kind === 'gift' && message.gift) {
     const name = t(`gifts.${message.gift}`);
@@ -27,6 +31,8 @@ export function MessageBody({ message, isUnsent = false, onOpenPhoto }: BodyProp
       </span>
     );
   }
+  if (message.kind === 'photo' && message.photo?.blurred && message.id !== undefined)
+    return <BlurredPhoto messageId={message.id} photo={message.photo} onOpenPhoto={onOpenPhoto} onReport={onReport} />;
   if (message.kind === 'photo' && message.photo) {
     const { photo } = message;
     return (

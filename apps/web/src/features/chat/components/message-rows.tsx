@@ -74,7 +74,11 @@ export function StoredMessageRow(props: StoredMessageRowProps) {
         className={`chat-bubble chat-bubble-${message.kind} ${message.is_mine ? 'chat-bubble-mine' : 'chat-bubble-theirs'}`}
       >
         <span className="visually-hidden">{message.is_mine ? t('message.you') : partnerName}: </span>
-        <MessageBody message={message} onOpenPhoto={onOpenPhoto} />
+        <MessageBody
+          message={message}
+          onOpenPhoto={onOpenPhoto}
+          onReport={onReport && !message.is_mine ? () => onReport(message) : undefined}
+        />
         <span className="chat-meta">
           <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>
           {message.is_mine && <ReadMark isRead={isRead} />}

@@ -152,6 +152,10 @@ export function applySocketEvent(client: QueryClient, event: SocketServerEvent, 
     case 'member_changed':
       void client.invalidateQueries({ queryKey: userKeys.all });
       return;
+    case 'photo_screened':
+      // A chat photo was screened (docs/safety.md): whether it shows blurred may have changed.
+      void client.invalidateQueries({ queryKey: chatKeys.conversation(event.conversation_id) });
+      return;
     case 'member_availability':
       // A partner was banned or let back in (docs/bans.md): the list's flag and the conversation's composer follow.
       void client.invalidateQueries({ queryKey: chatKeys.all });

@@ -10,7 +10,15 @@ import { catchUpChatList, chatKeys } from '../api/get-chats.ts';
 import { newClientId } from '../api/send-message.ts';
 import { isOfflineFailure, sendFailureOf, sendPending } from '../lib/offline-resend.ts';
 import { appendMessages, type ChatsList, type ConversationData } from '../lib/chats-cache.ts';
-import { addPending, getPending, removePending, updatePending, type PendingMessage } from '../lib/chat-store.ts';
+import {
+  addPending,
+  getPending,
+  removePending,
+  showChatAlert,
+  updatePending,
+  type PendingMessage,
+} from '../lib/chat-store.ts';
+import { i18next } from '../../../lib/i18n.ts';
 
 export type SendInput =
   { kind: 'text'; text: string } | { kind: 'gift'; gift: GiftKey } | { kind: 'photo'; file: File };
@@ -91,6 +99,8 @@ export function useChatSender({ partnerId, base, onStarted }: Options) {
     (result: SendMessageResponse, pending: PendingMessage) => {
       storeSent(queryClient, base, result, pending);
       if (!base.conversation) onStarted?.(result.conversation.id);
+      // The member's first photo: said once (docs/safety.md).
+      if (result.blur_notice) showChatAlert(i18next.t('chat:message.blurNotice'), 'info');
     },
     [queryClient, base, onStarted],
   );

@@ -29,8 +29,8 @@ type ChatState = {
   openConversationId: number | null;
   last_chat_opened_profile: number | null;
   last_chat_opened_date: string | null;
-  /** An error to alert on the chat screen (a failed deletion, SPEC section 8); null text means the generic error. */
-  alert: { message: string | null } | null;
+  /** An alert on the chat screen (a failed deletion, SPEC section 8; null text means the generic error), or a notice. */
+  alert: { message: string | null; variant: 'danger' | 'info' } | null;
 };
 
 export const useChatStore = create<ChatState>()(() => ({
@@ -42,8 +42,9 @@ export const useChatStore = create<ChatState>()(() => ({
   alert: null,
 }));
 
-export function showChatAlert(message: string | null): void {
-  useChatStore.setState({ alert: { message } });
+/** An alert above the conversation: a failure (`danger`, the default) or something the member should know (`info`). */
+export function showChatAlert(message: string | null, variant: 'danger' | 'info' = 'danger'): void {
+  useChatStore.setState({ alert: { message, variant } });
 }
 
 export function dismissChatAlert(): void {

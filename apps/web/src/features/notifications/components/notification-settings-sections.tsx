@@ -4,6 +4,7 @@ import { Alert, Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useNotificationSettings } from '../api/get-notification-settings.ts';
+import { ChatPhotoBlurCard } from './chat-photo-blur-card.tsx';
 import { DataExportCard } from './data-export-card.tsx';
 import { InvisibleModeCard } from './invisible-mode-card.tsx';
 import { NotificationPreferencesCard } from './notification-preferences-card.tsx';
@@ -36,6 +37,7 @@ export function NotificationSettingsSections() {
     <>
       <NotificationPreferencesCard settings={query.data} />
       <InvisibleModeCard isInvisible={query.data.invisible} />
+      <ChatPhotoBlurCard />
       <ShowInAdsCard isShownInAds={query.data.show_in_ads} />
       <DataExportCard />
     </>
