@@ -18,7 +18,7 @@ async function drawUpload(seed: number): Promise<Buffer> {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${(seed * 47) % 360},60%,70%)"/><stop offset="1" stop-color="hsl(${(seed * 47 + 140) % 360},50%,35%)"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><ellipse cx="${900 + seed * 40}" cy="800" rx="360" ry="460" fill="hsl(25,55%,68%)"/></svg>`,
   );
   const noise = await sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 0, sigma: 18 } },
+    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 0, sigma: 18 } },
   })
     .png()
     .toBuffer();

@@ -98,6 +98,18 @@ export const PHOTO_REJECT_REASONS = [
 ] as const;
 export type PhotoRejectReason = (typeof PHOTO_REJECT_REASONS)[number];
 
+/** What the image classifier made of a photo (docs/safety.md); null while it is not screened yet. */
+export const adminScreeningSchema = z.object({
+  /** `failed`: the classifier could not score it (manual review). */
+  status: z.enum(['scored', 'failed']),
+  /** The explicit score (porn + hentai), 0..1. */
+  score: z.number().nullable(),
+  is_explicit: z.boolean(),
+  /** Each label's probability: drawing, hentai, neutral, porn, sexy. */
+  labels: z.record(z.string(), z.number()),
+});
+export type AdminScreening = z.infer<typeof adminScreeningSchema>;
+
 export const adminPhotoSchema = z.object({
   id: z.number().int(),
   profile_id: z.number().int(),
@@ -111,6 +123,7 @@ export const adminPhotoSchema = z.object({
   reject_reason: z.enum(PHOTO_REJECT_REASONS).nullable(),
   /** Open reports naming this photo. */
   open_reports: z.number().int(),
+  screening: adminScreeningSchema.nullable(),
   created_at: isoDate,
 });
 export type AdminPhoto = z.infer<typeof adminPhotoSchema>;

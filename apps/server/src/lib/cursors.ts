@@ -10,7 +10,7 @@ export type CursorCodec = {
   encode: (kind: string, values: CursorValue) => string;
   /**
    * The values of a cursor this app made for list `kind`, checked against `types`, one letter a value: 'n' a
-   * whole number from 0 to 2^31 - 1, 's' a string of at most 100 characters, 'b' a boolean, 't' a timestamp
+   * whole number from 0 to 2^31 - 1, 'f' a finite number (a score), 's' a string of at most 100 characters, 'b' a boolean, 't' a timestamp
    * as PostgreSQL writes it. Anything else (forged, tampered, truncated, another list's) is 400 `cursor_invalid`.
    */
   decode: (kind: string, cursor: string, types: string) => CursorValue;
@@ -26,6 +26,7 @@ const TIMESTAMP =
 
 const VALUE_SCHEMAS: Record<string, z.ZodType> = {
   n: z.number().int().min(0).max(2_147_483_647),
+  f: z.number().finite(),
   s: z.string().max(100),
   b: z.boolean(),
   t: z.string().regex(TIMESTAMP),

@@ -1,6 +1,6 @@
 // Rows of the console's payloads: orders, photos, reports (one shape wherever they appear), from their owners' staff
 // reads.
-import type { AdminOrder, AdminPhoto, AdminReport } from '@app/contracts';
+import type { AdminOrder, AdminPhoto, AdminReport, AdminScreening } from '@app/contracts';
 import type { OrderRow, PhotoRow } from '../../db/schema/index.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
 import { orderStatusOf } from '../payments/index.ts';
@@ -47,6 +47,24 @@ export const staffPhotoFileUrl = (photo: PhotoRow, cdnPrefix: string, size: 'ful
     ? staffPhotoUrl(photo.id, size)
     : uploadUrl(cdnPrefix, size === 'thumb' ? photo.thumbKey : photo.fileKey);
 
+/** A photo's screening as staff see it (docs/safety.md). */
+export function toAdminScreening(
+  screening: {
+    status: 'scored' | 'failed';
+    score: number | null;
+    isExplicit: boolean;
+    labels: Record<string, number>;
+  } | null,
+): AdminScreening | null {
+  if (!screening?.status) return null;
+  return {
+    status: screening.status,
+    score: screening.score,
+    is_explicit: screening.isExplicit,
+    labels: screening.labels,
+  };
+}
+
 export function toAdminPhoto(row: StaffPhotoRow, openReports: number): AdminPhoto {
   return {
     id: row.photo.id,
@@ -61,6 +79,7 @@ export function toAdminPhoto(row: StaffPhotoRow, openReports: number): AdminPhot
     review: row.reviewed ? 'approved' : 'new',
     reject_reason: null,
     open_reports: openReports,
+    screening: toAdminScreening(row.screening),
     created_at: row.photo.createdAt.toISOString(),
   };
 }

@@ -10,7 +10,7 @@ import { countOpenReportsOfPhotos } from '../reports/index.ts';
 import { recordAudit, type AuditActor } from './audit.repository.ts';
 import { toAdminPhoto } from './admin-rows.ts';
 import { type PhotoModeration } from './photo-moderation.ts';
-import { createPaging, DEFAULT_PAGE } from './paging.ts';
+import { DEFAULT_PAGE } from './paging.ts';
 
 export function createAdminPhotoQueueService(deps: {
   db: Database;
@@ -19,14 +19,15 @@ export function createAdminPhotoQueueService(deps: {
   now: () => Date;
 }) {
   const { db } = deps;
-  const { afterId, nextOf } = createPaging(deps.cursors);
 
   return {
     /** `new`: photos no staff member approved yet, newest first; `reported`: photos named by open reports. */
     async listPhotos(query: { queue: 'new' | 'reported'; cursor?: string; limit?: number }) {
       const limit = query.limit ?? DEFAULT_PAGE;
       const kind = `admin-photos-${query.queue}`;
-      const rows = await listStaffPhotoQueue(db, { queue: query.queue, beforeId: afterId(kind, query.cursor), limit });
+      const [score, id] = query.cursor ? (deps.cursors.decode(kind, query.cursor, 'fn') as [number, number]) : [];
+      const after = score !== undefined && id !== undefined ? { score, id } : undefined;
+      const rows = await listStaffPhotoQueue(db, { queue: query.queue, after, limit });
       const page = rows.slice(0, limit);
       const counts = await countOpenReportsOfPhotos(
         db,
@@ -34,7 +35,10 @@ export function createAdminPhotoQueueService(deps: {
       );
       return {
         photos: page.map((row) => toAdminPhoto(row, counts.get(row.photo.id) ?? 0)),
-        next_cursor: nextOf(rows, limit, kind, (row) => row.photo.id),
+        next_cursor:
+          rows.length > limit
+            ? deps.cursors.encode(kind, [rows[limit - 1]!.queueScore, rows[limit - 1]!.photo.id])
+            : null,
       };
     },
 

@@ -1,9 +1,22 @@
 // Photos as the staff console reads them: a photo with its review, its owner's name and account and the site's cdn
 // prefix (one shape for the queues, a member's photos and a report's photo), the photos of profiles beside their
 // verification selfies, and a photo with its owner's contact for the rejection mail. Read only.
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { photoReviews, photos, profiles, reports, sites, users, type PhotoRow } from '../../db/schema/index.ts';
+import {
+  photoReviews,
+  photos,
+  photoScreenings,
+  profiles,
+  reports,
+  sites,
+  users,
+  type PhotoRow,
+  type PhotoScreeningRow,
+} from '../../db/schema/index.ts';
+
+/** The queue's order (docs/safety.md): most likely explicit first; not screened yet, or failed, counts as 1. */
+const queueScore = sql<number>`coalesce(${photoScreenings.score}, 1::real)`;
 
 const staffPhotoSelect = (executor: Executor) =>
   executor
@@ -13,18 +26,31 @@ const staffPhotoSelect = (executor: Executor) =>
       name: profiles.name,
       userId: profiles.userId,
       cdnPrefix: sites.cdnPrefix,
+      // Safety's screening of the photo (docs/safety.md), read beside it.
+      screening: {
+        status: photoScreenings.status,
+        score: photoScreenings.score,
+        isExplicit: photoScreenings.isExplicit,
+        labels: photoScreenings.labels,
+      },
+      queueScore,
     })
     .from(photos)
     .innerJoin(profiles, eq(profiles.id, photos.profileId))
     .innerJoin(sites, eq(sites.id, profiles.siteId))
-    .leftJoin(photoReviews, eq(photoReviews.photoId, photos.id));
+    .leftJoin(photoReviews, eq(photoReviews.photoId, photos.id))
+    .leftJoin(photoScreenings, eq(photoScreenings.photoId, photos.id));
 
+export type StaffPhotoScreening = Pick<PhotoScreeningRow, 'status' | 'score' | 'isExplicit' | 'labels'>;
 export type StaffPhotoRow = {
   photo: PhotoRow;
   reviewed: number | null;
   name: string;
   userId: number | null;
   cdnPrefix: string;
+  screening: StaffPhotoScreening | null;
+  /** The queue's sort key: the explicit score, 1 while not screened. */
+  queueScore: number;
 };
 
 export async function findStaffPhoto(executor: Executor, photoId: number): Promise<StaffPhotoRow | undefined> {
@@ -38,12 +64,13 @@ export function listStaffPhotosOfProfile(executor: Executor, profileId: number):
 }
 
 /**
- * A page of a moderation queue, newest first, `limit + 1` rows: `new` photos no staff member approved yet,
- * `reported` photos named by open photo reports.
+ * A page of a moderation queue, most likely explicit first (then newest first), `limit + 1` rows: `new` photos no
+ * staff member approved yet, `reported` photos named by open photo reports. `after`: the last row shown (its queue
+ * score and id).
  */
 export function listStaffPhotoQueue(
   executor: Executor,
-  query: { queue: 'new' | 'reported'; beforeId?: number; limit: number },
+  query: { queue: 'new' | 'reported'; after?: { score: number; id: number }; limit: number },
 ): Promise<StaffPhotoRow[]> {
   const inQueue =
     query.queue === 'new'
@@ -56,8 +83,13 @@ export function listStaffPhotoQueue(
             .where(and(eq(reports.status, 'open'), eq(reports.target, 'photo'))),
         );
   return staffPhotoSelect(executor)
-    .where(and(inQueue, query.beforeId !== undefined ? lt(photos.id, query.beforeId) : undefined))
-    .orderBy(desc(photos.id))
+    .where(
+      and(
+        inQueue,
+        query.after ? sql`(${queueScore}, ${photos.id}) < (${query.after.score}::real, ${query.after.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(queueScore), desc(photos.id))
     .limit(query.limit + 1);
 }
 

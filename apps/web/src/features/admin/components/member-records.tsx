@@ -8,6 +8,7 @@ import { useAdminMemberOrders } from '../api/admin-member-orders.ts';
 import { useAdminMemberPhotos } from '../api/admin-member-photos.ts';
 import { useAdminMemberReports } from '../api/admin-member-reports.ts';
 import { MoreButton } from './more-button.tsx';
+import { ScreeningBadge } from './screening-badge.tsx';
 
 export function MemberRecords({ id, name }: { id: number; name: string }) {
   return (
@@ -47,6 +48,9 @@ function PhotosCard({ id, name }: { id: number; name: string }) {
               {photo.open_reports > 0 && (
                 <Badge bg="danger">{t('photos.openReports', { count: photo.open_reports })}</Badge>
               )}
+              <div>
+                <ScreeningBadge screening={photo.screening} />
+              </div>
             </li>
           ))}
         </ul>

@@ -9,6 +9,7 @@ import { useReviewPhoto } from '../api/review-photo.ts';
 import { type PhotoQueue } from '../api/photo-queue.ts';
 import { ReviewQueue } from './review-queue.tsx';
 import { VerificationsQueue } from './verifications-queue.tsx';
+import { ScreeningBadge } from './screening-badge.tsx';
 
 export function PhotosPage() {
   const { t } = useTranslation('admin');
@@ -96,7 +97,8 @@ function PhotoCard({
           {photo.is_private && <Badge bg="secondary">{t('photos.private')}</Badge>}{' '}
           {photo.open_reports > 0 && (
             <Badge bg="danger">{t('photos.openReports', { count: photo.open_reports })}</Badge>
-          )}
+          )}{' '}
+          <ScreeningBadge screening={photo.screening} />
         </p>
         <Button
           size="sm"
