@@ -43,6 +43,7 @@ import {
 } from './modules/notifications/index.ts';
 import {
   createPhotoReads,
+  createPhotoSafety,
   createPhotosRepository,
   createPhotosService,
   createVerificationService,
@@ -91,9 +92,10 @@ export function buildPhotoServices(app: FastifyInstance) {
   const now = () => app.clock.now();
   // One bound for every photo upload of this instance, profile and chat photos alike (docs/storage.md).
   const photoWork = createSemaphore(PHOTO_WORK_CONCURRENCY);
+  const photosRepository = createPhotosRepository(db);
   const photos = createPhotosService({
     db,
-    photosRepository: createPhotosRepository(db),
+    photosRepository,
     storage: app.storage,
     jobs: app.jobs,
     outbox: app.outbox,
@@ -109,7 +111,9 @@ export function buildPhotoServices(app: FastifyInstance) {
     markProfileVerified,
     now,
   });
-  return { photos, verification };
+  // A site's policy for profile photos scored explicit (docs/safety.md).
+  const photoSafety = createPhotoSafety({ photosRepository, storage: app.storage, jobs: app.jobs, outbox: app.outbox, now });
+  return { photos, verification, photoSafety };
 }
 
 /** Chat (docs/chat.md): each use case over the chat repository; `chats` is their face for routes and other modules. */

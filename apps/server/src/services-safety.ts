@@ -2,6 +2,7 @@
 // blur, and where screening starts (the outbox consumers that queue a photo's job after its upload committed).
 import type { FastifyInstance } from 'fastify';
 import { areMatched } from './modules/likes/index.ts';
+import type { PhotoSafety } from './modules/photos/index.ts';
 import {
   consumeScreeningEvents,
   createChatPhotoBlur,
@@ -17,7 +18,11 @@ export function classifierFor(kind: 'model' | 'test'): ImageClassifier {
   return kind === 'model' ? createModelClassifier() : createTestClassifier();
 }
 
-export function buildSafety(app: FastifyInstance, classifier: ImageClassifier) {
+export function buildSafety(
+  app: FastifyInstance,
+  classifier: ImageClassifier,
+  photoSafety: Pick<PhotoSafety, 'restrictExplicit'>,
+) {
   const now = () => app.clock.now();
   const repo = createSafetyRepository(app.db);
   const screening = createScreeningService({
@@ -26,6 +31,7 @@ export function buildSafety(app: FastifyInstance, classifier: ImageClassifier) {
     storage: app.storage,
     outbox: app.outbox,
     log: app.log,
+    restrictExplicitPhoto: photoSafety.restrictExplicit,
     now,
   });
   consumeScreeningEvents(app.outbox, (job, tx) =>

@@ -56,8 +56,8 @@ export function buildServices(
     outbox: app.outbox,
     removeLikesAndMatch,
   });
-  const { photos, verification } = buildPhotoServices(app);
-  const safety = buildSafety(app, options.classifier);
+  const { photos, verification, photoSafety } = buildPhotoServices(app);
+  const safety = buildSafety(app, options.classifier, photoSafety);
   // One offline geocoder (its table loads on first use): geocode.php, and the distance order of landers and signup matches.
   const geocoder = createGeocoder();
   const matches = createMatchesService({
@@ -116,6 +116,7 @@ export function buildServices(
       members,
       photos,
       verification,
+      photoSafety,
       refunds: paymentRefunds,
       mailer: app.mailer,
       now,

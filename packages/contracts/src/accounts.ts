@@ -168,7 +168,11 @@ export type Tracking = z.input<typeof trackingSchema>;
 // ---------------------------------------------------------------------------------------------
 
 /** The image statuses of SPEC section 3 ("active" seen). Every image answered is active: a rejected photo is deleted. */
-export const IMAGE_STATUSES = ['active'] as const;
+/**
+ * SPEC section 3 shows `active`; `review`: held for staff review (docs/safety.md), only ever in the owner's own photo
+ * list (nobody else is shown a held photo).
+ */
+export const IMAGE_STATUSES = ['active', 'review'] as const;
 export const mainImageSchema = z.object({
   filename: z.string(),
   thumb_filename: z.string(),

@@ -101,6 +101,7 @@ export const MEMBER_ERROR_CODES = [
   'photo_limit_max',
   'photo_not_found',
   'photo_private_main',
+  'photo_under_review',
   'login_required_photos',
   'premium_required_photos',
   'login_required_search',

@@ -77,6 +77,10 @@ export const SITE_COMPANY_FIELDS = {
   added: { schema: z.string().datetime({ offset: true }).nullable(), column: 'companyAdded', isTimestamp: true },
 } as const;
 
+/** What a site does with a profile photo scored explicit (docs/safety.md). */
+export const EXPLICIT_PHOTO_POLICIES = ['allowed', 'private_only', 'review'] as const;
+export type ExplicitPhotoPolicy = (typeof EXPLICIT_PHOTO_POLICIES)[number];
+
 /** Every setting, in the form's order. */
 export const SITE_SETTINGS = {
   // identity
@@ -157,6 +161,14 @@ export const SITE_SETTINGS = {
   ),
   min_age: setting(z.number().int().min(18).max(99), 'members', 'number', 'minAge'),
   enable_site_entry_popup: setting(z.enum(['yes', 'no']), 'members', 'select', 'enableSiteEntryPopup', ['yes', 'no']),
+  /** Profile photos scored explicit (docs/safety.md): allowed, made private, or held for review (the default). */
+  explicit_photos: setting(
+    z.enum(EXPLICIT_PHOTO_POLICIES),
+    'members',
+    'select',
+    'explicitPhotos',
+    EXPLICIT_PHOTO_POLICIES,
+  ),
   site_entry_popup_countries: setting(z.array(countryCode).max(250), 'members', 'list', 'siteEntryPopupCountries'),
   visible_profile_fields: setting(z.array(z.string().max(50)).max(50), 'members', 'list', 'visibleProfileFields'),
   visible_profile_notes: setting(

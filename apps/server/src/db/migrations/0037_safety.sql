@@ -20,6 +20,8 @@ CREATE TABLE "safety_settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "sites" ADD COLUMN "explicit_photos" text DEFAULT 'review' NOT NULL;--> statement-breakpoint
+ALTER TABLE "photos" ADD COLUMN "held_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "photo_screenings" ADD CONSTRAINT "photo_screenings_photo_id_photos_id_fk" FOREIGN KEY ("photo_id") REFERENCES "public"."photos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "photo_screenings" ADD CONSTRAINT "photo_screenings_message_id_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "photo_screenings" ADD CONSTRAINT "photo_screenings_verification_id_photo_verifications_id_fk" FOREIGN KEY ("verification_id") REFERENCES "public"."photo_verifications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -19,6 +19,11 @@ export const photos = pgTable(
     /** Only the owner and premium members see private photos. */
     isPrivate: boolean('is_private').notNull().default(false),
     isMain: boolean('is_main').notNull().default(false),
+    /**
+     * Held for staff review (docs/safety.md): the site holds photos that may be explicit. A held photo is private and
+     * shown to nobody but its owner and staff until a moderator approves it (then it is public again) or rejects it.
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

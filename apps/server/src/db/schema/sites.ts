@@ -2,6 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
+/** What a site does with a profile photo scored explicit (docs/safety.md). */
+export type ExplicitPhotoPolicy = 'allowed' | 'private_only' | 'review';
 export type MinimumMessageCosts = Record<string, { costs: number; currency: string }>;
 export type RegionData = Record<
   string,
@@ -38,6 +40,8 @@ export const sites = pgTable(
     supportEmail: text('support_email').notNull().default(''),
     pushPublicKey: text('push_public_key').notNull().default(''),
     enableSiteEntryPopup: text('enable_site_entry_popup').$type<'yes' | 'no'>().notNull().default('yes'),
+    /** Profile photos that may be explicit (docs/safety.md): allowed, allowed only as private photos, or held for review. */
+    explicitPhotos: text('explicit_photos').$type<ExplicitPhotoPolicy>().notNull().default('review'),
     siteEntryPopupCountries: jsonb('site_entry_popup_countries').$type<string[]>().notNull().default([]),
     usFooter: boolean('us_footer').notNull().default(false),
     fictionalIcon: text('fictional_icon').notNull().default(''),

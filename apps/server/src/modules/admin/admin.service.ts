@@ -6,7 +6,7 @@ import type { Outbox } from '../../plugins/outbox/index.ts';
 import type { SessionsService } from '../../plugins/session/index.ts';
 import type { MembersRepository } from '../member-core/index.ts';
 import type { RefundsService } from '../payments/index.ts';
-import type { PhotosService, VerificationService } from '../photos/index.ts';
+import type { PhotoSafety, PhotosService, VerificationService } from '../photos/index.ts';
 import { createAdminMemberActionsService } from './member-actions.service.ts';
 import { createAdminMemberHistoryService } from './member-history.service.ts';
 import { createAdminMembersService } from './members.service.ts';
@@ -29,6 +29,8 @@ export function createAdminService(deps: {
   outbox: Pick<Outbox, 'transaction'>;
   members: Pick<MembersRepository, 'findRelatedProfiles'>;
   photos: Pick<PhotosService, 'remove'>;
+  /** Approving a photo held for review makes it public again (docs/safety.md). */
+  photoSafety: Pick<PhotoSafety, 'release'>;
   verification: Pick<VerificationService, 'listPending' | 'pendingSelfieKey' | 'decide'>;
   refunds: Pick<RefundsService, 'refund'>;
   mailer: Pick<Mailer, 'sendRendered'>;

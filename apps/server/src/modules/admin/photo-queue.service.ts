@@ -5,7 +5,13 @@ import type { Database } from '../../db/client.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
 import { findMessagePhotoKeys } from '../chats/index.ts';
-import { findPhotoRow, findStaffPhoto, listStaffPhotoQueue, recordPhotoReview } from '../photos/index.ts';
+import {
+  findPhotoRow,
+  findStaffPhoto,
+  listStaffPhotoQueue,
+  recordPhotoReview,
+  type PhotoSafety,
+} from '../photos/index.ts';
 import { countOpenReportsOfPhotos } from '../reports/index.ts';
 import { recordAudit, type AuditActor } from './audit.repository.ts';
 import { toAdminPhoto } from './admin-rows.ts';
@@ -16,6 +22,7 @@ export function createAdminPhotoQueueService(deps: {
   db: Database;
   cursors: CursorCodec;
   photoModeration: Pick<PhotoModeration, 'rejectPhoto'>;
+  photoSafety: Pick<PhotoSafety, 'release'>;
   now: () => Date;
 }) {
   const { db } = deps;
@@ -62,6 +69,8 @@ export function createAdminPhotoQueueService(deps: {
       if (row.reviewed) throw new AppError(409, 'photo_already_reviewed');
       await db.transaction(async (tx) => {
         await recordPhotoReview(tx, { photoId, staffId: actor.id, reviewedAt: deps.now() });
+        // A photo held for review (docs/safety.md) is public again.
+        await deps.photoSafety.release(photoId, tx);
         await recordAudit(tx, actor, {
           action: 'photo.approve',
           targetType: 'photo',

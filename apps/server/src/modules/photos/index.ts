@@ -28,3 +28,4 @@ export {
   listStaffPhotosOfProfile,
   type StaffPhotoRow,
 } from './photo-staff-reads.ts';
+export { createPhotoSafety, type PhotoSafety } from './photo-safety.service.ts';

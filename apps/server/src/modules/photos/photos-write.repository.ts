@@ -27,6 +27,16 @@ export function createPhotosWriteRepository(db: Executor) {
         .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId)));
     },
 
+    /** Stops a photo being the main one (its profile's next public photo is promoted by `promoteMain`). */
+    async clearMain(photoId: number, tx: Executor): Promise<void> {
+      await tx.update(photos).set({ isMain: false }).where(eq(photos.id, photoId));
+    },
+
+    /** Holds a photo for staff review (docs/safety.md), or lets it go (null). */
+    async setHeld(photoId: number, heldAt: Date | null, tx: Executor): Promise<void> {
+      await tx.update(photos).set({ heldAt }).where(eq(photos.id, photoId));
+    },
+
     async setPrivate(
       photoId: number,
       isPrivate: boolean,

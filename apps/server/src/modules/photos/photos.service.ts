@@ -41,7 +41,7 @@ export function toPhoto(row: PhotoRow, cdnPrefix: string): Photo {
     ? {
         filename: privatePhotoUrl(row.id, 'full'),
         thumb_filename: privatePhotoUrl(row.id, 'thumb'),
-        status: 'active' as const,
+        status: row.heldAt ? ('review' as const) : ('active' as const),
       }
     : toImage(cdnPrefix, row.fileKey, row.thumbKey)!;
   return { id: row.id, ...image, width: row.width, height: row.height, is_private: row.isPrivate, is_main: row.isMain };
@@ -62,8 +62,10 @@ export function selectVisiblePhotos(
   viewer: Pick<Viewer, 'profileId' | 'isPremium'> | null,
   ownerProfileId: number,
 ): VisiblePhotos {
-  if (viewer && (viewer.profileId === ownerProfileId || viewer.isPremium))
-    return { photos: rows, hiddenCount: 0, lockedReason: null };
+  if (viewer?.profileId === ownerProfileId) return { photos: rows, hiddenCount: 0, lockedReason: null };
+  // A photo held for staff review (docs/safety.md) is shown to nobody else, and not counted as hidden.
+  rows = rows.filter((row) => !row.heldAt);
+  if (viewer?.isPremium) return { photos: rows, hiddenCount: 0, lockedReason: null };
   const publicRows = rows.filter((row) => !row.isPrivate);
   const shown = viewer ? publicRows.slice(0, FREE_VIEWER_PHOTOS) : publicRows.filter((row) => row.isMain);
   const hiddenCount = rows.length - shown.length;
@@ -210,6 +212,8 @@ export function createPhotosService(deps: {
           const willBePrivate = input.is_private ?? row.isPrivate;
           const willBeMain = input.is_main ?? row.isMain;
           if (willBePrivate && willBeMain) throw new AppError(400, 'photo_private_main');
+          // Held for staff review (docs/safety.md): it stays private until a moderator approves it.
+          if (row.heldAt && (!willBePrivate || willBeMain)) throw new AppError(409, 'photo_under_review');
           if (input.is_private !== undefined && input.is_private !== row.isPrivate) {
             const keys = newPhotoKeys(input.is_private);
             copies.push(keys);
@@ -260,7 +264,7 @@ export function createPhotosService(deps: {
       const photo = await repo.findById(photoId);
       if (!photo) throw photoNotFound();
       if (viewer?.profileId === photo.profileId) return photo;
-      if (photo.isPrivate && !viewer?.isPremium) throw photoNotFound();
+      if (photo.heldAt || (photo.isPrivate && !viewer?.isPremium)) throw photoNotFound();
       if (!(await isOpenable(photo.profileId))) throw photoNotFound();
       if (viewer && (await repo.isBlockedEitherWay(viewer.profileId, photo.profileId))) throw photoNotFound();
       return photo;

@@ -43,6 +43,8 @@ export function createScreeningService(deps: {
   storage: Pick<FileStorage, 'read'>;
   outbox: Pick<Outbox, 'transaction'>;
   log: { warn: (object: object, message: string) => void };
+  /** Applies the site's policy to a profile photo scored explicit (photos' restrictExplicit): idempotent. */
+  restrictExplicitPhoto: (photoId: number) => Promise<void>;
   now: () => Date;
 }) {
   async function classify(image: Buffer) {
@@ -59,7 +61,12 @@ export function createScreeningService(deps: {
   return {
     /** The job's work: scores the file and stores the result once. A file already gone is nothing to screen. */
     async screen(job: ScreenPhotoJob): Promise<void> {
-      if (await deps.repo.findScreening(job)) return;
+      const earlier = await deps.repo.findScreening(job);
+      if (earlier) {
+        // Run again after a failure between storing the score and applying the policy: the policy again.
+        if (earlier.isExplicit && job.source === 'profile') await deps.restrictExplicitPhoto(job.id);
+        return;
+      }
       const file = await deps.storage.read(job.key);
       if (!file) return;
       const result = await classify(await readAll(file.body));
@@ -79,7 +86,9 @@ export function createScreeningService(deps: {
         });
       } catch (error) {
         if (!isGoneReference(error)) throw error;
+        return;
       }
+      if (isExplicit && job.source === 'profile') await deps.restrictExplicitPhoto(job.id);
     },
   };
 }

@@ -33,6 +33,8 @@ function PhotoTile({
 }) {
   const { t } = useTranslation('members');
   const label = t('photos.photoNumber', { number });
+  // Held for staff review (docs/safety.md): private until a moderator approves it.
+  const isHeld = photo.status === 'review';
   return (
     <li className="photo-tile card border-0 shadow-sm overflow-hidden">
       <div className="ratio ratio-1x1 position-relative">
@@ -51,14 +53,20 @@ function PhotoTile({
             {t('photos.private')}
           </Badge>
         )}
+        {isHeld && (
+          <Badge bg="warning" text="dark">
+            {t('photos.underReview')}
+          </Badge>
+        )}
       </div>
+      {isHeld && <p className="small text-body-secondary px-2 pt-2 mb-0">{t('photos.underReviewHint')}</p>}
       <div className="d-flex flex-column gap-1 p-2" role="group" aria-label={label}>
         {!photo.is_main && !photo.is_private && (
           <Button size="sm" variant="outline-primary" onClick={onMakeMain} disabled={isBusy}>
             {t('photos.makeMain')}
           </Button>
         )}
-        {!photo.is_main && (
+        {!photo.is_main && !isHeld && (
           <Button size="sm" variant="outline-secondary" onClick={onTogglePrivate} disabled={isBusy}>
             {photo.is_private ? t('photos.makePublic') : t('photos.makePrivate')}
           </Button>

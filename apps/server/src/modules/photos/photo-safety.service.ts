@@ -1,0 +1,96 @@
+// What a site's policy does with a profile photo the image classifier scored explicit (docs/safety.md): `allowed`
+// leaves it, `private_only` makes it private, `review` holds it (private, shown to nobody but its owner and staff)
+// until a moderator approves it (public again) or rejects it (deleted, as any rejected photo).
+import { eq } from 'drizzle-orm';
+import { photos, profiles, sites, type ExplicitPhotoPolicy } from '../../db/schema/index.ts';
+import type { Executor } from '../../db/client.ts';
+import type { Outbox } from '../../plugins/outbox/index.ts';
+import { DELETE_FILES_JOB, newPhotoKeys, type FileStorage } from '../../plugins/storage/index.ts';
+import type { JobQueue } from '../../plugins/jobs/index.ts';
+import type { PhotosRepository } from './photos.repository.ts';
+
+/** The photo's owner and their site's policy. */
+async function ownerOf(
+  tx: Executor,
+  photoId: number,
+): Promise<{ userId: number | null; policy: ExplicitPhotoPolicy } | undefined> {
+  const [row] = await tx
+    .select({ userId: profiles.userId, policy: sites.explicitPhotos })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.id, photos.profileId))
+    .innerJoin(sites, eq(sites.id, profiles.siteId))
+    .where(eq(photos.id, photoId));
+  return row;
+}
+
+export function createPhotoSafety(deps: {
+  photosRepository: PhotosRepository;
+  storage: Pick<FileStorage, 'copy' | 'remove'>;
+  jobs: Pick<JobQueue, 'enqueue'>;
+  outbox: Pick<Outbox, 'transaction'>;
+  now: () => Date;
+}) {
+  const repo = deps.photosRepository;
+
+  /** Moves the photo's files to new keys (private or public) in `tx`; the old ones go after the commit. */
+  async function rekey(
+    row: { id: number; fileKey: string; thumbKey: string },
+    isPrivate: boolean,
+    tx: Executor,
+    copies: { fileKey: string; thumbKey: string }[],
+  ) {
+    const keys = newPhotoKeys(isPrivate);
+    copies.push(keys);
+    await Promise.all([deps.storage.copy(row.fileKey, keys.fileKey), deps.storage.copy(row.thumbKey, keys.thumbKey)]);
+    await repo.setPrivate(row.id, isPrivate, keys, tx);
+    await deps.jobs.enqueue(DELETE_FILES_JOB, { keys: [row.fileKey, row.thumbKey] }, { tx });
+  }
+
+  async function changing(work: (tx: Executor, copies: { fileKey: string; thumbKey: string }[]) => Promise<number | null>) {
+    const copies: { fileKey: string; thumbKey: string }[] = [];
+    try {
+      await deps.outbox.transaction(async (tx, effects) => {
+        const userId = await work(tx, copies);
+        if (userId) {
+          await effects.emit('member.changed', { userId });
+          await effects.emit('member.shown', { userId });
+        }
+      });
+    } catch (error) {
+      await Promise.all(copies.flatMap((keys) => [deps.storage.remove(keys.fileKey), deps.storage.remove(keys.thumbKey)]));
+      throw error;
+    }
+  }
+
+  return {
+    /** Applies the site's policy to a profile photo scored explicit; a photo gone meanwhile is nothing to do. */
+    async restrictExplicit(photoId: number): Promise<void> {
+      await changing(async (tx, copies) => {
+        const owner = await ownerOf(tx, photoId);
+        if (!owner || owner.policy === 'allowed') return null;
+        const row = await repo.findById(photoId, tx);
+        if (!row) return null;
+        await repo.lockProfile(row.profileId, tx);
+        if (!row.isPrivate) await rekey(row, true, tx, copies);
+        if (row.isMain) {
+          await repo.clearMain(row.id, tx);
+          await repo.promoteMain(row.profileId, tx);
+        }
+        if (owner.policy === 'review') await repo.setHeld(row.id, deps.now(), tx);
+        return owner.userId;
+      });
+    },
+
+    /** A moderator approved a held photo: it is public again (the main photo when the profile has none). */
+    async release(photoId: number, tx: Executor): Promise<void> {
+      const row = await repo.findById(photoId, tx);
+      if (!row?.heldAt) return;
+      await repo.lockProfile(row.profileId, tx);
+      await repo.setHeld(row.id, null, tx);
+      const copies: { fileKey: string; thumbKey: string }[] = [];
+      await rekey(row, false, tx, copies);
+      await repo.promoteMain(row.profileId, tx);
+    },
+  };
+}
+export type PhotoSafety = ReturnType<typeof createPhotoSafety>;
