@@ -115,6 +115,10 @@ describe('GDPR data export', () => {
       createdAt: now,
     });
 
+    // Safety data (docs/safety.md): the photos' screenings and the member's blur choice.
+    await app.jobs.runDueJobs(app.clock.now());
+    await member.client.request({ method: 'PUT', url: '/api/safety.php', payload: { chat_photo_blur: 'everyone' } });
+
     const response = await requestExport(member.client);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'pending' });
@@ -131,6 +135,7 @@ describe('GDPR data export', () => {
       [
         'consents.json',
         'export.json',
+        'safety.json',
         'ledger.json',
         'likes.json',
         'visits.json',
@@ -164,6 +169,13 @@ describe('GDPR data export', () => {
     expect(ledger.some((entry) => entry.amount < 0)).toBe(true);
     expect(read('consents.json')).toHaveProperty('notification_preferences');
     expect(read('export.json')).toMatchObject({ user_id: member.user.id });
+    const safety = read('safety.json');
+    expect(safety.chat_photo_blur).toBe('everyone');
+    expect(safety.blur_notice_at).toEqual(expect.any(String));
+    expect(safety.photo_screenings).toEqual([
+      expect.objectContaining({ source: 'profile', photoId: photo.id, status: 'scored', isExplicit: false }),
+      expect.objectContaining({ source: 'chat', messageId: photoMessageId, status: 'scored' }),
+    ]);
     expect(read('visits.json')).toEqual([
       expect.objectContaining({
         visitor_id: visitorId,

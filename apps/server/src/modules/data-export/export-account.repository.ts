@@ -1,7 +1,17 @@
 // What a member's export holds of their account: the account, the profile, photos, notification settings.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { notificationSettings, photos, profiles, sites, users } from '../../db/schema/index.ts';
+import {
+  messages,
+  notificationSettings,
+  photos,
+  photoScreenings,
+  photoVerifications,
+  profiles,
+  safetySettings,
+  sites,
+  users,
+} from '../../db/schema/index.ts';
 
 export function createExportAccountRepository(db: Executor) {
   return {
@@ -39,6 +49,46 @@ export function createExportAccountRepository(db: Executor) {
 
     photos(profileId: number, tx: Executor = db) {
       return tx.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(asc(photos.id));
+    },
+
+    /**
+     * Safety data (docs/safety.md): the blur choice, and the screenings of the member's profile photos, the chat photos
+     * they sent and their verification selfies.
+     */
+    async safety(userId: number, profileId: number | null, tx: Executor = db) {
+      const [settings] = await tx
+        .select({ chatPhotoBlur: safetySettings.chatPhotoBlur, blurNoticeAt: safetySettings.blurNoticeAt })
+        .from(safetySettings)
+        .where(eq(safetySettings.userId, userId));
+      const screenings =
+        profileId === null
+          ? []
+          : await tx
+              .select({
+                source: photoScreenings.source,
+                photoId: photoScreenings.photoId,
+                messageId: photoScreenings.messageId,
+                verificationId: photoScreenings.verificationId,
+                status: photoScreenings.status,
+                score: photoScreenings.score,
+                isExplicit: photoScreenings.isExplicit,
+                labels: photoScreenings.labels,
+                model: photoScreenings.model,
+                screenedAt: photoScreenings.screenedAt,
+              })
+              .from(photoScreenings)
+              .leftJoin(photos, eq(photos.id, photoScreenings.photoId))
+              .leftJoin(messages, eq(messages.id, photoScreenings.messageId))
+              .leftJoin(photoVerifications, eq(photoVerifications.id, photoScreenings.verificationId))
+              .where(
+                or(
+                  eq(photos.profileId, profileId),
+                  eq(messages.senderProfileId, profileId),
+                  eq(photoVerifications.profileId, profileId),
+                ),
+              )
+              .orderBy(asc(photoScreenings.id));
+      return { settings: settings ?? null, screenings };
     },
 
     async notificationSettings(userId: number, tx: Executor = db) {

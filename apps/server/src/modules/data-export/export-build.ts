@@ -38,7 +38,7 @@ async function readMemberData(repo: DataExportRepository, userId: number) {
   const account = await repo.account(userId);
   if (!account) return null;
   const profile = await repo.profile(userId);
-  const [photoRows, sent, liked, orderRows, ledger, settings, visits] = await Promise.all([
+  const [photoRows, sent, liked, orderRows, ledger, settings, visits, safety] = await Promise.all([
     profile ? repo.photos(profile.id) : [],
     profile ? repo.messagesSent(profile.id) : [],
     profile ? repo.likesGiven(profile.id) : [],
@@ -46,8 +46,9 @@ async function readMemberData(repo: DataExportRepository, userId: number) {
     repo.ledger(userId),
     repo.notificationSettings(userId),
     repo.visits(userId),
+    repo.safety(userId, profile?.id ?? null),
   ]);
-  return { account, profile, photoRows, sent, liked, orderRows, ledger, settings, visits };
+  return { account, profile, photoRows, sent, liked, orderRows, ledger, settings, visits, safety };
 }
 type MemberData = NonNullable<Awaited<ReturnType<typeof readMemberData>>>;
 
@@ -101,6 +102,14 @@ async function archiveEntries(
     ['orders.json', json(data.orderRows)],
     ['ledger.json', json(data.ledger)],
     ['visits.json', json(data.visits)],
+    [
+      'safety.json',
+      json({
+        chat_photo_blur: data.safety.settings?.chatPhotoBlur ?? 'unmatched',
+        blur_notice_at: data.safety.settings?.blurNoticeAt ?? null,
+        photo_screenings: data.safety.screenings,
+      }),
+    ],
     [
       'consents.json',
       json({

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatResponse, SendMessageResponse } from '@app/contracts';
-import { photoScreenings } from '../../db/schema/index.ts';
+import { photoScreenings, safetySettings, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { Client } from '../../test-support/accounts.ts';
 import {
@@ -154,6 +154,28 @@ describe('photo screening and chat photo blur', () => {
     const bad = await choose('sometimes');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: { code: 'validation_failed' } });
+  });
+});
+
+describe('safety data and the account', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it("goes with the account: the photos' screenings and the member's choices", async () => {
+    const member = await createMember(app);
+    const photoId = (await uploadPhoto(member.client)).json<{ photo: { id: number } }>().photo.id;
+    await app.jobs.runDueJobs(app.clock.now());
+    await member.client.request({ method: 'PUT', url: '/api/safety.php', payload: { chat_photo_blur: 'never' } });
+    expect(await app.db.select().from(photoScreenings).where(eq(photoScreenings.photoId, photoId))).toHaveLength(1);
+    expect(await app.db.select().from(safetySettings).where(eq(safetySettings.userId, member.user.id))).toHaveLength(1);
+    const deletedAt = new Date(Date.now() - 15 * 24 * 3600_000);
+    await app.db.update(users).set({ status: 'deleted_pending', deletedAt }).where(eq(users.id, member.user.id));
+    expect(await app.services.accounts.purgeAccount(member.user.id, new Date())).toBe(true);
+    expect(await app.db.select().from(photoScreenings).where(eq(photoScreenings.photoId, photoId))).toEqual([]);
+    expect(await app.db.select().from(safetySettings).where(eq(safetySettings.userId, member.user.id))).toEqual([]);
   });
 });
 
