@@ -65,6 +65,7 @@ export const SERVER_MODULE_DEPENDENCIES = {
     'photos',
     'profiles',
     'reports',
+    'safety',
     'sites',
     'traffic',
   ],

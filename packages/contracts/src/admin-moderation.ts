@@ -1,6 +1,7 @@
 // The staff console's moderation (docs/staff-console.md): the reports queue with its content and history, and the
 // photo queues.
 import { z } from 'zod';
+import { adminScreeningSchema } from './admin-members.ts';
 import { adminPhotoSchema, PHOTO_REJECT_REASONS } from './admin-members.ts';
 import { adminPageQuerySchema, isoDate, nextCursor, noteSchema } from './admin-parts.ts';
 import { queryRowIdSchema } from './members.ts';
@@ -51,9 +52,12 @@ export const adminReportDetailSchema = adminReportSchema.extend({
       })
       .nullable(),
     photo_url: z.string().nullable(),
+    /** What the image classifier made of the reported photo (docs/safety.md). */
+    photo_screening: adminScreeningSchema.nullable(),
     message_text: z.string().nullable(),
     /** A reported photo message: its photo, for staff (GET /api/admin/messages/{id}/photo). */
     message_photo_url: z.string().nullable(),
+    message_photo_screening: adminScreeningSchema.nullable(),
   }),
   /** Between the two members: their conversation's last messages (oldest first), likes and blocks either way. */
   history: z.object({

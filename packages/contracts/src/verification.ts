@@ -2,6 +2,7 @@
 // compare it with the profile photos and approve or reject. The selfie is never shown to members and is deleted with
 // the decision. GET / POST / DELETE /api/verification.php, POST /api/verification-selfie.php (multipart `photo`).
 import { z } from 'zod';
+import { adminScreeningSchema } from './admin-members.ts';
 
 /** The poses the site asks for, one chosen by the server per attempt; each has a lucide hand icon in the web app. */
 export const VERIFICATION_POSES = [
@@ -59,6 +60,8 @@ export const adminVerificationSchema = z.object({
   selfie_url: z.string(),
   /** The member's profile photos (thumbnails, main first) to compare with. */
   photo_urls: z.array(z.string()),
+  /** What the image classifier made of the selfie (docs/safety.md); null while it is not screened yet. */
+  screening: adminScreeningSchema.nullable(),
 });
 export type AdminVerification = z.infer<typeof adminVerificationSchema>;
 export const adminVerificationsResponseSchema = z.object({

@@ -8,10 +8,11 @@ import { uploadUrl } from '../../plugins/storage/index.ts';
 import { listBlocksBetween } from '../blocks/index.ts';
 import { findStaffMessage, listLastMessagesBetween } from '../chats/index.ts';
 import { listLikesBetween } from '../likes/index.ts';
-import { findPhotoRow } from '../photos/index.ts';
+import { findStaffPhoto } from '../photos/index.ts';
 import { findProfileById } from '../profiles/index.ts';
+import { listScreeningsOf } from '../safety/index.ts';
 import { countReportsByStatus, findStaffReport, type StaffReportRow } from '../reports/index.ts';
-import { staffMessagePhotoUrl, staffPhotoUrl, toAdminReport } from './admin-rows.ts';
+import { staffMessagePhotoUrl, staffPhotoUrl, toAdminReport, toAdminScreening } from './admin-rows.ts';
 
 /** Messages of the two members' conversation shown with a report. */
 const HISTORY_MESSAGES = 20;
@@ -46,8 +47,11 @@ async function pairHistory(db: Executor, a: number, b: number): Promise<AdminRep
 async function reportedContent(db: Executor, row: StaffReportRow): Promise<AdminReportDetail['content']> {
   const { report } = row;
   const profile = await findProfileById(db, report.reportedProfileId);
-  const photo = report.photoId ? await findPhotoRow(db, report.photoId) : undefined;
+  const staffPhoto = report.photoId ? await findStaffPhoto(db, report.photoId) : undefined;
+  const photo = staffPhoto?.photo;
   const message = report.messageId ? await findStaffMessage(db, report.messageId) : undefined;
+  const messageScreening =
+    message?.kind === 'photo' ? (await listScreeningsOf(db, 'chat', [message.id])).get(message.id) : undefined;
   return {
     profile: profile
       ? {
@@ -63,8 +67,10 @@ async function reportedContent(db: Executor, row: StaffReportRow): Promise<Admin
         ? staffPhotoUrl(photo.id, 'full')
         : uploadUrl(row.cdnPrefix, photo.fileKey)
       : null,
+    photo_screening: toAdminScreening(staffPhoto?.screening ?? null),
     message_text: message?.body ?? null,
     message_photo_url: message?.kind === 'photo' ? staffMessagePhotoUrl(message.id, 'full') : null,
+    message_photo_screening: toAdminScreening(messageScreening ?? null),
   };
 }
 

@@ -5,7 +5,8 @@ import type { Database } from '../../db/client.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { listPhotosOfProfiles, type VerificationService } from '../photos/index.ts';
 import { recordAudit, type AuditActor } from './audit.repository.ts';
-import { staffPhotoFileUrl } from './admin-rows.ts';
+import { listScreeningsOf } from '../safety/index.ts';
+import { staffPhotoFileUrl, toAdminScreening } from './admin-rows.ts';
 import { DEFAULT_PAGE } from './paging.ts';
 
 export function createAdminVerificationsService(deps: {
@@ -25,7 +26,14 @@ export function createAdminVerificationsService(deps: {
       const rows = await deps.verification.listPending(after, limit + 1);
       const page = rows.slice(0, limit);
       const profileIds = [...new Set(page.map((row) => row.verification.profileId))];
-      const photoRows = await listPhotosOfProfiles(db, profileIds);
+      const [photoRows, screenings] = await Promise.all([
+        listPhotosOfProfiles(db, profileIds),
+        listScreeningsOf(
+          db,
+          'selfie',
+          page.map((row) => row.verification.id),
+        ),
+      ]);
       const photoUrls = new Map<number, string[]>();
       for (const { photo, cdnPrefix } of photoRows) {
         const urls = photoUrls.get(photo.profileId) ?? [];
@@ -42,6 +50,7 @@ export function createAdminVerificationsService(deps: {
           submitted_at: verification.submittedAt!.toISOString(),
           selfie_url: `/api/admin/verifications/${verification.id}/selfie`,
           photo_urls: photoUrls.get(verification.profileId) ?? [],
+          screening: toAdminScreening(screenings.get(verification.id) ?? null),
         })),
         next_cursor:
           rows.length > limit && last

@@ -114,11 +114,15 @@ describe('photo verification', () => {
     await start(member);
     expect((await sendSelfie(member)).statusCode).toBe(200);
     const key = (await selfieKeyOf(member.profileId))!;
+    // Screened after the upload (docs/safety.md): staff see the selfie's score beside it.
+    expect((await queue()).find((item) => item.profile_id === member.profileId)!.screening).toBeNull();
+    await app.jobs.runDueJobs(app.clock.now());
 
     const entry = (await queue()).find((item) => item.profile_id === member.profileId)!;
     expect(entry).toMatchObject({
       profile_name: member.name,
       selfie_url: `/api/admin/verifications/${entry.id}/selfie`,
+      screening: { status: 'scored', is_explicit: false },
     });
     expect(entry.photo_urls).toHaveLength(1);
     const selfie = await moderator.request({ url: entry.selfie_url });

@@ -16,3 +16,4 @@ export {
 } from './screening.service.ts';
 export { createChatPhotoBlur, type ChatPhotoBlurService } from './chat-photo-blur.service.ts';
 export { consumeScreeningEvents } from './screening-events.ts';
+export { listScreeningsOf } from './screening-staff-reads.ts';

@@ -90,6 +90,7 @@ export function defaultSiteValues(): NewSiteRow {
     supportEmail: 'support@amoria.example',
     pushPublicKey: '',
     enableSiteEntryPopup: 'yes',
+    explicitPhotos: 'review',
     siteEntryPopupCountries: [],
     usFooter: true,
     // An icon name of the web app's set, unlike every interest icon (docs/icons.md).

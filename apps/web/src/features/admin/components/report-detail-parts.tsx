@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminReportDetail } from '@app/contracts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
+import { ScreeningBadge } from './screening-badge.tsx';
 
 /** Who reported whom, why, and how often the reported member was reported before. */
 export function ReportFacts({ report }: { report: AdminReportDetail }) {
@@ -54,6 +55,11 @@ export function ReportContent({ report }: { report: AdminReportDetail }) {
           style={{ maxHeight: 240 }}
         />
       )}
+      {content.photo_url && (
+        <p className="small mb-2">
+          <ScreeningBadge screening={content.photo_screening} />
+        </p>
+      )}
       {content.message_text && (
         <blockquote className="border-start border-3 ps-2 mb-2 text-break">{content.message_text}</blockquote>
       )}
@@ -64,6 +70,11 @@ export function ReportContent({ report }: { report: AdminReportDetail }) {
           className="img-fluid rounded mb-2"
           style={{ maxHeight: 240 }}
         />
+      )}
+      {content.message_photo_url && (
+        <p className="small mb-2">
+          <ScreeningBadge screening={content.message_photo_screening} />
+        </p>
       )}
       {content.profile && (
         <p className="small mb-3">

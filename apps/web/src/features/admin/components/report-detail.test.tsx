@@ -23,7 +23,14 @@ const report = {
   handled_at: null,
   resolution: null,
   created_at: '2026-11-23T10:00:00.000Z',
-  content: { profile: null, photo_url: null, message_text: null, message_photo_url: null },
+  content: {
+    profile: null,
+    photo_url: null,
+    photo_screening: null,
+    message_text: null,
+    message_photo_url: null,
+    message_photo_screening: null,
+  },
   history: { messages: [], likes: [], blocks: [] },
   reported_counts: { open: 1 },
 };

@@ -9,6 +9,7 @@ import { useAdminVerifications } from '../api/admin-verifications.ts';
 import { useDecideVerification } from '../api/decide-verification.ts';
 import { ReviewQueue } from './review-queue.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
+import { ScreeningBadge } from './screening-badge.tsx';
 
 export function VerificationsQueue() {
   const { t } = useTranslation('admin');
@@ -103,6 +104,9 @@ function VerificationEvidence({ entry }: { entry: AdminVerification }) {
           <PoseIcon pose={entry.pose} size={40} />
           <span>{tMembers(`verification.poses.${entry.pose}`)}</span>
         </div>
+        <p className="small mb-2">
+          <ScreeningBadge screening={entry.screening} />
+        </p>
         <p className="mb-1 fw-semibold">{t('verifications.photos')}</p>
         {entry.photo_urls.length ? (
           <div className="d-flex flex-wrap gap-1">
