@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { useSettings } from '../../../lib/settings/get-settings.ts';
 import { useQuickSend } from '../hooks/use-quick-send.ts';
-import { messageConcerns, type MessageConcern } from '../lib/message-concerns.ts';
+import { messageConcerns, type MessageConcern } from '@app/contracts';
 import { SendErrorAlert } from './chat-notices.tsx';
 
 /** The opening lines offered (of the icebreakers, chat.json). */

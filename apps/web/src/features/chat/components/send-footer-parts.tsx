@@ -6,7 +6,7 @@ import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { CameraIcon } from '../../../components/member-icons.tsx';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import type { MessageConcern } from '../lib/message-concerns.ts';
+import type { MessageConcern } from '@app/contracts';
 import { PHOTO_TYPES, type usePhotoAttach } from '../hooks/use-photo-attach.ts';
 
 export const SendIcon = () => (

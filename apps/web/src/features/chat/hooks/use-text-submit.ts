@@ -1,7 +1,7 @@
 // Sending the footer's text: the form's submit or Enter (Shift+Enter is a new line, an IME composition is left alone);
 // a first message with a concern (lib/message-concerns.ts) waits for "Send anyway" instead.
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { messageConcerns, type MessageConcern } from '../lib/message-concerns.ts';
+import { messageConcerns, type MessageConcern } from '@app/contracts';
 
 export function useTextSubmit(options: {
   text: string;

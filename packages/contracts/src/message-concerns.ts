@@ -1,8 +1,9 @@
 // "Are you sure?" before a first message (docs/chat.md, "Are you sure?"): what in a text a sender may regret or a
-// scammer relies on. Checked in the browser only, before the send is paid; the server sends what it is given.
+// scammer relies on. Checked in the browser before the send is paid, and on the server after it (safety's risk
+// signals, docs/safety.md): the server sends what it is given, and counts it against the sender.
 import { isValidIBAN } from 'ibantools';
 
-export const MESSAGE_CONCERNS = ['link', 'email', 'phone', 'iban', 'insult'] as const;
+export const MESSAGE_CONCERNS = ['link', 'email', 'phone', 'iban', 'payment', 'insult'] as const;
 export type MessageConcern = (typeof MESSAGE_CONCERNS)[number];
 
 /**
@@ -165,14 +166,67 @@ export const INSULTS: Record<string, readonly string[]> = {
   ],
 };
 
+/**
+ * Requests for money, payment apps and crypto, in the interface languages and the brand names scammers use. Whole
+ * words or phrases, lower case; every list is checked whatever the interface language.
+ */
+export const PAYMENT_WORDS: readonly string[] = [
+  'bitcoin',
+  'btc',
+  'crypto',
+  'usdt',
+  'ethereum',
+  'western union',
+  'moneygram',
+  'gift card',
+  'giftcard',
+  'itunes card',
+  'steam card',
+  'paypal',
+  'cash app',
+  'venmo',
+  'revolut',
+  'wire transfer',
+  'bank transfer',
+  'send money',
+  'send me money',
+  'geld sturen',
+  'geld overmaken',
+  'geld schicken',
+  'überweisung',
+  'überweisen',
+  'envoyer de l’argent',
+  "envoyer de l'argent",
+  'virement',
+  'enviar dinero',
+  'transferencia',
+  'inviare soldi',
+  'bonifico',
+  'przelew',
+  'wyślij pieniądze',
+  'overførsel',
+  'send penge',
+  'tilisiirto',
+  'lähetä rahaa',
+  'overføring',
+  'send penger',
+  'överföring',
+  'skicka pengar',
+  'swish',
+];
+
 /** Words of any list, as one pattern: a whole word or phrase, letters on neither side. */
-const INSULT_PATTERN = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${[...new Set(Object.values(INSULTS).flat())]
-    .sort((a, b) => b.length - a.length)
-    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
-    .join('|')})(?![\\p{L}\\p{N}])`,
-  'iu',
-);
+function wordsPattern(words: readonly string[]): RegExp {
+  return new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${[...new Set(words)]
+      .sort((a, b) => b.length - a.length)
+      .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
+      .join('|')})(?![\\p{L}\\p{N}])`,
+    'iu',
+  );
+}
+const INSULT_PATTERN = wordsPattern(Object.values(INSULTS).flat());
+const PAYMENT_PATTERN = wordsPattern(PAYMENT_WORDS);
 
 const LINK =
   /\b(?:https?:\/\/|www\.)\S|\b[\p{L}\p{N}-]{2,}\.(?:com|net|org|info|biz|io|me|ly|app|link|eu|nl|be|de|at|ch|fr|it|es|pl|dk|fi|no|se|uk|co|us|ru|tk|xyz|site|online)\b/iu;
@@ -217,6 +271,8 @@ export function messageConcerns(text: string): MessageConcern[] {
   const { rest, hasIban } = withoutIbans(withoutEmails);
   if (hasIban) found.add('iban');
   if (hasPhoneNumber(rest)) found.add('phone');
-  if (INSULT_PATTERN.test(text.normalize('NFC'))) found.add('insult');
+  const normalised = text.normalize('NFC');
+  if (PAYMENT_PATTERN.test(normalised)) found.add('payment');
+  if (INSULT_PATTERN.test(normalised)) found.add('insult');
   return MESSAGE_CONCERNS.filter((concern) => found.has(concern));
 }

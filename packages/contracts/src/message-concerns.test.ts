@@ -42,3 +42,14 @@ describe('messageConcerns', () => {
     for (const locale of LOCALES) expect(INSULTS[locale]?.length ?? 0, locale).toBeGreaterThanOrEqual(10);
   });
 });
+
+describe('payment requests', () => {
+  it('finds requests for money, payment apps and crypto in several languages', () => {
+    expect(messageConcerns('Can you send me money via Western Union?')).toEqual(['payment']);
+    expect(messageConcerns('Ich brauche eine Überweisung')).toEqual(['payment']);
+    expect(messageConcerns('pay me in BITCOIN please')).toEqual(['payment']);
+    expect(messageConcerns('kun je geld overmaken')).toEqual(['payment']);
+    // Whole words only.
+    expect(messageConcerns('I love my cryptography class')).toEqual([]);
+  });
+});
