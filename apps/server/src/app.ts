@@ -191,7 +191,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     accounts: app.services.accounts,
     dataExport: app.services.dataExport,
     notifications: app.services.notifications,
-    safety: { screenPhoto: (job) => app.services.screening.screen(job) },
+    safety: {
+      screenPhoto: (job) => app.services.screening.screen(job),
+      forgetFingerprints: (now) => app.services.risk.forgetFingerprints(now),
+    },
     traffic: {
       sendPostback: (postbackId, context) => app.services.traffic.postbacks.send(postbackId, context),
       forgetEndedVisitors: (now) => app.services.traffic.forgetEndedVisitors(now),

@@ -17,6 +17,8 @@ import {
   createSignupDelivery,
   createTypingService,
   type PhotoBlur,
+  type SendHold,
+  createHeldRelease,
 } from './modules/chats/index.ts';
 import { createTicketsRepository, createTicketsService } from './modules/content/index.ts';
 import { createSemaphore } from './lib/semaphore.ts';
@@ -112,19 +114,40 @@ export function buildPhotoServices(app: FastifyInstance) {
     now,
   });
   // A site's policy for profile photos scored explicit (docs/safety.md).
-  const photoSafety = createPhotoSafety({ photosRepository, storage: app.storage, jobs: app.jobs, outbox: app.outbox, now });
+  const photoSafety = createPhotoSafety({
+    photosRepository,
+    storage: app.storage,
+    jobs: app.jobs,
+    outbox: app.outbox,
+    now,
+  });
   return { photos, verification, photoSafety };
 }
 
 /** Chat (docs/chat.md): each use case over the chat repository; `chats` is their face for routes and other modules. */
-export function buildChats(app: FastifyInstance, signing: Buffer, blocks: BlocksService, photoBlur: PhotoBlur) {
+export function buildChats(
+  app: FastifyInstance,
+  signing: Buffer,
+  blocks: BlocksService,
+  safety: { photoBlur: PhotoBlur; hold: SendHold },
+) {
   const { db, cursors } = app;
   const now = () => app.clock.now();
   const chatsRepository = createChatsRepository(db);
   const chatPhotoUrls = createChatPhotoUrls(signing, now);
   const chatReadMarks = createReadMarksService({ repo: chatsRepository, outbox: app.outbox });
+  const sends = createSendService({
+    repo: chatsRepository,
+    photoUrls: chatPhotoUrls,
+    outbox: app.outbox,
+    hold: safety.hold,
+    db,
+    now,
+  });
+  const { photoBlur } = safety;
   return createChatsService({
-    sends: createSendService({ repo: chatsRepository, photoUrls: chatPhotoUrls, outbox: app.outbox, now }),
+    sends,
+    heldSends: createHeldRelease({ db, sends, storage: app.storage }),
     delivery: createSendDelivery({
       photoUrls: chatPhotoUrls,
       photoBlur,

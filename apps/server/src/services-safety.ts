@@ -3,8 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import { areMatched } from './modules/likes/index.ts';
 import type { PhotoSafety } from './modules/photos/index.ts';
+import { findSite } from './modules/sites/index.ts';
 import {
+  consumeRiskEvents,
   consumeScreeningEvents,
+  createRiskRepository,
+  createRiskService,
+  DEFAULT_SITE_RISK,
   createChatPhotoBlur,
   createModelClassifier,
   createSafetyRepository,
@@ -25,6 +30,16 @@ export function buildSafety(
 ) {
   const now = () => app.clock.now();
   const repo = createSafetyRepository(app.db);
+  const risk = createRiskService({
+    repo: createRiskRepository(app.db),
+    siteRisk: async (siteId, tx) => {
+      const site = await findSite(tx, siteId);
+      return site ? { threshold: site.riskThreshold, weights: site.riskWeights } : DEFAULT_SITE_RISK;
+    },
+    now,
+  });
+  // Risk signals start after commit, from sent texts and reports (docs/safety.md, "Risk").
+  consumeRiskEvents(app.outbox, risk);
   const screening = createScreeningService({
     repo,
     classifier,
@@ -32,12 +47,13 @@ export function buildSafety(
     outbox: app.outbox,
     log: app.log,
     restrictExplicitPhoto: photoSafety.restrictExplicit,
+    onProfilePhotoHashed: risk.onPhotoHashed,
     now,
   });
   consumeScreeningEvents(app.outbox, (job, tx) =>
     app.jobs.enqueue('safety.screen-photo', job, { uniqueKey: `${job.source}:${job.id}`, tx }),
   );
   const chatPhotoBlur = createChatPhotoBlur({ repo, db: app.db, areMatched, now });
-  return { screening, chatPhotoBlur, classifier };
+  return { screening, chatPhotoBlur, classifier, risk };
 }
 export type Safety = ReturnType<typeof buildSafety>;

@@ -66,7 +66,10 @@ export function buildServices(
     locate: geocoder.locate,
     now,
   });
-  const chats = buildChats(app, secrets.chatPhotoSigning, blocks, safety.chatPhotoBlur);
+  const chats = buildChats(app, secrets.chatPhotoSigning, blocks, {
+    photoBlur: safety.chatPhotoBlur,
+    hold: safety.risk,
+  });
   const likes = buildLikes(app, blocks, chats);
   relayDeliveries(app, chats);
   const { payments, paymentRefunds } = buildPayments(app, options, now);
@@ -89,6 +92,8 @@ export function buildServices(
     /** Photo screening and the receiver's chat photo blur (docs/safety.md). */
     screening: safety.screening,
     chatPhotoBlur: safety.chatPhotoBlur,
+    /** Members' risk from signals after commit; their held messages (docs/safety.md, "Risk"). */
+    risk: safety.risk,
     notifications,
     analytics: createAnalyticsService({ db }),
     payments,
@@ -117,6 +122,8 @@ export function buildServices(
       photos,
       verification,
       photoSafety,
+      risk: safety.risk,
+      chats,
       refunds: paymentRefunds,
       mailer: app.mailer,
       now,

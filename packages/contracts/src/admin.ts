@@ -49,6 +49,10 @@ export const ADMIN_ROUTE_ROLES = {
   'GET /api/admin/verifications': MODERATION,
   'GET /api/admin/verifications/:id/selfie': MODERATION,
   'POST /api/admin/verifications/:id': MODERATION,
+  'GET /api/admin/risk': MODERATION,
+  'POST /api/admin/risk/:id/clear': MODERATION,
+  'POST /api/admin/risk/:id/warn': MODERATION,
+  'POST /api/admin/risk/:id/refuse': MODERATION,
 
   'GET /api/admin/tickets': ALL,
   'GET /api/admin/tickets/:id': ALL,

@@ -34,6 +34,8 @@ export const CHAT_SOCKET_PATH = '/api/socket';
 /** Error codes of this feature; each is a key in the `errors` namespace. */
 export const CHAT_ERROR_CODES = [
   'conversation_not_found',
+  /** The sender's messages to partners who never answered wait for a moderator (docs/safety.md, "Risk"). */
+  'message_held',
   'conversation_limit_reached',
   'message_empty',
   'message_too_long',

@@ -22,6 +22,7 @@ export * from './data-export.ts';
 export * from './admin.ts';
 export * from './admin-members.ts';
 export * from './admin-moderation.ts';
+export * from './admin-risk.ts';
 export * from './admin-operations.ts';
 export * from './site-settings.ts';
 export * from './site-entry.ts';

@@ -81,6 +81,24 @@ export const SITE_COMPANY_FIELDS = {
 export const EXPLICIT_PHOTO_POLICIES = ['allowed', 'private_only', 'review'] as const;
 export type ExplicitPhotoPolicy = (typeof EXPLICIT_PHOTO_POLICIES)[number];
 
+/** The risk signals of safety (docs/safety.md, "Risk") and their default points. */
+export const RISK_SIGNALS = [
+  'repeated_text',
+  'contact_in_first_message',
+  'new_account_burst',
+  'reports_received',
+  'reused_photo',
+] as const;
+export type RiskSignalName = (typeof RISK_SIGNALS)[number];
+export const RISK_SIGNAL_DEFAULTS: Record<RiskSignalName, number> = {
+  repeated_text: 40,
+  contact_in_first_message: 25,
+  new_account_burst: 30,
+  reports_received: 15,
+  reused_photo: 50,
+};
+export const DEFAULT_RISK_THRESHOLD = 60;
+
 /** Every setting, in the form's order. */
 export const SITE_SETTINGS = {
   // identity
@@ -168,6 +186,15 @@ export const SITE_SETTINGS = {
     'select',
     'explicitPhotos',
     EXPLICIT_PHOTO_POLICIES,
+  ),
+  /** From this risk score on, messages to partners who never answered are held for a moderator (docs/safety.md). */
+  risk_threshold: setting(z.number().int().min(1).max(1000), 'members', 'number', 'riskThreshold'),
+  /** Points per risk signal; a signal not named keeps its default (RISK_SIGNAL_DEFAULTS). */
+  risk_weights: setting(
+    z.partialRecord(z.enum(RISK_SIGNALS), z.number().int().min(0).max(1000)),
+    'members',
+    'json',
+    'riskWeights',
   ),
   site_entry_popup_countries: setting(z.array(countryCode).max(250), 'members', 'list', 'siteEntryPopupCountries'),
   visible_profile_fields: setting(z.array(z.string().max(50)).max(50), 'members', 'list', 'visibleProfileFields'),

@@ -8,6 +8,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -133,3 +134,27 @@ export const chatInboxes = pgTable(
   (table) => [check('chat_inboxes_unread_nonnegative', sql`${table.unreadTotal} >= 0`)],
 );
 export type NewMessageRow = typeof messages.$inferInsert;
+
+/**
+ * A send held for review (docs/safety.md, "Risk"): a member above their site's risk threshold wrote to a partner who
+ * never answered them. Not delivered and not charged; a moderator's clearing sends it (in order, charged once, under
+ * its client id), a ban or a refusal drops it.
+ */
+export const heldMessages = pgTable(
+  'held_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    senderProfileId: integer('sender_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    partnerProfileId: integer('partner_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    /** The send as given: kind, text, gift or the stored photo's keys. */
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('held_messages_client_key').on(table.senderProfileId, table.clientId)],
+);
+export type HeldMessageRow = typeof heldMessages.$inferSelect;

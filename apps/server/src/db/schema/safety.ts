@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { messages } from './chats.ts';
 import { photos, photoVerifications } from './photos.ts';
-import { users } from './users.ts';
+import { profiles, users } from './users.ts';
 
 /** What was screened: a profile photo, a chat photo or a verification selfie (exactly one reference is set). */
 export type ScreeningSource = 'profile' | 'chat' | 'selfie';
@@ -41,6 +41,11 @@ export const photoScreenings = pgTable(
     labels: jsonb('labels').$type<ScreeningLabels>().notNull().default({}),
     /** The classifier that scored it (e.g. `nsfwjs-mobilenet_v2`), or why it failed. */
     model: text('model').notNull(),
+    /**
+     * Profile photos: a 64-bit perceptual hash (pHash, sharp-phash), compared across the accounts of every site to find
+     * a photo another account already uses (docs/safety.md, "Risk"); null for chat photos and selfies.
+     */
+    phash: bigint('phash', { mode: 'bigint' }),
     screenedAt: timestamp('screened_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -71,3 +76,60 @@ export const safetySettings = pgTable('safety_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type SafetySettingsRow = typeof safetySettings.$inferSelect;
+
+/** One risk signal's finding (docs/safety.md, "Risk"): its points and the evidence a moderator reads. */
+export type RiskSignal = {
+  signal: 'repeated_text' | 'contact_in_first_message' | 'new_account_burst' | 'reports_received' | 'reused_photo';
+  points: number;
+  at: string;
+  evidence: Record<string, unknown>;
+};
+
+/**
+ * A member's risk (docs/safety.md, "Risk"): the signals found since a moderator last cleared them, their score, and
+ * whether the member's messages to partners who never answered are held.
+ */
+export const memberRisk = pgTable(
+  'member_risk',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id').notNull(),
+    score: integer('score').notNull().default(0),
+    signals: jsonb('signals').$type<Partial<Record<RiskSignal['signal'], RiskSignal>>>().notNull().default({}),
+    isHeld: boolean('is_held').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    warnedAt: timestamp('warned_at', { withTimezone: true }),
+  },
+  (table) => [
+    // The console's Risk queue: highest score first.
+    index('member_risk_queue_idx')
+      .on(table.score, table.userId)
+      .where(sql`${table.score} > 0`),
+  ],
+);
+export type MemberRiskRow = typeof memberRisk.$inferSelect;
+
+/**
+ * A similarity hash (64-bit simhash of the normalised text) of each text message, kept one day: the same or nearly the
+ * same text sent to many members within an hour is a signal.
+ */
+export const messageFingerprints = pgTable(
+  'message_fingerprints',
+  {
+    id: serial('id').primaryKey(),
+    senderProfileId: integer('sender_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    recipientProfileId: integer('recipient_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    simhash: bigint('simhash', { mode: 'bigint' }).notNull(),
+    /** The text as sent (evidence for the moderator), at most 500 characters. */
+    sample: text('sample').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('message_fingerprints_sender_idx').on(table.senderProfileId, table.createdAt)],
+);

@@ -42,6 +42,10 @@ export const sites = pgTable(
     enableSiteEntryPopup: text('enable_site_entry_popup').$type<'yes' | 'no'>().notNull().default('yes'),
     /** Profile photos that may be explicit (docs/safety.md): allowed, allowed only as private photos, or held for review. */
     explicitPhotos: text('explicit_photos').$type<ExplicitPhotoPolicy>().notNull().default('review'),
+    /** From this risk score on a member's messages to partners who never answered are held (docs/safety.md). */
+    riskThreshold: integer('risk_threshold').notNull().default(60),
+    /** Points per risk signal; a signal not named has its default (docs/safety.md, "Risk"). */
+    riskWeights: jsonb('risk_weights').$type<Record<string, number>>().notNull().default({}),
     siteEntryPopupCountries: jsonb('site_entry_popup_countries').$type<string[]>().notNull().default([]),
     usFooter: boolean('us_footer').notNull().default(false),
     fictionalIcon: text('fictional_icon').notNull().default(''),

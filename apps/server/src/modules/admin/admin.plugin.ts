@@ -6,6 +6,7 @@ import { adminAuditRoutes } from './audit.routes.ts';
 import { adminMembersRoutes } from './members.routes.ts';
 import { adminPaymentsRoutes } from './payments.routes.ts';
 import { adminPhotosRoutes } from './photos.routes.ts';
+import { adminRiskRoutes } from './risk.routes.ts';
 import { adminReportsRoutes } from './reports.routes.ts';
 import { adminSitesRoutes } from './sites.routes.ts';
 import { adminStaffRoutes } from './staff.routes.ts';
@@ -20,6 +21,7 @@ export const adminPlugin: FastifyPluginAsync = async (app) => {
     adminMembersRoutes,
     adminReportsRoutes,
     adminPhotosRoutes,
+    adminRiskRoutes,
     adminTicketsRoutes,
     adminPaymentsRoutes,
     adminSitesRoutes,

@@ -12,6 +12,9 @@ import { createAdminMemberHistoryService } from './member-history.service.ts';
 import { createAdminMembersService } from './members.service.ts';
 import { createPhotoModeration } from './photo-moderation.ts';
 import { createAdminPhotoQueueService } from './photo-queue.service.ts';
+import { createAdminRiskService } from './risk-queue.service.ts';
+import type { ChatsService } from '../chats/index.ts';
+import type { RiskService } from '../safety/index.ts';
 import { createAdminReportsService } from './reports.service.ts';
 import { createAdminVerificationsService } from './verifications.service.ts';
 import { createAdminAuditLogService } from './audit-log.service.ts';
@@ -31,6 +34,9 @@ export function createAdminService(deps: {
   photos: Pick<PhotosService, 'remove'>;
   /** Approving a photo held for review makes it public again (docs/safety.md). */
   photoSafety: Pick<PhotoSafety, 'release'>;
+  /** The Risk queue (docs/safety.md, "Risk"). */
+  risk: Pick<RiskService, 'listQueue' | 'clear' | 'markWarned' | 'findRisk'>;
+  chats: Pick<ChatsService, 'decideHeldSends'>;
   verification: Pick<VerificationService, 'listPending' | 'pendingSelfieKey' | 'decide'>;
   refunds: Pick<RefundsService, 'refund'>;
   mailer: Pick<Mailer, 'sendRendered'>;
@@ -48,6 +54,7 @@ export function createAdminService(deps: {
     reports: createAdminReportsService({ ...deps, members: memberActions, photoModeration }),
     photoQueue: createAdminPhotoQueueService({ ...deps, photoModeration }),
     verifications: createAdminVerificationsService(deps),
+    risk: createAdminRiskService(deps),
     tickets: createAdminTicketsService(deps),
     orders: createAdminOrdersService(deps),
     dashboard: createAdminDashboardService(deps),

@@ -11,7 +11,7 @@ export type MemberMail = {
   language: string;
   name: string;
   site: Pick<SiteRow, 'id' | 'name' | 'mailName' | 'domain'>;
-  template: 'photoRejected' | 'ticketReply';
+  template: 'photoRejected' | 'ticketReply' | 'riskWarning';
   params?: Record<string, string | number>;
   /** Staff's own words (a ticket reply), quoted as written. */
   body?: string;

@@ -89,7 +89,8 @@ export function createChatPhotosService(deps: {
         if (result.isReplay) return result.response;
         return { ...result.response, blur_notice: await deps.takeBlurNotice(sender.userId) };
       } catch (error) {
-        await removeFiles();
+        // A held send keeps its files: a moderator's clearing sends them (docs/safety.md, "Risk").
+        if (!(error instanceof AppError && error.code === 'message_held')) await removeFiles();
         throw error;
       }
     },

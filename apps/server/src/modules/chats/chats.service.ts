@@ -3,6 +3,7 @@
 // (send-delivery.service.ts), the conversation list (inbox.service.ts), opening a conversation
 // (conversation.service.ts), read marks, removal, typing, chat photo access, and signup messages.
 import type { ChatPhotoAccess } from './chat-photo-access.service.ts';
+import type { HeldRelease } from './held-release.service.ts';
 import type { ConversationRemoval } from './conversation-removal.service.ts';
 import type { ConversationService } from './conversation.service.ts';
 import type { InboxService } from './inbox.service.ts';
@@ -24,6 +25,7 @@ export function createChatsService(parts: {
   typing: TypingService;
   photos: ChatPhotoAccess;
   signupMessages: SignupDelivery;
+  heldSends: HeldRelease;
 }) {
   const { sends, delivery, inbox, conversations, readMarks, removal, typing, photos, signupMessages } = parts;
   return {
@@ -42,6 +44,8 @@ export function createChatsService(parts: {
     findPhotoKeys: photos.findPhotoKeys,
     findViewablePhotoKeys: photos.findViewablePhotoKeys,
     deliverSignupMessages: signupMessages.deliverSignupMessages,
+    /** A moderator's decision on a member's held sends (docs/safety.md, "Risk"). */
+    decideHeldSends: parts.heldSends.decide,
   };
 }
 export type ChatsService = ReturnType<typeof createChatsService>;

@@ -21,3 +21,6 @@ export {
   listLastMessagesBetween,
 } from './message-staff-reads.ts';
 export type { PhotoBlur } from './message-view.ts';
+export { createHeldRelease, type HeldRelease } from './held-release.service.ts';
+export type { SendHold } from './send.service.ts';
+export { countHeldMessages } from './held-staff-reads.ts';

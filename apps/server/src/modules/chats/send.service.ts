@@ -2,6 +2,7 @@
 // and the check that refuses a photo send before its (slow) processing. The send statement does the writing.
 import { randomUUID } from 'node:crypto';
 import { FREE_CONVERSATION_LIMIT, GIFT_KEYS, type SendMessageResponse } from '@app/contracts';
+import type { Executor } from '../../db/client.ts';
 import type { MessageKind, MessageRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import type { Outbox } from '../../plugins/outbox/index.ts';
@@ -9,8 +10,15 @@ import { isNotEnoughCreditsError, notEnoughCredits } from '../credits/index.ts';
 import type { ChatPhotoUrls } from './chat-photo-urls.ts';
 import { partnerBlockReason, reasonError, type ChatSender, type ChatSite } from './chat-rules.ts';
 import type { ChatsRepository } from './chats.repository.ts';
+import { insertHeldMessage } from './held-messages.ts';
 import { createMessageView } from './message-view.ts';
 import { messageRowFromJson, type SendStatementInput, type SendStatementResult } from './send-statement.ts';
+
+/** What the send asks safety: whether the sender is held, and whether the partner ever answered them. */
+export type SendHold = {
+  isHeld: (userId: number) => Promise<boolean>;
+  hasAnswered: (partnerProfileId: number, senderProfileId: number) => Promise<boolean>;
+};
 
 export type SendInput =
   | { kind: 'text'; clientId: string; text: string }
@@ -97,9 +105,26 @@ export function createSendService(deps: {
   photoUrls: Pick<ChatPhotoUrls, 'sign'>;
   /** A send's statement writes its own `chat.sent` event, delivered here once it committed (send-delivery.service.ts). */
   outbox: Pick<Outbox, 'deliverCommitted' | 'leaseMs'>;
+  /** Safety's hold (docs/safety.md, "Risk"): sends of a held member to partners who never answered wait for review. */
+  hold: SendHold;
+  db: Executor;
   now: () => Date;
 }) {
   const { repo } = deps;
+
+  /** Holds the send when its sender is held and the partner never answered them; true when it did. */
+  async function heldInstead(sender: ChatSender, partnerId: number, input: SendInput): Promise<boolean> {
+    if (!(await deps.hold.isHeld(sender.userId))) return false;
+    if (await deps.hold.hasAnswered(partnerId, sender.profileId)) return false;
+    const { clientId, ...rest } = input;
+    await insertHeldMessage(deps.db, {
+      senderProfileId: sender.profileId,
+      partnerProfileId: partnerId,
+      clientId,
+      input: rest,
+    });
+    return true;
+  }
   const toMessage = createMessageView(deps.photoUrls);
   /** The answer of a send: the message as the sender sees it, and the sender's balance. */
   const answerOf = (message: MessageRow, sender: ChatSender, credits: number): SendMessageResponse => ({
@@ -119,9 +144,12 @@ export function createSendService(deps: {
       site: ChatSite,
       partnerId: number,
       input: SendInput,
+      options: { isReleased?: boolean } = {},
     ): Promise<{ response: SendMessageResponse; isReplay: boolean }> {
       if (partnerId === sender.profileId) throw new AppError(400, 'cannot_message_self');
       validate(site, input);
+      // Not delivered, not charged: a moderator decides (options.isReleased: their decision sends it now).
+      if (!options.isReleased && (await heldInstead(sender, partnerId, input))) throw new AppError(403, 'message_held');
       const eventId = randomUUID();
       let result: SendStatementResult;
       try {

@@ -179,7 +179,12 @@ export function createPhotosService(deps: {
             await effects.emit('member.shown', { userId: viewer.userId });
           }
           // Screened after the commit (docs/safety.md).
-          await effects.emit('photo.added', { source: 'profile', id: inserted.id, key: inserted.fileKey });
+          await effects.emit('photo.added', {
+            source: 'profile',
+            id: inserted.id,
+            key: inserted.fileKey,
+            profileId: viewer.profileId,
+          });
           return inserted;
         });
       } catch (error) {

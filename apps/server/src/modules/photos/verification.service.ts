@@ -136,7 +136,7 @@ export function createVerificationService(deps: {
           .where(and(eq(photoVerifications.id, row.id), eq(photoVerifications.status, 'started')))
           .returning({ id: photoVerifications.id });
         // Screened after the commit (docs/safety.md): staff see the score beside the selfie.
-        if (rows.length) await effects.emit('photo.added', { source: 'selfie', id: row.id, key });
+        if (rows.length) await effects.emit('photo.added', { source: 'selfie', id: row.id, key, profileId });
         return rows;
       });
       if (!updated.length) {

@@ -53,6 +53,8 @@ export function createReportsService(deps: {
           },
           tx,
         );
+        // A risk signal of the reported member (docs/safety.md, "Risk"), counted after the commit.
+        await effects.emit('report.created', { reportedProfileId });
         if (input.block) await deps.blocks.blockInTransaction(viewer, reportedProfileId, tx, effects);
       });
       return { blocked: input.block === true };

@@ -17,3 +17,6 @@ export {
 export { createChatPhotoBlur, type ChatPhotoBlurService } from './chat-photo-blur.service.ts';
 export { consumeScreeningEvents } from './screening-events.ts';
 export { listScreeningsOf } from './screening-staff-reads.ts';
+export { createRiskRepository, type RiskRepository } from './risk.repository.ts';
+export { createRiskService, DEFAULT_SITE_RISK, type RiskService, type SiteRisk } from './risk.service.ts';
+export { consumeRiskEvents } from './risk-events.ts';

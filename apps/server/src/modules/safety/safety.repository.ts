@@ -1,5 +1,5 @@
 // The one writer of photo_screenings and safety_settings (docs/safety.md), and their reads.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import {
   photoScreenings,
@@ -82,19 +82,6 @@ export function createSafetyRepository(db: Database) {
         })
         .returning({ userId: safetySettings.userId });
       return rows.length > 0;
-    },
-
-    /** What the member's data export lists: their settings and the screenings of their own photos. */
-    async listForExport(userId: number, photoIds: number[], tx: Executor = db) {
-      const settings = await this.findSettings(userId, tx);
-      const screenings =
-        photoIds.length === 0
-          ? []
-          : await tx
-              .select()
-              .from(photoScreenings)
-              .where(and(inArray(photoScreenings.photoId, photoIds)));
-      return { settings, screenings };
     },
   };
 }

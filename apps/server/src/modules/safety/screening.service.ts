@@ -3,6 +3,9 @@
 // it. A photo the classifier cannot read, or a classifier that did not load, leaves a `failed` screening: staff review
 // the photo by hand; the upload itself is never touched.
 import type { Readable } from 'node:stream';
+import sharp from 'sharp';
+import phash from 'sharp-phash';
+import type { Executor } from '../../db/client.ts';
 import type { ScreeningSource } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../plugins/storage/index.ts';
 import type { Outbox } from '../../plugins/outbox/index.ts';
@@ -21,7 +24,26 @@ export type ScreenPhotoJob = {
   /** Chat photos: whom to tell that the photo was screened (both members' open chats show it again). */
   conversationId?: number;
   profileIds?: number[];
+  /** Profile photos: the uploader's profile. */
+  profileId?: number;
 };
+
+/** Below this spread of grey levels an image is featureless (one colour): its hash would match every other such image. */
+const MIN_DETAIL_STDEV = 8;
+
+/**
+ * The 64-bit perceptual hash (pHash, sharp-phash: the low frequencies of a 32 x 32 DCT against their median) of an
+ * image as a signed bigint; null when it cannot be read or has nothing to recognise.
+ */
+async function perceptualHash(image: Buffer): Promise<bigint | null> {
+  try {
+    const { channels } = await sharp(image).greyscale().stats();
+    if ((channels[0]?.stdev ?? 0) < MIN_DETAIL_STDEV) return null;
+    return BigInt.asIntN(64, BigInt(`0b${await phash(image)}`));
+  } catch {
+    return null;
+  }
+}
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -45,6 +67,8 @@ export function createScreeningService(deps: {
   log: { warn: (object: object, message: string) => void };
   /** Applies the site's policy to a profile photo scored explicit (photos' restrictExplicit): idempotent. */
   restrictExplicitPhoto: (photoId: number) => Promise<void>;
+  /** A profile photo's perceptual hash, in the screening's transaction (risk: a photo another account uses). */
+  onProfilePhotoHashed: (photo: { photoId: number; profileId: number; phash: bigint }, tx: Executor) => Promise<void>;
   now: () => Date;
 }) {
   async function classify(image: Buffer) {
@@ -69,7 +93,9 @@ export function createScreeningService(deps: {
       }
       const file = await deps.storage.read(job.key);
       if (!file) return;
-      const result = await classify(await readAll(file.body));
+      const image = await readAll(file.body);
+      const result = await classify(image);
+      const phash = job.source === 'profile' && job.profileId ? await perceptualHash(image) : null;
       const score = result.status === 'scored' ? explicitScore(result.labels) : null;
       const isExplicit = score !== null && score >= EXPLICIT_THRESHOLD;
       try {
@@ -78,6 +104,8 @@ export function createScreeningService(deps: {
             { source: job.source, id: job.id, ...result, score, isExplicit, screenedAt: deps.now() },
             tx,
           );
+          if (stored && phash !== null && job.profileId)
+            await deps.onProfilePhotoHashed({ photoId: job.id, profileId: job.profileId, phash }, tx);
           if (stored && job.conversationId && job.profileIds?.length)
             await effects.emit('realtime', {
               profileIds: job.profileIds,

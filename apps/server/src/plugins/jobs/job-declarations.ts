@@ -42,6 +42,8 @@ const screenPhotoSchema = z.object({
   source: z.enum(['profile', 'chat', 'selfie']),
   id,
   key: z.string().refine(isSafeKey),
+  /** The uploader's profile (profile photos: whose account a reused photo counts against). */
+  profileId: id.optional(),
   conversationId: id.optional(),
   profileIds: z.array(id).optional(),
 });
@@ -85,6 +87,7 @@ export type JobDeps = {
   };
   safety: {
     screenPhoto: (job: z.output<typeof screenPhotoSchema>) => Promise<void>;
+    forgetFingerprints: (now: Date) => Promise<void>;
   };
   traffic: {
     sendPostback: (postbackId: number, context: JobContext) => Promise<void>;
@@ -249,6 +252,15 @@ export const JOB_DECLARATIONS = {
       ({ safety }) =>
       (payload) =>
         safety.screenPhoto(payload),
+  }),
+  /** Text fingerprints (risk signals, docs/safety.md) are kept one day. */
+  'safety.forget-fingerprints': job({
+    payload: none,
+    cron: '27 * * * *',
+    handler:
+      ({ safety }) =>
+      (_payload, { now }) =>
+        safety.forgetFingerprints(now),
   }),
   'staff.sessions-cleanup': job({
     payload: none,

@@ -45,7 +45,7 @@ function fakeDeps(overrides: Partial<JobDeps>): JobDeps {
     dataExport: { runBuild: unused, expire: unused },
     notifications: {} as JobDeps['notifications'],
     traffic: { sendPostback: unused, forgetEndedVisitors: unused },
-    safety: { screenPhoto: unused },
+    safety: { screenPhoto: unused, forgetFingerprints: unused },
     ...overrides,
   };
 }

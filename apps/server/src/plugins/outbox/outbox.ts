@@ -49,8 +49,10 @@ export type OutboxEvents = {
    * name or any profile field): every instance drops the visitor pages it keeps (first views, landers, landings).
    */
   'member.shown': { userId: number };
+  /** A member reported another: a risk signal of the reported member (docs/safety.md, "Risk"). */
+  'report.created': { reportedProfileId: number };
   /** A profile photo or a verification selfie was stored: safety screens it (docs/safety.md). */
-  'photo.added': { source: 'profile' | 'selfie'; id: number; key: string };
+  'photo.added': { source: 'profile' | 'selfie'; id: number; key: string; profileId: number };
   /** A site's settings changed or a site was created: every instance forgets its cached sites and pages. */
   'site.changed': { siteId: number };
 };

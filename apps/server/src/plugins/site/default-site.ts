@@ -91,6 +91,8 @@ export function defaultSiteValues(): NewSiteRow {
     pushPublicKey: '',
     enableSiteEntryPopup: 'yes',
     explicitPhotos: 'review',
+    riskThreshold: 60,
+    riskWeights: {},
     siteEntryPopupCountries: [],
     usFooter: true,
     // An icon name of the web app's set, unlike every interest icon (docs/icons.md).
