@@ -36,6 +36,12 @@ export function buildSafety(
       const site = await findSite(tx, siteId);
       return site ? { threshold: site.riskThreshold, weights: site.riskWeights } : DEFAULT_SITE_RISK;
     },
+    // The member view carries the hold: every instance reads it again (the event, delivered by the next sweep when
+    // the transaction is the outbox's own acknowledgement), this one at once.
+    onHoldChanged: async (userId, tx) => {
+      await app.outbox.transaction((_tx, effects) => effects.emit('member.changed', { userId }), tx);
+      await app.memberEvents.changed(userId);
+    },
     now,
   });
   // Risk signals start after commit, from sent texts and reports (docs/safety.md, "Risk").

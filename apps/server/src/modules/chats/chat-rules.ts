@@ -13,7 +13,7 @@ export type ChatSite = Pick<
   SiteRow,
   'id' | 'cdnPrefix' | 'messageCredits' | 'photoCredits' | 'giftCredits' | 'messageLength'
 >;
-export type ChatSender = Pick<Viewer, 'userId' | 'profileId' | 'siteId' | 'isPremium' | 'name'>;
+export type ChatSender = Pick<Viewer, 'userId' | 'profileId' | 'siteId' | 'isPremium' | 'name' | 'isRiskHeld'>;
 export type ChatMember = Pick<Viewer, 'profileId' | 'siteId' | 'isPremium'>;
 /** A socket event for these members, recorded in a transaction for after its commit. */
 export type InboxEvent = { profileIds: number[]; event: SocketServerEvent };

@@ -14,9 +14,8 @@ import { insertHeldMessage } from './held-messages.ts';
 import { createMessageView } from './message-view.ts';
 import { messageRowFromJson, type SendStatementInput, type SendStatementResult } from './send-statement.ts';
 
-/** What the send asks safety: whether the sender is held, and whether the partner ever answered them. */
+/** What the send asks safety about a held sender (docs/safety.md, "Risk"): whether the partner ever answered them. */
 export type SendHold = {
-  isHeld: (userId: number) => Promise<boolean>;
   hasAnswered: (partnerProfileId: number, senderProfileId: number) => Promise<boolean>;
 };
 
@@ -112,9 +111,12 @@ export function createSendService(deps: {
 }) {
   const { repo } = deps;
 
-  /** Holds the send when its sender is held and the partner never answered them; true when it did. */
+  /**
+   * Holds the send when its sender is held (their member view says so: no query for anyone else) and the partner never
+   * answered them; true when it did.
+   */
   async function heldInstead(sender: ChatSender, partnerId: number, input: SendInput): Promise<boolean> {
-    if (!(await deps.hold.isHeld(sender.userId))) return false;
+    if (!sender.isRiskHeld) return false;
     if (await deps.hold.hasAnswered(partnerId, sender.profileId)) return false;
     const { clientId, ...rest } = input;
     await insertHeldMessage(deps.db, {

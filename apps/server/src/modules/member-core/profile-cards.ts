@@ -33,6 +33,8 @@ export type Viewer = {
   region: string | null;
   /** The member's town: signup matches put the nearest first (docs/search-relevance.md, "Distance"). */
   city?: string | null;
+  /** The member's sends to partners who never answered are held for a moderator (docs/safety.md, "Risk"). */
+  isRiskHeld?: boolean;
 };
 
 export type SiteView = Pick<SiteRow, 'id' | 'cdnPrefix' | 'visibleProfileFields' | 'minAge'>;

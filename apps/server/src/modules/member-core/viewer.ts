@@ -30,6 +30,7 @@ export function createViewerLoader(repository: Pick<MembersRepository, 'findView
         country: profile.country,
         region: profile.region,
         city: profile.city,
+        isRiskHeld: view.isRiskHeld,
       };
     },
     /** The viewer, or null for a visitor (after `optionalMember`). */

@@ -42,15 +42,6 @@ export function createRiskRepository(db: Executor) {
       await tx.update(memberRisk).set(values).where(eq(memberRisk.userId, userId));
     },
 
-    async isHeld(userId: number, tx: Executor = db): Promise<boolean> {
-      const [row] = await tx
-        .select({ isHeld: memberRisk.isHeld })
-        .from(memberRisk)
-        .where(eq(memberRisk.userId, userId))
-        .limit(1);
-      return row?.isHeld ?? false;
-    },
-
     async addFingerprint(values: typeof messageFingerprints.$inferInsert, tx: Executor): Promise<void> {
       await tx.insert(messageFingerprints).values(values);
     },

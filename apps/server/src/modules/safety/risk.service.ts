@@ -1,7 +1,7 @@
 // Each member's risk (docs/safety.md, "Risk"): signals computed after commit from outbox events (a text sent, a report
 // received, a profile photo hashed), never on the send's path. Each signal found adds its site's points once (the
 // strongest evidence kept) until a moderator clears the member; from the site's threshold on, the member's messages
-// to partners who never answered are held (chats' send path asks `isHeld`).
+// to partners who never answered are held (the member view carries the hold; chats' send path reads it).
 import {
   DEFAULT_RISK_THRESHOLD,
   messageConcerns,
@@ -39,6 +39,11 @@ export function createRiskService(deps: {
   repo: RiskRepository;
   /** The site's threshold and weights (site settings `risk_threshold`, `risk_weights`). */
   siteRisk: (siteId: number, tx: Executor) => Promise<SiteRisk>;
+  /**
+   * The hold of a member started or ended, in `tx`: their member view (which the send reads) must be read again on
+   * every instance (an outbox event in `tx`, and this instance's cache at once).
+   */
+  onHoldChanged: (userId: number, tx: Executor) => Promise<void>;
   now: () => Date;
 }) {
   const { repo } = deps;
@@ -60,18 +65,23 @@ export function createRiskService(deps: {
       if (!before || points >= before.points) signals[signal] = { signal, points, at, evidence };
     }
     const score = Object.values(signals).reduce((sum, item) => sum + (item?.points ?? 0), 0);
-    await repo.saveRisk(account.userId, { signals, score, isHeld: score >= site.threshold, updatedAt: deps.now() }, tx);
+    const isHeld = score >= site.threshold;
+    await repo.saveRisk(account.userId, { signals, score, isHeld, updatedAt: deps.now() }, tx);
+    if (isHeld !== row.isHeld) await deps.onHoldChanged(account.userId, tx);
   }
 
   return {
     /** A text the member sent (chats' `chat.sent`): repeated texts, contact details to new partners, a new account's burst. */
     async onTextSent(message: SentText, tx: Executor): Promise<void> {
+      const normalised = normaliseText(message.text);
+      const concerns = messageConcerns(message.text).filter((concern) => FIRST_MESSAGE_CONCERNS.includes(concern));
+      // A short text without contact details says nothing: no statement is spent on it.
+      if (normalised.length < MIN_SIMILAR_TEXT_LENGTH && concerns.length === 0) return;
       const account = await repo.accountOf(message.senderProfileId, tx);
       if (!account) return;
       const now = deps.now();
       const hourAgo = new Date(now.getTime() - HOUR_MS);
       const found: Parameters<typeof record>[1] = [];
-      const normalised = normaliseText(message.text);
       if (normalised.length >= MIN_SIMILAR_TEXT_LENGTH) {
         const hash = simhash(normalised);
         await repo.addFingerprint(
@@ -91,7 +101,6 @@ export function createRiskService(deps: {
             evidence: { recipients: similar.recipients, samples: similar.samples },
           });
       }
-      const concerns = messageConcerns(message.text).filter((concern) => FIRST_MESSAGE_CONCERNS.includes(concern));
       if (concerns.length && !(await repo.hasAnswered(message.partnerProfileId, message.senderProfileId, tx)))
         found.push({
           signal: 'contact_in_first_message',
@@ -153,9 +162,6 @@ export function createRiskService(deps: {
       );
     },
 
-    /** Whether the member's messages to partners who never answered are held now. */
-    isHeld: (userId: number) => repo.isHeld(userId),
-
     /** Whether the partner ever wrote to the sender (held sends go only to partners who never did). */
     hasAnswered: (partnerProfileId: number, senderProfileId: number) =>
       repo.hasAnswered(partnerProfileId, senderProfileId),
@@ -169,6 +175,7 @@ export function createRiskService(deps: {
         { signals: {}, score: 0, isHeld: false, updatedAt: deps.now(), clearedAt: deps.now() },
         tx,
       );
+      if (row.isHeld) await deps.onHoldChanged(userId, tx);
       return row;
     },
 

@@ -5,7 +5,15 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
 import { createInvalidationLog } from '../../lib/invalidation-log.ts';
-import { creditBalances, photos, profiles, pushSubscriptions, sessions, users } from '../../db/schema/index.ts';
+import {
+  creditBalances,
+  memberRisk,
+  photos,
+  profiles,
+  pushSubscriptions,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
 import type { BanReason } from '@app/contracts';
 import type { BusEvents, EventBus } from '../bus/index.ts';
 import { RENEW_AFTER_MS, SESSION_MS } from './sessions.store.ts';
@@ -48,6 +56,11 @@ function prepareViewQuery(db: Database) {
           Boolean,
         ),
       mainPhoto: { fileKey: photos.fileKey, thumbKey: photos.thumbKey },
+      /** Safety's hold (docs/safety.md, "Risk"): the member's sends to partners who never answered wait for review. */
+      isRiskHeld:
+        sql<boolean>`exists (select 1 from ${memberRisk} where ${memberRisk.userId} = ${users.id} and ${memberRisk.isHeld})`.mapWith(
+          Boolean,
+        ),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

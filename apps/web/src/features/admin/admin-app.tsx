@@ -15,6 +15,7 @@ import { MemberDetailPage } from './components/member-detail-page.tsx';
 import { MembersPage } from './components/members-page.tsx';
 import { PaymentsPage } from './components/payments-page.tsx';
 import { PhotosPage } from './components/photos-page.tsx';
+import { RiskPage } from './components/risk-page.tsx';
 import { ReportsPage } from './components/reports-page.tsx';
 import { SitesPage } from './components/sites-page.tsx';
 import { StaffLogin } from './components/staff-login.tsx';
@@ -56,6 +57,7 @@ function AdminShell({ staff }: { staff: Staff }) {
           <Route index element={<Navigate to={home} replace />} />
           {canModerate && <Route path="reports" element={<ReportsPage />} />}
           {canModerate && <Route path="photos" element={<PhotosPage />} />}
+          {canModerate && <Route path="risk" element={<RiskPage />} />}
           {isAdmin && <Route path="audit" element={<AuditPage />} />}
           {isAdmin && <Route path="sites" element={<SitesPage />} />}
           {canSeeTraffic && <Route path="traffic" element={<TrafficPage staff={staff} />} />}
@@ -77,6 +79,7 @@ function consoleLinks({ canModerate, isAdmin, canSeeTraffic }: Permissions) {
     { path: 'dashboard', title: 'dashboard.title', isShown: true },
     { path: 'reports', title: 'reports.title', isShown: canModerate },
     { path: 'photos', title: 'photos.title', isShown: canModerate },
+    { path: 'risk', title: 'risk.title', isShown: canModerate },
     { path: 'members', title: 'members.title', isShown: true },
     { path: 'tickets', title: 'tickets.title', isShown: true },
     { path: 'payments', title: 'payments.title', isShown: true },
