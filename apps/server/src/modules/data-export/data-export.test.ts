@@ -172,6 +172,7 @@ describe('GDPR data export', () => {
     const safety = read('safety.json');
     expect(safety.chat_photo_blur).toBe('everyone');
     expect(safety.blur_notice_at).toEqual(expect.any(String));
+    expect(safety.risk).toBeNull();
     expect(safety.photo_screenings).toHaveLength(2);
     expect(safety.photo_screenings).toEqual(
       expect.arrayContaining([

@@ -2,6 +2,7 @@
 import { asc, eq, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
+  memberRisk,
   messages,
   notificationSettings,
   photos,
@@ -88,7 +89,11 @@ export function createExportAccountRepository(db: Executor) {
                 ),
               )
               .orderBy(asc(photoScreenings.id));
-      return { settings: settings ?? null, screenings };
+      const [risk] = await tx
+        .select({ score: memberRisk.score, signals: memberRisk.signals, isHeld: memberRisk.isHeld })
+        .from(memberRisk)
+        .where(eq(memberRisk.userId, userId));
+      return { settings: settings ?? null, screenings, risk: risk ?? null };
     },
 
     async notificationSettings(userId: number, tx: Executor = db) {

@@ -108,6 +108,18 @@ async function archiveEntries(
         chat_photo_blur: data.safety.settings?.chatPhotoBlur ?? 'unmatched',
         blur_notice_at: data.safety.settings?.blurNoticeAt ?? null,
         photo_screenings: data.safety.screenings,
+        // The member's risk score and its signals' points (not the evidence: it names other members).
+        risk: data.safety.risk
+          ? {
+              score: data.safety.risk.score,
+              is_held: data.safety.risk.isHeld,
+              signals: Object.values(data.safety.risk.signals).map((signal) => ({
+                signal: signal?.signal,
+                points: signal?.points,
+                at: signal?.at,
+              })),
+            }
+          : null,
       }),
     ],
     [
