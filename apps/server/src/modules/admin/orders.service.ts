@@ -4,7 +4,14 @@ import type { OrderStatus } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
-import { findOrderWithEmail, listFailedWebhooksPage, listOrdersPage, type RefundsService } from '../payments/index.ts';
+import { listLedgerEntries } from '../credits/index.ts';
+import {
+  findOrderWithEmail,
+  listFailedWebhooksPage,
+  listOrdersPage,
+  refundShare,
+  type RefundsService,
+} from '../payments/index.ts';
 import { recordAudit, type AuditActor } from './audit.repository.ts';
 import { toAdminOrder } from './admin-rows.ts';
 import { createPaging, DEFAULT_PAGE } from './paging.ts';
@@ -43,9 +50,16 @@ export function createAdminOrdersService(deps: {
       };
     },
 
+    /** One order; a paid one not yet refunded says what a refund would give back now (its unused credits' share). */
     async order(orderId: number) {
       const row = await requireOrder(orderId);
-      return { order: toAdminOrder(row.order, row.email, row.order.status) };
+      const { order } = row;
+      let preview = null;
+      if (order.status === 'paid' && !order.refundedAt && order.userId !== null) {
+        const share = refundShare(order, await listLedgerEntries(db, order.userId));
+        preview = { credits: share.credits, amount_minor: share.amountMinor };
+      }
+      return { order: toAdminOrder(order, row.email, order.status, preview) };
     },
 
     /** Refunds the order's unused credits through the payments service (ledger first, then the provider). */
