@@ -148,8 +148,6 @@ function RestrictForm({ id, name, isRestricted }: { id: number; name: string; is
       run(body && { kind, body });
     }
   };
-  const until = form.values.until ? formatDate(form.values.until, { dateStyle: 'long', timeStyle: 'short' }) : '';
-
   return (
     <Form
       id={form.formId}
@@ -188,22 +186,51 @@ function RestrictForm({ id, name, isRestricted }: { id: number; name: string; is
           </Button>
         )}
       </div>
-      <ReasonConfirm
-        isOpen={confirming !== null}
-        title={t(`confirm.${confirming ?? 'ban'}.title`, { name })}
-        confirmLabel={t(`confirm.${confirming ?? 'ban'}.confirm`)}
-        reasons={BAN_REASONS.map((value) => ({ value, label: t(`banReasons.${value}`) }))}
+      <RestrictConfirm
+        kind={confirming}
+        name={name}
+        until={form.values.until}
         isBusy={action.isPending}
         onConfirm={(reason) => restrict(confirming ?? 'ban', reason)}
         onCancel={() => setConfirming(null)}
-      >
-        <p className="mb-0">
-          {confirming === 'suspend'
-            ? t('confirm.suspend.body', { name, date: until })
-            : t('confirm.ban.body', { name })}
-        </p>
-      </ReasonConfirm>
+      />
     </Form>
+  );
+}
+
+/** The ban's or suspension's confirmation: the member, what happens (until when), and the reason chosen in it. */
+function RestrictConfirm({
+  kind,
+  name,
+  until,
+  isBusy,
+  onConfirm,
+  onCancel,
+}: {
+  kind: 'ban' | 'suspend' | null;
+  name: string;
+  /** The form's `datetime-local` value. */
+  until: string;
+  isBusy: boolean;
+  onConfirm: (reason: BanReason) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const date = until ? formatDate(until, { dateStyle: 'long', timeStyle: 'short' }) : '';
+  return (
+    <ReasonConfirm
+      isOpen={kind !== null}
+      title={t(`confirm.${kind ?? 'ban'}.title`, { name })}
+      confirmLabel={t(`confirm.${kind ?? 'ban'}.confirm`)}
+      reasons={BAN_REASONS.map((value) => ({ value, label: t(`banReasons.${value}`) }))}
+      isBusy={isBusy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <p className="mb-0">
+        {kind === 'suspend' ? t('confirm.suspend.body', { name, date }) : t('confirm.ban.body', { name })}
+      </p>
+    </ReasonConfirm>
   );
 }
 

@@ -89,6 +89,27 @@ function LocationFilters({ id, values, offers, onChange }: LocationFiltersProps)
   );
 }
 
+/** Search and Reset: side by side while both fit, else the reset button on a line of its own (search.css). */
+function FilterActions({ isSearching, onClear }: { isSearching: boolean; onClear: () => void }) {
+  const { t } = useTranslation('members');
+  return (
+    <Col xs={12} className="search-filter-actions d-flex flex-wrap gap-2 pt-1">
+      <SubmitButton className="flex-grow-1 px-4" isPending={isSearching}>
+        {t('search.submit')}
+      </SubmitButton>
+      <Button
+        type="button"
+        variant="outline-secondary"
+        className="flex-grow-1"
+        onClick={onClear}
+        disabled={isSearching}
+      >
+        {t('search.clear')}
+      </Button>
+    </Col>
+  );
+}
+
 type AgeFiltersProps = {
   id: string;
   values: SearchFilterValues;
@@ -198,21 +219,7 @@ export function SearchFilters({ isMember, filters, isSearching, onSearch, onClea
             />
           </Col>
         )}
-        {/* Side by side while both fit, else the reset button on a line of its own (search.css). */}
-        <Col xs={12} className="search-filter-actions d-flex flex-wrap gap-2 pt-1">
-          <SubmitButton className="flex-grow-1 px-4" isPending={isSearching}>
-            {t('search.submit')}
-          </SubmitButton>
-          <Button
-            type="button"
-            variant="outline-secondary"
-            className="flex-grow-1"
-            onClick={onClear}
-            disabled={isSearching}
-          >
-            {t('search.clear')}
-          </Button>
-        </Col>
+        <FilterActions isSearching={isSearching} onClear={onClear} />
       </Row>
       {ageError && (
         <p id={ageErrorId} className="text-danger small mt-2 mb-0" role="alert">
