@@ -62,16 +62,21 @@ export function ReportDetail({ id, onClose }: { id: number; onClose: () => void 
   );
 }
 
-/** Dismiss, or act (optionally banning the member or rejecting the photo), always with a resolution note. */
-function ReportDecision({ report }: { report: AdminReportDetail }) {
-  const { t } = useTranslation('admin');
+/**
+ * The decision's state: the form, the request, and the action waiting for its confirmation (a ban or a photo deletion
+ * asks first, naming the member and what happens; docs/staff-console.md).
+ */
+function useReportDecision(report: AdminReportDetail) {
   const handle = useHandleReport(report.id);
   const form = useFormValues({ resolution: '', ban: '', reject_photo: '' });
   const [confirming, setConfirming] = useState<ReportActionInput | null>(null);
-
+  const onError = (error: unknown) => form.showApiError(error);
+  const act = (action: ReportActionInput) => {
+    setConfirming(null);
+    handle.mutate({ kind: 'action', ...action }, { onError });
+  };
   const decide = (kind: 'dismiss' | 'action') => {
     const { resolution, ban, reject_photo: rejectPhoto } = form.values;
-    const onError = (error: unknown) => form.showApiError(error);
     if (kind === 'dismiss') {
       const body = form.validate(adminReportDismissRequestSchema, { resolution }, RESOLUTION_REQUIRED);
       if (body) handle.mutate({ kind, ...body }, { onError });
@@ -86,21 +91,18 @@ function ReportDecision({ report }: { report: AdminReportDetail }) {
       },
       RESOLUTION_REQUIRED,
     );
-    // A ban or a photo deletion asks first, naming the member and what happens (docs/staff-console.md).
     if (body && (body.ban || body.reject_photo)) setConfirming(body);
-    else if (body) handle.mutate({ kind, ...body }, { onError });
+    else if (body) act(body);
   };
+  return { handle, form, confirming, setConfirming, decide, act };
+}
 
-  if (report.status !== 'open') {
-    return (
-      <Alert variant="secondary" className="small mb-0" role="status">
-        {t('report.handled', {
-          date: report.handled_at ? formatDate(report.handled_at, { dateStyle: 'short', timeStyle: 'short' }) : '',
-        })}
-        {report.resolution && <span className="d-block">{report.resolution}</span>}
-      </Alert>
-    );
-  }
+/** Dismiss, or act (optionally banning the member or rejecting the photo), always with a resolution note. */
+function ReportDecision({ report }: { report: AdminReportDetail }) {
+  const { t } = useTranslation('admin');
+  const { handle, form, confirming, setConfirming, decide, act } = useReportDecision(report);
+
+  if (report.status !== 'open') return <HandledNote report={report} />;
   return (
     <Form
       id={form.formId}
@@ -147,13 +149,23 @@ function ReportDecision({ report }: { report: AdminReportDetail }) {
         report={report}
         action={confirming}
         isBusy={handle.isPending}
-        onConfirm={(action) => {
-          setConfirming(null);
-          handle.mutate({ kind: 'action', ...action }, { onError: (error) => form.showApiError(error) });
-        }}
+        onConfirm={act}
         onCancel={() => setConfirming(null)}
       />
     </Form>
+  );
+}
+
+/** A handled report: when, and the resolution written. */
+function HandledNote({ report }: { report: AdminReportDetail }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Alert variant="secondary" className="small mb-0" role="status">
+      {t('report.handled', {
+        date: report.handled_at ? formatDate(report.handled_at, { dateStyle: 'short', timeStyle: 'short' }) : '',
+      })}
+      {report.resolution && <span className="d-block">{report.resolution}</span>}
+    </Alert>
   );
 }
 
