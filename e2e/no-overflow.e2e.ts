@@ -13,6 +13,13 @@ const session = useBrowser();
 const WIDTHS = matrix([320, 390, 768, 1024, 1280], (width) => width === 320);
 const LANGUAGES = matrix(['de', 'fi'] as const, (language) => language === 'de');
 const DEMO = { email: 'demo@example.com', password: 'demo1234' };
+// The search panel beside the results (992 px up): `npm test` German and Finnish at 1280 px, the full run every
+// language at 1024, 1280 and 1440 px.
+const PANEL_LANGUAGES = matrix(
+  ['nl', 'en', 'de', 'it', 'fr', 'es', 'pl', 'da', 'fi', 'nb', 'sv'] as const,
+  (language) => language === 'de' || language === 'fi',
+);
+const PANEL_WIDTHS = matrix([1024, 1280, 1440], (width) => width === 1280);
 
 const VISITOR_SCREENS = [
   '/',
@@ -118,4 +125,36 @@ describe('no horizontal overflow', () => {
       expect(await checkScreens(page, MEMBER_SCREENS, language)).toEqual([]);
     });
   }
+
+  // "Zurücksetzen" stuck out of the search panel at 1280 px: the panel's buttons stay inside it, in every language, at
+  // the widths that show the panel beside the results (992 px up; below, it is a sheet the member opens).
+  test('the search panel keeps its buttons inside it in every language', { timeout: 300_000 }, async () => {
+    const failures: string[] = [];
+    for (const language of PANEL_LANGUAGES) {
+      const page = await session.newPage({ locale: language });
+      await page.context().addCookies([{ name: 'lang', value: language, url: session.baseURL }]);
+      const login = await page.request.post('/api/user.php', { headers: { 'Request-Type': 'client' }, data: DEMO });
+      expect(login.status()).toBe(200);
+      for (const width of PANEL_WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/members');
+        const panel = page.locator('form.search-filters');
+        await panel.locator('.search-filter-actions .btn').last().waitFor();
+        const outside = await panel.evaluate((form) => {
+          const box = form.getBoundingClientRect();
+          return [...form.querySelectorAll('.search-filter-actions .btn')]
+            .filter((button) => {
+              const rect = button.getBoundingClientRect();
+              return (
+                rect.right > box.right + 0.5 || rect.left < box.left - 0.5 || button.scrollWidth > button.clientWidth
+              );
+            })
+            .map((button) => button.textContent?.trim() ?? '');
+        });
+        if (outside.length) failures.push(`${language} ${width} px: ${outside.join(', ')}`);
+      }
+      await page.close();
+    }
+    expect(failures).toEqual([]);
+  });
 });

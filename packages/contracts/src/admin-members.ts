@@ -1,7 +1,7 @@
 // The staff console's members (docs/staff-console.md): search, a member's page, photos, orders, ledger and reports,
 // and the actions on a member (suspend, ban, unban, credits, logout).
 import { z } from 'zod';
-import { adminPageQuerySchema, isoDate, nextCursor, noteSchema } from './admin-parts.ts';
+import { adminPageQuerySchema, isoDate, nextCursor, noteSchema, reasonSchema } from './admin-parts.ts';
 import { queryRowIdSchema } from './members.ts';
 import { ORDER_STATUSES } from './payments.ts';
 import { BAN_REASONS } from './reports.ts';
@@ -153,6 +153,11 @@ export const adminOrderSchema = z.object({
   refunded_minor: z.number().int(),
   refunded_at: isoDate.nullable(),
   provider_refund_id: z.string().nullable(),
+  /**
+   * What a refund would give back now (GET /api/admin/orders/:id of a paid, unrefunded order; null otherwise): the
+   * order's unused credits, taken from the member's balance, and that share of its price in minor units.
+   */
+  refund_preview: z.object({ credits: z.number().int(), amount_minor: z.number().int() }).nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const adminOrdersResponseSchema = z.object({ orders: z.array(adminOrderSchema), next_cursor: nextCursor });
@@ -176,12 +181,12 @@ export const adminMemberReportsQuerySchema = adminPageQuerySchema.extend({
 });
 
 export const adminSuspendRequestSchema = z.object({
-  reason: z.enum(BAN_REASONS),
+  reason: reasonSchema(BAN_REASONS),
   /** ISO date-time in the future (at most a year ahead). */
   until: z.string().datetime({ offset: true }),
   note: noteSchema.optional(),
 });
-export const adminBanRequestSchema = z.object({ reason: z.enum(BAN_REASONS), note: noteSchema.optional() });
+export const adminBanRequestSchema = z.object({ reason: reasonSchema(BAN_REASONS), note: noteSchema.optional() });
 export const adminUnbanRequestSchema = z.object({ note: noteSchema.optional() });
 export const adminRestrictionResponseSchema = z.object({
   restriction: memberRestrictionSchema.nullable(),

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { adminScreeningSchema } from './admin-members.ts';
 import { adminPhotoSchema, PHOTO_REJECT_REASONS } from './admin-members.ts';
-import { adminPageQuerySchema, isoDate, nextCursor, noteSchema } from './admin-parts.ts';
+import { adminPageQuerySchema, isoDate, nextCursor, noteSchema, reasonSchema } from './admin-parts.ts';
 import { queryRowIdSchema } from './members.ts';
 import { BAN_REASONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from './reports.ts';
 // ---------------------------------------------------------------------------------------------
@@ -88,9 +88,9 @@ export const adminReportDismissRequestSchema = z.object({ resolution: z.string()
 export const adminReportActionRequestSchema = z.object({
   resolution: z.string().trim().min(1).max(1000),
   /** Also ban the reported member. */
-  ban: z.object({ reason: z.enum(BAN_REASONS) }).optional(),
+  ban: z.object({ reason: reasonSchema(BAN_REASONS) }).optional(),
   /** Also reject the reported photo (target 'photo'). */
-  reject_photo: z.object({ reason: z.enum(PHOTO_REJECT_REASONS) }).optional(),
+  reject_photo: z.object({ reason: reasonSchema(PHOTO_REJECT_REASONS) }).optional(),
 });
 export const adminReportActionResponseSchema = z.object({ report: adminReportSchema });
 
@@ -104,7 +104,7 @@ export const adminPhotosQuerySchema = adminPageQuerySchema.extend({
 /** GET /api/admin/photos/:id/file: the photo's file (private ones too, which members' URLs do not serve to staff). */
 export const adminPhotoFileQuerySchema = z.object({ size: z.enum(['full', 'thumb']).optional() });
 export const adminPhotoRejectRequestSchema = z.object({
-  reason: z.enum(PHOTO_REJECT_REASONS),
+  reason: reasonSchema(PHOTO_REJECT_REASONS),
   note: noteSchema.optional(),
 });
 export const adminPhotoResponseSchema = z.object({ photo: adminPhotoSchema.nullable() });

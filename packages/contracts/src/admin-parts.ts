@@ -18,6 +18,12 @@ export const adminPageQuerySchema = z.object({
 export const nextCursor = z.string().nullable();
 export const isoDate = z.string();
 export const noteSchema = z.string().trim().max(2000);
+/**
+ * The reason of a ban, suspension, photo or selfie rejection: chosen on purpose from the list, never defaulted, so a
+ * missing or unknown one is refused with "Choose a reason" (docs/staff-console.md).
+ */
+export const reasonSchema = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, 'reason_required');
 
 export const staffSchema = z.object({
   id: z.number().int(),

@@ -112,6 +112,7 @@ export const ADMIN_ERROR_CODES = [
   'site_domain_taken',
   'discount_code_taken',
   'credits_insufficient',
+  'reason_required',
 ] as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
 

@@ -72,7 +72,8 @@ export type AdminVerificationsResponse = z.infer<typeof adminVerificationsRespon
 
 export const adminVerificationDecisionSchema = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('approve') }),
-  z.object({ decision: z.literal('reject'), reason: z.enum(VERIFICATION_REJECT_REASONS, 'invalid_value') }),
+  // Chosen on purpose: a missing reason is refused with "Choose a reason" (as the console's other reasons).
+  z.object({ decision: z.literal('reject'), reason: z.enum(VERIFICATION_REJECT_REASONS, 'reason_required') }),
 ]);
 export type AdminVerificationDecision = z.infer<typeof adminVerificationDecisionSchema>;
 /** The body of POST and DELETE /api/verification.php: nothing, or `{}`. */

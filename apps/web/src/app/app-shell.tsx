@@ -124,6 +124,21 @@ function ChatShape() {
   );
 }
 
+/**
+ * Inside a layout's `<main>`, while its page suspends (a lazy part, translations or data still loading): the page's
+ * skeleton without a landmark of its own. Without this boundary the App's Suspense showed the whole shell, a second
+ * `<main>` beside the hidden page's (docs/accessibility.md).
+ */
+export function PageFallback({ pathname }: { pathname: string }) {
+  const shape = shapeOfPath(pathname);
+  if (shape === 'empty') return null;
+  return (
+    <div aria-busy="true" aria-hidden="true">
+      {shape === 'chat' ? <ChatShape /> : <PageShape shape={shape} />}
+    </div>
+  );
+}
+
 /** The first paint of `pathname` (the current location by default). */
 export function AppShell({ pathname = window.location.pathname }: { pathname?: string }) {
   // The settings are asked for at boot; the site's name shows as soon as they are in.

@@ -10,6 +10,8 @@ type ConfirmModalProps = {
   confirmLabel: string;
   confirmVariant?: string;
   isBusy?: boolean;
+  /** The confirm button waits for something still to choose in the body (the staff console's reason). */
+  isConfirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 };
@@ -21,6 +23,7 @@ export function ConfirmModal({
   confirmLabel,
   confirmVariant = 'danger',
   isBusy = false,
+  isConfirmDisabled = false,
   onConfirm,
   onCancel,
 }: ConfirmModalProps) {
@@ -37,7 +40,7 @@ export function ConfirmModal({
         <Button variant="outline-secondary" onClick={onCancel} disabled={isBusy}>
           {t('common.cancel')}
         </Button>
-        <Button variant={confirmVariant} onClick={onConfirm} disabled={isBusy}>
+        <Button variant={confirmVariant} onClick={onConfirm} disabled={isBusy || isConfirmDisabled}>
           {isBusy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
           {confirmLabel}
         </Button>

@@ -1,5 +1,5 @@
-// A member's place as one line: city (or region), country, in the interface language.
-import { useCallback } from 'react';
+// A member's place as one line: city (or region), country, in the interface language; the region field's label.
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '@app/contracts';
 import { useRegions } from '../lib/settings/get-regions.ts';
@@ -49,4 +49,28 @@ export function usePlaceLine(): (place: Place & { distance_km?: number }) => str
         .join(' · '),
     [locationText, t],
   );
+}
+
+/**
+ * Countries whose regions have a name of their own, said before the site's kind for the country (`region_data`): a
+ * German or Austrian region is a Bundesland, not a Bundesstaat (a US state); a Swiss one a Kanton. The texts are
+ * `accounts:regionLabels.<country>` and `members:search.anyRegionOfCountry.<country>` in every locale.
+ */
+export const REGION_LABEL_COUNTRIES: readonly string[] = ['DE', 'AT', 'CH'];
+
+/** The region field's label and its "all" option for a country (by its own term, else by the site's kind for it). */
+export function useRegionLabels(): {
+  label: (country: string | null | undefined, kind: string) => string;
+  anyLabel: (country: string | null | undefined, kind: string) => string;
+} {
+  const { t } = useTranslation(['accounts', 'members']);
+  return useMemo(() => {
+    const own = (country: string | null | undefined) => !!country && REGION_LABEL_COUNTRIES.includes(country);
+    return {
+      label: (country, kind) =>
+        own(country) ? t(`accounts:regionLabels.${country}`) : t(`accounts:regionKinds.${kind}`),
+      anyLabel: (country, kind) =>
+        own(country) ? t(`members:search.anyRegionOfCountry.${country}`) : t(`members:search.anyRegionOfKind.${kind}`),
+    };
+  }, [t]);
 }

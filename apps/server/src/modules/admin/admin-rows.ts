@@ -7,7 +7,12 @@ import { orderStatusOf } from '../payments/index.ts';
 import type { StaffPhotoRow } from '../photos/index.ts';
 import type { StaffReportRow } from '../reports/index.ts';
 
-export function toAdminOrder(row: OrderRow, email: string | null, providerStatus: string | null): AdminOrder {
+export function toAdminOrder(
+  row: OrderRow,
+  email: string | null,
+  providerStatus: string | null,
+  refundPreview: AdminOrder['refund_preview'] = null,
+): AdminOrder {
   return {
     id: row.id,
     site_id: row.siteId,
@@ -31,6 +36,7 @@ export function toAdminOrder(row: OrderRow, email: string | null, providerStatus
     refunded_minor: row.refundedMinor,
     refunded_at: row.refundedAt?.toISOString() ?? null,
     provider_refund_id: row.providerRefundId,
+    refund_preview: refundPreview,
   };
 }
 

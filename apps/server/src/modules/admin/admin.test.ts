@@ -566,14 +566,31 @@ describe('staff console API', () => {
       const id = new URL(checkoutUrl, 'http://x').searchParams.get('id')!;
       await app.inject({ method: 'POST', url: '/api/sandbox-checkout.php', payload: { id, outcome: 'paid' } });
       const listed = (await staff.support.request({ url: `/api/admin/orders?user=${buyer.user.id}` })).json();
-      expect(listed.orders[0]).toMatchObject({ id: order.id, status: 'paid' });
+      expect(listed.orders[0]).toMatchObject({ id: order.id, status: 'paid', refund_preview: null });
+      // The order's page says what a refund gives back now (the console's confirmation): every credit is unused ...
+      const preview = async () =>
+        (await staff.admin.request({ url: `/api/admin/orders/${order.id}` })).json().order.refund_preview;
+      expect(await preview()).toEqual({ credits: order.credits, amount_minor: order.amount.amount });
+      // ... until 10 of them are spent (a staff debit takes from the newest purchase first): that share of the price.
+      const debit = await staff.admin.request({
+        method: 'POST',
+        url: `/api/admin/members/${buyer.user.id}/credits`,
+        payload: { amount: -10, note: 'spent in a test' },
+      });
+      expect(debit.statusCode).toBe(200);
+      const unused = order.credits - 10;
+      const share = Math.floor((order.amount.amount * unused) / order.credits);
+      expect(await preview()).toEqual({ credits: unused, amount_minor: share });
       const refunded = await staff.admin.request({ method: 'POST', url: `/api/admin/orders/${order.id}/refund` });
       expect(refunded.statusCode).toBe(200);
+      // The refund is what the confirmation said; afterwards there is nothing left to preview.
       expect(refunded.json().order).toMatchObject({
         status: 'refunded',
-        refunded_credits: order.credits,
-        refunded_minor: order.amount.amount,
+        refunded_credits: unused,
+        refunded_minor: share,
+        refund_preview: null,
       });
+      expect(await preview()).toBeNull();
       // The console's list says refunded, and filters on it.
       expect(
         (await staff.support.request({ url: `/api/admin/orders?user=${buyer.user.id}` })).json().orders[0],

@@ -1,16 +1,31 @@
 // Staff on payments: orders with their state, refunds through the payments service (audited), failed webhooks. The
 // rows are modules/payments'.
-import type { OrderStatus } from '@app/contracts';
+import type { AdminOrder, OrderStatus } from '@app/contracts';
+import type { OrderRow } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
-import { findOrderWithEmail, listFailedWebhooksPage, listOrdersPage, type RefundsService } from '../payments/index.ts';
+import { listLedgerEntries } from '../credits/index.ts';
+import {
+  findOrderWithEmail,
+  listFailedWebhooksPage,
+  listOrdersPage,
+  refundShare,
+  type RefundsService,
+} from '../payments/index.ts';
 import { recordAudit, type AuditActor } from './audit.repository.ts';
 import { toAdminOrder } from './admin-rows.ts';
 import { createPaging, DEFAULT_PAGE } from './paging.ts';
 
 /** Staff refunds are not bound by the member's refund window (SPEC 3 refund_days); still only unused credits. */
 const STAFF_REFUND_DAYS = 36_500;
+
+/** What a refund of a paid, unrefunded order would give back now (the console's confirmation); null otherwise. */
+async function refundPreview(db: Database, order: OrderRow): Promise<AdminOrder['refund_preview']> {
+  if (order.status !== 'paid' || order.refundedAt || order.userId === null) return null;
+  const share = refundShare(order, await listLedgerEntries(db, order.userId));
+  return { credits: share.credits, amount_minor: share.amountMinor };
+}
 
 export function createAdminOrdersService(deps: {
   db: Database;
@@ -43,9 +58,10 @@ export function createAdminOrdersService(deps: {
       };
     },
 
+    /** One order; a paid one not yet refunded says what a refund would give back now (its unused credits' share). */
     async order(orderId: number) {
       const row = await requireOrder(orderId);
-      return { order: toAdminOrder(row.order, row.email, row.order.status) };
+      return { order: toAdminOrder(row.order, row.email, row.order.status, await refundPreview(db, row.order)) };
     },
 
     /** Refunds the order's unused credits through the payments service (ledger first, then the provider). */

@@ -3,7 +3,7 @@ export { createPaymentsRepository, type PaymentsRepository } from './payments.re
 export { createDiscounts, RESERVATION_HOLD_MS, type Payer } from './discounts.ts';
 export { createOrdersService, type PaymentSite } from './orders.service.ts';
 export { createDirectDebitService } from './direct-debit.service.ts';
-export { createRefundsService, type RefundsService } from './refunds.service.ts';
+export { createRefundsService, refundShare, type RefundsService } from './refunds.service.ts';
 export { createReceipts, createWebhooksService } from './webhooks.service.ts';
 export { createPaymentsService, type PaymentsService } from './payments.service.ts';
 export { orderStatusOf } from './order-view.ts';

@@ -47,6 +47,18 @@ export function unusedCreditsByOrder(entries: LedgerEntry[]): Map<number, number
   return left;
 }
 
+/**
+ * What a refund of the order gives back now: its unused credits (taken from the member's balance) and that share of
+ * its price, rounded down. The staff console shows it before the refund (docs/staff-console.md).
+ */
+export function refundShare(
+  order: { id: number; credits: number; amountMinor: number },
+  entries: LedgerEntry[],
+): { credits: number; amountMinor: number } {
+  const credits = unusedCreditsByOrder(entries).get(order.id) ?? 0;
+  return { credits, amountMinor: credits > 0 ? Math.floor((order.amountMinor * credits) / order.credits) : 0 };
+}
+
 type RefundsDeps = {
   /** Each transaction records the member's view change, delivered after its commit (docs/event-bus.md). */
   outbox: Pick<Outbox, 'transaction'>;
@@ -76,9 +88,9 @@ function claimRefund(deps: RefundsDeps, site: RefundSite, ids: { userId: number;
     if (deps.now().getTime() > refundEnd(order.paidAt, site.refundDays).getTime())
       throw new AppError(403, 'refund_period_over', { days: site.refundDays });
     await ledger.lockBalance(tx, userId);
-    const unused = unusedCreditsByOrder(await ledger.listLedgerEntries(tx, userId)).get(order.id) ?? 0;
+    const share = refundShare(order, await ledger.listLedgerEntries(tx, userId));
+    const { credits: unused, amountMinor } = share;
     if (unused <= 0) throw new AppError(409, 'refund_nothing_unused');
-    const amountMinor = Math.floor((order.amountMinor * unused) / order.credits);
     await ledger.postLedgerEntry(tx, {
       userId,
       amount: -unused,

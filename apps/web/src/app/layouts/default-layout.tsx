@@ -1,12 +1,13 @@
 // Default layout: top navigation, alert banners, footer with disclaimer, the site-entry warning, the signup modal and the members' modals (likes, notices).
-import { lazy, useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlertBanners } from '../../components/alerts/alert-banners.tsx';
 import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { registerSignupModal } from '../../lib/signup-modal-store.ts';
 import { TopNav } from '../../features/layout/components/top-nav.tsx';
 import { SiteFooter } from '../../features/layout/components/site-footer.tsx';
+import { PageFallback } from '../app-shell.tsx';
 
 // Overlays (modals) show nothing on the first screen: they and react-bootstrap's Modal load after the first paint.
 const SiteEntryWarning = lazy(async () => ({
@@ -23,6 +24,7 @@ export const MAIN_CONTENT_ID = 'main-content';
 
 export function DefaultLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   // This layout has the signup modal from its first paint on, though it loads after it: a Sign up clicked before then
   // opens it (the store remembers) rather than going to the signup page.
   useEffect(() => registerSignupModal(), []);
@@ -34,7 +36,10 @@ export function DefaultLayout() {
       <TopNav />
       <AlertBanners />
       <main id={MAIN_CONTENT_ID} className="layout-main flex-grow-1" tabIndex={-1}>
-        <Outlet />
+        {/* A page that suspends shows its skeleton here, inside this one main (not the App's whole shell). */}
+        <Suspense fallback={<PageFallback pathname={pathname} />}>
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter />
       <AfterFirstPaint>

@@ -1,5 +1,5 @@
 // Lander layout: logo bar, the landing page, footer with disclaimer, the signup modal; entry warning only for NL and DE.
-import { lazy, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { registerSignupModal } from '../../lib/signup-modal-store.ts';
@@ -22,7 +22,10 @@ export function LanderLayout() {
       {/* At least a screen tall, as the server's first view is: the footer never enters the first screen when the app
           takes the view over (on a short lander it became the page's largest paint, seconds late). */}
       <main className="flex-grow-1 min-vh-100">
-        <Outlet />
+        {/* A suspending page stays inside this one main (no second one from the App's shell). */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter />
       <AfterFirstPaint>

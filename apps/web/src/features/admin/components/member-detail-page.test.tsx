@@ -1,6 +1,7 @@
-// The console's member page: the member's records, and a ban sent with its reason (the server revokes the sessions).
+// The console's member page: the member's records, and a ban sent with its reason once confirmed (the server revokes
+// the sessions).
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders, setupI18n } from '../../../test-support/render.tsx';
 import { mockFetch } from '../../../test-support/fetch-mock.ts';
 import { MemberDetailPage } from './member-detail-page.tsx';
@@ -97,9 +98,12 @@ describe('MemberDetailPage', () => {
     expect(screen.getByRole('cell', { name: 'Bo' })).toBeTruthy();
     // A moderator may not adjust credits (admins only).
     expect(screen.queryByRole('form', { name: 'Credit adjustment' })).toBeNull();
-    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'scam_spam' } });
     fireEvent.change(screen.getByLabelText('Note (staff only)'), { target: { value: 'Report 5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Ban' }));
+    // The ban asks first; the reason is chosen in the dialog (docs/staff-console.md, confirmations).
+    const dialog = await screen.findByRole('dialog', { name: 'Ban Ann?' });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'scam_spam' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ban' }));
     expect(await screen.findByText('The member is banned and logged out everywhere.')).toBeTruthy();
     expect(calls.find((call) => call.path === '/api/admin/members/7/ban')?.body).toEqual({
       reason: 'scam_spam',

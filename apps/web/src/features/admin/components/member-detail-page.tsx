@@ -1,5 +1,6 @@
 // One member in the console: account, profile, status and restriction, sessions, ledger; and the actions the role
-// may take, each with a reason: suspend until a date, ban, unban, force logout, credit adjustment (admins).
+// may take, each with a reason: suspend until a date, ban (both confirmed first), unban, force logout, credit
+// adjustment (admins).
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
@@ -10,19 +11,21 @@ import {
   adminCreditsRequestSchema,
   adminSuspendRequestSchema,
   staffMay,
+  type BanReason,
   type Staff,
 } from '@app/contracts';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { FormField } from '../../../components/form-field.tsx';
-import { FormSelect } from '../../../components/form-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useFormValues } from '../../../hooks/use-form-values.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { formatDate } from '../../../lib/i18n.ts';
 import { useAdminMember } from '../api/admin-member.ts';
 import { useAdminMemberLedger } from '../api/admin-member-ledger.ts';
 import { useMemberAction, type MemberAction } from '../api/member-action.ts';
 import { adminFormError, toAdminFormError } from '../lib/admin-errors.ts';
 import { MemberRecords } from './member-records.tsx';
+import { ReasonConfirm } from './reason-confirm.tsx';
 import { AccountCard, LedgerCard, MemberHeading, ProfileCard, SessionsCard } from './member-detail-parts.tsx';
 
 export function MemberDetailPage({ staff }: { staff: Staff }) {
@@ -50,6 +53,7 @@ export function MemberDetailPage({ staff }: { staff: Staff }) {
         <Col lg={6}>
           <MemberActions
             id={id}
+            name={member.name ?? member.email}
             staff={staff}
             isRestricted={member.restriction !== null}
             hasSessions={member.sessions.length > 0}
@@ -65,11 +69,13 @@ export function MemberDetailPage({ staff }: { staff: Staff }) {
 
 function MemberActions({
   id,
+  name,
   staff,
   isRestricted,
   hasSessions,
 }: {
   id: number;
+  name: string;
   staff: Staff;
   isRestricted: boolean;
   hasSessions: boolean;
@@ -81,7 +87,7 @@ function MemberActions({
       <Card.Body>
         <h2 className="h6">{t('member.actions')}</h2>
         {staffMay(staff.role, 'POST /api/admin/members/:id/ban') && (
-          <RestrictForm id={id} isRestricted={isRestricted} />
+          <RestrictForm id={id} name={name} isRestricted={isRestricted} />
         )}
         <div aria-live="polite">
           <FormErrorAlert error={logout.error ? toAdminFormError(logout.error) : null} />
@@ -111,24 +117,29 @@ function Done({ kind }: { kind: MemberAction['kind'] | null }) {
   );
 }
 
-/** Ban (the submit), suspend until a date, or lift the restriction; each with the reason and an optional note. */
-function RestrictForm({ id, isRestricted }: { id: number; isRestricted: boolean }) {
+/**
+ * Ban (the submit), suspend until a date, or lift the restriction, with an optional note. A ban or suspension asks first
+ * in a dialog that names the member and the consequence, where the reason is chosen on purpose (none preselected).
+ */
+function RestrictForm({ id, name, isRestricted }: { id: number; name: string; isRestricted: boolean }) {
   const { t } = useTranslation('admin');
   const action = useMemberAction(id);
   const [done, setDone] = useState<MemberAction['kind'] | null>(null);
-  const form = useFormValues({ reason: 'terms_violation', note: '', until: '' });
+  const [confirming, setConfirming] = useState<'ban' | 'suspend' | null>(null);
+  const form = useFormValues({ note: '', until: '' });
   const note = () => (form.values.note.trim() ? { note: form.values.note.trim() } : {});
   const run = (next: MemberAction | null) => {
     setDone(null);
     if (!next) return;
     action.mutate(next, { onSuccess: () => setDone(next.kind), onError: (error) => form.showApiError(error) });
   };
-  const restrict = (kind: 'ban' | 'suspend') => {
-    const { reason, until } = form.values;
+  const restrict = (kind: 'ban' | 'suspend', reason: BanReason) => {
+    setConfirming(null);
     if (kind === 'ban') {
       const body = form.validate(adminBanRequestSchema, { reason, ...note() });
       run(body && { kind, body });
     } else {
+      const { until } = form.values;
       const body = form.validate(adminSuspendRequestSchema, {
         reason,
         until: until ? new Date(until).toISOString() : '',
@@ -137,14 +148,13 @@ function RestrictForm({ id, isRestricted }: { id: number; isRestricted: boolean 
       run(body && { kind, body });
     }
   };
-
   return (
     <Form
       id={form.formId}
       noValidate
       onSubmit={(event: FormEvent<HTMLFormElement>) => {
         event.preventDefault();
-        restrict('ban');
+        setConfirming('ban');
       }}
       aria-label={t('member.restrictForm')}
       className="mb-4"
@@ -153,11 +163,6 @@ function RestrictForm({ id, isRestricted }: { id: number; isRestricted: boolean 
         <FormErrorAlert error={adminFormError(form.formError)} />
         <Done kind={done} />
       </div>
-      <FormSelect
-        {...form.bind('reason')}
-        label={t('member.reason')}
-        options={BAN_REASONS.map((value) => ({ value, label: t(`banReasons.${value}`) }))}
-      />
       <FormField {...form.bind('note')} label={t('member.note')} as="textarea" rows={2} maxLength={2000} />
       <FormField {...form.bind('until')} label={t('member.suspendUntil')} type="datetime-local" />
       <div className="d-flex flex-wrap gap-2">
@@ -167,7 +172,7 @@ function RestrictForm({ id, isRestricted }: { id: number; isRestricted: boolean 
         <Button
           variant="outline-warning"
           disabled={action.isPending || !form.values.until}
-          onClick={() => restrict('suspend')}
+          onClick={() => setConfirming('suspend')}
         >
           {t('member.suspend')}
         </Button>
@@ -181,7 +186,51 @@ function RestrictForm({ id, isRestricted }: { id: number; isRestricted: boolean 
           </Button>
         )}
       </div>
+      <RestrictConfirm
+        kind={confirming}
+        name={name}
+        until={form.values.until}
+        isBusy={action.isPending}
+        onConfirm={(reason) => restrict(confirming ?? 'ban', reason)}
+        onCancel={() => setConfirming(null)}
+      />
     </Form>
+  );
+}
+
+/** The ban's or suspension's confirmation: the member, what happens (until when), and the reason chosen in it. */
+function RestrictConfirm({
+  kind,
+  name,
+  until,
+  isBusy,
+  onConfirm,
+  onCancel,
+}: {
+  kind: 'ban' | 'suspend' | null;
+  name: string;
+  /** The form's `datetime-local` value. */
+  until: string;
+  isBusy: boolean;
+  onConfirm: (reason: BanReason) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const date = until ? formatDate(until, { dateStyle: 'long', timeStyle: 'short' }) : '';
+  return (
+    <ReasonConfirm
+      isOpen={kind !== null}
+      title={t(`confirm.${kind ?? 'ban'}.title`, { name })}
+      confirmLabel={t(`confirm.${kind ?? 'ban'}.confirm`)}
+      reasons={BAN_REASONS.map((value) => ({ value, label: t(`banReasons.${value}`) }))}
+      isBusy={isBusy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <p className="mb-0">
+        {kind === 'suspend' ? t('confirm.suspend.body', { name, date }) : t('confirm.ban.body', { name })}
+      </p>
+    </ReasonConfirm>
   );
 }
 

@@ -1,9 +1,10 @@
 // Payments (every staff role reads; admins refund and see failed webhooks): orders by status, one order with the
-// provider's own state, refund of its unused credits through the provider.
+// provider's own state, refund of its unused credits through the provider (confirmed first, with the money and credits).
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, staffMay, type AdminOrder, type Staff } from '@app/contracts';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
@@ -186,7 +187,6 @@ function FailedWebhooks() {
 function OrderDetail({ id, canRefund, onClose }: { id: number; canRefund: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('admin');
   const query = useAdminOrder(id);
-  const refund = useRefundOrder(id);
   if (query.isPending) return <LoadingSpinner />;
   if (query.isError) return <FormErrorAlert error={toAdminFormError(query.error)} />;
   const order = query.data.order;
@@ -236,19 +236,64 @@ function OrderDetail({ id, canRefund, onClose }: { id: number; canRefund: boolea
             </>
           )}
         </dl>
-        <FormErrorAlert error={refund.error ? toAdminFormError(refund.error) : null} />
-        {refund.isSuccess && (
-          <Alert variant="success" className="small" role="status">
-            {t('payments.refundDone')}
-          </Alert>
-        )}
-        {canRefund && order.status === 'paid' && !order.refunded_at && (
-          <Button variant="outline-danger" disabled={refund.isPending} onClick={() => refund.mutate()}>
-            {refund.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-            {t('payments.refund')}
-          </Button>
-        )}
+        <RefundAction order={order} canRefund={canRefund} />
       </Card.Body>
     </Card>
+  );
+}
+
+/**
+ * Admins: refund the order's unused credits, after a confirmation that says how much money goes back and how many
+ * credits leave the member's balance (the server's preview); the result says what was refunded.
+ */
+function RefundAction({ order, canRefund }: { order: AdminOrder; canRefund: boolean }) {
+  const { t, i18n } = useTranslation('admin');
+  const refund = useRefundOrder(order.id);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const money = (amount: number) => formatMoney({ amount, currency: order.currency }, i18n.language);
+  const preview = order.refund_preview;
+  const hasCredits = preview !== null && preview.credits > 0;
+  return (
+    <>
+      <FormErrorAlert error={refund.error ? toAdminFormError(refund.error) : null} />
+      {refund.isSuccess && (
+        <Alert variant="success" className="small" role="status">
+          {t('payments.refundResult', {
+            amount: money(order.refunded_minor),
+            credits: t('payments.credits', { count: order.refunded_credits }),
+          })}
+        </Alert>
+      )}
+      {canRefund && order.status === 'paid' && !order.refunded_at && (
+        <Button variant="outline-danger" disabled={refund.isPending} onClick={() => setIsConfirming(true)}>
+          {refund.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          {t('payments.refund')}
+        </Button>
+      )}
+      <ConfirmModal
+        isOpen={isConfirming}
+        title={t('confirm.refund.title', { id: order.id })}
+        confirmLabel={t('confirm.refund.confirm')}
+        isBusy={refund.isPending}
+        isConfirmDisabled={!hasCredits}
+        onConfirm={() => {
+          setIsConfirming(false);
+          refund.mutate();
+        }}
+        onCancel={() => setIsConfirming(false)}
+      >
+        <p className="mb-0">
+          {hasCredits
+            ? t('confirm.refund.body', {
+                id: order.id,
+                amount: money(preview.amount_minor),
+                total: money(order.amount_minor),
+                email: order.email ?? '—',
+                credits: t('payments.credits', { count: preview.credits }),
+              })
+            : t('confirm.refund.nothing')}
+        </p>
+      </ConfirmModal>
+    </>
   );
 }

@@ -1,12 +1,14 @@
 // The photos queue (moderators and admins): new photos, photos with open reports and verification selfies, as cards;
-// approve, or reject with a reason chosen per photo. The outcome is announced; the photo leaves the queue.
+// approve, or reject (the photo is deleted) after a confirmation naming the member and the photo, with a reason chosen
+// in it. The outcome is announced; the photo leaves the queue.
 import { useState } from 'react';
-import { Badge, Button, ButtonGroup, Card, Form } from 'react-bootstrap';
+import { Badge, Button, ButtonGroup, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_REJECT_REASONS, type AdminPhoto, type PhotoRejectReason } from '@app/contracts';
 import { useAdminPhotos } from '../api/admin-photos.ts';
 import { useReviewPhoto } from '../api/review-photo.ts';
 import { type PhotoQueue } from '../api/photo-queue.ts';
+import { ReasonConfirm } from './reason-confirm.tsx';
 import { ReviewQueue } from './review-queue.tsx';
 import { VerificationsQueue } from './verifications-queue.tsx';
 import { ScreeningBadge } from './screening-badge.tsx';
@@ -39,36 +41,64 @@ function PhotosQueue({ queue }: { queue: PhotoQueue }) {
   const photos = useAdminPhotos(queue);
   const review = useReviewPhoto();
   const [announcement, setAnnouncement] = useState('');
+  const [rejecting, setRejecting] = useState<AdminPhoto | null>(null);
+  const reject = (photo: AdminPhoto, reason: PhotoRejectReason) => {
+    setRejecting(null);
+    review.mutate(
+      { id: photo.id, kind: 'reject', reason },
+      { onSuccess: () => setAnnouncement(t('photos.rejected', { name: photo.profile_name })) },
+    );
+  };
   return (
-    <ReviewQueue
-      query={photos}
-      rows={photos.data?.pages.flatMap((page) => page.photos) ?? []}
-      announcement={announcement}
-      error={review.error}
-      emptyText={t('photos.empty')}
-      columns={{ xs: 1, sm: 2, lg: 4 }}
-      renderCard={(photo) => (
-        <PhotoCard
-          photo={photo}
-          isBusy={review.isPending}
-          onApprove={() =>
-            review.mutate(
-              { id: photo.id, kind: 'approve' },
-              { onSuccess: () => setAnnouncement(t('photos.approved', { name: photo.profile_name })) },
-            )
-          }
-          onReject={(reason) =>
-            review.mutate(
-              { id: photo.id, kind: 'reject', reason },
-              { onSuccess: () => setAnnouncement(t('photos.rejected', { name: photo.profile_name })) },
-            )
-          }
-        />
-      )}
-    />
+    <>
+      <ReviewQueue
+        query={photos}
+        rows={photos.data?.pages.flatMap((page) => page.photos) ?? []}
+        announcement={announcement}
+        error={review.error}
+        emptyText={t('photos.empty')}
+        columns={{ xs: 1, sm: 2, lg: 4 }}
+        renderCard={(photo) => (
+          <PhotoCard
+            photo={photo}
+            isBusy={review.isPending}
+            onApprove={() =>
+              review.mutate(
+                { id: photo.id, kind: 'approve' },
+                { onSuccess: () => setAnnouncement(t('photos.approved', { name: photo.profile_name })) },
+              )
+            }
+            onReject={() => setRejecting(photo)}
+          />
+        )}
+      />
+      <ReasonConfirm
+        isOpen={rejecting !== null}
+        title={t('confirm.photo.title', { name: rejecting?.profile_name ?? '' })}
+        confirmLabel={t('confirm.photo.confirm')}
+        reasons={PHOTO_REJECT_REASONS.map((value) => ({ value, label: t(`photoRejectReasons.${value}`) }))}
+        isBusy={review.isPending}
+        onConfirm={(reason) => rejecting && reject(rejecting, reason)}
+        onCancel={() => setRejecting(null)}
+      >
+        {rejecting && (
+          <div className="d-flex gap-3 align-items-start">
+            <img
+              src={rejecting.thumb_url}
+              alt={t('photos.alt', { name: rejecting.profile_name })}
+              width={96}
+              height={96}
+              className="rounded object-fit-cover flex-shrink-0"
+            />
+            <p className="mb-0">{t('confirm.photo.body', { name: rejecting.profile_name })}</p>
+          </div>
+        )}
+      </ReasonConfirm>
+    </>
   );
 }
 
+/** A photo with approve, and reject (which asks for the reason in a confirmation: the photo is deleted). */
 function PhotoCard({
   photo,
   isBusy,
@@ -78,11 +108,9 @@ function PhotoCard({
   photo: AdminPhoto;
   isBusy: boolean;
   onApprove: () => void;
-  onReject: (reason: PhotoRejectReason) => void;
+  onReject: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const [reason, setReason] = useState<PhotoRejectReason>('not_a_person');
-  const selectId = `reject-reason-${photo.id}`;
   return (
     <Card className="h-100 shadow-sm">
       <Card.Img
@@ -110,28 +138,12 @@ function PhotoCard({
         >
           {t('photos.approve')}
         </Button>
-        <Form.Label htmlFor={selectId} className="mb-1">
-          {t('photos.rejectReason')}
-        </Form.Label>
-        <Form.Select
-          id={selectId}
-          size="sm"
-          value={reason}
-          onChange={(event) => setReason(event.target.value as PhotoRejectReason)}
-          className="mb-2"
-        >
-          {PHOTO_REJECT_REASONS.map((value) => (
-            <option key={value} value={value}>
-              {t(`photoRejectReasons.${value}`)}
-            </option>
-          ))}
-        </Form.Select>
         <Button
           size="sm"
           variant="outline-danger"
           className="w-100"
           disabled={isBusy}
-          onClick={() => onReject(reason)}
+          onClick={onReject}
           aria-label={t('photos.rejectLabel', { name: photo.profile_name, id: photo.id })}
         >
           {t('photos.reject')}

@@ -1,7 +1,8 @@
-// The decision on a report: a note is required (said at the field, which gets focus); the ban chosen goes with it.
+// The decision on a report: a note is required (said at the field, which gets focus); the ban chosen goes with it,
+// once confirmed.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderWithProviders, setupI18n } from '../../../test-support/render.tsx';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders, settleOverlays, setupI18n } from '../../../test-support/render.tsx';
 import { mockFetch } from '../../../test-support/fetch-mock.ts';
 import { ReportDetail } from './report-detail.tsx';
 
@@ -55,6 +56,17 @@ describe('ReportDetail', () => {
     fireEvent.change(note, { target: { value: 'Scam confirmed' } });
     fireEvent.change(screen.getByLabelText('Ban the reported member'), { target: { value: 'scam_spam' } });
     fireEvent.click(takeAction);
+    // With a ban it asks first: the member, what happens, the reason chosen; nothing is sent before the confirm.
+    const dialog = await screen.findByRole('dialog', { name: 'Take action on report #5?' });
+    expect(dialog.textContent).toContain('Ann is logged out everywhere');
+    expect(dialog.textContent).toContain('Reason: Scam or spam');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await settleOverlays();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.click(takeAction);
+    const again = await screen.findByRole('dialog', { name: 'Take action on report #5?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Take action' }));
     await waitFor(() =>
       expect(calls.find((call) => call.path === '/api/admin/reports/5/action')?.body).toEqual({
         resolution: 'Scam confirmed',

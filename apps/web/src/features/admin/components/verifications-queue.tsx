@@ -1,48 +1,70 @@
 // The verification selfies in the photos queue: each selfie beside the pose the member was asked to copy and their
-// profile photos; approve (the member gets the badge) or reject with a reason. The outcome is announced.
+// profile photos; approve (the member gets the badge) or reject after a confirmation (the member is told the reason,
+// chosen in it). The outcome is announced.
 import { useState } from 'react';
-import { Button, Card, Form } from 'react-bootstrap';
+import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { VERIFICATION_REJECT_REASONS, type AdminVerification, type VerificationRejectReason } from '@app/contracts';
 import { PoseIcon } from '../../../components/pose-icons.tsx';
 import { useAdminVerifications } from '../api/admin-verifications.ts';
 import { useDecideVerification } from '../api/decide-verification.ts';
+import { ReasonConfirm } from './reason-confirm.tsx';
 import { ReviewQueue } from './review-queue.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { ScreeningBadge } from './screening-badge.tsx';
 
 export function VerificationsQueue() {
   const { t } = useTranslation('admin');
+  const { t: tMembers } = useTranslation('members');
   const verifications = useAdminVerifications();
   const decide = useDecideVerification();
   const [announcement, setAnnouncement] = useState('');
+  const [rejecting, setRejecting] = useState<AdminVerification | null>(null);
+  const reject = (entry: AdminVerification, reason: VerificationRejectReason) => {
+    setRejecting(null);
+    decide.mutate(
+      { id: entry.id, decision: { decision: 'reject', reason } },
+      { onSuccess: () => setAnnouncement(t('verifications.rejected', { name: entry.profile_name })) },
+    );
+  };
   return (
-    <ReviewQueue
-      query={verifications}
-      rows={verifications.data?.pages.flatMap((page) => page.verifications) ?? []}
-      announcement={announcement}
-      error={decide.error}
-      emptyText={t('verifications.empty')}
-      columns={{ xs: 1, lg: 2 }}
-      renderCard={(entry) => (
-        <VerificationCard
-          entry={entry}
-          isBusy={decide.isPending}
-          onApprove={() =>
-            decide.mutate(
-              { id: entry.id, decision: { decision: 'approve' } },
-              { onSuccess: () => setAnnouncement(t('verifications.approved', { name: entry.profile_name })) },
-            )
-          }
-          onReject={(reason) =>
-            decide.mutate(
-              { id: entry.id, decision: { decision: 'reject', reason } },
-              { onSuccess: () => setAnnouncement(t('verifications.rejected', { name: entry.profile_name })) },
-            )
-          }
-        />
-      )}
-    />
+    <>
+      <ReviewQueue
+        query={verifications}
+        rows={verifications.data?.pages.flatMap((page) => page.verifications) ?? []}
+        announcement={announcement}
+        error={decide.error}
+        emptyText={t('verifications.empty')}
+        columns={{ xs: 1, lg: 2 }}
+        renderCard={(entry) => (
+          <VerificationCard
+            entry={entry}
+            isBusy={decide.isPending}
+            onApprove={() =>
+              decide.mutate(
+                { id: entry.id, decision: { decision: 'approve' } },
+                { onSuccess: () => setAnnouncement(t('verifications.approved', { name: entry.profile_name })) },
+              )
+            }
+            onReject={() => setRejecting(entry)}
+          />
+        )}
+      />
+      <ReasonConfirm
+        isOpen={rejecting !== null}
+        title={t('confirm.selfie.title', { name: rejecting?.profile_name ?? '' })}
+        confirmLabel={t('confirm.selfie.confirm')}
+        reasons={VERIFICATION_REJECT_REASONS.map((value) => ({
+          value,
+          label: tMembers(`verification.rejectReasons.${value}`),
+        }))}
+        isBusy={decide.isPending}
+        onConfirm={(reason) => rejecting && reject(rejecting, reason)}
+        onCancel={() => setRejecting(null)}
+      >
+        <p className="mb-0">{t('confirm.selfie.body', { name: rejecting?.profile_name ?? '' })}</p>
+      </ReasonConfirm>
+    </>
   );
 }
 
@@ -55,7 +77,7 @@ function VerificationCard({
   entry: AdminVerification;
   isBusy: boolean;
   onApprove: () => void;
-  onReject: (reason: VerificationRejectReason) => void;
+  onReject: () => void;
 }) {
   const { t } = useTranslation('admin');
   return (
@@ -80,7 +102,16 @@ function VerificationCard({
         >
           {t('verifications.approve')}
         </Button>
-        <RejectControls entry={entry} isBusy={isBusy} onReject={onReject} />
+        <Button
+          size="sm"
+          variant="outline-danger"
+          className="w-100"
+          disabled={isBusy}
+          onClick={onReject}
+          aria-label={t('verifications.rejectLabel', { name: entry.profile_name })}
+        >
+          {t('verifications.reject')}
+        </Button>
       </Card.Body>
     </Card>
   );
@@ -127,51 +158,5 @@ function VerificationEvidence({ entry }: { entry: AdminVerification }) {
         )}
       </div>
     </div>
-  );
-}
-
-/** The reason to reject with (a pose mismatch first) and the reject button. */
-function RejectControls({
-  entry,
-  isBusy,
-  onReject,
-}: {
-  entry: AdminVerification;
-  isBusy: boolean;
-  onReject: (reason: VerificationRejectReason) => void;
-}) {
-  const { t } = useTranslation('admin');
-  const { t: tMembers } = useTranslation('members');
-  const [reason, setReason] = useState<VerificationRejectReason>('pose_mismatch');
-  const selectId = `verification-reason-${entry.id}`;
-  return (
-    <>
-      <Form.Label htmlFor={selectId} className="mb-1">
-        {t('verifications.rejectReason')}
-      </Form.Label>
-      <Form.Select
-        id={selectId}
-        size="sm"
-        value={reason}
-        onChange={(event) => setReason(event.target.value as VerificationRejectReason)}
-        className="mb-2"
-      >
-        {VERIFICATION_REJECT_REASONS.map((value) => (
-          <option key={value} value={value}>
-            {tMembers(`verification.rejectReasons.${value}`)}
-          </option>
-        ))}
-      </Form.Select>
-      <Button
-        size="sm"
-        variant="outline-danger"
-        className="w-100"
-        disabled={isBusy}
-        onClick={() => onReject(reason)}
-        aria-label={t('verifications.rejectLabel', { name: entry.profile_name })}
-      >
-        {t('verifications.reject')}
-      </Button>
-    </>
   );
 }

@@ -1,5 +1,6 @@
 // The chat screen of the chat layout: the conversation list beside the message area (the list hides below 992 px while
-// a conversation is open; /chats on a phone shows the list), a failed deletion's alert, and the connection state.
+// a conversation is open; /chats on a phone shows the list), a failed deletion's alert, and the connection state. One h1
+// at every width: the list's title on /chats, the conversation's (visually hidden) while one is open.
 import type { ReactNode } from 'react';
 import { Alert } from 'react-bootstrap';
 import { Link } from 'react-router';
@@ -27,16 +28,26 @@ const BackIcon = () => (
   </svg>
 );
 
+function ListHeading({ level: Heading, children }: { level: 'h1' | 'h2'; children: ReactNode }) {
+  return <Heading className="h5 mb-0 flex-grow-1">{children}</Heading>;
+}
+
 type ChatScreenProps = {
   /** The open conversation (null on /chats and for a conversation not started yet). */
   activeId: number | null;
   /** Whether the message area shows a conversation (then phones see only it). */
   hasConversation: boolean;
   title: string;
+  /**
+   * The page's one top-level heading while a conversation is open ("Chat with Ann"; "Conversation" until the partner is
+   * known): visually hidden, since the top bar shows the partner. The list's heading is then a second-level one, and
+   * the list is hidden on phones, so every width has exactly one h1.
+   */
+  heading?: string;
   children?: ReactNode;
 };
 
-export function ChatScreen({ activeId, hasConversation, title, children }: ChatScreenProps) {
+export function ChatScreen({ activeId, hasConversation, title, heading, children }: ChatScreenProps) {
   const { t } = useTranslation('chat');
   const unread = useChatBadge();
   const list = useChats();
@@ -55,10 +66,10 @@ export function ChatScreen({ activeId, hasConversation, title, children }: ChatS
           >
             <BackIcon />
           </Link>
-          <h1 className="h5 mb-0 flex-grow-1">
+          <ListHeading level={hasConversation ? 'h2' : 'h1'}>
             {t('list.title')}
             {unread > 0 && <span className="visually-hidden"> ({t('list.unread', { count: unread })})</span>}
-          </h1>
+          </ListHeading>
           <ConnectionState />
         </div>
         {alert && (
@@ -89,6 +100,7 @@ export function ChatScreen({ activeId, hasConversation, title, children }: ChatS
         className={`chat-main ${hasConversation ? 'd-flex' : 'd-none d-lg-flex'}`}
         aria-label={t('conversation.label')}
       >
+        {hasConversation && <h1 className="visually-hidden">{heading ?? t('conversation.label')}</h1>}
         {children || (
           <div className="chat-placeholder text-center text-body-secondary m-auto p-4">
             <p className="mb-0">{t('conversation.choose')}</p>

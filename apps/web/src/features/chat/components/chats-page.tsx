@@ -11,10 +11,13 @@ import { ConversationView } from './conversation-view.tsx';
 
 const parseId = (value: string | undefined) => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
 
-export function ConversationById({ conversationId }: { conversationId: number }) {
+type ChatQuery = ReturnType<typeof useChat>;
+
+/** The open conversation: its skeleton while it loads, its failure, or the conversation. */
+function ConversationBody({ conversationId, query }: { conversationId: number; query: ChatQuery }) {
   const { t } = useTranslation('chat');
   const [searchParams] = useSearchParams();
-  const { data, error, isPending } = useChat(conversationId);
+  const { data, error, isPending } = query;
   if (isPending) return <ConversationSkeleton />;
   if (error || !data) {
     return (
@@ -38,21 +41,36 @@ export function ConversationById({ conversationId }: { conversationId: number })
   );
 }
 
+/** /chats/{id}: the page's heading names the partner once the conversation is in. */
+function ConversationScreen({ conversationId }: { conversationId: number }) {
+  const { t } = useTranslation('chat');
+  const query = useChat(conversationId);
+  const partner = query.data?.partner.name;
+  return (
+    <ChatScreen
+      activeId={conversationId}
+      hasConversation
+      title={t('list.title')}
+      heading={partner ? t('conversation.title', { name: partner }) : undefined}
+    >
+      <ConversationBody conversationId={conversationId} query={query} />
+    </ChatScreen>
+  );
+}
+
 function ChatsScreen() {
   const { t } = useTranslation('chat');
   const { id } = useParams();
   const conversationId = parseId(id);
+  if (conversationId !== null) return <ConversationScreen conversationId={conversationId} />;
   const hasId = id !== undefined;
   return (
-    <ChatScreen activeId={conversationId} hasConversation={hasId} title={t('list.title')}>
-      {hasId &&
-        (conversationId === null ? (
-          <Alert variant="warning" className="m-auto" role="alert">
-            {t('errors:conversation_not_found')}
-          </Alert>
-        ) : (
-          <ConversationById conversationId={conversationId} />
-        ))}
+    <ChatScreen activeId={null} hasConversation={hasId} title={t('list.title')}>
+      {hasId && (
+        <Alert variant="warning" className="m-auto" role="alert">
+          {t('errors:conversation_not_found')}
+        </Alert>
+      )}
     </ChatScreen>
   );
 }

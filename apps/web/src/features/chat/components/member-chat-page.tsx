@@ -60,6 +60,7 @@ function MemberChat({ profileId }: { profileId: number }) {
       activeId={null}
       hasConversation
       title={data ? t('conversation.title', { name: data.partner.name }) : t('list.title')}
+      heading={data ? t('conversation.title', { name: data.partner.name }) : undefined}
     >
       {main}
     </ChatScreen>

@@ -10,6 +10,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useCountryName } from '../../../components/use-location-text.ts';
 import { toFormErrors, translateError } from '../../../lib/form-errors.ts';
 import { useCredits } from '../api/get-credits.ts';
+import { offeredMethods } from '../lib/offered-methods.ts';
 import { useEnteredDiscountCode } from '../lib/payment-store.ts';
 import { BundleGrid, BundleGridSkeleton } from './bundle-grid.tsx';
 import { CoinsIcon } from './credits-icons.tsx';
@@ -26,13 +27,15 @@ function MethodMarks({ data }: { data: CreditsResponse }) {
   const { t } = useTranslation('payments');
   const { t: tCommon } = useTranslation();
   const countryName = useCountryName();
-  if (data.methods.length === 0) return null;
+  // The same list /credits/{id} offers to choose from, direct debit included.
+  const methods = offeredMethods(data);
+  if (methods.length === 0) return null;
   return (
     <ul
       className="method-marks list-unstyled d-flex flex-wrap gap-2 mb-0"
       aria-label={t('credits.methodsLabel', { country: countryName(data.country) })}
     >
-      {data.methods.map(({ method }) => (
+      {methods.map(({ method }) => (
         <li key={method} className="d-inline-flex align-items-center gap-1 small">
           <PaymentMethodMark method={method} width={36} />
           <span>{tCommon(`paymentMethods.${method}`)}</span>

@@ -1,6 +1,6 @@
 // /credits/{id}/{paymentmethod?}: the chosen bundle, the methods offered for the payment country, each with its mark and
 // its transaction costs shown before paying; choosing one creates the order (priced on the server) and opens the checkout.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Alert, Col, Container, Row, Spinner } from 'react-bootstrap';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { useCredits } from '../api/get-credits.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { directDebitHref } from '../lib/direct-debit.ts';
 import { formatMoney } from '../../../lib/money.ts';
+import { offeredMethods } from '../lib/offered-methods.ts';
 import { useEnteredDiscountCode } from '../lib/payment-store.ts';
 import { BundleCard } from './bundle-card.tsx';
 import { DiscountSummary } from './discount-summary.tsx';
@@ -34,80 +35,128 @@ type MethodListProps = {
   preselected: PaymentMethod | null;
   onChoose: (method: PaymentMethod) => void;
   pendingMethod: PaymentMethod | null;
-  /** SEPA direct debit has its own page (/directdebit, with the SMS code) instead of a checkout; null where not offered. */
-  directDebitLink: string | null;
 };
 
-function MethodList({ data, bundle, preselected, onChoose, pendingMethod, directDebitLink }: MethodListProps) {
-  const { t, i18n } = useTranslation('payments');
-  const { t: tCommon } = useTranslation();
+/** The methods of `offeredMethods` (the list /credits shows too): checkout methods as buttons, direct debit a link. */
+function MethodList({ data, bundle, preselected, onChoose, pendingMethod }: MethodListProps) {
+  const { t } = useTranslation('payments');
   const preselectedRef = useRef<HTMLButtonElement>(null);
   useEffect(() => preselectedRef.current?.focus(), []);
-  if (data.methods.length === 0 && !directDebitLink) return <Alert variant="warning">{t('methods.none')}</Alert>;
-  const isDiscounted = bundle.final_price.amount < bundle.price.amount;
+  const methods = offeredMethods(data);
+  if (methods.length === 0) return <Alert variant="warning">{t('methods.none')}</Alert>;
   return (
     <ul className="method-list list-unstyled d-grid gap-2" aria-labelledby="method-list-title">
-      {data.methods.map(({ method, transaction_costs: costs }) => {
-        // Shown before paying; the server prices the order itself.
-        const total = formatMoney(
-          { amount: bundle.final_price.amount + costs, currency: bundle.final_price.currency },
-          i18n.language,
-        );
-        const isPending = pendingMethod === method;
-        return (
-          <li key={method}>
-            <button
-              ref={method === preselected ? preselectedRef : undefined}
-              type="button"
-              className={`method-option btn btn-light w-100 d-flex align-items-center gap-3 text-start ${method === preselected ? 'method-option-selected' : ''}`}
-              onClick={() => onChoose(method)}
-              disabled={pendingMethod !== null}
-              aria-busy={isPending || undefined}
-              data-method={method}
-            >
-              <PaymentMethodMark method={method} />
-              <span className="method-text flex-grow-1">
-                <span className="d-block fw-semibold">{tCommon(`paymentMethods.${method}`)}</span>
-                <span className="d-block small text-body-secondary">
-                  {costs > 0
-                    ? t('methods.costs', {
-                        price: formatMoney({ amount: costs, currency: bundle.final_price.currency }, i18n.language),
-                      })
-                    : t('methods.noCosts')}
-                  {isDiscounted && data.discount && (
-                    <span className="d-none d-sm-inline">
-                      {' '}
-                      · {t('methods.discountApplied', { percentage: data.discount.value_percentage })}
-                    </span>
-                  )}
-                </span>
-              </span>
-              <span className="method-total fw-bold text-nowrap">{t('methods.total', { price: total })}</span>
-              {isPending && <Spinner size="sm" aria-hidden="true" />}
-            </button>
-          </li>
-        );
-      })}
-      {directDebitLink && (
-        <li>
-          <Link
-            to={directDebitLink}
-            className={`method-option btn btn-light w-100 d-flex align-items-center gap-3 text-start ${preselected === 'sdd' ? 'method-option-selected' : ''} ${pendingMethod !== null ? 'disabled' : ''}`}
-            aria-disabled={pendingMethod !== null || undefined}
-            data-method="sdd"
-          >
-            <PaymentMethodMark method="sdd" />
-            <span className="method-text flex-grow-1">
-              <span className="d-block fw-semibold">{tCommon('paymentMethods.sdd')}</span>
-              <span className="d-block small text-body-secondary">{t('directDebit.methodHint')}</span>
-            </span>
-            <span className="method-total fw-bold text-nowrap">
-              {t('methods.total', { price: formatMoney(bundle.final_price, i18n.language) })}
-            </span>
-          </Link>
+      {methods.map((offered) => (
+        <li key={offered.method}>
+          {offered.kind === 'direct_debit' ? (
+            <DirectDebitOption bundle={bundle} preselected={preselected} pendingMethod={pendingMethod} />
+          ) : (
+            <CheckoutOption
+              data={data}
+              bundle={bundle}
+              method={offered.method}
+              costs={offered.transaction_costs}
+              buttonRef={offered.method === preselected ? preselectedRef : undefined}
+              isSelected={offered.method === preselected}
+              pendingMethod={pendingMethod}
+              onChoose={onChoose}
+            />
+          )}
         </li>
-      )}
+      ))}
     </ul>
+  );
+}
+
+function CheckoutOption({
+  data,
+  bundle,
+  method,
+  costs,
+  buttonRef,
+  isSelected,
+  pendingMethod,
+  onChoose,
+}: {
+  data: CreditsResponse;
+  bundle: Bundle;
+  method: PaymentMethod;
+  costs: number;
+  buttonRef: RefObject<HTMLButtonElement | null> | undefined;
+  isSelected: boolean;
+  pendingMethod: PaymentMethod | null;
+  onChoose: (method: PaymentMethod) => void;
+}) {
+  const { t, i18n } = useTranslation('payments');
+  const { t: tCommon } = useTranslation();
+  const isDiscounted = bundle.final_price.amount < bundle.price.amount;
+  // Shown before paying; the server prices the order itself.
+  const total = formatMoney(
+    { amount: bundle.final_price.amount + costs, currency: bundle.final_price.currency },
+    i18n.language,
+  );
+  const isPending = pendingMethod === method;
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      className={`method-option btn btn-light w-100 d-flex align-items-center gap-3 text-start ${isSelected ? 'method-option-selected' : ''}`}
+      onClick={() => onChoose(method)}
+      disabled={pendingMethod !== null}
+      aria-busy={isPending || undefined}
+      data-method={method}
+    >
+      <PaymentMethodMark method={method} />
+      <span className="method-text flex-grow-1">
+        <span className="d-block fw-semibold">{tCommon(`paymentMethods.${method}`)}</span>
+        <span className="d-block small text-body-secondary">
+          {costs > 0
+            ? t('methods.costs', {
+                price: formatMoney({ amount: costs, currency: bundle.final_price.currency }, i18n.language),
+              })
+            : t('methods.noCosts')}
+          {isDiscounted && data.discount && (
+            <span className="d-none d-sm-inline">
+              {' '}
+              · {t('methods.discountApplied', { percentage: data.discount.value_percentage })}
+            </span>
+          )}
+        </span>
+      </span>
+      <span className="method-total fw-bold text-nowrap">{t('methods.total', { price: total })}</span>
+      {isPending && <Spinner size="sm" aria-hidden="true" />}
+    </button>
+  );
+}
+
+/** SEPA direct debit has its own page (/directdebit, with the SMS code) instead of a checkout. */
+function DirectDebitOption({
+  bundle,
+  preselected,
+  pendingMethod,
+}: {
+  bundle: Bundle;
+  preselected: PaymentMethod | null;
+  pendingMethod: PaymentMethod | null;
+}) {
+  const { t, i18n } = useTranslation('payments');
+  const { t: tCommon } = useTranslation();
+  return (
+    <Link
+      to={directDebitHref(bundle.id)}
+      className={`method-option btn btn-light w-100 d-flex align-items-center gap-3 text-start ${preselected === 'sdd' ? 'method-option-selected' : ''} ${pendingMethod !== null ? 'disabled' : ''}`}
+      aria-disabled={pendingMethod !== null || undefined}
+      data-method="sdd"
+    >
+      <PaymentMethodMark method="sdd" />
+      <span className="method-text flex-grow-1">
+        <span className="d-block fw-semibold">{tCommon('paymentMethods.sdd')}</span>
+        <span className="d-block small text-body-secondary">{t('directDebit.methodHint')}</span>
+      </span>
+      <span className="method-total fw-bold text-nowrap">
+        {t('methods.total', { price: formatMoney(bundle.final_price, i18n.language) })}
+      </span>
+    </Link>
   );
 }
 
@@ -197,7 +246,6 @@ function PaymentMethodContent({ bundleId, preselected }: { bundleId: number; pre
             preselected={preselected}
             onChoose={choose}
             pendingMethod={isLeaving ? (createOrder.variables?.method ?? null) : null}
-            directDebitLink={data.direct_debit ? directDebitHref(bundle.id) : null}
           />
         )}
         <p className="small text-body-secondary mt-3 mb-0">{t('methods.note')}</p>

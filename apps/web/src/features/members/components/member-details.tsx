@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberProfile } from '@app/contracts';
 import { useSettings } from '../../../lib/settings/get-settings.ts';
-import { useCountryName, useRegionName } from '../../../components/use-location-text.ts';
+import { useCountryName, useRegionLabels, useRegionName } from '../../../components/use-location-text.ts';
 
 /** Field key -> its label key in members.json `fields`, and the group of its translated values (none: shown as is). */
 const DETAIL_FIELDS = [
@@ -32,6 +32,7 @@ export function MemberDetails({ member }: { member: MemberProfile }) {
   const settings = useSettings();
   const countryName = useCountryName();
   const regionName = useRegionName();
+  const regionLabels = useRegionLabels();
   // The region is named as the member's country names it: province, state, canton...
   const regionKind = (member.country && settings.region_data[member.country]?.kind) || 'region';
 
@@ -44,7 +45,7 @@ export function MemberDetails({ member }: { member: MemberProfile }) {
     else if (field.key === 'country') value = countryName(String(raw));
     else if (field.key === 'region') value = regionName(member.country, String(raw)) ?? String(raw);
     else if ('values' in field) value = t(`${field.values}.${String(raw)}`);
-    const label = field.key === 'region' ? t(`accounts:regionKinds.${regionKind}`) : t(`fields.${field.label}`);
+    const label = field.key === 'region' ? regionLabels.label(member.country, regionKind) : t(`fields.${field.label}`);
     rows.push({ key: field.key, label, value });
   }
   if (rows.length === 0) return null;

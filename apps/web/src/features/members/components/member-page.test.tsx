@@ -65,7 +65,7 @@ describe('member profile page', () => {
   });
 
   it('falls back to "Region" for a country without a region kind', async () => {
-    renderMember({ ...MEMBER, country: 'DE', region: 'BY' }, { region_data: {} });
+    renderMember({ ...MEMBER, country: 'FR', region: 'IDF' }, { region_data: {} });
     expect(await screen.findByText('Region')).toBeTruthy();
   });
 

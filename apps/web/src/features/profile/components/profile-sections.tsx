@@ -28,6 +28,7 @@ import { DateOfBirthField } from '../../signup/index.ts';
 import type { ProfileDraft, TextField } from '../hooks/use-profile-draft.ts';
 import { ABOUT_ME_MIN_LENGTH } from '../lib/profile-completeness.ts';
 import { InterestsPicker } from './interests-picker.tsx';
+import { useRegionLabels } from '../../../components/use-location-text.ts';
 
 type SectionProps = { draft: ProfileDraft };
 
@@ -108,6 +109,7 @@ function LocationFields({ draft }: SectionProps) {
   const countryName = useCountryName();
   const { values, errors } = draft;
   const countryRegions = values.country ? regions?.[values.country] : undefined;
+  const regionLabels = useRegionLabels();
   const hasRegions = Boolean(countryRegions && countryRegions.regions.length > 0);
   const countries = useMemo(
     () =>
@@ -148,7 +150,7 @@ function LocationFields({ draft }: SectionProps) {
           <Col xs={6} md={4}>
             <FormSelect
               name="region"
-              label={t(`accounts:regionKinds.${countryRegions.kind}`)}
+              label={regionLabels.label(values.country, countryRegions.kind)}
               value={values.region}
               onChange={(value) => change('region', value)}
               error={errors.region}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../lib/settings/get-settings.ts';
 import { useRegions } from '../../../lib/settings/get-regions.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useCountryName } from '../../../components/use-location-text.ts';
+import { useCountryName, useRegionLabels } from '../../../components/use-location-text.ts';
 import { pickFilters, type SearchFilterValues } from '../lib/search-filters.ts';
 
 /** Mirrors GENDERS and SEARCH_MAX_AGE of @app/contracts. */
@@ -56,6 +56,7 @@ function LocationFilters({ id, values, offers, onChange }: LocationFiltersProps)
   const { data: regions } = useRegions();
   const countryName = useCountryName();
   const countryRegions = values.country ? regions?.[values.country] : undefined;
+  const regionLabels = useRegionLabels();
   const countries = useMemo(
     () =>
       settings.countries
@@ -77,14 +78,35 @@ function LocationFilters({ id, values, offers, onChange }: LocationFiltersProps)
       {offers('region') && countryRegions && countryRegions.regions.length > 0 && (
         <FilterSelect
           id={`${id}-region`}
-          label={t(`accounts:regionKinds.${countryRegions.kind}`)}
+          label={regionLabels.label(values.country, countryRegions.kind)}
           value={values.countryregion}
           onChange={(value) => onChange('countryregion', value)}
-          anyLabel={t(`search.anyRegionOfKind.${countryRegions.kind}`)}
+          anyLabel={regionLabels.anyLabel(values.country, countryRegions.kind)}
           options={countryRegions.regions.map((region) => ({ value: region.code, label: region.name }))}
         />
       )}
     </>
+  );
+}
+
+/** Search and Reset: side by side while both fit, else the reset button on a line of its own (search.css). */
+function FilterActions({ isSearching, onClear }: { isSearching: boolean; onClear: () => void }) {
+  const { t } = useTranslation('members');
+  return (
+    <Col xs={12} className="search-filter-actions d-flex flex-wrap gap-2 pt-1">
+      <SubmitButton className="flex-grow-1 px-4" isPending={isSearching}>
+        {t('search.submit')}
+      </SubmitButton>
+      <Button
+        type="button"
+        variant="outline-secondary"
+        className="flex-grow-1"
+        onClick={onClear}
+        disabled={isSearching}
+      >
+        {t('search.clear')}
+      </Button>
+    </Col>
   );
 }
 
@@ -197,14 +219,7 @@ export function SearchFilters({ isMember, filters, isSearching, onSearch, onClea
             />
           </Col>
         )}
-        <Col xs={12} className="d-flex gap-2 pt-1">
-          <SubmitButton className="flex-grow-1 px-4" isPending={isSearching}>
-            {t('search.submit')}
-          </SubmitButton>
-          <Button type="button" variant="outline-secondary" onClick={onClear} disabled={isSearching}>
-            {t('search.clear')}
-          </Button>
-        </Col>
+        <FilterActions isSearching={isSearching} onClear={onClear} />
       </Row>
       {ageError && (
         <p id={ageErrorId} className="text-danger small mt-2 mb-0" role="alert">

@@ -9,6 +9,7 @@ import { FormErrorAlert } from '../../../../components/form-error-alert.tsx';
 import { FormField } from '../../../../components/form-field.tsx';
 import { FormSelect } from '../../../../components/form-select.tsx';
 import { UseMyLocationButton } from '../../../../components/use-my-location-button.tsx';
+import { useRegionLabels } from '../../../../components/use-location-text.ts';
 import { useDetailsForm, type DetailsForm } from '../../hooks/use-details-form.ts';
 import { StepActions } from './step-actions.tsx';
 
@@ -47,6 +48,7 @@ function PlaceFields({ form }: { form: DetailsForm }) {
   const regions = useRegions().data;
   const { values, setValue } = form;
   const countryRegions = regions?.[values.country];
+  const regionLabels = useRegionLabels();
 
   const countryNames = useMemo(() => {
     const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
@@ -78,7 +80,7 @@ function PlaceFields({ form }: { form: DetailsForm }) {
       {countryRegions && countryRegions.regions.length > 0 && (
         <FormSelect
           {...form.bind('region')}
-          label={t(`regionKinds.${countryRegions.kind}`)}
+          label={regionLabels.label(values.country, countryRegions.kind)}
           placeholder={t('fields.choose')}
           options={countryRegions.regions.map((region) => ({ value: region.code, label: region.name }))}
         />
