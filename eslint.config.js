@@ -83,6 +83,7 @@ export const SERVER_MODULE_DEPENDENCIES = {
   'data-export': ['member-core'],
   search: ['member-core'],
   swipe: ['blocks', 'likes', 'matches', 'member-core'],
+  visitors: ['member-core'],
 };
 assertAcyclic(SERVER_MODULE_DEPENDENCIES);
 

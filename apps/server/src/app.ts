@@ -70,6 +70,7 @@ import { chatsRoutes } from './modules/chats/chats.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { insertBundles } from './modules/payments/index.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { visitorsRoutes } from './modules/visitors/visitors.routes.ts';
 
 export type BuildOptions = {
   /** An open database to use instead of opening one from the config (tests share one per worker). */
@@ -185,6 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     accounts: app.services.accounts,
     dataExport: app.services.dataExport,
     notifications: app.services.notifications,
+    visitors: app.services.visitors,
     traffic: {
       sendPostback: (postbackId, context) => app.services.traffic.postbacks.send(postbackId, context),
       forgetEndedVisitors: (now) => app.services.traffic.forgetEndedVisitors(now),
@@ -217,6 +219,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         matchesRoutes,
         chatsRoutes,
         paymentsRoutes,
+        visitorsRoutes,
       ])
         await api.register(routes);
       await api.register(notificationsRoutes, {

@@ -30,3 +30,4 @@ export * from './payment-offer.ts';
 export * from './traffic.ts';
 export * from './web-routes.ts';
 export * from './web-route-match.ts';
+export * from './visitors.ts';

@@ -20,3 +20,4 @@ export * from './staff.ts';
 export * from './data-exports.ts';
 export * from './outbox.ts';
 export * from './traffic.ts';
+export * from './visits.ts';

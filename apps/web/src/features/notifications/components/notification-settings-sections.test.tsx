@@ -21,7 +21,7 @@ function buildNotificationSettings(overrides: Partial<NotificationSettings> = {}
       },
     ]),
   ) as NotificationSettings['preferences'];
-  return { preferences, invisible: false, show_in_ads: false, notifications_disabled: [], ...overrides };
+  return { preferences, invisible: false, show_in_ads: false, private_visits: false, notifications_disabled: [], ...overrides };
 }
 
 /** A notifications.php that keeps what it is sent, like the server; `failPut` answers the next PUT with an error. */
@@ -41,6 +41,7 @@ function mockNotificationsApi(initial: NotificationSettings) {
         preferences?: Record<string, Record<string, boolean>>;
         invisible?: boolean;
         show_in_ads?: boolean;
+        private_visits?: boolean;
         resume_mail?: true;
       };
       const preferences = { ...settings.preferences };
@@ -54,6 +55,7 @@ function mockNotificationsApi(initial: NotificationSettings) {
         preferences,
         invisible: change.invisible ?? settings.invisible,
         show_in_ads: change.show_in_ads ?? settings.show_in_ads,
+        private_visits: change.private_visits ?? settings.private_visits,
         notifications_disabled: change.resume_mail ? [] : settings.notifications_disabled,
       };
       return { body: { settings } };
