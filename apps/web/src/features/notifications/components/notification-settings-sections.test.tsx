@@ -21,7 +21,14 @@ function buildNotificationSettings(overrides: Partial<NotificationSettings> = {}
       },
     ]),
   ) as NotificationSettings['preferences'];
-  return { preferences, invisible: false, show_in_ads: false, private_visits: false, notifications_disabled: [], ...overrides };
+  return {
+    preferences,
+    invisible: false,
+    show_in_ads: false,
+    private_visits: false,
+    notifications_disabled: [],
+    ...overrides,
+  };
 }
 
 /** A notifications.php that keeps what it is sent, like the server; `failPut` answers the next PUT with an error. */

@@ -8,6 +8,7 @@ import { DataExportCard } from './data-export-card.tsx';
 import { InvisibleModeCard } from './invisible-mode-card.tsx';
 import { NotificationPreferencesCard } from './notification-preferences-card.tsx';
 import { ShowInAdsCard } from './show-in-ads-card.tsx';
+import { PrivateVisitsCard } from './private-visits-card.tsx';
 import './notifications.css';
 
 export function NotificationSettingsSections() {
@@ -37,6 +38,7 @@ export function NotificationSettingsSections() {
       <NotificationPreferencesCard settings={query.data} />
       <InvisibleModeCard isInvisible={query.data.invisible} />
       <ShowInAdsCard isShownInAds={query.data.show_in_ads} />
+      <PrivateVisitsCard isPrivate={query.data.private_visits} />
       <DataExportCard />
     </>
   );
