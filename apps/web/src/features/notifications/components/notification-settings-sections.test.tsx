@@ -207,6 +207,19 @@ describe('notifications screen', () => {
     expect(invisible.checked).toBe(true);
   });
 
+  it('saves "Don\'t record my visits" at once, a switch named and described', async () => {
+    const api = mockNotificationsApi(buildNotificationSettings());
+    renderScreen();
+    const control = (await screen.findByRole('switch', { name: "Don't record my visits" })) as HTMLInputElement;
+    expect(control.checked).toBe(false);
+    const description = document.getElementById(control.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toMatch(/among their visitors/);
+    expect(screen.getByRole('heading', { name: 'Your visits' })).toBeTruthy();
+    fireEvent.click(control);
+    await waitFor(() => expect(api.puts()).toEqual([{ private_visits: true }]));
+    expect(control.checked).toBe(true);
+  });
+
   describe("show my profile in the site's ads", () => {
     const LABEL = "Show my profile in the site's ads";
 
