@@ -19,19 +19,46 @@ export type VisitInput = { visitorProfileId: number; visitedProfileId: number; v
 
 const visitedProfile = alias(profiles, 'visited_profile');
 
-export function createVisitorsRepository(db: Executor) {
-  /** The visits of `profileId` since `since`, one row per visitor with the newest visit. */
-  const recentVisitors = (tx: Executor, profileId: number, since: Date) =>
-    tx
-      .select({
-        visitorId: profileVisits.visitorProfileId,
-        lastAt: sql<Date>`max(${profileVisits.visitedAt})`.as('last_at'),
-      })
-      .from(profileVisits)
-      .where(and(eq(profileVisits.visitedProfileId, profileId), gt(profileVisits.visitedAt, since)))
-      .groupBy(profileVisits.visitorProfileId)
-      .as('recent');
+/** The visits of `profileId` since `since`, one row per visitor with the newest visit (profile_visits_visited_idx). */
+const recentVisitors = (tx: Executor, profileId: number, since: Date) =>
+  tx
+    .select({
+      visitorId: profileVisits.visitorProfileId,
+      lastAt: sql<Date>`max(${profileVisits.visitedAt})`.as('last_at'),
+    })
+    .from(profileVisits)
+    .where(and(eq(profileVisits.visitedProfileId, profileId), gt(profileVisits.visitedAt, since)))
+    .groupBy(profileVisits.visitorProfileId)
+    .as('recent');
 
+/** The query of one page of visitors, newest visit first; `after` is the last row's [sortAt, id]. */
+export function visitorsPageQuery(
+  tx: Executor,
+  page: { siteId: number; profileId: number; since: Date; after: [string, number] | null; limit: number },
+) {
+  const recent = recentVisitors(tx, page.profileId, page.since);
+  const { after } = page;
+  return tx
+    .select({
+      ...cardColumns,
+      visitedAt: sql<string>`to_char(${recent.lastAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      sortAt: sql<string>`${recent.lastAt}::text`,
+    })
+    .from(recent)
+    .innerJoin(profiles, eq(profiles.id, recent.visitorId))
+    .leftJoin(mainPhoto, mainPhotoJoin)
+    .where(
+      and(
+        isViewable(page.siteId),
+        isNotBlockedWith(page.profileId),
+        after ? sql`(${recent.lastAt}, ${recent.visitorId}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
+      ),
+    )
+    .orderBy(desc(recent.lastAt), desc(recent.visitorId))
+    .limit(page.limit);
+}
+
+export function createVisitorsRepository(db: Executor) {
   return {
     /**
      * Records the visit once per visitor and UTC day (ON CONFLICT DO NOTHING): only between two members with an
@@ -89,25 +116,7 @@ export function createVisitorsRepository(db: Executor) {
       limit: number,
       tx: Executor = db,
     ): Promise<VisitorRow[]> {
-      const recent = recentVisitors(tx, profileId, since);
-      return tx
-        .select({
-          ...cardColumns,
-          visitedAt: sql<string>`to_char(${recent.lastAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-          sortAt: sql<string>`${recent.lastAt}::text`,
-        })
-        .from(recent)
-        .innerJoin(profiles, eq(profiles.id, recent.visitorId))
-        .leftJoin(mainPhoto, mainPhotoJoin)
-        .where(
-          and(
-            isViewable(siteId),
-            isNotBlockedWith(profileId),
-            after ? sql`(${recent.lastAt}, ${recent.visitorId}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
-          ),
-        )
-        .orderBy(desc(recent.lastAt), desc(recent.visitorId))
-        .limit(limit);
+      return visitorsPageQuery(tx, { siteId, profileId, since, after, limit });
     },
 
     /** Deletes the visits made before `before`; answers how many. */

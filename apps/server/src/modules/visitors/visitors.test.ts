@@ -1,8 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VISITORS_PAGE_SIZE, visitorsResponseSchema } from '@app/contracts';
 import { profileVisits, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { jobSchedule } from '../../test-support/jobs.ts';
+import { visitorsPageQuery } from './visitors.repository.ts';
 import { createMember, insertProfiles, makePremium, visitor, type TestMember } from '../../test-support/members.ts';
 
 const DAY_MS = 86_400_000;
@@ -125,8 +127,12 @@ describe('who viewed me (visitors.php)', () => {
     expect(body.count).toBe(1);
     expect(body.visitors.map((card) => card.id)).toEqual([carl.profileId]);
 
-    expect(await app.services.visitors.deleteExpired(now)).toBeGreaterThanOrEqual(1);
+    // The daily schedule is declared to pg-boss; here its period's job is enqueued as the cron pass would, and run.
+    expect(await jobSchedule(app.db, 'visitors.expire')).toMatchObject({ cron: '47 4 * * *', timezone: 'UTC' });
+    await app.jobs.enqueue('visitors.expire', {});
+    expect(await app.jobs.runDueJobs(now)).toBeGreaterThanOrEqual(1);
     expect((await visitsOf(anna.profileId)).map((row) => row.visitorProfileId)).toEqual([carl.profileId]);
+    expect(await app.services.visitors.deleteExpired(now)).toBe(0);
   });
 
   it('answers a free member the count only: no visitor id, name or photo leaves the server', async () => {
@@ -169,6 +175,24 @@ describe('who viewed me (visitors.php)', () => {
     const second = (await visitorsOf(anna, first.next_cursor!)).body;
     expect(second.visitors.map((card) => card.id)).toEqual([others[0]!.id]);
     expect(second.next_cursor).toBeNull();
+  });
+
+  it("reads a member's page through profile_visits_visited_idx, not by reading every visit", async () => {
+    const site = await app.sites.resolve('');
+    const plan = await app.db.transaction(async (tx) => {
+      // The table is tiny here, so a sequential scan would win on cost: it is switched off to see which index fits.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const query = visitorsPageQuery(tx, {
+        siteId: site.id,
+        profileId: 1,
+        since: new Date(Date.now() - 30 * DAY_MS),
+        after: null,
+        limit: VISITORS_PAGE_SIZE + 1,
+      });
+      const { rows } = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+      return rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(plan).toContain('profile_visits_visited_idx');
   });
 
   it('records an event once however often it is delivered (the consumer is idempotent)', async () => {
