@@ -2,7 +2,7 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { profiles, profileVisits } from '../../db/schema/index.ts';
+import { blocks, profiles, profileVisits } from '../../db/schema/index.ts';
 import {
   cardColumns,
   isNotBlockedWith,
@@ -63,7 +63,7 @@ export function createVisitorsRepository(db: Executor) {
     /**
      * Records the visit once per visitor and UTC day (ON CONFLICT DO NOTHING): only between two members with an
      * account on one site, never of oneself, never by an invisible member, one who does not record visits, or a
-     * fictional profile. Answers whether a row was written.
+     * fictional profile, never across a block either way. Answers whether a row was written.
      */
     async record(visit: VisitInput, tx: Executor = db): Promise<boolean> {
       const day = visit.visitedAt.toISOString().slice(0, 10);
@@ -88,6 +88,9 @@ export function createVisitorsRepository(db: Executor) {
                 eq(profiles.isFictional, false),
                 eq(profiles.isInvisible, false),
                 eq(profiles.privateVisits, false),
+                // Nothing is kept between members with a block either way (the page would not list it anyway).
+                sql`not exists (select 1 from ${blocks} b where (b.profile_id = ${profiles.id} and b.blocked_profile_id = ${visitedProfile.id})
+                  or (b.profile_id = ${visitedProfile.id} and b.blocked_profile_id = ${profiles.id}))`,
               ),
             ),
         )

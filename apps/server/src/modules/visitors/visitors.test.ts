@@ -111,6 +111,9 @@ describe('who viewed me (visitors.php)', () => {
     const { body } = await visitorsOf(anna);
     expect(body.count).toBe(1);
     expect(body.visitors.map((card) => card.id)).toEqual([dora.profileId]);
+    // Across a block no new visit is recorded at all: anna opens bert's page, whom she blocked.
+    await open(anna, bert.profileId);
+    expect(await visitsOf(bert.profileId)).toEqual([]);
   });
 
   it('counts and keeps 30 days: older visits are not counted, and the retention job deletes them', async () => {
