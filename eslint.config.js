@@ -85,6 +85,7 @@ export const SERVER_MODULE_DEPENDENCIES = {
   safety: ['member-core'],
   search: ['member-core'],
   swipe: ['blocks', 'likes', 'matches', 'member-core'],
+  visitors: ['member-core'],
 };
 assertAcyclic(SERVER_MODULE_DEPENDENCIES);
 

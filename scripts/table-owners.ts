@@ -45,6 +45,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   photo_reviews: 'modules/photos',
   photo_verifications: 'modules/photos',
   photos: 'modules/photos',
+  profile_visits: 'modules/visitors',
   profiles: 'modules/profiles',
   push_subscriptions: 'modules/notifications',
   reports: 'modules/reports',

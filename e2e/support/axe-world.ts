@@ -75,6 +75,7 @@ export const SCREENS: Screen[] = [
   { name: 'likes-liked', audience: 'member', path: () => '/likes/liked' },
   { name: 'likes-matches', audience: 'member', path: () => '/likes/matches' },
   { name: 'likes-member', audience: 'member', path: (world) => `/likes/m/${world.partner.id}` },
+  { name: 'visitors', audience: 'member', path: () => '/visitors' },
   { name: 'match-finder', audience: 'member', path: () => '/match-finder' },
   { name: 'swipe-game', audience: 'member', path: () => '/swipe-game' },
   { name: 'profile', audience: 'member', path: () => '/profile' },

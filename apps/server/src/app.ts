@@ -73,6 +73,7 @@ import { chatsRoutes } from './modules/chats/chats.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { insertBundles } from './modules/payments/index.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { visitorsRoutes } from './modules/visitors/visitors.routes.ts';
 
 export type BuildOptions = {
   /** An open database to use instead of opening one from the config (tests share one per worker). */
@@ -195,6 +196,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       screenPhoto: (job) => app.services.screening.screen(job),
       forgetFingerprints: (now) => app.services.risk.forgetFingerprints(now),
     },
+    visitors: app.services.visitors,
     traffic: {
       sendPostback: (postbackId, context) => app.services.traffic.postbacks.send(postbackId, context),
       forgetEndedVisitors: (now) => app.services.traffic.forgetEndedVisitors(now),
@@ -228,6 +230,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         chatsRoutes,
         safetyRoutes,
         paymentsRoutes,
+        visitorsRoutes,
       ])
         await api.register(routes);
       await api.register(notificationsRoutes, {

@@ -28,6 +28,7 @@ import { removeLikesAndMatch } from './modules/likes/index.ts';
 import { createMatchesRepository, createMatchesService } from './modules/matches/index.ts';
 import { createMembersRepository, createViewerLoader } from './modules/member-core/index.ts';
 import { consumeNotificationEvents } from './modules/notifications/index.ts';
+import { consumeVisitEvents, createVisitorsRepository, createVisitorsService } from './modules/visitors/index.ts';
 
 export type ServicesOptions = {
   payments: PaymentSettings;
@@ -73,6 +74,15 @@ export function buildServices(
   const likes = buildLikes(app, blocks, chats);
   relayDeliveries(app, chats);
   const { payments, paymentRefunds } = buildPayments(app, options, now);
+  // Who viewed me: member pages announce visits, the consumer records them once each (docs/visitors.md).
+  const visitors = createVisitorsService({
+    visitorsRepository: createVisitorsRepository(db),
+    outbox: app.outbox,
+    cursors,
+    now,
+    log: app.log,
+  });
+  consumeVisitEvents(app.outbox, visitors);
   const services = {
     traffic,
     /** Landers' variants and weights per site (docs/traffic.md, "Lander experiments"). */
@@ -108,6 +118,7 @@ export function buildServices(
     verification,
     matches,
     likes,
+    visitors,
     ...buildMemberFeatures(app, secrets.dataExportSigning, { photos, blocks, likes, matches, locate: geocoder.locate }),
   };
   return {

@@ -33,3 +33,4 @@ export * from './traffic.ts';
 export * from './web-routes.ts';
 export * from './web-route-match.ts';
 export * from './message-concerns.ts';
+export * from './visitors.ts';

@@ -46,6 +46,8 @@ export const notificationSettingsSchema = z.object({
   invisible: z.boolean(),
   /** The member agreed to appear on the site's advertising pages (landers, docs/landers.md); off by default. */
   show_in_ads: z.boolean(),
+  /** "Don't record my visits": opening other members' profiles leaves no visit (docs/visitors.md); off by default. */
+  private_visits: z.boolean(),
   /** Why the system stopped all mail to this member (SPEC section 8); empty when mail flows. */
   notifications_disabled: z.array(z.enum(NOTIFICATIONS_DISABLED_REASONS)),
 });
@@ -56,7 +58,7 @@ export type NotificationSettingsResponse = z.infer<typeof notificationSettingsRe
 /**
  * PUT /api/notifications.php: any subset, saved at once. `preferences` may name some types and, per type, one or
  * both channels. `resume_mail: true` clears notifications_disabled (after the member fixed the address or
- * re-subscribed); `invisible` and `show_in_ads` are the profile's flags; answers the whole settings object.
+ * re-subscribed); `invisible`, `show_in_ads` and `private_visits` are the profile's flags; answers the whole settings object.
  */
 export const updateNotificationSettingsRequestSchema = z
   .object({
@@ -74,6 +76,7 @@ export const updateNotificationSettingsRequestSchema = z
       .strict(),
     invisible: z.boolean(),
     show_in_ads: z.boolean(),
+    private_visits: z.boolean(),
     resume_mail: z.literal(true),
   })
   .partial()

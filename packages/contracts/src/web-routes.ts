@@ -27,6 +27,7 @@ export const WEB_ROUTE_PATHS = {
   likes: '/likes',
   likesType: '/likes/:type',
   likesMId: '/likes/m/:id',
+  visitors: '/visitors',
   chats: '/chats',
   chatsId: '/chats/:id',
   members: '/members',

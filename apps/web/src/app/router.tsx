@@ -108,6 +108,12 @@ const memberRoutes: RouteObject[] = [
     }),
   },
   {
+    path: paths.visitors.path,
+    lazy: async () => ({
+      Component: (await import('../features/visitors/components/visitors-page.tsx')).VisitorsPage,
+    }),
+  },
+  {
     path: paths.swipeGame.path,
     lazy: async () => ({
       Component: (await import('../features/swipe-game/components/swipe-game-page.tsx')).SwipeGamePage,

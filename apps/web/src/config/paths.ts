@@ -20,6 +20,7 @@ export const paths = {
   likes: { path: WEB_ROUTE_PATHS.likes, getHref: () => '/likes' },
   likesType: { path: WEB_ROUTE_PATHS.likesType, getHref: (type: string) => `/likes/${type}` },
   likesMId: { path: WEB_ROUTE_PATHS.likesMId, getHref: (id: number | string) => `/likes/m/${id}` },
+  visitors: { path: WEB_ROUTE_PATHS.visitors, getHref: () => '/visitors' },
   chats: { path: WEB_ROUTE_PATHS.chats, getHref: () => '/chats' },
   chatsId: { path: WEB_ROUTE_PATHS.chatsId, getHref: (id: number | string) => `/chats/${id}` },
   members: { path: WEB_ROUTE_PATHS.members, getHref: () => '/members' },

@@ -21,3 +21,4 @@ export * from './data-exports.ts';
 export * from './outbox.ts';
 export * from './traffic.ts';
 export * from './safety.ts';
+export * from './visits.ts';

@@ -144,6 +144,8 @@ export const profiles = pgTable(
     isFictional: boolean('is_fictional').notNull().default(false),
     /** Invisible mode: left out of search, suggestions and the swipe game. */
     isInvisible: boolean('is_invisible').notNull().default(false),
+    /** "Don't record my visits": opening other members' profiles leaves no visit (docs/visitors.md). */
+    privateVisits: boolean('private_visits').notNull().default(false),
     /** The member agreed to appear in the site's ads (landers and member landings); off by default (docs/landers.md). */
     showInAds: boolean('show_in_ads').notNull().default(false),
     /**

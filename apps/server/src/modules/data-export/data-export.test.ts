@@ -69,6 +69,8 @@ describe('GDPR data export', () => {
     const jpeg = await makeJpeg(300, 260);
     const photo = (await uploadPhoto(member.client, jpeg)).json().photo;
     await member.client.request({ method: 'POST', url: '/api/like.php', payload: { id: other.profileId } });
+    // A visit of the other's profile (recorded by the outbox consumer after the page: docs/visitors.md).
+    expect((await member.client.request({ url: `/api/member.php?id=${other.profileId}` })).statusCode).toBe(200);
     const sent = await member.client.request({
       method: 'POST',
       url: '/api/message.php',
@@ -138,6 +140,7 @@ describe('GDPR data export', () => {
         'safety.json',
         'ledger.json',
         'likes.json',
+        'profile-visits.json',
         'visits.json',
         'messages-sent.json',
         'orders.json',
@@ -164,6 +167,9 @@ describe('GDPR data export', () => {
     expect(read('messages-sent.json')[1]).not.toHaveProperty('photoKey');
     expect(files.get(`chat-photos/${photoMessageId}.jpg`)!.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     expect(read('likes.json')).toEqual([expect.objectContaining({ profileId: other.profileId, name: other.name })]);
+    expect(read('profile-visits.json')).toEqual([
+      expect.objectContaining({ profileId: other.profileId, name: other.name }),
+    ]);
     expect(read('orders.json')).toEqual([]);
     const ledger = read('ledger.json') as { amount: number; reason: string }[];
     expect(ledger.some((entry) => entry.amount < 0)).toBe(true);

@@ -1,4 +1,4 @@
-// What a member's export holds of their activity: messages sent, likes given, visits, orders, the credit ledger.
+// What a member's export holds of their activity: messages sent, likes given, profile visits made, visits, orders, the credit ledger.
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -6,6 +6,7 @@ import {
   likes,
   messages,
   orders,
+  profileVisits,
   trafficMembers,
   trafficVisits,
   profiles,
@@ -37,6 +38,16 @@ export function createExportActivityRepository(db: Executor) {
         .innerJoin(profiles, eq(profiles.id, likes.targetProfileId))
         .where(eq(likes.profileId, profileId))
         .orderBy(asc(likes.createdAt));
+    },
+
+    /** The member's own visits of other members' profiles (who viewed me, docs/visitors.md), oldest first. */
+    profileVisitsMade(profileId: number, tx: Executor = db) {
+      return tx
+        .select({ profileId: profileVisits.visitedProfileId, name: profiles.name, visitedAt: profileVisits.visitedAt })
+        .from(profileVisits)
+        .innerJoin(profiles, eq(profiles.id, profileVisits.visitedProfileId))
+        .where(eq(profileVisits.visitorProfileId, profileId))
+        .orderBy(asc(profileVisits.visitedAt));
     },
 
     /** The member's first-touch records and their visits (paid traffic, docs/traffic.md), oldest first. */

@@ -38,17 +38,18 @@ async function readMemberData(repo: DataExportRepository, userId: number) {
   const account = await repo.account(userId);
   if (!account) return null;
   const profile = await repo.profile(userId);
-  const [photoRows, sent, liked, orderRows, ledger, settings, visits, safety] = await Promise.all([
+  const [photoRows, sent, liked, profileVisits, orderRows, ledger, settings, visits, safety] = await Promise.all([
     profile ? repo.photos(profile.id) : [],
     profile ? repo.messagesSent(profile.id) : [],
     profile ? repo.likesGiven(profile.id) : [],
+    profile ? repo.profileVisitsMade(profile.id) : [],
     repo.orders(userId),
     repo.ledger(userId),
     repo.notificationSettings(userId),
     repo.visits(userId),
     repo.safety(userId, profile?.id ?? null),
   ]);
-  return { account, profile, photoRows, sent, liked, orderRows, ledger, settings, visits, safety };
+  return { account, profile, photoRows, sent, liked, profileVisits, orderRows, ledger, settings, visits, safety };
 }
 type MemberData = NonNullable<Awaited<ReturnType<typeof readMemberData>>>;
 
@@ -99,6 +100,7 @@ async function archiveEntries(
     ['photos.json', json(photoList)],
     ['messages-sent.json', json(sentList)],
     ['likes.json', json(data.liked)],
+    ['profile-visits.json', json(data.profileVisits)],
     ['orders.json', json(data.orderRows)],
     ['ledger.json', json(data.ledger)],
     ['visits.json', json(data.visits)],

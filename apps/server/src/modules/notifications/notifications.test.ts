@@ -110,6 +110,7 @@ describe('notifications', () => {
         },
         invisible: false,
         show_in_ads: false,
+        private_visits: false,
         notifications_disabled: [],
       });
       expect((await visitor(app).request({ url: '/api/notifications.php' })).statusCode).toBe(403);

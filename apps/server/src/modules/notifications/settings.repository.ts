@@ -52,12 +52,19 @@ export function createSettingsRepository(db: Executor) {
       userId: number,
       tx: Executor = db,
     ): Promise<
-      { isInvisible: boolean; showInAds: boolean; notificationsDisabled: NotificationsDisabledReason[] } | undefined
+      | {
+          isInvisible: boolean;
+          showInAds: boolean;
+          privateVisits: boolean;
+          notificationsDisabled: NotificationsDisabledReason[];
+        }
+      | undefined
     > {
       const [row] = await tx
         .select({
           isInvisible: profiles.isInvisible,
           showInAds: profiles.showInAds,
+          privateVisits: profiles.privateVisits,
           notificationsDisabled: users.notificationsDisabled,
         })
         .from(users)

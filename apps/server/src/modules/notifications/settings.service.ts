@@ -56,6 +56,7 @@ export function createNotificationSettingsService(deps: SettingsDeps) {
       preferences: effectivePreferences(stored),
       invisible: account?.isInvisible ?? false,
       show_in_ads: account?.showInAds ?? false,
+      private_visits: account?.privateVisits ?? false,
       notifications_disabled: account?.notificationsDisabled ?? [],
     };
   }
@@ -64,8 +65,8 @@ export function createNotificationSettingsService(deps: SettingsDeps) {
     getSettings,
 
     /**
-     * PUT /api/notifications.php: saved at once, in one transaction (the preferences, the profile's invisible and
-     * show-in-ads flags, resumed mail); marketing switched on records the consent's time.
+     * PUT /api/notifications.php: saved at once, in one transaction (the preferences, the profile's invisible,
+     * show-in-ads and private-visits flags, resumed mail); marketing switched on records the consent's time.
      */
     async updateSettings(userId: number, input: UpdateNotificationSettingsRequest): Promise<NotificationSettings> {
       const now = deps.now();
@@ -78,6 +79,9 @@ export function createNotificationSettingsService(deps: SettingsDeps) {
           await setProfileVisibility(tx, userId, { isInvisible: input.invisible }, now);
         if (input.show_in_ads !== undefined)
           await setProfileVisibility(tx, userId, { showInAds: input.show_in_ads }, now);
+        // Read by the visitors module when it records a visit: nothing cached shows it.
+        if (input.private_visits !== undefined)
+          await setProfileVisibility(tx, userId, { privateVisits: input.private_visits }, now);
         if (input.resume_mail) await deps.accounts.clearNotificationsDisabled(tx, userId);
         // Invisible mode, showing in ads and the disabled reasons are part of the member's view (user.php, search,
         // landers).

@@ -23,11 +23,14 @@ export async function updateProfileOfUser(
     .where(eq(profiles.userId, userId));
 }
 
-/** The member's own visibility choices (invisible mode, showing on advertising pages), updated at `now`. */
+/**
+ * The member's own visibility choices (invisible mode, showing on advertising pages, not recording visits), updated at
+ * `now`.
+ */
 export async function setProfileVisibility(
   executor: Executor,
   userId: number,
-  choice: { isInvisible: boolean } | { showInAds: boolean },
+  choice: { isInvisible: boolean } | { showInAds: boolean } | { privateVisits: boolean },
   now: Date,
 ): Promise<void> {
   await executor

@@ -13,7 +13,7 @@ import { errorResponses } from '../member-core/index.ts';
 const TAGS = ['members'];
 
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { profiles, likes, viewers } = app.services;
+  const { profiles, likes, visitors, viewers } = app.services;
 
   app.get(
     '/profile.php',
@@ -54,7 +54,8 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [app.optionalMember],
       schema: {
         tags: TAGS,
-        summary: "A member's profile as the viewer may see it; opening it clears that member's like_new",
+        summary:
+          "A member's profile as the viewer may see it; opening it clears that member's like_new and records the visit",
         querystring: profileIdQuerySchema,
         response: { 200: memberResponseSchema, ...errorResponses },
       },
@@ -63,6 +64,8 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await viewers.optional(request);
       const member = await profiles.getMemberProfile(viewer, request.site, request.query.id);
       if (viewer && !member.is_self && member.relation?.is_liked_by) await likes.markSeen(viewer, member.id);
+      // Who viewed me: an outbox event, recorded by its consumer after the answer (docs/visitors.md).
+      if (viewer && !member.is_self) await visitors.announceVisit(viewer, member.id);
       return { member };
     },
   );

@@ -44,6 +44,7 @@ export const ROBOTS_DISALLOW = [
   '/members',
   '/chats',
   '/likes',
+  '/visitors',
   '/credits',
   '/transactions',
   '/profile',

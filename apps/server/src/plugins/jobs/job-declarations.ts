@@ -69,6 +69,7 @@ export type JobDeps = {
   deliverMail: ((mail: z.output<typeof mailSchema>) => Promise<unknown>) | null;
   deleteExpiredAccountRows: (now: Date) => Promise<unknown>;
   accounts: { purgeAccount: (userId: number, now: Date) => Promise<unknown> };
+  visitors: { deleteExpired: (now: Date) => Promise<number> };
   dataExport: {
     runBuild: (job: { exportId: number }, context: JobContext) => Promise<void>;
     expire: (now: Date) => Promise<number>;
@@ -282,6 +283,17 @@ export const JOB_DECLARATIONS = {
       ({ traffic }) =>
       ({ postbackId }, context) =>
         traffic.sendPostback(postbackId, context),
+  }),
+  /** Profile visits older than 30 days are deleted (docs/visitors.md); the page never counts them anyway. */
+  'visitors.expire': job({
+    payload: none,
+    cron: '47 4 * * *',
+    handler:
+      ({ visitors, log }) =>
+      async (_payload, { now }) => {
+        const deleted = await visitors.deleteExpired(now);
+        if (deleted > 0) log.info(`deleted ${deleted} expired profile visits`);
+      },
   }),
   /** Visitors who never signed up are forgotten once their tracking cookie has ended (docs/traffic.md). */
   'traffic.forget-visitors': job({

@@ -43,6 +43,7 @@ function fakeDeps(overrides: Partial<JobDeps>): JobDeps {
     deleteExpiredAccountRows: unused,
     accounts: { purgeAccount: unused },
     dataExport: { runBuild: unused, expire: unused },
+    visitors: { deleteExpired: unused },
     notifications: {} as JobDeps['notifications'],
     traffic: { sendPostback: unused, forgetEndedVisitors: unused },
     safety: { screenPhoto: unused, forgetFingerprints: unused },

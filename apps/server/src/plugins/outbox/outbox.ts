@@ -53,6 +53,11 @@ export type OutboxEvents = {
   'report.created': { reportedProfileId: number };
   /** A profile photo or a verification selfie was stored: safety screens it (docs/safety.md). */
   'photo.added': { source: 'profile' | 'selfie'; id: number; key: string; profileId: number };
+  /**
+   * A member opened another member's profile (member.php) at `visitedAt` (ISO 8601): the visitors module records the
+   * visit once per visitor and UTC day, unless the visitor is invisible or does not record visits (docs/visitors.md).
+   */
+  'profile.visited': { visitorProfileId: number; visitedProfileId: number; visitedAt: string };
   /** A site's settings changed or a site was created: every instance forgets its cached sites and pages. */
   'site.changed': { siteId: number };
 };

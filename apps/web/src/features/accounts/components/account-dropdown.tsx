@@ -1,4 +1,4 @@
-// The logged-in member's menu in the top navigation: avatar and username, my profile, settings, the colour theme, logout.
+// The logged-in member's menu in the top navigation: avatar and username, my profile, who viewed me, settings, the colour theme, logout.
 // components/nav-dropdown.tsx, not react-bootstrap's Dropdown: the navigation is on the first paint (docs/web-build.md).
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,9 @@ export function AccountDropdown({ user }: { user: User }) {
       <h6 className="dropdown-header d-md-none d-lg-block d-xl-none">{user.profile.name}</h6>
       <Link className="dropdown-item" to={paths.profile.getHref()}>
         {t('nav.myProfile')}
+      </Link>
+      <Link className="dropdown-item" to={paths.visitors.getHref()}>
+        {t('nav.visitors')}
       </Link>
       <Link className="dropdown-item" to={paths.notifications.getHref()}>
         {t('nav.settings')}

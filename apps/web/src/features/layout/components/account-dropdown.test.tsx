@@ -37,6 +37,7 @@ describe('account dropdown in the top navigation', () => {
     fireEvent.click(toggle);
     expect((await screen.findByRole('link', { name: 'My profile' })).getAttribute('href')).toBe('/profile');
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/notifications');
+    expect(screen.getByRole('link', { name: 'Who viewed me' }).getAttribute('href')).toBe('/visitors');
   });
 
   it('shows a placeholder without a main image and logs out to the root', async () => {

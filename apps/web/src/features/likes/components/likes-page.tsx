@@ -136,6 +136,11 @@ export function LikesPage() {
                   </Nav.Link>
                 </Nav.Item>
               ))}
+              <Nav.Item>
+                <Nav.Link as={NavLink} to={paths.visitors.getHref()}>
+                  {t('visitors.title')}
+                </Nav.Link>
+              </Nav.Item>
             </Nav>
             <LikesList key={type} type={type} />
           </>

@@ -31,6 +31,7 @@ export function applySettingsChange(
     preferences,
     invisible: change.invisible ?? settings.invisible,
     show_in_ads: change.show_in_ads ?? settings.show_in_ads,
+    private_visits: change.private_visits ?? settings.private_visits,
     notifications_disabled: change.resume_mail ? [] : settings.notifications_disabled,
   };
 }

@@ -26,7 +26,13 @@ function preferences(push: boolean): NotificationSettings['preferences'] {
 
 /** notifications.php's answer: every e-mail switch on, push switches as given, visible, mail flowing. */
 function settingsWithPush(push: boolean): NotificationSettings {
-  return { preferences: preferences(push), invisible: false, show_in_ads: false, notifications_disabled: [] };
+  return {
+    preferences: preferences(push),
+    invisible: false,
+    show_in_ads: false,
+    private_visits: false,
+    notifications_disabled: [],
+  };
 }
 
 /** A browser with the Push API that has not asked for the notification permission yet. */

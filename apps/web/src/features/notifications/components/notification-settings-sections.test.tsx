@@ -21,7 +21,14 @@ function buildNotificationSettings(overrides: Partial<NotificationSettings> = {}
       },
     ]),
   ) as NotificationSettings['preferences'];
-  return { preferences, invisible: false, show_in_ads: false, notifications_disabled: [], ...overrides };
+  return {
+    preferences,
+    invisible: false,
+    show_in_ads: false,
+    private_visits: false,
+    notifications_disabled: [],
+    ...overrides,
+  };
 }
 
 /** A notifications.php that keeps what it is sent, like the server; `failPut` answers the next PUT with an error. */
@@ -41,6 +48,7 @@ function mockNotificationsApi(initial: NotificationSettings) {
         preferences?: Record<string, Record<string, boolean>>;
         invisible?: boolean;
         show_in_ads?: boolean;
+        private_visits?: boolean;
         resume_mail?: true;
       };
       const preferences = { ...settings.preferences };
@@ -54,6 +62,7 @@ function mockNotificationsApi(initial: NotificationSettings) {
         preferences,
         invisible: change.invisible ?? settings.invisible,
         show_in_ads: change.show_in_ads ?? settings.show_in_ads,
+        private_visits: change.private_visits ?? settings.private_visits,
         notifications_disabled: change.resume_mail ? [] : settings.notifications_disabled,
       };
       return { body: { settings } };
@@ -196,6 +205,19 @@ describe('notifications screen', () => {
     fireEvent.click(invisible);
     await waitFor(() => expect(api.puts()).toEqual([{ invisible: true }]));
     expect(invisible.checked).toBe(true);
+  });
+
+  it('saves "Don\'t record my visits" at once, a switch named and described', async () => {
+    const api = mockNotificationsApi(buildNotificationSettings());
+    renderScreen();
+    const control = (await screen.findByRole('switch', { name: "Don't record my visits" })) as HTMLInputElement;
+    expect(control.checked).toBe(false);
+    const description = document.getElementById(control.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toMatch(/among their visitors/);
+    expect(screen.getByRole('heading', { name: 'Your visits' })).toBeTruthy();
+    fireEvent.click(control);
+    await waitFor(() => expect(api.puts()).toEqual([{ private_visits: true }]));
+    expect(control.checked).toBe(true);
   });
 
   describe("show my profile in the site's ads", () => {

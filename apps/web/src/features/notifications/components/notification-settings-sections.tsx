@@ -9,6 +9,7 @@ import { DataExportCard } from './data-export-card.tsx';
 import { InvisibleModeCard } from './invisible-mode-card.tsx';
 import { NotificationPreferencesCard } from './notification-preferences-card.tsx';
 import { ShowInAdsCard } from './show-in-ads-card.tsx';
+import { PrivateVisitsCard } from './private-visits-card.tsx';
 import './notifications.css';
 
 export function NotificationSettingsSections() {
@@ -39,6 +40,7 @@ export function NotificationSettingsSections() {
       <InvisibleModeCard isInvisible={query.data.invisible} />
       <ChatPhotoBlurCard />
       <ShowInAdsCard isShownInAds={query.data.show_in_ads} />
+      <PrivateVisitsCard isPrivate={query.data.private_visits} />
       <DataExportCard />
     </>
   );
