@@ -2,13 +2,14 @@
 // moderators' actions, each audited: clear (the signals are forgiven, held sends go out in order, charged once),
 // warn (a mail in the member's language), refuse (held sends are dropped, nothing charged).
 import type { AdminRiskMember, AdminRiskReason } from '@app/contracts';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { profiles, sites, users, type MemberRiskRow } from '../../db/schema/index.ts';
+import type { MemberRiskRow } from '../../db/schema/index.ts';
 import type { CursorCodec } from '../../lib/cursors.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
+import { findStaffMember } from '../accounts/index.ts';
 import { countHeldMessages, type ChatsService } from '../chats/index.ts';
+import { findSite } from '../sites/index.ts';
 import type { RiskService } from '../safety/index.ts';
 import { recordAudit, type AuditActor } from './audit.repository.ts';
 import { sendMemberMail } from './mails.ts';
@@ -29,23 +30,19 @@ export function createAdminRiskService(deps: {
 }) {
   const { db } = deps;
 
-  /** The member as the chat sends for them, their site, and what a mail needs. */
+  /** The member as the chat sends for them, their site, and what a mail needs (accounts' and sites' staff reads). */
   async function memberOf(userId: number) {
-    const [row] = await db
-      .select({ user: users, profile: profiles, site: sites })
-      .from(users)
-      .innerJoin(profiles, eq(profiles.userId, users.id))
-      .innerJoin(sites, eq(sites.id, users.siteId))
-      .where(eq(users.id, userId));
-    if (!row) throw notFound();
+    const row = await findStaffMember(db, userId);
+    const site = row && (await findSite(db, row.siteId));
+    if (!row?.profile || !site) throw notFound();
     const sender = {
       userId,
       profileId: row.profile.id,
-      siteId: row.user.siteId,
-      isPremium: row.user.paidUser,
+      siteId: row.siteId,
+      isPremium: row.paidUser,
       name: row.profile.name,
     };
-    return { ...row, sender };
+    return { row, site, sender };
   }
 
   async function decide(actor: AuditActor, userId: number, deliver: boolean) {
@@ -109,14 +106,14 @@ export function createAdminRiskService(deps: {
           targetType: 'user',
           targetId: userId,
           before: null,
-          after: { mailed: member.user.email },
+          after: { mailed: member.row.email },
         });
         await sendMemberMail(
           deps.mailer,
           {
-            to: member.user.email,
-            language: member.user.language ?? 'en',
-            name: member.profile.name,
+            to: member.row.email,
+            language: member.row.language ?? 'en',
+            name: member.sender.name,
             site: member.site,
             template: 'riskWarning',
           },

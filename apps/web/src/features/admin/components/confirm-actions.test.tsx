@@ -125,6 +125,7 @@ describe('the console asks before an action that hurts', () => {
       review: 'new',
       reject_reason: null,
       open_reports: 0,
+      screening: null,
       created_at: '2026-11-01T10:00:00.000Z',
     };
     const { calls } = mockFetch(({ method, url }) => {
@@ -163,6 +164,7 @@ describe('the console asks before an action that hurts', () => {
       submitted_at: '2026-11-01T10:00:00.000Z',
       selfie_url: '/api/admin/verifications/4/selfie',
       photo_urls: [],
+      screening: null,
     };
     const { calls } = mockFetch(({ method, url }) => {
       if (method === 'GET' && url.pathname === '/api/admin/verifications')
