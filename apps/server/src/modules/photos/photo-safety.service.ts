@@ -46,7 +46,9 @@ export function createPhotoSafety(deps: {
     await deps.jobs.enqueue(DELETE_FILES_JOB, { keys: [row.fileKey, row.thumbKey] }, { tx });
   }
 
-  async function changing(work: (tx: Executor, copies: { fileKey: string; thumbKey: string }[]) => Promise<number | null>) {
+  async function changing(
+    work: (tx: Executor, copies: { fileKey: string; thumbKey: string }[]) => Promise<number | null>,
+  ) {
     const copies: { fileKey: string; thumbKey: string }[] = [];
     try {
       await deps.outbox.transaction(async (tx, effects) => {
@@ -57,7 +59,9 @@ export function createPhotoSafety(deps: {
         }
       });
     } catch (error) {
-      await Promise.all(copies.flatMap((keys) => [deps.storage.remove(keys.fileKey), deps.storage.remove(keys.thumbKey)]));
+      await Promise.all(
+        copies.flatMap((keys) => [deps.storage.remove(keys.fileKey), deps.storage.remove(keys.thumbKey)]),
+      );
       throw error;
     }
   }

@@ -39,8 +39,9 @@ describe('explicit profile photos by site policy', () => {
   const ownPhotos = async (member: TestMember) =>
     (await member.client.request({ url: '/api/photos.php' })).json<{ photos: Photo[] }>().photos;
   const seenBy = async (viewer: TestMember, owner: TestMember) =>
-    (await viewer.client.request({ url: `/api/member.php?id=${owner.profileId}` })).json<{ member: { photos: Photo[] } }>()
-      .member.photos;
+    (await viewer.client.request({ url: `/api/member.php?id=${owner.profileId}` })).json<{
+      member: { photos: Photo[] };
+    }>().member.photos;
 
   it('holds an explicit photo for review: private, shown to nobody else, until a moderator approves it', async () => {
     await usePolicy('review');

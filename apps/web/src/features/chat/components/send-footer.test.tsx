@@ -117,6 +117,26 @@ describe('SendFooter', () => {
     expect(handlers.onPremiumRequired).toHaveBeenCalled();
   });
 
+  it('previews a chosen photo with its cost: sent only with Send, nothing with Cancel', () => {
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+    const handlers = renderFooter({ canSendPhotos: true });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [photo] } });
+    const preview = screen.getByRole('region', { name: 'Photo to send' });
+    expect(within(preview).getByText('Sending this photo costs 15 credits.')).toBeTruthy();
+    expect(within(preview).getByRole('img', { name: 'The photo you chose' }).getAttribute('src')).toBe('blob:preview');
+    expect(handlers.onSendPhoto).not.toHaveBeenCalled();
+    fireEvent.click(within(preview).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('region', { name: 'Photo to send' })).toBeNull();
+    expect(handlers.onSendPhoto).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { files: [photo] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send for 15 credits' }));
+    expect(handlers.onSendPhoto).toHaveBeenCalledWith(photo);
+    expect(screen.queryByRole('region', { name: 'Photo to send' })).toBeNull();
+  });
+
   it('picks a gift by its name, priced', async () => {
     const handlers = renderFooter();
     fireEvent.click(screen.getByRole('button', { name: 'Send a gift' }));

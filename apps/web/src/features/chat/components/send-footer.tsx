@@ -1,4 +1,4 @@
-// The send footer: attach a photo (premium), send a gift (picker with names and prices), and the textarea (Enter
+// The send footer: attach a photo (premium; previewed with its cost before it is sent), send a gift (picker with names and prices), and the textarea (Enter
 // sends, Shift+Enter is a new line) with a character counter against the site's message_length.
 import { useId, useRef, useState } from 'react';
 import { Button } from 'react-bootstrap';
@@ -9,6 +9,7 @@ import { usePhotoAttach } from '../hooks/use-photo-attach.ts';
 import { useTextSubmit } from '../hooks/use-text-submit.ts';
 import { AttachPhotoButton, FirstMessageConfirm, FooterHints, MessageField, SendIcon } from './send-footer-parts.tsx';
 import { GiftPicker } from './gift-picker.tsx';
+import { PhotoPreview } from './photo-preview.tsx';
 
 /** Characters as the server counts them (code points: an emoji is one). */
 export const messageLength = (text: string) => [...text].length;
@@ -41,7 +42,9 @@ export function SendFooter(props: SendFooterProps) {
   const id = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [isGiftPickerOpen, setGiftPickerOpen] = useState(initialGiftPickerOpen);
-  const { fileInput, fileError, attach, onFile } = usePhotoAttach(props);
+  // A chosen photo waits for Send in a preview with its cost (nothing is uploaded or paid before).
+  const [photo, setPhoto] = useState<File | null>(null);
+  const { fileInput, fileError, attach, onFile } = usePhotoAttach({ ...props, onSendPhoto: setPhoto });
   const length = messageLength(text);
   const isTooLong = length > maxLength;
   const canSend = text.trim().length > 0 && !isTooLong;
@@ -55,6 +58,17 @@ export function SendFooter(props: SendFooterProps) {
         <p className="text-danger small mb-1" role="alert">
           {fileError}
         </p>
+      )}
+      {photo && (
+        <PhotoPreview
+          file={photo}
+          price={prices.photo}
+          onSend={() => {
+            props.onSendPhoto(photo);
+            setPhoto(null);
+          }}
+          onCancel={() => setPhoto(null)}
+        />
       )}
       <div className="d-flex align-items-end gap-2">
         <AttachPhotoButton fileInput={fileInput} attach={attach} onFile={onFile} />
