@@ -9,7 +9,7 @@ import { usePhotoAttach } from '../hooks/use-photo-attach.ts';
 import { useTextSubmit } from '../hooks/use-text-submit.ts';
 import { AttachPhotoButton, FirstMessageConfirm, FooterHints, MessageField, SendIcon } from './send-footer-parts.tsx';
 import { GiftPicker } from './gift-picker.tsx';
-import { PhotoPreview } from './photo-preview.tsx';
+import { PhotoPreview, type ChosenPhoto } from './photo-preview.tsx';
 
 /** Characters as the server counts them (code points: an emoji is one). */
 export const messageLength = (text: string) => [...text].length;
@@ -43,8 +43,18 @@ export function SendFooter(props: SendFooterProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [isGiftPickerOpen, setGiftPickerOpen] = useState(initialGiftPickerOpen);
   // A chosen photo waits for Send in a preview with its cost (nothing is uploaded or paid before).
-  const [photo, setPhoto] = useState<File | null>(null);
-  const { fileInput, fileError, attach, onFile } = usePhotoAttach({ ...props, onSendPhoto: setPhoto });
+  const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
+  const dropPhoto = () => {
+    if (photo) URL.revokeObjectURL(photo.url);
+    setPhoto(null);
+  };
+  const { fileInput, fileError, attach, onFile } = usePhotoAttach({
+    ...props,
+    onSendPhoto: (file) => {
+      if (photo) URL.revokeObjectURL(photo.url);
+      setPhoto({ file, url: URL.createObjectURL(file) });
+    },
+  });
   const length = messageLength(text);
   const isTooLong = length > maxLength;
   const canSend = text.trim().length > 0 && !isTooLong;
@@ -61,13 +71,13 @@ export function SendFooter(props: SendFooterProps) {
       )}
       {photo && (
         <PhotoPreview
-          file={photo}
+          photo={photo}
           price={prices.photo}
           onSend={() => {
-            props.onSendPhoto(photo);
-            setPhoto(null);
+            props.onSendPhoto(photo.file);
+            dropPhoto();
           }}
-          onCancel={() => setPhoto(null)}
+          onCancel={dropPhoto}
         />
       )}
       <div className="d-flex align-items-end gap-2">
