@@ -208,7 +208,13 @@ describe('a free member with limits', () => {
     const senderMember = await signUpAndActivate(sender.request, 'Sam');
     const text = 'Send me money by bank transfer';
     await sender.goto(`/members/${reporterMember.id}/chat`);
-    await sendMessage(sender, reporterMember, text);
+    // A payment request in a first message asks "Are you sure?" first (docs/safety.md); the scammer goes on.
+    await messageBox(sender).fill(text);
+    await messageBox(sender).press('Enter');
+    const sure = sender.getByRole('dialog', { name: 'Are you sure?' });
+    expect(await sure.getByText('a request for money or payment').isVisible()).toBe(true);
+    await sure.getByRole('button', { name: 'Send anyway' }).click();
+    await conversationLog(sender, reporterMember).getByTestId('chat-message').filter({ hasText: text }).waitFor();
 
     await reporter.goto(`/chats`);
     await conversationList(reporter)

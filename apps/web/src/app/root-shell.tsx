@@ -4,8 +4,6 @@ import { Outlet } from 'react-router';
 import { LoadingBar } from '../components/loading-bar.tsx';
 import { AfterFirstPaint } from '../components/after-first-paint.tsx';
 import { loadRemainingNamespaces } from '../lib/i18n.ts';
-import { adoptFirstView } from '../lib/first-view.ts';
-import { useQueryClient } from '@tanstack/react-query';
 
 // Lazy, like the layouts: it brings react-bootstrap (the activation reminder), which the entry chunk leaves out.
 const SessionManager = lazy(async () => ({
@@ -26,9 +24,7 @@ function RemainingNamespaces() {
 }
 
 export function RootShell() {
-  // The page is rendered: the server's view of it (when there is one) gives way (lib/first-view.ts).
-  const queryClient = useQueryClient();
-  useEffect(() => adoptFirstView(queryClient), [queryClient]);
+  // The server's first view gives way once the page rendered: the layouts' PageOutlet (layouts/page-outlet.tsx).
   return (
     <>
       <LoadingBar />

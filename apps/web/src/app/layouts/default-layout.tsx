@@ -1,6 +1,6 @@
 // Default layout: top navigation, alert banners, footer with disclaimer, the site-entry warning, the signup modal and the members' modals (likes, notices).
-import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { lazy, useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlertBanners } from '../../components/alerts/alert-banners.tsx';
 import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
@@ -8,6 +8,7 @@ import { registerSignupModal } from '../../lib/signup-modal-store.ts';
 import { TopNav } from '../../features/layout/components/top-nav.tsx';
 import { SiteFooter } from '../../features/layout/components/site-footer.tsx';
 import { PageFallback } from '../app-shell.tsx';
+import { PageOutlet } from './page-outlet.tsx';
 
 // Overlays (modals) show nothing on the first screen: they and react-bootstrap's Modal load after the first paint.
 const SiteEntryWarning = lazy(async () => ({
@@ -37,9 +38,7 @@ export function DefaultLayout() {
       <AlertBanners />
       <main id={MAIN_CONTENT_ID} className="layout-main flex-grow-1" tabIndex={-1}>
         {/* A page that suspends shows its skeleton here, inside this one main (not the App's whole shell). */}
-        <Suspense fallback={<PageFallback pathname={pathname} />}>
-          <Outlet />
-        </Suspense>
+        <PageOutlet fallback={<PageFallback pathname={pathname} />} />
       </main>
       <SiteFooter />
       <AfterFirstPaint>

@@ -1,10 +1,10 @@
 // Lander layout: logo bar, the landing page, footer with disclaimer, the signup modal; entry warning only for NL and DE.
-import { lazy, Suspense, useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { lazy, useEffect } from 'react';
 import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { registerSignupModal } from '../../lib/signup-modal-store.ts';
 import { LogoBar } from '../../features/layout/components/logo-bar.tsx';
 import { SiteFooter } from '../../features/layout/components/site-footer.tsx';
+import { PageOutlet } from './page-outlet.tsx';
 
 // The landers' calls to action open the signup modal; it and the warning load after the first paint, like the default layout's.
 const SiteEntryWarning = lazy(async () => ({
@@ -23,9 +23,7 @@ export function LanderLayout() {
           takes the view over (on a short lander it became the page's largest paint, seconds late). */}
       <main className="flex-grow-1 min-vh-100">
         {/* A suspending page stays inside this one main (no second one from the App's shell). */}
-        <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
+        <PageOutlet fallback={null} />
       </main>
       <SiteFooter />
       <AfterFirstPaint>
