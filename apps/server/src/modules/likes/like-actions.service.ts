@@ -50,6 +50,8 @@ export function createLikeActions(
         await repo.insertLike(viewer.profileId, target.id, tx);
         const isMatch = await repo.hasLike(target.id, viewer.profileId, tx);
         const isNewMatch = isMatch && (await repo.insertMatch(viewer.profileId, target.id, tx, deps.now()));
+        // Liking back answers the like: it is no longer new (the likes poll of both is told below).
+        if (isMatch) await repo.markSeen(target.id, viewer.profileId, tx);
         const result = { is_liked: true, is_match: isMatch, is_new_match: isNewMatch };
         await announceLike(effects, viewer.profileId, target.id, result);
         return result;

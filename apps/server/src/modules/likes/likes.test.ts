@@ -169,7 +169,10 @@ describe('likes and matches', () => {
   it('makes a match of a mutual like exactly once, and unliking ends it', async () => {
     const [anna, bert] = await Promise.all([createMember(app), createMember(app)]);
     expect((await like(anna, bert.profileId)).json()).toMatchObject({ is_match: false, is_new_match: false });
+    expect((await overview(bert)).liked_by).toEqual([{ id: anna.profileId, like_new: true }]);
     expect((await like(bert, anna.profileId)).json()).toEqual({ is_liked: true, is_match: true, is_new_match: true });
+    // Liked back: Anna's like is answered, no longer new.
+    expect((await overview(bert)).liked_by).toEqual([{ id: anna.profileId, like_new: false }]);
     expect((await like(bert, anna.profileId)).json()).toEqual({ is_liked: true, is_match: true, is_new_match: false });
     expect(await matchRows(anna.profileId, bert.profileId)).toHaveLength(1);
 
@@ -310,8 +313,9 @@ describe('likes and matches', () => {
     expect(likedBy.pages).toBe(2);
     expect(likedBy.seen).toHaveLength(26);
     expect(new Set(likedBy.seen.map((entry) => entry.id)).size).toBe(26);
-    expect(likedBy.seen.slice(0, 16).every((entry) => entry.like_new)).toBe(true);
-    expect(likedBy.seen.slice(16).some((entry) => entry.like_new)).toBe(false);
+    // New first: of the 16 unseen likes, the 10 I liked back are answered (no longer new), 6 stay new.
+    expect(likedBy.seen.slice(0, 6).every((entry) => entry.like_new)).toBe(true);
+    expect(likedBy.seen.slice(6).some((entry) => entry.like_new)).toBe(false);
 
     const liked = await collect('liked');
     expect(liked.seen.map((entry) => entry.id).sort((a, b) => a - b)).toEqual(
