@@ -4,18 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { ZipFile } from 'yazl';
 import { DATA_EXPORT_LINK_DAYS } from '@app/contracts';
 import { isUiLanguage } from '@app/i18n';
-import { PRIVATE_KEY_PREFIX, type FileStorage, type StoredFile } from '../../plugins/storage/index.ts';
+import { PRIVATE_KEY_PREFIX, readStoredFile, type FileStorage } from '../../plugins/storage/index.ts';
 import type { DataExportRepository } from './data-export.repository.ts';
 
 import type { DataExportDeps } from './data-export-deps.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
-
-async function readAll(file: StoredFile): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.body as AsyncIterable<Buffer>) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
 
 /** The zip of `entries` (name -> contents) as one buffer. */
 export function zipEntries(entries: [string, Buffer][], mtime: Date): Promise<Buffer> {
@@ -61,7 +55,7 @@ async function photoEntries(storage: Pick<FileStorage, 'read'>, data: MemberData
     const stored = key ? await storage.read(key) : null;
     if (!key || !stored) return null;
     const file = `${folder}/${id}.${extensionOf(key)}`;
-    photoFiles.push([file, await readAll(stored)]);
+    photoFiles.push([file, await readStoredFile(stored)]);
     return file;
   };
   const photoList = [];

@@ -1,14 +1,12 @@
 // Which chat photos arrive blurred for their receiver (docs/safety.md): a photo scored explicit, or not screened yet
 // (or whose screening failed), from a sender the receiver's choice covers: everyone, members they have not matched
 // with (the default), or nobody. The sender always sees their own photo; staff see every photo with its score.
+import type { ChatPhotoBlurReason } from '@app/contracts';
 import type { ChatPhotoBlur } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { SafetyRepository } from './safety.repository.ts';
 
 export const DEFAULT_CHAT_PHOTO_BLUR: ChatPhotoBlur = 'unmatched';
-
-/** Why a photo is blurred for its receiver: scored explicit, or not screened yet. */
-export type BlurReason = 'explicit' | 'checking';
 
 export function createChatPhotoBlur(deps: {
   repo: SafetyRepository;
@@ -37,9 +35,9 @@ export function createChatPhotoBlur(deps: {
       viewer: { userId: number; profileId: number },
       partnerProfileId: number,
       photoMessages: { id: number; senderProfileId: number | null }[],
-    ): Promise<Map<number, BlurReason>> {
+    ): Promise<Map<number, ChatPhotoBlurReason>> {
       const received = photoMessages.filter((message) => message.senderProfileId !== viewer.profileId);
-      const blurred = new Map<number, BlurReason>();
+      const blurred = new Map<number, ChatPhotoBlurReason>();
       if (received.length === 0) return blurred;
       const choice = await choiceOf(viewer.userId);
       if (choice === 'never') return blurred;

@@ -12,7 +12,6 @@ import {
   reports,
   users,
   type MemberRiskRow,
-  type RiskSignal,
 } from '../../db/schema/index.ts';
 import { SIMILAR_TEXT_BITS } from './text-similarity.ts';
 
@@ -119,11 +118,6 @@ export function createRiskRepository(db: Executor) {
       return row?.count ?? 0;
     },
 
-    /** Stores a profile photo's perceptual hash beside its screening. */
-    async setPhotoHash(photoId: number, phash: bigint, tx: Executor = db): Promise<void> {
-      await tx.update(photoScreenings).set({ phash }).where(eq(photoScreenings.photoId, photoId));
-    },
-
     /** Photos of other accounts (any site) whose perceptual hash is within SAME_PHOTO_BITS of `phash`, closest first. */
     async samePhotosElsewhere(photoId: number, userId: number, phash: bigint, tx: Executor = db) {
       const distance = sql<number>`bit_count((${photoScreenings.phash} # ${phash})::bit(64))`.mapWith(Number);
@@ -166,4 +160,3 @@ export function createRiskRepository(db: Executor) {
   };
 }
 export type RiskRepository = ReturnType<typeof createRiskRepository>;
-export type { RiskSignal };

@@ -10,7 +10,7 @@ import {
   type RiskSignalName,
 } from '@app/contracts';
 import type { Executor } from '../../db/client.ts';
-import type { MemberRiskRow, RiskSignal } from '../../db/schema/index.ts';
+import type { MemberRiskRow } from '../../db/schema/index.ts';
 import type { RiskRepository } from './risk.repository.ts';
 import { MIN_SIMILAR_TEXT_LENGTH, normaliseText, simhash } from './text-similarity.ts';
 
@@ -142,7 +142,6 @@ export function createRiskService(deps: {
     async onPhotoHashed(photo: { photoId: number; profileId: number; phash: bigint }, tx: Executor): Promise<void> {
       const account = await repo.accountOf(photo.profileId, tx);
       if (!account) return;
-      await repo.setPhotoHash(photo.photoId, photo.phash, tx);
       const [match] = await repo.samePhotosElsewhere(photo.photoId, account.userId, photo.phash, tx);
       if (!match) return;
       await record(
@@ -198,5 +197,4 @@ export function createRiskService(deps: {
   };
 }
 export type RiskService = ReturnType<typeof createRiskService>;
-export type { RiskSignal };
 export const DEFAULT_SITE_RISK: SiteRisk = { threshold: DEFAULT_RISK_THRESHOLD, weights: {} };

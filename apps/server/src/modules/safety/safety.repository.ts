@@ -18,6 +18,8 @@ export type NewScreening = ScreeningRef & {
   isExplicit: boolean;
   labels: ScreeningLabels;
   model: string;
+  /** Profile photos: the perceptual hash (risk's reused-photo signal); null otherwise. */
+  phash: bigint | null;
   screenedAt: Date;
 };
 
@@ -50,12 +52,6 @@ export function createSafetyRepository(db: Database) {
     async listChatScreenings(messageIds: number[], tx: Executor = db): Promise<PhotoScreeningRow[]> {
       if (messageIds.length === 0) return [];
       return tx.select().from(photoScreenings).where(inArray(photoScreenings.messageId, messageIds));
-    },
-
-    /** The screenings of these profile photos (the console's queue). */
-    async listPhotoScreenings(photoIds: number[], tx: Executor = db): Promise<PhotoScreeningRow[]> {
-      if (photoIds.length === 0) return [];
-      return tx.select().from(photoScreenings).where(inArray(photoScreenings.photoId, photoIds));
     },
 
     async findSettings(userId: number, tx: Executor = db) {

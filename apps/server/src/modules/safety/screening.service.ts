@@ -2,12 +2,12 @@
 // classifier in a job after its upload committed, one at a time per instance, and the score and labels are stored with
 // it. A photo the classifier cannot read, or a classifier that did not load, leaves a `failed` screening: staff review
 // the photo by hand; the upload itself is never touched.
-import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import phash from 'sharp-phash';
 import type { Executor } from '../../db/client.ts';
 import type { ScreeningSource } from '../../db/schema/index.ts';
-import type { FileStorage } from '../../plugins/storage/index.ts';
+import { readStoredFile, type FileStorage } from '../../plugins/storage/index.ts';
+import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { Outbox } from '../../plugins/outbox/index.ts';
 import { ClassifierUnavailable, explicitScore, type ImageClassifier } from './classifier.ts';
 import type { SafetyRepository } from './safety.repository.ts';
@@ -45,20 +45,6 @@ async function perceptualHash(image: Buffer): Promise<bigint | null> {
   }
 }
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** Whether a write failed because the row it refers to is gone (the photo was deleted before its screening). */
-function isGoneReference(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23503';
-}
-
 export function createScreeningService(deps: {
   repo: SafetyRepository;
   classifier: ImageClassifier;
@@ -67,7 +53,7 @@ export function createScreeningService(deps: {
   log: { warn: (object: object, message: string) => void };
   /** Applies the site's policy to a profile photo scored explicit (photos' restrictExplicit): idempotent. */
   restrictExplicitPhoto: (photoId: number) => Promise<void>;
-  /** A profile photo's perceptual hash, in the screening's transaction (risk: a photo another account uses). */
+  /** A profile photo's perceptual hash, stored with its screening, in that transaction (risk: a photo another account uses). */
   onProfilePhotoHashed: (photo: { photoId: number; profileId: number; phash: bigint }, tx: Executor) => Promise<void>;
   now: () => Date;
 }) {
@@ -93,7 +79,7 @@ export function createScreeningService(deps: {
       }
       const file = await deps.storage.read(job.key);
       if (!file) return;
-      const image = await readAll(file.body);
+      const image = await readStoredFile(file);
       const result = await classify(image);
       const phash = job.source === 'profile' && job.profileId ? await perceptualHash(image) : null;
       const score = result.status === 'scored' ? explicitScore(result.labels) : null;
@@ -101,7 +87,7 @@ export function createScreeningService(deps: {
       try {
         await deps.outbox.transaction(async (tx, effects) => {
           const stored = await deps.repo.insertScreening(
-            { source: job.source, id: job.id, ...result, score, isExplicit, screenedAt: deps.now() },
+            { source: job.source, id: job.id, ...result, score, isExplicit, phash, screenedAt: deps.now() },
             tx,
           );
           if (stored && phash !== null && job.profileId)
@@ -113,7 +99,8 @@ export function createScreeningService(deps: {
             });
         });
       } catch (error) {
-        if (!isGoneReference(error)) throw error;
+        // The photo was deleted before its screening: nothing to store.
+        if (!isForeignKeyViolation(error)) throw error;
         return;
       }
       if (isExplicit && job.source === 'profile') await deps.restrictExplicitPhoto(job.id);

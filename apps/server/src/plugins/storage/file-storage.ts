@@ -3,6 +3,13 @@ import type { Readable } from 'node:stream';
 
 export type StoredFile = { body: Readable; size: number | undefined };
 
+/** A stored file's bytes, read whole (photos and exports: a few MB at most). */
+export async function readStoredFile(file: StoredFile): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.body as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
 export type FileStorage = {
   /** Stores `data` under `key` (e.g. `photos/ab/<uuid>.jpg`); readers never see a half-written file. */
   write: (key: string, data: Buffer) => Promise<void>;

@@ -10,4 +10,4 @@ export {
 } from './storage.plugin.ts';
 export { createDiskStorage } from './disk-storage.ts';
 export { createS3Storage, type S3StorageOptions } from './s3-storage.ts';
-export { contentTypeOf, type FileStorage, type StoredFile } from './file-storage.ts';
+export { contentTypeOf, readStoredFile, type FileStorage, type StoredFile } from './file-storage.ts';
