@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { photos, profiles, sites, type ExplicitPhotoPolicy } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Outbox } from '../../plugins/outbox/index.ts';
-import { DELETE_FILES_JOB, newPhotoKeys, type FileStorage } from '../../plugins/storage/index.ts';
+import type { FileStorage } from '../../plugins/storage/index.ts';
+import { rekeyPhoto, type PhotoKeys } from './photo-rekey.ts';
 import type { JobQueue } from '../../plugins/jobs/index.ts';
 import type { PhotosRepository } from './photos.repository.ts';
 
@@ -32,24 +33,11 @@ export function createPhotoSafety(deps: {
 }) {
   const repo = deps.photosRepository;
 
-  /** Moves the photo's files to new keys (private or public) in `tx`; the old ones go after the commit. */
-  async function rekey(
-    row: { id: number; fileKey: string; thumbKey: string },
-    isPrivate: boolean,
-    tx: Executor,
-    copies: { fileKey: string; thumbKey: string }[],
-  ) {
-    const keys = newPhotoKeys(isPrivate);
-    copies.push(keys);
-    await Promise.all([deps.storage.copy(row.fileKey, keys.fileKey), deps.storage.copy(row.thumbKey, keys.thumbKey)]);
-    await repo.setPrivate(row.id, isPrivate, keys, tx);
-    await deps.jobs.enqueue(DELETE_FILES_JOB, { keys: [row.fileKey, row.thumbKey] }, { tx });
-  }
+  const rekey = (row: { id: number } & PhotoKeys, isPrivate: boolean, tx: Executor, copies: PhotoKeys[]) =>
+    rekeyPhoto({ repo, storage: deps.storage, jobs: deps.jobs }, row, isPrivate, tx, copies);
 
-  async function changing(
-    work: (tx: Executor, copies: { fileKey: string; thumbKey: string }[]) => Promise<number | null>,
-  ) {
-    const copies: { fileKey: string; thumbKey: string }[] = [];
+  async function changing(work: (tx: Executor, copies: PhotoKeys[]) => Promise<number | null>) {
+    const copies: PhotoKeys[] = [];
     try {
       await deps.outbox.transaction(async (tx, effects) => {
         const userId = await work(tx, copies);
@@ -91,7 +79,7 @@ export function createPhotoSafety(deps: {
       if (!row?.heldAt) return;
       await repo.lockProfile(row.profileId, tx);
       await repo.setHeld(row.id, null, tx);
-      const copies: { fileKey: string; thumbKey: string }[] = [];
+      const copies: PhotoKeys[] = [];
       await rekey(row, false, tx, copies);
       await repo.promoteMain(row.profileId, tx);
     },

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { PhotoRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import { DELETE_FILES_JOB, newPhotoKeys, type FileStorage } from '../../plugins/storage/index.ts';
+import { rekeyPhoto } from './photo-rekey.ts';
 import type { JobQueue } from '../../plugins/jobs/index.ts';
 import type { Executor } from '../../db/client.ts';
 import { toImage, type Viewer } from '../member-core/index.ts';
@@ -220,14 +221,7 @@ export function createPhotosService(deps: {
           // Held for staff review (docs/safety.md): it stays private until a moderator approves it.
           if (row.heldAt && (!willBePrivate || willBeMain)) throw new AppError(409, 'photo_under_review');
           if (input.is_private !== undefined && input.is_private !== row.isPrivate) {
-            const keys = newPhotoKeys(input.is_private);
-            copies.push(keys);
-            await Promise.all([
-              deps.storage.copy(row.fileKey, keys.fileKey),
-              deps.storage.copy(row.thumbKey, keys.thumbKey),
-            ]);
-            await repo.setPrivate(row.id, input.is_private, keys, tx);
-            await removeFilesAfterCommit(row, tx);
+            await rekeyPhoto({ repo, storage: deps.storage, jobs: deps.jobs }, row, input.is_private, tx, copies);
           }
           if (input.is_main && !row.isMain) await repo.setMain(viewer.profileId, row.id, tx);
           // A photo made public may become the main photo of a profile that has none.
