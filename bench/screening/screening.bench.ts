@@ -4,7 +4,7 @@
 // re-encode rate. Photos are drawn in memory (nothing downloaded); one at a time, as the screening job runs them.
 import sharp from 'sharp';
 import { processPhoto } from '../../apps/server/src/modules/photos/photo-processing.ts';
-import { createModelClassifier } from '../../apps/server/src/modules/safety/index.ts';
+import { createModelClassifier, createModelFaceDescriber } from '../../apps/server/src/modules/safety/index.ts';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 12);
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 3);
@@ -70,5 +70,19 @@ console.log(
 );
 console.log(
   `ratio scoring / re-encode: ${ratio.toFixed(2)} (target >= ${TARGET}) ${ratio >= TARGET ? 'OK' : 'BELOW TARGET'}`,
+);
+
+// Face similarity (verification selfies only, no target): a selfie costs describing it and each profile photo.
+const faces = createModelFaceDescriber();
+const facesRssBefore = process.memoryUsage().rss;
+const facesLoadStarted = performance.now();
+await faces.warm();
+const facesLoadMs = performance.now() - facesLoadStarted;
+await faces.describe(stored[0]!);
+const describing = await rate((photo) => faces.describe(photo), stored.slice(0, 6));
+console.log(
+  `face model load: ${facesLoadMs.toFixed(0)} ms; RSS it adds: ${mib(process.memoryUsage().rss - facesRssBefore)} MiB; ` +
+    `describing: ${describing.toFixed(2)} photos/s (${(1000 / describing).toFixed(0)} ms each, ` +
+    `${(describing / reencodeRate).toFixed(2)} of the re-encode rate)`,
 );
 if (ratio < TARGET) process.exitCode = 1;

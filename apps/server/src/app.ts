@@ -47,8 +47,8 @@ import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { serializeRequestForLog } from './modules/accounts/index.ts';
 import { servicesPlugin } from './services.ts';
-import { classifierFor } from './services-safety.ts';
-import type { ImageClassifier } from './modules/safety/index.ts';
+import { classifierFor, faceDescriberFor } from './services-safety.ts';
+import type { FaceDescriber, ImageClassifier } from './modules/safety/index.ts';
 import { safetyRoutes } from './modules/safety/safety.routes.ts';
 import {
   LOCAL_POSTBACK_POLICY,
@@ -86,6 +86,8 @@ export type BuildOptions = {
   postbackNetwork?: Partial<PostbackNetwork>;
   /** Tests: the image classifier instead of the config's (one that fails, say). */
   classifier?: ImageClassifier;
+  /** Tests: the face model instead of the config's. */
+  faces?: FaceDescriber;
 };
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -164,6 +166,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(servicesPlugin, {
     payments: config.payments,
     classifier: options.classifier ?? classifierFor(config.photoClassifier),
+    faces: options.faces ?? faceDescriberFor(config.photoClassifier),
     directDebitSettleMs: config.env === 'test' ? 0 : 15_000,
     traffic: {
       isSecureCookie: config.publicUrl.startsWith('https://'),

@@ -2,7 +2,7 @@
 // blur, and where screening starts (the outbox consumers that queue a photo's job after its upload committed).
 import type { FastifyInstance } from 'fastify';
 import { areMatched } from './modules/likes/index.ts';
-import type { PhotoSafety } from './modules/photos/index.ts';
+import { listPhotosOfProfiles, type PhotoSafety } from './modules/photos/index.ts';
 import { findSite } from './modules/sites/index.ts';
 import {
   consumeRiskEvents,
@@ -15,6 +15,9 @@ import {
   createSafetyRepository,
   createScreeningService,
   createTestClassifier,
+  createModelFaceDescriber,
+  createTestFaceDescriber,
+  type FaceDescriber,
   type ImageClassifier,
 } from './modules/safety/index.ts';
 
@@ -23,9 +26,14 @@ export function classifierFor(kind: 'model' | 'test'): ImageClassifier {
   return kind === 'model' ? createModelClassifier() : createTestClassifier();
 }
 
+/** The face model the same setting names: face-api's models in this process, or the colour-reading test one. */
+export function faceDescriberFor(kind: 'model' | 'test'): FaceDescriber {
+  return kind === 'model' ? createModelFaceDescriber() : createTestFaceDescriber();
+}
+
 export function buildSafety(
   app: FastifyInstance,
-  classifier: ImageClassifier,
+  models: { classifier: ImageClassifier; faces: FaceDescriber },
   photoSafety: Pick<PhotoSafety, 'restrictExplicit'>,
 ) {
   const now = () => app.clock.now();
@@ -48,18 +56,24 @@ export function buildSafety(
   consumeRiskEvents(app.outbox, risk);
   const screening = createScreeningService({
     repo,
-    classifier,
+    classifier: models.classifier,
     storage: app.storage,
     outbox: app.outbox,
     log: app.log,
     restrictExplicitPhoto: photoSafety.restrictExplicit,
     onProfilePhotoHashed: risk.onPhotoHashed,
+    selfieFace: {
+      faces: models.faces,
+      profilePhotos: async (profileId) =>
+        (await listPhotosOfProfiles(app.db, [profileId])).map(({ photo }) => ({ id: photo.id, key: photo.fileKey })),
+    },
+    onSelfieCompared: risk.onSelfieCompared,
     now,
   });
   consumeScreeningEvents(app.outbox, (job, tx) =>
     app.jobs.enqueue('safety.screen-photo', job, { uniqueKey: `${job.source}:${job.id}`, tx }),
   );
   const chatPhotoBlur = createChatPhotoBlur({ repo, db: app.db, areMatched, now });
-  return { screening, chatPhotoBlur, classifier, risk };
+  return { screening, chatPhotoBlur, classifier: models.classifier, faces: models.faces, risk };
 }
 export type Safety = ReturnType<typeof buildSafety>;

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentSettings } from './config.ts';
 import { buildPayments } from './services-payments.ts';
 import { buildSafety } from './services-safety.ts';
-import type { ImageClassifier } from './modules/safety/index.ts';
+import type { FaceDescriber, ImageClassifier } from './modules/safety/index.ts';
 import {
   buildAccounts,
   buildChats,
@@ -34,6 +34,8 @@ export type ServicesOptions = {
   payments: PaymentSettings;
   /** The image classifier of photo screening (docs/safety.md). */
   classifier: ImageClassifier;
+  /** The face model comparing verification selfies with profile photos (docs/safety.md, "Face similarity"). */
+  faces: FaceDescriber;
   directDebitSettleMs?: number;
   /** Paid traffic (docs/traffic.md): the cookie's Secure flag, how long visits wait for their batch, postbacks' reach. */
   traffic: TrafficOptions;
@@ -58,7 +60,7 @@ export function buildServices(
     removeLikesAndMatch,
   });
   const { photos, verification, photoSafety } = buildPhotoServices(app);
-  const safety = buildSafety(app, options.classifier, photoSafety);
+  const safety = buildSafety(app, { classifier: options.classifier, faces: options.faces }, photoSafety);
   // One offline geocoder (its table loads on first use): geocode.php, and the distance order of landers and signup matches.
   const geocoder = createGeocoder();
   const matches = createMatchesService({

@@ -88,6 +88,7 @@ export const RISK_SIGNALS = [
   'new_account_burst',
   'reports_received',
   'reused_photo',
+  'face_mismatch',
 ] as const;
 export type RiskSignalName = (typeof RISK_SIGNALS)[number];
 export const RISK_SIGNAL_DEFAULTS: Record<RiskSignalName, number> = {
@@ -96,6 +97,8 @@ export const RISK_SIGNAL_DEFAULTS: Record<RiskSignalName, number> = {
   new_account_burst: 30,
   reports_received: 15,
   reused_photo: 50,
+  // Below the default threshold; whatever its weight, it never holds a member alone (docs/safety.md).
+  face_mismatch: 20,
 };
 export const DEFAULT_RISK_THRESHOLD = 60;
 

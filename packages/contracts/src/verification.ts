@@ -50,6 +50,11 @@ export const verificationResponseSchema = z.object({ verification: verificationS
 export type VerificationResponse = z.infer<typeof verificationResponseSchema>;
 
 /** Staff: one selfie waiting for a decision, beside the member's profile photos. */
+/** How a selfie's face compared with the profile photos (docs/safety.md, "Face similarity"). */
+export const FACE_CHECKS = ['compared', 'no_face_in_selfie', 'no_face_in_photos', 'unavailable'] as const;
+/** From this similarity on a selfie's face resembles the profile photos' (face-api's descriptors within 0.55). */
+export const FACE_RESEMBLANCE_THRESHOLD = 0.45;
+
 export const adminVerificationSchema = z.object({
   id: z.number().int(),
   profile_id: z.number().int(),
@@ -62,6 +67,17 @@ export const adminVerificationSchema = z.object({
   photo_urls: z.array(z.string()),
   /** What the image classifier made of the selfie (docs/safety.md); null while it is not screened yet. */
   screening: adminScreeningSchema.nullable(),
+  /**
+   * How the selfie's face compares with the profile photos' (docs/safety.md, "Face similarity"): a similarity 0..1
+   * for the moderator (from 0.45 on the faces resemble each other), never a decision; null while not screened yet.
+   */
+  face: z
+    .object({
+      check: z.enum(FACE_CHECKS),
+      similarity: z.number().nullable(),
+      resembles: z.boolean().nullable(),
+    })
+    .nullable(),
 });
 export type AdminVerification = z.infer<typeof adminVerificationSchema>;
 export const adminVerificationsResponseSchema = z.object({

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis, type Cluster } from 'ioredis';
 import { buildApp } from '../app.ts';
-import type { ImageClassifier } from '../modules/safety/index.ts';
+import type { FaceDescriber, ImageClassifier } from '../modules/safety/index.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { createSerialLock, openMigratedDatabase, type Database, type DatabaseHandle } from '../db/client.ts';
 import { JOB_SCHEMA } from '../db/job-schema.ts';
@@ -143,6 +143,8 @@ export type TestAppOptions = {
   postbackNetwork?: Partial<PostbackNetwork>;
   /** The image classifier of photo screening instead of the test one (one that fails, say). */
   classifier?: ImageClassifier;
+  /** The face model of selfie comparison instead of the test one. */
+  faces?: FaceDescriber;
 };
 
 /**
@@ -170,6 +172,7 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}, options: 
     pushNetwork: options.pushNetwork,
     postbackNetwork: options.postbackNetwork,
     classifier: options.classifier,
+    faces: options.faces,
   });
   if (config.redisUrl) {
     const redisUrl = config.redisUrl;

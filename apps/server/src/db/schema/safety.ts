@@ -1,6 +1,7 @@
 // Safety (docs/safety.md): what the image classifier made of each uploaded photo, and each member's choice of which
 // chat photos that may be explicit arrive blurred. Scores go with the photo, message or selfie they describe.
 import { sql } from 'drizzle-orm';
+import type { FACE_CHECKS, RiskSignalName } from '@app/contracts';
 import {
   bigint,
   boolean,
@@ -25,6 +26,12 @@ export type ScreeningSource = 'profile' | 'chat' | 'selfie';
 export type ScreeningStatus = 'scored' | 'failed';
 /** The classifier's probabilities per label (nsfwjs: drawing, hentai, neutral, porn, sexy), each 0..1. */
 export type ScreeningLabels = Record<string, number>;
+/**
+ * Verification selfies: how their face compared with the profile photos' (docs/safety.md, "Face similarity").
+ * `compared`: a similarity is stored; `no_face_in_selfie` / `no_face_in_photos`: nothing to compare; `unavailable`:
+ * the face model did not load or could not read a photo.
+ */
+export type FaceCheck = (typeof FACE_CHECKS)[number];
 
 export const photoScreenings = pgTable(
   'photo_screenings',
@@ -46,6 +53,10 @@ export const photoScreenings = pgTable(
      * a photo another account already uses (docs/safety.md, "Risk"); null for chat photos and selfies.
      */
     phash: bigint('phash', { mode: 'bigint' }),
+    /** Selfies: the face comparison's outcome, and the best similarity (0..1) with the profile photo it names. */
+    faceCheck: text('face_check').$type<FaceCheck>(),
+    faceSimilarity: real('face_similarity'),
+    facePhotoId: integer('face_photo_id'),
     screenedAt: timestamp('screened_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -79,7 +90,7 @@ export type SafetySettingsRow = typeof safetySettings.$inferSelect;
 
 /** One risk signal's finding (docs/safety.md, "Risk"): its points and the evidence a moderator reads. */
 export type RiskSignal = {
-  signal: 'repeated_text' | 'contact_in_first_message' | 'new_account_burst' | 'reports_received' | 'reused_photo';
+  signal: RiskSignalName;
   points: number;
   at: string;
   evidence: Record<string, unknown>;

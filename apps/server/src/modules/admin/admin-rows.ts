@@ -1,7 +1,14 @@
 // Rows of the console's payloads: orders, photos, reports (one shape wherever they appear), from their owners' staff
 // reads.
-import type { AdminOrder, AdminPhoto, AdminReport, AdminScreening } from '@app/contracts';
-import type { OrderRow, PhotoRow } from '../../db/schema/index.ts';
+import {
+  FACE_RESEMBLANCE_THRESHOLD,
+  type AdminOrder,
+  type AdminPhoto,
+  type AdminReport,
+  type AdminScreening,
+  type AdminVerification,
+} from '@app/contracts';
+import type { FaceCheck, OrderRow, PhotoRow } from '../../db/schema/index.ts';
 import { uploadUrl } from '../../plugins/storage/index.ts';
 import { orderStatusOf } from '../payments/index.ts';
 import type { StaffPhotoRow } from '../photos/index.ts';
@@ -68,6 +75,19 @@ export function toAdminScreening(
     score: screening.score,
     is_explicit: screening.isExplicit,
     labels: screening.labels,
+  };
+}
+
+/** How a selfie's face compared with the profile photos (docs/safety.md); null while it is not screened yet. */
+export function toAdminFace(
+  screening: { faceCheck: FaceCheck | null; faceSimilarity: number | null } | null,
+): AdminVerification['face'] {
+  if (!screening?.faceCheck) return null;
+  const similarity = screening.faceSimilarity;
+  return {
+    check: screening.faceCheck,
+    similarity,
+    resembles: similarity === null ? null : similarity >= FACE_RESEMBLANCE_THRESHOLD,
   };
 }
 

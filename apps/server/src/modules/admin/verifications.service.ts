@@ -6,7 +6,7 @@ import type { CursorCodec } from '../../lib/cursors.ts';
 import { listPhotosOfProfiles, type VerificationService } from '../photos/index.ts';
 import { recordAudit, type AuditActor } from './audit.repository.ts';
 import { listScreeningsOf } from '../safety/index.ts';
-import { staffPhotoFileUrl, toAdminScreening } from './admin-rows.ts';
+import { staffPhotoFileUrl, toAdminFace, toAdminScreening } from './admin-rows.ts';
 import { DEFAULT_PAGE } from './paging.ts';
 
 export function createAdminVerificationsService(deps: {
@@ -51,6 +51,7 @@ export function createAdminVerificationsService(deps: {
           selfie_url: `/api/admin/verifications/${verification.id}/selfie`,
           photo_urls: photoUrls.get(verification.profileId) ?? [],
           screening: toAdminScreening(screenings.get(verification.id) ?? null),
+          face: toAdminFace(screenings.get(verification.id) ?? null),
         })),
         next_cursor:
           rows.length > limit && last

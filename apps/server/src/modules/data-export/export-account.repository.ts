@@ -75,6 +75,8 @@ export function createExportAccountRepository(db: Executor) {
                 isExplicit: photoScreenings.isExplicit,
                 labels: photoScreenings.labels,
                 model: photoScreenings.model,
+                faceCheck: photoScreenings.faceCheck,
+                faceSimilarity: photoScreenings.faceSimilarity,
                 screenedAt: photoScreenings.screenedAt,
               })
               .from(photoScreenings)

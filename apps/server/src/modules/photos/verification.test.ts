@@ -123,6 +123,8 @@ describe('photo verification', () => {
       profile_name: member.name,
       selfie_url: `/api/admin/verifications/${entry.id}/selfie`,
       screening: { status: 'scored', is_explicit: false },
+      // The selfie's face beside the photos' (docs/safety.md): the test face model reads one colour as one face.
+      face: { check: 'compared', resembles: true },
     });
     expect(entry.photo_urls).toHaveLength(1);
     const selfie = await moderator.request({ url: entry.selfie_url });

@@ -4,6 +4,7 @@
 // a photo explicit by uploading a magenta one.
 import sharp from 'sharp';
 import type { ScreeningLabels } from '../../db/schema/index.ts';
+import { loadTensorflow } from './tensorflow.ts';
 
 export type ImageClassifier = {
   /** Stored with every score (`photo_screenings.model`). */
@@ -43,12 +44,9 @@ type LoadedModel = {
 };
 
 async function loadModel(): Promise<LoadedModel> {
-  const tf = await import('@tensorflow/tfjs');
-  await import('@tensorflow/tfjs-backend-wasm');
+  const tf = await loadTensorflow();
   const { load } = await import('nsfwjs/core');
   const { MobileNetV2Model } = await import('nsfwjs/models/mobilenet_v2');
-  await tf.setBackend('wasm');
-  await tf.ready();
   // nsfwjs greets on the console when it loads a bundled model; the app's log says what it needs.
   const info = console.info;
   console.info = () => {};

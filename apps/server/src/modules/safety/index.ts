@@ -7,6 +7,12 @@ export {
   explicitScore,
   type ImageClassifier,
 } from './classifier.ts';
+export {
+  createModelFaceDescriber,
+  createTestFaceDescriber,
+  faceSimilarity,
+  type FaceDescriber,
+} from './face-comparison.ts';
 export { createSafetyRepository, type SafetyRepository } from './safety.repository.ts';
 export {
   createScreeningService,

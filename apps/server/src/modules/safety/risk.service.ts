@@ -4,6 +4,7 @@
 // to partners who never answered are held (the member view carries the hold; chats' send path reads it).
 import {
   DEFAULT_RISK_THRESHOLD,
+  FACE_RESEMBLANCE_THRESHOLD,
   messageConcerns,
   RISK_SIGNAL_DEFAULTS,
   type MessageConcern,
@@ -65,7 +66,8 @@ export function createRiskService(deps: {
       if (!before || points >= before.points) signals[signal] = { signal, points, at, evidence };
     }
     const score = Object.values(signals).reduce((sum, item) => sum + (item?.points ?? 0), 0);
-    const isHeld = score >= site.threshold;
+    // A face unlike the profile photos adds to other signals but never holds a member alone (docs/safety.md).
+    const isHeld = score >= site.threshold && score - (signals.face_mismatch?.points ?? 0) > 0;
     await repo.saveRisk(account.userId, { signals, score, isHeld, updatedAt: deps.now() }, tx);
     if (isHeld !== row.isHeld) await deps.onHoldChanged(account.userId, tx);
   }
@@ -154,6 +156,37 @@ export function createRiskService(deps: {
               other_photo_id: match.photoId,
               other_user_id: match.userId,
               distance: match.distance,
+            },
+          },
+        ],
+        tx,
+      );
+    },
+
+    /** A verification selfie compared with the profile photos (the screening job): a face unlike them is a signal. */
+    async onSelfieCompared(
+      selfie: {
+        verificationId: number;
+        profileId: number;
+        check: string;
+        similarity: number | null;
+        photoId: number | null;
+      },
+      tx: Executor,
+    ): Promise<void> {
+      if (selfie.check !== 'compared' || selfie.similarity === null || selfie.similarity >= FACE_RESEMBLANCE_THRESHOLD)
+        return;
+      const account = await repo.accountOf(selfie.profileId, tx);
+      if (!account) return;
+      await record(
+        account,
+        [
+          {
+            signal: 'face_mismatch',
+            evidence: {
+              similarity: selfie.similarity,
+              verification_id: selfie.verificationId,
+              photo_id: selfie.photoId,
             },
           },
         ],

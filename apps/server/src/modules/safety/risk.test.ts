@@ -4,10 +4,17 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminRiskMember } from '@app/contracts';
-import { heldMessages, memberRisk, messages, staffAuditLog } from '../../db/schema/index.ts';
+import { adminVerificationsResponseSchema, FACE_RESEMBLANCE_THRESHOLD, type AdminRiskMember } from '@app/contracts';
+import { heldMessages, memberRisk, messages, sites, staffAuditLog } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { createMember, makePremium, uploadPhoto, type TestMember } from '../../test-support/members.ts';
+import {
+  createMember,
+  makeJpeg,
+  makePremium,
+  multipartBody,
+  uploadPhoto,
+  type TestMember,
+} from '../../test-support/members.ts';
 import { signedInStaff, type StaffClient } from '../../test-support/staff.ts';
 import { getBalance, postLedgerEntry } from '../credits/index.ts';
 
@@ -193,5 +200,69 @@ describe('risk', () => {
     });
     // The first uploader is not the one suspected.
     expect((await riskOf(owner))?.signals.reused_photo).toBeUndefined();
+  });
+
+  it("compares a verification selfie's face with the profile photos: a hint for the moderator that never holds alone", async () => {
+    const selfieOf = async (member: TestMember, colour: { r: number; g: number; b: number }) => {
+      expect((await member.client.request({ method: 'POST', url: '/api/verification.php' })).statusCode).toBe(200);
+      const body = multipartBody({ data: await makeJpeg(240, 320, { colour }) });
+      const sent = await member.client.request({
+        method: 'POST',
+        url: '/api/verification-selfie.php',
+        payload: body.payload,
+        headers: body.headers,
+      });
+      expect(sent.statusCode).toBe(200);
+      await app.jobs.runDueJobs(app.clock.now());
+      const queue = adminVerificationsResponseSchema.parse(
+        (await moderator.request({ url: '/api/admin/verifications?limit=100' })).json(),
+      ).verifications;
+      return queue.find((entry) => entry.profile_id === member.profileId)!;
+    };
+    const red = { r: 210, g: 40, b: 40 };
+    // The test face model reads a colour as a face: the same colour is the same face.
+    const genuine = await createMember(app);
+    await uploadPhoto(genuine.client, await makeJpeg(240, 200, { colour: red }));
+    expect((await selfieOf(genuine, red)).face).toEqual({ check: 'compared', similarity: 1, resembles: true });
+    expect((await riskOf(genuine))?.signals.face_mismatch).toBeUndefined();
+
+    // A selfie unlike the photos: a reason with its similarity, 20 points, and never a hold on its own, whatever its
+    // weight.
+    await app.db.update(sites).set({ riskWeights: { face_mismatch: 500 } });
+    try {
+      const other = await createMember(app);
+      const photoId = (await uploadPhoto(other.client, await makeJpeg(240, 200, { colour: red }))).json().photo
+        .id as number;
+      const entry = await selfieOf(other, { r: 30, g: 60, b: 220 });
+      expect(entry.face).toMatchObject({ check: 'compared', resembles: false });
+      expect(entry.face!.similarity).toBeLessThan(FACE_RESEMBLANCE_THRESHOLD);
+      const risk = await riskOf(other);
+      expect(risk).toMatchObject({ score: 500, isHeld: false });
+      expect(risk!.signals.face_mismatch).toMatchObject({
+        evidence: { similarity: entry.face!.similarity, verification_id: entry.id, photo_id: photoId },
+      });
+      expect((await queueEntry(other))?.reasons.map((reason) => reason.signal)).toEqual(['face_mismatch']);
+      // With another signal the points count: reported, the member is held.
+      const reporter = await createMember(app);
+      const reported = await reporter.client.request({
+        method: 'POST',
+        url: '/api/report.php',
+        payload: { profile: other.profileId, target: 'profile', reason: 'fake_profile' },
+      });
+      expect(reported.statusCode).toBe(200);
+      expect(await riskOf(other)).toMatchObject({ isHeld: true });
+    } finally {
+      await app.db.update(sites).set({ riskWeights: {} });
+    }
+
+    // No face in the selfie (the test model sees none in black): nothing compared, no signal.
+    const dark = await createMember(app);
+    await uploadPhoto(dark.client, await makeJpeg(240, 200, { colour: red }));
+    expect((await selfieOf(dark, { r: 5, g: 5, b: 5 })).face).toEqual({
+      check: 'no_face_in_selfie',
+      similarity: null,
+      resembles: null,
+    });
+    expect((await riskOf(dark))?.signals.face_mismatch).toBeUndefined();
   });
 });

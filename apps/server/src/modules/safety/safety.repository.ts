@@ -2,6 +2,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import {
+  type FaceCheck,
   photoScreenings,
   safetySettings,
   type ChatPhotoBlur,
@@ -20,6 +21,10 @@ export type NewScreening = ScreeningRef & {
   model: string;
   /** Profile photos: the perceptual hash (risk's reused-photo signal); null otherwise. */
   phash: bigint | null;
+  /** Selfies: the face comparison (docs/safety.md, "Face similarity"); null otherwise. */
+  faceCheck: FaceCheck | null;
+  faceSimilarity: number | null;
+  facePhotoId: number | null;
   screenedAt: Date;
 };
 

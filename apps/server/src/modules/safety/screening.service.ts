@@ -10,6 +10,7 @@ import { readStoredFile, type FileStorage } from '../../plugins/storage/index.ts
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { Outbox } from '../../plugins/outbox/index.ts';
 import { ClassifierUnavailable, explicitScore, type ImageClassifier } from './classifier.ts';
+import { compareSelfieFace, type FaceComparison, type SelfieFaceDeps } from './selfie-face.ts';
 import type { SafetyRepository } from './safety.repository.ts';
 
 /** From this explicit score on, a photo counts as explicit (docs/safety.md). */
@@ -55,6 +56,13 @@ export function createScreeningService(deps: {
   restrictExplicitPhoto: (photoId: number) => Promise<void>;
   /** A profile photo's perceptual hash, stored with its screening, in that transaction (risk: a photo another account uses). */
   onProfilePhotoHashed: (photo: { photoId: number; profileId: number; phash: bigint }, tx: Executor) => Promise<void>;
+  /** Selfies: the face model and the member's profile photos to compare with (docs/safety.md, "Face similarity"). */
+  selfieFace: SelfieFaceDeps;
+  /** A selfie's face compared, stored with its screening, in that transaction (risk: a face unlike the photos). */
+  onSelfieCompared: (
+    selfie: { verificationId: number; profileId: number } & FaceComparison,
+    tx: Executor,
+  ) => Promise<void>;
   now: () => Date;
 }) {
   async function classify(image: Buffer) {
@@ -82,16 +90,33 @@ export function createScreeningService(deps: {
       const image = await readStoredFile(file);
       const result = await classify(image);
       const phash = job.source === 'profile' && job.profileId ? await perceptualHash(image) : null;
+      const face: FaceComparison | null =
+        job.source === 'selfie' && job.profileId
+          ? await compareSelfieFace(image, job.profileId, { ...deps.selfieFace, storage: deps.storage, log: deps.log })
+          : null;
       const score = result.status === 'scored' ? explicitScore(result.labels) : null;
       const isExplicit = score !== null && score >= EXPLICIT_THRESHOLD;
       try {
         await deps.outbox.transaction(async (tx, effects) => {
           const stored = await deps.repo.insertScreening(
-            { source: job.source, id: job.id, ...result, score, isExplicit, phash, screenedAt: deps.now() },
+            {
+              source: job.source,
+              id: job.id,
+              ...result,
+              score,
+              isExplicit,
+              phash,
+              faceCheck: face?.check ?? null,
+              faceSimilarity: face?.similarity ?? null,
+              facePhotoId: face?.photoId ?? null,
+              screenedAt: deps.now(),
+            },
             tx,
           );
           if (stored && phash !== null && job.profileId)
             await deps.onProfilePhotoHashed({ photoId: job.id, profileId: job.profileId, phash }, tx);
+          if (stored && face && job.profileId)
+            await deps.onSelfieCompared({ verificationId: job.id, profileId: job.profileId, ...face }, tx);
           if (stored && job.conversationId && job.profileIds?.length)
             await effects.emit('realtime', {
               profileIds: job.profileIds,

@@ -165,6 +165,7 @@ describe('the console asks before an action that hurts', () => {
       selfie_url: '/api/admin/verifications/4/selfie',
       photo_urls: [],
       screening: null,
+      face: { check: 'compared', similarity: 0.31, resembles: false },
     };
     const { calls } = mockFetch(({ method, url }) => {
       if (method === 'GET' && url.pathname === '/api/admin/verifications')
@@ -175,6 +176,8 @@ describe('the console asks before an action that hurts', () => {
     });
     renderWithProviders(<PhotosPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Selfies' }));
+    // The face comparison is a hint beside the selfie (docs/safety.md), never a decision.
+    expect(await screen.findByText('Face unlike the profile photos (31 %): compare by eye')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Reject the selfie of Ann' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject the selfie of Ann?' });
     expect(dialog.textContent).toContain('Ann is told the reason');

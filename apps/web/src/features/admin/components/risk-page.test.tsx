@@ -30,6 +30,12 @@ const member = {
       at: '2026-12-03T10:00:00.000Z',
       evidence: { photo_id: 5, other_photo_id: 3, other_user_id: 2, distance: 4 },
     },
+    {
+      signal: 'face_mismatch',
+      points: 20,
+      at: '2026-12-03T10:00:00.000Z',
+      evidence: { similarity: 0.284, verification_id: 9, photo_id: 6 },
+    },
   ],
   updated_at: '2026-12-03T10:00:00.000Z',
   cleared_at: null,
@@ -53,6 +59,12 @@ describe('RiskPage', () => {
     expect(screen.getByRole('img', { name: "The other account's photo" }).getAttribute('src')).toBe(
       '/api/admin/photos/3/file',
     );
+    // The face similarity as a percentage, beside the profile photo it was compared with.
+    expect(screen.getByText('A selfie unlike the profile photos')).toBeTruthy();
+    expect(screen.getByText(/resembles the profile photos by 28 %/)).toBeTruthy();
+    expect(
+      screen.getAllByRole('img', { name: "The member's photo" }).map((image) => image.getAttribute('src')),
+    ).toContain('/api/admin/photos/6/file');
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(await screen.findByText('Spam Sam is cleared: 18 held messages sent, 2 refused.')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([

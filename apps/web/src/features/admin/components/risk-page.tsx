@@ -99,12 +99,28 @@ function RiskReason({ reason }: { reason: AdminRiskReason }) {
     <>
       <strong>{t(`risk.signals.${reason.signal}`)}</strong>{' '}
       <span className="text-body-secondary">{t('risk.points', { count: reason.points })}</span>
-      <span className="d-block">{t(`risk.evidence.${reason.signal}`, evidence as Record<string, string>)}</span>
+      <span className="d-block">
+        {t(
+          `risk.evidence.${reason.signal}`,
+          reason.signal === 'face_mismatch'
+            ? { similarity: `${Math.round(Number(evidence.similarity) * 100)} %` }
+            : (evidence as Record<string, string>),
+        )}
+      </span>
       {samples.map((sample, index) => (
         <blockquote key={index} className="border-start border-3 ps-2 my-1 text-break">
           {sample}
         </blockquote>
       ))}
+      {reason.signal === 'face_mismatch' && typeof evidence.photo_id === 'number' && (
+        <img
+          src={`/api/admin/photos/${evidence.photo_id}/file`}
+          alt={t('risk.photoAlt')}
+          width={88}
+          height={88}
+          className="d-block mt-1 rounded object-fit-cover"
+        />
+      )}
       {reason.signal === 'reused_photo' && (
         <span className="d-flex gap-2 mt-1">
           <img

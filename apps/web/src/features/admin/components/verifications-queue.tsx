@@ -2,7 +2,7 @@
 // profile photos; approve (the member gets the badge) or reject after a confirmation (the member is told the reason,
 // chosen in it). The outcome is announced.
 import { useState } from 'react';
-import { Button, Card } from 'react-bootstrap';
+import { Badge, Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { VERIFICATION_REJECT_REASONS, type AdminVerification, type VerificationRejectReason } from '@app/contracts';
 import { PoseIcon } from '../../../components/pose-icons.tsx';
@@ -117,6 +117,26 @@ function VerificationCard({
   );
 }
 
+/** How the selfie's face compares with the profile photos' (docs/safety.md): a hint for the eye, never a decision. */
+function FaceComparison({ face }: { face: AdminVerification['face'] }) {
+  const { t } = useTranslation('admin');
+  if (!face) return null;
+  const similarity = face.similarity === null ? '' : `${Math.round(face.similarity * 100)} %`;
+  const [text, tone] =
+    face.check === 'compared'
+      ? face.resembles
+        ? [t('verifications.face.resembles', { similarity }), 'success']
+        : [t('verifications.face.unlike', { similarity }), 'warning']
+      : [t(`verifications.face.${face.check}`), 'secondary'];
+  return (
+    <p className="small mb-2">
+      <Badge bg={tone} text={tone === 'warning' ? 'dark' : undefined}>
+        {text}
+      </Badge>
+    </p>
+  );
+}
+
 /** The selfie beside the pose asked for and the member's profile photos. */
 function VerificationEvidence({ entry }: { entry: AdminVerification }) {
   const { t } = useTranslation('admin');
@@ -138,6 +158,7 @@ function VerificationEvidence({ entry }: { entry: AdminVerification }) {
         <p className="small mb-2">
           <ScreeningBadge screening={entry.screening} />
         </p>
+        <FaceComparison face={entry.face} />
         <p className="mb-1 fw-semibold">{t('verifications.photos')}</p>
         {entry.photo_urls.length ? (
           <div className="d-flex flex-wrap gap-1">
