@@ -27,7 +27,12 @@ import { findSite, listSiteNames } from './modules/sites/index.ts';
 import { createTrafficCookies, createTrafficService, type PostbackNetwork } from './modules/traffic/index.ts';
 import { lookupCountry } from './lib/geoip.ts';
 import { type Geocoder } from './modules/geo/index.ts';
-import { createLikesRepository, createLikesService, type LikesService } from './modules/likes/index.ts';
+import {
+  consumeLikeEvents,
+  createLikesRepository,
+  createLikesService,
+  type LikesService,
+} from './modules/likes/index.ts';
 import { type MatchesService } from './modules/matches/index.ts';
 import { createMembersRepository } from './modules/member-core/index.ts';
 import {
@@ -306,9 +311,12 @@ export function buildMemberFeatures(
 export function buildLikes(app: FastifyInstance, blocks: BlocksService, chats: ReturnType<typeof buildChats>) {
   const { db, cursors } = app;
   const now = () => app.clock.now();
+  const likesRepository = createLikesRepository(db);
+  // A conversation answers a like: it is no longer new (off the send's path, once per send).
+  consumeLikeEvents(app.outbox, likesRepository);
   return createLikesService({
     db,
-    likesRepository: createLikesRepository(db),
+    likesRepository,
     blocks,
     cursors,
     outbox: app.outbox,

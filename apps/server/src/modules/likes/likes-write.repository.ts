@@ -1,5 +1,5 @@
 // A member's likes: given, taken back, seen, and when each side of a pair liked the other.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { likes, matches } from '../../db/schema/index.ts';
 import { orderedPair } from './likes-filters.ts';
@@ -37,6 +37,27 @@ export function createLikesWriteRepository(db: Executor) {
         .where(and(eq(likes.profileId, likerId), eq(likes.targetProfileId, viewerProfileId), sql`${likes.isNew}`))
         .returning({ profileId: likes.profileId });
       return rows.length > 0;
+    },
+
+    /**
+     * A conversation between the two (chats' `chat.sent`): neither's like of the other is new any more. One statement;
+     * answers whose likes lists changed (the liked members).
+     */
+    async markPairSeen(profileId: number, otherId: number, tx: Executor = db): Promise<number[]> {
+      const rows = await tx
+        .update(likes)
+        .set({ isNew: false })
+        .where(
+          and(
+            sql`${likes.isNew}`,
+            or(
+              and(eq(likes.profileId, profileId), eq(likes.targetProfileId, otherId)),
+              and(eq(likes.profileId, otherId), eq(likes.targetProfileId, profileId)),
+            ),
+          ),
+        )
+        .returning({ targetProfileId: likes.targetProfileId });
+      return rows.map((row) => row.targetProfileId);
     },
 
     /** When each side liked the other and when they matched (null where not). */

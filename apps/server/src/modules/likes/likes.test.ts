@@ -12,7 +12,15 @@ import {
 import { likes, matches, profiles, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createClient } from '../../test-support/accounts.ts';
-import { createMember, insertProfiles, uploadPhoto, visitor, type TestMember } from '../../test-support/members.ts';
+import {
+  createMember,
+  insertProfiles,
+  makePremium,
+  uploadPhoto,
+  visitor,
+  type TestMember,
+} from '../../test-support/members.ts';
+import { postLedgerEntry } from '../credits/index.ts';
 
 describe('likes and matches', () => {
   let app: TestApp;
@@ -173,6 +181,19 @@ describe('likes and matches', () => {
     expect((await like(bert, anna.profileId)).json()).toEqual({ is_liked: true, is_match: true, is_new_match: true });
     // Liked back: Anna's like is answered, no longer new.
     expect((await overview(bert)).liked_by).toEqual([{ id: anna.profileId, like_new: false }]);
+    // Bert's like back is new to Anna, until the two write: a match with a conversation is no longer new.
+    expect((await overview(anna)).liked_by).toEqual([{ id: bert.profileId, like_new: true }]);
+    await makePremium(app, bert);
+    await postLedgerEntry(app.db, { userId: bert.user.id, amount: 100, reason: 'bonus', idempotencyKey: randomUUID() });
+    const sent = await bert.client.request({
+      method: 'POST',
+      url: '/api/message.php',
+      payload: { to: anna.profileId, client_id: randomUUID(), text: 'Hi Anna, nice to match!' },
+    });
+    expect(sent.statusCode).toBe(200);
+    await vi.waitFor(async () =>
+      expect((await overview(anna)).liked_by).toEqual([{ id: bert.profileId, like_new: false }]),
+    );
     expect((await like(bert, anna.profileId)).json()).toEqual({ is_liked: true, is_match: true, is_new_match: false });
     expect(await matchRows(anna.profileId, bert.profileId)).toHaveLength(1);
 
