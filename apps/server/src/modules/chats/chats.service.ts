@@ -37,6 +37,7 @@ export function createChatsService(parts: {
     list: inbox.list,
     inboxState: inbox.inboxState,
     open: conversations.open,
+    hasConversation: conversations.hasConversation,
     markRead: readMarks.markRead,
     remove: removal.remove,
     hidePair: removal.hidePair,

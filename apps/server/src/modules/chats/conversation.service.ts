@@ -7,7 +7,7 @@ import {
   type ChatResponse,
   type SendBlockedReason,
 } from '@app/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { MessageRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/http-errors.ts';
 import { toImage, type Viewer } from '../member-core/index.ts';
@@ -161,6 +161,11 @@ export function createConversationService(deps: ConversationDeps) {
   const toMessage = createMessageView(deps.photoUrls);
 
   return {
+    /** Whether the two ever wrote to each other (likes: a match with a conversation is not new). */
+    async hasConversation(a: number, b: number, tx: Executor): Promise<boolean> {
+      return ((await repo.findConversationByPair(a, b, tx))?.lastSeq ?? 0) > 0;
+    },
+
     /**
      * GET /api/chat.php: a conversation by id or by partner, one page of messages (newest page, `before`, or `after`).
      * The newest page marks the conversation read.

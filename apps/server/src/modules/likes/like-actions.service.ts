@@ -50,8 +50,11 @@ export function createLikeActions(
         await repo.insertLike(viewer.profileId, target.id, tx);
         const isMatch = await repo.hasLike(target.id, viewer.profileId, tx);
         const isNewMatch = isMatch && (await repo.insertMatch(viewer.profileId, target.id, tx, deps.now()));
-        // Liking back answers the like: it is no longer new (the likes poll of both is told below).
+        // Liking back answers the like: it is no longer new (the likes poll of both is told below). A match of two who
+        // already wrote to each other is not new for either: the conversation took over.
         if (isMatch) await repo.markSeen(target.id, viewer.profileId, tx);
+        if (isMatch && (await deps.conversations.hasConversation(viewer.profileId, target.id, tx)))
+          await repo.markSeen(viewer.profileId, target.id, tx);
         const result = { is_liked: true, is_match: isMatch, is_new_match: isNewMatch };
         await announceLike(effects, viewer.profileId, target.id, result);
         return result;

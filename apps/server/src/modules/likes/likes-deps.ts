@@ -16,6 +16,9 @@ export type LikesDeps = {
   /** likes.php's tag reads the likes version through it. */
   pollVersions: Pick<PollVersions, 'read'>;
   /** Unmatch takes the pair's conversation off both lists (the chats module's rule). */
-  conversations: { hidePair(a: number, b: number, tx: Executor, effects: Effects): Promise<void> };
+  conversations: {
+    hidePair(a: number, b: number, tx: Executor, effects: Effects): Promise<void>;
+    hasConversation(a: number, b: number, tx: Executor): Promise<boolean>;
+  };
   now: () => Date;
 };

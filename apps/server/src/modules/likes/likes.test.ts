@@ -194,6 +194,21 @@ describe('likes and matches', () => {
     await vi.waitFor(async () =>
       expect((await overview(anna)).liked_by).toEqual([{ id: bert.profileId, like_new: false }]),
     );
+    // Two who wrote before they liked: their match is not new for either.
+    const [carl, dora] = await Promise.all([createMember(app), createMember(app)]);
+    await makePremium(app, carl);
+    await postLedgerEntry(app.db, { userId: carl.user.id, amount: 100, reason: 'bonus', idempotencyKey: randomUUID() });
+    const first = await carl.client.request({
+      method: 'POST',
+      url: '/api/message.php',
+      payload: { to: dora.profileId, client_id: randomUUID(), text: 'Hello Dora' },
+    });
+    expect(first.statusCode).toBe(200);
+    await like(dora, carl.profileId);
+    expect((await overview(carl)).liked_by).toEqual([{ id: dora.profileId, like_new: true }]);
+    expect((await like(carl, dora.profileId)).json()).toMatchObject({ is_match: true });
+    expect((await overview(carl)).liked_by).toEqual([{ id: dora.profileId, like_new: false }]);
+    expect((await overview(dora)).liked_by).toEqual([{ id: carl.profileId, like_new: false }]);
     expect((await like(bert, anna.profileId)).json()).toEqual({ is_liked: true, is_match: true, is_new_match: false });
     expect(await matchRows(anna.profileId, bert.profileId)).toHaveLength(1);
 
