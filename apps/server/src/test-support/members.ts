@@ -140,3 +140,16 @@ export async function uploadPhoto(
     headers: body.headers,
   });
 }
+
+/** Starts the member's verification (the server picks a pose) and sends a selfie: the selfie's answer. */
+export async function sendVerificationSelfie(client: Client, data: Buffer) {
+  const started = await client.request({ method: 'POST', url: '/api/verification.php' });
+  if (started.statusCode !== 200) throw new Error(`verification did not start: ${started.body}`);
+  const body = multipartBody({ data });
+  return client.request({
+    method: 'POST',
+    url: '/api/verification-selfie.php',
+    payload: body.payload,
+    headers: body.headers,
+  });
+}

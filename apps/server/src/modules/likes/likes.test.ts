@@ -35,6 +35,16 @@ describe('likes and matches', () => {
     member.client.request({ method: 'DELETE', url: '/api/like.php', payload: { id } });
   const overview = async (member: TestMember) =>
     likesResponseSchema.parse((await member.client.request({ url: '/api/likes.php' })).json());
+  /** A premium member with credits writes to another. */
+  const write = async (from: TestMember, to: TestMember, text: string) => {
+    await makePremium(app, from);
+    await postLedgerEntry(app.db, { userId: from.user.id, amount: 100, reason: 'bonus', idempotencyKey: randomUUID() });
+    return from.client.request({
+      method: 'POST',
+      url: '/api/message.php',
+      payload: { to: to.profileId, client_id: randomUUID(), text },
+    });
+  };
   const matchRows = (a: number, b: number) =>
     app.db
       .select()
@@ -183,27 +193,13 @@ describe('likes and matches', () => {
     expect((await overview(bert)).liked_by).toEqual([{ id: anna.profileId, like_new: false }]);
     // Bert's like back is new to Anna, until the two write: a match with a conversation is no longer new.
     expect((await overview(anna)).liked_by).toEqual([{ id: bert.profileId, like_new: true }]);
-    await makePremium(app, bert);
-    await postLedgerEntry(app.db, { userId: bert.user.id, amount: 100, reason: 'bonus', idempotencyKey: randomUUID() });
-    const sent = await bert.client.request({
-      method: 'POST',
-      url: '/api/message.php',
-      payload: { to: anna.profileId, client_id: randomUUID(), text: 'Hi Anna, nice to match!' },
-    });
-    expect(sent.statusCode).toBe(200);
+    expect((await write(bert, anna, 'Hi Anna, nice to match!')).statusCode).toBe(200);
     await vi.waitFor(async () =>
       expect((await overview(anna)).liked_by).toEqual([{ id: bert.profileId, like_new: false }]),
     );
     // Two who wrote before they liked: their match is not new for either.
     const [carl, dora] = await Promise.all([createMember(app), createMember(app)]);
-    await makePremium(app, carl);
-    await postLedgerEntry(app.db, { userId: carl.user.id, amount: 100, reason: 'bonus', idempotencyKey: randomUUID() });
-    const first = await carl.client.request({
-      method: 'POST',
-      url: '/api/message.php',
-      payload: { to: dora.profileId, client_id: randomUUID(), text: 'Hello Dora' },
-    });
-    expect(first.statusCode).toBe(200);
+    expect((await write(carl, dora, 'Hello Dora')).statusCode).toBe(200);
     await like(dora, carl.profileId);
     expect((await overview(carl)).liked_by).toEqual([{ id: dora.profileId, like_new: true }]);
     expect((await like(carl, dora.profileId)).json()).toMatchObject({ is_match: true });

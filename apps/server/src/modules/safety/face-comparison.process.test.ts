@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACE_RESEMBLANCE_THRESHOLD } from '@app/contracts';
 import { photoScreenings, photoVerifications } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { createMember, multipartBody, uploadPhoto } from '../../test-support/members.ts';
+import { createMember, sendVerificationSelfie, uploadPhoto } from '../../test-support/members.ts';
 import { ClassifierUnavailable, createTestClassifier } from './classifier.ts';
 import { bestFaceMatch, createModelFaceDescriber, faceSimilarity } from './face-comparison.ts';
 
@@ -76,15 +76,7 @@ describe('the real face models', () => {
     const profilePhoto = (await uploadPhoto(member.client, await photoOf(WIDER))).json<{ photo: { id: number } }>()
       .photo.id;
     await app.jobs.runDueJobs(app.clock.now());
-    expect((await member.client.request({ method: 'POST', url: '/api/verification.php' })).statusCode).toBe(200);
-    const body = multipartBody({ data: await selfieOf(FIRST_FACE) });
-    const sent = await member.client.request({
-      method: 'POST',
-      url: '/api/verification-selfie.php',
-      payload: body.payload,
-      headers: body.headers,
-    });
-    expect(sent.statusCode).toBe(200);
+    expect((await sendVerificationSelfie(member.client, await selfieOf(FIRST_FACE))).statusCode).toBe(200);
     await app.jobs.runDueJobs(app.clock.now());
     const [verification] = await app.db
       .select({ id: photoVerifications.id })

@@ -11,7 +11,7 @@ import {
   createMember,
   makeJpeg,
   makePremium,
-  multipartBody,
+  sendVerificationSelfie,
   uploadPhoto,
   type TestMember,
 } from '../../test-support/members.ts';
@@ -204,15 +204,7 @@ describe('risk', () => {
 
   it("compares a verification selfie's face with the profile photos: a hint for the moderator that never holds alone", async () => {
     const selfieOf = async (member: TestMember, colour: { r: number; g: number; b: number }) => {
-      expect((await member.client.request({ method: 'POST', url: '/api/verification.php' })).statusCode).toBe(200);
-      const body = multipartBody({ data: await makeJpeg(240, 320, { colour }) });
-      const sent = await member.client.request({
-        method: 'POST',
-        url: '/api/verification-selfie.php',
-        payload: body.payload,
-        headers: body.headers,
-      });
-      expect(sent.statusCode).toBe(200);
+      expect((await sendVerificationSelfie(member.client, await makeJpeg(240, 320, { colour }))).statusCode).toBe(200);
       await app.jobs.runDueJobs(app.clock.now());
       const queue = adminVerificationsResponseSchema.parse(
         (await moderator.request({ url: '/api/admin/verifications?limit=100' })).json(),
