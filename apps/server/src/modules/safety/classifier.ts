@@ -4,7 +4,7 @@
 // a photo explicit by uploading a magenta one.
 import sharp from 'sharp';
 import type { ScreeningLabels } from '../../db/schema/index.ts';
-import { loadTensorflow } from './tensorflow.ts';
+import { loadedOnce, loadTensorflow } from './model-runtime.ts';
 
 export type ImageClassifier = {
   /** Stored with every score (`photo_screenings.model`). */
@@ -73,19 +73,10 @@ async function loadModel(): Promise<LoadedModel> {
  * for a minute (then tried again), and each photo meanwhile fails with ClassifierUnavailable.
  */
 export function createModelClassifier(options: { load?: () => Promise<LoadedModel> } = {}): ImageClassifier {
-  const load = options.load ?? loadModel;
-  let loading: Promise<LoadedModel> | null = null;
-  let failedAt = 0;
-  function model(): Promise<LoadedModel> {
-    if (!loading || (failedAt && Date.now() - failedAt > 60_000)) {
-      failedAt = 0;
-      loading = load().catch((error: unknown) => {
-        failedAt = Date.now();
-        throw new ClassifierUnavailable(`the image model did not load: ${String(error)}`);
-      });
-    }
-    return loading;
-  }
+  const model = loadedOnce(
+    options.load ?? loadModel,
+    (error) => new ClassifierUnavailable(`the image model did not load: ${String(error)}`),
+  );
   return {
     name: 'nsfwjs-mobilenet_v2',
     async warm() {

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ClassifierUnavailable } from './classifier.ts';
-import { loadTensorflow } from './tensorflow.ts';
+import { loadedOnce, loadTensorflow } from './model-runtime.ts';
 
 /** A face's description: face-api's 128 numbers; two photos of one person lie within about 0.5 of each other. */
 export type FaceDescriptor = Float32Array;
@@ -87,19 +87,10 @@ async function loadFaceModel(): Promise<LoadedFaceModel> {
 
 /** face-api's models (about 12 MB of weights), loaded once per process; a failed load is tried again after a minute. */
 export function createModelFaceDescriber(options: { load?: () => Promise<LoadedFaceModel> } = {}): FaceDescriber {
-  const load = options.load ?? loadFaceModel;
-  let loading: Promise<LoadedFaceModel> | null = null;
-  let failedAt = 0;
-  function model(): Promise<LoadedFaceModel> {
-    if (!loading || (failedAt && Date.now() - failedAt > 60_000)) {
-      failedAt = 0;
-      loading = load().catch((error: unknown) => {
-        failedAt = Date.now();
-        throw new ClassifierUnavailable(`the face model did not load: ${String(error)}`);
-      });
-    }
-    return loading;
-  }
+  const model = loadedOnce(
+    options.load ?? loadFaceModel,
+    (error) => new ClassifierUnavailable(`the face model did not load: ${String(error)}`),
+  );
   return {
     name: 'face-api-ssd_mobilenetv1',
     async warm() {
