@@ -1,6 +1,6 @@
-// The models of safety: TensorFlow.js on its WebAssembly backend (docs/safety.md): the photo classifier and the
-// face comparison share one runtime in the process, prepared once, and each model loaded once (`loadedOnce`). The packages' CommonJS builds are what Node loads,
-// the same instance face-api's node-wasm build requires.
+// The models of safety (docs/safety.md): the photo classifier and the face comparison share one TensorFlow.js
+// runtime on its WebAssembly backend, prepared once, and each model is loaded once (`loadedOnce`). The packages'
+// CommonJS builds are what Node loads, the same instance face-api's node-wasm build requires.
 import type * as tfjs from '@tensorflow/tfjs';
 
 type Tensorflow = typeof tfjs;
