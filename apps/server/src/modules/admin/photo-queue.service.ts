@@ -67,10 +67,9 @@ export function createAdminPhotoQueueService(deps: {
       const row = await findStaffPhoto(db, photoId);
       if (!row) throw notFound();
       if (row.reviewed) throw new AppError(409, 'photo_already_reviewed');
-      await db.transaction(async (tx) => {
+      // A photo held for review (docs/safety.md) is public again, with the review and its audit.
+      await deps.photoSafety.release(photoId, async (tx) => {
         await recordPhotoReview(tx, { photoId, staffId: actor.id, reviewedAt: deps.now() });
-        // A photo held for review (docs/safety.md) is public again.
-        await deps.photoSafety.release(photoId, tx);
         await recordAudit(tx, actor, {
           action: 'photo.approve',
           targetType: 'photo',

@@ -21,7 +21,13 @@ export async function rekeyPhoto(
 ): Promise<void> {
   const keys = newPhotoKeys(isPrivate);
   copies.push(keys);
-  await Promise.all([deps.storage.copy(row.fileKey, keys.fileKey), deps.storage.copy(row.thumbKey, keys.thumbKey)]);
+  // Both copies end before a failure is thrown, so the caller's clean-up never races a copy still being written.
+  const copied = await Promise.allSettled([
+    deps.storage.copy(row.fileKey, keys.fileKey),
+    deps.storage.copy(row.thumbKey, keys.thumbKey),
+  ]);
+  const failed = copied.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
   await deps.repo.setPrivate(row.id, isPrivate, keys, tx);
   await deps.jobs.enqueue(DELETE_FILES_JOB, { keys: [row.fileKey, row.thumbKey] }, { tx });
 }

@@ -73,15 +73,21 @@ export function createPhotoSafety(deps: {
       });
     },
 
-    /** A moderator approved a held photo: it is public again (the main photo when the profile has none). */
-    async release(photoId: number, tx: Executor): Promise<void> {
-      const row = await repo.findById(photoId, tx);
-      if (!row?.heldAt) return;
-      await repo.lockProfile(row.profileId, tx);
-      await repo.setHeld(row.id, null, tx);
-      const copies: PhotoKeys[] = [];
-      await rekey(row, false, tx, copies);
-      await repo.promoteMain(row.profileId, tx);
+    /**
+     * A moderator approved a photo: `record` writes the review and its audit, and a photo held for review is public
+     * again (the main photo when the profile has none), in one transaction; its copied files go if that fails.
+     */
+    async release(photoId: number, record: (tx: Executor) => Promise<void>): Promise<void> {
+      await changing(async (tx, copies) => {
+        await record(tx);
+        const row = await repo.findById(photoId, tx);
+        if (!row?.heldAt) return null;
+        await repo.lockProfile(row.profileId, tx);
+        await repo.setHeld(row.id, null, tx);
+        await rekey(row, false, tx, copies);
+        await repo.promoteMain(row.profileId, tx);
+        return (await ownerOf(tx, photoId))?.userId ?? null;
+      });
     },
   };
 }

@@ -1,7 +1,7 @@
 // A site's policy for profile photos scored explicit (docs/safety.md): held for review (the default), made private,
 // or allowed; a held photo is shown to nobody but its owner and staff until a moderator approves it.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Photo } from '@app/contracts';
 import { photos, sites, type ExplicitPhotoPolicy } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -74,6 +74,35 @@ describe('explicit profile photos by site policy', () => {
     const [after] = await app.db.select().from(photos).where(eq(photos.id, photoId));
     expect(after).toMatchObject({ isPrivate: false, isMain: true, heldAt: null });
     expect((await seenBy(premium, owner)).map((photo) => photo.id)).toContain(photoId);
+  });
+
+  it('keeps a held photo held, and no copy of its files, when its approval fails half-way', async () => {
+    await usePolicy('review');
+    const owner = await createMember(app);
+    const photoId = await uploadExplicit(owner);
+    const copy = app.storage.copy.bind(app.storage);
+    const copied: string[] = [];
+    // The file is copied to its public key, then the thumbnail's copy fails (a full disk, say).
+    const spy = vi.spyOn(app.storage, 'copy').mockImplementation(async (from, to) => {
+      copied.push(to);
+      if (copied.length === 2) throw new Error('disk full');
+      await copy(from, to);
+    });
+    try {
+      const approved = await moderator.request({ method: 'POST', url: `/api/admin/photos/${photoId}/approve` });
+      expect(approved.statusCode).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(copied).toHaveLength(2);
+    expect(await app.storage.exists(copied[0]!)).toBe(false);
+    const [row] = await app.db.select().from(photos).where(eq(photos.id, photoId));
+    expect(row).toMatchObject({ isPrivate: true });
+    expect(row!.heldAt).toBeInstanceOf(Date);
+    // Nothing was recorded: the moderator can approve it again.
+    expect((await moderator.request({ method: 'POST', url: `/api/admin/photos/${photoId}/approve` })).statusCode).toBe(
+      200,
+    );
   });
 
   it('makes an explicit photo private under private_only, and leaves it under allowed', async () => {
