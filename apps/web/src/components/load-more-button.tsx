@@ -56,3 +56,23 @@ export function LoadMoreButton({ isLoading, onLoad, list, children, ...buttonPro
     </Button>
   );
 }
+
+/** An infinite query's pages, as the "Show more" under them reads them. */
+type MorePages = { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+
+/** "Show more" centred under a paged list of cards, while the query has a next page. */
+export function MoreBelow({ pages, list, children }: { pages: MorePages; list: LoadMoreList; children: ReactNode }) {
+  if (!pages.hasNextPage) return null;
+  return (
+    <div className="text-center mt-4">
+      <LoadMoreButton
+        variant="outline-primary"
+        isLoading={pages.isFetchingNextPage}
+        onLoad={() => void pages.fetchNextPage()}
+        list={list}
+      >
+        {children}
+      </LoadMoreButton>
+    </div>
+  );
+}

@@ -12,7 +12,7 @@ import {
   ProfileCardGridSkeleton,
 } from '../../../components/profile-card.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { MoreBelow } from '../../../components/load-more-button.tsx';
 import { translateError, toFormErrors } from '../../../lib/form-errors.ts';
 import { MembersOnly } from '../../../components/members-only.tsx';
 import { useLikes } from '../api/get-likes.ts';
@@ -83,18 +83,9 @@ function LikesList({ type }: { type: LikeListType }) {
           </ProfileCardGridItem>
         ))}
       </ProfileCardGrid>
-      {list.hasNextPage && (
-        <div className="text-center mt-4">
-          <LoadMoreButton
-            variant="outline-primary"
-            isLoading={list.isFetchingNextPage}
-            onLoad={() => void list.fetchNextPage()}
-            list={{ id: listId, itemCount: items.length }}
-          >
-            {t('search.loadMore')}
-          </LoadMoreButton>
-        </div>
-      )}
+      <MoreBelow pages={list} list={{ id: listId, itemCount: items.length }}>
+        {t('search.loadMore')}
+      </MoreBelow>
     </>
   );
 }

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { Alert, Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { MoreBelow } from '../../../components/load-more-button.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { translateError, toFormErrors } from '../../../lib/form-errors.ts';
@@ -24,18 +24,9 @@ function MatchFinder() {
   return (
     <>
       <SuggestionGrid id={listId} profiles={profiles} label={t('matchFinder.title')} />
-      {finder.hasNextPage && (
-        <div className="text-center mt-4">
-          <LoadMoreButton
-            variant="outline-primary"
-            isLoading={finder.isFetchingNextPage}
-            onLoad={() => void finder.fetchNextPage()}
-            list={{ id: listId, itemCount: profiles.length }}
-          >
-            {t('search.loadMore')}
-          </LoadMoreButton>
-        </div>
-      )}
+      <MoreBelow pages={finder} list={{ id: listId, itemCount: profiles.length }}>
+        {t('search.loadMore')}
+      </MoreBelow>
     </>
   );
 }

@@ -13,7 +13,7 @@ import {
   ProfileCardGridSkeleton,
 } from '../../../components/profile-card.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { MoreBelow } from '../../../components/load-more-button.tsx';
 import { MembersOnly } from '../../../components/members-only.tsx';
 import { InstalledAppBack } from '../../../components/installed-app-back.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
@@ -88,18 +88,9 @@ function VisitorsContent() {
       ) : (
         <>
           <VisitorCards items={items} listId={listId} />
-          {list.hasNextPage && (
-            <div className="text-center mt-4">
-              <LoadMoreButton
-                variant="outline-primary"
-                isLoading={list.isFetchingNextPage}
-                onLoad={() => void list.fetchNextPage()}
-                list={{ id: listId, itemCount: items.length }}
-              >
-                {t('search.loadMore')}
-              </LoadMoreButton>
-            </div>
-          )}
+          <MoreBelow pages={list} list={{ id: listId, itemCount: items.length }}>
+            {t('search.loadMore')}
+          </MoreBelow>
         </>
       )}
     </>
