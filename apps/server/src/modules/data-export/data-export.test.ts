@@ -13,6 +13,7 @@ import {
   makeJpeg,
   makePremium,
   multipartBody,
+  sendVerificationSelfie,
   uploadPhoto,
   visitor,
   type TestMember,
@@ -117,7 +118,9 @@ describe('GDPR data export', () => {
       createdAt: now,
     });
 
-    // Safety data (docs/safety.md): the photos' screenings and the member's blur choice.
+    // Safety data (docs/safety.md): the photos' screenings (the selfie's with its face similarity) and the member's
+    // blur choice.
+    expect((await sendVerificationSelfie(member.client, await makeJpeg())).statusCode).toBe(200);
     await app.jobs.runDueJobs(app.clock.now());
     await member.client.request({ method: 'PUT', url: '/api/safety.php', payload: { chat_photo_blur: 'everyone' } });
 
@@ -179,11 +182,12 @@ describe('GDPR data export', () => {
     expect(safety.chat_photo_blur).toBe('everyone');
     expect(safety.blur_notice_at).toEqual(expect.any(String));
     expect(safety.risk).toBeNull();
-    expect(safety.photo_screenings).toHaveLength(2);
+    expect(safety.photo_screenings).toHaveLength(3);
     expect(safety.photo_screenings).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ source: 'profile', photoId: photo.id, status: 'scored', isExplicit: false }),
         expect.objectContaining({ source: 'chat', messageId: photoMessageId, status: 'scored' }),
+        expect.objectContaining({ source: 'selfie', status: 'scored', faceCheck: 'compared', faceSimilarity: 1 }),
       ]),
     );
     expect(read('visits.json')).toEqual([
