@@ -15,6 +15,8 @@ import checkFile from 'eslint-plugin-check-file';
  */
 export const WEB_FEATURE_DEPENDENCIES = {
   accounts: ['account-deletion', 'activation', 'auth', 'mail-change', 'notifications'],
+  // The site form names each language of a site's texts as the language switcher does.
+  admin: ['language'],
   activation: ['match-finder'],
   chat: ['blocks', 'reports'],
   content: ['language'],

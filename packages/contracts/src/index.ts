@@ -25,6 +25,7 @@ export * from './admin-moderation.ts';
 export * from './admin-risk.ts';
 export * from './admin-operations.ts';
 export * from './site-settings.ts';
+export * from './site-texts.ts';
 export * from './site-entry.ts';
 export * from './first-view.ts';
 export * from './country-names.ts';

@@ -7,6 +7,7 @@ import { LOCALE_VARIANTS } from '@app/i18n';
 import { MAX_INT4 } from './input.ts';
 import { LOGGED_OUT_SEARCH_MODES, REGION_KINDS, SIGNUP_MODES } from './sites.ts';
 import { THEME_COLOR_PATTERN } from './site-theme.ts';
+import { localizedTextSchema } from './site-texts.ts';
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'country_invalid');
 /** Language tags that are locales of their own: kept whole, not cut to the language. */
@@ -54,8 +55,14 @@ type Setting<S extends z.ZodType, C extends string | null> = {
   section: SiteSettingSection;
   kind: SiteSettingKind;
   options?: readonly string[];
-  /** The `sites` column (the database schema's property name); null when not stored (`company` maps its parts). */
+  /**
+   * The `sites` column (the database schema's property name); null when not stored (`company` maps its parts). A
+   * translated text (`isLocalized`) is stored in `texts` by locale; its column keeps the single value it had before
+   * (site-texts.ts, docs/settings.md).
+   */
   column: C;
+  /** One text per locale (SITE_TEXT_KEYS): the value is an object keyed by locale code. */
+  isLocalized?: true;
 };
 const setting = <S extends z.ZodType, const C extends string | null>(
   schema: S,
@@ -64,6 +71,11 @@ const setting = <S extends z.ZodType, const C extends string | null>(
   column: C,
   options?: readonly string[],
 ): Setting<S, C> => ({ schema, section, kind, column, ...(options ? { options } : {}) });
+/** A member-facing text with a translation per locale (site-texts.ts). */
+const localizedSetting = <const C extends string>(text: z.ZodString, kind: 'text' | 'textarea', column: C) => ({
+  ...setting(localizedTextSchema(text), 'texts', kind, column),
+  isLocalized: true as const,
+});
 
 /** The seller's details (one JSON field of the form), each stored in its own column; `added` is a timestamp. */
 export const SITE_COMPANY_FIELDS = {
@@ -158,12 +170,13 @@ export const SITE_SETTINGS = {
   /** Not stored: the terms follow the company date. */
   terms_version: setting(z.string().trim().max(50).optional(), 'identity', 'text', null),
   // texts
-  index_title: setting(shortText, 'texts', 'text', 'indexTitle'),
-  description: setting(longText, 'texts', 'textarea', 'description'),
+  // Written per locale (site-texts.ts); the icon is a name, the same in every language.
+  index_title: localizedSetting(shortText, 'text', 'indexTitle'),
+  description: localizedSetting(longText, 'textarea', 'description'),
   fictional_icon: setting(shortText, 'texts', 'text', 'fictionalIcon'),
-  fictional_warning: setting(longText, 'texts', 'textarea', 'fictionalWarning'),
-  fictional_singular: setting(shortText, 'texts', 'text', 'fictionalSingular'),
-  fictional_plural: setting(shortText, 'texts', 'text', 'fictionalPlural'),
+  fictional_warning: localizedSetting(longText, 'textarea', 'fictionalWarning'),
+  fictional_singular: localizedSetting(shortText, 'text', 'fictionalSingular'),
+  fictional_plural: localizedSetting(shortText, 'text', 'fictionalPlural'),
   // members
   signups: setting(z.enum(SIGNUP_MODES), 'members', 'select', 'signups', SIGNUP_MODES),
   logged_out_search: setting(
@@ -279,6 +292,7 @@ export type SiteSettingKey = keyof typeof SITE_SETTINGS;
 /** The `sites` columns the settings are stored in (the server checks this against its database schema). */
 export type SiteSettingColumn =
   | Exclude<(typeof SITE_SETTINGS)[SiteSettingKey]['column'], null>
+  | 'texts'
   | (typeof SITE_COMPANY_FIELDS)[keyof typeof SITE_COMPANY_FIELDS]['column'];
 
 /** The zod shape of every setting (adminSiteInputSchema's object). */

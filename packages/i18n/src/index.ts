@@ -114,3 +114,5 @@ export function orderLanguagesForCountry(
   ].filter((language) => visible.includes(language));
   return [...first, ...visible.filter((language) => !first.includes(language))];
 }
+/** The default texts of a site's settings in every locale. */
+export * from './site-texts.ts';

@@ -15,7 +15,7 @@ import {
 } from '../lib/i18n.ts';
 import { userQueryOptions } from '../lib/session/get-user.ts';
 import { installChunkErrorReload } from '../lib/chunk-reload.ts';
-import { settingsQueryOptions } from '../lib/settings/get-settings.ts';
+import { installSettingsLanguage, settingsQueryOptions } from '../lib/settings/get-settings.ts';
 import { installTheme } from '../lib/theme.ts';
 import { installSiteTheme } from '../lib/site-theme.ts';
 import { seedFromFirstView } from '../lib/first-view.ts';
@@ -74,10 +74,13 @@ export function App() {
     const uninstallChunkReload = installChunkErrorReload();
     const uninstallTheme = installTheme();
     const uninstallSiteTheme = installSiteTheme(queryClient);
+    // The site's texts come in the interface language: asked for again when it changes.
+    const uninstallSettingsLanguage = installSettingsLanguage(queryClient);
     return () => {
       uninstallChunkReload();
       uninstallTheme();
       uninstallSiteTheme();
+      uninstallSettingsLanguage();
     };
   }, []);
 

@@ -1,6 +1,7 @@
 // Sites: one row per white-label domain with every setting of SPEC section 3.
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { SiteTexts } from '@app/contracts';
 
 /** What a site does with a profile photo scored explicit (docs/safety.md). */
 export type ExplicitPhotoPolicy = 'allowed' | 'private_only' | 'review';
@@ -25,6 +26,13 @@ export const sites = pgTable(
     themePrimary: text('theme_primary').notNull().default(''),
     themeSecondary: text('theme_secondary').notNull().default(''),
     niche: integer('niche').notNull().default(1),
+    /**
+     * The member-facing texts per locale (contracts' site-texts.ts: index_title, description, fictional_warning,
+     * fictional_singular, fictional_plural). The single-value columns of those texts (index_title, description,
+     * fictional_*) are still written, for the release before this one (docs/operations.md, expand then contract): the
+     * title and description in the site's domain_language, the fictional texts in English.
+     */
+    texts: jsonb('texts').$type<SiteTexts>().notNull().default({}),
     indexTitle: text('index_title').notNull().default(''),
     description: text('description').notNull().default(''),
     signups: text('signups').$type<'all' | 'with_trafficsource' | 'other'>().notNull().default('all'),

@@ -4,6 +4,8 @@
 import {
   SITE_COMPANY_FIELDS,
   SITE_SETTINGS,
+  SITE_TEXT_KEYS,
+  type SiteTexts,
   type AdminSite,
   type AdminSiteInput,
   type SiteSettingColumn,
@@ -13,7 +15,15 @@ import type { SiteRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/http-errors.ts';
 import type { Outbox } from '../../plugins/outbox/index.ts';
 import { recordAudit, type AuditActor } from './audit.repository.ts';
-import { findSite, insertSite, listSites, updateSite, type SiteSettingsRow } from '../sites/index.ts';
+import {
+  findSite,
+  insertSite,
+  listSites,
+  siteTextValues,
+  siteTextsOf,
+  updateSite,
+  type SiteSettingsRow,
+} from '../sites/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { createAdminSiteCatalogueService } from './site-catalogue.service.ts';
 
@@ -23,8 +33,9 @@ type Unmapped = Exclude<keyof SiteSettingsRow, SiteSettingColumn> | Exclude<Site
 const everyColumnMapped: [Unmapped] extends [never] ? true : Unmapped = true;
 void everyColumnMapped;
 
+/** The settings with a column of their own; the translated texts (`isLocalized`) are kept in `texts`. */
 const storedSettings = Object.entries(SITE_SETTINGS).flatMap(([key, field]) =>
-  field.column === null ? [] : [{ key, column: field.column }],
+  field.column === null || 'isLocalized' in field ? [] : [{ key, column: field.column }],
 );
 const companyFields = Object.entries(SITE_COMPANY_FIELDS).map(([key, field]) => ({
   key,
@@ -40,6 +51,9 @@ export function siteRowOf(input: AdminSiteInput): SiteSettingsRow {
   for (const { key, column } of storedSettings) row[column] = values[key];
   for (const { key, column, isTimestamp } of companyFields)
     row[column] = isTimestamp && company[key] ? new Date(company[key] as string) : (company[key] ?? null);
+  const texts: SiteTexts = Object.fromEntries(SITE_TEXT_KEYS.map((key) => [key, input[key]]));
+  // Also each text's single-value column, for the release before this one while instances roll (docs/settings.md).
+  Object.assign(row, siteTextValues(texts, input.domain_language));
   return row as SiteSettingsRow;
 }
 
@@ -52,6 +66,9 @@ export function siteInputOf(row: SiteRow): AdminSiteInput {
   for (const { key, column, isTimestamp } of companyFields)
     company[key] = isTimestamp ? ((columns[column] as Date | null)?.toISOString() ?? null) : columns[column];
   input.company = company;
+  // Each text in every language it has (one never written per language: its single value, in the language it was
+  // read in).
+  Object.assign(input, siteTextsOf(row));
   return input as AdminSiteInput;
 }
 

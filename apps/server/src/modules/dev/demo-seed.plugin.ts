@@ -5,7 +5,8 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { profiles, sites, users } from '../../db/schema/index.ts';
-import { defaultSiteValues } from '../sites/index.ts';
+import { defaultSiteTexts } from '@app/i18n';
+import { defaultSiteValues, siteTextValues } from '../sites/index.ts';
 import { DEMO_MEMBER_COUNT, completeDemoProfile, seedDemoMembers } from './demo-members.ts';
 
 type Site = Awaited<ReturnType<FastifyInstance['sites']['resolve']>>;
@@ -59,7 +60,7 @@ async function createDemoLogin(app: FastifyInstance, site: Site): Promise<void> 
         ...defaultSiteValues(),
         ...DEMO_SECOND_SITE,
         isDefault: false,
-        indexTitle: 'Lumen – meet singles near you',
+        ...siteTextValues(defaultSiteTexts(DEMO_SECOND_SITE.name), 'en'),
         supportEmail: 'support@lumen.example',
       })
       .onConflictDoNothing();

@@ -4,22 +4,23 @@
 import type { FastifyRequest } from 'fastify';
 import { LOCALES, LOCALE_VARIANTS, isUiLanguage } from '@app/i18n';
 import type { WebPageParts } from '../../plugins/web.plugin.ts';
+import { siteText } from '../../plugins/site/index.ts';
 import { escapeMarkup } from './site-meta.ts';
 
 /** The languages a page exists in: every interface language (each with its own ?lang= address). */
 export const PAGE_LANGUAGES = [...LOCALES, ...LOCALE_VARIANTS] as const;
 
 /**
- * The site's index_title and description are written in its domain_language; in another language the page says the
- * translated pitch the home page shows (members:home.title / home.description).
+ * The site's index_title and description in the request's language (written per locale, docs/settings.md); in a
+ * language the site has none for, the page says the translated pitch the home page shows (members:home.title /
+ * home.description).
  */
 export function sitePitch(request: FastifyRequest): { title: string; description: string } {
   const { site, language } = request;
-  const isSiteLanguage = language.slice(0, 2) === site.domainLanguage.slice(0, 2);
   const t = request.t;
   return {
-    title: (isSiteLanguage && site.indexTitle) || t('members:home.title', { name: site.name }),
-    description: (isSiteLanguage && site.description) || t('members:home.description', { name: site.name }),
+    title: siteText(site, 'index_title', language) || t('members:home.title', { name: site.name }),
+    description: siteText(site, 'description', language) || t('members:home.description', { name: site.name }),
   };
 }
 

@@ -1,5 +1,7 @@
 // GET /manifest.webmanifest, /icons/app*.{svg,png}, /apple-touch-icon.png, /robots.txt and /sitemap.xml for the site of the request host.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { DEFAULT_LOCALE, localeFromDomainLanguage } from '@app/i18n';
+import { siteText } from '../../plugins/site/index.ts';
 import { APPLE_TOUCH_ICON_SIZE, APP_ICON_SIZES, createAppIcons, type AppIconSize } from './app-icons.ts';
 import { robotsTxt, sitemapXml, webManifest } from './site-meta.ts';
 import { offlinePage } from './offline-page.ts';
@@ -15,7 +17,16 @@ export const siteMetaRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/manifest.webmanifest', hide, async (request, reply) => {
     reply.header('cache-control', 'public, max-age=3600').type('application/manifest+json; charset=utf-8');
-    return JSON.stringify(webManifest(request.site));
+    // One manifest per site (shared caches keep it): its texts in the site's own language.
+    const { site } = request;
+    const language = localeFromDomainLanguage(site.domainLanguage) ?? DEFAULT_LOCALE;
+    return JSON.stringify(
+      webManifest({
+        ...site,
+        indexTitle: siteText(site, 'index_title', language),
+        description: siteText(site, 'description', language),
+      }),
+    );
   });
 
   app.get('/icons/app.svg', hide, async (_request, reply) => {

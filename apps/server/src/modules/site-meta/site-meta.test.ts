@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, insertSite, type TestApp } from '../../test-support/test-app.ts';
+import { siteTextValues } from '../../plugins/site/index.ts';
 import { shortName, SITEMAP_PATHS } from './site-meta.ts';
 
 describe('manifest, icons, robots.txt and sitemap.xml per site', () => {
@@ -11,7 +12,7 @@ describe('manifest, icons, robots.txt and sitemap.xml per site', () => {
       domain: 'amore.example',
       name: 'Amore Italiano Incontri',
       domainLanguage: 'it',
-      description: 'Incontri in Italia',
+      ...siteTextValues({ description: { it: 'Incontri in Italia', en: 'Dating in Italy' } }, 'it'),
     });
   });
   afterAll(() => app.close());
@@ -105,8 +106,13 @@ describe('the head of every page (language, title, description, alternates)', ()
       domain: 'liebe.example',
       name: 'Liebe',
       domainLanguage: 'de',
-      indexTitle: 'Liebe finden in Deutschland',
-      description: 'Singles aus deiner Nähe',
+      ...siteTextValues(
+        {
+          index_title: { de: 'Liebe finden in Deutschland', it: 'Trovare l’amore in Germania' },
+          description: { de: 'Singles aus deiner Nähe' },
+        },
+        'de',
+      ),
     });
   });
   afterAll(async () => {
@@ -142,6 +148,13 @@ describe('the head of every page (language, title, description, alternates)', ()
     expect(html).toContain('<link rel="canonical" href="http://liebe.example/pages/faq?x=1&#38;lang=fr">');
   });
 
+  it("says the site's own title in another language when it has one for it", async () => {
+    const html = head((await app.inject({ url: '/?lang=it', headers: { host: 'liebe.example' } })).body);
+    expect(html).toContain('<title>Trovare l’amore in Germania</title>');
+    // No Italian description: the translated pitch, never the German one.
+    expect(html).not.toContain('Singles aus deiner N');
+  });
+
   it('links the page in every interface language and names a default', async () => {
     const html = head((await app.inject({ url: '/', headers: { host: 'liebe.example' } })).body);
     const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((match) => [
@@ -172,8 +185,13 @@ describe('the head of every page (language, title, description, alternates)', ()
       domain: 'evil.example',
       name: 'E',
       domainLanguage: 'en',
-      indexTitle: '</title><script>alert(1)</script>',
-      description: '"><script>alert(2)</script>',
+      ...siteTextValues(
+        {
+          index_title: { en: '</title><script>alert(1)</script>' },
+          description: { en: '"><script>alert(2)</script>' },
+        },
+        'en',
+      ),
     });
     const html = (await app.inject({ url: '/', headers: { host: 'evil.example', 'accept-language': 'en' } })).body;
     expect(html).not.toContain('<script>alert');

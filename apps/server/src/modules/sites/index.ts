@@ -6,6 +6,9 @@ export {
   findSite,
   insertSite,
   listSiteNames,
+  siteText,
+  siteTextValues,
+  siteTextsOf,
   updateSite,
   type SiteSettingsRow,
 } from '../../plugins/site/index.ts';

@@ -1,6 +1,7 @@
 // GET /api/settings.php and /api/companyinfo.php: the per-domain settings every page starts from.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, companyInfoResponseSchema, settingsQuerySchema, settingsResponseSchema } from '@app/contracts';
+import { LANGUAGE_COOKIE, pageLanguage } from '@app/i18n';
 import { lookupCountry } from '../../lib/geoip.ts';
 import { normalizeHost } from '../../plugins/site/index.ts';
 import { rateLimit } from '../../plugins/rate-limit.plugin.ts';
@@ -27,11 +28,16 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
       const site = forced ? await app.sites.resolve(normalizeHost(forced)) : request.site;
       const geoipCountry = lookupCountry(request.ip);
       const chosenCountry = chosenCountryOf(request);
-      // The answer depends on the client's address and cookies: no shared cache may keep it.
+      // The texts in the request's language (plugins/locale.plugin.ts), decided with the answering site's own language.
+      const language = pageLanguage(request.query.lang, request.cookies[LANGUAGE_COOKIE], site.domainLanguage);
+      // The answer depends on the client's address, cookies and language: no shared cache may keep it.
       reply.header('cache-control', 'private, no-cache');
       // Web push is signed with this installation's VAPID keys, so every site offers their public key.
       return {
-        settings: { ...toSettings(site, { geoipCountry, chosenCountry }), push_public_key: app.push.publicKey },
+        settings: {
+          ...toSettings(site, { geoipCountry, chosenCountry }, language),
+          push_public_key: app.push.publicKey,
+        },
       };
     },
   );

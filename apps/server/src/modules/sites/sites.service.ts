@@ -1,6 +1,7 @@
 // Turns a site row into the public settings and company info the web client reads.
 import type { Company, Settings } from '@app/contracts';
 import type { SiteRow } from '../../db/schema/index.ts';
+import { siteText } from '../../plugins/site/index.ts';
 
 /** The country a visitor picked (set by the web client); `?country=` on settings.php wins over it. */
 export const COUNTRY_COOKIE = 'country';
@@ -69,7 +70,16 @@ export function toPartnerUrl(value: string | null): string | null {
   }
 }
 
-export function toSettings(site: SiteRow, location: { geoipCountry: string | null; chosenCountry?: string }): Settings {
+/**
+ * The settings of SPEC section 3 for one visitor: where they are, and the language they read (the member-facing texts,
+ * index_title, description and fictional_*, are answered as the string in that language: docs/settings.md).
+ */
+export function toSettings(
+  site: SiteRow,
+  location: { geoipCountry: string | null; chosenCountry?: string },
+  language: string,
+): Settings {
+  const text = (key: Parameters<typeof siteText>[1]) => siteText(site, key, language);
   return {
     name: site.name,
     domain: site.domain,
@@ -79,8 +89,8 @@ export function toSettings(site: SiteRow, location: { geoipCountry: string | nul
     theme_primary: site.themePrimary,
     theme_secondary: site.themeSecondary,
     niche: site.niche,
-    index_title: site.indexTitle,
-    description: site.description,
+    index_title: text('index_title'),
+    description: text('description'),
     signups: site.signups,
     logged_out_search: site.loggedOutSearch,
     logged_out_search_trafficsource: site.loggedOutSearchTrafficsource,
@@ -96,9 +106,9 @@ export function toSettings(site: SiteRow, location: { geoipCountry: string | nul
     site_entry_popup_countries: site.siteEntryPopupCountries,
     us_footer: site.usFooter,
     fictional_icon: site.fictionalIcon,
-    fictional_warning: site.fictionalWarning,
-    fictional_singular: site.fictionalSingular,
-    fictional_plural: site.fictionalPlural,
+    fictional_warning: text('fictional_warning'),
+    fictional_singular: text('fictional_singular'),
+    fictional_plural: text('fictional_plural'),
     countries: site.countries,
     visible_profile_fields: site.visibleProfileFields,
     visible_profile_notes: site.visibleProfileNotes,

@@ -1,7 +1,8 @@
 // The site an empty database starts with; it answers for every host no other site claims (localhost in development).
 import { DEFAULT_FICTIONAL_ICON, INTEREST_KEYS, PAYMENT_METHODS, PROFILE_FIELDS, SEARCH_FIELDS } from '@app/contracts';
-import { LOCALES } from '@app/i18n';
+import { LOCALES, defaultSiteTexts } from '@app/i18n';
 import type { NewSiteRow, RegionData } from '../../db/schema/index.ts';
+import { siteTextValues } from './site-texts.ts';
 
 /** The countries SPEC section 1 maps to languages. */
 export const SPEC_COUNTRIES = [
@@ -73,8 +74,8 @@ export function defaultSiteValues(): NewSiteRow {
     themePrimary: '',
     themeSecondary: '',
     niche: 1,
-    indexTitle: 'Amoria – meet singles near you',
-    description: 'Meet, like and chat with singles near you.',
+    // The title, description and fictional-profile texts in every locale (packages/i18n site-texts.ts).
+    ...siteTextValues(defaultSiteTexts('Amoria'), 'en'),
     signups: 'all',
     loggedOutSearch: 'all',
     loggedOutSearchTrafficsource: 'all',
@@ -97,10 +98,6 @@ export function defaultSiteValues(): NewSiteRow {
     usFooter: true,
     // An icon name of the web app's set, unlike every interest icon (docs/icons.md).
     fictionalIcon: DEFAULT_FICTIONAL_ICON,
-    fictionalWarning:
-      'Some profiles on this site are fictional: they show what the site offers, and nobody reads messages sent to them, so they cannot be messaged.',
-    fictionalSingular: 'fictional profile',
-    fictionalPlural: 'fictional profiles',
     countries: SPEC_COUNTRIES,
     visibleProfileFields: [...PROFILE_FIELDS],
     visibleProfileNotes: {},

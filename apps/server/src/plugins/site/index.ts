@@ -4,3 +4,4 @@ export { normalizeHost, sitePlugin } from './site.plugin.ts';
 export { SPEC_COUNTRIES, defaultSiteValues } from './default-site.ts';
 export type { SiteResolver } from './site-resolver.ts';
 export { findSite, insertSite, listSiteNames, updateSite, type SiteSettingsRow } from './site-records.ts';
+export { SITE_TEXT_COLUMNS, siteText, siteTextValues, siteTextsOf } from './site-texts.ts';

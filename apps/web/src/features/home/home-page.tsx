@@ -32,16 +32,15 @@ function formatCount(count: number, language: string): string {
 }
 
 /**
- * The site's index_title and description are written in its domain_language: a visitor in another language reads the
- * translated pitch instead (docs/members.md).
+ * The site's index_title and description come in the visitor's language (written per locale, docs/settings.md); where
+ * the site has none in it, they are empty and the visitor reads the translated pitch instead (docs/members.md).
  */
 function useSitePitch() {
-  const { t, i18n } = useTranslation('members');
+  const { t } = useTranslation('members');
   const settings = useSettings();
-  const isSiteLanguage = i18n.language.slice(0, 2) === settings.domain_language.slice(0, 2);
   return {
-    title: (isSiteLanguage && settings.index_title) || t('home.title', { name: settings.name }),
-    description: (isSiteLanguage && settings.description) || t('home.description', { name: settings.name }),
+    title: settings.index_title || t('home.title', { name: settings.name }),
+    description: settings.description || t('home.description', { name: settings.name }),
   };
 }
 

@@ -4,19 +4,26 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { adminSiteInputSchema, siteThemeVariables } from '@app/contracts';
+import { SITE_TEXT_KEYS, adminSiteInputSchema, siteTextIn, siteThemeVariables, type SiteTextKey } from '@app/contracts';
+import { LOCALES, type Locale } from '@app/i18n';
 import { DataTable } from '../../../components/data-table.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useFormValues } from '../../../hooks/use-form-values.ts';
-import { translateError } from '../../../lib/form-errors.ts';
 import { useAdminSite } from '../api/admin-site.ts';
 import { useAdminSites } from '../api/admin-sites.ts';
 import { useSaveSite } from '../api/save-site.ts';
 import { adminFormError, toAdminFormError } from '../lib/admin-errors.ts';
-import { SITE_SECTIONS, fromDraft, toDraft, type SiteDraft, type SiteField } from '../lib/site-fields.ts';
+import { SITE_SECTIONS, fromDraft, localizedDraftKey, toDraft, type SiteDraft } from '../lib/site-fields.ts';
 import { SiteCatalog } from './site-catalog.tsx';
+import { SiteFieldInput } from './site-field-input.tsx';
+import { SiteTextLanguages, useTextLanguage } from './site-text-languages.tsx';
+
+/** The settings written per language (site texts). */
+const LOCALIZED_KEYS = SITE_SECTIONS.flatMap((section) => section.fields)
+  .filter((field) => field.isLocalized)
+  .map((field) => field.key);
 
 type Editing = { kind: 'new'; from: number } | { kind: 'edit'; id: number };
 
@@ -156,6 +163,8 @@ function SiteForm({
   // A map setting's error may be about one of its entries (`company.name`): it is shown at the setting.
   const errorOf = (key: string) =>
     form.fieldErrors[key] ?? Object.entries(form.fieldErrors).find(([path]) => path.startsWith(`${key}.`))?.[1];
+  // The texts are edited one language at a time (site-text-languages.tsx).
+  const texts = useTextLanguage(form.fieldErrors, LOCALIZED_KEYS);
 
   return (
     <Row className="g-4">
@@ -168,22 +177,41 @@ function SiteForm({
               <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-0">
                 {t(`sites.sections.${section.id}`)}
               </legend>
+              {section.fields.some((field) => field.isLocalized) && (
+                <SiteTextLanguages
+                  language={texts.language}
+                  withErrors={texts.withErrors}
+                  onChange={texts.setLanguage}
+                />
+              )}
               <Row className="g-3">
-                {section.fields.map((field) => (
-                  <Col key={field.key} md={field.kind === 'textarea' || field.kind === 'json' ? 12 : 6}>
-                    <SiteFieldInput
-                      field={field}
-                      value={draft[field.key]}
-                      error={errorOf(field.key) ?? null}
-                      onChange={(value) => {
-                        form.setValue(field.key, value);
-                        // Its entries' errors go with it.
-                        for (const path of Object.keys(form.fieldErrors))
-                          if (path.startsWith(`${field.key}.`)) form.clearFieldError(path);
-                      }}
-                    />
-                  </Col>
-                ))}
+                {section.fields.map((field) =>
+                  field.isLocalized ? (
+                    <Col key={`${field.key}.${texts.language}`} md={field.kind === 'textarea' ? 12 : 6}>
+                      <SiteFieldInput
+                        field={field}
+                        locale={texts.language}
+                        value={draft[localizedDraftKey(field.key, texts.language)]}
+                        error={form.fieldErrors[localizedDraftKey(field.key, texts.language)] ?? null}
+                        onChange={(value) => form.setValue(localizedDraftKey(field.key, texts.language), value)}
+                      />
+                    </Col>
+                  ) : (
+                    <Col key={field.key} md={field.kind === 'textarea' || field.kind === 'json' ? 12 : 6}>
+                      <SiteFieldInput
+                        field={field}
+                        value={draft[field.key]}
+                        error={errorOf(field.key) ?? null}
+                        onChange={(value) => {
+                          form.setValue(field.key, value);
+                          // Its entries' errors go with it.
+                          for (const path of Object.keys(form.fieldErrors))
+                            if (path.startsWith(`${field.key}.`)) form.clearFieldError(path);
+                        }}
+                      />
+                    </Col>
+                  ),
+                )}
               </Row>
             </fieldset>
           ))}
@@ -197,132 +225,27 @@ function SiteForm({
         {siteId !== null && <SiteCatalog siteId={siteId} currency={initial.currency || 'EUR'} />}
       </Col>
       <Col xl={4}>
-        <SitePreview draft={draft} />
+        <SitePreview draft={draft} language={texts.language} />
       </Col>
     </Row>
   );
 }
 
-type FieldError = { code: string; params?: Record<string, string | number> };
-
-function SiteFieldInput({
-  field,
-  value,
-  error,
-  onChange,
-}: {
-  field: SiteField;
-  value: string | undefined;
-  error: FieldError | null;
-  onChange: (value: string) => void;
-}) {
-  const { t } = useTranslation('admin');
-  const id = `site-${field.key}`;
-  // The field's name in the staff member's language is the label; the setting's own key (as the spec and the API name
-  // it) stands beside it, outside the label, seen but not read out.
-  const label = t(`sites.fields.${field.key}`);
-  const settingKey = (
-    <code className="small text-body-secondary" aria-hidden="true">
-      {field.key}
-    </code>
-  );
-  const hint = field.kind === 'list' ? t('sites.hints.list') : field.kind === 'json' ? t('sites.hints.json') : null;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  const feedback = error && (
-    <div id={`${id}-error`} className="invalid-feedback d-block">
-      {translateError(t, error)}
-    </div>
-  );
-  if (field.kind === 'checkbox') {
-    return (
-      <>
-        <div className="d-flex flex-wrap align-items-baseline gap-2">
-          <Form.Check
-            type="switch"
-            id={id}
-            label={label}
-            checked={value === 'true'}
-            isInvalid={Boolean(error)}
-            onChange={(event) => onChange(event.target.checked ? 'true' : '')}
-            aria-describedby={describedBy}
-          />
-          {settingKey}
-        </div>
-        {feedback}
-      </>
-    );
-  }
-  return (
-    <>
-      <div className="d-flex flex-wrap align-items-baseline column-gap-2 mb-1">
-        <Form.Label htmlFor={id} className="small mb-0">
-          {label}
-        </Form.Label>
-        {settingKey}
-      </div>
-      <SiteFieldControl
-        field={field}
-        common={{ id, value: value ?? '', isInvalid: Boolean(error), 'aria-describedby': describedBy }}
-        onChange={onChange}
-      />
-      {hint && (
-        <Form.Text id={`${id}-hint`} className="d-block">
-          {hint}
-        </Form.Text>
-      )}
-      {feedback}
-    </>
-  );
-}
-
-/** The control of a field that is not a switch: a select, a text area (JSON in monospace) or a one-line input. */
-function SiteFieldControl({
-  field,
-  common,
-  onChange,
-}: {
-  field: SiteField;
-  common: { id: string; value: string; isInvalid: boolean; 'aria-describedby': string | undefined };
-  onChange: (value: string) => void;
-}) {
-  if (field.kind === 'select') {
-    return (
-      <Form.Select {...common} onChange={(event) => onChange(event.target.value)}>
-        {field.options!.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </Form.Select>
-    );
-  }
-  if (field.kind === 'textarea' || field.kind === 'json') {
-    return (
-      <Form.Control
-        as="textarea"
-        rows={field.kind === 'json' ? 4 : 3}
-        className={field.kind === 'json' ? 'font-monospace small' : undefined}
-        {...common}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    );
-  }
-  return (
-    <Form.Control
-      type={field.kind === 'number' || field.kind === 'nullableNumber' ? 'number' : 'text'}
-      {...common}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  );
-}
-
 /**
  * What visitors will see first: the site's name in its primary colour (as links show it), its two theme colours, the
- * title, description and the fictional-profile notice, as typed.
+ * title, description and the fictional-profile notice, as typed, in the language the texts are edited in (with the
+ * fallbacks visitors get: English for the fictional texts).
  */
-function SitePreview({ draft }: { draft: SiteDraft }) {
+function SitePreview({ draft, language }: { draft: SiteDraft; language: Locale }) {
   const { t } = useTranslation('admin');
-  const text = (key: string) => draft[key] ?? '';
+  const text = (key: string) =>
+    (SITE_TEXT_KEYS as readonly string[]).includes(key)
+      ? siteTextIn(
+          key as SiteTextKey,
+          Object.fromEntries(LOCALES.map((locale) => [locale, draft[localizedDraftKey(key, locale)] ?? ''])),
+          language,
+        )
+      : (draft[key] ?? '');
   const languages = text('languages');
   const theme = siteThemeVariables({
     theme_primary: text('theme_primary').trim(),
@@ -355,12 +278,14 @@ function SitePreview({ draft }: { draft: SiteDraft }) {
             {swatch('secondary')}
           </span>
         </div>
-        <p className="fw-semibold mb-2">{text('index_title')}</p>
-        <p className="small mb-3" style={{ whiteSpace: 'pre-wrap' }}>
+        <p className="fw-semibold mb-2" lang={language}>
+          {text('index_title')}
+        </p>
+        <p className="small mb-3" lang={language} style={{ whiteSpace: 'pre-wrap' }}>
           {text('description')}
         </p>
         {text('fictional_warning') && (
-          <Alert variant="warning" className="small mb-3">
+          <Alert variant="warning" className="small mb-3" lang={language}>
             <span aria-hidden="true">{text('fictional_icon')} </span>
             {text('fictional_warning')}
           </Alert>

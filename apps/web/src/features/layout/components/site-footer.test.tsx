@@ -1,14 +1,19 @@
 // Footer details that depend on settings and language: US statement, company info source, payment marks.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { SITE_TEXT_DEFAULTS } from '@app/i18n';
 import { renderWithProviders, setupI18n } from '../../../test-support/render.tsx';
+import { mockFetch } from '../../../test-support/fetch-mock.ts';
+import { buildSettings } from '../../../test-support/settings.fixture.ts';
 import { i18next } from '../../../lib/i18n.ts';
+import { installSettingsLanguage } from '../../../lib/settings/get-settings.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { isUsFooterShown } from './us-footer.tsx';
 
 beforeAll(() => setupI18n());
 afterEach(async () => {
   await i18next.changeLanguage('en');
+  vi.unstubAllGlobals();
 });
 
 describe('US footer', () => {
@@ -70,5 +75,39 @@ describe('SiteFooter', () => {
     expect(
       (await screen.findByText(/online dating and entertainment service for adults aged 18/)).textContent,
     ).toContain('Some profiles are fictional.');
+  });
+
+  it("shows the disclaimer in Dutch once the language is Dutch: the site's warning comes in the new language", async () => {
+    // settings.php answers the site's texts in the language asked for (the server's site texts, docs/settings.md).
+    const { calls } = mockFetch(({ url }) =>
+      url.pathname === '/api/settings.php'
+        ? {
+            body: {
+              settings: buildSettings({
+                fictional_warning:
+                  SITE_TEXT_DEFAULTS[url.searchParams.get('lang') === 'nl' ? 'nl' : 'en'].fictional_warning,
+              }),
+            },
+          }
+        : undefined,
+    );
+    const { queryClient } = renderWithProviders(<SiteFooter />, {
+      settings: { fictional_warning: SITE_TEXT_DEFAULTS.en.fictional_warning },
+    });
+    const uninstall = installSettingsLanguage(queryClient);
+    try {
+      expect((await screen.findByText(/online dating and entertainment service/)).textContent).toContain(
+        SITE_TEXT_DEFAULTS.en.fictional_warning,
+      );
+      await i18next.changeLanguage('nl');
+      const disclaimer = await screen.findByText(/is een online dating- en entertainmentdienst voor volwassenen/);
+      await vi.waitFor(() => expect(disclaimer.textContent).toContain(SITE_TEXT_DEFAULTS.nl.fictional_warning));
+      expect(disclaimer.textContent).not.toContain(SITE_TEXT_DEFAULTS.en.fictional_warning);
+      expect(calls.filter((call) => call.path.startsWith('/api/settings.php')).map((call) => call.path)).toEqual([
+        expect.stringContaining('lang=nl'),
+      ]);
+    } finally {
+      uninstall();
+    }
   });
 });
