@@ -18,7 +18,8 @@ export const WEB_FEATURE_DEPENDENCIES = {
   // The site form names each language of a site's texts as the language switcher does.
   admin: ['language'],
   activation: ['match-finder'],
-  chat: ['blocks', 'reports'],
+  // A send refused for lack of credits offers the welcome bonus (credits' WelcomeBonusOffer).
+  chat: ['blocks', 'credits', 'reports'],
   content: ['language'],
   layout: ['accounts', 'language', 'members'],
   // The match moment says hi right there (chat's QuickMessage).

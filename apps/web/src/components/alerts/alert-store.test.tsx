@@ -92,8 +92,8 @@ describe('a calm screen: one prompt at a time, none where the member is busy', (
   it('renders only the prompt that wins', async () => {
     renderWithProviders(<AlertBanners />, { path: '/members' });
     act(() => {
-      showAlert({ ...bonus, placement: 'dock' });
-      showAlert({ ...photo, placement: 'dock' });
+      showAlert(bonus);
+      showAlert(photo);
     });
     expect(await screen.findByText('Add a photo')).toBeTruthy();
     expect(screen.queryByText('Welcome bonus')).toBeNull();

@@ -14,11 +14,6 @@ export type AlertBanner = {
   /** Shows a close button (default true). */
   isDismissible?: boolean;
   /**
-   * `flow` (default): in the area under the navigation. `dock`: pinned to the bottom of the screen (above the phone's
-   * bottom navigation), for alerts that arrive after the page painted and must not push it down (layout shift).
-   */
-  placement?: 'flow' | 'dock';
-  /**
    * localStorage key (see STORAGE_KEYS). When set, dismissing stores a timestamp there and the alert
    * stays hidden from then on (SPEC section 4).
    */
@@ -36,7 +31,7 @@ export type AlertBanner = {
 /**
  * Screens where no prompt shows: signup and activation (which ask for all of it themselves), the credits and checkout
  * screens (the member is already buying; the welcome bonus's countdown is on the credits screen) and the swipe game
- * (its buttons sit where a docked prompt would).
+ * (a prompt would push its buttons below a phone's first screen).
  */
 export function isCalmScreen(pathname: string): boolean {
   return (

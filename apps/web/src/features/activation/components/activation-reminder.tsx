@@ -55,6 +55,9 @@ export function ActivationReminder() {
             message: <ActivationAlertContent email={email} />,
             dismissKey: STORAGE_KEYS.activationAlert,
             dismissForMs: ACTIVATION_ALERT_DISMISS_MS,
+            // The first prompt of all (docs/web-layout.md): confirming the address comes before a photo, push or an
+            // offer, and only one of them shows at a time.
+            promptRank: 0,
           }
         : null,
     [kind, email],

@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { StarIcon } from '../../../components/member-icons.tsx';
 import { useSettings } from '../../../lib/settings/get-settings.ts';
 import type { PendingMessage } from '../lib/chat-store.ts';
+import { WelcomeBonusOffer } from '../../credits/index.ts';
 
 function PremiumOnly({ text }: { text: string }) {
   const { t: tMembers } = useTranslation('members');
@@ -64,6 +65,8 @@ export function SendErrorAlert({ failure }: { failure: NonNullable<PendingMessag
         <Link to={paths.credits.getHref()} className="btn btn-primary btn-sm">
           {t('credits.buy')}
         </Link>
+        {/* The welcome bonus and its countdown, here rather than in a modal over the conversation. */}
+        <WelcomeBonusOffer />
       </Alert>
     );
   }

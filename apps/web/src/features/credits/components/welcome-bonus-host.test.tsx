@@ -1,5 +1,6 @@
 // The time-bonus modal's timing (SPEC 4 and 9): 40 s after entering the members area when credits are 0 and the bonus runs;
-// moving inside the area keeps the wait, leaving it cancels it; never again once dismissed. And the banner around it.
+// moving inside the area keeps the wait, leaving it cancels it; never again once dismissed; never over a conversation or
+// while the member types (issue 44). And the banner around it.
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
@@ -93,15 +94,49 @@ describe('time-bonus modal', () => {
     expect(within(link).getByRole('timer').textContent).toBe('01:59:19');
   });
 
-  it('keeps the wait while the member moves inside the area (members to likes to chats)', async () => {
+  it('keeps the wait while the member moves inside the area, and never opens over a conversation (issue 44)', async () => {
     useFakeClock();
     const { router } = renderModalHost('/members');
     await advance(20_000);
     await act(() => router.navigate('/likes'));
     await advance(10_000);
-    await act(() => router.navigate('/chats'));
+    await act(() => router.navigate('/chats/7'));
     await advance(10_000);
+    // Due, but she is in a conversation: it waits.
+    expect(dialog()).toBeNull();
+    await act(() => router.navigate('/chats'));
+    await advance(30_000);
+    expect(dialog()).toBeNull();
+    // Back where nothing is interrupted: it opens.
+    await act(() => router.navigate('/likes'));
+    await advance(0);
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('never opens while the member types: not with a text field focused, nor until 5 s after the last key', async () => {
+    useFakeClock();
+    renderModalHost('/members');
+    const field = document.createElement('input');
+    document.body.append(field);
+    try {
+      act(() => field.focus());
+      await advance(60_000);
+      expect(dialog()).toBeNull();
+      act(() => {
+        fireEvent.keyDown(field, { key: 'a' });
+        field.blur();
+      });
+      await advance(4000);
+      expect(dialog()).toBeNull();
+      await advance(1100);
+      expect(screen.getByRole('dialog')).toBeTruthy();
+      // Keys in the modal (Tab, say) are no typing: it stays.
+      fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Tab' });
+      await advance(100);
+      expect(screen.getByRole('dialog')).toBeTruthy();
+    } finally {
+      field.remove();
+    }
   });
 
   it('is cancelled by leaving the area, and waits 40 s again after coming back', async () => {

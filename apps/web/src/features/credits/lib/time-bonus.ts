@@ -48,6 +48,13 @@ export function timeBonusEnd(code: DiscountCode | null | undefined, now: number)
   return Number.isFinite(end) && end > now ? end : null;
 }
 
+/** The conversation screens: no modal opens over a conversation (docs/web-layout.md, "Offers at the right moment"). */
+const CONVERSATION_SCREENS = [paths.chats, paths.chatsId, paths.membersIdChat].map((route) => route.path);
+
+export function isConversationScreen(pathname: string): boolean {
+  return CONVERSATION_SCREENS.some((pattern) => matchPath({ path: pattern, end: true }, pathname) !== null);
+}
+
 /** Whether the time-bonus modal may open now: credits 0, the bonus visible, never dismissed, inside the members area. */
 export function shouldOfferTimeBonusModal(input: {
   credits: number;

@@ -1,6 +1,6 @@
 // The member alerts of SPEC section 4 (profile photo, push, disabled notifications) in the alert area, one at a time, and
 // this browser's push session. Mounted once for every layout by the session manager; the alert area shows them in the
-// default layout, docked to the bottom of the screen (they arrive after the page painted: nothing moves).
+// default layout, in the page under the navigation (never docked: a calm phone, docs/web-layout.md).
 import { useMemo, useReducer, type ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
 import { Link, useLocation } from 'react-router';
@@ -105,7 +105,6 @@ function MemberAlert() {
     return {
       id: MEMBER_ALERT_ID,
       variant: kind === 'disabledNotifications' ? 'warning' : 'info',
-      placement: 'dock',
       message,
       dismissKey: MEMBER_ALERT_DISMISS_KEYS[kind],
       onDismiss: onDismissed,
