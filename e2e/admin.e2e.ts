@@ -192,7 +192,7 @@ describe('staff console', () => {
     await form.getByLabel('Domain', { exact: true }).and(page.locator('[aria-invalid="true"], .is-invalid')).waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('site-domain');
     await form.getByLabel('Domain', { exact: true }).fill(domain);
-    await form.getByLabel('Title of the home page', { exact: true }).fill('Meet someone new tonight');
+    await form.getByLabel('Title of the home page (English)', { exact: true }).fill('Meet someone new tonight');
     // The live preview follows the typing.
     const preview = page
       .getByRole('region', { name: 'Live preview' })

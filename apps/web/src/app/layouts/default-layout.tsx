@@ -35,11 +35,12 @@ export function DefaultLayout() {
         {t('nav.skipToContent')}
       </a>
       <TopNav />
-      <AlertBanners />
+      <AlertBanners place="top" />
       <main id={MAIN_CONTENT_ID} className="layout-main flex-grow-1" tabIndex={-1}>
         {/* A page that suspends shows its skeleton here, inside this one main (not the App's whole shell). */}
         <PageOutlet fallback={<PageFallback pathname={pathname} />} />
       </main>
+      <AlertBanners place="end" />
       <SiteFooter />
       <AfterFirstPaint>
         <SiteEntryWarning layout="default" />

@@ -1,6 +1,6 @@
 // The alert-banner area: features push banners, closing one with a dismiss key keeps it hidden for good.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders, setupI18n } from '../../test-support/render.tsx';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { AlertBanners } from './alert-banners.tsx';
@@ -87,6 +87,28 @@ describe('a calm screen: one prompt at a time, none where the member is busy', (
     }
     for (const path of ['/members', '/members/12', '/chats', '/likes', '/profile'])
       expect(isCalmScreen(path), path).toBe(false);
+  });
+
+  it('puts a prompt that arrives after the screen opened at its end, and at the top on the next screen', async () => {
+    const { router } = renderWithProviders(
+      <>
+        <div data-testid="top">
+          <AlertBanners place="top" />
+        </div>
+        <div data-testid="end">
+          <AlertBanners place="end" />
+        </div>
+      </>,
+      { path: '/members' },
+    );
+    act(() => {
+      showAlert(photo);
+    });
+    expect(await within(screen.getByTestId('end')).findByText('Add a photo')).toBeTruthy();
+    expect(within(screen.getByTestId('top')).queryByText('Add a photo')).toBeNull();
+    await act(() => router.navigate('/likes'));
+    expect(await within(screen.getByTestId('top')).findByText('Add a photo')).toBeTruthy();
+    expect(within(screen.getByTestId('end')).queryByText('Add a photo')).toBeNull();
   });
 
   it('renders only the prompt that wins', async () => {

@@ -217,13 +217,17 @@ describe('welcome-bonus banner', () => {
         ? { body: { discountcode: timeBonusCode(new Date(NOW + 5000).toISOString()) } }
         : undefined,
     );
-    renderWithProviders(
+    const { router } = renderWithProviders(
       <>
         <AlertBanners />
         <WelcomeBonusHost />
       </>,
-      { path: '/members', user },
+      { path: '/profile', user },
     );
+    await advance(10);
+    // The bar shows on the home screen only (issue 44), not over the profile editor.
+    expect(screen.queryByTestId('welcome-bonus-banner')).toBeNull();
+    await act(() => router.navigate('/members'));
     await advance(10);
     const banner = screen.getByTestId('welcome-bonus-banner');
     expect(calls.some((call) => call.path === '/api/discountcode.php?welcome=true')).toBe(true);

@@ -59,14 +59,20 @@ export function TimeBonusModalHost({ endsAt, credits }: TimeBonusModalHostProps)
   return <TimeBonusModal show={isOpen && isInArea && !isDismissed} endsAt={endsAt} onClose={close} />;
 }
 
+/** The member's home screens, where the welcome-bonus bar shows (the credits screen has its own countdown). */
+const BONUS_BAR_SCREENS = new Set(['/', '/members']);
+
 export function WelcomeBonusHost() {
   const { data: user } = useUser();
+  const { pathname } = useLocation();
   const bonus = useTimeBonus();
   const endsAt = bonus?.endsAt ?? null;
+  // The bar on the home screens only (issue 44: offers at the right moment), not over every screen's top.
+  const isBarScreen = BONUS_BAR_SCREENS.has(pathname);
 
   const banner = useMemo<AlertBanner | null>(
     () =>
-      endsAt === null
+      endsAt === null || !isBarScreen
         ? null
         : {
             id: WELCOME_BONUS_ALERT_ID,
@@ -76,7 +82,7 @@ export function WelcomeBonusHost() {
             promptRank: 2,
             message: <WelcomeBonusBanner endsAt={endsAt} />,
           },
-    [endsAt],
+    [endsAt, isBarScreen],
   );
   useAlertBanner(banner);
 
