@@ -105,7 +105,11 @@ async function main() {
     locate: () => null,
     now: () => new Date((later += SEARCH_COUNT_TTL_MS)),
   });
-  const context = { viewer: { profileId: viewerProfileId, country: 'NL', region: 'NH' }, site, hasTracking: false };
+  const context = {
+    viewer: { profileId: viewerProfileId, gender: 'male' as const, country: 'NL', region: 'NH' },
+    site,
+    hasTracking: false,
+  };
 
   // The cursor of page 50, reached by following next_cursor from page 1.
   async function cursorOfPage(query: typeof QUERY | typeof NEAR_QUERY, target: number): Promise<string> {

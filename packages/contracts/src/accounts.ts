@@ -6,7 +6,12 @@ export const USER_STATUSES = ['not_confirmed', 'active', 'deleted_pending'] as c
 export type UserStatus = (typeof USER_STATUSES)[number];
 export const PROFILE_STATUSES = ['active', 'disabled'] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
+/** The genders of SPEC's search filter and of existing answers: `male` and `female` keep their meaning. */
 export const GENDERS = ['male', 'female'] as const;
+/** What a member may describe themselves as (docs/members.md, "Genders beyond two"): non-binary besides the two. */
+export const PROFILE_GENDERS = ['male', 'female', 'non_binary'] as const;
+/** Whom a member wants to see; no choice: derived from gender and sexuality (docs/orientation.md). */
+export const SHOW_ME = ['men', 'women', 'everyone'] as const;
 export const SEXUALITIES = ['hetero', 'gay', 'lesbian', 'bi'] as const;
 /** SPEC section 8: why mail notifications may be switched off by the system. */
 export const NOTIFICATIONS_DISABLED_REASONS = ['spam', 'bounce', 'unsubscribed'] as const;

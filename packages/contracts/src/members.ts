@@ -5,6 +5,8 @@ import { z } from 'zod';
 import {
   ABOUT_ME_MAX_LENGTH,
   GENDERS,
+  PROFILE_GENDERS,
+  SHOW_ME,
   IMAGE_STATUSES,
   PROFILE_STATUSES,
   SEXUALITIES,
@@ -32,6 +34,8 @@ export const EYE_COLORS = ['blue', 'brown', 'green', 'grey', 'hazel', 'other'] a
 export const TATTOO_OPTIONS = ['none', 'some', 'many'] as const;
 export const SIGNUP_REASONS = ['chat', 'dating', 'relationship', 'friendship', 'casual', 'adventure'] as const;
 export type Gender = (typeof GENDERS)[number];
+export type ProfileGender = (typeof PROFILE_GENDERS)[number];
+export type ShowMe = (typeof SHOW_ME)[number];
 export type Sexuality = (typeof SEXUALITIES)[number];
 
 /** SPEC section 9: photos a member may keep. */
@@ -79,6 +83,7 @@ export const CITY_MAX_LENGTH = 100;
 export const MEMBER_ERROR_CODES = [
   'gender_invalid',
   'sexuality_invalid',
+  'show_me_invalid',
   'country_invalid',
   'region_invalid',
   'city_too_long',
@@ -160,7 +165,7 @@ export const profileCardSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   age: z.number().int().nullable(),
-  gender: z.enum(GENDERS).nullable(),
+  gender: z.enum(PROFILE_GENDERS).nullable(),
   country: z.string().nullable(),
   region: z.string().nullable(),
   city: z.string().nullable(),
@@ -196,8 +201,10 @@ export const profileFieldsSchema = z.object({
   name: usernameSchema,
   /** YYYY-MM-DD; checked against the site's min_age like at signup (`date_of_birth_min_age`, `date_of_birth_invalid`). */
   date_of_birth: z.string({ error: 'date_of_birth_invalid' }).trim().max(10, 'date_of_birth_invalid'),
-  gender: z.enum(GENDERS, 'gender_invalid'),
+  gender: z.enum(PROFILE_GENDERS, 'gender_invalid'),
   sexuality: z.enum(SEXUALITIES, 'sexuality_invalid'),
+  /** Whom the member wants to see; null: derived from gender and sexuality (docs/orientation.md). */
+  show_me: z.enum(SHOW_ME, 'show_me_invalid').nullable(),
   /** One of the site's countries. */
   country: z.string().regex(/^[A-Z]{2}$/, 'country_invalid'),
   /** A region code of GET /api/regions.php for that country. */
@@ -226,8 +233,9 @@ export const ownProfileSchema = z.object({
   status: z.enum(PROFILE_STATUSES),
   date_of_birth: z.string().nullable(),
   age: z.number().int().nullable(),
-  gender: z.enum(GENDERS).nullable(),
+  gender: z.enum(PROFILE_GENDERS).nullable(),
   sexuality: z.enum(SEXUALITIES).nullable(),
+  show_me: z.enum(SHOW_ME).nullable(),
   country: z.string().nullable(),
   region: z.string().nullable(),
   city: z.string().nullable(),
@@ -282,7 +290,7 @@ export const memberProfileSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   age: z.number().int().nullable().optional(),
-  gender: z.enum(GENDERS).nullable().optional(),
+  gender: z.enum(PROFILE_GENDERS).nullable().optional(),
   sexuality: z.enum(SEXUALITIES).nullable().optional(),
   country: z.string().nullable().optional(),
   region: z.string().nullable().optional(),

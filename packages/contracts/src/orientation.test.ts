@@ -44,4 +44,26 @@ describe('orientation: who looks for whom', () => {
       }
     }
   });
+
+  it('"Show me" decides for whoever chose it, in both directions; non-binary members are shown only to "everyone"', () => {
+    const sam = { gender: 'non_binary', sexuality: null, show_me: 'everyone' } as const;
+    const ann = { gender: 'female', sexuality: 'hetero', show_me: 'everyone' } as const;
+    const bea = { gender: 'female', sexuality: 'bi', show_me: 'women' } as const;
+    const carl = { gender: 'male', sexuality: 'hetero', show_me: null } as const;
+    const dirk = { gender: 'male', sexuality: 'bi', show_me: 'everyone' } as const;
+    expect(isMutualMatch(sam, ann)).toBe(true);
+    expect(isMutualMatch(sam, dirk)).toBe(true);
+    // Bea shows women only: neither Sam nor a man.
+    expect(isMutualMatch(sam, bea)).toBe(false);
+    expect(isMutualMatch(bea, dirk)).toBe(false);
+    expect(isMutualMatch(bea, ann)).toBe(true);
+    // Carl chose nothing: as before (a hetero man sees women), so not Sam, whatever Sam shows.
+    expect(isMutualMatch(carl, sam)).toBe(false);
+    expect(isMutualMatch(carl, ann)).toBe(true);
+    // Ann's "everyone" widens what she sees; Carl still has to look for her.
+    expect(isMutualMatch(ann, { gender: 'female', sexuality: 'hetero', show_me: null })).toBe(false);
+    expect(defaultSearchGender('female', 'bi', 'women')).toBe('female');
+    expect(defaultSearchGender('non_binary', null, 'everyone')).toBeNull();
+    expect(defaultSearchGender('male', 'hetero', 'men')).toBe('male');
+  });
 });

@@ -1,5 +1,6 @@
-// Who looks for whom: one rule from gender and sexuality, used by the server's matching and search defaults and by the web.
-import type { Gender, Sexuality } from './members.ts';
+// Who looks for whom (docs/orientation.md): one rule from gender, sexuality and the member's own "Show me", used by the
+// server's matching and search defaults and by the web.
+import type { Gender, ProfileGender, Sexuality, ShowMe } from './members.ts';
 
 const otherGender = (gender: Gender): Gender => (gender === 'male' ? 'female' : 'male');
 
@@ -10,29 +11,55 @@ const otherGender = (gender: Gender): Gender => (gender === 'male' ? 'female' : 
 export const isSameSexSexuality = (sexuality: Sexuality | null): boolean =>
   sexuality === 'gay' || sexuality === 'lesbian';
 
-/** The genders a member of this gender and sexuality looks for; both when either is unknown, or bi. */
-export function soughtGenders(gender: Gender | null, sexuality: Sexuality | null): Gender[] {
+/**
+ * The genders a member of this gender and sexuality looks for when they chose no "Show me"; both when either is
+ * unknown, or bi. A non-binary member without a choice sees everyone (the editor asks them to choose).
+ */
+export function soughtGenders(gender: ProfileGender | null, sexuality: Sexuality | null): ProfileGender[] {
+  if (gender === 'non_binary') return ['male', 'female', 'non_binary'];
   if (!gender || !sexuality || sexuality === 'bi') return ['male', 'female'];
   return isSameSexSexuality(sexuality) ? [gender] : [otherGender(gender)];
 }
 
-/** The sexualities with which a member of `memberGender` looks for members of `seekerGender`. */
+/** The genders a "Show me" choice shows: men, women, or everyone (non-binary members only with everyone). */
+export const SHOWN_GENDERS: Readonly<Record<ShowMe, readonly ProfileGender[]>> = {
+  men: ['male'],
+  women: ['female'],
+  everyone: ['male', 'female', 'non_binary'],
+};
+
+/** The "Show me" choices that show members of a gender (non-binary members: only "everyone"). */
+export const SHOW_ME_SHOWING: Readonly<Record<ProfileGender, readonly ShowMe[]>> = {
+  male: ['men', 'everyone'],
+  female: ['women', 'everyone'],
+  non_binary: ['everyone'],
+};
+
+export type Orientation = { gender: ProfileGender | null; sexuality: Sexuality | null; show_me?: ShowMe | null };
+
+/** The genders a member wants to see: their "Show me", else derived from gender and sexuality. */
+export function wantedGenders(member: Orientation): readonly ProfileGender[] {
+  return member.show_me ? SHOWN_GENDERS[member.show_me] : soughtGenders(member.gender, member.sexuality);
+}
+
+/** The sexualities with which a member of `memberGender` looks for members of `seekerGender` (no "Show me" chosen). */
 export function sexualitiesSeeking(memberGender: Gender, seekerGender: Gender): Sexuality[] {
   return memberGender === seekerGender ? ['gay', 'lesbian', 'bi'] : ['hetero', 'bi'];
 }
 
-/** Whether two members look for each other (an unknown gender or sexuality counts as open to both). */
-export function isMutualMatch(
-  a: { gender: Gender | null; sexuality: Sexuality | null },
-  b: { gender: Gender | null; sexuality: Sexuality | null },
-): boolean {
-  const looksFor = (from: typeof a, to: typeof b) =>
-    !to.gender || soughtGenders(from.gender, from.sexuality).includes(to.gender);
+/** Whether two members look for each other (an unknown gender counts as open to both): both sides' choices. */
+export function isMutualMatch(a: Orientation, b: Orientation): boolean {
+  const looksFor = (from: Orientation, to: Orientation) => !to.gender || wantedGenders(from).includes(to.gender);
   return looksFor(a, b) && looksFor(b, a);
 }
 
-/** The gender a member's first search starts with: the one they look for, or null when they look for both. */
-export function defaultSearchGender(gender: Gender | null, sexuality: Sexuality | null): Gender | null {
-  const genders = soughtGenders(gender, sexuality);
-  return genders.length === 1 ? genders[0]! : null;
+/** The gender a member's first search starts with: the one they look for, or null when they look for several. */
+export function defaultSearchGender(
+  gender: ProfileGender | null,
+  sexuality: Sexuality | null,
+  showMe: ShowMe | null = null,
+): Gender | null {
+  const genders = wantedGenders({ gender, sexuality, show_me: showMe });
+  const [only] = genders;
+  return genders.length === 1 && only !== 'non_binary' && only !== undefined ? only : null;
 }

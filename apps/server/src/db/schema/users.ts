@@ -115,7 +115,9 @@ export const profiles = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     status: text('status').$type<ProfileStatus>().notNull().default('disabled'),
-    gender: text('gender').$type<'male' | 'female'>(),
+    gender: text('gender').$type<'male' | 'female' | 'non_binary'>(),
+    /** Whom the member wants to see (men, women, everyone); null: derived from gender and sexuality (orientation). */
+    showMe: text('show_me').$type<'men' | 'women' | 'everyone'>(),
     sexuality: text('sexuality').$type<'hetero' | 'gay' | 'lesbian' | 'bi'>(),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     country: text('country'),

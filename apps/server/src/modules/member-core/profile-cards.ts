@@ -27,6 +27,8 @@ export type Viewer = {
   isPremium: boolean;
   gender: ProfileRow['gender'];
   sexuality: ProfileRow['sexuality'];
+  /** Whom the member wants to see; null: derived (docs/orientation.md). */
+  showMe: ProfileRow['showMe'];
   dateOfBirth: string | null;
   country: string | null;
   /** With the country: suggestions list the member's region first (docs/search-relevance.md). */

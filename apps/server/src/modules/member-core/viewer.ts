@@ -26,6 +26,7 @@ export function createViewerLoader(repository: Pick<MembersRepository, 'findView
         isPremium: user.paidUser,
         gender: profile.gender,
         sexuality: profile.sexuality,
+        showMe: profile.showMe,
         dateOfBirth: profile.dateOfBirth,
         country: profile.country,
         region: profile.region,

@@ -73,7 +73,7 @@ export function createNewMembersRepository(db: Executor) {
   return {
     /** Listed members who joined the site after `since` and suit the member (on profiles_site_created_idx). */
     async newMembersSince(
-      recipient: Pick<Recipient, 'profileId' | 'gender' | 'sexuality'> & { siteId: number },
+      recipient: Pick<Recipient, 'profileId' | 'gender' | 'sexuality' | 'showMe'> & { siteId: number },
       since: Date,
       limit: number,
       tx: Executor = db,

@@ -25,6 +25,7 @@ const recipientColumns = {
   name: profiles.name,
   gender: profiles.gender,
   sexuality: profiles.sexuality,
+  showMe: profiles.showMe,
   isInvisible: profiles.isInvisible,
   hasPhoto: profiles.hasPhoto,
   isRestricted: hasActiveRestriction(users.id),
@@ -55,8 +56,9 @@ export type Recipient = {
   createdAt: Date;
   profileId: number;
   name: string;
-  gender: 'male' | 'female' | null;
+  gender: 'male' | 'female' | 'non_binary' | null;
   sexuality: 'hetero' | 'gay' | 'lesbian' | 'bi' | null;
+  showMe: 'men' | 'women' | 'everyone' | null;
   isInvisible: boolean;
   hasPhoto: boolean;
   /** Banned or suspended by staff now: nothing is sent to them (docs/bans.md). */

@@ -80,6 +80,7 @@ export function createProfilesService(deps: {
       status: profile.status,
       date_of_birth: profile.dateOfBirth,
       ...detailValues(profile, now),
+      show_me: profile.showMe,
       prompts: profile.prompts,
       is_verified: profile.verifiedAt !== null,
       is_fictional: profile.isFictional,
@@ -121,6 +122,10 @@ export function createProfilesService(deps: {
       }
       if (input.gender !== undefined) values.gender = input.gender;
       if (input.sexuality !== undefined) values.sexuality = input.sexuality;
+      if (input.show_me !== undefined) values.showMe = input.show_me;
+      // A non-binary member is seen by, and sees, those who chose it: without a choice they see everyone.
+      if ((values.gender ?? current.gender) === 'non_binary' && (values.showMe ?? current.showMe) === null)
+        values.showMe = 'everyone';
       if (input.country !== undefined) {
         if (site.countries.includes(input.country)) values.country = input.country;
         else issues.push({ path: 'country', code: 'country_invalid' });

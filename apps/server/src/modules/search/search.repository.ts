@@ -1,7 +1,7 @@
 // The member search query: one statement per page (every phase it may need, the first prompts and, on a first page,
 // what the count needs), built once per shape of filters and run as a prepared statement (docs/prepared-statements.md).
 import { and, eq, fillPlaceholders, inArray, isNotNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { ProfilePrompt } from '@app/contracts';
+import type { ProfileGender, ProfilePrompt } from '@app/contracts';
 import type { Executor } from '../../db/client.ts';
 import { statementName } from '../../db/named-statements.ts';
 import { profiles } from '../../db/schema/index.ts';
@@ -14,6 +14,7 @@ import {
   isBornBetween,
   isListed,
   isNotBlockedWith,
+  isShownTo,
   mainPhoto,
   mainPhotoJoin,
   type CardJson,
@@ -37,6 +38,8 @@ export type SearchCriteria = {
   siteId: number;
   /** The searching member's profile (left out, and blocks both ways apply); null for visitors. */
   viewerProfileId: number | null;
+  /** The searcher's own gender: a profile's "Show me" must show it (null: a visitor, or not known). */
+  shownTo?: ProfileGender | null;
   gender: 'male' | 'female' | null;
   country: string | null;
   region: string | null;
@@ -77,6 +80,7 @@ export const MAX_PAGE_STATEMENTS = 500;
 /** What a page statement's SQL depends on; the values are its placeholders. */
 type SearchShape = {
   gender: boolean;
+  shownTo: ProfileGender | null;
   country: boolean;
   region: boolean;
   verifiedOnly: boolean;
@@ -100,6 +104,7 @@ function shapeOf(
 ): SearchShape {
   return {
     gender: criteria.gender !== null,
+    shownTo: criteria.shownTo ?? null,
     country: criteria.country !== null,
     region: criteria.country !== null && criteria.region !== null,
     verifiedOnly: Boolean(criteria.verifiedOnly),
@@ -140,6 +145,7 @@ function sharedMatchingOf(shape: SearchShape): SQL | undefined {
   return and(
     isListed(placeholder('siteId')),
     shape.gender ? eq(profiles.gender, placeholder('gender')) : undefined,
+    shape.shownTo ? isShownTo(shape.shownTo) : undefined,
     shape.country ? eq(profiles.country, placeholder('country')) : undefined,
     shape.region ? eq(profiles.region, placeholder('region')) : undefined,
     isBornBetween(placeholder('bornLatest'), placeholder('bornBefore')),

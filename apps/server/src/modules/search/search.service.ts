@@ -99,9 +99,10 @@ const COUNT_MARGIN = 100;
 const COUNT_LIMIT = SEARCH_COUNT_CAP + 1 + COUNT_MARGIN;
 
 /** The count's key: the site and the filters applied (not the searcher: what one searcher hides is counted apart). */
-const countKeyOf = (siteId: number, filters: SearchFilters) =>
+const countKeyOf = (siteId: number, filters: SearchFilters, shownTo: string | null) =>
   JSON.stringify([
     siteId,
+    shownTo,
     filters.gender,
     filters.country,
     filters.region,
@@ -152,7 +153,7 @@ type SearchRun = {
   repo: Pick<SearchRepository, 'readPage' | 'countShown'>;
   counts: CountCache;
   site: SearchSite;
-  viewer: Pick<Viewer, 'profileId'> | null;
+  viewer: Pick<Viewer, 'profileId' | 'gender'> | null;
   filters: SearchFilters;
   searcherPlace: Place | null;
   limit: number;
@@ -173,6 +174,7 @@ function criteriaOf(run: SearchRun, applied: SearchFilters, excludeIds?: number[
   return {
     siteId: run.site.id,
     viewerProfileId: run.viewer?.profileId ?? null,
+    shownTo: run.viewer?.gender ?? null,
     gender: applied.gender,
     country: applied.country,
     region: applied.region,
@@ -198,7 +200,7 @@ async function readResults(
 ) {
   const { repo, counts, now } = run;
   const criteria = criteriaOf(run, applied, excludeIds);
-  const key = position ? null : countKeyOf(run.site.id, applied);
+  const key = position ? null : countKeyOf(run.site.id, applied, run.viewer?.gender ?? null);
   const cached = key ? counts.get(key) : undefined;
   const known = cached && now.getTime() - cached.at < SEARCH_COUNT_TTL_MS ? cached.matches : null;
   const page = await repo.readPage(criteria, relevancePhases(criteria.near), position, run.limit + 1, {
@@ -263,7 +265,7 @@ function createSearch(deps: SearchDeps) {
      */
     async search(
       context: {
-        viewer: Pick<Viewer, 'profileId' | 'country' | 'region' | 'city'> | null;
+        viewer: Pick<Viewer, 'profileId' | 'gender' | 'country' | 'region' | 'city'> | null;
         site: SearchSite;
         hasTracking: boolean;
         /** The visitor's GeoIP country (null when unknown, and for members). */
@@ -339,7 +341,7 @@ function createHomeMembers(deps: Omit<SearchDeps, 'cursors' | 'locate'>) {
      */
     async homeMembers(
       context: {
-        viewer: Pick<Viewer, 'profileId' | 'country' | 'region'> | null;
+        viewer: Pick<Viewer, 'profileId' | 'gender' | 'country' | 'region'> | null;
         site: SearchSite;
         hasTracking: boolean;
         visitorCountry?: string | null;
@@ -355,6 +357,7 @@ function createHomeMembers(deps: Omit<SearchDeps, 'cursors' | 'locate'>) {
       const criteria: SearchCriteria = {
         siteId: site.id,
         viewerProfileId: viewer?.profileId ?? null,
+        shownTo: viewer?.gender ?? null,
         gender: null,
         country: null,
         region: null,

@@ -46,6 +46,7 @@ function prepareViewQuery(db: Database) {
         status: profiles.status,
         gender: profiles.gender,
         sexuality: profiles.sexuality,
+        showMe: profiles.showMe,
         dateOfBirth: profiles.dateOfBirth,
       },
       credits: sql<number>`coalesce(${creditBalances.balance}, 0)`.mapWith(Number),

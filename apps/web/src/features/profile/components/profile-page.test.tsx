@@ -103,6 +103,30 @@ describe('ProfilePage', () => {
     expect(puts(calls)).toHaveLength(1);
   });
 
+  it('describes the member as non-binary and chooses whom to see (issue 44)', async () => {
+    const { calls } = profileServer(buildOwnProfile());
+    renderWithProviders(<ProfilePage />, { user: buildUser(), settings });
+    await screen.findByRole('region', { name: 'Photos' });
+    openStep('About you');
+    const gender = within(step('About you')).getByLabelText('Gender') as HTMLSelectElement;
+    expect([...gender.options].map((option) => option.textContent)).toEqual(
+      expect.arrayContaining(['Man', 'Woman', 'Non-binary']),
+    );
+    fireEvent.change(gender, { target: { value: 'non_binary' } });
+    openStep('Search preferences');
+    const showMe = within(step('Search preferences')).getByLabelText('Show me') as HTMLSelectElement;
+    expect([...showMe.options].map((option) => option.textContent)).toEqual([
+      'As my orientation says',
+      'Men',
+      'Women',
+      'Everyone',
+    ]);
+    fireEvent.change(showMe, { target: { value: 'everyone' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await within(screen.getByTestId('profile-editor-bar')).findByText('Saved.');
+    expect(puts(calls)).toEqual([{ gender: 'non_binary', show_me: 'everyone' }]);
+  });
+
   it('takes the member to the step with the error and sends nothing', async () => {
     const { calls } = profileServer(buildOwnProfile());
     renderWithProviders(<ProfilePage />, { user: buildUser(), settings });

@@ -10,7 +10,8 @@ import {
   BODY_TYPES,
   CITY_MAX_LENGTH,
   EYE_COLORS,
-  GENDERS,
+  PROFILE_GENDERS,
+  SHOW_ME,
   HAIR_COLORS,
   RELATIONSHIP_STATUSES,
   SEXUALITIES,
@@ -62,7 +63,7 @@ export function AboutSection({ draft }: SectionProps) {
             onChange={(value) => change('gender', value)}
             error={errors.gender}
             placeholder={values.gender ? undefined : t('profileForm.choose')}
-            options={GENDERS.map((gender) => ({ value: gender, label: t(`genders.${gender}`) }))}
+            options={PROFILE_GENDERS.map((gender) => ({ value: gender, label: t(`genders.${gender}`) }))}
           />
         </Col>
       </Row>
@@ -251,6 +252,18 @@ export function PreferencesSection({ draft, profile }: SectionProps & { profile:
             error={errors.sexuality}
             placeholder={values.sexuality ? undefined : t('profileForm.choose')}
             options={SEXUALITIES.map((sexuality) => ({ value: sexuality, label: t(`sexualities.${sexuality}`) }))}
+          />
+        </Col>
+        <Col md={6}>
+          {/* Whom the member wants to see (docs/orientation.md); empty: as their orientation says. */}
+          <FormSelect
+            name="show_me"
+            label={t('fields.showMe')}
+            value={values.show_me}
+            onChange={(value) => change('show_me', value)}
+            error={errors.show_me}
+            placeholder={t('showMe.byOrientation')}
+            options={SHOW_ME.map((choice) => ({ value: choice, label: t(`showMe.${choice}`) }))}
           />
         </Col>
         <Col md={6}>

@@ -22,6 +22,7 @@ export const TEXT_FIELDS = [
   'name',
   'gender',
   'sexuality',
+  'show_me',
   'country',
   'region',
   'city',
@@ -59,6 +60,7 @@ const FIELD_STEPS: Record<string, ProfileSectionId> = {
   tattoos: 'details',
   interests: 'interests',
   sexuality: 'preferences',
+  show_me: 'preferences',
   signup_reason: 'preferences',
 };
 

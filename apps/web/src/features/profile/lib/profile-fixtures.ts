@@ -10,6 +10,7 @@ export function buildOwnProfile(overrides: Partial<OwnProfile> = {}): OwnProfile
     age: 35,
     gender: 'female',
     sexuality: 'hetero',
+    show_me: null,
     country: 'NL',
     region: null,
     city: null,

@@ -198,6 +198,7 @@ describe('SearchPage', () => {
         photo_limit: 3,
         gender: 'male',
         sexuality: 'hetero',
+        show_me: null,
         country: 'NL',
       },
     };

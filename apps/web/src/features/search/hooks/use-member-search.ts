@@ -30,7 +30,9 @@ export function useMemberSearch() {
   const defaults = useCallback(
     (): Partial<SearchFilterValues> =>
       getDefaultSearchFilters(
-        profile ? { gender: profile.gender, sexuality: profile.sexuality, country: profile.country } : null,
+        profile
+          ? { gender: profile.gender, sexuality: profile.sexuality, show_me: profile.show_me, country: profile.country }
+          : null,
         settings,
       ),
     [profile, settings],
