@@ -23,7 +23,7 @@ import {
 import { createTicketsRepository, createTicketsService } from './modules/content/index.ts';
 import { createSemaphore } from './lib/semaphore.ts';
 import { addNotificationsDisabled, clearNotificationsDisabled } from './modules/accounts/index.ts';
-import { findSite, listSiteNames } from './modules/sites/index.ts';
+import { findSite, listSiteNames, listSiteTimeZones } from './modules/sites/index.ts';
 import { createTrafficCookies, createTrafficService, type PostbackNetwork } from './modules/traffic/index.ts';
 import { lookupCountry } from './lib/geoip.ts';
 import { type Geocoder } from './modules/geo/index.ts';
@@ -87,6 +87,7 @@ export function buildTraffic(
     lookupCountry,
     findSite,
     siteNames: () => listSiteNames(db),
+    siteTimeZones: (siteId?: number) => listSiteTimeZones(db, siteId),
     memberNames: (ids) => members.listProfileNames(ids),
     now,
     onError: (error, context) => app.log.error({ err: error }, context),

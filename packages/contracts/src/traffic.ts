@@ -183,6 +183,8 @@ export const TRAFFIC_REPORT_GROUPS = [
 export type TrafficReportGroup = (typeof TRAFFIC_REPORT_GROUPS)[number];
 /** The longest period a report covers, in days. */
 export const TRAFFIC_REPORT_MAX_DAYS = 366;
+/** The period the report answers without one: this many days up to the sites' today, both ends included. */
+export const TRAFFIC_REPORT_DEFAULT_DAYS = 30;
 /** A calendar day, YYYY-MM-DD, that exists (not 2026-02-30). */
 const day = z
   .string()
@@ -193,13 +195,19 @@ const day = z
   }, 'invalid_value');
 export const adminTrafficReportQuerySchema = z
   .object({
-    from: day,
-    to: day,
+    /** Both or neither: without them the last TRAFFIC_REPORT_DEFAULT_DAYS days of the sites' calendar. */
+    from: day.optional(),
+    to: day.optional(),
     by: z.enum(TRAFFIC_REPORT_GROUPS).default('network'),
     site: queryRowIdSchema.optional(),
     format: z.enum(['json', 'csv']).default('json'),
   })
   .superRefine((query, context) => {
+    if (query.from === undefined || query.to === undefined) {
+      if (query.from !== query.to)
+        context.addIssue({ code: 'custom', path: [query.from ? 'to' : 'from'], message: 'field_required' });
+      return;
+    }
     const from = Date.parse(`${query.from}T00:00:00Z`);
     const to = Date.parse(`${query.to}T00:00:00Z`);
     if (Number.isNaN(from)) context.addIssue({ code: 'custom', path: ['from'], message: 'invalid_value' });
@@ -243,6 +251,9 @@ export const trafficReportDaySchema = z.object({
   buyers: z.number().int(),
 });
 export const adminTrafficReportResponseSchema = z.object({
+  /** The period answered (the one asked for, or the default one), YYYY-MM-DD, both ends included. */
+  from: z.string(),
+  to: z.string(),
   rows: z.array(trafficReportRowSchema),
   /** Every day of the period, oldest first (zeros included), for the chart. */
   days: z.array(trafficReportDaySchema),

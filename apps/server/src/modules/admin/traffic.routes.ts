@@ -179,18 +179,20 @@ function postbackRoutes(app: AdminApp) {
     {
       schema: {
         tags: TAGS,
-        summary: 'Visits, visitors, signups, buyers, revenue, refunds and payouts per source (format=csv: a file)',
+        summary:
+          'Visits, visitors, signups, buyers, revenue, refunds and payouts per source (format=csv: a file); without from and to the last 30 days of the sites',
         querystring: adminTrafficReportQuerySchema,
         response: { 200: adminTrafficReportResponseSchema.or(z.string()), ...errors },
       },
     },
     async (request, reply) => {
       const { from, to, by, site, format } = request.query;
-      const report = await traffic.report.report(by, { from, to, siteId: site });
+      const range = from && to ? { from, to, siteId: site } : await traffic.report.defaultRange(site);
+      const report = await traffic.report.report(by, range);
       if (format !== 'csv') return report;
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="traffic-by-${by}-${from}-${to}.csv"`)
+        .header('content-disposition', `attachment; filename="traffic-by-${by}-${range.from}-${range.to}.csv"`)
         .header('cache-control', 'private, no-store')
         .serializer((payload: unknown) => String(payload))
         .send(reportCsv(by, report));

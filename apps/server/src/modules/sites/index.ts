@@ -6,6 +6,7 @@ export {
   findSite,
   insertSite,
   listSiteNames,
+  listSiteTimeZones,
   siteText,
   siteTextValues,
   siteTextsOf,

@@ -1,6 +1,7 @@
 // The traffic report (docs/traffic.md, "Reports"): per source, visits, new visitors, signups, activations, buyers,
 // revenue, refunds and payouts per currency, with a two-proportion test for lander variants, and its CSV.
 import {
+  TRAFFIC_REPORT_DEFAULT_DAYS,
   toDecimalAmount,
   type AdminTrafficReportResponse,
   type Money,
@@ -8,6 +9,7 @@ import {
   type TrafficReportRow,
 } from '@app/contracts';
 import type { ReportRange, ReportRepository } from './report.repository.ts';
+import { dayIn } from './visits.service.ts';
 
 /** The standard normal distribution's CDF (Abramowitz and Stegun 7.1.26 for erf; error below 1.5e-7). */
 function normalCdf(z: number): number {
@@ -46,8 +48,27 @@ export function createTrafficReport(deps: {
   repo: ReportRepository;
   /** Names to show beside keys: sites, networks and members by id or key. */
   labels: (by: TrafficReportGroup, keys: string[]) => Promise<Map<string, string>>;
+  /** The time zones of one site or of all: a day of the report is its site's calendar day. */
+  siteTimeZones: (siteId?: number) => Promise<string[]>;
+  now: () => Date;
 }) {
   return {
+    /**
+     * The default period: the last TRAFFIC_REPORT_DEFAULT_DAYS days up to the latest today among the sites' time
+     * zones (a site east of the viewer may already count tomorrow's visits).
+     */
+    async defaultRange(siteId?: number): Promise<ReportRange> {
+      const now = deps.now();
+      const zones = await deps.siteTimeZones(siteId);
+      const to = (zones.length > 0 ? zones : ['UTC'])
+        .map((zone) => dayIn(zone, now))
+        .sort()
+        .at(-1)!;
+      const from = new Date(Date.parse(`${to}T00:00:00Z`) - (TRAFFIC_REPORT_DEFAULT_DAYS - 1) * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      return { from, to, siteId };
+    },
     async report(by: TrafficReportGroup, range: ReportRange): Promise<AdminTrafficReportResponse> {
       const visits = await deps.repo.visits(by, range);
       const events = await deps.repo.events(by, range);
@@ -111,6 +132,8 @@ export function createTrafficReport(deps: {
       for (const row of rows.values()) row.label = labels.get(row.key) ?? null;
       if (by === 'variant') addVariantTests(rows);
       return {
+        from: range.from,
+        to: range.to,
         rows: [...rows.values()].sort(
           (a, b) => b.visits - a.visits || b.signups - a.signups || (a.key < b.key ? -1 : 1),
         ),

@@ -293,6 +293,40 @@ describe('the traffic report', () => {
     ).toBe(400);
   });
 
+  it("answers the last 30 days up to the sites' today without a period, though the viewer's day is still the one before", async () => {
+    // 23:30 UTC is already the next day in Amsterdam (the default site's time zone): a visit then counts there.
+    app.clock.now = () => new Date('2026-03-20T23:30:00Z');
+    try {
+      const late = await createClient(app).request({ url: '/landers/gallery?network=adnet&click_id=late1' });
+      expect(late.statusCode).toBe(200);
+      const answer = await staff.request({ url: '/api/admin/traffic/report?by=network' });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const report = answer.json();
+      expect({ from: report.from, to: report.to }).toEqual({ from: '2026-02-20', to: '2026-03-21' });
+      expect(report.days).toHaveLength(30);
+      expect(report.days.at(-1)).toMatchObject({ day: '2026-03-21', visits: 1 });
+      // One site's period is its own calendar's; a period asked for is answered as asked.
+      const siteId = (await app.sites.resolve('')).id;
+      const ofSite = (await staff.request({ url: `/api/admin/traffic/report?by=network&site=${siteId}` })).json();
+      expect(ofSite.to).toBe('2026-03-21');
+      const asked = (await staff.request({ url: '/api/admin/traffic/report?from=2026-03-10&to=2026-03-13' })).json();
+      expect({ from: asked.from, to: asked.to }).toEqual({ from: '2026-03-10', to: '2026-03-13' });
+      // Both ends or neither.
+      for (const [query, field] of [
+        ['to=2026-03-13', 'from'],
+        ['from=2026-03-13', 'to'],
+      ] as const) {
+        const refused = await staff.request({ url: `/api/admin/traffic/report?${query}` });
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(refused.json().error.fields).toContainEqual(
+          expect.objectContaining({ path: field, code: 'field_required' }),
+        );
+      }
+    } finally {
+      app.clock.now = realNow;
+    }
+  });
+
   it('tests lander variants against the first one: p-value and significance at 95 %', () => {
     expect(twoProportionPValue(10, 100, 10, 100)).toBeCloseTo(1, 6);
     // 40 of 200 against 20 of 200: pooled 0.15, z = 2.80, p = 0.0051.

@@ -61,6 +61,8 @@ export function createTrafficService(deps: {
   findSite: (executor: Executor, siteId: number) => Promise<Pick<SiteRow, 'timeZone'> | undefined>;
   /** Names beside the report's keys that other modules own: sites and members. */
   siteNames: () => Promise<Map<number, string>>;
+  /** The time zones of one site or of all (the report's default period). */
+  siteTimeZones: (siteId?: number) => Promise<string[]>;
   memberNames: (ids: number[]) => Promise<Map<number, string>>;
   now: () => Date;
   onError: (error: unknown, context: string) => void;
@@ -93,6 +95,8 @@ export function createTrafficService(deps: {
   const report = createTrafficReport({
     repo: createReportRepository(deps.db),
     labels: (by: TrafficReportGroup, keys: string[]) => reportLabels(deps, repo, by, keys),
+    siteTimeZones: deps.siteTimeZones,
+    now: deps.now,
   });
 
   // Business events, recorded once each in their acknowledging transaction; network changes reach every instance.

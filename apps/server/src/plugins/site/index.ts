@@ -3,5 +3,12 @@
 export { normalizeHost, sitePlugin } from './site.plugin.ts';
 export { SPEC_COUNTRIES, defaultSiteValues } from './default-site.ts';
 export type { SiteResolver } from './site-resolver.ts';
-export { findSite, insertSite, listSiteNames, updateSite, type SiteSettingsRow } from './site-records.ts';
+export {
+  findSite,
+  insertSite,
+  listSiteNames,
+  listSiteTimeZones,
+  updateSite,
+  type SiteSettingsRow,
+} from './site-records.ts';
 export { SITE_TEXT_COLUMNS, siteText, siteTextValues, siteTextsOf } from './site-texts.ts';

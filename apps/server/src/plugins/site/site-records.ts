@@ -19,6 +19,15 @@ export async function listSiteNames(executor: Executor): Promise<Map<number, str
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** The time zones of one site, or of every site, each once. */
+export async function listSiteTimeZones(executor: Executor, siteId?: number): Promise<string[]> {
+  const rows = await executor
+    .selectDistinct({ timeZone: sites.timeZone })
+    .from(sites)
+    .where(siteId === undefined ? undefined : eq(sites.id, siteId));
+  return rows.map((row) => row.timeZone);
+}
+
 /** A new site (a taken domain fails with the unique violation). */
 export async function insertSite(executor: Executor, settings: SiteSettingsRow): Promise<SiteRow> {
   const [row] = await executor.insert(sites).values(settings).returning();

@@ -2,8 +2,9 @@
 import type { TrafficReportFilter } from './traffic-report-filter.ts';
 
 export const reportQuery = (filter: TrafficReportFilter) => ({
-  from: filter.from,
-  to: filter.to,
+  // Empty: the server's default period.
+  from: filter.from || undefined,
+  to: filter.to || undefined,
   by: filter.by,
   site: filter.site ?? undefined,
 });

@@ -70,7 +70,8 @@ describe('AdminApp', () => {
     mockFetch(({ url }) => {
       if (url.pathname === '/api/admin/me') return { body: { staff: support } };
       if (url.pathname === '/api/admin/members') return { body: { members: [], next_cursor: null } };
-      if (url.pathname === '/api/admin/traffic/report') return { body: { rows: [], days: [] } };
+      if (url.pathname === '/api/admin/traffic/report')
+        return { body: { from: '2026-10-04', to: '2026-11-02', rows: [], days: [] } };
       return undefined;
     });
     renderWithProviders(<p>elsewhere</p>, { path: '/admin', routes: [{ path: '/admin/*', element: <AdminApp /> }] });

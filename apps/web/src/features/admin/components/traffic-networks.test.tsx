@@ -37,7 +37,8 @@ async function renderNetworks(
   const { calls } = mockFetch(({ method, url }) => {
     if (method !== 'GET') return onWrite(method, url.pathname);
     if (url.pathname === '/api/admin/traffic/networks') return { body: { networks: [partner] } };
-    if (url.pathname === '/api/admin/traffic/report') return { body: { rows: [], days: [] } };
+    if (url.pathname === '/api/admin/traffic/report')
+      return { body: { from: '2026-10-04', to: '2026-11-02', rows: [], days: [] } };
     if (url.pathname === '/api/admin/sites') return { body: { sites: [] } };
     return undefined;
   });

@@ -53,7 +53,15 @@ const variantRows = [
 function renderReport(staff: typeof admin | typeof support = admin) {
   const { calls } = mockFetch(({ url }) => {
     if (url.pathname === '/api/admin/traffic/report')
-      return { body: { rows: url.searchParams.get('by') === 'variant' ? variantRows : networkRows, days } };
+      return {
+        body: {
+          // The period asked for, or the server's default one.
+          from: url.searchParams.get('from') ?? '2026-10-04',
+          to: url.searchParams.get('to') ?? '2026-11-02',
+          rows: url.searchParams.get('by') === 'variant' ? variantRows : networkRows,
+          days,
+        },
+      };
     if (url.pathname === '/api/admin/sites')
       return {
         body: {
@@ -84,11 +92,21 @@ describe('TrafficReport', () => {
     // No signups: no conversion.
     expect(within(direct).getAllByRole('cell', { name: '–' }).length).toBeGreaterThan(0);
     expect(within(table).queryByRole('columnheader', { name: /Test/ })).toBeNull();
-    // The last 30 days up to today, by network.
-    const query = new URLSearchParams(reportCalls()[0]!.split('?')[1]);
-    expect(query.get('by')).toBe('network');
-    const from = Date.parse(`${query.get('from')}T00:00:00Z`);
-    expect((Date.parse(`${query.get('to')}T00:00:00Z`) - from) / 86_400_000).toBe(29);
+    // By network, in the server's default period (its sites' today may be a day ahead of the viewer's), shown in the
+    // period's fields.
+    expect(reportCalls()[0]).toBe('/api/admin/traffic/report?by=network');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-10-04');
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-11-02');
+  });
+
+  it('keeps the answered end of the default period when the other one changes', async () => {
+    const { reportCalls } = renderReport();
+    await screen.findByRole('table', { name: 'Traffic by Network' });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-20' } });
+    await waitFor(() =>
+      expect(reportCalls().at(-1)).toBe('/api/admin/traffic/report?from=2026-10-20&to=2026-11-02&by=network'),
+    );
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-11-02');
   });
 
   it('asks the server for the new grouping and shows the variants’ test', async () => {
@@ -152,7 +170,7 @@ describe('TrafficReport', () => {
       if (url.pathname === '/api/admin/traffic/report')
         return url.searchParams.has('site')
           ? jsonError(400, 'validation_failed', { fields: [{ path: 'site', code: 'invalid_value' }] })
-          : { body: { rows: networkRows, days } };
+          : { body: { from: '2026-10-04', to: '2026-11-02', rows: networkRows, days } };
       if (url.pathname === '/api/admin/sites')
         return {
           body: { sites: [{ id: 3, domain: 'dates.example', name: 'Dates', is_default: true, created_at: '' }] },

@@ -15,13 +15,11 @@ import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { calendarDay } from '../../../lib/i18n.ts';
 import { toFieldErrors, toFormErrors, type FieldErrors } from '../../../lib/form-errors.ts';
 import { trafficReportCsvUrl } from '../api/traffic-report-csv-url.ts';
 import { useTrafficReport } from '../api/traffic-report.ts';
 import { type TrafficReportFilter } from '../api/traffic-report-filter.ts';
 import { toAdminQueryError } from '../lib/admin-errors.ts';
-import { defaultPeriod } from '../lib/traffic.ts';
 import type { DaySeries } from './day-chart.tsx';
 import { TrafficReportTable } from './traffic-report-table.tsx';
 import { TrafficSiteSelect } from './traffic-site-select.tsx';
@@ -35,16 +33,22 @@ type Filter = { from: string; to: string; by: TrafficReportGroup; site: string }
 
 export function TrafficReport({ canListSites }: { canListSites: boolean }) {
   const { t } = useTranslation('admin');
-  const [filter, setFilter] = useState<Filter>(() => ({
-    ...defaultPeriod(calendarDay(new Date())),
-    by: 'network',
-    site: '',
-  }));
+  // No period at first: the server answers its default (the last 30 days up to the sites' today, which may be a day
+  // ahead of the viewer's), and the fields show the period answered.
+  const [filter, setFilter] = useState<Filter>({ from: '', to: '', by: 'network', site: '' });
   const site = filter.site ? Number(filter.site) : null;
   // Checked as the query string the server reads (the site id as text).
-  const parsed = adminTrafficReportQuerySchema.safeParse({ ...filter, site: filter.site || undefined });
+  const parsed = adminTrafficReportQuerySchema.safeParse({
+    ...filter,
+    from: filter.from || undefined,
+    to: filter.to || undefined,
+    site: filter.site || undefined,
+  });
   const reportFilter: TrafficReportFilter = { from: filter.from, to: filter.to, by: filter.by, site };
   const report = useTrafficReport(reportFilter, parsed.success);
+  const isDefaultPeriod = !filter.from && !filter.to;
+  const answered = report.data ? { from: report.data.from, to: report.data.to } : { from: '', to: '' };
+  const shown = isDefaultPeriod ? { ...filter, ...answered } : filter;
   // The contract's refusal at the filter's fields; the server's too, when it names one of them.
   const apiErrors = report.isError ? toFormErrors(report.error) : null;
   const errors = parsed.success ? (apiErrors?.fields ?? {}) : toFieldErrors(parsed.error.issues);
@@ -63,10 +67,17 @@ export function TrafficReport({ canListSites }: { canListSites: boolean }) {
         )}
       </div>
       <ReportFilters
-        filter={filter}
+        filter={shown}
         errors={errors}
         canListSites={canListSites}
-        onChange={(name, value) => setFilter((current) => ({ ...current, [name]: value }))}
+        // A date changed in the default period keeps the other end as answered.
+        onChange={(name, value) =>
+          setFilter((current) => ({
+            ...current,
+            ...(isDefaultPeriod && (name === 'from' || name === 'to') ? answered : {}),
+            [name]: value,
+          }))
+        }
       />
       {!parsed.success ? null : report.isPending ? (
         <LoadingSpinner />

@@ -15,16 +15,6 @@ import {
 /** What a cell or figure without a value shows. */
 export const NO_VALUE = '–';
 
-/** The report's default period: this many days up to today. */
-export const REPORT_DAYS = 30;
-const DAY_MS = 86_400_000;
-
-/** The last `REPORT_DAYS` days up to `today` (YYYY-MM-DD), both ends included. */
-export function defaultPeriod(today: string): { from: string; to: string } {
-  const from = new Date(Date.parse(`${today}T00:00:00Z`) - (REPORT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
-  return { from, to: today };
-}
-
 /** Buyers per signup (0 to 1); null without signups. */
 export function conversionOf(row: Pick<TrafficReportRow, 'signups' | 'buyers'>): number | null {
   return row.signups > 0 ? row.buyers / row.signups : null;
