@@ -16,6 +16,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { toFieldErrors, toFormErrors, type FieldErrors } from '../../../lib/form-errors.ts';
+import { reportQuery } from '../api/report-query.ts';
 import { trafficReportCsvUrl } from '../api/traffic-report-csv-url.ts';
 import { useTrafficReport } from '../api/traffic-report.ts';
 import { type TrafficReportFilter } from '../api/traffic-report-filter.ts';
@@ -37,14 +38,12 @@ export function TrafficReport({ canListSites }: { canListSites: boolean }) {
   // ahead of the viewer's), and the fields show the period answered.
   const [filter, setFilter] = useState<Filter>({ from: '', to: '', by: 'network', site: '' });
   const site = filter.site ? Number(filter.site) : null;
+  const reportFilter: TrafficReportFilter = { from: filter.from, to: filter.to, by: filter.by, site };
   // Checked as the query string the server reads (the site id as text).
   const parsed = adminTrafficReportQuerySchema.safeParse({
-    ...filter,
-    from: filter.from || undefined,
-    to: filter.to || undefined,
+    ...reportQuery(reportFilter),
     site: filter.site || undefined,
   });
-  const reportFilter: TrafficReportFilter = { from: filter.from, to: filter.to, by: filter.by, site };
   const report = useTrafficReport(reportFilter, parsed.success);
   const isDefaultPeriod = !filter.from && !filter.to;
   const answered = report.data ? { from: report.data.from, to: report.data.to } : { from: '', to: '' };
